@@ -1,0 +1,2 @@
+-- A key written into the script.
+local user = redis.call('GET', 'current_user')

@@ -1,0 +1,10 @@
+local stock = tonumber(redis.call('get', KEYS[1]))
+if stock <= 0 then
+  return {-1, "no stock"}
+end
+if redis.call('exists', KEYS[2]) == 1 then
+  return {-2, "dup"}
+end
+redis.call('decrby', KEYS[1], ARGV[1])
+redis.call('set', KEYS[2], 1, 'EX', 3600)
+return {1, "ok"}

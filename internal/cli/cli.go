@@ -1,0 +1,73 @@
+// Package cli is lint-lua's command line: `lint-lua [flags] [path ...]`,
+// `lint-lua rules`, `lint-lua explain RULE` and `lint-lua version`. Commands
+// write to injected streams so tests can capture them.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is set at build time with -ldflags "-X .../internal/cli.Version=v1.2.3".
+var Version = "dev"
+
+// Exit codes: findings at or above --fail-on give 1; usage, configuration and
+// I/O errors give 2.
+const (
+	ExitOK       = 0
+	ExitFindings = 1
+	ExitError    = 2
+)
+
+// IOStreams are where commands read and write.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	ErrOut io.Writer
+	// OutIsTerminal decides colour in auto mode.
+	OutIsTerminal bool
+	Getenv        func(string) string
+	Getwd         func() (string, error)
+}
+
+// exitError carries an exit code through cobra.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// Main runs the command line with the process's streams and returns the
+// exit code.
+func Main() int {
+	return Run(os.Args[1:], SystemStreams())
+}
+
+// Run runs the command line with args and streams.
+func Run(args []string, s *IOStreams) int {
+	root := NewCmdRoot(s)
+	root.SetArgs(args)
+	root.SetIn(s.In)
+	root.SetOut(s.Out)
+	root.SetErr(s.ErrOut)
+	err := root.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	var ee exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", err)
+	return ExitError
+}
+
+// NewCmdRoot builds the command tree.
+func NewCmdRoot(s *IOStreams) *cobra.Command {
+	opts := &lintOptions{IO: s}
+	root := newCmdLint(opts, nil)
+	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s))
+	return root
+}

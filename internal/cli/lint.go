@@ -1,0 +1,368 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/rules"
+	"github.com/spf13/cobra"
+)
+
+// maxFileSize bounds what one file may hold; Redis scripts are small, and a
+// bound keeps a stray huge file from exhausting memory.
+const maxFileSize = 16 << 20
+
+type lintOptions struct {
+	IO            *IOStreams
+	Paths         []string
+	Format        string
+	ConfigPath    string
+	Enable        []string
+	Disable       []string
+	FailOn        string
+	Color         string
+	Jobs          int
+	StdinFilename string
+}
+
+func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "lint-lua [flags] [path ...]",
+		Short: "Lint the Lua scripts that Redis runs",
+		Long: "lint-lua checks Redis Lua scripts (EVAL/EVALSHA scripts and Functions libraries) for the mistakes\n" +
+			"that surface only in production: nil replies, unguarded checks, locks without expiry, keys that\n" +
+			"break Redis Cluster, unbounded loops, globals Redis forbids.\n\n" +
+			"Paths default to the current directory; directories are searched for *.lua files\n" +
+			"(skipping .git, vendor, node_modules and configured excludes). Use - to read standard input.\n\n" +
+			"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		// Paths, not subcommands: without this cobra reads a path as an
+		// unknown command.
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Paths = args
+			if runF != nil {
+				return runF(opts)
+			}
+			return lintRun(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&opts.Format, "format", "f", "text", "output format: "+strings.Join(report.Names(), "|"))
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
+	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
+	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
+	f.StringVar(&opts.FailOn, "fail-on", "warning", "lowest severity that makes the exit status 1: error|warning|info")
+	f.StringVar(&opts.Color, "color", "auto", "colour the text output: auto|always|never (NO_COLOR is honoured in auto)")
+	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
+	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
+		return exitError{ExitError}
+	})
+	return cmd
+}
+
+// input is one file to lint.
+type input struct {
+	name  string // as reported
+	path  string // on disk; empty for stdin
+	src   []byte
+	err   error
+	diags []lint.Diagnostic
+	file  *luasrc.File
+}
+
+func usageError(s *IOStreams, format string, args ...any) error {
+	fmt.Fprintf(s.ErrOut, "lint-lua: "+format+"\n", args...)
+	return exitError{ExitError}
+}
+
+func lintRun(opts *lintOptions) error {
+	s := opts.IO
+	failOn, err := lint.ParseSeverity(opts.FailOn)
+	if err != nil {
+		return usageError(s, "--fail-on: %v", err)
+	}
+	color, err := useColor(opts.Color, s)
+	if err != nil {
+		return usageError(s, "--color: %v", err)
+	}
+	formatter, err := report.New(opts.Format, report.Options{Color: color})
+	if err != nil {
+		return usageError(s, "--format: %v", err)
+	}
+	enable, err := ruleList("--enable", opts.Enable)
+	if err != nil {
+		return usageError(s, "%v", err)
+	}
+	disable, err := ruleList("--disable", opts.Disable)
+	if err != nil {
+		return usageError(s, "%v", err)
+	}
+	if opts.Jobs < 1 {
+		return usageError(s, "--jobs must be at least 1")
+	}
+	cfg, err := loadConfig(opts)
+	if err != nil {
+		return usageError(s, "%v", err)
+	}
+
+	paths := opts.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	var inputs []*input
+	ioErrors := 0
+	for _, p := range paths {
+		if p == "-" {
+			src, err := io.ReadAll(io.LimitReader(s.In, maxFileSize+1))
+			in := &input{name: opts.StdinFilename, src: src, err: err}
+			if err == nil && len(src) > maxFileSize {
+				in.err = fmt.Errorf("larger than %d MiB", maxFileSize>>20)
+			}
+			inputs = append(inputs, in)
+			continue
+		}
+		found, errs := collect(p, cfg)
+		for _, e := range errs {
+			fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
+			ioErrors++
+		}
+		inputs = append(inputs, found...)
+	}
+
+	all := rules.All()
+	lintAll(inputs, opts.Jobs, func(in *input) {
+		if in.err != nil {
+			return
+		}
+		settings := settingsFor(cfg, in, enable, disable)
+		in.file = luasrc.Parse(in.name, in.src)
+		in.diags = lint.LintFile(in.file, all, settings)
+	})
+
+	res := &report.Result{Rules: all, ToolVersion: Version}
+	byName := map[string]*luasrc.File{}
+	for _, in := range inputs {
+		if in.err != nil {
+			fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", in.name, in.err)
+			ioErrors++
+			continue
+		}
+		res.Files++
+		res.Diagnostics = append(res.Diagnostics, in.diags...)
+		byName[in.name] = in.file
+	}
+	lint.SortDiagnostics(res.Diagnostics)
+	res.Source = func(file string, line int) (string, bool) {
+		if f := byName[file]; f != nil {
+			return f.Line(line)
+		}
+		return "", false
+	}
+	if err := formatter.Format(s.Out, res); err != nil {
+		fmt.Fprintf(s.ErrOut, "lint-lua: writing output: %v\n", err)
+		return exitError{ExitError}
+	}
+	if ioErrors > 0 {
+		return exitError{ExitError}
+	}
+	for _, d := range res.Diagnostics {
+		if d.Severity >= failOn {
+			return exitError{ExitFindings}
+		}
+	}
+	return nil
+}
+
+func useColor(mode string, s *IOStreams) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+		if s.Getenv != nil && s.Getenv("NO_COLOR") != "" {
+			return false, nil
+		}
+		return s.OutIsTerminal, nil
+	}
+	return false, fmt.Errorf("unknown mode %q (want auto, always or never)", mode)
+}
+
+func ruleList(flag string, ids []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		if rules.ByID(id) == nil {
+			return nil, fmt.Errorf("%s: unknown rule %q (see 'lint-lua rules')", flag, id)
+		}
+		out[id] = true
+	}
+	return out, nil
+}
+
+func loadConfig(opts *lintOptions) (*config.Config, error) {
+	known := func(id string) bool { return rules.ByID(id) != nil }
+	if opts.ConfigPath != "" {
+		return config.Load(opts.ConfigPath, known)
+	}
+	wd := "."
+	if opts.IO.Getwd != nil {
+		if d, err := opts.IO.Getwd(); err == nil {
+			wd = d
+		}
+	}
+	path, ok := config.Find(wd)
+	if !ok {
+		return nil, nil
+	}
+	return config.Load(path, known)
+}
+
+// settingsFor merges the configuration for one file with the command-line
+// flags, which win.
+func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool) lint.Settings {
+	out := lint.Settings{}
+	if cfg != nil && in.path != "" {
+		for id, rs := range cfg.ForFile(cfg.Rel(in.path)) {
+			r := rules.ByID(id)
+			if r == nil {
+				continue
+			}
+			st := lint.Setting{Enabled: true, Severity: r.Severity, Options: rs.Options}
+			if rs.Enabled != nil {
+				st.Enabled = *rs.Enabled
+			}
+			if rs.Severity != nil {
+				st.Severity = *rs.Severity
+			}
+			out[id] = st
+		}
+	}
+	for id := range enable {
+		st, ok := out[id]
+		if !ok {
+			st = lint.Setting{Severity: rules.ByID(id).Severity}
+		}
+		st.Enabled = true
+		out[id] = st
+	}
+	for id := range disable {
+		st := out[id]
+		st.Enabled = false
+		out[id] = st
+	}
+	return out
+}
+
+// collect expands a path: a file is linted whatever its name; a directory
+// is searched for *.lua.
+func collect(root string, cfg *config.Config) ([]*input, []error) {
+	info, err := os.Stat(root)
+	if err != nil {
+		return nil, []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
+	}
+	if !info.IsDir() {
+		return []*input{readInput(root)}, nil
+	}
+	var out []*input
+	var errs []error
+	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != root {
+				switch d.Name() {
+				case ".git", "vendor", "node_modules":
+					return fs.SkipDir
+				}
+			}
+			if p != root && cfg != nil && cfg.Excluded(cfg.Rel(p)) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(d.Name(), ".lua") {
+			return nil
+		}
+		if cfg != nil && cfg.Excluded(cfg.Rel(p)) {
+			return nil
+		}
+		out = append(out, readInput(p))
+		return nil
+	})
+	if walkErr != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", root, walkErr))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out, errs
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+func readInput(p string) *input {
+	in := &input{name: filepath.ToSlash(p), path: p}
+	f, err := os.Open(p)
+	if err != nil {
+		in.err = unwrapPathError(err)
+		return in
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	switch {
+	case err != nil:
+		in.err = unwrapPathError(err)
+	case len(src) > maxFileSize:
+		in.err = fmt.Errorf("larger than %d MiB: not a Redis script", maxFileSize>>20)
+	default:
+		in.src = src
+	}
+	return in
+}
+
+// lintAll runs work over inputs with n workers; results stay in input order.
+func lintAll(inputs []*input, n int, work func(*input)) {
+	ch := make(chan *input)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for in := range ch {
+				work(in)
+			}
+		}()
+	}
+	for _, in := range inputs {
+		ch <- in
+	}
+	close(ch)
+	wg.Wait()
+}

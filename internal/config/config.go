@@ -1,0 +1,585 @@
+// Package config reads .lint-lua.yaml: per-rule severities, enablement and
+// options, paths to exclude, and overrides for files matching globs.
+// Loading is strict, because a misspelt rule ID or key that is silently
+// ignored leaves a user believing a check runs when it does not; every
+// problem is reported as PATH:LINE:COL so an editor can jump to it.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// FileNames are the names Find looks for, in order of preference.
+var FileNames = []string{".lint-lua.yaml", ".lint-lua.yml"}
+
+// Config is a loaded configuration file. A nil *Config is valid and means
+// no configuration: no rule settings and nothing excluded.
+type Config struct {
+	// Path is the file the configuration was read from.
+	Path string
+	// Dir is the absolute directory that patterns and Rel are relative to:
+	// the directory holding the file.
+	Dir string
+	// Rules is the base rules section.
+	Rules map[string]RuleSetting
+	// Exclude holds glob patterns of files and directories not to lint.
+	Exclude []string
+	// Overrides apply in order to files matching their globs; later ones win.
+	Overrides []Override
+}
+
+// Override changes rule settings for the files that match Files.
+type Override struct {
+	Files []string
+	Rules map[string]RuleSetting
+}
+
+// RuleSetting is what the configuration says about one rule; a nil field
+// leaves the rule's default (or an earlier setting) alone.
+type RuleSetting struct {
+	Enabled  *bool
+	Severity *lint.Severity
+	Options  map[string]any
+}
+
+// Find walks up from startDir to the filesystem root and returns the first
+// configuration file found.
+func Find(startDir string) (path string, found bool) {
+	dir, err := filepath.Abs(startDir)
+	if err != nil {
+		return "", false
+	}
+	for {
+		for _, name := range FileNames {
+			p := filepath.Join(dir, name)
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				return p, true
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// Load reads and parses the configuration file at path. known reports
+// whether a rule ID exists; nil accepts every ID.
+func Load(path string, known func(ruleID string) bool) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	return Parse(path, data, known)
+}
+
+// Parse parses configuration text; path names it in errors and sets the
+// directory patterns are relative to. All problems found are returned
+// together, one "PATH:LINE:COL: problem" per line.
+func Parse(path string, data []byte, known func(string) bool) (*Config, error) {
+	c := &Config{Path: path, Rules: map[string]RuleSetting{}}
+	dir := "."
+	if path != "" {
+		dir = filepath.Dir(path)
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	c.Dir = dir
+
+	root, err := decode(path, data)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{path: path, known: known}
+	if root != nil {
+		p.top(c, root)
+	}
+	if len(p.errs) > 0 {
+		return nil, errors.Join(p.errs...)
+	}
+	return c, nil
+}
+
+var (
+	yamlLineErr   = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+	yamlAnchorErr = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+)
+
+// decode returns the root node of the single YAML document in data, or nil
+// for an empty document.
+func decode(path string, data []byte) (*yaml.Node, error) {
+	if err := checkText(data); err != nil {
+		return nil, fmt.Errorf("%s:%w", path, err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if err == io.EOF {
+			return nil, nil
+		}
+		return nil, yamlError(path, data, err)
+	}
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case err == nil:
+		return nil, fmt.Errorf("%s:%d:%d: only one YAML document is allowed", path, extra.Line, extra.Column)
+	case err != io.EOF:
+		return nil, yamlError(path, data, err)
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil, nil
+	}
+	root := resolve(doc.Content[0])
+	if isNull(root) {
+		return nil, nil
+	}
+	return root, nil
+}
+
+// yamlError turns the YAML library's "yaml: line N: msg" into
+// "PATH:N: msg", and finds the line of an unknown alias, which the library
+// does not give.
+func yamlError(path string, data []byte, err error) error {
+	msg := err.Error()
+	if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %s", path, m[1], m[2])
+	}
+	if m := yamlAnchorErr.FindStringSubmatch(msg); m != nil {
+		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
+			line := bytes.Count(data[:i], []byte("\n")) + 1
+			col := utf8.RuneCount(data[bytes.LastIndexByte(data[:i], '\n')+1:i]) + 1
+			return fmt.Errorf("%s:%d:%d: unknown anchor %q", path, line, col, m[1])
+		}
+	}
+	return fmt.Errorf("%s: %s", path, strings.TrimPrefix(msg, "yaml: "))
+}
+
+// checkText finds the bytes the YAML library rejects without saying where:
+// invalid UTF-8 and control characters.
+func checkText(data []byte) error {
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return fmt.Errorf("%d:%d: invalid UTF-8 (the file must be UTF-8 text)", line, col)
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f:
+			return fmt.Errorf("%d:%d: control character %U is not allowed", line, col, r)
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return nil
+}
+
+type parser struct {
+	path  string
+	known func(string) bool
+	errs  []error
+}
+
+func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
+	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
+}
+
+var topKeys = []string{"rules", "exclude", "overrides"}
+
+func (p *parser) top(c *Config, root *yaml.Node) {
+	if root.Kind != yaml.MappingNode {
+		p.errorf(root, "want a mapping with the keys %s, got %s", strings.Join(topKeys, ", "), kindName(root))
+		return
+	}
+	p.mapping(root, func(key string, k, v *yaml.Node) {
+		switch key {
+		case "rules":
+			c.Rules = p.rules(v)
+		case "exclude":
+			c.Exclude = p.patterns("exclude", v, false)
+		case "overrides":
+			c.Overrides = p.overrides(v)
+		default:
+			p.errorf(k, "unknown key %q (valid: %s)", key, strings.Join(topKeys, ", "))
+		}
+	})
+}
+
+// mapping calls f for each key of n in order, reporting non-string and
+// repeated keys (which the YAML library accepts silently for nodes).
+func (p *parser) mapping(n *yaml.Node, f func(key string, k, v *yaml.Node)) {
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
+		if k.Kind != yaml.ScalarNode || k.ShortTag() != "!!str" {
+			p.errorf(k, "key must be a string, got %s", kindName(k))
+			continue
+		}
+		if prev, dup := seen[k.Value]; dup {
+			p.errorf(k, "key %q repeated (first at line %d)", k.Value, prev.Line)
+			continue
+		}
+		seen[k.Value] = k
+		f(k.Value, k, v)
+	}
+}
+
+func (p *parser) rules(n *yaml.Node) map[string]RuleSetting {
+	out := map[string]RuleSetting{}
+	if isNull(n) {
+		return out
+	}
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "rules: want a mapping from rule ID to setting, got %s", kindName(n))
+		return out
+	}
+	p.mapping(n, func(id string, k, v *yaml.Node) {
+		if p.known != nil && !p.known(id) {
+			p.errorf(k, "unknown rule %q", id)
+			return
+		}
+		if s, ok := p.rule(id, v); ok {
+			out[id] = s
+		}
+	})
+	return out
+}
+
+var ruleKeys = []string{"severity", "enabled", "options"}
+
+// rule reads either the shorthand (off, on, true, false or a severity) or a
+// mapping with severity, enabled and options.
+func (p *parser) rule(id string, n *yaml.Node) (RuleSetting, bool) {
+	var s RuleSetting
+	switch n.Kind {
+	case yaml.ScalarNode:
+		switch tag := n.ShortTag(); {
+		case tag == "!!bool":
+			var b bool
+			if err := n.Decode(&b); err != nil {
+				p.errorf(n, "rule %s: %v", id, err)
+				return s, false
+			}
+			s.Enabled = &b
+			return s, true
+		case tag == "!!str" && strings.EqualFold(n.Value, "off"):
+			s.Enabled = boolPtr(false)
+			return s, true
+		case tag == "!!str" && strings.EqualFold(n.Value, "on"):
+			s.Enabled = boolPtr(true)
+			return s, true
+		case tag == "!!str":
+			if sev, err := lint.ParseSeverity(n.Value); err == nil {
+				s.Enabled, s.Severity = boolPtr(true), &sev
+				return s, true
+			}
+		}
+		got := strconv.Quote(n.Value)
+		if isNull(n) {
+			got = "nothing"
+		}
+		p.errorf(n, "rule %s: invalid value %s (want off, on, true, false, error, warning, info or a mapping)", id, got)
+		return s, false
+	case yaml.MappingNode:
+		ok := true
+		var enabledSet bool
+		p.mapping(n, func(key string, k, v *yaml.Node) {
+			switch key {
+			case "severity":
+				sev, good := p.severity(id, v)
+				if !good {
+					ok = false
+					return
+				}
+				s.Severity = &sev
+			case "enabled":
+				if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
+					p.errorf(v, "rule %s: enabled: want true or false, got %s", id, describe(v))
+					ok = false
+					return
+				}
+				var b bool
+				_ = v.Decode(&b) // a !!bool scalar always decodes
+				s.Enabled, enabledSet = &b, true
+			case "options":
+				opts, good := p.options(id, v)
+				if !good {
+					ok = false
+					return
+				}
+				s.Options = opts
+			default:
+				p.errorf(k, "rule %s: unknown key %q (valid: %s)", id, key, strings.Join(ruleKeys, ", "))
+				ok = false
+			}
+		})
+		// Naming a severity asks for the rule to run, as the shorthand
+		// does, unless enabled says otherwise.
+		if s.Severity != nil && !enabledSet {
+			s.Enabled = boolPtr(true)
+		}
+		return s, ok
+	}
+	p.errorf(n, "rule %s: want off, on, a severity or a mapping, got %s", id, kindName(n))
+	return s, false
+}
+
+func (p *parser) severity(id string, n *yaml.Node) (lint.Severity, bool) {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
+		if sev, err := lint.ParseSeverity(n.Value); err == nil {
+			return sev, true
+		}
+	}
+	got := describe(n)
+	if n.Kind == yaml.ScalarNode {
+		got = strconv.Quote(n.Value)
+	}
+	p.errorf(n, "rule %s: invalid severity %s (want error, warning or info)", id, got)
+	return 0, false
+}
+
+func (p *parser) options(id string, n *yaml.Node) (map[string]any, bool) {
+	if isNull(n) {
+		return nil, true
+	}
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "rule %s: options: want a mapping, got %s", id, kindName(n))
+		return nil, false
+	}
+	out := map[string]any{}
+	ok := true
+	p.mapping(n, func(key string, k, v *yaml.Node) {
+		var val any
+		if err := v.Decode(&val); err != nil {
+			p.errorf(v, "rule %s: option %s: %v", id, key, err)
+			ok = false
+			return
+		}
+		out[key] = val
+	})
+	return out, ok
+}
+
+// patterns reads a list of glob patterns; what names the list in errors.
+func (p *parser) patterns(what string, n *yaml.Node, required bool) []string {
+	if isNull(n) && !required {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode || (required && len(n.Content) == 0) {
+		p.errorf(n, "%s: want a non-empty list of glob patterns, got %s", what, describe(n))
+		return nil
+	}
+	var out []string
+	for _, item := range n.Content {
+		item = resolve(item)
+		if item.Kind != yaml.ScalarNode || item.ShortTag() != "!!str" {
+			p.errorf(item, "%s: want a glob pattern string, got %s", what, describe(item))
+			continue
+		}
+		if err := checkPattern(item.Value); err != nil {
+			p.errorf(item, "%s: %v", what, err)
+			continue
+		}
+		out = append(out, item.Value)
+	}
+	return out
+}
+
+var overrideKeys = []string{"files", "rules"}
+
+func (p *parser) overrides(n *yaml.Node) []Override {
+	if isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "overrides: want a list of {files, rules} mappings, got %s", kindName(n))
+		return nil
+	}
+	var out []Override
+	for i, item := range n.Content {
+		item = resolve(item)
+		if item.Kind != yaml.MappingNode {
+			p.errorf(item, "overrides[%d]: want a mapping with files and rules, got %s", i, kindName(item))
+			continue
+		}
+		o := Override{Rules: map[string]RuleSetting{}}
+		hasFiles := false
+		p.mapping(item, func(key string, k, v *yaml.Node) {
+			switch key {
+			case "files":
+				hasFiles = true
+				o.Files = p.patterns(fmt.Sprintf("overrides[%d].files", i), v, true)
+			case "rules":
+				o.Rules = p.rules(v)
+			default:
+				p.errorf(k, "overrides[%d]: unknown key %q (valid: %s)", i, key, strings.Join(overrideKeys, ", "))
+			}
+		})
+		if !hasFiles {
+			p.errorf(item, "overrides[%d]: files is required", i)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// ForFile returns the rule settings for one file: the base rules section,
+// then each override whose globs match relPath, in order, later ones
+// winning field by field (options key by key). relPath is slash-separated
+// and relative to the config file's directory (see Rel). The result is the
+// caller's to modify.
+func (c *Config) ForFile(relPath string) map[string]RuleSetting {
+	out := map[string]RuleSetting{}
+	if c == nil {
+		return out
+	}
+	merge(out, c.Rules)
+	for _, o := range c.Overrides {
+		if matchAny(o.Files, relPath) {
+			merge(out, o.Rules)
+		}
+	}
+	return out
+}
+
+func merge(dst, src map[string]RuleSetting) {
+	for id, s := range src {
+		cur := dst[id]
+		if s.Enabled != nil {
+			cur.Enabled = boolPtr(*s.Enabled)
+		}
+		if s.Severity != nil {
+			sev := *s.Severity
+			cur.Severity = &sev
+		}
+		if s.Options != nil {
+			opts := make(map[string]any, len(cur.Options)+len(s.Options))
+			for k, v := range cur.Options {
+				opts[k] = v
+			}
+			for k, v := range s.Options {
+				opts[k] = v
+			}
+			cur.Options = opts
+		}
+		dst[id] = cur
+	}
+}
+
+// Excluded reports whether relPath, a file or a directory, is excluded:
+// it or one of its parent directories matches an exclude pattern, so a
+// walker can skip a whole directory and "vendor" excludes everything in
+// any directory called vendor.
+func (c *Config) Excluded(relPath string) bool {
+	if c == nil || len(c.Exclude) == 0 {
+		return false
+	}
+	p := path.Clean(relPath)
+	if p == "." || outside(p) {
+		return false
+	}
+	segs := strings.Split(p, "/")
+	for i := 1; i <= len(segs); i++ {
+		if matchAny(c.Exclude, strings.Join(segs[:i], "/")) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchAny(patterns []string, relPath string) bool {
+	for _, pat := range patterns {
+		if Match(pat, relPath) {
+			return true
+		}
+	}
+	return false
+}
+
+// Rel converts an absolute or working-directory-relative path into the
+// slash-separated form, relative to the config file's directory, that
+// ForFile and Excluded take. Without a config it is relative to the working
+// directory.
+func (c *Config) Rel(p string) string {
+	var base string
+	if c != nil {
+		base = c.Dir
+	}
+	if base == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return filepath.ToSlash(filepath.Clean(p))
+		}
+		base = wd
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.ToSlash(filepath.Clean(p))
+	}
+	rel, err := filepath.Rel(base, abs)
+	if err != nil {
+		// Another volume: no relative form exists.
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
+}
+
+func resolve(n *yaml.Node) *yaml.Node {
+	for n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+func isNull(n *yaml.Node) bool {
+	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null")
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return "nothing"
+		case "!!bool":
+			return "a boolean"
+		case "!!int", "!!float":
+			return "a number"
+		case "!!str":
+			return "a string"
+		}
+	}
+	return "a " + strings.TrimPrefix(n.ShortTag(), "!!")
+}
+
+// describe names a node's kind, quoting scalars so the user sees the value.
+func describe(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() != "!!null" {
+		return kindName(n) + " " + strconv.Quote(n.Value)
+	}
+	return kindName(n)
+}
+
+func boolPtr(b bool) *bool { return &b }

@@ -1,0 +1,485 @@
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+var knownRules = map[string]bool{
+	"script-too-long": true,
+	"undeclared-key":  true,
+	"cross-slot":      true,
+	"global-write":    true,
+}
+
+func known(id string) bool { return knownRules[id] }
+
+const example = `# example
+rules:
+  script-too-long:
+    severity: error        # error|warning|info
+    options: {max-lines: 80}
+  undeclared-key: off      # shorthand
+exclude: ["vendor/**", "third_party/*.lua"]
+overrides:
+  - files: ["legacy/**/*.lua"]
+    rules:
+      undeclared-key: on
+      script-too-long:
+        options: {max-lines: 200, strict: true}
+  - files: ["legacy/old/*.lua"]
+    rules:
+      undeclared-key: warning
+`
+
+func parse(t *testing.T, src string) *Config {
+	t.Helper()
+	c, err := Parse("cfg.yaml", []byte(src), known)
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return c
+}
+
+func sevPtr(s lint.Severity) *lint.Severity { return &s }
+
+func TestParseValid(t *testing.T) {
+	c := parse(t, example)
+	want := map[string]RuleSetting{
+		"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 80}},
+		"undeclared-key":  {Enabled: boolPtr(false)},
+	}
+	if !reflect.DeepEqual(c.Rules, want) {
+		t.Errorf("Rules = %s, want %s", show(c.Rules), show(want))
+	}
+	if !reflect.DeepEqual(c.Exclude, []string{"vendor/**", "third_party/*.lua"}) {
+		t.Errorf("Exclude = %q", c.Exclude)
+	}
+	if len(c.Overrides) != 2 || !reflect.DeepEqual(c.Overrides[0].Files, []string{"legacy/**/*.lua"}) {
+		t.Errorf("Overrides = %+v", c.Overrides)
+	}
+	if c.Path != "cfg.yaml" || !filepath.IsAbs(c.Dir) {
+		t.Errorf("Path, Dir = %q, %q", c.Path, c.Dir)
+	}
+}
+
+func TestParseEmpty(t *testing.T) {
+	for _, src := range []string{"", "# only a comment\n", "---\n", "~\n", "rules:\nexclude:\noverrides:\n"} {
+		c := parse(t, src)
+		if len(c.Rules) != 0 || len(c.Exclude) != 0 || len(c.Overrides) != 0 {
+			t.Errorf("%q: got %+v", src, c)
+		}
+	}
+}
+
+func TestShorthand(t *testing.T) {
+	for _, tc := range []struct {
+		value   string
+		enabled *bool
+		sev     *lint.Severity
+	}{
+		{"off", boolPtr(false), nil},
+		{"OFF", boolPtr(false), nil},
+		{"false", boolPtr(false), nil},
+		{"on", boolPtr(true), nil},
+		{"true", boolPtr(true), nil},
+		{"error", boolPtr(true), sevPtr(lint.SeverityError)},
+		{"warning", boolPtr(true), sevPtr(lint.SeverityWarning)},
+		{"info", boolPtr(true), sevPtr(lint.SeverityInfo)},
+		{`"off"`, boolPtr(false), nil},
+		{"{severity: info}", boolPtr(true), sevPtr(lint.SeverityInfo)},
+		{"{severity: info, enabled: false}", boolPtr(false), sevPtr(lint.SeverityInfo)},
+		{"{enabled: true}", boolPtr(true), nil},
+		{"{options: {a: 1}}", nil, nil},
+	} {
+		c := parse(t, "rules:\n  undeclared-key: "+tc.value+"\n")
+		got := c.Rules["undeclared-key"]
+		want := RuleSetting{Enabled: tc.enabled, Severity: tc.sev, Options: got.Options}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %s, want %s", tc.value, show(map[string]RuleSetting{"": got}), show(map[string]RuleSetting{"": want}))
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"unknown top-level key", "rules: {}\nexlude: [a]\n", `cfg.yaml:2:1: unknown key "exlude"`},
+		{"unknown rule", "rules:\n  script-too-long: off\n  undeclared-kye: off\n", `cfg.yaml:3:3: unknown rule "undeclared-kye"`},
+		{"unknown rule in override", "overrides:\n  - files: [a]\n    rules:\n      nope: off\n", `cfg.yaml:4:7: unknown rule "nope"`},
+		{"bad shorthand", "rules:\n  undeclared-key: fatal\n", `cfg.yaml:2:19: rule undeclared-key: invalid value "fatal"`},
+		{"numeric shorthand", "rules:\n  undeclared-key: 1\n", `cfg.yaml:2:19: rule undeclared-key: invalid value "1"`},
+		{"bad severity", "rules:\n  script-too-long:\n    severity: critical\n", `cfg.yaml:3:15: rule script-too-long: invalid severity "critical"`},
+		{"severity not a string", "rules:\n  script-too-long:\n    severity: [error]\n", `cfg.yaml:3:15: rule script-too-long: invalid severity a list`},
+		{"unknown rule key", "rules:\n  script-too-long:\n    level: error\n", `cfg.yaml:3:5: rule script-too-long: unknown key "level"`},
+		{"options not a mapping", "rules:\n  script-too-long:\n    options: [1]\n", `cfg.yaml:3:14: rule script-too-long: options: want a mapping, got a list`},
+		{"enabled not bool", "rules:\n  script-too-long:\n    enabled: yes\n", `cfg.yaml:3:14: rule script-too-long: enabled: want true or false`},
+		{"rule value list", "rules:\n  undeclared-key: [a]\n", `cfg.yaml:2:19: rule undeclared-key: want off, on, a severity or a mapping, got a list`},
+		{"rule without value", "rules:\n  undeclared-key:\n", `cfg.yaml:2:18: rule undeclared-key: invalid value nothing`},
+		{"rules not a mapping", "rules: [a, b]\n", `cfg.yaml:1:8: rules: want a mapping`},
+		{"exclude a string", "exclude: vendor/**\n", `cfg.yaml:1:10: exclude: want a non-empty list of glob patterns, got a string "vendor/**"`},
+		{"exclude item not string", "exclude:\n  - a\n  - 3\n", `cfg.yaml:3:5: exclude: want a glob pattern string, got a number "3"`},
+		{"bad glob", "exclude:\n  - \"[a-\"\n", `cfg.yaml:2:5: exclude: malformed pattern "[a-"`},
+		{"overrides not a list", "overrides: {files: [a]}\n", `cfg.yaml:1:12: overrides: want a list`},
+		{"override without files", "overrides:\n  - rules: {undeclared-key: off}\n", `cfg.yaml:2:5: overrides[0]: files is required`},
+		{"override empty files", "overrides:\n  - files: []\n", `cfg.yaml:2:12: overrides[0].files: want a non-empty list`},
+		{"override unknown key", "overrides:\n  - files: [a]\n    rule: {}\n", `cfg.yaml:3:5: overrides[0]: unknown key "rule"`},
+		{"duplicate key", "rules:\n  undeclared-key: off\n  undeclared-key: on\n", `cfg.yaml:3:3: key "undeclared-key" repeated (first at line 2)`},
+		{"top level not a mapping", "- a\n- b\n", `cfg.yaml:1:1: want a mapping`},
+		{"two documents", "rules: {}\n---\nrules: {}\n", `cfg.yaml:2:1: only one YAML document is allowed`},
+		{"invalid yaml", "rules:\n  undeclared-key: off\n   bad: [\n", `cfg.yaml:3: mapping values are not allowed`},
+		{"unterminated flow", "exclude: [a,\nrules: {}\n", `cfg.yaml:2: did not find expected ',' or ']'`},
+		{"unknown alias", "rules:\n  x: off\nexclude: [a, *nope]\n", `cfg.yaml:3:14: unknown anchor "nope"`},
+		{"invalid utf-8", "rules:\n  a\xff: off\n", `cfg.yaml:2:4: invalid UTF-8`},
+		{"control character", "exclude: [a]\nrules: {}\x01\n", `cfg.yaml:2:10: control character U+0001`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Parse("cfg.yaml", []byte(tc.src), known)
+			if err == nil {
+				t.Fatalf("no error; config %+v", c)
+			}
+			if c != nil {
+				t.Errorf("config returned with error")
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error = %q\nwant prefix %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseReportsEveryProblem(t *testing.T) {
+	_, err := Parse("cfg.yaml", []byte("bogus: 1\nrules:\n  nope: off\n  undeclared-key: loud\n"), known)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	want := []string{"cfg.yaml:1:1:", "cfg.yaml:3:3:", "cfg.yaml:4:19:"}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d problems, want %d:\n%v", len(lines), len(want), err)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("problem %d = %q, want prefix %q", i, lines[i], w)
+		}
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".lint-lua.yaml")
+	if err := os.WriteFile(p, []byte(example), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(p, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Path != p || c.Dir != dir {
+		t.Errorf("Path, Dir = %q, %q; want %q, %q", c.Path, c.Dir, p, dir)
+	}
+	if err := os.WriteFile(p, []byte("rules:\n  x: off\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(p, known); err == nil || !strings.HasPrefix(err.Error(), p+":2:3: ") {
+		t.Errorf("Load error = %v", err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing.yaml"), known); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Errorf("Load of missing file: %v", err)
+	}
+	// A nil known accepts every rule ID.
+	if _, err := Parse("x", []byte("rules: {whatever: off}\n"), nil); err != nil {
+		t.Errorf("nil known: %v", err)
+	}
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b", "c")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, found := Find(deep); found {
+		// Only possible if the temp dir itself sits below a config file.
+		if !strings.HasPrefix(root, filepath.Dir(p)) {
+			t.Fatalf("found %s outside the tree", p)
+		}
+	}
+	write := func(p string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte("rules: {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(root, ".lint-lua.yml"))
+	if p, found := Find(deep); !found || p != filepath.Join(root, ".lint-lua.yml") {
+		t.Errorf("Find = %q, %v; want the .yml at the root", p, found)
+	}
+	write(filepath.Join(root, "a", ".lint-lua.yaml"))
+	if p, found := Find(deep); !found || p != filepath.Join(root, "a", ".lint-lua.yaml") {
+		t.Errorf("Find = %q, %v; want the nearest", p, found)
+	}
+	write(filepath.Join(root, "a", ".lint-lua.yml"))
+	if p, _ := Find(filepath.Join(root, "a")); p != filepath.Join(root, "a", ".lint-lua.yaml") {
+		t.Errorf("Find = %q; want .yaml preferred over .yml", p)
+	}
+	// A directory with the config's name is not a config.
+	if err := os.Mkdir(filepath.Join(deep, ".lint-lua.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := Find(deep); p != filepath.Join(root, "a", ".lint-lua.yaml") {
+		t.Errorf("Find = %q; a directory was taken for the config", p)
+	}
+}
+
+func TestMatch(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"*.lua", "a.lua", true},
+		{"*.lua", "x/y/a.lua", true}, // no slash: base name at any depth
+		{"*.lua", "a.luac", false},
+		{"vendor", "vendor", true},
+		{"vendor", "x/vendor", true},
+		{"vendor", "vendor/a.lua", false}, // Excluded covers parents
+		{"vendor/", "x/vendor", true},
+		{"vendor/**", "vendor", true},
+		{"vendor/**", "vendor/a.lua", true},
+		{"vendor/**", "vendor/a/b/c.lua", true},
+		{"vendor/**", "x/vendor/a.lua", false}, // has a slash: anchored
+		{"/vendor/**", "vendor/a.lua", true},
+		{"./vendor/*", "vendor/a.lua", true},
+		{"third_party/*.lua", "third_party/a.lua", true},
+		{"third_party/*.lua", "third_party/x/a.lua", false}, // * stays in a segment
+		{"legacy/**/*.lua", "legacy/a.lua", true},           // ** may be empty
+		{"legacy/**/*.lua", "legacy/x/y/a.lua", true},
+		{"legacy/**/*.lua", "legacy/x/y/a.txt", false},
+		{"legacy/**/*.lua", "other/legacy/a.lua", false},
+		{"**/test/*.lua", "test/a.lua", true},
+		{"**/test/*.lua", "a/b/test/a.lua", true},
+		{"**/test/*.lua", "a/b/test/c/a.lua", false},
+		{"**", "anything/at/all.lua", true},
+		{"a/**/**/b", "a/b", true},
+		{"a/**/b/**/c", "a/x/b/y/z/c", true},
+		{"a/?.lua", "a/b.lua", true},
+		{"a/?.lua", "a/bc.lua", false},
+		{"a/?", "a/é", true}, // ? is one character, not one byte
+		{"s[0-9].lua", "dir/s3.lua", true},
+		{"s[0-9].lua", "dir/sx.lua", false},
+		{"s[^0-9].lua", "sx.lua", true},
+		{`a\*.lua`, "a*.lua", true},
+		{`a\*.lua`, "ab.lua", false},
+		{"a/*", "a/", false},
+		{"*.lua", "../a.lua", false}, // outside the config directory
+		{"**", "../x/a.lua", false},
+		{"*.lua", "/abs/a.lua", false},
+		{"[", "[", false}, // malformed matches nothing
+		{"", "a", false},
+		{"x/y", "x//y", true}, // names are cleaned
+		{"x/y", "./x/y", true},
+	} {
+		if got := Match(tc.pattern, tc.name); got != tc.want {
+			t.Errorf("Match(%q, %q) = %v, want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCheckPattern(t *testing.T) {
+	for _, p := range []string{"*.lua", "a/**/b", "[a-z]*", `\*`} {
+		if err := checkPattern(p); err != nil {
+			t.Errorf("checkPattern(%q) = %v", p, err)
+		}
+	}
+	for _, p := range []string{"[", "a/[b/c", "", "/", `x\`} {
+		if err := checkPattern(p); err == nil {
+			t.Errorf("checkPattern(%q) accepted", p)
+		}
+	}
+}
+
+func TestForFileOverrides(t *testing.T) {
+	c := parse(t, example)
+	tests := []struct {
+		file string
+		want map[string]RuleSetting
+	}{
+		{"main.lua", map[string]RuleSetting{
+			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 80}},
+			"undeclared-key":  {Enabled: boolPtr(false)},
+		}},
+		// First override: re-enables undeclared-key, merges options key by
+		// key and keeps the base severity.
+		{"legacy/a.lua", map[string]RuleSetting{
+			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 200, "strict": true}},
+			"undeclared-key":  {Enabled: boolPtr(true)},
+		}},
+		// Both overrides match; the later one wins.
+		{"legacy/old/a.lua", map[string]RuleSetting{
+			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 200, "strict": true}},
+			"undeclared-key":  {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityWarning)},
+		}},
+	}
+	for _, tc := range tests {
+		got := c.ForFile(tc.file)
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ForFile(%q) = %s\nwant %s", tc.file, show(got), show(tc.want))
+		}
+	}
+	// The result is a copy: changing it leaves the config alone.
+	got := c.ForFile("legacy/a.lua")
+	got["script-too-long"].Options["max-lines"] = 1
+	*got["undeclared-key"].Enabled = false
+	if again := c.ForFile("legacy/a.lua"); !reflect.DeepEqual(again, tests[1].want) {
+		t.Errorf("ForFile result aliases the config: %s", show(again))
+	}
+}
+
+func TestOverridesLaterWin(t *testing.T) {
+	c := parse(t, `rules:
+  cross-slot: warning
+overrides:
+  - files: ["*.lua"]
+    rules: {cross-slot: error}
+  - files: ["gen/**"]
+    rules: {cross-slot: off}
+  - files: ["gen/keep.lua"]
+    rules: {cross-slot: {enabled: true}}
+`)
+	for file, want := range map[string]RuleSetting{
+		"a.lua":        {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError)},
+		"gen/x.lua":    {Enabled: boolPtr(false), Severity: sevPtr(lint.SeverityError)},
+		"gen/keep.lua": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError)},
+		"gen/x.txt":    {Enabled: boolPtr(false), Severity: sevPtr(lint.SeverityWarning)},
+	} {
+		got := c.ForFile(file)["cross-slot"]
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %s, want %s", file, show(map[string]RuleSetting{"": got}), show(map[string]RuleSetting{"": want}))
+		}
+	}
+}
+
+func TestExcluded(t *testing.T) {
+	c := parse(t, "exclude: [\"vendor/**\", \"third_party/*.lua\", \"build\", \"*.gen.lua\"]\n")
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{
+		{"vendor", true}, // the directory itself, so a walker can skip it
+		{"vendor/a.lua", true},
+		{"vendor/x/y/a.lua", true},
+		{"src/vendor/a.lua", false},
+		{"third_party/a.lua", true},
+		{"third_party/sub/a.lua", false},
+		{"third_party", false},
+		{"build", true},
+		{"x/build", true},
+		{"x/build/deep/a.lua", true}, // below an excluded directory
+		{"src/a.gen.lua", true},
+		{"src/a.lua", false},
+		{".", false},
+		{"", false},
+		{"../vendor/a.lua", false},
+	} {
+		if got := c.Excluded(tc.path); got != tc.want {
+			t.Errorf("Excluded(%q) = %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestNilConfig(t *testing.T) {
+	var c *Config
+	if got := c.ForFile("a.lua"); got == nil || len(got) != 0 {
+		t.Errorf("ForFile = %v", got)
+	}
+	if c.Excluded("vendor/a.lua") {
+		t.Error("nil config excludes")
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Rel(filepath.Join(wd, "x", "a.lua")); got != "x/a.lua" {
+		t.Errorf("Rel = %q", got)
+	}
+}
+
+func TestRel(t *testing.T) {
+	dir := t.TempDir()
+	c := &Config{Dir: dir}
+	for _, tc := range []struct{ in, want string }{
+		{filepath.Join(dir, "a", "b.lua"), "a/b.lua"},
+		{dir, "."},
+		{filepath.Join(dir, "..", "x.lua"), "../x.lua"},
+	} {
+		if got := c.Rel(tc.in); got != tc.want {
+			t.Errorf("Rel(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	// Relative paths are taken from the working directory.
+	t.Chdir(dir)
+	if got := c.Rel(filepath.Join("a", "b.lua")); got != "a/b.lua" {
+		t.Errorf("Rel(relative) = %q", got)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(sub)
+	if got := c.Rel("c.lua"); got != "sub/c.lua" {
+		t.Errorf("Rel from a subdirectory = %q", got)
+	}
+}
+
+// show renders settings readably for failure messages.
+func show(m map[string]RuleSetting) string {
+	var b strings.Builder
+	for id, s := range m {
+		b.WriteString(id + "{")
+		if s.Enabled != nil {
+			fmt.Fprintf(&b, "enabled=%v ", *s.Enabled)
+		}
+		if s.Severity != nil {
+			b.WriteString("severity=" + s.Severity.String() + " ")
+		}
+		if s.Options != nil {
+			fmt.Fprintf(&b, "options=%v", s.Options)
+		}
+		b.WriteString("} ")
+	}
+	return b.String()
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(example))
+	f.Add([]byte("rules:\n  undeclared-key: off\n   bad: [\n"))
+	f.Add([]byte("a: &x [*x]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse("cfg.yaml", data, known)
+		if (c == nil) == (err == nil) {
+			t.Fatalf("Parse returned config %v and error %v", c, err)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "cfg.yaml:") {
+			t.Errorf("error without the path: %v", err)
+		}
+		if c != nil {
+			c.ForFile("a/b.lua")
+			c.Excluded("a/b.lua")
+		}
+	})
+}
+
+func FuzzMatch(f *testing.F) {
+	f.Add("legacy/**/*.lua", "legacy/x/a.lua")
+	f.Add("[", "a")
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		Match(pattern, name)
+	})
+}

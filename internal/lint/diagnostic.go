@@ -1,0 +1,82 @@
+// Package lint holds what every part of lint-lua shares: the diagnostic type,
+// severities, the rule declaration with its documentation, and the engine that
+// runs rules over one parsed script.
+package lint
+
+import (
+	"fmt"
+	"github.com/lint-lua/lint-lua/internal/span"
+	"sort"
+	"strings"
+)
+
+// Severity orders findings; a higher value is more severe.
+type Severity int
+
+const (
+	SeverityInfo Severity = iota + 1
+	SeverityWarning
+	SeverityError
+)
+
+func (s Severity) String() string {
+	switch s {
+	case SeverityInfo:
+		return "info"
+	case SeverityWarning:
+		return "warning"
+	case SeverityError:
+		return "error"
+	}
+	return "unknown"
+}
+
+// ParseSeverity reads "error", "warning" or "info".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return SeverityError, nil
+	case "warning", "warn":
+		return SeverityWarning, nil
+	case "info":
+		return SeverityInfo, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", s)
+}
+
+// Pos and Range are the shared position types (see package span).
+type (
+	Pos   = span.Pos
+	Range = span.Range
+)
+
+// Diagnostic is the one finding type that every rule reports and every
+// formatter renders.
+type Diagnostic struct {
+	File     string
+	Range    Range
+	Rule     string
+	Severity Severity
+	Message  string
+}
+
+// SortDiagnostics orders by file, line, column, then rule, as every output
+// format promises.
+func SortDiagnostics(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Range.Start.Line != b.Range.Start.Line {
+			return a.Range.Start.Line < b.Range.Start.Line
+		}
+		if a.Range.Start.Column != b.Range.Start.Column {
+			return a.Range.Start.Column < b.Range.Start.Column
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}

@@ -1,0 +1,74 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Explain renders a rule's documentation as text for `lint-lua explain`,
+// with the headings every rule uses.
+func Explain(r *Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n\n", r.ID, r.Doc.Title)
+	fmt.Fprintf(&b, "Category: %s\nDefault severity: %s\nRedis versions: %s\n\n", r.Category, r.Severity, r.Doc.Redis)
+	fmt.Fprintf(&b, "Why this is bad\n%s\n", indent(r.Doc.Why))
+	if r.Doc.Bad != "" {
+		fmt.Fprintf(&b, "\nBad\n%s\n", indent(r.Doc.Bad))
+	}
+	if r.Doc.Good != "" {
+		fmt.Fprintf(&b, "\nGood\n%s\n", indent(r.Doc.Good))
+	}
+	if len(r.Options) > 0 {
+		b.WriteString("\nOptions\n")
+		for _, o := range r.Options {
+			fmt.Fprintf(&b, "    %s (default %v): %s\n", o.Name, o.Default, o.Doc)
+		}
+	}
+	return b.String()
+}
+
+// Markdown renders every rule's documentation for docs/rules.md.
+func Markdown(rules []*Rule) string {
+	var b strings.Builder
+	b.WriteString("# lint-lua rules\n\n<!-- Generated from the rule declarations by `go test ./rules -update-docs`; do not edit. -->\n\n")
+	b.WriteString("| ID | Category | Severity | Title |\n|---|---|---|---|\n")
+	for _, r := range rules {
+		fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s |\n", r.ID, r.ID, r.Category, r.Severity, r.Doc.Title)
+	}
+	for _, r := range rules {
+		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", r.ID, capitalize(r.Doc.Title))
+		fmt.Fprintf(&b, "Category: %s. Default severity: %s. Redis versions: %s.\n\n", r.Category, r.Severity, r.Doc.Redis)
+		fmt.Fprintf(&b, "### What it does and why this is bad\n\n%s\n\n", r.Doc.Why)
+		if r.Doc.Bad != "" {
+			fmt.Fprintf(&b, "### Bad\n\n```lua\n%s\n```\n\n", r.Doc.Bad)
+		}
+		if r.Doc.Good != "" {
+			fmt.Fprintf(&b, "### Good\n\n```lua\n%s\n```\n\n", r.Doc.Good)
+		}
+		b.WriteString("### Configuration\n\n")
+		if len(r.Options) == 0 {
+			b.WriteString("No options; enable, disable or change its severity in `.lint-lua.yaml`.\n")
+		}
+		for _, o := range r.Options {
+			fmt.Fprintf(&b, "- `%s` (default `%v`): %s\n", o.Name, o.Default, o.Doc)
+		}
+	}
+	return b.String()
+}
+
+func indent(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "    " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

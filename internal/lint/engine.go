@@ -1,0 +1,179 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/model"
+)
+
+// Engine-level rule IDs: reported by the engine itself, not by a rule's Run.
+const (
+	SyntaxErrorID = "syntax-error"
+	UnusedIgnore  = "unused-ignore"
+)
+
+// Setting is the configuration of one rule for one file.
+type Setting struct {
+	Enabled  bool
+	Severity Severity
+	Options  map[string]any
+}
+
+// Settings maps rule IDs to their settings; a rule missing from it runs
+// with its defaults.
+type Settings map[string]Setting
+
+// Lint parses src and runs rules over it. It never panics on any input: a
+// rule that panics is reported as an error diagnostic of that rule, and the
+// other rules still run.
+func Lint(name string, src []byte, rules []*Rule, settings Settings) []Diagnostic {
+	f := luasrc.Parse(name, src)
+	return LintFile(f, rules, settings)
+}
+
+// LintFile runs rules over a parsed file.
+func LintFile(f *luasrc.File, rules []*Rule, settings Settings) []Diagnostic {
+	var out []Diagnostic
+	enabled := func(id string, def Severity) (Setting, bool) {
+		s, ok := settings[id]
+		if !ok {
+			return Setting{Enabled: true, Severity: def}, true
+		}
+		if s.Severity == 0 {
+			s.Severity = def
+		}
+		return s, s.Enabled
+	}
+	if s, ok := enabled(SyntaxErrorID, SeverityError); ok {
+		for _, e := range f.Errors {
+			out = append(out, Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
+		}
+	}
+	m := model.Build(f)
+	if f.Chunk != nil {
+		for _, r := range rules {
+			if r.Run == nil {
+				continue
+			}
+			s, ok := enabled(r.ID, r.Severity)
+			if !ok {
+				continue
+			}
+			out = append(out, runRule(m, r, s)...)
+		}
+	}
+	out = applySuppressions(f, out, settings)
+	SortDiagnostics(out)
+	return out
+}
+
+func runRule(m *model.Model, r *Rule, s Setting) (out []Diagnostic) {
+	opts := map[string]any{}
+	for _, o := range r.Options {
+		opts[o.Name] = o.Default
+	}
+	for k, v := range s.Options {
+		opts[k] = v
+	}
+	p := &Pass{Model: m, Rule: r, Options: opts}
+	p.report = func(d Diagnostic) {
+		d.Severity = s.Severity
+		out = append(out, d)
+	}
+	defer func() {
+		if e := recover(); e != nil {
+			out = append(out, Diagnostic{File: m.File.Name, Range: Range{Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 1}}, Rule: r.ID, Severity: SeverityError,
+				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", r.ID, e)})
+		}
+	}()
+	r.Run(p)
+	return out
+}
+
+// ignoreRE matches `lint-lua: ignore RULE[,RULE] -- reason` and
+// `lint-lua: ignore-file RULE -- reason` inside a comment.
+var ignoreRE = regexp.MustCompile(`^\s*lint-lua:\s*(ignore-file|ignore)\s+([A-Za-z0-9_,\s-]*?)\s*(?:--\s*(.*))?$`)
+
+type ignore struct {
+	comment luasrc.Comment
+	file    bool
+	rules   []string
+	used    []bool
+}
+
+func applySuppressions(f *luasrc.File, ds []Diagnostic, settings Settings) []Diagnostic {
+	var igs []*ignore
+	for _, c := range f.Comments {
+		m := ignoreRE.FindStringSubmatch(strings.TrimSpace(c.Text))
+		if m == nil {
+			continue
+		}
+		ig := &ignore{comment: c, file: m[1] == "ignore-file"}
+		for _, r := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+			ig.rules = append(ig.rules, r)
+		}
+		ig.used = make([]bool, len(ig.rules))
+		igs = append(igs, ig)
+	}
+	if len(igs) == 0 {
+		return ds
+	}
+	kept := ds[:0]
+	for _, d := range ds {
+		if d.Rule == SyntaxErrorID || !suppressed(igs, d) {
+			kept = append(kept, d)
+		}
+	}
+	if s, ok := settings[UnusedIgnore]; ok && !s.Enabled {
+		return kept
+	}
+	sev := SeverityInfo
+	if s, ok := settings[UnusedIgnore]; ok && s.Severity != 0 {
+		sev = s.Severity
+	}
+	for _, ig := range igs {
+		for i, r := range ig.rules {
+			if ig.used[i] {
+				continue
+			}
+			if s, ok := settings[r]; ok && !s.Enabled {
+				// The rule is off here: the ignore is not stale, only idle.
+				continue
+			}
+			kind := "ignore"
+			if ig.file {
+				kind = "ignore-file"
+			}
+			kept = append(kept, Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
+				Message: fmt.Sprintf("this %s of %s suppresses nothing: remove it", kind, r)})
+		}
+		if len(ig.rules) == 0 {
+			kept = append(kept, Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
+				Message: "this ignore names no rule: write `lint-lua: ignore RULE -- reason`"})
+		}
+	}
+	return kept
+}
+
+func suppressed(igs []*ignore, d Diagnostic) bool {
+	hit := false
+	for _, ig := range igs {
+		for i, r := range ig.rules {
+			if r != d.Rule {
+				continue
+			}
+			line := ig.comment.Range.Start.Line
+			// A trailing comment covers its own line; a comment on a line of
+			// its own covers the next line (and itself).
+			covers := ig.file || line == d.Range.Start.Line || (ig.comment.OwnLine && ig.comment.Range.End.Line+1 == d.Range.Start.Line)
+			if covers {
+				ig.used[i] = true
+				hit = true
+			}
+		}
+	}
+	return hit
+}

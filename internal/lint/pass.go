@@ -1,0 +1,35 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/lint-lua/lint-lua/internal/model"
+)
+
+// Pass is what a rule sees: one script's model, the rule's options, and a way
+// to report.
+type Pass struct {
+	Model   *model.Model
+	Rule    *Rule
+	Options map[string]any
+	report  func(Diagnostic)
+}
+
+// Report adds a finding at r with the rule's ID and configured severity.
+func (p *Pass) Report(r Range, format string, args ...any) {
+	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)})
+}
+
+// IntOption returns an integer option (YAML and JSON numbers arrive as int
+// or float64).
+func (p *Pass) IntOption(name string) int {
+	switch v := p.Options[name].(type) {
+	case int:
+		return v
+	case int64:
+		return int(v)
+	case float64:
+		return int(v)
+	}
+	return 0
+}

@@ -1,0 +1,53 @@
+package lint
+
+import "fmt"
+
+// Category groups rules by the kind of harm they prevent.
+type Category string
+
+const (
+	Correctness Category = "correctness"
+	Cluster     Category = "cluster"
+	Atomicity   Category = "atomicity"
+	Performance Category = "performance"
+	Style       Category = "style"
+)
+
+// Option documents one rule option and its default.
+type Option struct {
+	Name    string
+	Default any
+	Doc     string
+}
+
+// Doc is a rule's documentation; `lint-lua explain`, docs/rules.md and the
+// SARIF rule metadata are generated from it.
+type Doc struct {
+	// Title is lower-case, under 60 characters.
+	Title string
+	// Why says what goes wrong in Redis terms (markdown allowed).
+	Why string
+	// Bad and Good are Lua examples.
+	Bad  string
+	Good string
+	// Redis names the Redis versions the rule applies to.
+	Redis string
+}
+
+// Rule is one check: an ID that never changes, its documentation, and a pure
+// function over the semantic model.
+type Rule struct {
+	ID       string
+	Category Category
+	Severity Severity
+	Doc      Doc
+	Options  []Option
+	// Run reports diagnostics through the pass; it does no I/O and keeps no
+	// global state.
+	Run func(p *Pass)
+}
+
+// HelpURI is where the rule's documentation lives.
+func (r *Rule) HelpURI() string {
+	return fmt.Sprintf("https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md#%s", r.ID)
+}

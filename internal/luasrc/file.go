@@ -1,0 +1,259 @@
+// Package luasrc parses one Lua 5.1 source file the way Redis would load it:
+// gopher-lua builds the AST, and a token index built from gopher-lua's own
+// scanner gives every node a line and column range and makes comments
+// (suppressions) and the Redis shebang line available to rules.
+package luasrc
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/yuin/gopher-lua/ast"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// MaxNesting bounds how deeply blocks and brackets may nest. Lua 5.1 refuses
+// deeper chunks ("chunk has too many syntax levels", LUAI_MAXCCALLS = 200),
+// and the bound keeps recursive walks over hostile input shallow.
+const MaxNesting = 200
+
+// SyntaxError is a position and a message in Lua's words.
+type SyntaxError struct {
+	Range   span.Range
+	Message string
+}
+
+// Comment is one comment with its text (without the leading dashes and
+// brackets) and where it stands.
+type Comment struct {
+	Range span.Range
+	Text  string
+	// OwnLine is true when nothing but white space precedes it on its line.
+	OwnLine bool
+}
+
+// File is a parsed script.
+type File struct {
+	Name string
+	Src  []byte
+	// lineStarts[i] is the byte offset where line i+1 starts.
+	lineStarts []int
+	Tokens     []Token
+	Comments   []Comment
+	Shebang    *Shebang
+	// Chunk is nil when the file did not parse.
+	Chunk  []ast.Stmt
+	Errors []SyntaxError
+	// spans maps AST nodes (pointers) to token index ranges.
+	spans map[any]tokSpan
+	// names maps declaring statements (LocalAssignStmt, NumberForStmt,
+	// GenericForStmt, FunctionExpr for its parameters, FuncDefStmt for a
+	// method's implicit self) to the tokens of the names they declare.
+	names map[any][]int
+	// localFunc marks `local function f` (f is in scope in its own body).
+	localFunc map[*ast.LocalAssignStmt]bool
+	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
+	// written as `name = v`.
+	dotKey map[ast.Expr]bool
+	// positioned is false when the token walk could not follow the AST;
+	// ranges then fall back to whole lines.
+	positioned bool
+}
+
+type tokSpan struct{ first, last int }
+
+// Parse reads src as Redis would. It never panics on any input; problems
+// become SyntaxErrors.
+func Parse(name string, src []byte) (f *File) {
+	f = &File{Name: name, Src: src}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug of ours, not of the input: keep going with what we have
+			// and say so, rather than take the whole run down.
+			f.Chunk = nil
+			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
+		}
+	}()
+	f.lineStarts = computeLineStarts(src)
+	text := src
+	// Redis refuses a byte order mark: the script does not start with `#!`
+	// nor with Lua. Report it, and lint the rest as if it were not there so
+	// that the other findings are not lost.
+	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
+		f.Errors = append(f.Errors, SyntaxError{
+			Range:   span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 4}},
+			Message: "the file starts with a UTF-8 byte order mark, which Redis does not accept: save it without a BOM",
+		})
+		text = blank(text, 0, 3)
+	}
+	if sb, end := parseShebang(text); sb != nil {
+		f.Shebang = sb
+		text = blank(text, 0, end)
+	}
+	f.scan(text)
+	if len(f.Errors) > 0 && f.lexFailed() {
+		return f
+	}
+	if f.checkLua51() {
+		return f
+	}
+	chunk, err := parse.Parse(bytes.NewReader(f.parseText(text)), name)
+	if err != nil {
+		f.Errors = append(f.Errors, f.convertParseError(err))
+		return f
+	}
+	f.Chunk = chunk
+	f.spans = make(map[any]tokSpan)
+	f.names = make(map[any][]int)
+	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
+	f.dotKey = make(map[ast.Expr]bool)
+	f.positioned = f.walkPositions()
+	return f
+}
+
+// blank returns a copy of text with bytes [from,to) turned into spaces, so
+// that every later position stays where it was.
+func blank(text []byte, from, to int) []byte {
+	out := append([]byte(nil), text...)
+	for i := from; i < to && i < len(out); i++ {
+		if out[i] != '\n' && out[i] != '\r' {
+			out[i] = ' '
+		}
+	}
+	return out
+}
+
+func computeLineStarts(src []byte) []int {
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '\n' || c == '\r' {
+			// Lua 5.1 (and gopher-lua) read \r\n and \n\r as one line end.
+			if i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r') && src[i+1] != c {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// LineCount is the number of lines, not counting an empty last line after a
+// final newline.
+func (f *File) LineCount() int {
+	n := len(f.lineStarts)
+	if n > 0 && f.lineStarts[n-1] == len(f.Src) {
+		n--
+	}
+	return n
+}
+
+// Line returns the text of a 1-based line without its terminator.
+func (f *File) Line(n int) (string, bool) {
+	if n < 1 || n > len(f.lineStarts) {
+		return "", false
+	}
+	start := f.lineStarts[n-1]
+	end := len(f.Src)
+	if n < len(f.lineStarts) {
+		end = f.lineStarts[n]
+	}
+	return strings.TrimRight(string(f.Src[start:end]), "\r\n"), true
+}
+
+// Offset converts a position to a byte offset.
+func (f *File) Offset(p span.Pos) int {
+	if p.Line < 1 {
+		return 0
+	}
+	if p.Line > len(f.lineStarts) {
+		return len(f.Src)
+	}
+	off := f.lineStarts[p.Line-1] + p.Column - 1
+	if off > len(f.Src) {
+		off = len(f.Src)
+	}
+	return off
+}
+
+// PosAt converts a byte offset to a position.
+func (f *File) PosAt(off int) span.Pos {
+	lo, hi := 0, len(f.lineStarts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if f.lineStarts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return span.Pos{Line: lo + 1, Column: off - f.lineStarts[lo] + 1}
+}
+
+func (f *File) lineRange(n int) span.Range {
+	text, _ := f.Line(n)
+	return span.Range{Start: span.Pos{Line: n, Column: 1}, End: span.Pos{Line: n, Column: len(text) + 1}}
+}
+
+// TokenRange is the range of tokens first..last inclusive.
+func (f *File) TokenRange(first, last int) span.Range {
+	return span.Range{Start: f.Tokens[first].Start, End: f.Tokens[last].End}
+}
+
+// Range returns where an AST node (expression or statement) stands.
+func (f *File) Range(n ast.PositionHolder) span.Range {
+	if s, ok := f.spans[n]; ok {
+		return f.TokenRange(s.first, s.last)
+	}
+	if n == nil {
+		return span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}}
+	}
+	line := n.Line()
+	if line < 1 {
+		line = 1
+	}
+	r := f.lineRange(line)
+	// Start at the first non-blank byte so the underline is meaningful.
+	text, _ := f.Line(line)
+	r.Start.Column = len(text) - len(strings.TrimLeft(text, " \t")) + 1
+	return r
+}
+
+// FirstToken returns the token index where a node starts, or -1.
+func (f *File) FirstToken(n any) int {
+	if s, ok := f.spans[n]; ok {
+		return s.first
+	}
+	return -1
+}
+
+// LastToken returns the token index where a node ends, or -1.
+func (f *File) LastToken(n any) int {
+	if s, ok := f.spans[n]; ok {
+		return s.last
+	}
+	return -1
+}
+
+// NameRanges returns the ranges of the names a statement or function
+// declares, in order (see File.names).
+func (f *File) NameRanges(decl any) []span.Range {
+	idx := f.names[decl]
+	out := make([]span.Range, len(idx))
+	for i, t := range idx {
+		out[i] = f.TokenRange(t, t)
+	}
+	return out
+}
+
+// IsLocalFunction reports whether s was written `local function name`.
+func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool { return f.localFunc[s] }
+
+// IsDotKey reports whether an index key was written as `.name` (or a table
+// field as `name = v`) rather than in brackets.
+func (f *File) IsDotKey(e ast.Expr) bool { return f.dotKey[e] }
+
+// Positioned reports whether every node has an exact column range.
+func (f *File) Positioned() bool { return f.positioned }

@@ -1,0 +1,261 @@
+package luasrc
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// Token is one lexical token with its exact place in the source.
+type Token struct {
+	// Type is gopher-lua's token type: a parse.T* constant or the byte of a
+	// one-character token.
+	Type  int
+	Start span.Pos
+	End   span.Pos
+	Off   int
+	End0  int // byte offset just past the token
+	// Value is the decoded value for strings and the text otherwise.
+	Value string
+}
+
+// Text returns the token's raw source text.
+func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
+
+// gotoStandIn replaces the identifier `goto`, which Lua 5.1 treats as an
+// ordinary name but gopher-lua reserves, with a name of the same length.
+const gotoStandIn = "_g0_"
+
+// scan builds the token index with gopher-lua's own scanner, so that tokens
+// agree with the parser, and collects comments from the gaps between tokens.
+func (f *File) scan(text []byte) {
+	sc := parse.NewScanner(bytes.NewReader(text), f.Name)
+	lx := &parse.Lexer{}
+	prevEnd := 0
+	for {
+		tok, err := sc.Scan(lx)
+		if err != nil {
+			var pe *parse.Error
+			msg := err.Error()
+			r := span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}}
+			if errors.As(err, &pe) {
+				msg = lexMessage(pe)
+				p := pe.Pos
+				if p.Line < 1 {
+					r = f.eofRange()
+				} else {
+					end := span.Pos{Line: p.Line, Column: p.Column + 1}
+					// The scanner stops where it found the problem; point at
+					// the start of the token it was reading when that is on
+					// the same line.
+					start := span.Pos{Line: p.Line, Column: p.Column}
+					if tok.Pos.Line == p.Line && tok.Pos.Column > 0 && tok.Pos.Column <= p.Column {
+						start.Column = tok.Pos.Column
+					}
+					r = span.Range{Start: start, End: end}
+				}
+			}
+			f.Errors = append(f.Errors, SyntaxError{Range: r, Message: msg})
+			f.collectComments(text, prevEnd, len(text))
+			return
+		}
+		if tok.Type == parse.EOF || tok.Type < 0 {
+			f.collectComments(text, prevEnd, len(text))
+			return
+		}
+		lx.PrevTokenType = tok.Type
+		start := span.Pos{Line: tok.Pos.Line, Column: tok.Pos.Column}
+		end := span.Pos{Line: sc.Pos.Line, Column: sc.Pos.Column + 1}
+		if sc.Pos.Line < 1 {
+			// The scanner has already met EOF while finishing this token.
+			p := f.PosAt(len(text))
+			end = p
+		}
+		t := Token{Type: tok.Type, Start: start, End: end, Value: tok.Str}
+		t.Off = f.Offset(start)
+		t.End0 = f.Offset(end)
+		if t.End0 < t.Off {
+			t.End0 = t.Off
+		}
+		f.collectComments(text, prevEnd, t.Off)
+		prevEnd = t.End0
+		if t.Type == parse.TGoto {
+			t.Type = parse.TIdent
+		}
+		if t.Type == '.' && t.Value == "" {
+			t.Value = "."
+		}
+		f.Tokens = append(f.Tokens, t)
+	}
+}
+
+func lexMessage(pe *parse.Error) string {
+	switch {
+	case strings.Contains(pe.Message, "unterminated string"), strings.Contains(pe.Message, "unfinished"):
+		return "unfinished string"
+	case pe.Message == "Invalid token" || strings.Contains(pe.Message, "Invalid '~'"):
+		return fmt.Sprintf("unexpected symbol near '%s'", pe.Token)
+	}
+	return strings.ToLower(pe.Message[:1]) + pe.Message[1:]
+}
+
+// collectComments finds comments in a gap that holds only white space and
+// comments.
+func (f *File) collectComments(text []byte, from, to int) {
+	if to > len(text) {
+		to = len(text)
+	}
+	for i := from; i+1 < to; i++ {
+		if text[i] != '-' || text[i+1] != '-' {
+			continue
+		}
+		start := i
+		body := i + 2
+		end := to
+		if lvl, ok := longBracket(text, body); ok {
+			closing := "]" + strings.Repeat("=", lvl) + "]"
+			if k := bytes.Index(text[body:to], []byte(closing)); k >= 0 {
+				end = body + k + len(closing)
+			}
+			f.addComment(start, end, string(text[body+lvl+2:max(body+lvl+2, end-len(closing))]))
+		} else {
+			end = body
+			for end < to && text[end] != '\n' && text[end] != '\r' {
+				end++
+			}
+			f.addComment(start, end, string(text[body:end]))
+		}
+		i = end - 1
+	}
+}
+
+// longBracket reports whether text[i:] opens a long bracket `[==[`, and its level.
+func longBracket(text []byte, i int) (int, bool) {
+	if i >= len(text) || text[i] != '[' {
+		return 0, false
+	}
+	j := i + 1
+	for j < len(text) && text[j] == '=' {
+		j++
+	}
+	if j < len(text) && text[j] == '[' {
+		return j - i - 1, true
+	}
+	return 0, false
+}
+
+func (f *File) addComment(start, end int, body string) {
+	sp := f.PosAt(start)
+	line, _ := f.Line(sp.Line)
+	own := strings.TrimSpace(line[:min(len(line), sp.Column-1)]) == ""
+	f.Comments = append(f.Comments, Comment{
+		Range:   span.Range{Start: sp, End: f.PosAt(end)},
+		Text:    body,
+		OwnLine: own,
+	})
+}
+
+// eofRange points at the last token, where Lua reports "near '<eof>'".
+func (f *File) eofRange() span.Range {
+	if n := len(f.Tokens); n > 0 {
+		return f.TokenRange(n-1, n-1)
+	}
+	p := f.PosAt(len(f.Src))
+	return span.Range{Start: p, End: p}
+}
+
+func (f *File) lexFailed() bool { return f.Tokens == nil || len(f.Errors) > 0 }
+
+// checkLua51 reports what gopher-lua accepts but Lua 5.1 (and so Redis)
+// rejects, and bounds nesting. It returns true when parsing must stop.
+func (f *File) checkLua51() bool {
+	depth := 0
+	for i, t := range f.Tokens {
+		switch t.Type {
+		case parse.T2Colon:
+			// Lua 5.1 has no labels: `::` lexes as two colons.
+			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: "unexpected symbol near ':' (Lua 5.1, which Redis runs, has no labels or goto)"})
+			return true
+		case parse.TIdent:
+			if f.Text(t) == "goto" && i+1 < len(f.Tokens) && f.Tokens[i+1].Type == parse.TIdent && f.Tokens[i+1].Start.Line == t.Start.Line && startsStatement(f.Tokens, i) {
+				next := f.Tokens[i+1]
+				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i+1, i+1), Message: fmt.Sprintf("'=' expected near '%s' (Lua 5.1, which Redis runs, has no goto)", f.Text(next))})
+				return true
+			}
+		case '(', '{', '[', parse.TFunction, parse.TDo, parse.TThen, parse.TRepeat:
+			depth++
+			if depth > MaxNesting {
+				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks or brackets)", MaxNesting)})
+				return true
+			}
+		case ')', '}', ']', parse.TEnd, parse.TUntil, parse.TElseIf:
+			depth--
+		}
+	}
+	return false
+}
+
+// startsStatement guesses whether token i begins a statement: the previous
+// token ends an expression or a block keyword precedes it.
+func startsStatement(toks []Token, i int) bool {
+	if i == 0 {
+		return true
+	}
+	switch toks[i-1].Type {
+	case parse.TDo, parse.TThen, parse.TElse, parse.TRepeat, parse.TEnd, ';', ')', parse.TIdent, parse.TString, parse.TNumber, parse.TTrue, parse.TFalse, parse.TNil, ']', '}', parse.TBreak:
+		return true
+	}
+	return false
+}
+
+// parseText is what gopher-lua's parser reads: `goto` names renamed.
+func (f *File) parseText(text []byte) []byte {
+	var out []byte
+	for _, t := range f.Tokens {
+		if t.Type == parse.TIdent && f.Text(t) == "goto" {
+			if out == nil {
+				out = append([]byte(nil), text...)
+			}
+			copy(out[t.Off:t.End0], gotoStandIn)
+		}
+	}
+	if out == nil {
+		return text
+	}
+	return out
+}
+
+func (f *File) convertParseError(err error) SyntaxError {
+	var pe *parse.Error
+	if !errors.As(err, &pe) {
+		return SyntaxError{Range: f.lineRange(1), Message: err.Error()}
+	}
+	if pe.Pos.Line < 1 {
+		return SyntaxError{Range: f.eofRange(), Message: "unexpected end of file (a block is missing its 'end', or an expression is incomplete)"}
+	}
+	start := span.Pos{Line: pe.Pos.Line, Column: pe.Pos.Column}
+	r := span.Range{Start: start, End: span.Pos{Line: start.Line, Column: start.Column + 1}}
+	tokText := pe.Token
+	for _, t := range f.Tokens {
+		if t.Start == start {
+			r.End = t.End
+			tokText = f.Text(t)
+			break
+		}
+	}
+	if tokText == gotoStandIn {
+		tokText = "goto"
+	}
+	msg := pe.Message
+	switch msg {
+	case "syntax error", "parse error":
+		msg = fmt.Sprintf("unexpected symbol near '%s'", tokText)
+	default:
+		msg = fmt.Sprintf("%s near '%s'", msg, tokText)
+	}
+	return SyntaxError{Range: r, Message: msg}
+}

@@ -1,0 +1,764 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// env is what each local holds on one path.
+type env map[*Variable]Value
+
+func (e env) copy() env {
+	out := make(env, len(e))
+	for k, v := range e {
+		out[k] = v
+	}
+	return out
+}
+
+func joinEnv(a, b env) env {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	out := make(env, len(a))
+	for k, v := range a {
+		if w, ok := b[k]; ok {
+			out[k] = Join(v, w)
+		} else {
+			out[k] = v
+		}
+	}
+	for k, w := range b {
+		if _, ok := a[k]; !ok {
+			out[k] = w
+		}
+	}
+	return out
+}
+
+// flowState evaluates one function body.
+type flowState struct {
+	m *Model
+	// breaks collects the environments at `break` in the innermost loop.
+	breaks *[]env
+	// depth bounds recursion through nested function bodies.
+	depth int
+}
+
+// flow evaluates the whole chunk, recording the value of every expression.
+func (m *Model) flow() {
+	fs := &flowState{m: m}
+	fs.block(m.File.Chunk, env{})
+}
+
+// block runs statements; it returns the environment after them, or nil when
+// every path ends (return, break, error()).
+func (fs *flowState) block(stmts []ast.Stmt, e env) env {
+	for _, s := range stmts {
+		if e == nil {
+			// Unreachable code: evaluate it anyway so its expressions have
+			// values, but from an empty environment.
+			e = env{}
+			fs.stmt(s, e)
+			e = nil
+			continue
+		}
+		e = fs.stmt(s, e)
+	}
+	return e
+}
+
+func (fs *flowState) stmt(s ast.Stmt, e env) env {
+	m := fs.m
+	switch s := s.(type) {
+	case *ast.LocalAssignStmt:
+		if m.File.IsLocalFunction(s) {
+			v := fs.declared(s, 0)
+			if v != nil {
+				e[v] = Value{Types: TFunction}
+			}
+			fs.expr(s.Exprs[0], e)
+			return e
+		}
+		vals := fs.exprList(s.Exprs, len(s.Names), e)
+		for i := range s.Names {
+			if v := fs.declared(s, i); v != nil {
+				val := vals[i]
+				val.Var = nil
+				e[v] = val
+			}
+		}
+		return e
+	case *ast.AssignStmt:
+		vals := fs.exprList(s.Rhs, len(s.Lhs), e)
+		for i, t := range s.Lhs {
+			switch t := t.(type) {
+			case *ast.IdentExpr:
+				if v := m.refs[t]; v != nil {
+					val := vals[i]
+					val.Var = nil
+					e[v] = val
+				}
+			case *ast.AttrGetExpr:
+				fs.expr(t.Object, e)
+				fs.expr(t.Key, e)
+			}
+		}
+		return e
+	case *ast.FuncCallStmt:
+		fs.expr(s.Expr, e)
+		if isErrorCall(m, s.Expr) {
+			return nil
+		}
+		return e
+	case *ast.DoBlockStmt:
+		return fs.block(s.Stmts, e)
+	case *ast.IfStmt:
+		fs.expr(s.Condition, e)
+		te := fs.block(s.Then, fs.refine(s.Condition, e.copy(), true))
+		ee := fs.block(s.Else, fs.refine(s.Condition, e.copy(), false))
+		return joinEnv(te, ee)
+	case *ast.WhileStmt:
+		var breaks []env
+		outer := fs.breaks
+		fs.breaks = &breaks
+		cur := e
+		var exit env
+		for pass := 0; pass < 2 && cur != nil; pass++ {
+			fs.expr(s.Condition, cur)
+			exit = joinEnv(exit, fs.refine(s.Condition, cur.copy(), false))
+			after := fs.block(s.Stmts, fs.refine(s.Condition, cur.copy(), true))
+			cur = joinEnv(cur, after)
+		}
+		fs.breaks = outer
+		for _, b := range breaks {
+			exit = joinEnv(exit, b)
+		}
+		if isConstTrue(s.Condition) && len(breaks) == 0 {
+			return nil
+		}
+		return exit
+	case *ast.RepeatStmt:
+		var breaks []env
+		outer := fs.breaks
+		fs.breaks = &breaks
+		cur := e
+		var exit env
+		for pass := 0; pass < 2 && cur != nil; pass++ {
+			after := fs.block(s.Stmts, cur.copy())
+			if after == nil {
+				break
+			}
+			fs.expr(s.Condition, after)
+			exit = joinEnv(exit, fs.refine(s.Condition, after.copy(), true))
+			cur = joinEnv(cur, fs.refine(s.Condition, after.copy(), false))
+		}
+		fs.breaks = outer
+		for _, b := range breaks {
+			exit = joinEnv(exit, b)
+		}
+		return exit
+	case *ast.NumberForStmt:
+		fs.expr(s.Init, e)
+		fs.expr(s.Limit, e)
+		if s.Step != nil {
+			fs.expr(s.Step, e)
+		}
+		return fs.loopBody(s, s.Stmts, e, func(le env) {
+			if v := fs.declared(s, 0); v != nil {
+				le[v] = Value{Types: TNumber}
+			}
+		})
+	case *ast.GenericForStmt:
+		fs.exprList(s.Exprs, 1, e)
+		return fs.loopBody(s, s.Stmts, e, func(le env) {
+			for i := range s.Names {
+				if v := fs.declared(s, i); v != nil {
+					le[v] = Value{Types: TAny &^ TNil}
+				}
+			}
+		})
+	case *ast.FuncDefStmt:
+		if s.Name.Func != nil {
+			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
+				if v := m.refs[id]; v != nil {
+					e[v] = Value{Types: TFunction}
+				}
+			} else {
+				fs.expr(s.Name.Func, e)
+			}
+		} else {
+			fs.expr(s.Name.Receiver, e)
+		}
+		fs.function(s.Func, e)
+		return e
+	case *ast.ReturnStmt:
+		fs.exprList(s.Exprs, 0, e)
+		return nil
+	case *ast.BreakStmt:
+		if fs.breaks != nil {
+			*fs.breaks = append(*fs.breaks, e.copy())
+		}
+		return nil
+	}
+	return e
+}
+
+// loopBody runs a for loop body twice so values assigned late in the body
+// reach its start, and returns what holds after the loop.
+func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env, bind func(env)) env {
+	var breaks []env
+	outer := fs.breaks
+	fs.breaks = &breaks
+	cur := e
+	for pass := 0; pass < 2 && cur != nil; pass++ {
+		le := cur.copy()
+		bind(le)
+		after := fs.block(body, le)
+		cur = joinEnv(cur, after)
+	}
+	fs.breaks = outer
+	exit := joinEnv(e, cur)
+	for _, b := range breaks {
+		exit = joinEnv(exit, b)
+	}
+	return exit
+}
+
+func (fs *flowState) declared(decl any, i int) *Variable {
+	vs := fs.m.declVars[decl]
+	if i < len(vs) {
+		return vs[i]
+	}
+	return nil
+}
+
+func isConstTrue(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.TrueExpr:
+		return true
+	case *ast.NumberExpr, *ast.StringExpr, *ast.TableExpr:
+		return true
+	case *ast.UnaryNotOpExpr:
+		return isConstFalse(e.Expr)
+	}
+	return false
+}
+
+func isConstFalse(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.FalseExpr, *ast.NilExpr:
+		return true
+	}
+	return false
+}
+
+// isErrorCall reports whether a statement call always raises: error(...)
+// or assert(false, ...).
+func isErrorCall(m *Model, e ast.Expr) bool {
+	c, ok := e.(*ast.FuncCallExpr)
+	if !ok || c.Func == nil {
+		return false
+	}
+	id, ok := c.Func.(*ast.IdentExpr)
+	if !ok || m.refs[id] != nil {
+		return false
+	}
+	switch id.Value {
+	case "error":
+		return true
+	case "assert":
+		return len(c.Args) > 0 && isConstFalse(c.Args[0])
+	}
+	return false
+}
+
+// exprList evaluates expressions and returns at least want values,
+// expanding the last one when it can yield several.
+func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
+	out := make([]Value, 0, max(want, len(es)))
+	for i, x := range es {
+		v := fs.expr(x, e)
+		out = append(out, v)
+		if i == len(es)-1 && multiValued(x) {
+			for len(out) < want {
+				out = append(out, AnyValue)
+			}
+		}
+	}
+	for len(out) < want {
+		out = append(out, Value{Types: TNil, Origin: Literal, Lit: "nil"})
+	}
+	return out
+}
+
+func multiValued(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.FuncCallExpr:
+		return !e.AdjustRet
+	case *ast.Comma3Expr:
+		return !e.AdjustRet
+	}
+	return false
+}
+
+func (fs *flowState) record(x ast.Expr, v Value) Value {
+	if old, ok := fs.m.values[x]; ok {
+		fs.m.values[x] = Join(old, v)
+	} else {
+		fs.m.values[x] = v
+	}
+	return v
+}
+
+func (fs *flowState) expr(x ast.Expr, e env) Value {
+	if x == nil {
+		return AnyValue
+	}
+	return fs.record(x, fs.eval(x, e))
+}
+
+func (fs *flowState) eval(x ast.Expr, e env) Value {
+	m := fs.m
+	switch x := x.(type) {
+	case *ast.NilExpr:
+		return Value{Types: TNil, Origin: Literal, Lit: "nil"}
+	case *ast.FalseExpr:
+		return Value{Types: TFalse, Origin: Literal, Lit: "false"}
+	case *ast.TrueExpr:
+		return Value{Types: TTrue, Origin: Literal, Lit: "true"}
+	case *ast.NumberExpr:
+		return Value{Types: TNumber, Origin: Literal, Lit: x.Value}
+	case *ast.StringExpr:
+		return Value{Types: TString, Origin: Literal, Lit: x.Value, IsString: true}
+	case *ast.Comma3Expr:
+		return AnyValue
+	case *ast.IdentExpr:
+		if v := m.refs[x]; v != nil {
+			val, ok := e[v]
+			if !ok {
+				// Declared in an enclosing function, or a parameter.
+				val = fs.paramValue(v)
+			}
+			val.Var = v
+			return val
+		}
+		return m.globalValue(x.Value)
+	case *ast.AttrGetExpr:
+		obj := fs.expr(x.Object, e)
+		key := fs.expr(x.Key, e)
+		return m.index(obj, key)
+	case *ast.TableExpr:
+		for _, f := range x.Fields {
+			fs.expr(f.Key, e)
+			fs.expr(f.Value, e)
+		}
+		return Value{Types: TTable}
+	case *ast.FuncCallExpr:
+		return fs.call(x, e)
+	case *ast.LogicalOpExpr:
+		l := fs.expr(x.Lhs, e)
+		if x.Operator == "and" {
+			r := fs.expr(x.Rhs, fs.refine(x.Lhs, e.copy(), true))
+			out := Value{Types: (l.Types & Falsy) | r.Types}
+			if l.Types&Falsy == 0 {
+				return r
+			}
+			return out
+		}
+		r := fs.expr(x.Rhs, fs.refine(x.Lhs, e.copy(), false))
+		if !l.Types.MayBeFalsy() {
+			return l
+		}
+		out := l
+		out.Types = (l.Types &^ Falsy) | r.Types
+		if l.Types&^Falsy == 0 {
+			return r
+		}
+		if !sameOrigin(l, r) && r.Origin != Literal {
+			out = Value{Types: out.Types}
+		}
+		return out
+	case *ast.RelationalOpExpr:
+		fs.expr(x.Lhs, e)
+		fs.expr(x.Rhs, e)
+		return Value{Types: TTrue | TFalse}
+	case *ast.StringConcatOpExpr:
+		l := fs.expr(x.Lhs, e)
+		r := fs.expr(x.Rhs, e)
+		parts := append(concatParts(l), concatParts(r)...)
+		return Value{Types: TString, Origin: Concat, Parts: parts}
+	case *ast.ArithmeticOpExpr:
+		l := fs.expr(x.Lhs, e)
+		r := fs.expr(x.Rhs, e)
+		return Value{Types: TNumber, Origin: Arith, Parts: []Value{l, r}}
+	case *ast.UnaryMinusOpExpr:
+		v := fs.expr(x.Expr, e)
+		return Value{Types: TNumber, Origin: Arith, Parts: []Value{v}}
+	case *ast.UnaryNotOpExpr:
+		fs.expr(x.Expr, e)
+		return Value{Types: TTrue | TFalse}
+	case *ast.UnaryLenOpExpr:
+		fs.expr(x.Expr, e)
+		return Value{Types: TNumber}
+	case *ast.FunctionExpr:
+		fs.function(x, e)
+		return Value{Types: TFunction}
+	}
+	return AnyValue
+}
+
+func concatParts(v Value) []Value {
+	if v.Origin == Concat {
+		return v.Parts
+	}
+	return []Value{v}
+}
+
+// paramValue is what a parameter or an upvalue holds when nothing on the path
+// says otherwise: a registered function's keys and args are KEYS and ARGV.
+func (fs *flowState) paramValue(v *Variable) Value {
+	if v.Kind == Param && v.Func != nil && v.Func.Registration != nil {
+		for i, p := range v.Func.Params {
+			if p == v {
+				switch i {
+				case 0:
+					return Value{Types: TTable, Origin: KeysTable}
+				case 1:
+					return Value{Types: TTable, Origin: ArgvTable}
+				}
+			}
+		}
+	}
+	return AnyValue
+}
+
+func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
+	if fs.depth > 50 {
+		return
+	}
+	fs.depth++
+	outer := fs.breaks
+	fs.breaks = nil
+	inner := e.copy()
+	if fn := fs.m.funcs[fe]; fn != nil {
+		for _, p := range fn.Params {
+			inner[p] = fs.paramValue(p)
+		}
+	}
+	fs.block(fe.Stmts, inner)
+	fs.breaks = outer
+	fs.depth--
+}
+
+// globalValue is what a global name holds in Redis's sandbox.
+func (m *Model) globalValue(name string) Value {
+	switch name {
+	case "KEYS":
+		if m.Context == Script {
+			return Value{Types: TTable, Origin: KeysTable}
+		}
+	case "ARGV":
+		if m.Context == Script {
+			return Value{Types: TTable, Origin: ArgvTable}
+		}
+	case "redis", "string", "table", "math", "cjson", "cmsgpack", "struct", "bit", "coroutine", "_G":
+		return Value{Types: TTable, Origin: Builtin, Lit: name}
+	case "tonumber", "tostring", "type", "unpack", "pcall", "error", "assert", "select", "ipairs", "pairs", "next", "rawget", "rawset", "rawequal", "setmetatable", "getmetatable", "loadstring", "load", "xpcall", "gcinfo", "collectgarbage":
+		return Value{Types: TFunction, Origin: Builtin, Lit: name}
+	}
+	return AnyValue
+}
+
+// index is the value of obj[key].
+func (m *Model) index(obj, key Value) Value {
+	switch obj.Origin {
+	case KeysTable, ArgvTable:
+		out := Value{Types: TString, Origin: Keys}
+		if obj.Origin == ArgvTable {
+			out.Origin = Argv
+		}
+		if key.Origin == Literal && !key.IsString {
+			if n, err := strconv.Atoi(key.Lit); err == nil {
+				out.Index = n
+			}
+		}
+		return out
+	case Builtin:
+		if key.Origin == Literal && key.IsString {
+			full := obj.Lit + "." + key.Lit
+			switch full {
+			case "redis.call", "redis.pcall":
+				return Value{Types: TFunction, Origin: RedisCall, Lit: key.Lit}
+			case "string.format", "string.rep", "string.sub", "string.lower", "string.upper", "table.concat", "string.gsub":
+				return Value{Types: TFunction, Origin: Builtin, Lit: full}
+			}
+		}
+		return AnyValue
+	case Reply, ReplyElement:
+		return Value{Types: TAny, Origin: ReplyElement, Call: obj.Call}
+	}
+	return AnyValue
+}
+
+func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
+	var callee Value
+	if x.Func != nil {
+		callee = fs.expr(x.Func, e)
+	} else {
+		fs.expr(x.Receiver, e)
+	}
+	args := make([]Value, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = fs.expr(a, e)
+	}
+	switch callee.Origin {
+	case RedisCall:
+		return fs.redisCall(x, callee.Lit == "pcall", args)
+	case Builtin:
+		switch callee.Lit {
+		case "tonumber":
+			if len(args) == 0 {
+				return Value{Types: TNil}
+			}
+			of := args[0]
+			t := TNumber
+			if of.Types&^TNumber != 0 {
+				// tonumber(false) and tonumber(nil) are nil, and so is a
+				// string that is not a number.
+				t |= TNil
+			}
+			return Value{Types: t, Origin: Tonumber, Of: &of}
+		case "tostring", "string.rep", "string.sub", "string.lower", "string.upper", "table.concat", "type":
+			return Value{Types: TString}
+		case "string.format":
+			return Value{Types: TString, Origin: Concat, Parts: args}
+		}
+	}
+	return AnyValue
+}
+
+// redisCall records a redis.call/pcall site and returns its reply's value.
+func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value) Value {
+	m := fs.m
+	c := m.calls[x]
+	if c == nil {
+		c = &Call{Expr: x, Protected: protected, Func: m.FuncOf(x)}
+		c.Args = make([]Arg, len(x.Args))
+		for i, a := range x.Args {
+			c.Args[i] = Arg{Expr: a, Value: args[i]}
+		}
+		c.Variadic = len(x.Args) > 0 && multiValued(x.Args[len(x.Args)-1])
+		if name, ok := c.Literal(0); ok && len(x.Args) > 0 {
+			c.Command = redisdb.Lookup(name)
+			c.Name = strings.ToUpper(name)
+			if c.Command != nil && c.Command.Subcommands != nil {
+				if sub, ok := c.Literal(1); ok {
+					if sc := c.Command.Sub(sub); sc != nil {
+						c.Command = sc
+						c.Name += " " + strings.ToUpper(sub)
+					}
+				}
+			}
+		}
+		m.calls[x] = c
+		m.Calls = append(m.Calls, c)
+	} else {
+		for i := range c.Args {
+			c.Args[i].Value = Join(c.Args[i].Value, args[i])
+		}
+	}
+	return Value{Types: m.replyTypes(c), Origin: Reply, Call: c}
+}
+
+// replyTypes converts the command's reply kinds as Redis hands them to Lua
+// (RESP2 unless the script chose RESP3): a null reply is false, a status
+// reply is a table {ok=...}, an integer a number, a bulk string a string.
+func (m *Model) replyTypes(c *Call) TypeSet {
+	if c.Command == nil {
+		return TAny
+	}
+	k := c.Command.Reply
+	if k == 0 {
+		return TAny
+	}
+	// SET replies null only with NX, XX or GET.
+	if c.Name == "SET" && !c.HasToken("NX") && !c.HasToken("XX") && !c.HasToken("GET") {
+		k = redisdb.ReplyStatus
+	}
+	var t TypeSet
+	if k&redisdb.ReplyNull != 0 {
+		if m.SetResp3 {
+			t |= TNil
+		} else {
+			t |= TFalse
+		}
+	}
+	if k&(redisdb.ReplyBulk|redisdb.ReplyDouble) != 0 {
+		t |= TString
+	}
+	if k&(redisdb.ReplyStatus|redisdb.ReplyArray|redisdb.ReplyMap) != 0 {
+		t |= TTable
+	}
+	if k&redisdb.ReplyInteger != 0 {
+		t |= TNumber
+	}
+	if c.Protected {
+		t |= TTable // an error reply is a table {err=...}
+	}
+	return t
+}
+
+// refine returns what holds when cond evaluated to truth.
+func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
+	if e == nil {
+		return nil
+	}
+	m := fs.m
+	switch c := cond.(type) {
+	case *ast.IdentExpr:
+		if v := m.refs[c]; v != nil {
+			val, ok := e[v]
+			if !ok {
+				val = fs.paramValue(v)
+			}
+			e[v] = narrow(val, truth)
+		}
+	case *ast.UnaryNotOpExpr:
+		return fs.refine(c.Expr, e, !truth)
+	case *ast.LogicalOpExpr:
+		if c.Operator == "and" {
+			if truth {
+				return fs.refine(c.Rhs, fs.refine(c.Lhs, e, true), true)
+			}
+			a := fs.refine(c.Lhs, e.copy(), false)
+			b := fs.refine(c.Rhs, fs.refine(c.Lhs, e.copy(), true), false)
+			return joinEnv(a, b)
+		}
+		if truth {
+			a := fs.refine(c.Lhs, e.copy(), true)
+			b := fs.refine(c.Rhs, fs.refine(c.Lhs, e.copy(), false), true)
+			return joinEnv(a, b)
+		}
+		return fs.refine(c.Rhs, fs.refine(c.Lhs, e, false), false)
+	case *ast.RelationalOpExpr:
+		switch c.Operator {
+		case "==", "~=":
+			eq := truth == (c.Operator == "==")
+			fs.refineEquality(c.Lhs, c.Rhs, e, eq)
+			fs.refineEquality(c.Rhs, c.Lhs, e, eq)
+		default:
+			// An ordering comparison that did not raise means both sides
+			// were numbers (or both strings): neither is nil or false.
+			for _, side := range []ast.Expr{c.Lhs, c.Rhs} {
+				fs.refineNotFalsy(side, e)
+			}
+		}
+	case *ast.FuncCallExpr:
+		// `if tonumber(x) then`: x was not nil or false.
+		if c.Func != nil && len(c.Args) == 1 {
+			if id, ok := c.Func.(*ast.IdentExpr); ok && m.refs[id] == nil && id.Value == "tonumber" && truth {
+				fs.refineNotFalsy(c.Args[0], e)
+			}
+		}
+	}
+	return e
+}
+
+func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
+	switch x := x.(type) {
+	case *ast.IdentExpr:
+		if v := fs.m.refs[x]; v != nil {
+			if val, ok := e[v]; ok {
+				e[v] = narrow(val, true)
+			}
+		}
+	case *ast.FuncCallExpr:
+		if x.Func != nil && len(x.Args) == 1 {
+			if id, ok := x.Func.(*ast.IdentExpr); ok && fs.m.refs[id] == nil && id.Value == "tonumber" {
+				fs.refineNotFalsy(x.Args[0], e)
+			}
+		}
+	}
+}
+
+// refineEquality narrows x after `x == other` (eq) or `x ~= other` (!eq)
+// when other is nil or false.
+func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
+	id, ok := x.(*ast.IdentExpr)
+	if !ok {
+		return
+	}
+	v := fs.m.refs[id]
+	if v == nil {
+		return
+	}
+	val, ok := e[v]
+	if !ok {
+		return
+	}
+	var t TypeSet
+	switch other.(type) {
+	case *ast.NilExpr:
+		t = TNil
+	case *ast.FalseExpr:
+		t = TFalse
+	default:
+		// x == <something that is neither nil nor false>: x is not falsy.
+		if eq {
+			if ov, ok := fs.m.values[other]; ok && !ov.Types.MayBeFalsy() && ov.Types != 0 {
+				e[v] = narrow(val, true)
+			}
+		}
+		return
+	}
+	if eq {
+		if val.Types&t != 0 {
+			val.Types &= t
+		}
+	} else {
+		if val.Types&^t != 0 {
+			val.Types &^= t
+		}
+	}
+	e[v] = val
+}
+
+// narrow keeps the truthy (or falsy) part of a value's types.
+func narrow(v Value, truth bool) Value {
+	if truth {
+		if v.Types&^Falsy != 0 {
+			v.Types &^= Falsy
+		}
+	} else if v.Types&Falsy != 0 {
+		v.Types &= Falsy
+	}
+	return v
+}
+
+// computeKeys finds the key positions of every call from its literal
+// arguments.
+func (m *Model) computeKeys() {
+	for _, c := range m.Calls {
+		if c.Command == nil {
+			continue
+		}
+		argv := make([]*string, len(c.Args))
+		for i := range c.Args {
+			if s, ok := c.Literal(i); ok {
+				s := s
+				argv[i] = &s
+			}
+		}
+		c.Keys, c.KeysComplete = c.Command.KeyPositions(argv)
+		if c.Variadic {
+			c.KeysComplete = false
+		}
+	}
+}

@@ -1,0 +1,242 @@
+// Package model builds the semantic model of one Redis Lua script that every
+// rule reads: scopes and variables, global accesses, every redis.call and
+// redis.pcall site with its command and classified arguments, and what each
+// expression may hold on the paths that reach it (reply types as Lua sees
+// them, tonumber results, and the guards that narrow them).
+package model
+
+import (
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// Context is how Redis runs the file.
+type Context int
+
+const (
+	// Script is an EVAL/EVALSHA script: KEYS and ARGV exist.
+	Script Context = iota
+	// Library is a Functions library (`#!lua name=...`): at top level only
+	// redis.register_function, redis.log, redis.LOG_* and
+	// redis.REDIS_VERSION(_NUM) exist; inside registered functions the keys
+	// and args are the function's parameters.
+	Library
+)
+
+func (c Context) String() string {
+	if c == Library {
+		return "library"
+	}
+	return "script"
+}
+
+// VarKind says how a variable was declared.
+type VarKind int
+
+const (
+	LocalVar VarKind = iota
+	LocalFunction
+	Param
+	ForVar
+	SelfParam
+)
+
+// Variable is one local declaration.
+type Variable struct {
+	Name  string
+	Kind  VarKind
+	Decl  span.Range
+	Scope *Scope
+	Func  *Function
+	// Reads and Writes are the identifier expressions that use it.
+	Reads  []*ast.IdentExpr
+	Writes []*ast.IdentExpr
+	// Shadows is the variable of an enclosing scope with the same name that
+	// this declaration hides, if any.
+	Shadows *Variable
+	// Captured is true when a nested function uses it (an upvalue).
+	Captured bool
+	// Init is the expression it was declared with, if any.
+	Init ast.Expr
+}
+
+// Scope is a block's set of declarations.
+type Scope struct {
+	Parent *Scope
+	Func   *Function
+	vars   map[string]*Variable
+}
+
+// Function is the main chunk (Expr nil) or one function expression.
+type Function struct {
+	Expr   *ast.FunctionExpr
+	Parent *Function
+	// Registration is set for a Functions library callback.
+	Registration *Registration
+	Params       []*Variable
+}
+
+// Registration is one redis.register_function call.
+type Registration struct {
+	Call      *ast.FuncCallExpr
+	Name      string
+	NameKnown bool
+	NameRange span.Range
+	Callback  *ast.FunctionExpr
+	Flags     []string
+	// FlagsRange is where the flags table stands, if given.
+	FlagsRange span.Range
+}
+
+// GlobalAccess is one use of a name that is not a local.
+type GlobalAccess struct {
+	Name  string
+	Ident *ast.IdentExpr
+	Range span.Range
+	Write bool
+	Func  *Function
+	// Field is set for `redis.x` style accesses recorded as globals of
+	// library tables (Name is then "redis.x").
+	Field bool
+}
+
+// Model is the semantic model of one file.
+type Model struct {
+	File    *luasrc.File
+	Context Context
+	Main    *Function
+	Vars    []*Variable
+	Globals []GlobalAccess
+	Calls   []*Call
+	// Registrations are the register_function calls of a library.
+	Registrations []*Registration
+	// SetResp3 is true when the script calls redis.setresp(3): nil replies
+	// then arrive as nil rather than false.
+	SetResp3 bool
+
+	refs      map[*ast.IdentExpr]*Variable
+	values    map[ast.Expr]Value
+	calls     map[*ast.FuncCallExpr]*Call
+	funcs     map[*ast.FunctionExpr]*Function
+	funcOf    map[any]*Function
+	regByFunc map[*ast.FunctionExpr]*Registration
+	// declVars lists the variables each declaring node declares, in order.
+	declVars map[any][]*Variable
+}
+
+// Call is one redis.call or redis.pcall site.
+type Call struct {
+	Expr      *ast.FuncCallExpr
+	Protected bool
+	Func      *Function
+	// Name is the upper-case command ("CONFIG GET" for a subcommand), empty
+	// when the command is not a literal.
+	Name string
+	// NameRange is where the command name argument stands.
+	Command *redisdb.Command
+	// Args are the call's arguments; Args[0] is the command name, so Args[i]
+	// is argv[i] as Redis sees it.
+	Args []Arg
+	// Variadic is true when the last argument may expand to several values
+	// (a call or `...`), so the argument count is not known.
+	Variadic bool
+	// Keys are the indexes into Args that are key positions;
+	// KeysComplete is false when some could not be determined.
+	Keys         []int
+	KeysComplete bool
+}
+
+// Arg is one call argument and what it may hold.
+type Arg struct {
+	Expr  ast.Expr
+	Value Value
+}
+
+// Literal returns argument i's text when it is a literal.
+func (c *Call) Literal(i int) (string, bool) {
+	if i < 0 || i >= len(c.Args) || c.Args[i].Value.Origin != Literal {
+		return "", false
+	}
+	return c.Args[i].Value.Lit, true
+}
+
+// HasToken reports whether a literal argument after the command name equals
+// tok, ignoring case (e.g. "NX", "EX", "LIMIT").
+func (c *Call) HasToken(tok string) bool {
+	return c.TokenIndex(tok) >= 0
+}
+
+// TokenIndex returns the index of the first literal argument equal to tok
+// (ignoring case) after the command name, or -1.
+func (c *Call) TokenIndex(tok string) int {
+	for i := 1; i < len(c.Args); i++ {
+		if s, ok := c.Literal(i); ok && strings.EqualFold(s, tok) {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsKey reports whether argument i is in a key position.
+func (c *Call) IsKey(i int) bool {
+	for _, k := range c.Keys {
+		if k == i {
+			return true
+		}
+	}
+	return false
+}
+
+// Is reports whether the call's command is one of names (upper case).
+func (c *Call) Is(names ...string) bool {
+	for _, n := range names {
+		if c.Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// Value returns what an expression may hold where it is evaluated. Unknown
+// expressions (never evaluated, e.g. dead code) give AnyValue.
+func (m *Model) Value(e ast.Expr) Value {
+	if v, ok := m.values[e]; ok {
+		return v
+	}
+	return AnyValue
+}
+
+// VarOf returns the local an identifier refers to, or nil for a global.
+func (m *Model) VarOf(id *ast.IdentExpr) *Variable { return m.refs[id] }
+
+// CallAt returns the redis.call site of a call expression, or nil.
+func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
+
+// FuncOf returns the function a statement or expression belongs to.
+func (m *Model) FuncOf(n any) *Function {
+	if f, ok := m.funcOf[n]; ok {
+		return f
+	}
+	return m.Main
+}
+
+// FunctionFor returns the Function of a function expression.
+func (m *Model) FunctionFor(e *ast.FunctionExpr) *Function { return m.funcs[e] }
+
+// Range is the range of a node.
+func (m *Model) Range(n ast.PositionHolder) span.Range { return m.File.Range(n) }
+
+// Text returns the source text of a node, shortened for messages.
+func (m *Model) Text(n ast.PositionHolder) string {
+	r := m.File.Range(n)
+	s := string(m.File.Src[m.File.Offset(r.Start):m.File.Offset(r.End)])
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}

@@ -1,0 +1,348 @@
+package model
+
+import (
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// Build makes the model of a parsed file. A file that did not parse gives a
+// model with no functions, calls or variables.
+func Build(f *luasrc.File) *Model {
+	m := &Model{
+		File:      f,
+		refs:      map[*ast.IdentExpr]*Variable{},
+		values:    map[ast.Expr]Value{},
+		calls:     map[*ast.FuncCallExpr]*Call{},
+		funcs:     map[*ast.FunctionExpr]*Function{},
+		funcOf:    map[any]*Function{},
+		regByFunc: map[*ast.FunctionExpr]*Registration{},
+		declVars:  map[any][]*Variable{},
+	}
+	if f.Shebang != nil {
+		if _, ok := f.Shebang.Option("name"); ok {
+			m.Context = Library
+		}
+	}
+	m.Main = &Function{}
+	if f.Chunk == nil {
+		return m
+	}
+	r := &resolver{m: m}
+	r.fn = m.Main
+	r.scope = &Scope{Func: m.Main, vars: map[string]*Variable{}}
+	r.block(f.Chunk)
+	m.flow()
+	m.computeKeys()
+	return m
+}
+
+// resolver binds every identifier to its declaration, lexically.
+type resolver struct {
+	m     *Model
+	fn    *Function
+	scope *Scope
+}
+
+func (r *resolver) push() {
+	r.scope = &Scope{Parent: r.scope, Func: r.fn, vars: map[string]*Variable{}}
+}
+func (r *resolver) pop() { r.scope = r.scope.Parent }
+
+func (r *resolver) lookup(name string) *Variable {
+	for s := r.scope; s != nil; s = s.Parent {
+		if v, ok := s.vars[name]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
+	v := &Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init}
+	if rs := r.m.File.NameRanges(decl); i < len(rs) {
+		v.Decl = rs[i]
+	} else if n, ok := decl.(ast.PositionHolder); ok {
+		v.Decl = r.m.File.Range(n)
+	}
+	v.Shadows = r.lookup(name)
+	r.scope.vars[name] = v
+	r.m.Vars = append(r.m.Vars, v)
+	r.m.declVars[decl] = append(r.m.declVars[decl], v)
+	return v
+}
+
+func (r *resolver) block(stmts []ast.Stmt) {
+	for _, s := range stmts {
+		r.stmt(s)
+	}
+}
+
+func (r *resolver) stmt(s ast.Stmt) {
+	r.m.funcOf[s] = r.fn
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		for _, e := range s.Rhs {
+			r.expr(e)
+		}
+		for _, e := range s.Lhs {
+			r.target(e)
+		}
+	case *ast.LocalAssignStmt:
+		if r.m.File.IsLocalFunction(s) {
+			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
+			_ = v
+			r.expr(s.Exprs[0])
+			return
+		}
+		for _, e := range s.Exprs {
+			r.expr(e)
+		}
+		for i, n := range s.Names {
+			var init ast.Expr
+			if i < len(s.Exprs) {
+				init = s.Exprs[i]
+			}
+			r.declare(n, LocalVar, s, i, init)
+		}
+	case *ast.FuncCallStmt:
+		r.expr(s.Expr)
+	case *ast.DoBlockStmt:
+		r.push()
+		r.block(s.Stmts)
+		r.pop()
+	case *ast.WhileStmt:
+		r.expr(s.Condition)
+		r.push()
+		r.block(s.Stmts)
+		r.pop()
+	case *ast.RepeatStmt:
+		r.push()
+		r.block(s.Stmts)
+		r.expr(s.Condition) // the body's locals are visible in `until`
+		r.pop()
+	case *ast.IfStmt:
+		r.expr(s.Condition)
+		r.push()
+		r.block(s.Then)
+		r.pop()
+		r.push()
+		r.block(s.Else)
+		r.pop()
+	case *ast.NumberForStmt:
+		r.expr(s.Init)
+		r.expr(s.Limit)
+		if s.Step != nil {
+			r.expr(s.Step)
+		}
+		r.push()
+		r.declare(s.Name, ForVar, s, 0, nil)
+		r.block(s.Stmts)
+		r.pop()
+	case *ast.GenericForStmt:
+		for _, e := range s.Exprs {
+			r.expr(e)
+		}
+		r.push()
+		for i, n := range s.Names {
+			r.declare(n, ForVar, s, i, nil)
+		}
+		r.block(s.Stmts)
+		r.pop()
+	case *ast.FuncDefStmt:
+		if s.Name.Func != nil {
+			r.target(s.Name.Func)
+		} else {
+			r.expr(s.Name.Receiver)
+		}
+		r.function(s.Func, s.Name.Func == nil, s)
+	case *ast.ReturnStmt:
+		for _, e := range s.Exprs {
+			r.expr(e)
+		}
+	}
+}
+
+// target resolves an assignment target.
+func (r *resolver) target(e ast.Expr) {
+	switch e := e.(type) {
+	case *ast.IdentExpr:
+		if v := r.lookup(e.Value); v != nil {
+			r.m.refs[e] = v
+			v.Writes = append(v.Writes, e)
+			if v.Func != r.fn {
+				v.Captured = true
+			}
+			return
+		}
+		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
+	case *ast.AttrGetExpr:
+		r.expr(e.Object)
+		r.expr(e.Key)
+		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
+			if k, ok := e.Key.(*ast.StringExpr); ok {
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Write: true, Func: r.fn, Field: true})
+			}
+		}
+	default:
+		r.expr(e)
+	}
+}
+
+func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
+	fn := &Function{Expr: fe, Parent: r.fn}
+	r.m.funcs[fe] = fn
+	outerFn, outerScope := r.fn, r.scope
+	r.fn = fn
+	r.push()
+	if method {
+		v := r.declare("self", SelfParam, decl, 0, nil)
+		fn.Params = append(fn.Params, v)
+	}
+	for i, n := range fe.ParList.Names {
+		fn.Params = append(fn.Params, r.declare(n, Param, fe, i, nil))
+	}
+	r.block(fe.Stmts)
+	r.fn, r.scope = outerFn, outerScope
+}
+
+func (r *resolver) expr(e ast.Expr) {
+	if e == nil {
+		return
+	}
+	r.m.funcOf[e] = r.fn
+	switch e := e.(type) {
+	case *ast.IdentExpr:
+		if v := r.lookup(e.Value); v != nil {
+			r.m.refs[e] = v
+			v.Reads = append(v.Reads, e)
+			if v.Func != r.fn {
+				v.Captured = true
+			}
+			return
+		}
+		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Func: r.fn})
+	case *ast.AttrGetExpr:
+		r.expr(e.Object)
+		r.expr(e.Key)
+		if id, ok := e.Object.(*ast.IdentExpr); ok && r.m.refs[id] == nil {
+			if k, ok := e.Key.(*ast.StringExpr); ok {
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Func: r.fn, Field: true})
+			}
+		}
+	case *ast.TableExpr:
+		for _, f := range e.Fields {
+			r.expr(f.Key)
+			r.expr(f.Value)
+		}
+	case *ast.FuncCallExpr:
+		r.expr(e.Func)
+		r.expr(e.Receiver)
+		for _, a := range e.Args {
+			r.expr(a)
+		}
+		r.registration(e)
+	case *ast.LogicalOpExpr:
+		r.expr(e.Lhs)
+		r.expr(e.Rhs)
+	case *ast.RelationalOpExpr:
+		r.expr(e.Lhs)
+		r.expr(e.Rhs)
+	case *ast.StringConcatOpExpr:
+		r.expr(e.Lhs)
+		r.expr(e.Rhs)
+	case *ast.ArithmeticOpExpr:
+		r.expr(e.Lhs)
+		r.expr(e.Rhs)
+	case *ast.UnaryMinusOpExpr:
+		r.expr(e.Expr)
+	case *ast.UnaryNotOpExpr:
+		r.expr(e.Expr)
+	case *ast.UnaryLenOpExpr:
+		r.expr(e.Expr)
+	case *ast.FunctionExpr:
+		r.function(e, false, e)
+	}
+}
+
+// isGlobalField reports whether e is `obj.key` with obj the global name.
+func (m *Model) isGlobalField(e ast.Expr, obj, key string) bool {
+	a, ok := e.(*ast.AttrGetExpr)
+	if !ok {
+		return false
+	}
+	id, ok := a.Object.(*ast.IdentExpr)
+	if !ok || id.Value != obj || m.refs[id] != nil {
+		return false
+	}
+	k, ok := a.Key.(*ast.StringExpr)
+	return ok && k.Value == key
+}
+
+// registration records redis.register_function('name', fn) and
+// redis.register_function{function_name=..., callback=..., flags={...}}, and
+// notes redis.setresp(3).
+func (r *resolver) registration(e *ast.FuncCallExpr) {
+	m := r.m
+	if m.isGlobalField(e.Func, "redis", "setresp") && len(e.Args) == 1 {
+		if n, ok := e.Args[0].(*ast.NumberExpr); ok && n.Value == "3" {
+			m.SetResp3 = true
+		}
+		return
+	}
+	if !m.isGlobalField(e.Func, "redis", "register_function") {
+		return
+	}
+	reg := &Registration{Call: e}
+	var cb ast.Expr
+	if len(e.Args) >= 2 {
+		if s, ok := e.Args[0].(*ast.StringExpr); ok {
+			reg.Name, reg.NameKnown = s.Value, true
+		}
+		reg.NameRange = m.File.Range(e.Args[0])
+		cb = e.Args[1]
+	} else if len(e.Args) == 1 {
+		if t, ok := e.Args[0].(*ast.TableExpr); ok {
+			for _, f := range t.Fields {
+				k, ok := f.Key.(*ast.StringExpr)
+				if !ok {
+					continue
+				}
+				switch k.Value {
+				case "function_name":
+					if s, ok := f.Value.(*ast.StringExpr); ok {
+						reg.Name, reg.NameKnown = s.Value, true
+					}
+					reg.NameRange = m.File.Range(f.Value)
+				case "callback":
+					cb = f.Value
+				case "flags":
+					reg.FlagsRange = m.File.Range(f.Value)
+					if ft, ok := f.Value.(*ast.TableExpr); ok {
+						for _, x := range ft.Fields {
+							if s, ok := x.Value.(*ast.StringExpr); ok && x.Key == nil {
+								reg.Flags = append(reg.Flags, s.Value)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	switch c := cb.(type) {
+	case *ast.FunctionExpr:
+		reg.Callback = c
+	case *ast.IdentExpr:
+		if v := m.refs[c]; v != nil {
+			if fe, ok := v.Init.(*ast.FunctionExpr); ok {
+				reg.Callback = fe
+			}
+		}
+	}
+	if reg.Callback != nil {
+		m.regByFunc[reg.Callback] = reg
+		if fn := m.funcs[reg.Callback]; fn != nil {
+			fn.Registration = reg
+		}
+	}
+	m.Registrations = append(m.Registrations, reg)
+}

@@ -1,0 +1,228 @@
+// Package redisdb is the Redis command table: arity, flags, key positions,
+// reply kinds and the version each command appeared in, for every command
+// and subcommand.
+//
+// The table is data generated from ../shared/redis-commands.json (facts
+// extracted from Redis's src/commands) into commands_gen.go, which is
+// committed, so that the linter and its tests never read ../shared at run
+// time. The JSON comes from a Redis newer than 7.0.15, the server the
+// project targets: it lists commands added later (check Since with
+// SinceAtLeast), and the generator corrects the few facts that 7.0.15 was
+// observed to contradict (see internal/gencore).
+//
+// The table is shared and read-only: callers must not modify the commands
+// or the slices they return.
+package redisdb
+
+//go:generate go run ./gen -in ../../../shared/redis-commands.json -out commands_gen.go
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ReplyKind is a set of reply types a command may send. Each constant says
+// what the reply becomes in Lua under RESP2, the protocol scripts use unless
+// they call redis.setresp(3), because that, not the wire type, is what a
+// rule reasons about.
+type ReplyKind uint16
+
+const (
+	ReplyNull    ReplyKind = 1 << iota // nil bulk / nil array: arrives in Lua (RESP2) as false
+	ReplyBulk                          // bulk string: a Lua string
+	ReplyStatus                        // simple string status reply: a Lua table {ok='OK'}
+	ReplyInteger                       // a Lua number
+	ReplyArray                         // a Lua table (array)
+	ReplyMap                           // "object" in the schema: in RESP2 a flat array, so a Lua table
+	ReplyDouble                        // "number": in RESP2 a bulk string
+)
+
+var replyNames = []string{"null", "bulk", "status", "integer", "array", "map", "double"}
+
+// String lists the kinds in the set, as "null|bulk"; "" for the empty set,
+// which means the schema does not say (EVAL, FCALL and containers).
+func (k ReplyKind) String() string {
+	var parts []string
+	for i, n := range replyNames {
+		if k&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, "|")
+}
+
+// Command describes a Redis command or subcommand.
+type Command struct {
+	Name        string    // upper case; subcommands as "CONFIG GET"
+	Arity       int       // Redis arity: positive exact, negative minimum, counting the command name (and for subcommands counting container + sub)
+	Flags       []string  // command_flags, e.g. WRITE READONLY NOSCRIPT BLOCKING FAST DENYOOM
+	Since       string    // Redis version that introduced the command, "7.0.0" style
+	Group       string    // documentation group: string, list, generic, scripting...
+	Deprecated  string    // deprecated_since or ""
+	Reply       ReplyKind // 0 when the schema does not say (EVAL, FCALL, containers)
+	ReplyConsts []string  // raw const values e.g. `"OK"`, `0`, `1`
+	KeySpecs    []KeySpec
+	Args        []Arg               // argument tree from the JSON, in order
+	Subcommands map[string]*Command // keyed by upper-case subcommand name, nil if none
+}
+
+// BeginSearch says how a key spec finds the first key.
+type BeginSearch uint8
+
+const (
+	BeginUnknown BeginSearch = iota // only the command's own code knows (SORT's BY/GET/STORE)
+	BeginIndex                      // at a fixed argv index
+	BeginKeyword                    // just after a keyword found by searching argv
+)
+
+// FindKeys says how a key spec finds the keys after the first one.
+type FindKeys uint8
+
+const (
+	FindUnknown FindKeys = iota
+	FindRange            // from the first key up to LastKey, every Step
+	FindKeynum           // a count argument (numkeys) says how many keys follow
+)
+
+// KeySpec is one of Redis's key specifications. Indexes count the whole argv
+// as Redis sees it: 0 is the command name, and for a subcommand 0 is the
+// container and 1 the subcommand.
+type KeySpec struct {
+	Flags []string // RO, RW, OW, RM, ACCESS, UPDATE, INSERT, DELETE, NOT_KEY, INCOMPLETE, VARIABLE_FLAGS
+
+	Begin     BeginSearch
+	Index     int    // BeginIndex: argv index of the first key
+	Keyword   string // BeginKeyword: the keyword, matched case-insensitively
+	StartFrom int    // BeginKeyword: search forward from this index, or backward from len(argv)+StartFrom when negative
+
+	Find      FindKeys
+	LastKey   int // FindRange: last key relative to the first, or counted from the end of argv when negative
+	Step      int // FindRange, FindKeynum: distance between keys
+	Limit     int // FindRange with negative LastKey: when > 1, keys take only 1/Limit of the remaining args (XREAD STREAMS)
+	KeyNumIdx int // FindKeynum: index of numkeys relative to the begin index
+	FirstKey  int // FindKeynum: index of the first key relative to the begin index
+}
+
+// Arg is a node of the argument tree from the command JSON.
+type Arg struct {
+	Name          string // e.g. "key", "seconds"
+	Type          string // key, string, integer, double, pattern, unix-time, pure-token, oneof, block
+	Token         string // literal keyword that introduces the argument, e.g. "EX"; "" if none
+	Since         string // Redis version that added the argument, "" if as old as the command
+	Optional      bool
+	Multiple      bool
+	MultipleToken bool  // the token repeats before each value (SORT ... GET a GET b)
+	KeySpecIndex  int   // index into Command.KeySpecs, -1 when the argument holds no key
+	Args          []Arg // members of a oneof or block
+}
+
+// byName indexes the top-level commands by upper-case name.
+var byName = func() map[string]*Command {
+	m := make(map[string]*Command, len(commandTable))
+	for _, c := range commandTable {
+		m[c.Name] = c
+	}
+	return m
+}()
+
+// Lookup returns the command called name, ignoring case, or nil if Redis
+// has no such command. "CONFIG GET" (one space) finds the subcommand, the
+// same as Lookup("CONFIG").Sub("GET").
+func Lookup(name string) *Command {
+	if container, sub, ok := strings.Cut(name, " "); ok {
+		return Lookup(container).Sub(sub)
+	}
+	return byName[strings.ToUpper(name)]
+}
+
+// Sub returns the subcommand called name, ignoring case, or nil. It is safe
+// on a nil Command so that lookups chain.
+func (c *Command) Sub(name string) *Command {
+	if c == nil {
+		return nil
+	}
+	return c.Subcommands[strings.ToUpper(name)]
+}
+
+// HasFlag reports whether the command carries the command flag f, ignoring
+// case.
+func (c *Command) HasFlag(f string) bool {
+	for _, x := range c.Flags {
+		if strings.EqualFold(x, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsWrite reports the WRITE flag: scripts flagged no-writes, EVAL_RO and
+// FCALL_RO refuse these commands.
+func (c *Command) IsWrite() bool { return c.HasFlag("WRITE") }
+
+// NoScript reports the NOSCRIPT flag: redis.call refuses the command with
+// "This Redis command is not allowed from script".
+func (c *Command) NoScript() bool { return c.HasFlag("NOSCRIPT") }
+
+// Blocking reports the BLOCKING flag.
+func (c *Command) Blocking() bool { return c.HasFlag("BLOCKING") }
+
+// CheckArity reports whether a call with argc arguments passes Redis's
+// arity check. argc counts the full argv as Redis sees it, command name
+// included (and for a subcommand, container and subcommand).
+func (c *Command) CheckArity(argc int) bool {
+	if c.Arity >= 0 {
+		return argc == c.Arity
+	}
+	return argc >= -c.Arity
+}
+
+// All returns every top-level command, sorted by name. The slice is a copy;
+// the commands are shared.
+func All() []*Command {
+	return append([]*Command(nil), commandTable...)
+}
+
+// SinceAtLeast reports whether version since is at most target, that is
+// whether something introduced in since exists on a target server. Versions
+// are dotted numbers ("7.0.15"); missing parts count as 0. An empty target
+// means the latest version, so the answer is true.
+func SinceAtLeast(since, target string) bool {
+	if target == "" {
+		return true
+	}
+	return compareVersions(since, target) <= 0
+}
+
+func compareVersions(a, b string) int {
+	pa, pb := versionParts(a), versionParts(b)
+	for len(pa) < len(pb) {
+		pa = append(pa, 0)
+	}
+	for len(pb) < len(pa) {
+		pb = append(pb, 0)
+	}
+	for i := range pa {
+		switch {
+		case pa[i] < pb[i]:
+			return -1
+		case pa[i] > pb[i]:
+			return 1
+		}
+	}
+	return 0
+}
+
+// versionParts parses "7.0.15"; a part that is not a number counts as 0,
+// since versions here come from the table or from configuration that has
+// already been validated.
+func versionParts(v string) []int {
+	if v == "" {
+		return nil
+	}
+	fields := strings.Split(v, ".")
+	parts := make([]int, len(fields))
+	for i, f := range fields {
+		parts[i], _ = strconv.Atoi(f)
+	}
+	return parts
+}

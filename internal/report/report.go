@@ -1,0 +1,140 @@
+// Package report renders the diagnostics of one lint run in the formats the
+// CLI offers. Each format lives in its own file behind the Formatter
+// interface; formatters only write to the writer they are given and never
+// decide the exit code.
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// Result is what one lint run produced.
+type Result struct {
+	// Files is the number of files linted.
+	Files int
+	// Diagnostics are already sorted by file, line, column, rule.
+	Diagnostics []lint.Diagnostic
+	// Rules is every known rule, sorted by ID (for SARIF rule metadata).
+	Rules []*lint.Rule
+	// Source returns the text of a 1-based line of a file without its line
+	// terminator; ok is false if unknown. May be nil.
+	Source func(file string, line int) (string, bool)
+	// ToolVersion is the lint-lua version, reported by SARIF.
+	ToolVersion string
+}
+
+// Formatter renders a Result.
+type Formatter interface {
+	Format(w io.Writer, r *Result) error
+}
+
+// Options tune a formatter. Only the text format uses colour; the caller
+// decides it once per output stream.
+type Options struct {
+	Color bool
+}
+
+// names lists the formats in the order help text shows them; text is the
+// default.
+var names = []string{"text", "json", "sarif", "github", "checkstyle"}
+
+// Names returns the valid format names.
+func Names() []string {
+	return append([]string(nil), names...)
+}
+
+// New returns the formatter called name.
+func New(name string, opts Options) (Formatter, error) {
+	switch name {
+	case "text":
+		return newText(opts), nil
+	case "json":
+		return jsonFormatter{}, nil
+	case "sarif":
+		return sarifFormatter{}, nil
+	case "github":
+		return githubFormatter{}, nil
+	case "checkstyle":
+		return checkstyleFormatter{}, nil
+	}
+	return nil, fmt.Errorf("unknown format %q (valid: %s)", name, strings.Join(names, ", "))
+}
+
+// severityName is the lower-case name every format uses. A severity outside
+// the known range is shown as an error: a finding whose severity was lost
+// must not be quietly downgraded.
+func severityName(s lint.Severity) string {
+	switch s {
+	case lint.SeverityInfo, lint.SeverityWarning, lint.SeverityError:
+		return s.String()
+	}
+	return lint.SeverityError.String()
+}
+
+// source looks up a line through r.Source, tolerating a nil func.
+func (r *Result) source(file string, line int) (string, bool) {
+	if r.Source == nil || line < 1 {
+		return "", false
+	}
+	return r.Source(file, line)
+}
+
+// displayRune is one rune of a sanitized line together with the byte offset
+// in the original line where it started.
+type displayRune struct {
+	r   rune
+	off int
+}
+
+// sanitize makes s safe to echo to a terminal: invalid UTF-8 bytes become
+// U+FFFD, C0 controls and DEL become their Unicode control pictures and C1
+// controls become U+FFFD, one display rune per original rune or bad byte so
+// byte columns can still be mapped. Tabs are kept when keepTab is set.
+func sanitize(s string, keepTab bool) []displayRune {
+	out := make([]displayRune, 0, len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			r = utf8.RuneError
+		case r == '\t' && keepTab:
+		case r < 0x20:
+			r = 0x2400 + r
+		case r == 0x7f:
+			r = 0x2421
+		case r >= 0x80 && r < 0xa0:
+			r = utf8.RuneError
+		}
+		out = append(out, displayRune{r: r, off: i})
+		if size < 1 {
+			size = 1
+		}
+		i += size
+	}
+	return out
+}
+
+func runesString(rs []displayRune) string {
+	var b strings.Builder
+	for _, d := range rs {
+		b.WriteRune(d.r)
+	}
+	return b.String()
+}
+
+// sanitizeString is sanitize without the offsets.
+func sanitizeString(s string, keepTab bool) string {
+	return runesString(sanitize(s, keepTab))
+}
+
+// slashPath returns a diagnostic's file with forward slashes, whatever the
+// host separator, as the CI-oriented formats expect.
+func slashPath(p string) string {
+	return filepath.ToSlash(p)
+}

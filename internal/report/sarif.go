@@ -1,0 +1,334 @@
+package report
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// sarifFormatter writes SARIF 2.1.0, the format GitHub code scanning and
+// most security dashboards ingest.
+type sarifFormatter struct{}
+
+const (
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion = "2.1.0"
+	toolName     = "lint-lua"
+	toolURI      = "https://github.com/lint-lua/lint-lua"
+	srcRoot      = "%SRCROOT%"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Version        string      `json:"version,omitempty"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
+}
+
+type sarifRule struct {
+	ID                   string             `json:"id"`
+	Name                 string             `json:"name"`
+	ShortDescription     sarifText          `json:"shortDescription"`
+	FullDescription      *sarifText         `json:"fullDescription,omitempty"`
+	Help                 sarifHelp          `json:"help"`
+	HelpURI              string             `json:"helpUri"`
+	DefaultConfiguration sarifConfiguration `json:"defaultConfiguration"`
+	Properties           sarifRuleProps     `json:"properties"`
+}
+
+type sarifConfiguration struct {
+	Level string `json:"level"`
+}
+
+type sarifRuleProps struct {
+	Tags []string `json:"tags"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           *int              `json:"ruleIndex,omitempty"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
+}
+
+func (sarifFormatter) Format(w io.Writer, r *Result) error {
+	driver := sarifDriver{
+		Name:           toolName,
+		InformationURI: toolURI,
+		Version:        r.ToolVersion,
+		Rules:          make([]sarifRule, 0, len(r.Rules)),
+	}
+	index := map[string]int{}
+	for _, rule := range r.Rules {
+		if rule == nil {
+			continue
+		}
+		index[rule.ID] = len(driver.Rules)
+		driver.Rules = append(driver.Rules, sarifRuleFor(rule))
+	}
+
+	results := make([]sarifResult, 0, len(r.Diagnostics))
+	seen := map[string]int{}
+	for _, d := range r.Diagnostics {
+		res := sarifResult{
+			RuleID:    d.Rule,
+			Level:     sarifLevel(d.Severity),
+			Message:   sarifText{Text: strings.ToValidUTF8(d.Message, "\uFFFD")},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalFor(r, d)}},
+		}
+		if i, ok := index[d.Rule]; ok {
+			res.RuleIndex = &i
+		}
+		line, _ := r.source(d.File, d.Range.Start.Line)
+		key := d.Rule + "\x00" + slashPath(d.File) + "\x00" + strings.TrimSpace(line)
+		seen[key]++
+		res.PartialFingerprints = map[string]string{
+			"primaryLocationLineHash": lineHash(key, seen[key]),
+		}
+		results = append(results, res)
+	}
+
+	log := sarifLog{
+		Schema:  sarifSchema,
+		Version: sarifVersion,
+		Runs: []sarifRun{{
+			Tool:       sarifTool{Driver: driver},
+			ColumnKind: "unicodeCodePoints",
+			Results:    results,
+		}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+// lineHash identifies a finding by what it is about rather than where it is,
+// so code scanning can follow it when lines above it are added or removed:
+// the rule, the file and the trimmed text of the line, plus the occurrence
+// count to tell apart identical lines. The ":N" suffix follows the form
+// GitHub's own fingerprints use.
+func lineHash(key string, occurrence int) string {
+	sum := sha256.Sum256([]byte(key))
+	return fmt.Sprintf("%s:%d", hex.EncodeToString(sum[:8]), occurrence)
+}
+
+func sarifLevel(s lint.Severity) string {
+	switch s {
+	case lint.SeverityInfo:
+		return "note"
+	case lint.SeverityWarning:
+		return "warning"
+	}
+	return "error"
+}
+
+func sarifRuleFor(rule *lint.Rule) sarifRule {
+	short := rule.Doc.Title
+	if short == "" {
+		short = rule.ID
+	}
+	sr := sarifRule{
+		ID:                   rule.ID,
+		Name:                 pascalCase(rule.ID),
+		ShortDescription:     sarifText{Text: short},
+		Help:                 ruleHelp(rule),
+		HelpURI:              rule.HelpURI(),
+		DefaultConfiguration: sarifConfiguration{Level: sarifLevel(rule.Severity)},
+		Properties:           sarifRuleProps{Tags: []string{}},
+	}
+	if rule.Doc.Why != "" {
+		sr.FullDescription = &sarifText{Text: rule.Doc.Why}
+	}
+	if rule.Category != "" {
+		sr.Properties.Tags = append(sr.Properties.Tags, string(rule.Category))
+	}
+	return sr
+}
+
+// ruleHelp is the why plus the examples, as plain text and as markdown.
+func ruleHelp(rule *lint.Rule) sarifHelp {
+	why := strings.TrimSpace(rule.Doc.Why)
+	if why == "" {
+		why = rule.Doc.Title
+	}
+	text, md := []string{why}, []string{why}
+	for _, ex := range []struct{ label, code string }{
+		{"Bad", rule.Doc.Bad},
+		{"Good", rule.Doc.Good},
+	} {
+		code := strings.Trim(ex.code, "\n")
+		if strings.TrimSpace(code) == "" {
+			continue
+		}
+		text = append(text, ex.label+":\n\n"+indent(code, "    "))
+		fence := codeFence(code)
+		md = append(md, "**"+ex.label+"**\n\n"+fence+"lua\n"+code+"\n"+fence)
+	}
+	return sarifHelp{Text: strings.Join(text, "\n\n"), Markdown: strings.Join(md, "\n\n")}
+}
+
+// codeFence returns a backtick fence longer than any backtick run in code,
+// so an example can never close its own block.
+func codeFence(code string) string {
+	longest, run := 0, 0
+	for _, c := range code {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}
+
+func indent(s, prefix string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = prefix + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// pascalCase turns "undeclared-key" into "UndeclaredKey".
+func pascalCase(id string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+		r, size := utf8.DecodeRuneInString(part)
+		b.WriteString(strings.ToUpper(string(r)))
+		b.WriteString(part[size:])
+	}
+	return b.String()
+}
+
+func sarifPhysicalFor(r *Result, d lint.Diagnostic) sarifPhysical {
+	p := sarifPhysical{ArtifactLocation: artifactFor(d.File)}
+	start, end := d.Range.Start, d.Range.End
+	if start.Line < 1 {
+		return p
+	}
+	reg := &sarifRegion{StartLine: start.Line}
+	if start.Column > 0 {
+		reg.StartColumn = codePointColumn(r, d.File, start)
+	}
+	if end.Line >= start.Line {
+		reg.EndLine = end.Line
+		if end.Column > 0 && reg.StartColumn > 0 {
+			reg.EndColumn = codePointColumn(r, d.File, end)
+		}
+	}
+	p.Region = reg
+	return p
+}
+
+// codePointColumn converts a 1-based byte column into the 1-based code point
+// column SARIF can express (it has no byte columns). Without the source the
+// byte column is kept, which is exact for ASCII lines.
+func codePointColumn(r *Result, file string, p lint.Pos) int {
+	line, ok := r.source(file, p.Line)
+	if !ok {
+		return p.Column
+	}
+	off := p.Column - 1
+	if off <= len(line) {
+		return utf8.RuneCountInString(line[:off]) + 1
+	}
+	// Past the end (e.g. an exclusive end after the last byte plus the line
+	// terminator): keep the distance beyond the line.
+	return utf8.RuneCountInString(line) + 1 + (off - len(line))
+}
+
+// artifactFor makes the file a URI reference: relative paths stay relative
+// to %SRCROOT% (the checkout), absolute ones become file URIs.
+func artifactFor(file string) sarifArtifact {
+	p := filepath.ToSlash(file)
+	if vol := filepath.VolumeName(file); vol != "" || filepath.IsAbs(file) {
+		// Keep a Windows drive letter's colon literal: file:///C:/x.lua.
+		vol = filepath.ToSlash(vol)
+		rest := p[len(vol):]
+		if vol != "" && !strings.HasPrefix(vol, "/") {
+			vol = "/" + vol
+		}
+		return sarifArtifact{URI: "file://" + vol + escapeURIPath(rest)}
+	}
+	p = strings.TrimPrefix(p, "./")
+	return sarifArtifact{URI: escapeURIPath(p), URIBaseID: srcRoot}
+}
+
+// escapeURIPath percent-encodes every byte except unreserved characters and
+// the '/' separator. Encoding ':' as well keeps a first segment like "a:b.lua"
+// from being read as a URI scheme.
+func escapeURIPath(p string) string {
+	const hexDigits = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '/' || c == '-' || c == '.' || c == '_' || c == '~' ||
+			'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hexDigits[c>>4])
+		b.WriteByte(hexDigits[c&15])
+	}
+	return b.String()
+}

@@ -1,0 +1,153 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/fatih/color"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// textFormatter is the human format: a gcc-style header per diagnostic, the
+// offending source line and an underline of the span, then a summary.
+type textFormatter struct {
+	pos, rule, caret, summary *color.Color
+	sev                       map[lint.Severity]*color.Color
+}
+
+func newText(opts Options) *textFormatter {
+	f := &textFormatter{
+		pos:     color.New(color.Bold),
+		rule:    color.New(color.Faint),
+		caret:   color.New(color.FgGreen, color.Bold),
+		summary: color.New(color.Bold),
+		sev: map[lint.Severity]*color.Color{
+			lint.SeverityError:   color.New(color.FgRed, color.Bold),
+			lint.SeverityWarning: color.New(color.FgYellow, color.Bold),
+			lint.SeverityInfo:    color.New(color.FgCyan, color.Bold),
+		},
+	}
+	// Decide explicitly on every object: the package-wide color.NoColor
+	// looks at os.Stdout, which is not necessarily where we write.
+	all := []*color.Color{f.pos, f.rule, f.caret, f.summary}
+	for _, c := range f.sev {
+		all = append(all, c)
+	}
+	for _, c := range all {
+		if opts.Color {
+			c.EnableColor()
+		} else {
+			c.DisableColor()
+		}
+	}
+	return f
+}
+
+func (f *textFormatter) Format(w io.Writer, r *Result) error {
+	bw := bufio.NewWriter(w)
+	var nErr, nWarn, nInfo int
+	for _, d := range r.Diagnostics {
+		sev := d.Severity
+		switch sev {
+		case lint.SeverityInfo:
+			nInfo++
+		case lint.SeverityWarning:
+			nWarn++
+		default:
+			sev = lint.SeverityError
+			nErr++
+		}
+		loc := sanitizeString(d.File, false)
+		if d.Range.Start.Line > 0 {
+			loc += fmt.Sprintf(":%d", d.Range.Start.Line)
+			if d.Range.Start.Column > 0 {
+				loc += fmt.Sprintf(":%d", d.Range.Start.Column)
+			}
+		}
+		fmt.Fprintf(bw, "%s: %s: %s %s\n",
+			f.pos.Sprint(loc),
+			f.sev[sev].Sprint(severityName(sev)),
+			sanitizeString(d.Message, false),
+			f.rule.Sprint("("+d.Rule+")"))
+		if line, ok := r.source(d.File, d.Range.Start.Line); ok {
+			src, under := underline(line, d.Range)
+			fmt.Fprintf(bw, "%s\n", src)
+			if under != "" {
+				prefix := strings.TrimRight(under, "^~")
+				fmt.Fprintf(bw, "%s%s\n", prefix, f.caret.Sprint(under[len(prefix):]))
+			}
+		}
+	}
+	if len(r.Diagnostics) > 0 {
+		fmt.Fprintln(bw)
+	}
+	fmt.Fprintln(bw, f.summary.Sprint(summaryLine(len(r.Diagnostics), nErr, nWarn, nInfo, r.Files)))
+	return bw.Flush()
+}
+
+// underline returns the sanitized source line and the marker line beneath
+// it: the prefix repeats the line's tabs so the marker aligns whatever the
+// tab width, one column per rune otherwise. A span that continues onto later
+// lines is underlined to the end of its first line; an empty span gets a
+// single caret.
+func underline(line string, rg lint.Range) (src, under string) {
+	rs := sanitize(line, true)
+	src = runesString(rs)
+	if rg.Start.Column < 1 {
+		return src, ""
+	}
+	start := rg.Start.Column - 1
+	end := len(line)
+	switch {
+	case rg.End.Line == rg.Start.Line:
+		end = rg.End.Column - 1
+	case rg.End.Line < rg.Start.Line:
+		end = start // no end recorded: mark the start only
+	}
+	var b strings.Builder
+	marks := 0
+	for _, d := range rs {
+		switch {
+		case d.off < start:
+			if d.r == '\t' {
+				b.WriteByte('\t')
+			} else {
+				b.WriteByte(' ')
+			}
+		case d.off < end:
+			if marks == 0 {
+				b.WriteByte('^')
+			} else {
+				b.WriteByte('~')
+			}
+			marks++
+		}
+	}
+	if marks == 0 {
+		// Empty span, or one starting at or past the end of the line.
+		b.WriteByte('^')
+	}
+	return src, b.String()
+}
+
+func summaryLine(total, nErr, nWarn, nInfo, files int) string {
+	in := plural(files, "file", "files")
+	if total == 0 {
+		return "no problems in " + in
+	}
+	return fmt.Sprintf("%s (%s, %s, %d info) in %s",
+		plural(total, "problem", "problems"),
+		plural(nErr, "error", "errors"),
+		plural(nWarn, "warning", "warnings"),
+		nInfo, in)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "undeclared-key",
+	Category: lint.Cluster,
+	Severity: lint.SeverityError,
+	Doc: lint.Doc{
+		Title: "a key that does not come from KEYS",
+		Why: "Redis routes a script by the keys passed in KEYS. A key written as a literal, built with `..`, or taken " +
+			"from ARGV or a reply is invisible to that routing. On Redis Cluster the script fails with " +
+			"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +
+			"(a script with no keys runs on whichever node received it), and with a `#!lua` shebang even a key on the " +
+			"same node but another slot fails (`keys that do not hash to the same slot`). Without cluster the bug is " +
+			"latent until the day you shard. ACL key patterns are bypassed the same way.",
+		Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
+		Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
+		Redis: "all; cluster behaviour observed on 7.0",
+	},
+	Run: runUndeclaredKey,
+})
+
+func runUndeclaredKey(p *lint.Pass) {
+	m := p.Model
+	// One finding per undeclared key: later uses of the same local or the
+	// same literal are the same mistake.
+	seen := map[any]bool{}
+	for _, c := range m.Calls {
+		for _, i := range c.Keys {
+			if i >= len(c.Args) {
+				continue
+			}
+			a := c.Args[i]
+			what := describeKeySource(a.Value)
+			if what == "" {
+				continue
+			}
+			var id any
+			switch {
+			case a.Value.Var != nil:
+				id = a.Value.Var
+			case a.Value.Origin == model.Literal:
+				id = "lit:" + a.Value.Lit
+			}
+			if id != nil {
+				if seen[id] {
+					continue
+				}
+				seen[id] = true
+			}
+			keysName := "KEYS"
+			if c.Func != nil && c.Func.Registration != nil {
+				keysName = "the function's keys"
+			}
+			p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' on another node)",
+				m.Text(a.Expr), c.Name, what, keysName, keysName)
+		}
+	}
+}
+
+// describeKeySource says where a key argument comes from when that is not
+// KEYS, or "" when it is KEYS or cannot be known (a helper's parameter).
+func describeKeySource(v model.Value) string {
+	switch v.Origin {
+	case model.Keys:
+		return ""
+	case model.Literal:
+		return "a literal"
+	case model.Concat:
+		return "built inside the script"
+	case model.Argv:
+		return "taken from ARGV"
+	case model.Reply, model.ReplyElement:
+		return "read from a reply"
+	case model.Tonumber, model.Arith:
+		return "computed inside the script"
+	}
+	return ""
+}

@@ -1,0 +1,2 @@
+if true then
+  return 1 -- want "unexpected end of file"
