@@ -1,6 +1,6 @@
 -- Keys that do not come from KEYS.
 local user = redis.call('GET', 'current_user') -- want "key 'current_user' of GET is a literal"
-redis.call('SET', KEYS[1] .. ':lock', 1) -- want "built inside the script"
+redis.call('SET', KEYS[1] .. ':lock', 1) -- want "built from a declared key"
 redis.call('DEL', ARGV[1]) -- want "taken from ARGV"
 local other = redis.call('GET', KEYS[1])
 redis.call('INCR', other) -- want "read from a reply"

@@ -1,0 +1,67 @@
+package rules
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+var updateDocs = flag.Bool("update-docs", false, "rewrite docs/rules.md from the rule declarations")
+
+// TestDocsUpToDate fails when docs/rules.md is stale: it is generated from
+// the rule declarations (`go test ./rules -update-docs`).
+func TestDocsUpToDate(t *testing.T) {
+	want := lint.Markdown(All())
+	const path = "../docs/rules.md"
+	if *updateDocs {
+		if err := os.MkdirAll("../docs", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run: go test ./rules -update-docs)", err)
+	}
+	if string(got) != want {
+		t.Errorf("docs/rules.md is stale: run go test ./rules -update-docs")
+	}
+}
+
+// TestRuleDeclarations checks what every rule must carry.
+func TestRuleDeclarations(t *testing.T) {
+	ids := map[string]bool{}
+	for _, r := range All() {
+		if ids[r.ID] {
+			t.Errorf("%s: declared twice", r.ID)
+		}
+		ids[r.ID] = true
+		if r.ID != strings.ToLower(r.ID) || strings.ContainsAny(r.ID, " _") {
+			t.Errorf("%s: IDs are kebab-case", r.ID)
+		}
+		switch r.Category {
+		case lint.Correctness, lint.Cluster, lint.Atomicity, lint.Performance, lint.Style:
+		default:
+			t.Errorf("%s: unknown category %q", r.ID, r.Category)
+		}
+		if r.Severity < lint.SeverityInfo || r.Severity > lint.SeverityError {
+			t.Errorf("%s: no default severity", r.ID)
+		}
+		d := r.Doc
+		if d.Title == "" || len(d.Title) >= 60 || unicode.IsUpper(rune(d.Title[0])) || strings.HasSuffix(d.Title, ".") {
+			t.Errorf("%s: title %q must be lower-case, under 60 characters, without a final period", r.ID, d.Title)
+		}
+		if d.Why == "" || d.Bad == "" || d.Good == "" || d.Redis == "" {
+			t.Errorf("%s: the doc needs why, bad, good and redis versions", r.ID)
+		}
+		if !strings.Contains(lint.Explain(r), d.Title) {
+			t.Errorf("%s: explain does not show the title", r.ID)
+		}
+	}
+}

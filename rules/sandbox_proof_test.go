@@ -1,0 +1,93 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+// flags reports whether lint-lua gives rule id a finding on src.
+func flags(t *testing.T, id, src string) bool {
+	t.Helper()
+	for _, d := range lint.Lint("proof.lua", []byte(src), All(), nil) {
+		if d.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+// proveBadGood checks a rule's documented examples both ways: lint-lua
+// flags Bad and not Good, Redis fails Bad with wantErr and runs Good.
+func proveBadGood(t *testing.T, id string, keys []string, args []string, wantErr string) {
+	t.Helper()
+	r := ByID(id)
+	if r == nil {
+		t.Fatalf("no rule %s", id)
+	}
+	if !flags(t, id, r.Doc.Bad) {
+		t.Errorf("%s: the Bad example is not flagged", id)
+	}
+	if flags(t, id, r.Doc.Good) {
+		t.Errorf("%s: the Good example is flagged", id)
+	}
+	c := redistest.Client(t)
+	bad := c.MustEval(t, r.Doc.Bad, keys, args...)
+	if bad.Kind != redistest.Error || !strings.Contains(bad.Str, wantErr) {
+		t.Errorf("%s: Bad on Redis gave %s, want an error containing %q", id, bad, wantErr)
+	}
+	good := c.MustEval(t, r.Doc.Good, keys, args...)
+	if good.Kind == redistest.Error {
+		t.Errorf("%s: Good on Redis failed: %s", id, good)
+	}
+}
+
+func TestProofSyntaxError(t *testing.T) {
+	proveBadGood(t, "syntax-error", nil, nil, "'=' expected near 'continue'")
+}
+
+func TestProofGlobalAssignment(t *testing.T) {
+	proveBadGood(t, "global-assignment", []string{"proof:count"}, nil, "Attempt to modify a readonly table")
+}
+
+func TestProofUndefinedGlobal(t *testing.T) {
+	proveBadGood(t, "undefined-global", []string{"proof:k"}, nil, "Script attempted to access nonexistent global variable 'os'")
+}
+
+// TestProofLibraryContext proves the Functions library claims: a top-level
+// read of anything but redis.register_function/log/LOG_*/REDIS_VERSION fails
+// FUNCTION LOAD, and KEYS inside a registered function fails at FCALL.
+func TestProofLibraryContext(t *testing.T) {
+	c := redistest.Client(t)
+	atLoad := "#!lua name=prooflib\nlocal fmt = string.format\nredis.register_function('f', function(keys, args) return 1 end)"
+	if !flags(t, "undefined-global", atLoad) {
+		t.Error("top-level string in a library is not flagged")
+	}
+	r := c.MustDo(t, "FUNCTION", "LOAD", atLoad)
+	if r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'string'") {
+		t.Errorf("FUNCTION LOAD gave %s", r)
+	}
+	useKeys := "#!lua name=prooflib2\nredis.register_function('usekeys', function(keys, args) return redis.call('GET', KEYS[1]) end)"
+	if !flags(t, "undefined-global", useKeys) {
+		t.Error("KEYS in a library function is not flagged")
+	}
+	if r := c.MustDo(t, "FUNCTION", "LOAD", useKeys); r.Kind == redistest.Error {
+		t.Fatalf("FUNCTION LOAD gave %s", r)
+	}
+	r = c.MustDo(t, "FCALL", "usekeys", "1", "proof:k")
+	if r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'KEYS'") {
+		t.Errorf("FCALL gave %s", r)
+	}
+	good := "#!lua name=prooflib3\nredis.log(redis.LOG_NOTICE, redis.REDIS_VERSION)\nredis.register_function('usekeys3', function(keys, args) return redis.call('GET', keys[1]) end)"
+	if flags(t, "undefined-global", good) || flags(t, "undeclared-key", good) {
+		t.Error("the correct library is flagged")
+	}
+	if r := c.MustDo(t, "FUNCTION", "LOAD", good); r.Kind == redistest.Error {
+		t.Fatalf("FUNCTION LOAD gave %s", r)
+	}
+	if r := c.MustDo(t, "FCALL", "usekeys3", "1", "proof:k"); r.Kind == redistest.Error {
+		t.Errorf("FCALL gave %s", r)
+	}
+}
