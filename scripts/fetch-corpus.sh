@@ -7,7 +7,7 @@ dest=testdata/corpus
 mkdir -p "$dest"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for spec in bull@4.16.5 bee-queue@2.0.0 bullmq@5.34.0; do
+for spec in bull@4.16.5 bee-queue@2.0.0 bullmq@5.34.0 bottleneck@2.19.5; do
   name=${spec%@*}
   [[ -d $dest/$name ]] && continue
   echo "==> $spec"

@@ -48,6 +48,11 @@ func Main() int {
 // Run runs the command line with args and streams.
 func Run(args []string, s *IOStreams) int {
 	root := NewCmdRoot(s)
+	if args == nil {
+		// cobra reads os.Args when given nil: Run(nil, s) means no
+		// arguments, whatever the process was started with.
+		args = []string{}
+	}
 	root.SetArgs(args)
 	root.SetIn(s.In)
 	root.SetOut(s.Out)

@@ -77,8 +77,11 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 
 // input is one file to lint.
 type input struct {
-	name  string // as reported
-	path  string // on disk; empty for stdin
+	name string // as reported
+	path string // on disk; empty for stdin
+	// match is the path the configuration's patterns are matched against:
+	// the file on disk, or for stdin the --stdin-filename.
+	match string
 	src   []byte
 	err   error
 	diags []lint.Diagnostic
@@ -115,7 +118,11 @@ func lintRun(opts *lintOptions) error {
 	if opts.Jobs < 1 {
 		return usageError(s, "--jobs must be at least 1")
 	}
-	cfg, err := loadConfig(opts)
+	wd := workDir(s)
+	cfg, err := loadConfig(opts, wd)
+	if err == nil {
+		err = checkOptions(cfg)
+	}
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -129,14 +136,14 @@ func lintRun(opts *lintOptions) error {
 	for _, p := range paths {
 		if p == "-" {
 			src, err := io.ReadAll(io.LimitReader(s.In, maxFileSize+1))
-			in := &input{name: opts.StdinFilename, src: src, err: err}
+			in := &input{name: opts.StdinFilename, match: resolve(wd, opts.StdinFilename), src: src, err: err}
 			if err == nil && len(src) > maxFileSize {
 				in.err = fmt.Errorf("larger than %d MiB", maxFileSize>>20)
 			}
 			inputs = append(inputs, in)
 			continue
 		}
-		found, errs := collect(p, cfg)
+		found, errs := collect(p, resolve(wd, p), cfg)
 		for _, e := range errs {
 			fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
 			ioErrors++
@@ -218,16 +225,29 @@ func ruleList(flag string, ids []string) (map[string]bool, error) {
 	return out, nil
 }
 
-func loadConfig(opts *lintOptions) (*config.Config, error) {
+// workDir is the working directory the streams give, which relative paths
+// are resolved against: "." (the process's) if they give none.
+func workDir(s *IOStreams) string {
+	if s.Getwd != nil {
+		if d, err := s.Getwd(); err == nil && d != "" {
+			return d
+		}
+	}
+	return "."
+}
+
+// resolve returns where a path given on the command line is on disk.
+func resolve(wd, p string) string {
+	if filepath.IsAbs(p) || wd == "." {
+		return p
+	}
+	return filepath.Join(wd, p)
+}
+
+func loadConfig(opts *lintOptions, wd string) (*config.Config, error) {
 	known := func(id string) bool { return rules.ByID(id) != nil }
 	if opts.ConfigPath != "" {
-		return config.Load(opts.ConfigPath, known)
-	}
-	wd := "."
-	if opts.IO.Getwd != nil {
-		if d, err := opts.IO.Getwd(); err == nil {
-			wd = d
-		}
+		return config.Load(resolve(wd, opts.ConfigPath), known)
 	}
 	path, ok := config.Find(wd)
 	if !ok {
@@ -240,8 +260,8 @@ func loadConfig(opts *lintOptions) (*config.Config, error) {
 // flags, which win.
 func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool) lint.Settings {
 	out := lint.Settings{}
-	if cfg != nil && in.path != "" {
-		for id, rs := range cfg.ForFile(cfg.Rel(in.path)) {
+	if cfg != nil && in.match != "" {
+		for id, rs := range cfg.ForFile(cfg.Rel(in.match)) {
 			r := rules.ByID(id)
 			if r == nil {
 				continue
@@ -272,34 +292,48 @@ func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool)
 	return out
 }
 
-// collect expands a path: a file is linted whatever its name; a directory
-// is searched for *.lua.
-func collect(root string, cfg *config.Config) ([]*input, []error) {
-	info, err := os.Stat(root)
+// collect expands a path given as root and found on disk at disk: a file is
+// linted whatever its name; a directory is searched for *.lua. Files are
+// named from root, as the user wrote it.
+func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
+	info, err := os.Stat(disk)
 	if err != nil {
 		return nil, []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
 	}
 	if !info.IsDir() {
-		return []*input{readInput(root)}, nil
+		return []*input{readInput(root, disk)}, nil
+	}
+	// WalkDir does not enter a root that is a symbolic link to a
+	// directory; with a trailing separator the system resolves it.
+	walkRoot := disk
+	if !strings.HasSuffix(walkRoot, string(filepath.Separator)) {
+		walkRoot += string(filepath.Separator)
+	}
+	nameOf := func(p string) string {
+		rel, err := filepath.Rel(walkRoot, p)
+		if err != nil || rel == "." {
+			return root
+		}
+		return filepath.Join(root, rel)
 	}
 	var out []*input
 	var errs []error
-	walkErr := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	walkErr := filepath.WalkDir(walkRoot, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
+			errs = append(errs, fmt.Errorf("%s: %w", nameOf(p), unwrapPathError(err)))
 			if d != nil && d.IsDir() {
 				return fs.SkipDir
 			}
 			return nil
 		}
 		if d.IsDir() {
-			if p != root {
+			if p != walkRoot {
 				switch d.Name() {
 				case ".git", "vendor", "node_modules":
 					return fs.SkipDir
 				}
 			}
-			if p != root && cfg != nil && cfg.Excluded(cfg.Rel(p)) {
+			if p != walkRoot && excluded(cfg, p) {
 				return fs.SkipDir
 			}
 			return nil
@@ -307,10 +341,21 @@ func collect(root string, cfg *config.Config) ([]*input, []error) {
 		if !strings.HasSuffix(d.Name(), ".lua") {
 			return nil
 		}
-		if cfg != nil && cfg.Excluded(cfg.Rel(p)) {
+		if excluded(cfg, p) {
 			return nil
 		}
-		out = append(out, readInput(p))
+		// A named pipe, socket or device found in a tree is no script,
+		// and opening a pipe would wait for a writer forever. A symbolic
+		// link is followed: to a file it is linted, and dangling or to a
+		// directory it is reported.
+		if t := d.Type(); t&fs.ModeSymlink != 0 {
+			if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+				return nil
+			}
+		} else if !t.IsRegular() {
+			return nil
+		}
+		out = append(out, readInput(nameOf(p), p))
 		return nil
 	})
 	if walkErr != nil {
@@ -320,6 +365,24 @@ func collect(root string, cfg *config.Config) ([]*input, []error) {
 	return out, errs
 }
 
+// excluded reports whether an exclude pattern matches p itself. The walk
+// skips an excluded directory whole, so what is below one is never seen;
+// only a directory named on the command line is searched although a
+// pattern (or a parent directory's) matches it, as a file named there is
+// linted.
+func excluded(cfg *config.Config, p string) bool {
+	if cfg == nil {
+		return false
+	}
+	rel := cfg.Rel(p)
+	for _, pat := range cfg.Exclude {
+		if config.Match(pat, rel) {
+			return true
+		}
+	}
+	return false
+}
+
 func unwrapPathError(err error) error {
 	if pe, ok := err.(*fs.PathError); ok {
 		return pe.Err
@@ -327,8 +390,9 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func readInput(p string) *input {
-	in := &input{name: filepath.ToSlash(p), path: p}
+// readInput reads the file at p, reported as name.
+func readInput(name, p string) *input {
+	in := &input{name: filepath.ToSlash(name), path: p, match: p}
 	f, err := os.Open(p)
 	if err != nil {
 		in.err = unwrapPathError(err)

@@ -79,8 +79,11 @@ func runRule(m *model.Model, r *Rule, s Setting) (out []Diagnostic) {
 		opts[k] = v
 	}
 	p := &Pass{Model: m, Rule: r, Options: opts}
-	p.report = func(d Diagnostic) {
+	p.report = func(d Diagnostic, lower bool) {
 		d.Severity = s.Severity
+		if lower && d.Severity > SeverityInfo {
+			d.Severity--
+		}
 		out = append(out, d)
 	}
 	defer func() {

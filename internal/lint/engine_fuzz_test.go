@@ -2,34 +2,166 @@ package lint_test
 
 import (
 	"bytes"
+	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
-func TestHostileScratch(t *testing.T) {
-	cases := map[string]string{
-		"parens10MB":  strings.Repeat("(", 10<<20),
-		"line1MB":     "local x = '" + strings.Repeat("a", 1<<20) + "'",
-		"do100k":      strings.Repeat("do ", 100000) + strings.Repeat("end ", 100000),
-		"unary1e6":    "return " + strings.Repeat("- ", 1000000) + "1",
-		"concat200k":  "return a" + strings.Repeat("..a", 200000),
-		"arith200k":   "return a" + strings.Repeat("+a", 200000),
-		"concatdbl":   "local a = KEYS[1]\n" + strings.Repeat("a = a .. a\n", 40) + "return redis.call('GET', a)",
-		"arithdbl":    "local a, c = 1, 1\n" + strings.Repeat("a = a + a\n", 40) + strings.Repeat("c = c + c\n", 40) + "local b = a\nif x then b = c end\nreturn b",
+// FuzzLint runs every rule over arbitrary bytes: nothing may panic (the
+// engine turns a rule's panic into an "internal error" diagnostic, which
+// counts as a failure here), every range must lie inside the file, and every
+// message must say something. The diagnostics are also rendered in every
+// output format, since the CLI does that next.
+//
+//	go test -run '^$' -fuzz FuzzLint -parallel 1 ./internal/lint/
+func FuzzLint(f *testing.F) {
+	for _, src := range seedSources(f) {
+		f.Add(src)
 	}
-	for name, src := range cases {
-		t.Run(name, func(t *testing.T) {
-			ds := lint.Lint(name+".lua", []byte(src), rules.All(), nil)
-			for _, d := range ds {
-				if len(d.Message) > 200 {
-					d.Message = d.Message[:200]
-				}
-				t.Logf("%v %s %s", d.Range, d.Rule, d.Message)
+	all := rules.All()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkLint(t, src, all)
+	})
+}
+
+// seedSources are the examples and every rule fixture.
+func seedSources(tb testing.TB) [][]byte {
+	tb.Helper()
+	var out [][]byte
+	files, _ := filepath.Glob("../../examples/*.lua")
+	more, _ := filepath.Glob("../../testdata/rules/*/*.lua")
+	for _, p := range append(files, more...) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, src)
+	}
+	if len(out) == 0 {
+		tb.Fatal("no seed files found")
+	}
+	return out
+}
+
+// checkLint lints src with rules and checks the invariants every
+// diagnostic must keep; it returns the diagnostics.
+func checkLint(t *testing.T, src []byte, all []*lint.Rule) []lint.Diagnostic {
+	t.Helper()
+	const name = "fuzz.lua"
+	file := luasrc.Parse(name, src)
+	ds := lint.LintFile(file, all, nil)
+	lines := file.LineCount()
+	for _, d := range ds {
+		if d.File != name {
+			t.Errorf("%s: file %q, want %q", d.Rule, d.File, name)
+		}
+		if d.Rule == "" || strings.TrimSpace(d.Message) == "" {
+			t.Errorf("diagnostic without rule or message: %+v", d)
+		}
+		if strings.Contains(d.Message, "internal error") {
+			t.Errorf("%s: %s", d.Rule, d.Message)
+		}
+		if d.Severity < lint.SeverityInfo || d.Severity > lint.SeverityError {
+			t.Errorf("%s: severity %d", d.Rule, d.Severity)
+		}
+		s, e := d.Range.Start, d.Range.End
+		for _, p := range []lint.Pos{s, e} {
+			if p.Line < 1 || p.Line > lines+1 || p.Column < 1 {
+				t.Errorf("%s: range %v outside the file (%d lines): %s", d.Rule, d.Range, lines, d.Message)
 			}
+			if text, ok := file.Line(p.Line); ok && p.Column > len(text)+1 {
+				t.Errorf("%s: range %v past the end of line %d (%d bytes): %s", d.Rule, d.Range, p.Line, len(text), d.Message)
+			}
+		}
+		if e.Line < s.Line || (e.Line == s.Line && e.Column < s.Column) {
+			t.Errorf("%s: range %v ends before it starts: %s", d.Rule, d.Range, d.Message)
+		}
+	}
+	res := &report.Result{Files: 1, Diagnostics: ds, Rules: all, ToolVersion: "fuzz",
+		Source: func(_ string, line int) (string, bool) { return file.Line(line) }}
+	for _, format := range report.Names() {
+		for _, color := range []bool{false, true} {
+			fm, err := report.New(format, report.Options{Color: color})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := fm.Format(&bytes.Buffer{}, res); err != nil {
+				t.Errorf("%s: %v", format, err)
+			}
+		}
+	}
+	return ds
+}
+
+// TestHostileInputs feeds inputs built to exhaust the parser, the model or
+// the rules: each must come back (no timing is asserted, only that it
+// completes) without a panic, with ranges inside the file, and where Lua
+// 5.1 refuses the input, with a syntax error saying why.
+func TestHostileInputs(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	garbage := make([]byte, 64<<10)
+	rng.Read(garbage)
+	cases := []struct {
+		name, src string
+		// want is a regexp-free substring of the first syntax error, or ""
+		// when the input may lint cleanly.
+		want string
+	}{
+		{"10MB of (", strings.Repeat("(", 10<<20), "too many syntax levels"},
+		{"1MB line", "local x = '" + strings.Repeat("a", 1<<20) + "' return x", ""},
+		{"1MB comment line", "-- " + strings.Repeat("x", 1<<20), ""},
+		{"100k nested do", strings.Repeat("do ", 100000) + strings.Repeat("end ", 100000), "too many syntax levels"},
+		{"1e6 unary minus", "return " + strings.Repeat("- ", 1000000) + "1", "too many syntax levels"},
+		{"300 unary not", "return " + strings.Repeat("not ", 300) + "1", "too many syntax levels"},
+		{"200k concatenation", "local a = 'x' return a" + strings.Repeat("..a", 200000), "too many syntax levels"},
+		{"300 power", "local a = 2 return a" + strings.Repeat("^a", 300), "too many syntax levels"},
+		{"20k addition", "local a = 1 return a" + strings.Repeat("+a", 20000), "nested too deeply"},
+		{"20k or", "local a = false return a" + strings.Repeat(" or a", 20000), "nested too deeply"},
+		{"20k field chain", "local a = {} return a" + strings.Repeat(".a", 20000), "nested too deeply"},
+		{"20k call chain", "local function f() return f end return f" + strings.Repeat("()", 20000), "nested too deeply"},
+		{"20k index chain", "local a = {} return a" + strings.Repeat("[1]", 20000), "nested too deeply"},
+		{"20k elseif", "local a = 1 if a == 0 then " + strings.Repeat("elseif a == 1 then ", 20000) + "end", "nested too deeply"},
+		{"binary garbage", string(garbage), ""},
+		{"NUL bytes", "local x = 1\x00\x00 return x", ""},
+		{"only NUL", strings.Repeat("\x00", 1000), ""},
+		{"NUL in string", "return redis.call('GET', '\x00key')", ""},
+		{"invalid UTF-8 in string", "return redis.call('GET', '\xff\xfe\xc3')", ""},
+		{"invalid UTF-8 in comment", "-- \xff\xfe\xc3\n--[[ \xc0\x80 ]] return 1", ""},
+		{"invalid UTF-8 in long string", "return [==[\xff\n\xfe]==]", ""},
+		{"lone CR line ends", "local x = 1\rreturn x\r", ""},
+		{"CR LF mixed", "local x = 1\r\n\n\rreturn x\n\r", ""},
+		// Values that double at every step: the model bounds how much one
+		// value may hold, or these take exponential time and memory.
+		{"doubling concatenation", "local a = KEYS[1]\n" + strings.Repeat("a = a .. a\n", 60) + "return redis.call('GET', a)", ""},
+		{"doubling literal concatenation", "local a = 'k'\n" + strings.Repeat("a = a .. a\n", 60) + "return redis.call('GET', a)", ""},
+		{"doubling arithmetic", "local n = tonumber(ARGV[1])\n" + strings.Repeat("n = n + n\n", 60) + "for i = 1, n do redis.call('INCR', KEYS[1]) end", ""},
+		{"joined doubling arithmetic", "local a, c = 1, 1\n" + strings.Repeat("a = a + a\n", 60) + strings.Repeat("c = c + c\n", 60) +
+			"local b = a\nif ARGV[1] then b = c end\nreturn b", ""},
+		{"tonumber chain", "local a = ARGV[1]\n" + strings.Repeat("a = tonumber(a)\n", 2000) + "for i = 1, a do end", ""},
+	}
+	all := rules.All()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ds := checkLint(t, []byte(c.src), all)
+			if c.want == "" {
+				return
+			}
+			for _, d := range ds {
+				if d.Rule == lint.SyntaxErrorID {
+					if !strings.Contains(d.Message, c.want) {
+						t.Errorf("syntax error %q, want %q", d.Message, c.want)
+					}
+					return
+				}
+			}
+			t.Errorf("no syntax error, want %q", c.want)
 		})
 	}
-	_ = bytes.Equal
 }

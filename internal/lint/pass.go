@@ -12,12 +12,18 @@ type Pass struct {
 	Model   *model.Model
 	Rule    *Rule
 	Options map[string]any
-	report  func(Diagnostic)
+	report  func(d Diagnostic, lower bool)
 }
 
 // Report adds a finding at r with the rule's ID and configured severity.
 func (p *Pass) Report(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)})
+	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}, false)
+}
+
+// ReportLower adds a finding one severity level below the rule's configured
+// severity (never below info), for the weaker form of what a rule checks.
+func (p *Pass) ReportLower(r Range, format string, args ...any) {
+	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}, true)
 }
 
 // IntOption returns an integer option (YAML and JSON numbers arrive as int

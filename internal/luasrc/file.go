@@ -105,6 +105,10 @@ func Parse(name string, src []byte) (f *File) {
 		return f
 	}
 	f.Chunk = chunk
+	if f.checkDepth() {
+		f.Chunk = nil
+		return f
+	}
 	f.spans = make(map[any]tokSpan)
 	f.names = make(map[any][]int)
 	f.localFunc = make(map[*ast.LocalAssignStmt]bool)

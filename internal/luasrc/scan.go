@@ -36,6 +36,7 @@ func (f *File) scan(text []byte) {
 	sc := parse.NewScanner(bytes.NewReader(text), f.Name)
 	lx := &parse.Lexer{}
 	prevEnd := 0
+	var nest nesting
 	for {
 		tok, err := sc.Scan(lx)
 		if err != nil {
@@ -48,13 +49,29 @@ func (f *File) scan(text []byte) {
 				if p.Line < 1 {
 					r = f.eofRange()
 				} else {
+					if p.Column < 1 && p.Line > 1 {
+						// Column 0 is just past a line break (a string
+						// left open at the end of its line): the problem
+						// is at the end of the line before, where Lua
+						// reports it.
+						prev, _ := f.Line(p.Line - 1)
+						p.Line, p.Column = p.Line-1, len(prev)+1
+					}
+					p.Column = max(p.Column, 1)
 					end := span.Pos{Line: p.Line, Column: p.Column + 1}
+					if text, ok := f.Line(p.Line); ok {
+						p.Column = min(p.Column, len(text)+1)
+						end.Column = min(end.Column, len(text)+1)
+					}
 					// The scanner stops where it found the problem; point at
 					// the start of the token it was reading when that is on
 					// the same line.
 					start := span.Pos{Line: p.Line, Column: p.Column}
 					if tok.Pos.Line == p.Line && tok.Pos.Column > 0 && tok.Pos.Column <= p.Column {
 						start.Column = tok.Pos.Column
+					}
+					if start.Column > end.Column {
+						start.Column = end.Column
 					}
 					r = span.Range{Start: start, End: end}
 				}
@@ -90,7 +107,39 @@ func (f *File) scan(text []byte) {
 			t.Value = "."
 		}
 		f.Tokens = append(f.Tokens, t)
+		if nest.step(t.Type) {
+			// Past what Lua 5.1 accepts: checkLua51 reports it at this
+			// token. Stopping here keeps a file of nothing but '(' from
+			// costing a token, and memory, per byte.
+			return
+		}
 	}
+}
+
+// nesting follows the bracket and block depth, and the length of runs of
+// unary operators, that Lua 5.1 bounds at MaxNesting syntax levels.
+type nesting struct {
+	depth int
+	unary int
+}
+
+// step takes the next token and reports whether the limit is passed.
+func (n *nesting) step(tt int) bool {
+	switch tt {
+	case '(', '{', '[', parse.TFunction, parse.TDo, parse.TThen, parse.TRepeat:
+		n.depth++
+	case ')', '}', ']', parse.TEnd, parse.TUntil, parse.TElseIf:
+		n.depth--
+	}
+	// In a run of '-', 'not' and '#' every operator but perhaps the first
+	// (a binary minus) is unary, and each unary operator is one level.
+	switch tt {
+	case '-', parse.TNot, '#':
+		n.unary++
+	default:
+		n.unary = 0
+	}
+	return n.depth > MaxNesting || n.unary > MaxNesting+1
 }
 
 func lexMessage(pe *parse.Error) string {
@@ -173,7 +222,7 @@ func (f *File) lexFailed() bool { return f.Tokens == nil || len(f.Errors) > 0 }
 // checkLua51 reports what gopher-lua accepts but Lua 5.1 (and so Redis)
 // rejects, and bounds nesting. It returns true when parsing must stop.
 func (f *File) checkLua51() bool {
-	depth := 0
+	var nest nesting
 	for i, t := range f.Tokens {
 		switch t.Type {
 		case parse.T2Colon:
@@ -186,14 +235,10 @@ func (f *File) checkLua51() bool {
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i+1, i+1), Message: fmt.Sprintf("'=' expected near '%s' (Lua 5.1, which Redis runs, has no goto)", f.Text(next))})
 				return true
 			}
-		case '(', '{', '[', parse.TFunction, parse.TDo, parse.TThen, parse.TRepeat:
-			depth++
-			if depth > MaxNesting {
-				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks or brackets)", MaxNesting)})
-				return true
-			}
-		case ')', '}', ']', parse.TEnd, parse.TUntil, parse.TElseIf:
-			depth--
+		}
+		if nest.step(t.Type) {
+			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting)})
+			return true
 		}
 	}
 	return false

@@ -49,6 +49,19 @@ type flowState struct {
 	breaks *[]env
 	// depth bounds recursion through nested function bodies.
 	depth int
+	// loops counts the loops around the statement being evaluated. Each
+	// loop body runs twice so that values assigned late reach its start;
+	// nested loops would multiply that, so past a few levels a body runs
+	// once (the values then miss only what a third-level loop feeds back).
+	loops int
+}
+
+// passes is how many times a loop body is evaluated at the current depth.
+func (fs *flowState) passes() int {
+	if fs.loops < 3 {
+		return 2
+	}
+	return 1
 }
 
 // flow evaluates the whole chunk, recording the value of every expression.
@@ -130,12 +143,15 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		fs.breaks = &breaks
 		cur := e
 		var exit env
-		for pass := 0; pass < 2 && cur != nil; pass++ {
+		n := fs.passes()
+		fs.loops++
+		for pass := 0; pass < n && cur != nil; pass++ {
 			fs.expr(s.Condition, cur)
 			exit = joinEnv(exit, fs.refine(s.Condition, cur.copy(), false))
 			after := fs.block(s.Stmts, fs.refine(s.Condition, cur.copy(), true))
 			cur = joinEnv(cur, after)
 		}
+		fs.loops--
 		fs.breaks = outer
 		for _, b := range breaks {
 			exit = joinEnv(exit, b)
@@ -150,7 +166,9 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		fs.breaks = &breaks
 		cur := e
 		var exit env
-		for pass := 0; pass < 2 && cur != nil; pass++ {
+		n := fs.passes()
+		fs.loops++
+		for pass := 0; pass < n && cur != nil; pass++ {
 			after := fs.block(s.Stmts, cur.copy())
 			if after == nil {
 				break
@@ -159,6 +177,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			exit = joinEnv(exit, fs.refine(s.Condition, after.copy(), true))
 			cur = joinEnv(cur, fs.refine(s.Condition, after.copy(), false))
 		}
+		fs.loops--
 		fs.breaks = outer
 		for _, b := range breaks {
 			exit = joinEnv(exit, b)
@@ -217,12 +236,15 @@ func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env, bind func(env)
 	outer := fs.breaks
 	fs.breaks = &breaks
 	cur := e
-	for pass := 0; pass < 2 && cur != nil; pass++ {
+	n := fs.passes()
+	fs.loops++
+	for pass := 0; pass < n && cur != nil; pass++ {
 		le := cur.copy()
 		bind(le)
 		after := fs.block(body, le)
 		cur = joinEnv(cur, after)
 	}
+	fs.loops--
 	fs.breaks = outer
 	exit := joinEnv(e, cur)
 	for _, b := range breaks {
@@ -388,19 +410,28 @@ func (fs *flowState) eval(x ast.Expr, e env) Value {
 	case *ast.RelationalOpExpr:
 		fs.expr(x.Lhs, e)
 		fs.expr(x.Rhs, e)
+		if x.Operator != "==" && x.Operator != "~=" {
+			fs.pastRaising(e, x.Lhs, x.Rhs)
+		}
 		return Value{Types: TTrue | TFalse}
 	case *ast.StringConcatOpExpr:
 		l := fs.expr(x.Lhs, e)
 		r := fs.expr(x.Rhs, e)
-		parts := append(concatParts(l), concatParts(r)...)
-		return Value{Types: TString, Origin: Concat, Parts: parts}
+		// A fresh slice: appending to l's parts would write into the
+		// backing array that l, and every value built from it, shares.
+		lp, rp := concatParts(l), concatParts(r)
+		parts := make([]Value, 0, len(lp)+len(rp))
+		parts = append(append(parts, lp...), rp...)
+		return bounded(Value{Types: TString, Origin: Concat, Parts: parts})
 	case *ast.ArithmeticOpExpr:
 		l := fs.expr(x.Lhs, e)
 		r := fs.expr(x.Rhs, e)
-		return Value{Types: TNumber, Origin: Arith, Parts: []Value{l, r}}
+		fs.pastRaising(e, x.Lhs, x.Rhs)
+		return bounded(Value{Types: TNumber, Origin: Arith, Parts: []Value{l, r}})
 	case *ast.UnaryMinusOpExpr:
 		v := fs.expr(x.Expr, e)
-		return Value{Types: TNumber, Origin: Arith, Parts: []Value{v}}
+		fs.pastRaising(e, x.Expr)
+		return bounded(Value{Types: TNumber, Origin: Arith, Parts: []Value{v}})
 	case *ast.UnaryNotOpExpr:
 		fs.expr(x.Expr, e)
 		return Value{Types: TTrue | TFalse}
@@ -534,11 +565,11 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 				// string that is not a number.
 				t |= TNil
 			}
-			return Value{Types: t, Origin: Tonumber, Of: &of}
+			return bounded(Value{Types: t, Origin: Tonumber, Of: &of})
 		case "tostring", "string.rep", "string.sub", "string.lower", "string.upper", "table.concat", "type":
 			return Value{Types: TString}
 		case "string.format":
-			return Value{Types: TString, Origin: Concat, Parts: args}
+			return bounded(Value{Types: TString, Origin: Concat, Parts: args})
 		}
 	}
 	return AnyValue
@@ -669,6 +700,18 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 		}
 	}
 	return e
+}
+
+// pastRaising narrows the operands of an arithmetic operation or ordering
+// comparison once it has been evaluated: Lua raises when an operand is nil
+// or false, so on the path that goes on neither was.
+func (fs *flowState) pastRaising(e env, operands ...ast.Expr) {
+	if e == nil {
+		return
+	}
+	for _, x := range operands {
+		fs.refineNotFalsy(x, e)
+	}
 }
 
 func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {

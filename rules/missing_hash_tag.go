@@ -1,0 +1,192 @@
+package rules
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/slot"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "missing-hash-tag",
+	Category: lint.Cluster,
+	Severity: lint.SeverityWarning,
+	Doc: lint.Doc{
+		Title: "keys of one script that hash to different cluster slots",
+		Why: "Redis Cluster stores each key in one of 16384 slots: CRC16 of the key, or of its hash tag (the text " +
+			"between the first `{` and the next `}`, when not empty), modulo 16384. One script may only use keys of one " +
+			"slot: passing keys of two slots in KEYS fails before the script runs with " +
+			"`CROSSSLOT Keys in request don't hash to the same slot`; with a `#!lua` shebang, touching a second slot fails " +
+			"with `Script attempted to access keys that do not hash to the same slot`; a legacy script fails with " +
+			"`Script attempted to access a non local key in a cluster node` whenever the slots live on different nodes " +
+			"(and works, for now, when they happen to share one). Give keys that must be used together a common hash tag, " +
+			"`{user:1}:name` and `{user:1}:email`, so they always share a slot.\n\n" +
+			"Only keys whose whole name is written in the script are compared (a literal, or a concatenation of " +
+			"literals): the names of keys passed in KEYS or built from KEYS are not known. Keys used in different " +
+			"branches of one `if`, or in different functions of a library, are not compared.",
+		Bad:   "redis.call('SET', 'user:1:name', ARGV[1])\nredis.call('SET', 'user:1:email', ARGV[2])",
+		Good:  "-- EVAL script 2 {user:1}:name {user:1}:email\nredis.call('SET', KEYS[1], ARGV[1])\nredis.call('SET', KEYS[2], ARGV[2])",
+		Redis: "Redis Cluster, all versions; errors observed on 7.0",
+	},
+	Run: runMissingHashTag,
+})
+
+// keyUse is one key argument whose whole name is known.
+type keyUse struct {
+	name string
+	slot int
+	expr ast.Expr
+	// path are the if branches the call is in, outermost first.
+	path []branch
+	// group is the registered function the call runs in (nil in a script).
+	group *model.Function
+}
+
+type branch struct {
+	s    *ast.IfStmt
+	then bool
+}
+
+func runMissingHashTag(p *lint.Pass) {
+	m := p.Model
+	paths := ifPaths(m)
+	var uses []keyUse
+	for _, c := range m.Calls {
+		var group *model.Function
+		if m.Context == model.Library {
+			if group = registeredFunc(c.Func); group == nil {
+				continue // a helper: which function calls it is not known
+			}
+		}
+		for _, i := range c.Keys {
+			if i >= len(c.Args) {
+				continue
+			}
+			name, ok := knownName(c.Args[i].Value)
+			if !ok {
+				continue
+			}
+			uses = append(uses, keyUse{name: name, slot: slot.Of(name), expr: c.Args[i].Expr, path: paths[c.Expr], group: group})
+		}
+	}
+	// m.Calls is in evaluation order; report in source order.
+	sortByPos(m, uses)
+	reported := map[string]bool{}
+	for j, u := range uses {
+		if reported[u.name] {
+			continue
+		}
+		// The first key a run uses pins the slot; compare with the first
+		// key that can be used in the same run.
+		for _, prev := range uses[:j] {
+			if prev.group != u.group || exclusive(prev.path, u.path) {
+				continue
+			}
+			if prev.slot == u.slot {
+				break
+			}
+			reported[u.name] = true
+			a, b := suggestTags(prev.name, u.name)
+			p.Report(m.Range(u.expr), "key '%s' (slot %d) and key '%s' (line %d, slot %d) hash to different cluster slots, so one script cannot use both on Redis Cluster (CROSSSLOT, or 'keys that do not hash to the same slot'): give them a common hash tag, e.g. '%s' and '%s'",
+				u.name, u.slot, prev.name, m.Range(prev.expr).Start.Line, prev.slot, a, b)
+			break
+		}
+	}
+}
+
+// knownName returns a key's name when the script spells it out whole: a
+// string literal, an integer literal, or a concatenation of those.
+func knownName(v model.Value) (string, bool) {
+	switch v.Origin {
+	case model.Literal:
+		if v.IsString {
+			return v.Lit, true
+		}
+		if _, err := strconv.ParseInt(v.Lit, 10, 64); err == nil {
+			return v.Lit, true
+		}
+	case model.Concat:
+		var b strings.Builder
+		for _, part := range v.Parts {
+			s, ok := knownName(part)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(s)
+		}
+		return b.String(), true
+	}
+	return "", false
+}
+
+// registeredFunc is the library callback a function runs in, or nil.
+func registeredFunc(f *model.Function) *model.Function {
+	for ; f != nil; f = f.Parent {
+		if f.Registration != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// ifPaths maps each call expression to the if branches around it.
+func ifPaths(m *model.Model) map[*ast.FuncCallExpr][]branch {
+	out := map[*ast.FuncCallExpr][]branch{}
+	var visit func(path []branch) func(n any) bool
+	visit = func(path []branch) func(n any) bool {
+		return func(n any) bool {
+			switch n := n.(type) {
+			case *ast.IfStmt:
+				model.InspectExpr(n.Condition, visit(path))
+				model.Inspect(n.Then, visit(append(path[:len(path):len(path)], branch{n, true})))
+				model.Inspect(n.Else, visit(append(path[:len(path):len(path)], branch{n, false})))
+				return false
+			case *ast.FuncCallExpr:
+				out[n] = path
+			}
+			return true
+		}
+	}
+	model.Inspect(m.File.Chunk, visit(nil))
+	return out
+}
+
+// exclusive reports whether two paths take different branches of one if:
+// then no single run reaches both.
+func exclusive(a, b []branch) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.s == y.s && x.then != y.then {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func sortByPos(m *model.Model, uses []keyUse) {
+	sort.SliceStable(uses, func(i, j int) bool { return m.Range(uses[i].expr).Start.Less(m.Range(uses[j].expr).Start) })
+}
+
+// suggestTags proposes names for a and b that share a slot: the common
+// prefix up to a separator as the tag (user:1:name, user:1:email →
+// {user:1}:name, {user:1}:email), else the first key's hashed part as a tag
+// in front of the second (bar, baz → bar, {bar}:baz; "bar" and "{bar}"
+// hash alike).
+func suggestTags(a, b string) (string, string) {
+	if slot.Tag(a) == a {
+		n := 0
+		for n < len(a) && n < len(b) && a[n] == b[n] {
+			n++
+		}
+		cut := strings.LastIndexAny(a[:n], ":._-/")
+		if cut > 0 && !strings.ContainsAny(a[:cut], "{}") {
+			return "{" + a[:cut] + "}" + a[cut:], "{" + a[:cut] + "}" + b[cut:]
+		}
+	}
+	return a, "{" + slot.Tag(a) + "}:" + b
+}

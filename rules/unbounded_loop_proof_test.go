@@ -1,0 +1,134 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+// busyLoop counts to a literal and ends by itself (about 1.5 s on a laptop):
+// long enough to watch another client's view of a running script, short
+// enough never to need SHUTDOWN NOSAVE.
+const busyLoop = "local i = 0 while true do i = i + 1 if i > 6e7 then break end end return i"
+
+// TestProofUnboundedLoop proves the rule's claims (facts C11) on a real
+// server: while a script loops, other clients get BUSY once
+// busy-reply-threshold has passed; SCRIPT KILL stops a read-only loop but
+// answers UNKILLABLE once the script has written. The Bad example itself
+// cannot be run with the lock held (it would never end); the Good example
+// and Bad with the lock free both run.
+func TestProofUnboundedLoop(t *testing.T) {
+	rule := ByID("unbounded-loop")
+	if !flags(t, rule.ID, rule.Doc.Bad) {
+		t.Error("the Bad example is not flagged")
+	}
+	if flags(t, rule.ID, rule.Doc.Good) {
+		t.Error("the Good example is flagged")
+	}
+	if flags(t, rule.ID, busyLoop) {
+		t.Error("a loop bounded by a counter checked against a literal is flagged")
+	}
+
+	c := redistest.Client(t)
+	keys := []string{"proof:lock", "proof:count"}
+	if r := c.MustEval(t, rule.Doc.Good, keys, "me"); r.Kind == redistest.Error || r.Str != "OK" {
+		t.Fatalf("Good with the lock free gave %s", r)
+	}
+	if r := c.MustEval(t, rule.Doc.Good, keys, "me"); r.Kind != redistest.Nil {
+		t.Fatalf("Good with the lock held gave %s, want nil (false): the client retries", r)
+	}
+	c.MustDo(t, "DEL", "proof:lock")
+	if r := c.MustEval(t, rule.Doc.Bad, keys, "me"); r.Kind == redistest.Error {
+		t.Fatalf("Bad with the lock free gave %s", r)
+	}
+
+	// A short threshold so that BUSY comes quickly; restored afterwards.
+	old := c.MustDo(t, "CONFIG", "GET", "busy-reply-threshold")
+	if len(old.Array) != 2 {
+		t.Fatalf("CONFIG GET busy-reply-threshold gave %s", old)
+	}
+	t.Cleanup(func() {
+		if conn, err := redistest.Dial(redistest.Addr()); err == nil {
+			conn.Do("CONFIG", "SET", "busy-reply-threshold", old.Array[1].Str)
+			conn.Close()
+		}
+	})
+	c.MustDo(t, "CONFIG", "SET", "busy-reply-threshold", "100")
+
+	t.Run("read-only loop: BUSY, then SCRIPT KILL works", func(t *testing.T) {
+		done := runLoop(t, busyLoop)
+		waitBusy(t, c)
+		if r := c.MustDo(t, "SCRIPT", "KILL"); r.Kind != redistest.Status || r.Str != "OK" {
+			t.Errorf("SCRIPT KILL gave %s, want OK", r)
+		}
+		r := waitLoop(t, done)
+		if r.Kind != redistest.Error || !strings.Contains(r.Str, "Script killed by user with SCRIPT KILL") {
+			t.Errorf("the killed script's client got %s", r)
+		}
+	})
+
+	t.Run("after a write: BUSY, and SCRIPT KILL answers UNKILLABLE", func(t *testing.T) {
+		done := runLoop(t, "redis.call('SET', KEYS[1], 'x') "+busyLoop)
+		waitBusy(t, c)
+		r := c.MustDo(t, "SCRIPT", "KILL")
+		if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "UNKILLABLE") || !strings.Contains(r.Str, "SHUTDOWN NOSAVE") {
+			t.Errorf("SCRIPT KILL gave %s, want UNKILLABLE ... SHUTDOWN NOSAVE", r)
+		}
+		// The script runs to its end regardless.
+		if r := waitLoop(t, done); r.Kind != redistest.Integer || r.Int != 60000001 {
+			t.Errorf("the loop ended with %s", r)
+		}
+		if r := c.MustDo(t, "PING"); r.Str != "PONG" {
+			t.Errorf("PING after the loop gave %s", r)
+		}
+	})
+}
+
+// runLoop runs script on a connection of its own and returns its reply.
+func runLoop(t *testing.T, script string) <-chan redistest.Reply {
+	t.Helper()
+	conn, err := redistest.Dial(redistest.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan redistest.Reply, 1)
+	go func() {
+		defer conn.Close()
+		r, err := conn.Eval(script, []string{"proof:loop"})
+		if err != nil {
+			r = redistest.Reply{Kind: redistest.Error, Str: "client: " + err.Error()}
+		}
+		done <- r
+	}()
+	return done
+}
+
+// waitBusy waits until the server answers PING with BUSY.
+func waitBusy(t *testing.T, c *redistest.Conn) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		r := c.MustDo(t, "PING")
+		if r.Kind == redistest.Error {
+			if !strings.HasPrefix(r.Str, "BUSY Redis is busy running a script") {
+				t.Fatalf("PING gave %s", r)
+			}
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("PING never answered BUSY while the loop ran")
+}
+
+func waitLoop(t *testing.T, done <-chan redistest.Reply) redistest.Reply {
+	t.Helper()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(30 * time.Second):
+		t.Fatal("the loop did not end within 30 s")
+	}
+	return redistest.Reply{}
+}

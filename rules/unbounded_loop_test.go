@@ -1,0 +1,31 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// TestUnboundedLoopNumericOption turns off the report of loops counted by
+// ARGV or a reply; loops that never end are still reported.
+func TestUnboundedLoopNumericOption(t *testing.T) {
+	src := []byte("for i = 1, tonumber(ARGV[1]) do end\n" +
+		"local j = 0\nwhile j < tonumber(ARGV[1]) do j = j + 1 end\n" +
+		"local k = 0\nwhile true do k = k + 1 if k > tonumber(ARGV[1]) then break end end\n" +
+		"while true do end\n")
+	count := func(settings lint.Settings) (lines []int) {
+		for _, d := range lint.Lint("numeric.lua", src, All(), settings) {
+			if d.Rule == "unbounded-loop" {
+				lines = append(lines, d.Range.Start.Line)
+			}
+		}
+		return lines
+	}
+	if got := count(nil); len(got) != 4 {
+		t.Errorf("default options: findings on lines %v, want 1 3 5 6", got)
+	}
+	off := lint.Settings{"unbounded-loop": {Enabled: true, Options: map[string]any{"report-unbounded-numeric": false}}}
+	if got := count(off); len(got) != 1 || got[0] != 6 {
+		t.Errorf("report-unbounded-numeric false: findings on lines %v, want only 6", got)
+	}
+}

@@ -1,0 +1,128 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+// operandLuaErrRE takes the Lua message out of an EVAL runtime error reply.
+var operandLuaErrRE = regexp.MustCompile(`user_script:\d+: (.*) script: `)
+
+// operandFindings returns the messages rule id gives on src.
+func operandFindings(id, src string) []string {
+	var out []string
+	for _, d := range lint.Lint("proof.lua", []byte(src), All(), nil) {
+		if d.Rule == id {
+			out = append(out, d.Message)
+		}
+	}
+	return out
+}
+
+// operandEvalFails runs src and checks that Redis raises exactly wantErr (the Lua
+// message, without the user_script prefix and the script suffix), and that
+// rule id flags src with a message quoting that error.
+func operandEvalFails(t *testing.T, c *redistest.Conn, id, src string, keys, args []string, wantErr string) {
+	t.Helper()
+	r := c.MustEval(t, src, keys, args...)
+	m := operandLuaErrRE.FindStringSubmatch(r.Str)
+	if r.Kind != redistest.Error || m == nil || m[1] != wantErr {
+		t.Errorf("%q on Redis gave %s, want the error %q", src, r, wantErr)
+	}
+	msgs := operandFindings(id, src)
+	if len(msgs) != 1 {
+		t.Errorf("%q: %s gives %d findings, want 1: %q", src, id, len(msgs), msgs)
+		return
+	}
+	if !strings.Contains(msgs[0], "'"+wantErr+"'") {
+		t.Errorf("%q: %s message %q does not quote %q", src, id, msgs[0], wantErr)
+	}
+}
+
+func TestProofUnguardedNilReply(t *testing.T) {
+	const id = "unguarded-nil-reply"
+	r := ByID(id)
+	if r == nil {
+		t.Fatalf("no rule %s", id)
+	}
+	if n := len(operandFindings(id, r.Doc.Bad)); n != 1 {
+		t.Errorf("the Bad example gets %d findings, want 1", n)
+	}
+	if msgs := operandFindings(id, r.Doc.Good); len(msgs) != 0 {
+		t.Errorf("the Good example is flagged: %q", msgs)
+	}
+	c := redistest.Client(t)
+	keys := []string{"proof:stock"}
+
+	// Missing key: Bad raises, Good answers 0 and creates nothing.
+	operandEvalFails(t, c, id, r.Doc.Bad, keys, nil, "attempt to compare number with nil")
+	if got := c.MustEval(t, r.Doc.Good, keys); got.Kind != redistest.Integer || got.Int != 0 {
+		t.Errorf("Good on a missing key gave %s, want 0", got)
+	}
+	if got := c.MustDo(t, "EXISTS", keys[0]); got.Int != 0 {
+		t.Errorf("Good created the stock key")
+	}
+	// Key set: both sell one.
+	c.MustDo(t, "SET", keys[0], "2")
+	for _, src := range []string{r.Doc.Bad, r.Doc.Good} {
+		if got := c.MustEval(t, src, keys); got.Kind != redistest.Integer || got.Int != 1 {
+			t.Errorf("%q with stock 2 gave %s, want 1", src, got)
+		}
+	}
+	if got := c.MustDo(t, "GET", keys[0]); got.Str != "0" {
+		t.Errorf("stock after two sales = %s, want \"0\"", got)
+	}
+	c.MustDo(t, "DEL", keys[0])
+
+	// The other forms the rule reports, on a missing key.
+	for _, tc := range []struct{ src, err string }{
+		{"return redis.call('GET', KEYS[1]) + 1", "attempt to perform arithmetic on a boolean value"},
+		{"local v = redis.call('GET', KEYS[1])\nreturn v * 2", "attempt to perform arithmetic on local 'v' (a boolean value)"},
+		{"local n = tonumber(redis.call('GET', KEYS[1]))\nreturn 1 + n", "attempt to perform arithmetic on local 'n' (a nil value)"},
+		{"return tonumber(redis.call('HGET', KEYS[1], 'f')) < 5", "attempt to compare nil with number"},
+		{"return -redis.call('LINDEX', KEYS[1], 0)", "attempt to perform arithmetic on a boolean value"},
+		{"return redis.call('ZRANK', KEYS[1], 'm') > 3", "attempt to compare number with boolean"},
+		{"return redis.call('GET', KEYS[1]) > ARGV[1]", "attempt to compare string with boolean"},
+		{"local v = redis.call('GET', KEYS[1])\nlocal function f() return v + 1 end\nreturn f()", "attempt to perform arithmetic on upvalue 'v' (a boolean value)"},
+		// RESP3: the null reply is nil, and still fails.
+		{"redis.setresp(3)\nlocal v = redis.call('GET', KEYS[1])\nreturn v + 1", "attempt to perform arithmetic on local 'v' (a nil value)"},
+	} {
+		operandEvalFails(t, c, id, tc.src, keys, []string{"5"}, tc.err)
+	}
+
+	// Guarded forms: silent, and they run on a missing key.
+	for _, src := range []string{
+		"local n = tonumber(redis.call('GET', KEYS[1]) or 0)\nreturn n + 1",
+		"local v = redis.call('GET', KEYS[1])\nif not v then return 0 end\nreturn v + 1",
+		"local v = redis.call('GET', KEYS[1])\nif v == false then return 0 end\nreturn v + 1",
+		"local s = redis.call('GET', KEYS[1]) or '0'\nreturn s + 1",
+		"local t = redis.call('GET', KEYS[1])\nif t and tonumber(t) > 0 then return 1 end\nreturn 0",
+		"return redis.call('INCR', KEYS[1]) + redis.call('LLEN', KEYS[2]) + redis.call('HINCRBY', KEYS[3], 'f', 1)",
+	} {
+		if msgs := operandFindings(id, src); len(msgs) != 0 {
+			t.Errorf("%q is flagged: %q", src, msgs)
+		}
+		c.MustDo(t, "DEL", "proof:stock", "proof:b", "proof:c")
+		if got := c.MustEval(t, src, []string{"proof:stock", "proof:b", "proof:c"}); got.Kind == redistest.Error {
+			t.Errorf("%q failed: %s", src, got)
+		}
+	}
+
+	// A raw bulk-string reply compared with a number fails whatever it
+	// holds: string-number-compare reports it, this rule does not.
+	src := "return redis.call('GET', KEYS[1]) > 0"
+	c.MustDo(t, "DEL", keys[0])
+	if got := c.MustEval(t, src, keys); !strings.Contains(got.Str, "attempt to compare number with boolean") {
+		t.Errorf("%q on a missing key gave %s", src, got)
+	}
+	if msgs := operandFindings(id, src); len(msgs) != 0 {
+		t.Errorf("%q is flagged by %s: %q", src, id, msgs)
+	}
+	if msgs := operandFindings("string-number-compare", src); len(msgs) != 1 {
+		t.Errorf("%q: string-number-compare gives %q, want 1 finding", src, msgs)
+	}
+}

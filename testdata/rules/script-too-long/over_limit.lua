@@ -1,0 +1,53 @@
+-- 53 lines: reported on line 51, the first beyond the limit.
+redis.call('INCR', KEYS[1]) -- line 2
+redis.call('INCR', KEYS[1]) -- line 3
+redis.call('INCR', KEYS[1]) -- line 4
+redis.call('INCR', KEYS[1]) -- line 5
+redis.call('INCR', KEYS[1]) -- line 6
+redis.call('INCR', KEYS[1]) -- line 7
+redis.call('INCR', KEYS[1]) -- line 8
+redis.call('INCR', KEYS[1]) -- line 9
+redis.call('INCR', KEYS[1]) -- line 10
+redis.call('INCR', KEYS[1]) -- line 11
+redis.call('INCR', KEYS[1]) -- line 12
+redis.call('INCR', KEYS[1]) -- line 13
+redis.call('INCR', KEYS[1]) -- line 14
+redis.call('INCR', KEYS[1]) -- line 15
+redis.call('INCR', KEYS[1]) -- line 16
+redis.call('INCR', KEYS[1]) -- line 17
+redis.call('INCR', KEYS[1]) -- line 18
+redis.call('INCR', KEYS[1]) -- line 19
+redis.call('INCR', KEYS[1]) -- line 20
+redis.call('INCR', KEYS[1]) -- line 21
+redis.call('INCR', KEYS[1]) -- line 22
+redis.call('INCR', KEYS[1]) -- line 23
+redis.call('INCR', KEYS[1]) -- line 24
+redis.call('INCR', KEYS[1]) -- line 25
+redis.call('INCR', KEYS[1]) -- line 26
+redis.call('INCR', KEYS[1]) -- line 27
+redis.call('INCR', KEYS[1]) -- line 28
+redis.call('INCR', KEYS[1]) -- line 29
+redis.call('INCR', KEYS[1]) -- line 30
+redis.call('INCR', KEYS[1]) -- line 31
+redis.call('INCR', KEYS[1]) -- line 32
+redis.call('INCR', KEYS[1]) -- line 33
+redis.call('INCR', KEYS[1]) -- line 34
+redis.call('INCR', KEYS[1]) -- line 35
+redis.call('INCR', KEYS[1]) -- line 36
+redis.call('INCR', KEYS[1]) -- line 37
+redis.call('INCR', KEYS[1]) -- line 38
+redis.call('INCR', KEYS[1]) -- line 39
+redis.call('INCR', KEYS[1]) -- line 40
+redis.call('INCR', KEYS[1]) -- line 41
+redis.call('INCR', KEYS[1]) -- line 42
+redis.call('INCR', KEYS[1]) -- line 43
+redis.call('INCR', KEYS[1]) -- line 44
+redis.call('INCR', KEYS[1]) -- line 45
+redis.call('INCR', KEYS[1]) -- line 46
+redis.call('INCR', KEYS[1]) -- line 47
+redis.call('INCR', KEYS[1]) -- line 48
+redis.call('INCR', KEYS[1]) -- line 49
+redis.call('INCR', KEYS[1]) -- line 50
+redis.call('INCR', KEYS[2]) -- want "script has 53 lines, more than max-lines \(50\)"
+redis.call('INCR', KEYS[2])
+return 1

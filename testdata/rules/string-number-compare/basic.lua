@@ -1,0 +1,72 @@
+-- A string compared with a number by an ordering operator.
+if tonumber(ARGV[2]) < redis.call('GET', KEYS[1]) then -- want "^comparing redis.call\('GET', KEYS\[1\]\) \(the GET reply, a bulk string\) with tonumber\(ARGV\[2\]\) \(a number\) by < raises 'attempt to compare number with string' whatever the values: wrap redis.call\('GET', KEYS\[1\]\) in tonumber\(\), with a default for the null reply"
+  return {-1, 'not started'}
+end
+
+local function argv()
+  if ARGV[1] < 10 then -- want "^comparing ARGV\[1\] \(an ARGV element, always a string\) with 10 \(a number\) by < raises 'attempt to compare string with number'"
+    return 1
+  end
+  if ARGV[1] > 10 then -- want "'attempt to compare number with string'"
+    return 2
+  end
+  if 0 >= KEYS[1] then -- want "KEYS\[1\] \(a KEYS element, always a string\).*'attempt to compare string with number'"
+    return 3
+  end
+  return 0
+end
+
+-- Through locals.
+local function locals()
+  local limit = ARGV[1]
+  local count = redis.call('INCR', KEYS[1])
+  if count > limit then -- want "^comparing limit \(ARGV\[1\], always a string\) with count \(the INCR reply, an integer\) by > raises 'attempt to compare string with number'.*wrap limit in tonumber\(\)$"
+    return 0
+  end
+  return 1
+end
+
+-- Bulk-string replies: GET, HGET, ZSCORE, INCRBYFLOAT.
+local function replies()
+  local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+  local a = score > 5 -- want "ZSCORE reply, a bulk string.*'attempt to compare number with string'"
+  local b = redis.call('INCRBYFLOAT', KEYS[1], '0.5') <= 10 -- want "INCRBYFLOAT reply.*'attempt to compare string with number'.*tonumber\(\)$"
+  local c = redis.call('HGET', KEYS[1], 'n') >= #ARGV -- want "HGET reply"
+  return {a, b, c}
+end
+
+-- Literals, concatenations, arithmetic, lengths.
+local function others()
+  local a = '5' < 3 -- want "'5' \(a string literal\)"
+  local b = ARGV[1] .. '0' > tonumber(ARGV[2]) * 2 -- want "a string built with \.\."
+  local c = #KEYS < ARGV[3] -- want "ARGV\[3\]"
+  local d = tostring(redis.call('LLEN', KEYS[1])) > 0 -- want "tostring"
+  return {a, b, c, d}
+end
+
+-- Silent: string with string, number with number, equality, tonumber.
+local function fine()
+  local a = ARGV[1] < ARGV[2]
+  local b = ARGV[1] < '10'
+  local c = tonumber(ARGV[1]) > 0
+  local d = #ARGV > 0
+  local e = redis.call('INCR', KEYS[1]) > 1
+  local f = redis.call('GET', KEYS[1]) == 5
+  local g = ARGV[1] == 1
+  local h = redis.call('GET', KEYS[1]) > ARGV[1]
+  local limit = tonumber(ARGV[4])
+  local i = redis.call('LLEN', KEYS[1]) >= limit
+  local j = redis.call('LPOP', KEYS[1]) > 0
+  return {a, b, c, d, e, f, g, h, i, j}
+end
+
+-- Unknown on some path: no claim.
+local function unknown(x)
+  local v = ARGV[1]
+  if x then
+    v = tonumber(v)
+  end
+  return v > 1, x > ARGV[1]
+end
+
+return {argv(), locals(), replies(), others(), fine(), unknown(1)}

@@ -1,0 +1,12 @@
+#!lua name=limits
+redis.register_function('allow', function(keys, args)
+  local max = args[1]
+  local used = redis.call('INCR', keys[1])
+  if used > max then -- want "^comparing max \(args\[1\], always a string\) with used \(the INCR reply, an integer\)"
+    return 0
+  end
+  if used > tonumber(args[1]) then
+    return 0
+  end
+  return 1
+end)
