@@ -54,7 +54,17 @@ type amount struct {
 
 func runCheckThenAct(p *lint.Pass) {
 	m := p.Model
-	reported := map[*model.Call]bool{}
+	type finding struct {
+		call *model.Call
+		g    guard
+		amt  amount
+	}
+	var found []finding
+	seen := map[*model.Call]bool{}
+	// checked holds the writes whose reply the script compares (`if
+	// redis.call('DECRBY', ...) < 0 then` undo or clamp): the author looks
+	// at the result, so the guard is not the only check.
+	checked := map[*model.Call]bool{}
 	for _, fn := range m.Functions() {
 		w := &model.PathWalk[[]guard]{
 			M:      m,
@@ -66,13 +76,18 @@ func runCheckThenAct(p *lint.Pass) {
 				if !ok {
 					return s
 				}
+				for _, side := range []ast.Expr{rel.Lhs, rel.Rhs} {
+					if c := m.Value(side).FromReply(); c != nil {
+						checked[c] = true
+					}
+				}
 				if g, ok := guardOf(m, rel, truth); ok {
 					return append(append([]guard(nil), s...), g)
 				}
 				return s
 			},
 			Call: func(c *model.Call, s []guard) []guard {
-				if read, amt, integer, ok := decrement(m, c); ok && !reported[c] {
+				if read, amt, integer, ok := decrement(m, c); ok && !seen[c] {
 					var last *guard
 					covered := false
 					for i := range s {
@@ -85,14 +100,19 @@ func runCheckThenAct(p *lint.Pass) {
 						}
 					}
 					if last != nil && !covered {
-						reported[c] = true
-						reportUncovered(p, c, *last, amt)
+						seen[c] = true
+						found = append(found, finding{c, *last, amt})
 					}
 				}
 				return forgetWritten(m, c, s)
 			},
 		}
 		w.Run(fn, nil)
+	}
+	for _, f := range found {
+		if !checked[f.call] {
+			reportUncovered(p, f.call, f.g, f.amt)
+		}
 	}
 }
 

@@ -30,6 +30,8 @@ var expiryTokens = []string{"EX", "PX", "EXAT", "PXAT"}
 
 func runLockWithoutExpiry(p *lint.Pass) {
 	m := p.Model
+	var ends []lifeEnd
+	computed := false
 	for _, c := range m.Calls {
 		if !c.SetsIfAbsent() {
 			continue
@@ -42,7 +44,10 @@ func runLockWithoutExpiry(p *lint.Pass) {
 			}
 			keepTTL = c.HasToken("KEEPTTL")
 		}
-		if expiresOrDeletedLater(m, c) {
+		if !computed {
+			ends, computed = lifeEnds(m), true
+		}
+		if expiresOrDeletedLater(m, c, ends) {
 			continue
 		}
 		key := m.Text(c.Args[1].Expr)
@@ -87,22 +92,31 @@ func setExpiry(c *model.Call) expiry {
 	return expiryNo
 }
 
-// expiresOrDeletedLater reports whether the script may give the key taken by
-// acq a time to live (EXPIRE and its kin, or a SET/SETEX/GETEX with an
-// expiry of the same key on another path), or delete it itself (the lock is
-// then released in the script: redundant-lock's business).
-func expiresOrDeletedLater(m *model.Model, acq *model.Call) bool {
-	key := acq.Args[1].Value
+// lifeEnd is a call that may end the life of a key: it gives it a time to
+// live or deletes it.
+type lifeEnd struct {
+	call *model.Call
+	// ordered: it acts on the lock only when it runs after it was taken
+	// (EXPIRE and its kin, DEL); a SET, SETEX or GETEX with an expiry on
+	// another path also shows the author chose when the key expires.
+	ordered bool
+	keys    []keyID
+}
+
+// keyID is a key's Identity, computed once.
+type keyID struct {
+	id string
+	ok bool
+}
+
+// lifeEnds lists the calls of the file that may end a key's life.
+func lifeEnds(m *model.Model) []lifeEnd {
+	var out []lifeEnd
 	for _, c := range m.Calls {
-		if c == acq || !m.SameRun(c, acq) {
-			continue
-		}
+		ordered := false
 		switch c.Name {
 		case "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "DEL", "UNLINK", "GETDEL":
-			// These act on the lock only when they run after it was taken.
-			if c.Func == acq.Func && m.Range(c.Expr).End.Less(m.Range(acq.Expr).Start) {
-				continue
-			}
+			ordered = true
 		case "SETEX", "PSETEX":
 		case "SET":
 			if setExpiry(c) == expiryNo {
@@ -115,8 +129,33 @@ func expiresOrDeletedLater(m *model.Model, acq *model.Call) bool {
 		default:
 			continue
 		}
+		e := lifeEnd{call: c, ordered: ordered}
 		for _, i := range keyArgs(c) {
-			if m.MayBeSameKey(key, c.Args[i].Value) {
+			id, ok := m.Identity(c.Args[i].Value)
+			e.keys = append(e.keys, keyID{id, ok})
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// expiresOrDeletedLater reports whether the script may give the key taken by
+// acq a time to live (EXPIRE and its kin, or a SET/SETEX/GETEX with an
+// expiry of the same key on another path), or delete it itself (the lock is
+// then released in the script: redundant-lock's business).
+func expiresOrDeletedLater(m *model.Model, acq *model.Call, ends []lifeEnd) bool {
+	id, ok := m.Identity(acq.Args[1].Value)
+	start := m.Range(acq.Expr).Start
+	for _, e := range ends {
+		c := e.call
+		if c == acq || !m.SameRun(c, acq) {
+			continue
+		}
+		if e.ordered && c.Func == acq.Func && m.Range(c.Expr).End.Less(start) {
+			continue
+		}
+		for _, k := range e.keys {
+			if model.MayBeSameIdentity(id, ok, k.id, k.ok) {
 				return true
 			}
 		}

@@ -38,12 +38,40 @@ const (
 
 func runRedundantLock(p *lint.Pass) {
 	m := p.Model
-	for _, acq := range m.Calls {
-		if !acq.SetsIfAbsent() {
+	// One walk per function and lock key: every attempt on that key in
+	// that function takes the same lock.
+	type group struct {
+		fn   *model.Function
+		key  string
+		acqs []*model.Call
+	}
+	var groups []*group
+	index := map[[2]any]*group{}
+	for _, c := range m.Calls {
+		if !c.SetsIfAbsent() {
 			continue
 		}
-		if _, ok := m.Identity(acq.Args[1].Value); !ok {
+		id, ok := m.Identity(c.Args[1].Value)
+		if !ok {
 			continue
+		}
+		k := [2]any{c.Func, id}
+		g := index[k]
+		if g == nil {
+			g = &group{fn: c.Func, key: id}
+			index[k] = g
+			groups = append(groups, g)
+		}
+		g.acqs = append(g.acqs, c)
+	}
+	released := releasedKeys(m)
+	for _, g := range groups {
+		if !released[g.key] {
+			continue
+		}
+		acqs := map[*model.Call]bool{}
+		for _, a := range g.acqs {
+			acqs[a] = true
 		}
 		var release *model.Call
 		heldAtExit := false
@@ -53,32 +81,35 @@ func runRedundantLock(p *lint.Pass) {
 			Copy:   func(s uint8) uint8 { return s },
 			Join:   func(a, b uint8) uint8 { return a | b },
 			Cond: func(cond ast.Expr, s uint8, truth bool) uint8 {
-				switch acquiredWhen(m, acq, cond) {
-				case testAlwaysTrue:
-					if !truth {
-						return 0
-					}
-				case testAcquiredIfTrue:
-					if truth {
+				if acq := testedAttempt(m, cond, acqs); acq != nil {
+					switch acquiredWhen(m, acq, cond) {
+					case testAlwaysTrue:
+						if !truth {
+							return 0
+						}
+						return s
+					case testAcquiredIfTrue:
+						if truth {
+							return s &^ lockFree
+						}
+						return s &^ lockHeld
+					case testAcquiredIfFalse:
+						if truth {
+							return s &^ lockHeld
+						}
 						return s &^ lockFree
 					}
-					return s &^ lockHeld
-				case testAcquiredIfFalse:
-					if truth {
-						return s &^ lockHeld
-					}
-					return s &^ lockFree
 				}
 				return s
 			},
 			Call: func(c *model.Call, s uint8) uint8 {
-				if c == acq {
+				if acqs[c] {
 					if s != 0 {
 						s |= lockHeld
 					}
 					return s
 				}
-				if s&lockHeld != 0 && releases(m, c, acq) {
+				if s&lockHeld != 0 && releases(m, c, g.acqs[0]) {
 					if release == nil {
 						release = c
 					}
@@ -92,17 +123,56 @@ func runRedundantLock(p *lint.Pass) {
 				}
 			},
 		}
-		w.Run(acq.Func, lockFree)
-		if release == nil || heldAtExit {
+		w.Run(g.fn, lockFree)
+		if release == nil || heldAtExit || w.Incomplete {
 			continue
 		}
 		where := "script"
-		if m.Unit(acq.Func).Registration != nil {
+		if m.Unit(g.fn).Registration != nil {
 			where = "function"
 		}
-		p.Report(m.Range(acq.Expr), "lock %s is taken with %s and deleted again by %s on line %d in the same %s: the %s runs atomically, so the lock keeps nobody out, and a runtime error before the %s leaves the key behind (errors do not roll back); drop the lock",
-			m.Text(acq.Args[1].Expr), acq.Name, release.Name, m.Range(release.Expr).Start.Line, where, where, release.Name)
+		for _, acq := range g.acqs {
+			p.Report(m.Range(acq.Expr), "lock %s is taken with %s and deleted again by %s on line %d in the same %s: the %s runs atomically, so the lock keeps nobody out, and a runtime error before the %s leaves the key behind (errors do not roll back); drop the lock",
+				m.Text(acq.Args[1].Expr), acq.Name, release.Name, m.Range(release.Expr).Start.Line, where, where, release.Name)
+		}
 	}
+}
+
+// releasedKeys is the identities of the keys some DEL, UNLINK or GETDEL of
+// the file deletes: a lock whose key is not among them is never released
+// in the script, and needs no walk.
+func releasedKeys(m *model.Model) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range m.Calls {
+		if !c.Is("DEL", "UNLINK", "GETDEL") {
+			continue
+		}
+		for _, i := range keyArgs(c) {
+			if id, ok := m.Identity(c.Args[i].Value); ok {
+				out[id] = true
+			}
+		}
+	}
+	return out
+}
+
+// testedAttempt returns the lock attempt whose reply an atomic condition
+// tests (`r`, `r == 1`, `tonumber(r) == 0`...), if it is one of acqs.
+func testedAttempt(m *model.Model, cond ast.Expr, acqs map[*model.Call]bool) *model.Call {
+	sides := []ast.Expr{cond}
+	if rel, ok := cond.(*ast.RelationalOpExpr); ok {
+		sides = []ast.Expr{rel.Lhs, rel.Rhs}
+	}
+	for _, e := range sides {
+		v := m.Value(e)
+		if v.Origin == model.Tonumber && v.Of != nil {
+			v = *v.Of
+		}
+		if v.Origin == model.Reply && acqs[v.Call] {
+			return v.Call
+		}
+	}
+	return nil
 }
 
 // releases reports whether call c deletes the key that acq locks.

@@ -53,6 +53,11 @@ func LintFile(f *luasrc.File, rules []*Rule, settings Settings) []Diagnostic {
 		}
 	}
 	m := model.Build(f)
+	if s, ok := enabled(SyntaxErrorID, SeverityError); ok {
+		for _, e := range m.Problems {
+			out = append(out, Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
+		}
+	}
 	if f.Chunk != nil {
 		for _, r := range rules {
 			if r.Run == nil {
@@ -124,9 +129,32 @@ func applySuppressions(f *luasrc.File, ds []Diagnostic, settings Settings) []Dia
 	if len(igs) == 0 {
 		return ds
 	}
+	// Index the ignores by the line they cover, so that a file with an
+	// ignore and a finding on each of many lines stays linear.
+	var fileIgs []*ignore
+	byLine := map[int][]*ignore{}
+	for _, ig := range igs {
+		if ig.file {
+			fileIgs = append(fileIgs, ig)
+			continue
+		}
+		// A trailing comment covers its own line; a comment on a line of
+		// its own covers the next line (and itself).
+		byLine[ig.comment.Range.Start.Line] = append(byLine[ig.comment.Range.Start.Line], ig)
+		if ig.comment.OwnLine {
+			next := ig.comment.Range.End.Line + 1
+			byLine[next] = append(byLine[next], ig)
+		}
+	}
 	kept := ds[:0]
 	for _, d := range ds {
-		if d.Rule == SyntaxErrorID || !suppressed(igs, d) {
+		if d.Rule == SyntaxErrorID {
+			kept = append(kept, d)
+			continue
+		}
+		// Both calls run: every ignore that covers the finding is used.
+		byFile := suppressed(fileIgs, d)
+		if !suppressed(byLine[d.Range.Start.Line], d) && !byFile {
 			kept = append(kept, d)
 		}
 	}
@@ -161,18 +189,13 @@ func applySuppressions(f *luasrc.File, ds []Diagnostic, settings Settings) []Dia
 	return kept
 }
 
+// suppressed reports whether one of igs, the ignores that cover d's line,
+// names d's rule, and marks those that do as used.
 func suppressed(igs []*ignore, d Diagnostic) bool {
 	hit := false
 	for _, ig := range igs {
 		for i, r := range ig.rules {
-			if r != d.Rule {
-				continue
-			}
-			line := ig.comment.Range.Start.Line
-			// A trailing comment covers its own line; a comment on a line of
-			// its own covers the next line (and itself).
-			covers := ig.file || line == d.Range.Start.Line || (ig.comment.OwnLine && ig.comment.Range.End.Line+1 == d.Range.Start.Line)
-			if covers {
+			if r == d.Rule {
 				ig.used[i] = true
 				hit = true
 			}

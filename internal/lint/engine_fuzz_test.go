@@ -2,6 +2,7 @@ package lint_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -144,6 +145,9 @@ func TestHostileInputs(t *testing.T) {
 		{"doubling arithmetic", "local n = tonumber(ARGV[1])\n" + strings.Repeat("n = n + n\n", 60) + "for i = 1, n do redis.call('INCR', KEYS[1]) end", ""},
 		{"joined doubling arithmetic", "local a, c = 1, 1\n" + strings.Repeat("a = a + a\n", 60) + strings.Repeat("c = c + c\n", 60) +
 			"local b = a\nif ARGV[1] then b = c end\nreturn b", ""},
+		// One ignore and one finding per line: suppressions must not
+		// compare every finding with every ignore.
+		{"50k ignores", strings.Repeat("x = 1 -- lint-lua: ignore global-assignment -- ok\n", 50000), ""},
 		{"tonumber chain", "local a = ARGV[1]\n" + strings.Repeat("a = tonumber(a)\n", 2000) + "for i = 1, a do end", ""},
 	}
 	all := rules.All()
@@ -163,5 +167,24 @@ func TestHostileInputs(t *testing.T) {
 			}
 			t.Errorf("no syntax error, want %q", c.want)
 		})
+	}
+}
+
+// TestSuppressionCoverage pins down which lines an ignore covers now that
+// ignores are looked up by line: every ignore covering a finding counts as
+// used, whether file-wide, trailing or on the line before.
+func TestSuppressionCoverage(t *testing.T) {
+	src := "-- lint-lua: ignore-file global-assignment -- legacy\n" +
+		"x = 1 -- lint-lua: ignore global-assignment -- here too\n" +
+		"--[[ lint-lua: ignore global-assignment\n" +
+		"]]\n" +
+		"y = 2\n" +
+		"z = 3 -- lint-lua: ignore undeclared-key -- nothing here\n"
+	var got []string
+	for _, d := range lint.Lint("t.lua", []byte(src), rules.All(), nil) {
+		got = append(got, fmt.Sprintf("%d:%s", d.Range.Start.Line, d.Rule))
+	}
+	if want := []string{"6:unused-ignore"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("diagnostics %v, want %v", got, want)
 	}
 }

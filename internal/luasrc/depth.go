@@ -27,8 +27,8 @@ const MaxDepth = 1000
 // operands nest but left operands do not, which is why `a .. b .. c ...`
 // (right-associative) fails after about 200 operands while `a + b + c ...`
 // never does. Parentheses add levels too but gopher-lua drops them, so the
-// count here can only be lower than Lua's: it never refuses a script Redis
-// accepts.
+// count here can only be lower than Lua's: that check never refuses a
+// script Redis accepts (MaxDepth, by design, can: see there).
 func (f *File) checkDepth() bool {
 	c := &depthChecker{f: f}
 	c.block(nil, f.Chunk, 0, 0)

@@ -92,6 +92,7 @@ func Parse(name string, src []byte) (f *File) {
 		f.Shebang = sb
 		text = blank(text, 0, end)
 	}
+	text = shortCommentBrackets(text)
 	f.scan(text)
 	if len(f.Errors) > 0 && f.lexFailed() {
 		return f

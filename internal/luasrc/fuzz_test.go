@@ -59,6 +59,88 @@ func TestSyntaxLevels(t *testing.T) {
 	}
 }
 
+// TestSeparators: gopher-lua accepts empty statements and empty list
+// elements that Lua 5.1 refuses; what Redis 7.0.15 answered is beside each.
+func TestSeparators(t *testing.T) {
+	cases := []struct {
+		src string
+		bad bool
+	}{
+		{"do ; end", true},                      // unexpected symbol near ';'
+		{"local x = 1;; return x", true},        // unexpected symbol near ';'
+		{";", true},                             // unexpected symbol near ';'
+		{"return #{0,,}", true},                 // unexpected symbol near ','
+		{"return #{0;;}", true},                 // unexpected symbol near ';'
+		{"return #{0,;}", true},                 // unexpected symbol near ';'
+		{"x = {0,,0}", true},                    // unexpected symbol near ','
+		{"local x = 1; return x", false},        // 1
+		{"return 1;", false},                    // 1
+		{"local t = {1,2;3,} return #t", false}, // 3
+		{"return #{0,}", false},                 // 1
+		{"local function f() end; f(); local t = {f;}; for i = 1, 2 do break; end; repeat until t; return", false},
+	}
+	for _, c := range cases {
+		f := Parse("t.lua", []byte(c.src))
+		if bad := len(f.Errors) > 0; bad != c.bad {
+			t.Errorf("%q: errors %v, Redis refuses it: %v", c.src, f.Errors, c.bad)
+		}
+		if !c.bad && !f.Positioned() {
+			t.Errorf("%q: positions not walked", c.src)
+		}
+		if c.bad && len(f.Errors) > 0 && !strings.HasPrefix(f.Errors[0].Message, "unexpected symbol near") {
+			t.Errorf("%q: error %q", c.src, f.Errors[0].Message)
+		}
+	}
+}
+
+// TestLexerDifferences: where gopher-lua's lexer and Lua 5.1's disagree,
+// Parse answers as Redis does. Each case was sent to Redis 7.0.15 with
+// SCRIPT LOAD (which compiles without running); want is the start of its
+// error, or "" where it compiled the script.
+func TestLexerDifferences(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"if 1==0then return end", "malformed number near '0then'"},
+		{"return 1..2", "malformed number near '1..2'"},
+		{"return 3.14.15", "malformed number near '3.14.15'"},
+		{"return 1e+5x", "malformed number near '1e+5x'"},
+		{"return 1_0", "malformed number near '1_0'"},
+		{"return 1e", "malformed number near '1e'"},
+		{"return 0x1g", "malformed number near '0x1g'"},
+		{"return 0x1F", ""},
+		{"return 1 ..2", ""},
+		{"return .5 + 5. + 5.e3 + 007 + 1.5e-3", ""},
+		{"local t = {} return t[1]..''", ""},
+		// `--[=` without a second '[' is a short comment in Lua 5.1.
+		{"--[= x\nreturn 1", ""},
+		{"--[==\nreturn 1", ""},
+		{"--[=", ""},
+		{"local x = 1 --[=== header ===\nreturn x", ""},
+		{"--[=[ x ]=] return 1", ""},
+		{"x = '--[=' return x", ""},
+		{"x = '\\'--[=' return x", ""},
+		{"x = [[--[=]] --[=\nreturn x", ""},
+		{"--[[ x", "unfinished long comment"},
+		{"return [=x", "invalid long string delimiter"},
+	}
+	for _, c := range cases {
+		f := Parse("t.lua", []byte(c.src))
+		got := ""
+		if len(f.Errors) > 0 {
+			got = f.Errors[0].Message
+		}
+		if (c.want == "") != (got == "") || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: error %q, Redis says %q", c.src, got, c.want)
+		}
+		if c.want == "" && !f.Positioned() {
+			t.Errorf("%q: positions not walked", c.src)
+		}
+	}
+	f := Parse("t.lua", []byte("x = 1..2"))
+	if r := f.Errors[0].Range; r.Start.Column != 5 || r.End.Column != 9 {
+		t.Errorf("malformed number range %v, want columns 5-9", r)
+	}
+}
+
 // TestMaxDepth: chains Lua accepts but that nest the AST past MaxDepth are
 // refused with a message that says what to do, and stop before any walk.
 func TestMaxDepth(t *testing.T) {

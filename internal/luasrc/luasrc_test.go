@@ -23,7 +23,7 @@ func TestParseSamples(t *testing.T) {
 		"if a then else if b then end end",
 		"for i = 1, 10, 2 do end for k, v in pairs(t) do end",
 		"while true do break end repeat local x = 1 until x",
-		"do ; end ;;",
+		"do end; local y = 1; if y then return; end;",
 		"return f{1} .. g'x' .. h[[y]]",
 		"local s = -x ^ 2 + #t - not a",
 		"local goto = 1 return goto",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -144,6 +145,14 @@ func (n *nesting) step(tt int) bool {
 
 func lexMessage(pe *parse.Error) string {
 	switch {
+	// In Lua's words. A `--[=` that opens no long comment never gets here
+	// (see shortCommentBrackets), so this comment is unfinished.
+	case pe.Message == "invalid multiline comment":
+		return "unfinished long comment"
+	case pe.Message == "unterminated multiline string":
+		return "unfinished long string"
+	case pe.Message == "invalid multiline string":
+		return "invalid long string delimiter"
 	case strings.Contains(pe.Message, "unterminated string"), strings.Contains(pe.Message, "unfinished"):
 		return "unfinished string"
 	case pe.Message == "Invalid token" || strings.Contains(pe.Message, "Invalid '~'"):
@@ -235,6 +244,17 @@ func (f *File) checkLua51() bool {
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i+1, i+1), Message: fmt.Sprintf("'=' expected near '%s' (Lua 5.1, which Redis runs, has no goto)", f.Text(next))})
 				return true
 			}
+		case parse.TNumber:
+			if text, bad := f.malformedNumber(i); bad {
+				r := span.Range{Start: t.Start, End: f.PosAt(t.Off + len(text))}
+				f.Errors = append(f.Errors, SyntaxError{Range: r, Message: fmt.Sprintf("malformed number near '%s'", text)})
+				return true
+			}
+		case ';', ',':
+			if misplacedSeparator(f.Tokens, i) {
+				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("unexpected symbol near '%c'", t.Type)})
+				return true
+			}
 		}
 		if nest.step(t.Type) {
 			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting)})
@@ -242,6 +262,121 @@ func (f *File) checkLua51() bool {
 		}
 	}
 	return false
+}
+
+// malformedNumber reports a number Lua 5.1 refuses although gopher-lua
+// reads it, or reads it as several tokens: Lua's lexer takes digits and
+// dots, an exponent, then every letter, digit and underscore that follows,
+// and refuses the whole unless it is a number. So `0then`, `1and`, `1..2`,
+// `1_000` and `1e` are malformed numbers for Redis (and gopher-lua takes
+// the byte after a bare `e` into the number, line break included). It
+// returns the text Lua reads.
+func (f *File) malformedNumber(i int) (string, bool) {
+	t := f.Tokens[i]
+	src := f.Src
+	j := t.Off
+	for j < len(src) && (isDecimalByte(src[j]) || src[j] == '.') {
+		j++
+	}
+	if j < len(src) && (src[j] == 'e' || src[j] == 'E') {
+		j++
+		if j < len(src) && (src[j] == '+' || src[j] == '-') {
+			j++
+		}
+	}
+	for j < len(src) && (isDecimalByte(src[j]) || isLetterByte(src[j]) || src[j] == '_') {
+		j++
+	}
+	text := string(src[t.Off:j])
+	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
+		// C's strtod, which Lua uses, also reads hexadecimal floats
+		// (0x1p4); refuse only what no hexadecimal number holds.
+		return text, strings.TrimLeft(text[2:], "0123456789abcdefABCDEFpP.+-") != ""
+	}
+	return text, !decimalRE.MatchString(text)
+}
+
+// decimalRE is a decimal number as C's strtod reads it whole.
+var decimalRE = regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+func isDecimalByte(c byte) bool { return '0' <= c && c <= '9' }
+
+func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// shortCommentBrackets returns text with the '[' of every `--[=` that opens
+// no long comment (no second '[' follows the '='s) turned into a space.
+// Lua 5.1 reads such a comment as a short one, to the end of the line;
+// gopher-lua reports an invalid long comment. Strings and long brackets are
+// skipped so that a "--[=" inside them is left alone.
+func shortCommentBrackets(text []byte) []byte {
+	out := text
+	copied := false
+	skipLong := func(open, lvl int) int {
+		closing := "]" + strings.Repeat("=", lvl) + "]"
+		if k := bytes.Index(text[open+lvl+2:], []byte(closing)); k >= 0 {
+			return open + lvl + 2 + k + len(closing)
+		}
+		return len(text)
+	}
+	for i := 0; i < len(text); {
+		switch c := text[i]; {
+		case c == '-' && i+1 < len(text) && text[i+1] == '-':
+			body := i + 2
+			if lvl, ok := longBracket(text, body); ok {
+				i = skipLong(body, lvl)
+				continue
+			}
+			if body+1 < len(text) && text[body] == '[' && text[body+1] == '=' {
+				if !copied {
+					out, copied = append([]byte(nil), text...), true
+				}
+				out[body] = ' '
+			}
+			i = body
+			for i < len(text) && text[i] != '\n' && text[i] != '\r' {
+				i++
+			}
+		case c == '[':
+			if lvl, ok := longBracket(text, i); ok {
+				i = skipLong(i, lvl)
+				continue
+			}
+			i++
+		case c == '\'' || c == '"':
+			i++
+			for i < len(text) && text[i] != c && text[i] != '\n' && text[i] != '\r' {
+				if text[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// misplacedSeparator reports a ';' or ',' that gopher-lua accepts but Lua
+// 5.1 refuses: Lua 5.1 has no empty statement, so a ';' must follow a
+// statement (or a table field), never another ';', the start of the file or
+// a block keyword; and no list has an empty element, so ',' never follows
+// ',' or ';' (`{1,,2}`, `{1;,}`).
+func misplacedSeparator(toks []Token, i int) bool {
+	if toks[i].Type == ',' {
+		return i > 0 && (toks[i-1].Type == ',' || toks[i-1].Type == ';')
+	}
+	if i == 0 {
+		return true
+	}
+	switch toks[i-1].Type {
+	case parse.TIdent, parse.TString, parse.TNumber, parse.TNil, parse.TTrue, parse.TFalse, parse.T3Comma,
+		')', ']', '}', parse.TEnd, parse.TBreak, parse.TReturn:
+		// What ends an expression or a statement, and a bare `return;`.
+		return false
+	}
+	return true
 }
 
 // startsStatement guesses whether token i begins a statement: the previous
@@ -302,5 +437,22 @@ func (f *File) convertParseError(err error) SyntaxError {
 	default:
 		msg = fmt.Sprintf("%s near '%s'", msg, tokText)
 	}
-	return SyntaxError{Range: r, Message: msg}
+	return SyntaxError{Range: f.clamp(r), Message: msg}
+}
+
+// clamp keeps a range reported from gopher-lua's positions inside the file:
+// its scanner counts column 0 just after a line break, and takes the byte
+// after a bare exponent into a number, line break included.
+func (f *File) clamp(r span.Range) span.Range {
+	pos := func(p span.Pos) span.Pos {
+		p.Line = min(max(p.Line, 1), len(f.lineStarts))
+		text, _ := f.Line(p.Line)
+		p.Column = min(max(p.Column, 1), len(text)+1)
+		return p
+	}
+	r.Start, r.End = pos(r.Start), pos(r.End)
+	if r.End.Line < r.Start.Line || (r.End.Line == r.Start.Line && r.End.Column < r.Start.Column) {
+		r.End = r.Start
+	}
+	return r
 }

@@ -69,6 +69,11 @@ func (m *Model) SameKey(a, b Value) bool {
 func (m *Model) MayBeSameKey(a, b Value) bool {
 	ia, oka := m.Identity(a)
 	ib, okb := m.Identity(b)
+	return MayBeSameIdentity(ia, oka, ib, okb)
+}
+
+// MayBeSameIdentity is MayBeSameKey on identities already computed.
+func MayBeSameIdentity(ia string, oka bool, ib string, okb bool) bool {
 	if !oka || !okb || ia == ib {
 		return true
 	}
@@ -219,10 +224,30 @@ type PathWalk[S any] struct {
 	// Inline walks the body of a local function where it is called, so the
 	// redis calls of a helper take effect at the call.
 	Inline bool
+	// Incomplete is set when the walk stopped early: the work budget ran out
+	// (hostile nesting of loops or helpers). What was seen is still true of
+	// the paths seen, but not every path was seen.
+	Incomplete bool
 
 	breaks *[]S
 	rets   *[]S
 	stack  []*ast.FunctionExpr
+	loops  int
+	steps  int
+}
+
+// walkBudget bounds the statements one walk visits: loop bodies run twice
+// and helpers are walked at each call, so the work can grow faster than
+// the file; a real script stays far below it.
+const walkBudget = 1 << 18
+
+// passes is how often a loop body is walked: twice, so what the body does
+// reaches its start, except deep in nested loops where that would multiply.
+func (w *PathWalk[S]) passes() int {
+	if w.loops < 3 {
+		return 2
+	}
+	return 1
 }
 
 // Run walks the body of fn from state s.
@@ -249,6 +274,11 @@ func (w *PathWalk[S]) join(a S, aLive bool, b S, bLive bool) (S, bool) {
 func (w *PathWalk[S]) block(stmts []ast.Stmt, s S, live bool) (S, bool) {
 	for _, st := range stmts {
 		if !live {
+			return s, false
+		}
+		w.steps++
+		if w.steps > walkBudget {
+			w.Incomplete = true
 			return s, false
 		}
 		s, live = w.stmt(st, s)
@@ -350,7 +380,10 @@ func (w *PathWalk[S]) loop(s S, iter func(S) (S, S, bool), exits bool) (S, bool)
 	cur := s
 	var out S
 	outLive := false
-	for pass := 0; pass < 2; pass++ {
+	n := w.passes()
+	w.loops++
+	defer func() { w.loops-- }()
+	for pass := 0; pass < n; pass++ {
 		exit, body, live := iter(cur)
 		if exits {
 			out, outLive = w.join(out, outLive, exit, true)
@@ -376,7 +409,10 @@ func (w *PathWalk[S]) repeat(st *ast.RepeatStmt, s S) (S, bool) {
 	cur := s
 	var exit S
 	exitLive := false
-	for pass := 0; pass < 2; pass++ {
+	n := w.passes()
+	w.loops++
+	defer func() { w.loops-- }()
+	for pass := 0; pass < n; pass++ {
 		body, live := w.block(st.Stmts, w.Copy(cur), true)
 		if !live {
 			break
@@ -468,7 +504,7 @@ func (w *PathWalk[S]) localFunction(callee ast.Expr) *ast.FunctionExpr {
 
 // inline walks a helper's body at its call; its returns come back here.
 func (w *PathWalk[S]) inline(fe *ast.FunctionExpr, s S) S {
-	if len(w.stack) >= 8 {
+	if len(w.stack) >= 4 || w.Incomplete {
 		return s
 	}
 	for _, f := range w.stack {

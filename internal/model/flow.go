@@ -73,6 +73,14 @@ func (m *Model) flow() {
 // block runs statements; it returns the environment after them, or nil when
 // every path ends (return, break, error()).
 func (fs *flowState) block(stmts []ast.Stmt, e env) env {
+	e = fs.blockKeep(stmts, e)
+	fs.leaveScope(stmts, e)
+	return e
+}
+
+// blockKeep runs a block and keeps its locals in the environment, for
+// `repeat ... until cond`, whose condition sees the body's locals.
+func (fs *flowState) blockKeep(stmts []ast.Stmt, e env) env {
 	for _, s := range stmts {
 		if e == nil {
 			// Unreachable code: evaluate it anyway so its expressions have
@@ -85,6 +93,22 @@ func (fs *flowState) block(stmts []ast.Stmt, e env) env {
 		e = fs.stmt(s, e)
 	}
 	return e
+}
+
+// leaveScope drops the block's locals from the environment. Lua 5.1 allows
+// at most 200 active locals per function, so with out-of-scope locals gone
+// every copy of the environment stays small however long the script is.
+func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
+	if e == nil {
+		return
+	}
+	for _, s := range stmts {
+		if la, ok := s.(*ast.LocalAssignStmt); ok {
+			for _, v := range fs.m.declVars[la] {
+				delete(e, v)
+			}
+		}
+	}
 }
 
 func (fs *flowState) stmt(s ast.Stmt, e env) env {
@@ -169,11 +193,12 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		n := fs.passes()
 		fs.loops++
 		for pass := 0; pass < n && cur != nil; pass++ {
-			after := fs.block(s.Stmts, cur.copy())
+			after := fs.blockKeep(s.Stmts, cur.copy())
 			if after == nil {
 				break
 			}
 			fs.expr(s.Condition, after)
+			fs.leaveScope(s.Stmts, after)
 			exit = joinEnv(exit, fs.refine(s.Condition, after.copy(), true))
 			cur = joinEnv(cur, fs.refine(s.Condition, after.copy(), false))
 		}
@@ -622,6 +647,10 @@ func (m *Model) replyTypes(c *Call) TypeSet {
 	// SET replies null only with NX, XX or GET.
 	if c.Name == "SET" && !c.HasToken("NX") && !c.HasToken("XX") && !c.HasToken("GET") {
 		k = redisdb.ReplyStatus
+	}
+	// Only SET ... GET replies with the old value (a bulk string).
+	if c.Name == "SET" && !c.HasToken("GET") {
+		k &^= redisdb.ReplyBulk
 	}
 	var t TypeSet
 	if k&redisdb.ReplyNull != 0 {

@@ -69,6 +69,9 @@ type Scope struct {
 	Parent *Scope
 	Func   *Function
 	vars   map[string]*Variable
+	// declared counts declarations in this scope (a name declared twice
+	// counts twice, as Lua's compiler does).
+	declared int
 }
 
 // Function is the main chunk (Expr nil) or one function expression.
@@ -78,6 +81,8 @@ type Function struct {
 	// Registration is set for a Functions library callback.
 	Registration *Registration
 	Params       []*Variable
+	// active counts the locals in scope while resolving, for Lua's limit.
+	active int
 }
 
 // Registration is one redis.register_function call.
@@ -114,6 +119,10 @@ type Model struct {
 	Calls   []*Call
 	// Registrations are the register_function calls of a library.
 	Registrations []*Registration
+	// Problems are what Lua 5.1's compiler refuses beyond the grammar (too
+	// many local variables in one function); the engine reports them as
+	// syntax errors.
+	Problems []luasrc.SyntaxError
 	// SetResp3 is true when the script calls redis.setresp(3): nil replies
 	// then arrive as nil rather than false.
 	SetResp3 bool

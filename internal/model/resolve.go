@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -46,7 +48,14 @@ type resolver struct {
 func (r *resolver) push() {
 	r.scope = &Scope{Parent: r.scope, Func: r.fn, vars: map[string]*Variable{}}
 }
-func (r *resolver) pop() { r.scope = r.scope.Parent }
+func (r *resolver) pop() {
+	r.fn.active -= r.scope.declared
+	r.scope = r.scope.Parent
+}
+
+// maxLocals is Lua 5.1's LUAI_MAXVARS: a function may have at most 200
+// active local variables, or the script does not compile.
+const maxLocals = 200
 
 func (r *resolver) lookup(name string) *Variable {
 	for s := r.scope; s != nil; s = s.Parent {
@@ -66,6 +75,15 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	}
 	v.Shadows = r.lookup(name)
 	r.scope.vars[name] = v
+	r.scope.declared++
+	r.fn.active++
+	if r.fn.active == maxLocals+1 {
+		where := "main function"
+		if r.fn.Expr != nil {
+			where = fmt.Sprintf("function at line %d", r.fn.Expr.Line())
+		}
+		r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: v.Decl, Message: fmt.Sprintf("%s has more than %d local variables (Lua 5.1's limit): group them in a table", where, maxLocals)})
+	}
 	r.m.Vars = append(r.m.Vars, v)
 	r.m.declVars[decl] = append(r.m.declVars[decl], v)
 	return v

@@ -107,6 +107,17 @@ local function upper_bound_only()
   redis.call('INCRBY', KEYS[1], -tonumber(ARGV[1]))
 end
 
+local function result_checked()
+  local stock = tonumber(redis.call('GET', KEYS[1]))
+  if not stock or stock <= 0 then return 0 end
+  local left = redis.call('DECRBY', KEYS[1], ARGV[1])
+  if left < 0 then
+    redis.call('INCRBY', KEYS[1], ARGV[1])
+    return 0
+  end
+  return 1
+end
+
 -- The seed scripts: DECR after a check for more than zero.
 local tokens = redis.call('GET', KEYS[1])
 if tokens and tonumber(tokens) > 0 then

@@ -94,5 +94,21 @@ local function equality_only()
   return tonumber(redis.call('GET', KEYS[1])) == 0
 end
 
-return {default_inside(), default_outside(), early_return(), equals_false(), not_equals_false(), string_default(),
+local function tonumber_equals_nil()
+  local n = tonumber(redis.call('GET', KEYS[1]))
+  if n == nil then
+    return 0
+  end
+  return n + 1
+end
+
+local function not_tonumber()
+  local v = redis.call('GET', KEYS[1])
+  if not tonumber(v) then
+    return 0
+  end
+  return v + 1
+end
+
+return {tonumber_equals_nil(), not_tonumber(), default_inside(), default_outside(), early_return(), equals_false(), not_equals_false(), string_default(),
   and_guard(), tonumber_guard(), error_guard(), reassigned(), loop(), nil_or_false(), equality_only()}
