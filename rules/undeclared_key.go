@@ -56,11 +56,15 @@ func runUndeclaredKey(p *lint.Pass) {
 			if c.Func != nil && c.Func.Registration != nil {
 				keysName = "the function's keys"
 			}
-			if a.Value.Origin == model.Concat && len(a.Value.Parts) > 0 && a.Value.Parts[0].Origin == model.Keys {
-				// Built from a declared key: it works on a cluster only while
-				// it shares that key's slot through a {hash tag}.
-				p.Report(m.Range(a.Expr), "key %s of %s is built from a declared key inside the script: Redis Cluster routes it only if it hashes to the same slot (a shared {hash tag}); pass it in %s",
-					m.Text(a.Expr), c.Name, keysName)
+			if a.Value.Origin == model.Concat {
+				// A built key works on a cluster only while it shares the
+				// declared keys' slot, e.g. through a {hash tag} in a prefix.
+				from := "inside the script"
+				if len(a.Value.Parts) > 0 && a.Value.Parts[0].Origin == model.Keys {
+					from = "from a declared key inside the script"
+				}
+				p.Report(m.Range(a.Expr), "key %s of %s is built %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s",
+					m.Text(a.Expr), c.Name, from, keysName, keysName)
 				continue
 			}
 			p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)",

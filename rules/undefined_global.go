@@ -34,13 +34,46 @@ var _ = register(&lint.Rule{
 		Good:  "local now = redis.call('TIME')[1]\nredis.log(redis.LOG_NOTICE, now)\nreturn now",
 		Redis: "all (sandbox contents observed on 7.0)",
 	},
+	Options: []lint.Option{{
+		Name:    "globals",
+		Default: []string{},
+		Doc: "names the script may use as globals because something outside the file defines them, e.g. `[rcall]` " +
+			"for script fragments that a loader concatenates after `local rcall = redis.call`. Functions defined in files " +
+			"named by `--- @include \"path\"` directives (bull, bullmq) are added automatically",
+	}},
 	Run: runUndefinedGlobal,
 })
 
+// extraGlobals reads the globals option (a YAML list arrives as []any).
+func extraGlobals(p *lint.Pass) map[string]bool {
+	out := map[string]bool{}
+	switch v := p.Options["globals"].(type) {
+	case []string:
+		for _, s := range v {
+			out[s] = true
+		}
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				out[s] = true
+			}
+		}
+	}
+	return out
+}
+
 func runUndefinedGlobal(p *lint.Pass) {
 	m := p.Model
+	extra := extraGlobals(p)
+	// A global the file assigns is global-assignment's finding; reading it
+	// is the same mistake, not a second one.
 	for _, g := range m.Globals {
-		if g.Write {
+		if g.Write && !g.Field {
+			extra[g.Name] = true
+		}
+	}
+	for _, g := range m.Globals {
+		if g.Write || extra[g.Name] {
 			continue
 		}
 		if g.Field {

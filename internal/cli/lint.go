@@ -157,6 +157,9 @@ func lintRun(opts *lintOptions) error {
 			return
 		}
 		settings := settingsFor(cfg, in, enable, disable)
+		if in.path != "" {
+			addGlobals(settings, includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
+		}
 		in.file = luasrc.Parse(in.name, in.src)
 		in.diags = lint.LintFile(in.file, all, settings)
 	})

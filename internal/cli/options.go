@@ -78,6 +78,16 @@ func typeMismatch(def, val any) string {
 		if _, ok := val.(string); !ok {
 			return fmt.Sprintf("want a string, have %v", val)
 		}
+	case []string:
+		list, ok := val.([]any)
+		if !ok {
+			return fmt.Sprintf("want a list of names, have %v", val)
+		}
+		for _, x := range list {
+			if _, ok := x.(string); !ok {
+				return fmt.Sprintf("want a list of names, have %v in it", x)
+			}
+		}
 	}
 	return ""
 }

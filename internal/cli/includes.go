@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// includeRE matches the `--- @include "path"` directive with which bull and
+// bullmq (and others imitating them) splice shared fragments into a script
+// before loading it.
+var includeRE = regexp.MustCompile(`(?m)^\s*---\s*@include\s+["']([^"'<>*]+)["']`)
+
+// includedNames returns the names that the files a script includes define at
+// their top level (recursively), so that calling them is not an undefined
+// global. Includes that cannot be read are ignored: the directive belongs to
+// the loader, and the script itself is still linted.
+func includedNames(path string, src []byte) []string {
+	var names []string
+	seen := map[string]bool{}
+	var visit func(dir string, src []byte, depth int)
+	visit = func(dir string, src []byte, depth int) {
+		if depth > 16 {
+			return
+		}
+		for _, m := range includeRE.FindAllSubmatch(src, -1) {
+			rel := string(m[1])
+			p := filepath.Join(dir, filepath.FromSlash(rel))
+			if !strings.HasSuffix(p, ".lua") {
+				p += ".lua"
+			}
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			info, err := os.Stat(p)
+			if err != nil || info.Size() > maxFileSize {
+				continue
+			}
+			inc, err := os.ReadFile(p)
+			if err != nil {
+				continue
+			}
+			names = append(names, topLevelNames(luasrc.Parse(p, inc))...)
+			visit(filepath.Dir(p), inc, depth+1)
+		}
+	}
+	visit(filepath.Dir(path), src, 0)
+	return names
+}
+
+// topLevelNames lists what a fragment declares at its top level.
+func topLevelNames(f *luasrc.File) []string {
+	var out []string
+	for _, s := range f.Chunk {
+		switch s := s.(type) {
+		case *ast.LocalAssignStmt:
+			out = append(out, s.Names...)
+		case *ast.FuncDefStmt:
+			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
+				out = append(out, id.Value)
+			}
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.IdentExpr); ok {
+					out = append(out, id.Value)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// addGlobals appends names to the undefined-global rule's globals option.
+func addGlobals(settings lint.Settings, names []string, defaultSeverity lint.Severity) {
+	if len(names) == 0 {
+		return
+	}
+	const id = "undefined-global"
+	st, ok := settings[id]
+	if !ok {
+		st = lint.Setting{Enabled: true, Severity: defaultSeverity}
+	}
+	var list []any
+	switch v := st.Options["globals"].(type) {
+	case []any:
+		list = append(list, v...)
+	case []string:
+		for _, s := range v {
+			list = append(list, s)
+		}
+	}
+	for _, n := range names {
+		list = append(list, n)
+	}
+	opts := map[string]any{}
+	for k, v := range st.Options {
+		opts[k] = v
+	}
+	opts["globals"] = list
+	st.Options = opts
+	settings[id] = st
+}
