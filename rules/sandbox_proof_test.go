@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -89,5 +90,43 @@ func TestProofLibraryContext(t *testing.T) {
 	}
 	if r := c.MustDo(t, "FCALL", "usekeys3", "1", "proof:k"); r.Kind == redistest.Error {
 		t.Errorf("FCALL gave %s", r)
+	}
+}
+
+// TestProofSyntaxErrorForms runs on Redis each form lint-lua reports as a
+// syntax error, and one that looks wrong but compiles.
+func TestProofSyntaxErrorForms(t *testing.T) {
+	c := redistest.Client(t)
+	bad := []string{
+		"\xEF\xBB\xBFreturn 1",
+		"::top::\nreturn 1",
+		"local x = 0\nx = 7 // 2\nreturn x",
+		"if true then\n  return 1\n",
+	}
+	for _, src := range bad {
+		if !flags(t, "syntax-error", src) {
+			t.Errorf("%q is not flagged", src)
+		}
+		r := c.MustEval(t, src, nil)
+		if r.Kind != redistest.Error || !strings.Contains(r.Str, "Error compiling script") {
+			t.Errorf("%q on Redis gave %s", src, r)
+		}
+	}
+	var locals strings.Builder
+	for i := 0; i < 201; i++ {
+		fmt.Fprintf(&locals, "local v%d = %d\n", i, i)
+	}
+	if !flags(t, "syntax-error", locals.String()) {
+		t.Error("201 locals are not flagged")
+	}
+	if r := c.MustEval(t, locals.String(), nil); r.Kind != redistest.Error || !strings.Contains(r.Str, "more than 200 local variables") {
+		t.Errorf("201 locals on Redis gave %s", r)
+	}
+	good := "local goto = 5\nreturn 0x10 + goto"
+	if flags(t, "syntax-error", good) {
+		t.Error("goto as a name is flagged")
+	}
+	if r := c.MustEval(t, good, nil); r.Kind != redistest.Integer || r.Int != 21 {
+		t.Errorf("goto as a name on Redis gave %s", r)
 	}
 }

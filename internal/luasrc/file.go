@@ -93,8 +93,10 @@ func Parse(name string, src []byte) (f *File) {
 		text = blank(text, 0, end)
 	}
 	text = shortCommentBrackets(text)
+	before := len(f.Errors)
 	f.scan(text)
-	if len(f.Errors) > 0 && f.lexFailed() {
+	if len(f.Errors) > before {
+		// The scanner stopped: there is no token stream to parse.
 		return f
 	}
 	if f.checkLua51() {

@@ -60,8 +60,7 @@ func (w *posWalker) expect(tt int) int {
 	return w.i - 1
 }
 
-// name consumes an identifier and returns its index; it restores `goto`,
-// which the parser saw under a stand-in name.
+// name consumes an identifier and returns its index.
 func (w *posWalker) name() int {
 	return w.expect(parse.TIdent)
 }

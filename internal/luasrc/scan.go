@@ -226,8 +226,6 @@ func (f *File) eofRange() span.Range {
 	return span.Range{Start: p, End: p}
 }
 
-func (f *File) lexFailed() bool { return f.Tokens == nil || len(f.Errors) > 0 }
-
 // checkLua51 reports what gopher-lua accepts but Lua 5.1 (and so Redis)
 // rejects, and bounds nesting. It returns true when parsing must stop.
 func (f *File) checkLua51() bool {

@@ -40,101 +40,10 @@ func (m *Model) Operations() []Operation {
 // WalkExprs calls fn on every expression of stmts, nested function bodies
 // included, each before its subexpressions.
 func WalkExprs(stmts []ast.Stmt, fn func(ast.Expr)) {
-	w := exprWalker{fn: fn}
-	w.block(stmts)
-}
-
-type exprWalker struct{ fn func(ast.Expr) }
-
-func (w exprWalker) block(stmts []ast.Stmt) {
-	for _, s := range stmts {
-		w.stmt(s)
-	}
-}
-
-func (w exprWalker) exprs(es []ast.Expr) {
-	for _, e := range es {
-		w.expr(e)
-	}
-}
-
-func (w exprWalker) stmt(s ast.Stmt) {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		w.exprs(s.Lhs)
-		w.exprs(s.Rhs)
-	case *ast.LocalAssignStmt:
-		w.exprs(s.Exprs)
-	case *ast.FuncCallStmt:
-		w.expr(s.Expr)
-	case *ast.DoBlockStmt:
-		w.block(s.Stmts)
-	case *ast.WhileStmt:
-		w.expr(s.Condition)
-		w.block(s.Stmts)
-	case *ast.RepeatStmt:
-		w.block(s.Stmts)
-		w.expr(s.Condition)
-	case *ast.IfStmt:
-		w.expr(s.Condition)
-		w.block(s.Then)
-		w.block(s.Else)
-	case *ast.NumberForStmt:
-		w.expr(s.Init)
-		w.expr(s.Limit)
-		w.expr(s.Step)
-		w.block(s.Stmts)
-	case *ast.GenericForStmt:
-		w.exprs(s.Exprs)
-		w.block(s.Stmts)
-	case *ast.FuncDefStmt:
-		if s.Name != nil {
-			w.expr(s.Name.Func)
-			w.expr(s.Name.Receiver)
+	Inspect(stmts, func(n any) bool {
+		if e, ok := n.(ast.Expr); ok {
+			fn(e)
 		}
-		w.expr(s.Func)
-	case *ast.ReturnStmt:
-		w.exprs(s.Exprs)
-	}
-}
-
-func (w exprWalker) expr(e ast.Expr) {
-	if e == nil {
-		return
-	}
-	w.fn(e)
-	switch e := e.(type) {
-	case *ast.AttrGetExpr:
-		w.expr(e.Object)
-		w.expr(e.Key)
-	case *ast.TableExpr:
-		for _, f := range e.Fields {
-			w.expr(f.Key)
-			w.expr(f.Value)
-		}
-	case *ast.FuncCallExpr:
-		w.expr(e.Func)
-		w.expr(e.Receiver)
-		w.exprs(e.Args)
-	case *ast.LogicalOpExpr:
-		w.expr(e.Lhs)
-		w.expr(e.Rhs)
-	case *ast.RelationalOpExpr:
-		w.expr(e.Lhs)
-		w.expr(e.Rhs)
-	case *ast.StringConcatOpExpr:
-		w.expr(e.Lhs)
-		w.expr(e.Rhs)
-	case *ast.ArithmeticOpExpr:
-		w.expr(e.Lhs)
-		w.expr(e.Rhs)
-	case *ast.UnaryMinusOpExpr:
-		w.expr(e.Expr)
-	case *ast.UnaryNotOpExpr:
-		w.expr(e.Expr)
-	case *ast.UnaryLenOpExpr:
-		w.expr(e.Expr)
-	case *ast.FunctionExpr:
-		w.block(e.Stmts)
-	}
+		return true
+	})
 }

@@ -121,7 +121,8 @@ func (v Value) FromReply() *Call {
 	return nil
 }
 
-// KeyIndex returns the KEYS index when v is a KEYS element (0 if dynamic).
+// IsKey reports whether v is an element of KEYS (or of a registered
+// function's keys).
 func (v Value) IsKey() bool { return v.Origin == Keys }
 
 // sameOrigin reports whether two values come from the same place.
