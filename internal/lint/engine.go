@@ -36,6 +36,18 @@ func Lint(name string, src []byte, rules []*Rule, settings Settings) []Diagnosti
 
 // LintFile runs rules over a parsed file.
 func LintFile(f *luasrc.File, rules []*Rule, settings Settings) []Diagnostic {
+	return LintFileFor(f, rules, settings, Target{})
+}
+
+// Target is what the scripts will run on.
+type Target struct {
+	// RedisVersion is the Redis version scripts run on ("7.0.15"); empty
+	// means the newest the command table knows.
+	RedisVersion string
+}
+
+// LintFileFor runs rules over a parsed file for a target.
+func LintFileFor(f *luasrc.File, rules []*Rule, settings Settings, target Target) []Diagnostic {
 	var out []Diagnostic
 	enabled := func(id string, def Severity) (Setting, bool) {
 		s, ok := settings[id]
@@ -67,7 +79,7 @@ func LintFile(f *luasrc.File, rules []*Rule, settings Settings) []Diagnostic {
 			if !ok {
 				continue
 			}
-			out = append(out, runRule(m, r, s)...)
+			out = append(out, runRule(m, r, s, target)...)
 		}
 	}
 	out = applySuppressions(f, out, settings)
@@ -75,7 +87,7 @@ func LintFile(f *luasrc.File, rules []*Rule, settings Settings) []Diagnostic {
 	return out
 }
 
-func runRule(m *model.Model, r *Rule, s Setting) (out []Diagnostic) {
+func runRule(m *model.Model, r *Rule, s Setting, target Target) (out []Diagnostic) {
 	opts := map[string]any{}
 	for _, o := range r.Options {
 		opts[o.Name] = o.Default
@@ -83,7 +95,7 @@ func runRule(m *model.Model, r *Rule, s Setting) (out []Diagnostic) {
 	for k, v := range s.Options {
 		opts[k] = v
 	}
-	p := &Pass{Model: m, Rule: r, Options: opts}
+	p := &Pass{Model: m, Rule: r, Options: opts, Target: target}
 	p.report = func(d Diagnostic, lower bool) {
 		d.Severity = s.Severity
 		if lower && d.Severity > SeverityInfo {

@@ -12,7 +12,9 @@ type Pass struct {
 	Model   *model.Model
 	Rule    *Rule
 	Options map[string]any
-	report  func(d Diagnostic, lower bool)
+	// Target says which Redis the script runs on.
+	Target Target
+	report func(d Diagnostic, lower bool)
 }
 
 // Report adds a finding at r with the rule's ID and configured severity.
