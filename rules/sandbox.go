@@ -13,23 +13,6 @@ var scriptGlobals = map[string]bool{
 	"gcinfo": true, "collectgarbage": true, "_VERSION": true, "_G": true, "redis": true,
 }
 
-// missingGlobals are standard Lua globals the sandbox removes, with what to
-// use instead.
-var missingGlobals = map[string]string{
-	"os":       "use redis.call('TIME') for the time",
-	"io":       "scripts cannot do I/O",
-	"require":  "scripts cannot load modules: inline the code, or use a Functions library",
-	"loadfile": "scripts cannot read files",
-	"dofile":   "scripts cannot read files",
-	"print":    "use redis.log(redis.LOG_NOTICE, msg)",
-	"setfenv":  "not available in the sandbox",
-	"getfenv":  "not available in the sandbox",
-	"debug":    "not available in the sandbox",
-	"module":   "not available in the sandbox",
-	"newproxy": "not available in the sandbox",
-	"utf8":     "Lua 5.1 has no utf8 library",
-}
-
 // libraryLoadFields are the only redis.* fields usable at the top level of
 // a Functions library, while it loads (facts G).
 var libraryLoadFields = map[string]bool{

@@ -54,7 +54,7 @@ func TestProofGlobalAssignment(t *testing.T) {
 }
 
 func TestProofUndefinedGlobal(t *testing.T) {
-	proveBadGood(t, "undefined-global", []string{"proof:k"}, nil, "Script attempted to access nonexistent global variable 'os'")
+	proveBadGood(t, "undefined-global", []string{"proof:k"}, nil, "Script attempted to access nonexistent global variable 'double'")
 }
 
 // TestProofLibraryContext proves the Functions library claims: a top-level

@@ -7,17 +7,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
-// lua52Fields are library functions of later Lua versions that Lua 5.1 lacks:
-// the field is nil and calling it fails.
-var lua52Fields = map[string]string{
-	"table.pack":     "use {...} and select('#', ...)",
-	"table.unpack":   "use the global unpack",
-	"math.tointeger": "use math.floor",
-	"math.type":      "use type(x) == 'number'",
-	"string.pack":    "use struct.pack",
-	"string.unpack":  "use struct.unpack",
-}
-
 var _ = register(&lint.Rule{
 	ID:       "undefined-global",
 	Category: lint.Correctness,
@@ -25,13 +14,14 @@ var _ = register(&lint.Rule{
 	Doc: lint.Doc{
 		Title: "a global that Redis's sandbox does not define",
 		Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
-			"global variable 'x'`), not a nil. The sandbox removes `os`, `io`, `require`, `print`, `loadfile`, `dofile`, " +
-			"`debug` and others; `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist. " +
+			"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
+			"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +
+			"are reported by unavailable-library, which says what to use instead. " +
 			"A Functions library sees, while it loads, only `redis.register_function`, `redis.log`, `redis.LOG_*` and " +
 			"`redis.REDIS_VERSION(_NUM)`; inside registered functions KEYS and ARGV do not exist (use the keys and args " +
-			"parameters). Lua 5.2+ fields such as `table.unpack` are nil in Lua 5.1.",
-		Bad:   "local now = os.time()\nprint(now)\nreturn process(KEYS[1])",
-		Good:  "local now = redis.call('TIME')[1]\nredis.log(redis.LOG_NOTICE, now)\nreturn now",
+			"parameters).",
+		Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
+		Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 		Redis: "all (sandbox contents observed on 7.0)",
 	},
 	Options: []lint.Option{{
@@ -73,7 +63,9 @@ func runUndefinedGlobal(p *lint.Pass) {
 		}
 	}
 	for _, g := range m.Globals {
-		if g.Write || extra[g.Name] {
+		// Standard Lua names the sandbox removes (os, print, utf8...) are
+		// unavailable-library's, which says what to use instead.
+		if g.Write || extra[g.Name] || (!g.Field && isUnavailableGlobal(g.Name)) {
 			continue
 		}
 		if g.Field {
@@ -95,11 +87,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 			p.Report(g.Range, "%s does not exist in a Functions library: FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", name, param)
 		case name == "KEYS" || name == "ARGV" || scriptGlobals[name]:
 		default:
-			hint := "define it as a local before use"
-			if h, ok := missingGlobals[name]; ok {
-				hint = h
-			}
-			p.Report(g.Range, "global %s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; %s", name, hint)
+			p.Report(g.Range, "global %s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use", name)
 		}
 	}
 }
@@ -109,8 +97,5 @@ func reportField(p *lint.Pass, m *model.Model, g model.GlobalAccess) {
 	if atLoad(m, g) && table == "redis" && !libraryLoadFields[field] {
 		p.Report(g.Range, "redis.%s does not exist while a Functions library loads: FUNCTION LOAD fails with 'Script attempted to access nonexistent global variable '%s''; call it inside a registered function", field, field)
 		return
-	}
-	if h, ok := lua52Fields[g.Name]; ok && !atLoad(m, g) {
-		p.Report(g.Range, "%s does not exist in Lua 5.1, which Redis runs (the field is nil and calling it fails); %s", g.Name, h)
 	}
 }

@@ -34,6 +34,7 @@ type lintOptions struct {
 	Color         string
 	Jobs          int
 	StdinFilename string
+	RedisVersion  string
 }
 
 func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
@@ -68,6 +69,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringVar(&opts.Color, "color", "auto", "colour the text output: auto|always|never (NO_COLOR is honoured in auto)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
+	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (a missing patch counts as 0; default: redis_version from the configuration, else the newest)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
 		return exitError{ExitError}
@@ -118,6 +120,11 @@ func lintRun(opts *lintOptions) error {
 	if opts.Jobs < 1 {
 		return usageError(s, "--jobs must be at least 1")
 	}
+	if opts.RedisVersion != "" {
+		if err := config.CheckRedisVersion(opts.RedisVersion); err != nil {
+			return usageError(s, "--redis-version: %v", err)
+		}
+	}
 	wd := workDir(s)
 	cfg, err := loadConfig(opts, wd)
 	if err == nil {
@@ -125,6 +132,11 @@ func lintRun(opts *lintOptions) error {
 	}
 	if err != nil {
 		return usageError(s, "%v", err)
+	}
+	// The flag wins over the configuration.
+	target := lint.Target{RedisVersion: opts.RedisVersion}
+	if target.RedisVersion == "" && cfg != nil {
+		target.RedisVersion = cfg.RedisVersion
 	}
 
 	paths := opts.Paths
@@ -161,7 +173,7 @@ func lintRun(opts *lintOptions) error {
 			addGlobals(settings, includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
 		}
 		in.file = luasrc.Parse(in.name, in.src)
-		in.diags = lint.LintFile(in.file, all, settings)
+		in.diags = lint.LintFileFor(in.file, all, settings, target)
 	})
 
 	res := &report.Result{Rules: all, ToolVersion: Version}

@@ -40,6 +40,10 @@ type Config struct {
 	Exclude []string
 	// Overrides apply in order to files matching their globs; later ones win.
 	Overrides []Override
+	// RedisVersion is the Redis version the scripts run on ("7.0",
+	// "7.0.15"), empty when not set: commands and options newer than it are
+	// reported.
+	RedisVersion string
 }
 
 // Override changes rule settings for the files that match Files.
@@ -202,7 +206,7 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
 }
 
-var topKeys = []string{"rules", "exclude", "overrides"}
+var topKeys = []string{"rules", "exclude", "overrides", "redis_version"}
 
 func (p *parser) top(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
@@ -217,10 +221,38 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 			c.Exclude = p.patterns("exclude", v, false)
 		case "overrides":
 			c.Overrides = p.overrides(v)
+		case "redis_version":
+			c.RedisVersion = p.redisVersion(v)
 		default:
 			p.errorf(k, "unknown key %q (valid: %s)", key, strings.Join(topKeys, ", "))
 		}
 	})
+}
+
+// versionRE is a Redis version: major.minor, optionally .patch.
+var versionRE = regexp.MustCompile(`^[0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,3})?$`)
+
+// CheckRedisVersion reports whether s names a Redis version the way the
+// configuration and --redis-version take it: "7.0", "7.0.15", "6.2".
+func CheckRedisVersion(s string) error {
+	if !versionRE.MatchString(s) {
+		return fmt.Errorf("invalid Redis version %q (want major.minor or major.minor.patch, such as 7.0 or 7.0.15)", s)
+	}
+	return nil
+}
+
+// redisVersion reads redis_version. YAML reads 6.2 as a number; its text
+// is what counts (7.10 stays 7.10).
+func (p *parser) redisVersion(n *yaml.Node) string {
+	if n.Kind != yaml.ScalarNode || isNull(n) {
+		p.errorf(n, "redis_version: want a version such as 7.0 or 7.0.15, got %s", describe(n))
+		return ""
+	}
+	if err := CheckRedisVersion(n.Value); err != nil {
+		p.errorf(n, "redis_version: %v", err)
+		return ""
+	}
+	return n.Value
 }
 
 // mapping calls f for each key of n in order, reporting non-string and

@@ -483,3 +483,39 @@ func FuzzMatch(f *testing.F) {
 		Match(pattern, name)
 	})
 }
+
+func TestRedisVersion(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"redis_version: 6.2\n", "6.2"},
+		{"redis_version: 7.0.15\n", "7.0.15"},
+		{"redis_version: '7.0'\n", "7.0"},
+		{"redis_version: 7.10\n", "7.10"},
+		{"rules: {}\n", ""},
+	} {
+		if got := parse(t, tc.src).RedisVersion; got != tc.want {
+			t.Errorf("%q: RedisVersion = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"redis_version: banana\n", `cfg.yaml:1:16: redis_version: invalid Redis version "banana"`},
+		{"rules: {}\nredis_version: 7\n", `cfg.yaml:2:16: redis_version: invalid Redis version "7"`},
+		{"redis_version: 7.0.15.1\n", `cfg.yaml:1:16: redis_version: invalid Redis version "7.0.15.1"`},
+		{"redis_version: [7, 0]\n", "cfg.yaml:1:16: redis_version: want a version such as 7.0 or 7.0.15, got a list"},
+		{"redis_version:\n", "cfg.yaml:1:15: redis_version: want a version such as 7.0 or 7.0.15, got nothing"},
+	} {
+		_, err := Parse("cfg.yaml", []byte(tc.src), known)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want it to start with %q", tc.src, err, tc.want)
+		}
+	}
+	for _, v := range []string{"6.2", "7.0.15", "10.0"} {
+		if err := CheckRedisVersion(v); err != nil {
+			t.Errorf("CheckRedisVersion(%q) = %v", v, err)
+		}
+	}
+	for _, v := range []string{"", "v7.0", "7", "7.x", "7.0.", " 7.0"} {
+		if CheckRedisVersion(v) == nil {
+			t.Errorf("CheckRedisVersion(%q) accepted it", v)
+		}
+	}
+}

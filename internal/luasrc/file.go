@@ -117,6 +117,9 @@ func Parse(name string, src []byte) (f *File) {
 	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
 	f.dotKey = make(map[ast.Expr]bool)
 	f.positioned = f.walkPositions()
+	if f.positioned && f.checkParsed() {
+		f.Chunk = nil
+	}
 	return f
 }
 

@@ -141,6 +141,59 @@ func TestLexerDifferences(t *testing.T) {
 	}
 }
 
+// TestGrammarDifferences: statements gopher-lua's grammar accepts and Lua
+// 5.1's refuses, found by comparing Parse with Redis on the fuzz corpus.
+// want is the start of what Redis 7.0.15 answered to SCRIPT LOAD, or ""
+// where it compiled the script.
+func TestGrammarDifferences(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"(f())", "syntax error near '<eof>'"},
+		{"local x = 1 (f())", "syntax error near '<eof>'"},
+		{"do (f()) end", "syntax error near 'end'"},
+		{"(f)()", ""},
+		{"((f))()", ""},
+		{"(f()).x = 1", ""},
+		{"(f())()", ""},
+		{"(f()):m()", ""},
+		{"f(function() ; end)", "unexpected symbol near ';'"},
+		{"local function g(a) ; end", "unexpected symbol near ';'"},
+		{"function t.m(a); end", "unexpected symbol near ';'"},
+		{"f(function() end); local function g() end; g();", ""},
+		{"break", "no loop to break near '<eof>'"},
+		{"while true do local f = function() break end end", "no loop to break near 'end'"},
+		{"for i = 1, 2 do if i then break end end", ""},
+		{"repeat break until true", ""},
+		{"for k in pairs(KEYS) do do break end end", ""},
+		{"local a = b\n(c or d):foo()", "ambiguous syntax (function call x new statement)"},
+		{"f\n(x)", "ambiguous syntax (function call x new statement)"},
+		{"a:m\n(x)", "ambiguous syntax (function call x new statement)"},
+		{"f{}\n(g)()", "ambiguous syntax (function call x new statement)"},
+		{"(f)\n(g)", "ambiguous syntax (function call x new statement)"},
+		{"return f\n(1)", "ambiguous syntax (function call x new statement)"},
+		{"f\n{x}", ""},
+		{"f\n\"x\"", ""},
+		{"local x = {}\n(f)()", ""},
+		{"local x = \"a\"\n(f)()", ""},
+		{"local f = function() end\n(g)()", ""},
+		{"local x = [[a\nb]]\n(f)()", ""},
+		{"f(\n1)", ""},
+		{"local t = a.b\n[1]", ""},
+	}
+	for _, c := range cases {
+		f := Parse("t.lua", []byte(c.src))
+		got := ""
+		if len(f.Errors) > 0 {
+			got = f.Errors[0].Message
+		}
+		if (c.want == "") != (got == "") || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%q: error %q, Redis says %q", c.src, got, c.want)
+		}
+		if c.want != "" && f.Chunk != nil {
+			t.Errorf("%q: refused but the chunk is kept", c.src)
+		}
+	}
+}
+
 // TestMaxDepth: chains Lua accepts but that nest the AST past MaxDepth are
 // refused with a message that says what to do, and stop before any walk.
 func TestMaxDepth(t *testing.T) {

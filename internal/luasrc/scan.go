@@ -230,7 +230,10 @@ func (f *File) eofRange() span.Range {
 // rejects, and bounds nesting. It returns true when parsing must stop.
 func (f *File) checkLua51() bool {
 	var nest nesting
+	var params paramLists
 	for i, t := range f.Tokens {
+		afterParams := params.closed
+		params.step(t.Type)
 		switch t.Type {
 		case parse.T2Colon:
 			// Lua 5.1 has no labels: `::` lexes as two colons.
@@ -249,7 +252,7 @@ func (f *File) checkLua51() bool {
 				return true
 			}
 		case ';', ',':
-			if misplacedSeparator(f.Tokens, i) {
+			if misplacedSeparator(f.Tokens, i, afterParams) {
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("unexpected symbol near '%c'", t.Type)})
 				return true
 			}
@@ -359,13 +362,13 @@ func shortCommentBrackets(text []byte) []byte {
 // misplacedSeparator reports a ';' or ',' that gopher-lua accepts but Lua
 // 5.1 refuses: Lua 5.1 has no empty statement, so a ';' must follow a
 // statement (or a table field), never another ';', the start of the file or
-// a block keyword; and no list has an empty element, so ',' never follows
-// ',' or ';' (`{1,,2}`, `{1;,}`).
-func misplacedSeparator(toks []Token, i int) bool {
+// a block keyword or a function's parameter list (afterParams); and no list
+// has an empty element, so ',' never follows ',' or ';' (`{1,,2}`, `{1;,}`).
+func misplacedSeparator(toks []Token, i int, afterParams bool) bool {
 	if toks[i].Type == ',' {
 		return i > 0 && (toks[i-1].Type == ',' || toks[i-1].Type == ';')
 	}
-	if i == 0 {
+	if i == 0 || afterParams {
 		return true
 	}
 	switch toks[i-1].Type {

@@ -5,6 +5,6 @@ redis.log(redis.LOG_NOTICE, 'loading ' .. redis.REDIS_VERSION)
 local function get(keys, args)
   local a = KEYS[1] -- want "KEYS does not exist in a Functions library.*keys parameter"
   local b = ARGV[1] -- want "ARGV does not exist.*args parameter"
-  return redis.call('GET', keys[1]) .. string.format('%s', args[1]) .. tostring(os) -- want "global os"
+  return redis.call('GET', keys[1]) .. string.format('%s', args[1]) .. tostring(os) -- os: unavailable-library's
 end
 redis.register_function('get', get)

@@ -1,0 +1,74 @@
+package model
+
+import (
+	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// Def is one place where a local gets a value: its `local` declaration or an
+// assignment to it.
+type Def struct {
+	Var *Variable
+	// Expr is the expression assigned. It is nil when the statement gives
+	// the name no expression: the local then holds nil, unless Extra.
+	Expr ast.Expr
+	// Extra is true when the value is one of the further results of a
+	// multi-valued call or `...` (`local a, b = f()` for b): unknown.
+	Extra bool
+	// Range is where the name is written in the declaration or assignment.
+	Range span.Range
+}
+
+// Nil reports whether the definition gives the local nil: a declaration or
+// assignment with no expression left for it (`local x`, `local a, b = 1`).
+func (d Def) Nil() bool { return d.Expr == nil && !d.Extra }
+
+// LocalDefs returns the definitions of every local declared with `local`
+// (not loop variables or parameters, whose values come from outside the
+// function body), in source order.
+func (m *Model) LocalDefs() map[*Variable][]Def {
+	out := map[*Variable][]Def{}
+	if m.File.Chunk == nil {
+		return out
+	}
+	add := func(v *Variable, exprs []ast.Expr, i int, r span.Range) {
+		d := Def{Var: v, Range: r}
+		switch {
+		case i < len(exprs):
+			d.Expr = exprs[i]
+		case len(exprs) > 0 && multiValued(exprs[len(exprs)-1]):
+			d.Extra = true
+		}
+		out[v] = append(out[v], d)
+	}
+	Inspect(m.File.Chunk, func(n any) bool {
+		switch s := n.(type) {
+		case *ast.LocalAssignStmt:
+			for i, v := range m.declVars[s] {
+				if m.File.IsLocalFunction(s) {
+					out[v] = append(out[v], Def{Var: v, Expr: s.Exprs[0], Range: v.Decl})
+					continue
+				}
+				add(v, s.Exprs, i, v.Decl)
+			}
+		case *ast.AssignStmt:
+			for i, t := range s.Lhs {
+				if id, ok := t.(*ast.IdentExpr); ok {
+					if v := m.refs[id]; v != nil {
+						add(v, s.Rhs, i, m.Range(id))
+					}
+				}
+			}
+		case *ast.FuncDefStmt:
+			if s.Name != nil && s.Name.Func != nil {
+				if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
+					if v := m.refs[id]; v != nil {
+						out[v] = append(out[v], Def{Var: v, Expr: s.Func, Range: m.Range(id)})
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}

@@ -1,0 +1,43 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+func TestProofCommandArity(t *testing.T) {
+	const id = "command-arity"
+	const wrongArgs = "ERR Wrong number of args calling Redis command from script"
+	const noArgs = "ERR Please specify at least one argument for this redis lib call"
+	r := ByID(id)
+	c := redistest.Client(t)
+	cmdProve(t, c, id, r.Doc.Bad, "", wrongArgs, "'"+wrongArgs+"'", "k")
+	cmdProve(t, c, id, r.Doc.Good, "", "", "", "k")
+	for _, src := range []string{
+		"return redis.call('GET')",
+		"return redis.call('GET', KEYS[1], KEYS[1])",
+		"return redis.call('HSET', KEYS[1], 'f')",
+		"return redis.call('CONFIG')",
+		"return redis.call('OBJECT')",
+		"return redis.call('OBJECT', 'ENCODING')",
+		"return redis.call('CONFIG', 'GET')",
+		"return redis.call('GET', KEYS[1], KEYS[1], unpack({'a'}))",
+	} {
+		cmdProve(t, c, id, src, "", wrongArgs, "'"+wrongArgs+"'", "k")
+	}
+	for _, src := range []string{"return redis.call()", "return redis.pcall()"} {
+		cmdProve(t, c, id, src, "", noArgs, "'"+noArgs+"'")
+	}
+	if got := c.MustEval(t, "return redis.pcall().err", nil); got.Str != noArgs {
+		t.Errorf("redis.pcall().err = %s, want %q", got, noArgs)
+	}
+	for _, src := range []string{
+		"return redis.call('GET', KEYS[1])",
+		"return redis.call('DEL', unpack(KEYS))",
+		"return redis.call('MGET', KEYS[1], unpack({'a', 'b'}))",
+		"return redis.call('OBJECT', 'ENCODING', 'missing')",
+	} {
+		cmdProve(t, c, id, src, "", "", "", "k")
+	}
+}

@@ -1,0 +1,194 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "expensive-command",
+	Category: lint.Performance,
+	Severity: lint.SeverityWarning,
+	Doc: lint.Doc{
+		Title: "a command whose cost grows with the data",
+		Why: "Redis runs a script to the end before it serves any other client, so a command whose cost grows with " +
+			"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
+			"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +
+			"over `0 -1`, `ZRANGEBYSCORE` without `LIMIT` and `SSCAN`/`HSCAN`/`ZSCAN` in a loop read a whole collection. " +
+			"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
+			"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
+			"`SDIFF` and their STORE forms) is reported one level lower. A list the script caps with `LTRIM`, or a sorted " +
+			"set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE`, is not reported; `HGETALL`, `HKEYS` and `HVALS` " +
+			"are reported only when the script loops over the reply, since a hash is mostly a small object.",
+		Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
+		Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
+		Redis: "all",
+	},
+	Run: runExpensiveCommand,
+})
+
+func runExpensiveCommand(p *lint.Pass) {
+	m := p.Model
+	looped := callsInLoops(m)
+	iterated := iteratedReplies(m)
+	for _, c := range m.Calls {
+		cmd := callCommand(c)
+		if cmd == nil {
+			continue
+		}
+		at := m.Range(c.Args[0].Expr)
+		switch cmd.Name {
+		case "KEYS":
+			p.Report(at, "KEYS walks every key of the database, and the server serves no other client until the script ends: keep the keys you need in a set (or SCAN from the client)")
+		case "FLUSHALL", "FLUSHDB":
+			if c.HasToken("ASYNC") {
+				continue
+			}
+			p.Report(at, "%s frees every key inside the script, and the server serves no other client until it is done: run it from the client, or add ASYNC to free the memory in the background", cmd.Name)
+		case "SCAN":
+			if looped[c.Expr] {
+				p.Report(at, "SCAN in a loop walks the whole keyspace in one script, as slowly as KEYS, while no other client is served: return the cursor and let the client loop")
+			}
+		case "SSCAN", "HSCAN", "ZSCAN":
+			if looped[c.Expr] {
+				p.Report(at, "%s in a loop reads the whole collection in one script while no other client is served: return the cursor and let the client loop", cmd.Name)
+			}
+		case "SMEMBERS":
+			p.Report(at, "SMEMBERS reads the whole set, however large it grows, while no other client is served: use SISMEMBER for one member, SRANDMEMBER/SPOP with a count for a batch, or SSCAN from the client")
+		case "LRANGE":
+			if wholeRange(c) && !trimmedInScript(m, c, "LTRIM") {
+				p.Report(at, "LRANGE 0 -1 reads the whole list, however long it grows, while no other client is served: read a bounded range, use LPOS to find an element, or cap the list with LTRIM")
+			}
+		case "ZRANGE", "ZREVRANGE":
+			if c.HasToken("BYSCORE") || c.HasToken("BYLEX") {
+				if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
+					p.Report(at, "%s by score or lex without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+				}
+				continue
+			}
+			if wholeRange(c) && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
+				p.Report(at, "%s 0 -1 reads the whole sorted set, however large it grows, while no other client is served: read a bounded range, or use ZSCORE/ZRANK for one member", cmd.Name)
+			}
+		case "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX":
+			if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
+				p.Report(at, "%s without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+			}
+		case "HGETALL", "HKEYS", "HVALS":
+			// A hash is mostly an object of a few fields; one the script
+			// loops over is used as a collection.
+			if iterated[c] {
+				p.Report(at, "%s reads the whole hash, which the script loops over as a collection however large it grows, while no other client is served: read the fields you need (HMGET) or HSCAN from the client", cmd.Name)
+			}
+		case "SINTER", "SUNION", "SDIFF", "SINTERSTORE", "SUNIONSTORE", "SDIFFSTORE":
+			p.ReportLower(at, "%s reads whole sets, and its cost grows with them while no other client is served: keep the sets small or compute this outside the script", cmd.Name)
+		}
+	}
+}
+
+// wholeRange reports a range command called over the literal range 0 -1.
+func wholeRange(c *model.Call) bool {
+	start, ok1 := intArg(c, 2)
+	stop, ok2 := intArg(c, 3)
+	return ok1 && ok2 && start == 0 && stop == -1
+}
+
+// intArg reads argument i when it is an integer literal, negated literals
+// (-1) included, directly or through a local.
+func intArg(c *model.Call, i int) (int64, bool) {
+	if i >= len(c.Args) {
+		return 0, false
+	}
+	v := c.Args[i].Value
+	neg := false
+	if v.Origin == model.Arith && len(v.Parts) == 1 { // a negation
+		neg, v = true, v.Parts[0]
+	}
+	if v.Origin != model.Literal || v.Types&(model.TNumber|model.TString) == 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(v.Lit), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// trimmedInScript reports whether the script also runs one of trims on the
+// call's key (or a key it cannot tell apart): the script then bounds the
+// collection itself.
+func trimmedInScript(m *model.Model, c *model.Call, trims ...string) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	for _, t := range m.Calls {
+		if t == c || !t.Is(trims...) || len(t.Args) < 2 {
+			continue
+		}
+		if m.MayBeSameKey(c.Args[1].Value, t.Args[1].Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsInLoops returns the call expressions that stand in a loop body of
+// their own function.
+func callsInLoops(m *model.Model) map[*ast.FuncCallExpr]bool {
+	out := map[*ast.FuncCallExpr]bool{}
+	for _, l := range m.Loops() {
+		visit := func(n any) bool {
+			switch e := n.(type) {
+			case *ast.FunctionExpr:
+				return false
+			case *ast.FuncCallExpr:
+				out[e] = true
+			}
+			return true
+		}
+		model.Inspect(l.Body, visit)
+		// A loop's condition runs on every turn too; the expressions of a
+		// for header (`for _, k in ipairs(redis.call(...))`) run once.
+		if l.Cond != nil {
+			model.InspectExpr(l.Cond, visit)
+		}
+	}
+	return out
+}
+
+// iteratedReplies returns the calls whose whole reply a loop walks:
+// `for i = 1, #r` or `for _, x in ipairs(r)` (pairs, too).
+func iteratedReplies(m *model.Model) map[*model.Call]bool {
+	out := map[*model.Call]bool{}
+	mark := func(e ast.Expr) {
+		if v := m.Value(e); v.Origin == model.Reply && v.Call != nil {
+			out[v.Call] = true
+		}
+	}
+	for _, l := range m.Loops() {
+		switch s := l.Stmt.(type) {
+		case *ast.NumberForStmt:
+			model.InspectExpr(s.Limit, func(n any) bool {
+				if u, ok := n.(*ast.UnaryLenOpExpr); ok {
+					mark(u.Expr)
+				}
+				return true
+			})
+		case *ast.GenericForStmt:
+			for _, e := range s.Exprs {
+				if fc, ok := e.(*ast.FuncCallExpr); ok {
+					for _, a := range fc.Args {
+						mark(a)
+					}
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,358 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "float-return",
+	Category: lint.Correctness,
+	Severity: lint.SeverityWarning,
+	Doc: lint.Doc{
+		Title: "a non-integer number returned to Redis",
+		Why: "Redis converts a Lua number a script returns (directly or inside a returned table) to an integer " +
+			"reply, truncating toward zero: `return 3.99` replies 3 and `return {1, 2.5}` replies 1 and 2, with RESP3 " +
+			"clients too. Infinity, NaN and numbers beyond the 64-bit range (`1/0`, `0/0`, `1e20`) all become " +
+			"-9223372036854775808. A ratio, an average or a score computed with `/` or a fractional factor is " +
+			"silently wrong. Return `tostring(x)` (a bulk string the caller parses) or `{double = x}`, or round " +
+			"explicitly with `math.floor` when an integer is meant.",
+		Bad:   "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn used / 4",
+		Good:  "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn tostring(used / 4)",
+		Redis: "all",
+	},
+	Run: runFloatReturn,
+})
+
+func runFloatReturn(p *lint.Pass) {
+	m := p.Model
+	fr := &fracFinder{m: m, rhs: map[*ast.IdentExpr]ast.Expr{}, state: map[*model.Variable]fracState{}, funcs: map[*ast.FunctionExpr]bool{}}
+	model.Inspect(m.File.Chunk, func(n any) bool {
+		if a, ok := n.(*ast.AssignStmt); ok {
+			for i, t := range a.Lhs {
+				id, ok := t.(*ast.IdentExpr)
+				if !ok {
+					continue
+				}
+				if i < len(a.Rhs) && (i < len(a.Rhs)-1 || !mayExpand(a.Rhs[i])) {
+					fr.rhs[id] = a.Rhs[i]
+				} else {
+					fr.rhs[id] = nil // a call's extra results: unknown
+				}
+			}
+		}
+		return true
+	})
+	// Only what the main chunk of a script, or a registered function,
+	// returns reaches Redis; a helper's return stays in Lua.
+	type body struct {
+		who   string
+		stmts []ast.Stmt
+	}
+	var bodies []body
+	if m.Context == model.Script {
+		bodies = append(bodies, body{"the script", m.File.Chunk})
+	}
+	for _, r := range m.Registrations {
+		if r.Callback != nil {
+			who := "the registered function"
+			if r.NameKnown {
+				who = fmt.Sprintf("function '%s'", r.Name)
+			}
+			bodies = append(bodies, body{who, r.Callback.Stmts})
+		}
+	}
+	for _, b := range bodies {
+		model.Inspect(b.stmts, func(n any) bool {
+			switch n := n.(type) {
+			case *ast.FunctionExpr:
+				return false
+			case *ast.ReturnStmt:
+				if len(n.Exprs) > 0 {
+					// Redis takes the first returned value only.
+					fr.check(p, b.who, n.Exprs[0], 0)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// mayExpand reports whether e may expand to several values.
+func mayExpand(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.FuncCallExpr:
+		return !e.AdjustRet
+	case *ast.Comma3Expr:
+		return !e.AdjustRet
+	}
+	return false
+}
+
+type fracState uint8
+
+const (
+	fracUnknown fracState = iota
+	fracPending
+	fracYes
+	fracNo
+)
+
+// fracFinder decides, from the shape of expressions, whether a number may
+// have a fraction (or be infinite, NaN, or out of the 64-bit range).
+type fracFinder struct {
+	m *model.Model
+	// rhs maps each assigned identifier to the expression assigned (nil
+	// when unknown).
+	rhs   map[*ast.IdentExpr]ast.Expr
+	state map[*model.Variable]fracState
+	// funcs are the local functions whose returns are being decided.
+	funcs map[*ast.FunctionExpr]bool
+}
+
+// check reports a returned expression, or the elements of a returned table
+// constructor, that may be fractional.
+func (fr *fracFinder) check(p *lint.Pass, who string, e ast.Expr, depth int) {
+	if t, ok := e.(*ast.TableExpr); ok {
+		if depth > 8 {
+			return
+		}
+		// Keyed fields ({double = x}, {ok = ...}) are not array elements.
+		for _, f := range t.Fields {
+			if f.Key == nil {
+				fr.check(p, who, f.Value, depth+1)
+			}
+		}
+		return
+	}
+	why := fr.fractional(e)
+	if why == "" {
+		return
+	}
+	m := fr.m
+	x := shortOperand(m, e, "x")
+	what := fmt.Sprintf("%s returns %s, %s", who, m.Text(e), why)
+	if depth > 0 {
+		what = fmt.Sprintf("%s returns a table holding %s, %s", who, m.Text(e), why)
+	}
+	p.Report(m.Range(e), "%s: Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant",
+		what, x, x)
+}
+
+// fractional says why e may be a non-integer number, or "".
+func (fr *fracFinder) fractional(e ast.Expr) string {
+	if v, ok := constNumber(e); ok {
+		if v != math.Trunc(v) || math.IsNaN(v) {
+			return "a number with a fraction"
+		}
+		if math.Abs(v) >= 1<<63 || math.IsInf(v, 0) {
+			return "a number beyond the 64-bit integer range"
+		}
+		return ""
+	}
+	switch e := e.(type) {
+	case *ast.ArithmeticOpExpr:
+		switch e.Operator {
+		case "/":
+			if isIntegerDivision(fr.m, e) {
+				return ""
+			}
+			return "a division, which may have a fraction"
+		case "*", "+", "-", "%":
+			for _, side := range []ast.Expr{e.Lhs, e.Rhs} {
+				if n, ok := constNumber(side); ok && n != math.Trunc(n) {
+					return fmt.Sprintf("a number with a fractional operand (%s)", fr.m.Text(side))
+				}
+				if fr.fractional(side) != "" {
+					return "arithmetic on a number that may have a fraction"
+				}
+			}
+		}
+	case *ast.UnaryMinusOpExpr:
+		return fr.fractional(e.Expr)
+	case *ast.LogicalOpExpr:
+		if e.Operator == "or" {
+			if why := fr.fractional(e.Lhs); why != "" {
+				return why
+			}
+		}
+		return fr.fractional(e.Rhs)
+	case *ast.FuncCallExpr:
+		if builtinName(fr.m, e) == "math.random" && len(e.Args) == 0 {
+			return "math.random(), a number between 0 and 1"
+		}
+		if fe, first := localFunction(fr.m, e), ast.Expr(nil); fe != nil {
+			if first = fr.returnsFractional(fe); first != nil {
+				return fmt.Sprintf("a number that may have a fraction (%s returns %s)", fr.m.Text(e.Func), fr.m.Text(first))
+			}
+		}
+	case *ast.IdentExpr:
+		v := fr.m.VarOf(e)
+		if v != nil && fr.varFractional(v) {
+			return fmt.Sprintf("a local that holds %s", fr.varReason(v))
+		}
+	}
+	return ""
+}
+
+// varFractional reports whether every value assigned to a local may be
+// fractional. A local in a cycle (`x = x * 1.5`) counts as fractional
+// while it is being decided: its other assignments settle the answer.
+func (fr *fracFinder) varFractional(v *model.Variable) bool {
+	switch fr.state[v] {
+	case fracPending, fracYes:
+		return true
+	case fracNo:
+		return false
+	}
+	if v.Kind != model.LocalVar || v.Init == nil {
+		fr.state[v] = fracNo
+		return false
+	}
+	fr.state[v] = fracPending
+	ok := fr.fractional(v.Init) != ""
+	for _, w := range v.Writes {
+		if !ok {
+			break
+		}
+		rhs, known := fr.rhs[w]
+		ok = known && rhs != nil && fr.fractional(rhs) != ""
+	}
+	if ok {
+		fr.state[v] = fracYes
+	} else {
+		fr.state[v] = fracNo
+	}
+	return ok
+}
+
+// returnsFractional reports whether every return statement of a local
+// function returns a number that may be fractional, and returns the first
+// one's value.
+func (fr *fracFinder) returnsFractional(fe *ast.FunctionExpr) ast.Expr {
+	if fr.funcs[fe] {
+		return nil // recursion: decided by its other returns
+	}
+	fr.funcs[fe] = true
+	defer delete(fr.funcs, fe)
+	var first ast.Expr
+	all := true
+	model.Inspect(fe.Stmts, func(x any) bool {
+		switch x := x.(type) {
+		case *ast.FunctionExpr:
+			return false
+		case *ast.ReturnStmt:
+			if len(x.Exprs) == 0 || fr.fractional(x.Exprs[0]) == "" {
+				all = false
+			} else if first == nil {
+				first = x.Exprs[0]
+			}
+		}
+		return true
+	})
+	if !all {
+		return nil
+	}
+	return first
+}
+
+// localFunction returns the function a call calls when the callee is a
+// local function that is never reassigned.
+func localFunction(m *model.Model, call *ast.FuncCallExpr) *ast.FunctionExpr {
+	id, ok := call.Func.(*ast.IdentExpr)
+	if !ok || call.Receiver != nil {
+		return nil
+	}
+	v := m.VarOf(id)
+	if v == nil || len(v.Writes) > 0 {
+		return nil
+	}
+	fe, _ := v.Init.(*ast.FunctionExpr)
+	return fe
+}
+
+// varReason describes what a fractional local was first assigned,
+// following locals assigned from locals.
+func (fr *fracFinder) varReason(v *model.Variable) string {
+	for range 10 {
+		id, ok := v.Init.(*ast.IdentExpr)
+		if !ok {
+			break
+		}
+		w := fr.m.VarOf(id)
+		if w == nil || w.Init == nil {
+			break
+		}
+		v = w
+	}
+	if x, ok := v.Init.(*ast.ArithmeticOpExpr); ok && x.Operator == "/" {
+		return "a division (" + fr.m.Text(x) + ")"
+	}
+	if why := fr.fractional(v.Init); why != "" && !strings.HasPrefix(why, "a local") {
+		return fr.m.Text(v.Init) + ", " + why
+	}
+	return fr.m.Text(v.Init)
+}
+
+// isIntegerDivision recognises Lua 5.1's integer division idiom
+// (a - a % b) / b.
+func isIntegerDivision(m *model.Model, e *ast.ArithmeticOpExpr) bool {
+	sub, ok := e.Lhs.(*ast.ArithmeticOpExpr)
+	if !ok || sub.Operator != "-" {
+		return false
+	}
+	mod, ok := sub.Rhs.(*ast.ArithmeticOpExpr)
+	if !ok || mod.Operator != "%" {
+		return false
+	}
+	return m.Text(mod.Lhs) == m.Text(sub.Lhs) && m.Text(mod.Rhs) == m.Text(e.Rhs)
+}
+
+// constNumber evaluates a numeric literal or arithmetic on literals.
+func constNumber(e ast.Expr) (float64, bool) {
+	switch e := e.(type) {
+	case *ast.NumberExpr:
+		return parseLuaNumber(e.Value)
+	case *ast.UnaryMinusOpExpr:
+		v, ok := constNumber(e.Expr)
+		return -v, ok
+	case *ast.ArithmeticOpExpr:
+		a, ok1 := constNumber(e.Lhs)
+		b, ok2 := constNumber(e.Rhs)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Operator {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			return a * b, true
+		case "/":
+			return a / b, true
+		case "%":
+			// Lua 5.1: a - floor(a/b)*b.
+			return a - math.Floor(a/b)*b, true
+		case "^":
+			return math.Pow(a, b), true
+		}
+	}
+	return 0, false
+}
+
+// parseLuaNumber reads a Lua 5.1 number literal (decimal or 0x hex).
+func parseLuaNumber(s string) (float64, bool) {
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+		n, err := strconv.ParseUint(s[2:], 16, 64)
+		return float64(n), err == nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	return v, err == nil
+}

@@ -1,0 +1,135 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "integer-reply-truthiness",
+	Category: lint.Correctness,
+	Severity: lint.SeverityError,
+	Doc: lint.Doc{
+		Title: "an integer reply used as a condition",
+		Why: "EXISTS, SETNX, HSETNX, SISMEMBER, DEL, EXPIRE, LLEN... reply an integer, which a script receives as a " +
+			"Lua number, and in Lua every number is true, 0 included. `if redis.call('SETNX', k, v) then` is taken when " +
+			"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +
+			"never fails: the script silently does the wrong thing on every run where the reply is 0. Compare the reply " +
+			"with a number (`== 1`, `> 0`). (`if redis.call('SET', k, v, 'NX', 'EX', n) then` is right: a SET that did " +
+			"not happen replies null, which is false.)",
+		Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
+		Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
+		Redis: "all",
+	},
+	Run: runIntegerReplyTruthiness,
+})
+
+// condUse says how a value's truth is used.
+type condUse int
+
+const (
+	condTest   condUse = iota // if/elseif/while/until condition, or an operand of and/or in one
+	condNot                   // the operand of not
+	condAnd                   // the left side of x and y
+	condAssert                // the first argument of assert
+)
+
+func runIntegerReplyTruthiness(p *lint.Pass) {
+	m := p.Model
+	seen := map[ast.Expr]bool{}
+	var cond func(e ast.Expr, use condUse)
+	cond = func(e ast.Expr, use condUse) {
+		if l, ok := e.(*ast.LogicalOpExpr); ok {
+			if use == condTest || use == condNot || use == condAssert {
+				// Both sides decide the truth of the whole.
+				cond(l.Lhs, use)
+				cond(l.Rhs, use)
+			}
+			return
+		}
+		if seen[e] {
+			return
+		}
+		c := integerReply(replyValueOf(m, e))
+		if c == nil {
+			return
+		}
+		seen[e] = true
+		reportIntegerTruth(p, e, c, use)
+	}
+	model.Inspect(m.File.Chunk, func(n any) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			cond(n.Condition, condTest)
+		case *ast.WhileStmt:
+			cond(n.Condition, condTest)
+		case *ast.RepeatStmt:
+			cond(n.Condition, condTest)
+		case *ast.UnaryNotOpExpr:
+			cond(n.Expr, condNot)
+		case *ast.LogicalOpExpr:
+			if n.Operator == "and" {
+				cond(n.Lhs, condAnd)
+			}
+		case *ast.FuncCallExpr:
+			if builtinName(m, n) == "assert" && len(n.Args) > 0 {
+				cond(n.Args[0], condAssert)
+			}
+		}
+		return true
+	})
+}
+
+// integerReply returns the call whose integer reply v is (directly,
+// through a local, or through tonumber), or nil.
+func integerReply(v model.Value) *model.Call {
+	if v.Types != model.TNumber {
+		return nil
+	}
+	if v.Origin == model.Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	if v.Origin != model.Reply || v.Call == nil || v.Types != model.TNumber || v.Call.ReplyKind() != redisdb.ReplyInteger {
+		return nil
+	}
+	return v.Call
+}
+
+func reportIntegerTruth(p *lint.Pass, e ast.Expr, c *model.Call, use condUse) {
+	m := p.Model
+	text := m.Text(e)
+	subject := fmt.Sprintf("the %s reply", c.Name)
+	switch {
+	case m.Value(e).Var != nil:
+		subject = fmt.Sprintf("%s holds the %s reply, which", text, c.Name)
+	case isLocalFuncCall(m, e):
+		subject = fmt.Sprintf("%s returns the %s reply, which", text, c.Name)
+	}
+	op := "> 0"
+	if slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) || c.Name == "EXISTS" {
+		op = "== 1"
+	}
+	x := shortOperand(m, e, "x")
+	var effect, fix string
+	switch use {
+	case condNot:
+		effect = fmt.Sprintf("not %s is always false", x)
+		fix = fmt.Sprintf("test %s == 0", x)
+	case condAnd:
+		effect = fmt.Sprintf("%s and ... always goes on to its right side", x)
+		fix = fmt.Sprintf("test %s %s", x, op)
+	case condAssert:
+		effect = "assert never fails on it"
+		fix = fmt.Sprintf("assert(%s %s)", x, op)
+	default:
+		effect = "this test always passes"
+		fix = fmt.Sprintf("test %s %s", x, op)
+	}
+	p.Report(m.Range(e), "%s is an integer, and every number is true in Lua, 0 included: %s; %s",
+		subject, effect, fix)
+}

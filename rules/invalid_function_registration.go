@@ -1,0 +1,222 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "invalid-function-registration",
+	Category: lint.Correctness,
+	Severity: lint.SeverityError,
+	Doc: lint.Doc{
+		Title: "a redis.register_function call that Redis refuses",
+		Why: "FUNCTION LOAD runs the library's top level and refuses the whole library when one " +
+			"`redis.register_function` call is wrong: a single argument that is not a table of named arguments, a " +
+			"callback that is not a function, `flags` given as a string instead of a table (`ERR flags argument to " +
+			"redis.register_function must be a table representing function flags`), an unknown flag (`ERR unknown flag " +
+			"given`), an unknown named argument, a name with characters other than letters, digits and underscores (the " +
+			"error says `Library names can only contain...` even for a function name), the same name twice " +
+			"(`ERR Function already exists in the library`), or no function at all (`ERR No functions registered`). " +
+			"Two names that differ only in case load, but function names are case-insensitive for FCALL, so one of the " +
+			"two can never be called, and FUNCTION DELETE or FUNCTION LOAD REPLACE of that library then crashes " +
+			"redis-server 7.0.15 (an assertion in functions.c). Flags written as keys (`flags={['no-writes']=true}`) are " +
+			"silently ignored: the function gets no flags. `redis.register_function` exists only while the library " +
+			"loads: in an EVAL script or inside a registered function it is nil (`attempt to call field " +
+			"'register_function' (a nil value)`).",
+		Bad: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
+			"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = 'no-writes',\n}",
+		Good: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
+			"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = {'no-writes'},\n}",
+		Redis: "7.0 and later; observed on 7.0.15",
+	},
+	Run: runInvalidFunctionRegistration,
+})
+
+// registerArgs are the named arguments redis.register_function accepts.
+var registerArgs = map[string]bool{"function_name": true, "callback": true, "flags": true, "description": true}
+
+func runInvalidFunctionRegistration(p *lint.Pass) {
+	m := p.Model
+	kind := classifyFile(m)
+	type named struct {
+		name string
+		reg  *model.Registration
+	}
+	var names []named
+	for _, reg := range m.Registrations {
+		unit := m.Unit(m.FuncOf(reg.Call))
+		if unit.Registration != nil {
+			p.Report(m.Range(reg.Call), "redis.register_function inside a registered function: it exists only while the library loads, so FCALL fails with 'attempt to call field 'register_function' (a nil value)'; register every function at the top level of the library")
+			continue
+		}
+		if kind == kindScript {
+			p.Report(m.Range(reg.Call), "redis.register_function in an EVAL script: it is nil there, and the script fails with 'attempt to call field 'register_function' (a nil value)'; put the function in a library (#!lua name=<library>) loaded with FUNCTION LOAD")
+			continue
+		}
+		checkRegistrationForm(p, m, reg)
+		if reg.NameKnown && validLibraryName(reg.Name) {
+			names = append(names, named{reg.Name, reg})
+		}
+	}
+	if kind == kindLibrary && !mayRegister(m) {
+		if o, ok := m.File.Shebang.Option("name"); ok {
+			p.Report(o.Range, "library %s registers no function: FUNCTION LOAD fails with 'ERR No functions registered'; register at least one with redis.register_function", o.Value)
+		}
+	}
+	// The same name twice: Redis compares names case-sensitively within a
+	// library, but FCALL looks them up case-insensitively.
+	if len(names) < 2 {
+		return
+	}
+	// Registrations on different arms of one if (a choice made at load
+	// time, e.g. on redis.REDIS_VERSION) never both run.
+	paths := ifPaths(m)
+	for i, b := range names {
+		for _, a := range names[:i] {
+			if !strings.EqualFold(a.name, b.name) || exclusive(paths[a.reg.Call], paths[b.reg.Call]) {
+				continue
+			}
+			line := m.Range(a.reg.Call).Start.Line
+			if a.name == b.name {
+				p.Report(b.reg.NameRange, "function %s is registered a second time (first on line %d): FUNCTION LOAD fails with 'ERR Function already exists in the library'; give each function its own name", b.name, line)
+			} else {
+				p.Report(b.reg.NameRange, "function %s differs from %s (line %d) only in case: the library loads, but FCALL finds functions case-insensitively so one of them is never called, and FUNCTION DELETE or FUNCTION LOAD REPLACE of this library crashes redis-server 7.0.15; give the functions different names", b.name, a.name, line)
+			}
+			break
+		}
+	}
+}
+
+// checkRegistrationForm checks the arguments of one register_function call
+// against what Redis accepts (facts G).
+func checkRegistrationForm(p *lint.Pass, m *model.Model, reg *model.Registration) {
+	args := reg.Call.Args
+	if n := len(args); n > 0 {
+		switch args[n-1].(type) {
+		case *ast.FuncCallExpr, *ast.Comma3Expr:
+			return // the argument count is not known
+		}
+	}
+	switch len(args) {
+	case 1:
+		t, ok := args[0].(*ast.TableExpr)
+		if !ok {
+			if cannotBe(m, args[0], model.TTable) {
+				p.Report(m.Range(args[0]), "redis.register_function with the single argument %s: FUNCTION LOAD fails with 'ERR calling redis.register_function with a single argument is only applicable to Lua table (representing named arguments).'; pass a name and a function, or a table {function_name=..., callback=...}", m.Text(args[0]))
+			}
+			return
+		}
+		checkNamedRegistration(p, m, reg, t)
+	case 2:
+		if s, ok := args[0].(*ast.StringExpr); ok && !validLibraryName(s.Value) {
+			p.Report(m.Range(args[0]), "function name %q: FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", s.Value, libraryNameError)
+		}
+		if cannotBe(m, args[1], model.TFunction) {
+			p.Report(m.Range(args[1]), "the second argument of redis.register_function, %s, is not a function: FUNCTION LOAD fails with 'ERR second argument to redis.register_function must be a function'; pass the function itself", m.Text(args[1]))
+		}
+	default:
+		p.Report(m.Range(reg.Call), "redis.register_function with %d arguments: FUNCTION LOAD fails with 'ERR wrong number of arguments to redis.register_function'; pass a name and a function, or one table of named arguments", len(args))
+	}
+}
+
+// checkNamedRegistration checks redis.register_function{...}.
+func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registration, t *ast.TableExpr) {
+	hasName, hasCallback := false, false
+	for _, f := range t.Fields {
+		if f.Key == nil {
+			p.Report(m.Range(f.Value), "positional entry %s in redis.register_function{...}: FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; name it (function_name=, callback=, flags=, description=)", m.Text(f.Value))
+			continue
+		}
+		k, ok := f.Key.(*ast.StringExpr)
+		if !ok {
+			continue
+		}
+		if !registerArgs[k.Value] {
+			p.Report(m.Range(f.Key), "unknown argument %s of redis.register_function: FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; the arguments are function_name, callback, flags and description", k.Value)
+			continue
+		}
+		switch k.Value {
+		case "function_name":
+			hasName = true
+			if s, ok := f.Value.(*ast.StringExpr); ok && !validLibraryName(s.Value) {
+				p.Report(m.Range(f.Value), "function name %q: FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", s.Value, libraryNameError)
+			}
+		case "callback":
+			hasCallback = true
+			if cannotBe(m, f.Value, model.TFunction) {
+				p.Report(m.Range(f.Value), "callback %s is not a function: FUNCTION LOAD fails with 'ERR callback argument given to redis.register_function must be a function'; pass the function itself", m.Text(f.Value))
+			}
+		case "flags":
+			checkRegistrationFlags(p, m, f.Value)
+		}
+	}
+	if !hasName {
+		p.Report(m.Range(reg.Call), "redis.register_function{...} without function_name: FUNCTION LOAD fails with 'ERR redis.register_function must get a function name argument'; add function_name = '<name>'")
+	}
+	if !hasCallback {
+		p.Report(m.Range(reg.Call), "redis.register_function{...} without callback: FUNCTION LOAD fails with 'ERR redis.register_function must get a callback argument'; add callback = function(keys, args) ... end")
+	}
+}
+
+// checkRegistrationFlags checks the flags argument: a list of flag names,
+// compared case-insensitively (observed: 'NO-WRITES' works).
+func checkRegistrationFlags(p *lint.Pass, m *model.Model, e ast.Expr) {
+	t, ok := e.(*ast.TableExpr)
+	if !ok {
+		if cannotBe(m, e, model.TTable) {
+			p.Report(m.Range(e), "flags %s is not a table: FUNCTION LOAD fails with 'ERR flags argument to redis.register_function must be a table representing function flags'; write flags = {%s}", m.Text(e), m.Text(e))
+		}
+		return
+	}
+	for _, f := range t.Fields {
+		if f.Key != nil {
+			key := m.Text(f.Key)
+			if !m.File.IsDotKey(f.Key) {
+				key = "[" + key + "]"
+			}
+			p.Report(m.Range(f.Key), "flags entry %s = %s is ignored: Redis reads only the list entries, so the function silently gets no such flag; write flags = {'no-writes', ...}", key, m.Text(f.Value))
+			continue
+		}
+		switch v := f.Value.(type) {
+		case *ast.StringExpr:
+			if !isScriptFlag(v.Value, true) {
+				p.Report(m.Range(v), "unknown function flag %q: FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", v.Value, strings.Join(scriptFlags, ", "))
+			}
+		case *ast.NumberExpr, *ast.TrueExpr, *ast.FalseExpr, *ast.TableExpr, *ast.FunctionExpr:
+			p.Report(m.Range(v), "flags entry %s is not a flag name: FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", m.Text(v), strings.Join(scriptFlags, ", "))
+		}
+	}
+}
+
+// cannotBe reports whether e is known never to hold a value of type t.
+func cannotBe(m *model.Model, e ast.Expr, t model.TypeSet) bool {
+	if _, ok := e.(*ast.Comma3Expr); ok {
+		return false
+	}
+	v := m.Value(e)
+	return v.Types != 0 && v.Types&t == 0
+}
+
+// mayRegister reports whether a library may register a function: it
+// reads redis.register_function, or uses redis as a value (an alias).
+func mayRegister(m *model.Model) bool {
+	redisReads, fieldReads := 0, 0
+	for _, g := range m.Globals {
+		if g.Write {
+			continue
+		}
+		switch {
+		case g.Name == "redis.register_function":
+			return true
+		case g.Name == "redis":
+			redisReads++
+		case g.Field && strings.HasPrefix(g.Name, "redis."):
+			fieldReads++
+		}
+	}
+	return redisReads > fieldReads
+}

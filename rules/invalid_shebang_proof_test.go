@@ -1,0 +1,181 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+// headerCase is one file header, how Redis runs it (EVAL, or FUNCTION LOAD
+// for a library), what Redis answers (redisErr, "" when it runs), and the
+// findings lint-lua gives (regexps, none when the header is right). Most
+// findings stand on the #! line, where a fixture's want comment cannot, so
+// the header forms are checked here, and on Redis by the proof below.
+type headerCase struct {
+	src      string
+	library  bool
+	redisErr string
+	want     []string
+}
+
+const regF = "\nredis.register_function('f', function(keys, args) return 1 end)"
+
+var headerCases = []headerCase{
+	// EVAL scripts (facts C10).
+	{src: "#!lua\nreturn 1"},
+	{src: "#!lua flags=no-writes,allow-oom,allow-stale,no-cluster,allow-cross-slot-keys\nreturn 1"},
+	{src: "#!lua flags=\nreturn 1"},
+	{src: "#!lua  flags=no-writes\nreturn 1"},
+	// Redis splits at any white space and reads quotes; not judged.
+	{src: "#!lua\tflags=no-writes\nreturn 1"},
+	{src: "#!lua flags=\"no-writes\"\nreturn 1"},
+	{src: "#!python\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!python",
+		want: []string{`^unknown script engine python: EVAL fails with 'ERR Unexpected engine in script shebang: #!python'`}},
+	{src: "#!LUA\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!LUA",
+		want: []string{`unknown script engine LUA.*case-sensitively`}},
+	{src: "#!\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!",
+		want: []string{`names no engine`}},
+	{src: "#! lua\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!",
+		want: []string{`names no engine`}},
+	{src: "#!lua flags=bogus\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: bogus",
+		want: []string{`^unknown script flag bogus: .*no-writes, allow-oom, allow-stale, no-cluster, allow-cross-slot-keys`}},
+	{src: "#!lua flags=no-writes,bogus\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: bogus",
+		want: []string{`^unknown script flag bogus`}},
+	{src: "#!lua flags=NO-WRITES\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: NO-WRITES",
+		want: []string{`not lower case.*write no-writes`}},
+	{src: "#!lua flags=no-writes,\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: ",
+		want: []string{`empty flag.*stray comma`}},
+	{src: "#!lua flags\nreturn 1", redisErr: "ERR Unknown lua shebang option: flags",
+		want: []string{`^unknown shebang option flags:`}},
+	{src: "#!lua engine=lua\nreturn 1", redisErr: "ERR Unknown lua shebang option: engine=lua",
+		want: []string{`^unknown shebang option engine=lua`}},
+	// name= in a file that reads KEYS and registers nothing: an EVAL script.
+	{src: "#!lua name=foo\nreturn redis.call('GET', KEYS[1])", redisErr: "ERR Unknown lua shebang option: name=foo",
+		want: []string{`name=foo marks a Functions library, but this file registers no function and reads KEYS or ARGV`}},
+
+	// Functions libraries (facts G).
+	{src: "#!lua name=mylib" + regF, library: true},
+	{src: "#!LUA name=mylib" + regF, library: true},
+	{src: "#!lua name=_" + regF, library: true},
+	{src: "#!lua name=9ab" + regF, library: true},
+	{src: "#!js name=mylib" + regF, library: true, redisErr: "ERR Engine 'js' not found",
+		want: []string{`^unknown library engine js`}},
+	{src: "#! name=mylib" + regF, library: true, redisErr: "ERR Engine '' not found",
+		want: []string{`library header names no engine`}},
+	{src: "#!lua" + regF, library: true, redisErr: "ERR Library name was not given",
+		want: []string{`header has no name=.*#!lua name=<library>`}},
+	{src: "#!lua flags=no-writes" + regF, library: true, redisErr: "ERR Invalid metadata value given: flags=no-writes",
+		want: []string{`flags=no-writes in a library header.*redis.register_function`, `header has no name=`}},
+	{src: "#!lua name=bad-lib!" + regF, library: true, redisErr: "ERR " + libraryNameError,
+		want: []string{`library name "bad-lib!"`}},
+	{src: "#!lua name=" + regF, library: true, redisErr: "ERR " + libraryNameError,
+		want: []string{`library name ""`}},
+	{src: "#!lua name=Über" + regF, library: true, redisErr: "ERR " + libraryNameError,
+		want: []string{`library name "Über"`}},
+	{src: "#!lua name=x name=y" + regF, library: true, redisErr: "ERR Invalid metadata value, name argument was given multiple times",
+		want: []string{`name=y: the library is named a second time`}},
+	{src: "#!lua name=x flags=no-writes" + regF, library: true, redisErr: "ERR Invalid metadata value given: flags=no-writes",
+		want: []string{`flags=no-writes in a library header`}},
+	{src: "#!lua name=x engine=lua" + regF, library: true, redisErr: "ERR Invalid metadata value given: engine=lua",
+		want: []string{`engine=lua in a library header.*only name=`}},
+	{src: "#!lua name=x bogus" + regF, library: true, redisErr: "ERR Invalid metadata value given: bogus",
+		want: []string{`bogus in a library header`}},
+	{src: strings.TrimPrefix(regF, "\n"), library: true, redisErr: "ERR Missing library metadata",
+		want: []string{`no '#!lua name=<library>' first line`}},
+}
+
+// ruleFindings returns the messages of rule id's findings on src.
+func ruleFindings(id, src string) []string {
+	var out []string
+	for _, d := range lint.Lint("case.lua", []byte(src), All(), nil) {
+		if d.Rule == id {
+			out = append(out, d.Message)
+		}
+	}
+	return out
+}
+
+// matchFindings checks that got holds exactly one message per regexp.
+func matchFindings(t *testing.T, src string, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%q: got %d findings %q, want %d", src, len(got), got, len(want))
+		return
+	}
+	for _, w := range want {
+		re := regexp.MustCompile(w)
+		found := false
+		for _, g := range got {
+			if re.MatchString(g) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: no finding matches %q in %q", src, w, got)
+		}
+	}
+}
+
+func TestInvalidShebangForms(t *testing.T) {
+	for _, c := range headerCases {
+		got := ruleFindings("invalid-shebang", c.src)
+		matchFindings(t, c.src, got, c.want)
+		// A message that claims an error quotes Redis's own text.
+		if c.redisErr != "" && len(got) > 0 && !strings.Contains(strings.Join(got, "\n"), c.redisErr) {
+			t.Errorf("%q: no finding quotes %q: %q", c.src, c.redisErr, got)
+		}
+	}
+}
+
+// TestInvalidShebangColumns checks that a bad flag is pointed at, not the
+// whole header.
+func TestInvalidShebangColumns(t *testing.T) {
+	ds := lint.Lint("c.lua", []byte("#!lua flags=no-writes,bogus\nreturn 1"), []*lint.Rule{ByID("invalid-shebang")}, nil)
+	if len(ds) != 1 || ds[0].Range.Start.Column != 23 || ds[0].Range.End.Column != 28 {
+		t.Errorf("got %+v, want one finding at columns 23-28", ds)
+	}
+}
+
+// TestInvalidShebangTarget: shebangs and Functions need Redis 7.0.
+func TestInvalidShebangTarget(t *testing.T) {
+	f := luasrc.Parse("c.lua", []byte("#!lua flags=no-writes\nreturn 1"))
+	ds := lint.LintFileFor(f, []*lint.Rule{ByID("invalid-shebang")}, nil, lint.Target{RedisVersion: "6.2"})
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is 6.2") {
+		t.Errorf("target 6.2: %+v", ds)
+	}
+	ds = lint.LintFileFor(f, []*lint.Rule{ByID("invalid-shebang")}, nil, lint.Target{RedisVersion: "7.0"})
+	if len(ds) != 0 {
+		t.Errorf("target 7.0: %+v", ds)
+	}
+}
+
+// TestProofInvalidShebang runs every header form on Redis: each one
+// lint-lua reports fails with the text its message quotes, and each one it
+// accepts runs (EVAL) or loads (FUNCTION LOAD).
+func TestProofInvalidShebang(t *testing.T) {
+	proveBadGood(t, "invalid-shebang", []string{"proof:k"}, nil, "ERR Unexpected flag in script shebang: no-write")
+	c := redistest.Client(t)
+	for _, hc := range headerCases {
+		var r redistest.Reply
+		if hc.library {
+			// Each case names its function f: drop the last case's library.
+			c.MustDo(t, "FUNCTION", "FLUSH")
+			r = c.MustDo(t, "FUNCTION", "LOAD", hc.src)
+		} else {
+			r = c.MustEval(t, hc.src, nil)
+		}
+		if hc.redisErr == "" {
+			if r.Kind == redistest.Error {
+				t.Errorf("%q: Redis refused it: %s", hc.src, r)
+			}
+			continue
+		}
+		if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, hc.redisErr) {
+			t.Errorf("%q: Redis gave %s, want %q", hc.src, r, hc.redisErr)
+		}
+	}
+}

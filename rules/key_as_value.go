@@ -1,0 +1,210 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "key-as-value",
+	Category: lint.Cluster,
+	Severity: lint.SeverityWarning,
+	Doc: lint.Doc{
+		Title: "a KEYS element used only as a value, not as a key",
+		Why: "Everything in KEYS is a key to Redis: on Redis Cluster every declared key must hash to the same slot, " +
+			"or EVAL is refused with `CROSSSLOT Keys in request don't hash to the same slot` before the script runs, " +
+			"and ACL key patterns are checked against them (`NOPERM this user has no permissions to access one of the keys " +
+			"used as arguments`). A TTL, a member, a field, a score or a token passed in " +
+			"KEYS and used only as a value makes the script fail on a cluster for no reason (its text rarely hashes " +
+			"to the keys' slot) and can be refused by an ACL. Pass values in ARGV. A KEYS element that the script also " +
+			"uses as a key (storing a key's name in an index set, say) is not reported.",
+		Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
+		Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
+		Redis: "all; CROSSSLOT observed on 7.0 cluster",
+	},
+	Run: runKeyAsValue,
+})
+
+// keyUses records, per script run (the main chunk, or one registered
+// function of a library), which KEYS elements may serve as keys.
+type keyUses struct {
+	asKey map[*model.Function]map[int]bool
+	// any is set when some use cannot be tied to one element (KEYS[i],
+	// unpack(KEYS), KEYS passed to a function): any element may be a key.
+	any map[*model.Function]bool
+}
+
+func (k *keyUses) mark(u *model.Function, i int) {
+	if i <= 0 {
+		k.any[u] = true
+		return
+	}
+	if k.asKey[u] == nil {
+		k.asKey[u] = map[int]bool{}
+	}
+	k.asKey[u][i] = true
+}
+
+func runKeyAsValue(p *lint.Pass) {
+	m := p.Model
+	ku := &keyUses{asKey: map[*model.Function]map[int]bool{}, any: map[*model.Function]bool{}}
+	unitOf := func(n any) *model.Function { return m.Unit(m.FuncOf(n)) }
+	// markValue notes the KEYS elements a value carries into a use that
+	// may be a key.
+	var markValue func(u *model.Function, v model.Value, depth int)
+	markValue = func(u *model.Function, v model.Value, depth int) {
+		if depth > 8 {
+			return
+		}
+		switch v.Origin {
+		case model.Keys:
+			ku.mark(u, v.Index)
+		case model.KeysTable:
+			ku.any[u] = true
+		case model.Concat, model.Arith:
+			for _, part := range v.Parts {
+				markValue(u, part, depth+1)
+			}
+		case model.Tonumber:
+			if v.Of != nil {
+				markValue(u, *v.Of, depth+1)
+			}
+		}
+	}
+	// Uses outside redis.call arguments that may end up as keys: a key
+	// built by concatenation (a prefix), an argument of another function
+	// (a helper that takes keys), a table field, and any KEYS element
+	// whose index is computed.
+	model.Inspect(m.File.Chunk, func(n any) bool {
+		u := unitOf(n)
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			// A field of a table (t.key = KEYS[2]) may be used as a key
+			// wherever the table goes.
+			for i, t := range x.Lhs {
+				if _, ok := t.(*ast.IdentExpr); !ok && i < len(x.Rhs) {
+					markValue(u, m.Value(x.Rhs[i]), 0)
+				}
+			}
+		case *ast.ReturnStmt:
+			// A helper's result may be used as a key by its caller; what
+			// the script itself returns goes to the client.
+			if m.FuncOf(x) != m.Main && m.FuncOf(x) != u {
+				for _, e := range x.Exprs {
+					markValue(u, m.Value(e), 0)
+				}
+			}
+		case *ast.AttrGetExpr:
+			if v := m.Value(x); v.Origin == model.Keys && v.Index <= 0 {
+				ku.any[u] = true
+			}
+		case *ast.StringConcatOpExpr:
+			markValue(u, m.Value(x), 0)
+		case *ast.FuncCallExpr:
+			if m.CallAt(x) != nil {
+				return true
+			}
+			// tonumber keeps track of its argument (a later use as a
+			// key is seen there) and type() uses none.
+			if f := m.Value(x.Func); f.Origin == model.Builtin && (f.Lit == "tonumber" || f.Lit == "type") {
+				return true
+			}
+			for _, a := range x.Args {
+				markValue(u, m.Value(a), 0)
+			}
+		case *ast.TableExpr:
+			for _, f := range x.Fields {
+				markValue(u, m.Value(f.Value), 0)
+			}
+		}
+		return true
+	})
+	type cand struct {
+		c *model.Call
+		i int
+	}
+	var cands []cand
+	for _, c := range m.Calls {
+		u := m.Unit(c.Func)
+		for i := 1; i < len(c.Args); i++ {
+			v := c.Args[i].Value
+			if c.Command == nil || !c.KeysComplete || c.IsKey(i) {
+				markValue(u, v, 0)
+				continue
+			}
+			if v.Origin == model.Concat || v.Origin == model.Arith {
+				markValue(u, v, 0)
+			}
+			if keysElement(v) > 0 && !shardChannel(c, i) {
+				cands = append(cands, cand{c, i})
+			}
+		}
+	}
+	reported := map[*model.Function]map[int]bool{}
+	for _, cd := range cands {
+		c, i := cd.c, cd.i
+		u := m.Unit(c.Func)
+		k := keysElement(c.Args[i].Value)
+		if ku.any[u] || ku.asKey[u][k] || reported[u][k] {
+			continue
+		}
+		if reported[u] == nil {
+			reported[u] = map[int]bool{}
+		}
+		reported[u][k] = true
+		keysName := "KEYS"
+		if c.Func != nil && u.Registration != nil {
+			keysName = "the function's keys"
+		}
+		what := fmt.Sprintf("%s[%d]", keysLabel(u), k)
+		if t := m.Text(c.Args[i].Expr); t != what {
+			what = t + " (" + what + ")"
+		}
+		if c.Name == "PUBLISH" && i == 1 {
+			// A channel named like the keys works on a cluster while it
+			// shares their {hash tag}: a misplaced name more than a bug.
+			p.ReportLower(m.Range(c.Args[i].Expr), "%s is the PUBLISH channel, not a key, and never used as a key: passed in %s it must hash to the keys' slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise), which holds only while it shares their {hash tag}; pass it in ARGV",
+				what, keysName)
+			continue
+		}
+		p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key: everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass it in ARGV",
+			what, c.Name, i, keysName)
+	}
+}
+
+// keysElement returns the KEYS index a value is (directly, through a local
+// or tonumber), or 0.
+func keysElement(v model.Value) int {
+	switch v.Origin {
+	case model.Keys:
+		return v.Index
+	case model.Tonumber:
+		if v.Of != nil && v.Of.Origin == model.Keys {
+			return v.Of.Index
+		}
+	}
+	return 0
+}
+
+func keysLabel(u *model.Function) string {
+	if u != nil && u.Registration != nil && len(u.Params) > 0 {
+		return u.Params[0].Name
+	}
+	return "KEYS"
+}
+
+// shardChannel reports whether argument i is a shard channel (SPUBLISH):
+// not a key, but hashed to a slot like one.
+func shardChannel(c *model.Call, i int) bool {
+	argv := make([]*string, len(c.Args))
+	for j := range c.Args {
+		if s, ok := c.Literal(j); ok {
+			argv[j] = &s
+		}
+	}
+	return slices.Contains(c.Command.KeyFlagsAt(argv, i), "NOT_KEY")
+}

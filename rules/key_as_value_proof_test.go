@@ -1,0 +1,64 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/slot"
+)
+
+// TestProofKeyAsValue runs the rule's examples on a one-node cluster (facts
+// D15): the value passed in KEYS hashes to another slot than the key, so
+// EVAL is refused with CROSSSLOT before the script runs; with the value in
+// ARGV it works. On the plain test server, a user whose ACL allows only the
+// key's pattern is refused the Bad example (NOPERM) and runs the Good one.
+func TestProofKeyAsValue(t *testing.T) {
+	rule := ByID("key-as-value")
+	if !flags(t, rule.ID, rule.Doc.Bad) {
+		t.Error("the Bad example is not flagged")
+	}
+	if flags(t, rule.ID, rule.Doc.Good) {
+		t.Error("the Good example is flagged")
+	}
+	key, value := "session:1", "user:1"
+	if slot.Of(key) == slot.Of(value) {
+		t.Fatalf("%s and %s share slot %d: the example shows nothing", key, value, slot.Of(key))
+	}
+	c := redistest.Cluster(t)
+	r := c.MustEval(t, rule.Doc.Bad, []string{key, value})
+	if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "CROSSSLOT Keys in request don't hash to the same slot") {
+		t.Errorf("Bad gave %s, want CROSSSLOT", r)
+	}
+	if r := c.MustDo(t, "EXISTS", key); r.Int != 0 {
+		t.Errorf("Bad ran: %s exists", key)
+	}
+	if r := c.MustEval(t, rule.Doc.Good, []string{key}, value); r.Kind != redistest.Status {
+		t.Errorf("Good gave %s", r)
+	}
+	if r := c.MustDo(t, "GET", key); r.Str != value {
+		t.Errorf("GET %s after Good = %s", key, r)
+	}
+}
+
+func TestProofKeyAsValueACL(t *testing.T) {
+	rule := ByID("key-as-value")
+	c := redistest.Client(t)
+	c.MustDo(t, "ACL", "SETUSER", "lintproof", "on", ">lintproof", "~session:*", "+@all")
+	t.Cleanup(func() { c.Do("ACL", "DELUSER", "lintproof") })
+	u, err := redistest.Dial(redistest.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Close()
+	if r := u.MustDo(t, "AUTH", "lintproof", "lintproof"); r.Kind != redistest.Status {
+		t.Fatalf("AUTH gave %s", r)
+	}
+	r := u.MustEval(t, rule.Doc.Bad, []string{"session:1", "user:1"})
+	if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "NOPERM this user has no permissions to access one of the keys used as arguments") {
+		t.Errorf("Bad under the ACL gave %s, want NOPERM", r)
+	}
+	if r := u.MustEval(t, rule.Doc.Good, []string{"session:1"}, "user:1"); r.Kind != redistest.Status {
+		t.Errorf("Good under the ACL gave %s", r)
+	}
+}

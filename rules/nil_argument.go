@@ -1,0 +1,275 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "nil-argument",
+	Category: lint.Correctness,
+	Severity: lint.SeverityError,
+	Doc: lint.Doc{
+		Title: "a redis.call argument that may be nil, a boolean or a table",
+		Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
+			"makes the call fail with `Lua redis lib command arguments must be strings or integers`, and the writes " +
+			"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
+			"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
+			"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
+			"Give the value a default (`v or ''`) or return before the call when it is missing. Values the caller " +
+			"passes (KEYS, ARGV) and values nothing is known about (parameters, table elements) are not reported.",
+		Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
+		Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
+		Redis: "all",
+	},
+	Run: runNilArgument,
+})
+
+// argCheck explains why a call argument may hold something Redis refuses.
+type argCheck struct {
+	m    *model.Model
+	defs map[*model.Variable][]model.Def
+	// inner maps a local to a local of the same function that hides it.
+	inner map[*model.Variable]*model.Variable
+	// branches are the then and else blocks of every if, with their
+	// condition's text.
+	branches []ifBranch
+	funcs    []*model.Function
+}
+
+// ifBranch is one branch of an if statement.
+type ifBranch struct {
+	cond  string
+	truth bool
+	r     span.Range
+}
+
+func runNilArgument(p *lint.Pass) {
+	m := p.Model
+	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}}
+	for _, v := range m.Vars {
+		if o := v.Shadows; o != nil && o.Func == v.Func && ac.inner[o] == nil {
+			ac.inner[o] = v
+		}
+	}
+	model.Inspect(m.File.Chunk, func(n any) bool {
+		if s, ok := n.(*ast.IfStmt); ok {
+			cond := m.Text(s.Condition)
+			for _, b := range []struct {
+				stmts []ast.Stmt
+				truth bool
+			}{{s.Then, true}, {s.Else, false}} {
+				if len(b.stmts) > 0 {
+					r := m.Range(b.stmts[0])
+					r.End = m.Range(b.stmts[len(b.stmts)-1]).End
+					ac.branches = append(ac.branches, ifBranch{cond, b.truth, r})
+				}
+			}
+		}
+		return true
+	})
+	const fails = "Redis then fails with 'Lua redis lib command arguments must be strings or integers'"
+	for _, c := range m.Calls {
+		for i, a := range c.Args {
+			t := a.Value.Types
+			if t == 0 || !t.Known() || ac.closureState(a.Expr) {
+				continue
+			}
+			what := m.Text(a.Expr)
+			arg := fmt.Sprintf("%s (argument %d of %s)", what, i, callName(c))
+			if t&(model.TString|model.TNumber) == 0 {
+				// Never a string or a number: the call fails whenever it
+				// runs.
+				switch {
+				case t&^model.Falsy == 0:
+					why := ac.reason(a.Expr, t, 0, map[*model.Variable]bool{})
+					if why == "" {
+						why = "on every path that reaches it"
+					}
+					p.Report(m.Range(a.Expr), "%s is always %s here: %s; %s: pass a string or a number", arg, falsyName(t), why, fails)
+				case t&^(model.TTrue|model.TFalse) == 0:
+					p.Report(m.Range(a.Expr), "%s is a boolean; %s: pass a string or a number (e.g. cond and '1' or '0')", arg, fails)
+				case t == model.TTable:
+					p.Report(m.Range(a.Expr), "%s is a table; %s: pass its elements (unpack(t)) or one of its fields", arg, fails)
+				case t == model.TFunction:
+					p.Report(m.Range(a.Expr), "%s is a function; %s: call it and pass its result", arg, fails)
+				}
+				continue
+			}
+			falsy := t & model.Falsy
+			if falsy == 0 {
+				continue
+			}
+			why := ac.reason(a.Expr, falsy, 0, map[*model.Variable]bool{})
+			if why == "" {
+				continue
+			}
+			p.Report(m.Range(a.Expr), "%s may be %s: %s; %s: give it a default (%s or '') or return before the call when it is missing",
+				arg, falsyName(falsy), why, fails, what)
+		}
+	}
+}
+
+// closureState reports whether x reads a local whose value the model
+// cannot follow: one assigned inside another function than its own (the
+// assignment happens whenever that function is called), or read inside a
+// nested function while it is assigned anywhere (the function sees the value
+// of the moment it is called, not of the moment it is defined).
+func (ac *argCheck) closureState(x ast.Expr) bool {
+	id, ok := x.(*ast.IdentExpr)
+	if !ok {
+		return false
+	}
+	lv := ac.m.VarOf(id)
+	if lv == nil {
+		return false
+	}
+	if ac.m.FuncOf(id) != lv.Func && len(lv.Writes) > 0 {
+		return true
+	}
+	for _, w := range lv.Writes {
+		if ac.funcAt(ac.m.Range(w).Start) != lv.Func {
+			return true
+		}
+	}
+	return false
+}
+
+// funcAt returns the innermost function whose body holds p. (The model
+// records the function of expressions it reads, not of assignment targets.)
+func (ac *argCheck) funcAt(p span.Pos) *model.Function {
+	if ac.funcs == nil {
+		ac.funcs = ac.m.Functions()
+	}
+	best := ac.m.Main
+	var bestRange span.Range
+	for _, fn := range ac.funcs {
+		if fn.Expr == nil {
+			continue
+		}
+		r := ac.m.Range(fn.Expr)
+		if r.Contains(p) && (best == ac.m.Main || bestRange.Start.Less(r.Start)) {
+			best, bestRange = fn, r
+		}
+	}
+	return best
+}
+
+// callName is the command of a call for messages.
+func callName(c *model.Call) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return "redis.call"
+}
+
+func falsyName(t model.TypeSet) string {
+	switch t & model.Falsy {
+	case model.TNil:
+		return "nil"
+	case model.TFalse:
+		return "false"
+	}
+	return "nil or false"
+}
+
+// assignedUnderSameCondition reports whether the read at r sits in a
+// branch of an if whose condition is written the same way as the one of a
+// branch that assigns lv: `if c then x = 1 end ... if c then use(x) end`.
+// The model does not relate the two conditions, so the nil it sees on the
+// path where the first if is not taken cannot reach the read.
+func (ac *argCheck) assignedUnderSameCondition(lv *model.Variable, r span.Range) bool {
+	for _, d := range ac.defs[lv] {
+		switch d.Expr.(type) {
+		case nil, *ast.NilExpr, *ast.FalseExpr:
+			continue
+		}
+		for _, db := range ac.branches {
+			if !db.r.Contains(d.Range.Start) {
+				continue
+			}
+			for _, rb := range ac.branches {
+				if rb.r.Contains(r.Start) && rb.cond == db.cond && rb.truth == db.truth && rb.r != db.r {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// reason says where the nil or false (bits) an expression may hold comes
+// from, or "" when it comes from nothing the script states: the caller's
+// KEYS and ARGV, a parameter, a table element, a call of an unknown
+// function.
+func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*model.Variable]bool) string {
+	m := ac.m
+	v := m.Value(x)
+	bits &= v.Types
+	if bits == 0 || depth > 8 {
+		return ""
+	}
+	if c, f := nullableReply(v); c != nil && f&bits != 0 {
+		line := m.Range(c.Expr).Start.Line
+		if v.Origin == model.Tonumber {
+			return fmt.Sprintf("tonumber of the %s reply of line %d is nil when %s", c.Name, line, nullCause(c))
+		}
+		return fmt.Sprintf("the %s reply of line %d is null (false in Lua) when %s", c.Name, line, nullCause(c))
+	}
+	switch x := x.(type) {
+	case *ast.NilExpr:
+		return "nil is written here"
+	case *ast.FalseExpr:
+		return "false is written here"
+	case *ast.RelationalOpExpr, *ast.UnaryNotOpExpr:
+		if bits&model.TFalse != 0 {
+			return m.Text(x) + " is false when it does not hold"
+		}
+	case *ast.LogicalOpExpr:
+		if x.Operator == "and" {
+			return ac.reason(x.Lhs, bits, depth+1, seen)
+		}
+		return ac.reason(x.Rhs, bits, depth+1, seen)
+	case *ast.IdentExpr:
+		lv := m.VarOf(x)
+		if lv == nil || seen[lv] || ac.closureState(x) {
+			return ""
+		}
+		seen[lv] = true
+		if ac.assignedUnderSameCondition(lv, m.Range(x)) {
+			return ""
+		}
+		for _, d := range ac.defs[lv] {
+			if d.Nil() && bits&model.TNil != 0 {
+				how := "is declared without a value"
+				if d.Range != lv.Decl {
+					how = "is assigned no value"
+				}
+				s := fmt.Sprintf("%s %s on line %d and not assigned on every path to here", lv.Name, how, d.Range.Start.Line)
+				if len(ac.defs[lv]) == 1 {
+					s = fmt.Sprintf("%s %s on line %d and never assigned", lv.Name, how, d.Range.Start.Line)
+				}
+				if in := ac.inner[lv]; in != nil {
+					s += fmt.Sprintf(" (the local %s of line %d is another variable)", in.Name, in.Decl.Start.Line)
+				}
+				return s
+			}
+			if d.Expr != nil {
+				if r := ac.reason(d.Expr, bits, depth+1, seen); r != "" {
+					if _, ok := d.Expr.(*ast.NilExpr); ok {
+						return fmt.Sprintf("%s is assigned nil on line %d", lv.Name, d.Range.Start.Line)
+					}
+					if _, ok := d.Expr.(*ast.FalseExpr); ok {
+						return fmt.Sprintf("%s is assigned false on line %d", lv.Name, d.Range.Start.Line)
+					}
+					return r
+				}
+			}
+		}
+	}
+	return ""
+}

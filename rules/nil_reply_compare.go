@@ -1,0 +1,150 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "nil-reply-compare",
+	Category: lint.Correctness,
+	Severity: lint.SeverityError,
+	Doc: lint.Doc{
+		Title: "a reply compared with nil",
+		Why: "Scripts talk RESP2 to Redis unless they call `redis.setresp(3)`, and in RESP2 a null reply (GET, HGET, " +
+			"LPOP, ZSCORE... on missing data) arrives in Lua as `false`, not `nil`; arrays arrive as tables (empty " +
+			"when nothing matches), integers as numbers. A reply is therefore never `nil`: `redis.call('HGET', k, f) == nil` " +
+			"is never true, so the missing case is never handled, and `redis.call('ZRANGE', ...) ~= nil` is always true. " +
+			"Test the null reply with `not x` (or `x == false`), an empty array with `#x == 0`. After `redis.setresp(3)` " +
+			"a null reply is `nil` and the comparison is right.",
+		Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
+		Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
+		Redis: "all (RESP2, the default in scripts)",
+	},
+	Run: runNilReplyCompare,
+})
+
+func runNilReplyCompare(p *lint.Pass) {
+	m := p.Model
+	if m.SetResp3 {
+		// Null replies are nil then: the comparison is the right test.
+		return
+	}
+	model.WalkExprs(m.File.Chunk, func(e ast.Expr) {
+		x, ok := e.(*ast.RelationalOpExpr)
+		if !ok || (x.Operator != "==" && x.Operator != "~=") {
+			return
+		}
+		for i, side := range []ast.Expr{x.Lhs, x.Rhs} {
+			other := x.Rhs
+			if i == 1 {
+				other = x.Lhs
+			}
+			if m.Value(other).Types != model.TNil {
+				continue
+			}
+			v := replyValueOf(m, side)
+			if v.Origin != model.Reply || v.Call == nil || !v.Types.Known() || v.Types&model.TNil != 0 {
+				continue
+			}
+			reportNilCompare(p, x, side, v)
+			return
+		}
+	})
+}
+
+func reportNilCompare(p *lint.Pass, x *ast.RelationalOpExpr, side ast.Expr, v model.Value) {
+	m := p.Model
+	c := v.Call
+	name := replyCommandName(c)
+	subject := replySubject(m, side, v, name)
+	verdict := "never true"
+	if x.Operator == "~=" {
+		verdict = "always true"
+	}
+	x1 := shortOperand(m, side, "x")
+	var what, fix string
+	nonNull := v.Types &^ model.TFalse
+	if c.Protected {
+		nonNull &^= model.TTable
+	}
+	switch {
+	case v.Types&model.TFalse != 0:
+		what = "a null reply arrives in Lua as false, not nil (nil only after redis.setresp(3))"
+		fix = fmt.Sprintf("test not %s (or %s == false) for the null reply", x1, x1)
+		if x.Operator == "~=" {
+			fix = fmt.Sprintf("test %s itself (or %s ~= false) for a non-null reply", x1, x1)
+		}
+	case nonNull == model.TTable && c.ReplyKind()&(redisdb.ReplyArray|redisdb.ReplyMap) != 0:
+		what = fmt.Sprintf("the %s reply is a table, empty when nothing matches", name)
+		fix = fmt.Sprintf("test #%s == 0 for an empty reply", x1)
+	case nonNull == model.TTable:
+		what = fmt.Sprintf("the %s reply is a status table {ok=...}", name)
+		fix = "a failed redis.call raises instead of replying, so drop the test (or use redis.pcall and test x.err)"
+	case nonNull == model.TNumber:
+		what = fmt.Sprintf("the %s reply is an integer", name)
+		fix = "compare its value"
+	case nonNull == model.TString:
+		what = fmt.Sprintf("the %s reply is a string", name)
+		fix = "compare its value"
+	default:
+		what = "a reply is never nil"
+		fix = fmt.Sprintf("test not %s (or %s == false) for a null reply", x1, x1)
+	}
+	if c.Protected && v.Types&model.TFalse == 0 {
+		what += " (an error is a table {err=...})"
+	}
+	p.Report(m.Range(x), "%s is never nil in a script (RESP2): %s, so %s is %s; %s",
+		subject, what, m.Text(x), verdict, fix)
+}
+
+// replyCommandName names a call's command for a message ("the HGET reply"),
+// or the function when the command is not a literal.
+func replyCommandName(c *model.Call) string {
+	switch {
+	case c.Name != "":
+		return c.Name
+	case c.Protected:
+		return "redis.pcall"
+	}
+	return "redis.call"
+}
+
+// replyValueOf is what e may hold (m.Value), or, for a call of a local
+// function, what it returns when that is a reply (or tonumber of one).
+func replyValueOf(m *model.Model, e ast.Expr) model.Value {
+	v := m.Value(e)
+	if call, ok := e.(*ast.FuncCallExpr); ok && v.Origin == model.Unknown && m.CallAt(call) == nil {
+		if rv := m.ReturnValue(call); rv.Origin == model.Reply || rv.Origin == model.Tonumber {
+			return rv
+		}
+	}
+	return v
+}
+
+// isLocalFuncCall reports whether e is a call of a local function (not a
+// redis.call site).
+func isLocalFuncCall(m *model.Model, e ast.Expr) bool {
+	call, ok := e.(*ast.FuncCallExpr)
+	if !ok || m.CallAt(call) != nil {
+		return false
+	}
+	id, ok := call.Func.(*ast.IdentExpr)
+	return ok && m.VarOf(id) != nil
+}
+
+// replySubject names a reply operand: its text, with the command when the
+// text does not show it (a local, a local function's call).
+func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string {
+	switch {
+	case v.Var != nil:
+		return fmt.Sprintf("%s (the %s reply)", m.Text(e), name)
+	case isLocalFuncCall(m, e):
+		return fmt.Sprintf("%s (which returns the %s reply)", m.Text(e), name)
+	}
+	return m.Text(e)
+}

@@ -1,0 +1,69 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+// replyRuleCase is one script run on an emptied Redis after setup: want is
+// the reply as redis-cli prints it (Reply.String), flagged whether rule id
+// must report the script.
+type replyRuleCase struct {
+	src     string
+	keys    []string
+	args    []string
+	setup   [][]string
+	want    string
+	flagged bool
+}
+
+// checkReplyRuleCases runs each case on Redis and through lint-lua.
+func checkReplyRuleCases(t *testing.T, c *redistest.Conn, id string, cases []replyRuleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		c.MustDo(t, "FLUSHALL")
+		for _, cmd := range tc.setup {
+			c.MustDo(t, cmd...)
+		}
+		if got := c.MustEval(t, tc.src, tc.keys, tc.args...); got.String() != tc.want {
+			t.Errorf("%q on Redis gave %s, want %s", tc.src, got, tc.want)
+		}
+		if got := flaggedBy(id, tc.src); got != tc.flagged {
+			t.Errorf("%q: %s flags it = %v, want %v", tc.src, id, got, tc.flagged)
+		}
+	}
+}
+
+// TestProofNilReplyCompare: in RESP2 a null reply is false, so `== nil`
+// never takes the missing branch (facts A1); after redis.setresp(3) it does.
+func TestProofNilReplyCompare(t *testing.T) {
+	const id = "nil-reply-compare"
+	r := ByID(id)
+	if r == nil {
+		t.Fatalf("no rule %s", id)
+	}
+	c := redistest.Client(t)
+	keys := []string{"proof:h"}
+	withField := [][]string{{"HSET", "proof:h", "count", "7"}}
+	checkReplyRuleCases(t, c, id, []replyRuleCase{
+		// Missing field: Bad never reaches 'missing' and returns false (nil
+		// to the client); Good does.
+		{src: r.Doc.Bad, keys: keys, want: "(nil)", flagged: true},
+		{src: r.Doc.Good, keys: keys, want: `"missing"`},
+		{src: r.Doc.Bad, keys: keys, setup: withField, want: `"7"`, flagged: true},
+		{src: r.Doc.Good, keys: keys, setup: withField, want: `"7"`},
+		// The comparison itself, both orders.
+		{src: "return tostring(redis.call('HGET', KEYS[1], 'count') == nil)", keys: keys, want: `"false"`, flagged: true},
+		{src: "return tostring(nil == redis.call('GET', KEYS[1]))", keys: keys, want: `"false"`, flagged: true},
+		{src: "local v = redis.call('LPOP', KEYS[1])\nif v ~= nil then return 'popped' end\nreturn 'empty'", keys: keys, want: `"popped"`, flagged: true},
+		// An empty array is a table: ~= nil always holds.
+		{src: "if redis.call('ZRANGE', KEYS[1], 0, -1) ~= nil then return 'found' end\nreturn 'none'", keys: keys, want: `"found"`, flagged: true},
+		{src: "if #redis.call('ZRANGE', KEYS[1], 0, -1) == 0 then return 'none' end\nreturn 'found'", keys: keys, want: `"none"`},
+		// The right tests.
+		{src: "return tostring(redis.call('HGET', KEYS[1], 'count') == false)", keys: keys, want: `"true"`},
+		{src: "return tostring(tonumber(redis.call('GET', KEYS[1])) == nil)", keys: keys, want: `"true"`},
+		// RESP3: the null reply is nil, and == nil is right.
+		{src: "redis.setresp(3)\nlocal v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then return 'missing' end\nreturn v", keys: keys, want: `"missing"`},
+	})
+}

@@ -1,0 +1,115 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "reply-type-compare",
+	Category: lint.Correctness,
+	Severity: lint.SeverityError,
+	Doc: lint.Doc{
+		Title: "a reply compared by == with a value of another type",
+		Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
+			"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
+			"is false even when the key was set, and `redis.call('TYPE', k) == 'hash'` is false for a hash. A bulk-string " +
+			"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
+			"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1. The test " +
+			"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
+			"compare a string with a string (`== '10'`) or convert it (`tonumber(x) == 10`), a number with a number.",
+		Bad:   "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then\n  return 1\nend\nreturn 0",
+		Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then\n  return 1\nend\nreturn 0",
+		Redis: "all (RESP2, the default in scripts)",
+	},
+	Run: runReplyTypeCompare,
+})
+
+func runReplyTypeCompare(p *lint.Pass) {
+	m := p.Model
+	model.WalkExprs(m.File.Chunk, func(e ast.Expr) {
+		x, ok := e.(*ast.RelationalOpExpr)
+		if !ok || (x.Operator != "==" && x.Operator != "~=") {
+			return
+		}
+		for i, side := range []ast.Expr{x.Lhs, x.Rhs} {
+			other := x.Rhs
+			if i == 1 {
+				other = x.Lhs
+			}
+			if reportTypeCompare(p, x, side, other) {
+				return
+			}
+		}
+	})
+}
+
+// reportTypeCompare reports `side == other` when side is a status, bulk or
+// integer reply and other a value of a type it can never equal.
+func reportTypeCompare(p *lint.Pass, x *ast.RelationalOpExpr, side, other ast.Expr) bool {
+	m := p.Model
+	v, o := replyValueOf(m, side), m.Value(other)
+	if v.Origin != model.Reply || v.Call == nil || !v.Types.Known() || !o.Types.Known() {
+		return false
+	}
+	// Values of disjoint type sets are never equal (nil == nil under RESP3
+	// would be, so a shared falsy type keeps the test meaningful).
+	if v.Types&o.Types != 0 {
+		return false
+	}
+	c := v.Call
+	kind := c.ReplyKind() &^ redisdb.ReplyNull
+	otherType := o.Types &^ model.Falsy
+	name := replyCommandName(c)
+	subject := replySubject(m, side, v, name)
+	verdict := "always false"
+	if x.Operator == "~=" {
+		verdict = "always true"
+	}
+	switch {
+	case kind == redisdb.ReplyStatus && otherType == model.TString:
+		fix := fmt.Sprintf("compare its ok field (%s.ok == %s)", shortOperand(m, side, "x"), shortOperand(m, other, "s"))
+		if c.ReplyKind()&redisdb.ReplyNull != 0 {
+			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), name)
+		}
+		p.Report(m.Range(x), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
+			subject, m.Text(x), verdict, fix)
+	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && otherType == model.TNumber &&
+		!(m.SetResp3 && kind&redisdb.ReplyDouble != 0):
+		// (Under RESP3 a double reply is a table {double=...}, not a string.)
+		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
+		if o.Origin == model.Literal && o.Var == nil {
+			fix = fmt.Sprintf("compare with the string '%s' or convert: tonumber(%s) %s %s", o.Lit, shortOperand(m, side, "x"), x.Operator, o.Lit)
+		}
+		p.Report(m.Range(x), "%s is a bulk-string reply, a Lua string, and == never converts a string to a number: %s is %s; %s",
+			subject, m.Text(x), verdict, fix)
+	case kind == redisdb.ReplyInteger && otherType == model.TString:
+		fix := fmt.Sprintf("compare with a number: %s %s tonumber(%s)", shortOperand(m, side, "x"), x.Operator, m.Text(other))
+		if o.Origin == model.Literal && o.Var == nil {
+			if _, err := strconv.ParseFloat(o.Lit, 64); err == nil {
+				fix = fmt.Sprintf("compare with the number: %s %s %s", shortOperand(m, side, "x"), x.Operator, o.Lit)
+			}
+		}
+		p.Report(m.Range(x), "%s is an integer reply, a Lua number, and == never converts a number to a string: %s is %s; %s",
+			subject, m.Text(x), verdict, fix)
+	default:
+		return false
+	}
+	return true
+}
+
+// shortOperand is an operand's text for a suggested fix, or placeholder
+// when model.Text had to shorten it.
+func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
+	s := m.Text(e)
+	if len(s) >= 60 && strings.HasSuffix(s, "...") {
+		return placeholder
+	}
+	return s
+}

@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+// TestProofReplyTypeCompare: == between a status reply and a string, a bulk
+// reply and a number, an integer reply and a string is always false (facts
+// E18, A3).
+func TestProofReplyTypeCompare(t *testing.T) {
+	const id = "reply-type-compare"
+	r := ByID(id)
+	if r == nil {
+		t.Fatalf("no rule %s", id)
+	}
+	c := redistest.Client(t)
+	keys := []string{"proof:k"}
+	held := [][]string{{"SET", "proof:k", "other"}}
+	ten := [][]string{{"SET", "proof:k", "10"}}
+	hash := [][]string{{"HSET", "proof:k", "f", "1"}}
+	checkReplyRuleCases(t, c, id, []replyRuleCase{
+		// A free key: Bad sets it yet reports 0; Good reports 1. A held
+		// key: both report 0.
+		{src: r.Doc.Bad, keys: keys, args: []string{"me"}, want: "(integer) 0", flagged: true},
+		{src: r.Doc.Good, keys: keys, args: []string{"me"}, want: "(integer) 1"},
+		{src: r.Doc.Bad, keys: keys, args: []string{"me"}, setup: held, want: "(integer) 0", flagged: true},
+		{src: r.Doc.Good, keys: keys, args: []string{"me"}, setup: held, want: "(integer) 0"},
+		// A plain SET and TYPE.
+		{src: "return tostring(redis.call('SET', KEYS[1], 'v') == 'OK')", keys: keys, want: `"false"`, flagged: true},
+		{src: "return tostring(redis.call('SET', KEYS[1], 'v').ok == 'OK')", keys: keys, want: `"true"`},
+		{src: "local t = redis.call('TYPE', KEYS[1])\nreturn tostring(t == 'hash')", keys: keys, setup: hash, want: `"false"`, flagged: true},
+		{src: "local t = redis.call('TYPE', KEYS[1])\nreturn tostring(t.ok == 'hash')", keys: keys, setup: hash, want: `"true"`},
+		// A bulk string compared with a number, both orders.
+		{src: "return tostring(redis.call('GET', KEYS[1]) == 10)", keys: keys, setup: ten, want: `"false"`, flagged: true},
+		{src: "return tostring(10 == redis.call('GET', KEYS[1]))", keys: keys, setup: ten, want: `"false"`, flagged: true},
+		{src: "local v = redis.call('GET', KEYS[1])\nreturn tostring(v == tonumber(ARGV[1]))", keys: keys, args: []string{"10"}, setup: ten, want: `"false"`, flagged: true},
+		{src: "return tostring(redis.call('GET', KEYS[1]) == '10')", keys: keys, setup: ten, want: `"true"`},
+		{src: "return tostring(tonumber(redis.call('GET', KEYS[1])) == 10)", keys: keys, setup: ten, want: `"true"`},
+		// An integer compared with a string.
+		{src: "return tostring(redis.call('EXISTS', KEYS[1]) == '1')", keys: keys, setup: ten, want: `"false"`, flagged: true},
+		{src: "return tostring(redis.call('EXISTS', KEYS[1]) == 1)", keys: keys, setup: ten, want: `"true"`},
+	})
+	// Bad did take the free key it reported as not taken.
+	c.MustDo(t, "FLUSHALL")
+	c.MustEval(t, r.Doc.Bad, keys, "me")
+	if got := c.MustDo(t, "GET", keys[0]); got.Str != "me" {
+		t.Errorf("after Bad on a free key, GET gave %s, want \"me\"", got)
+	}
+}

@@ -1,0 +1,172 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	ID:       "write-in-readonly-script",
+	Category: lint.Correctness,
+	Severity: lint.SeverityError,
+	Doc: lint.Doc{
+		Title: "a write in a script or function marked no-writes",
+		Why: "A script whose shebang says `#!lua flags=no-writes`, or a function registered with `flags = {'no-writes'}`, " +
+			"declares that it only reads, and Redis holds it to that: every write command in it fails with " +
+			"`ERR Write commands are not allowed from read-only scripts`, however the script is called (EVAL or EVAL_RO, " +
+			"FCALL or FCALL_RO). Commands that may replicate count as writes there: PUBLISH, SPUBLISH and PFCOUNT are " +
+			"refused too. Writes in local helpers that such a function calls are reported as well.",
+		Bad:   "#!lua flags=no-writes\nredis.call('INCR', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
+		Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
+		Redis: "7.0 and later (shebang flags and Functions); observed on 7.0.15",
+	},
+	Run: runWriteInReadonlyScript,
+})
+
+func runWriteInReadonlyScript(p *lint.Pass) {
+	m := p.Model
+	scriptRO := m.Context == model.Script && m.File.Shebang != nil && m.File.Shebang.HasFlag("no-writes")
+	var via map[*model.Function]readonlyPath
+	if m.Context == model.Library {
+		via = readonlyFunctions(m)
+	}
+	for _, c := range m.Calls {
+		cmd := callCommand(c)
+		if cmd == nil || cmd.NoScript() || !writesForScript(cmd) || arityProblem(c) != "" {
+			continue // another rule reports what Redis refuses first
+		}
+		what := "writes"
+		if !cmd.IsWrite() {
+			what = "may replicate, which Redis counts as a write here,"
+		}
+		at := m.Range(c.Args[0].Expr)
+		if scriptRO {
+			p.Report(at, "%s %s but the script is marked #!lua flags=no-writes: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
+				cmd.Name, what)
+			continue
+		}
+		path, ok := via[c.Func]
+		if !ok {
+			continue
+		}
+		where := fmt.Sprintf("function %s is registered", path.reg)
+		if path.helper != "" {
+			where = fmt.Sprintf("helper %s is called from function %s, registered", path.helper, path.reg)
+		}
+		p.Report(at, "%s %s but %s with flags={'no-writes'}: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
+			cmd.Name, what, where)
+	}
+}
+
+// writesForScript reports what a read-only script may not run: write
+// commands, and commands flagged may-replicate (observed on 7.0.15 for
+// PUBLISH, SPUBLISH and PFCOUNT).
+func writesForScript(cmd *redisdb.Command) bool {
+	return cmd.IsWrite() || cmd.HasFlag("MAY_REPLICATE")
+}
+
+// readonlyPath says why a function runs inside a no-writes registered
+// function: reg is that function's registered name, helper the local
+// function, called from it directly or through other helpers, that the
+// code belongs to (empty for the callback and its closures).
+type readonlyPath struct {
+	reg    string
+	helper string
+}
+
+// readonlyFunctions returns the functions of a library that run when a
+// function registered with flags={'no-writes'} is called: its callback,
+// the functions nested in it, and the local functions they call,
+// transitively.
+func readonlyFunctions(m *model.Model) map[*model.Function]readonlyPath {
+	out := map[*model.Function]readonlyPath{}
+	fns := m.Functions()
+	for _, reg := range m.Registrations {
+		if reg.Callback == nil || !hasString(reg.Flags, "no-writes") {
+			continue
+		}
+		cb := m.FunctionFor(reg.Callback)
+		if cb == nil {
+			continue
+		}
+		name := fmt.Sprintf("%q", reg.Name)
+		if !reg.NameKnown {
+			name = "(name not a literal)"
+		}
+		queue := []*model.Function{cb}
+		seen := map[*model.Function]string{cb: ""}
+		for len(queue) > 0 {
+			f := queue[0]
+			queue = queue[1:]
+			if _, ok := out[f]; !ok {
+				out[f] = readonlyPath{reg: name, helper: seen[f]}
+			}
+			helper := seen[f]
+			// Closures defined inside f run in the same call.
+			for _, g := range fns {
+				if g.Parent == f {
+					if _, ok := seen[g]; !ok {
+						seen[g] = helper
+						queue = append(queue, g)
+					}
+				}
+			}
+			for _, callee := range localCallees(m, f) {
+				if _, ok := seen[callee.fn]; !ok {
+					seen[callee.fn] = callee.name
+					queue = append(queue, callee.fn)
+				}
+			}
+		}
+	}
+	return out
+}
+
+type localCallee struct {
+	fn   *model.Function
+	name string
+}
+
+// localCallees lists the local functions f calls directly (not from the
+// functions nested in it): locals declared with a function and never
+// reassigned.
+func localCallees(m *model.Model, f *model.Function) []localCallee {
+	var out []localCallee
+	model.Inspect(m.Body(f), func(n any) bool {
+		switch e := n.(type) {
+		case *ast.FunctionExpr:
+			return false
+		case *ast.FuncCallExpr:
+			id, ok := e.Func.(*ast.IdentExpr)
+			if !ok {
+				return true
+			}
+			v := m.VarOf(id)
+			if v == nil || len(v.Writes) > 0 {
+				return true
+			}
+			fe, ok := v.Init.(*ast.FunctionExpr)
+			if !ok {
+				return true
+			}
+			if fn := m.FunctionFor(fe); fn != nil {
+				out = append(out, localCallee{fn: fn, name: v.Name})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func hasString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

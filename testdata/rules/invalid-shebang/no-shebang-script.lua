@@ -1,0 +1,2 @@
+-- A plain EVAL script without a header: silent.
+return redis.call('GET', KEYS[1])

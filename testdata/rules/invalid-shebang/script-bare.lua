@@ -1,0 +1,2 @@
+#!lua
+return redis.call('GET', KEYS[1])

@@ -1,0 +1,53 @@
+-- A status reply is the table {ok='OK'}: it never equals a string.
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then -- want "^redis.call\('SET', KEYS\[1\], ARGV\[1\], 'NX', 'EX', 10\) is a status reply, which a script receives as the table \{ok='...'\}, never a string: .* == 'OK' is always false; test the reply itself \(if redis.call\('SET', .*, 10\) then\): it is false when the SET did not happen$"
+  return 1
+end
+
+local ok = redis.call('SET', KEYS[1], ARGV[1])
+if ok == 'OK' then -- want "^ok \(the SET reply\) is a status reply.*ok == 'OK' is always false; compare its ok field \(ok.ok == 'OK'\)$"
+  return 2
+end
+
+-- Both orders, ~=, a string that is not a literal, TYPE.
+if 'OK' ~= redis.call('SET', KEYS[1], ARGV[1], 'XX') then -- want "is always true; test the reply itself"
+  return 3
+end
+local kind = redis.call('TYPE', KEYS[1])
+if kind == 'hash' then -- want "kind == 'hash' is always false; compare its ok field \(kind.ok == 'hash'\)"
+  return 4
+end
+if redis.call('TYPE', KEYS[2]) == ARGV[2] then -- want "compare its ok field \(redis.call\('TYPE', KEYS\[2\]\).ok == ARGV\[2\]\)"
+  return 5
+end
+local set = redis.call
+if set('RENAME', KEYS[1], KEYS[2]) == 'OK' then -- want "the table \{ok='...'\}"
+  return 6
+end
+if redis.pcall('LSET', KEYS[1], 0, 'v') == 'OK' then -- want "is always false"
+  return 7
+end
+
+-- Right: truthiness of SET NX, the ok field, a status compared with nothing.
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then
+  return 8
+end
+if redis.call('TYPE', KEYS[1]).ok == 'hash' then
+  return 9
+end
+local r = redis.call('SET', KEYS[1], ARGV[1], 'NX')
+if r and r.ok == 'OK' then
+  return 10
+end
+-- SET ... GET replies the old value, a string.
+if redis.call('SET', KEYS[1], ARGV[1], 'GET') == 'old' then
+  return 11
+end
+-- PING may reply a status or a bulk string: not claimed.
+if redis.call('PING') == 'PONG' then
+  return 12
+end
+-- An unknown command: nothing known.
+if redis.call(ARGV[1], KEYS[1]) == 'OK' then
+  return 13
+end
+return 0

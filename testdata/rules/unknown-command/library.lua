@@ -1,0 +1,5 @@
+#!lua name=lib
+redis.register_function('f', function(keys, args)
+  local v = redis.call('INCRBYY', keys[1], 1) -- want "\"INCRBYY\" is not a Redis command \(did you mean INCRBY\?\)"
+  return redis.call('INCRBY', keys[1], 1)
+end)
