@@ -1,0 +1,49 @@
+// Package analyzer is lint-lua's go/analysis pass: it finds the Redis Lua
+// that Go code embeds (go-redis, redigo, rueidis), lints it in place with
+// every lint-lua rule, reporting at the exact line and column inside the Go
+// string, and checks what only the call site knows.
+package analyzer
+
+import (
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+)
+
+// Analyzer reports lint-lua findings in Go packages.
+var Analyzer = &analysis.Analyzer{
+	Name: "lintlua",
+	Doc: `report mistakes in Redis Lua scripts embedded in Go code
+
+lintlua finds the Lua scripts that Go code hands to Redis through go-redis,
+redigo and rueidis (NewScript, Eval, EvalSha, FCall, Do("EVAL", ...), ...),
+lints each one with every lint-lua rule at its position inside the Go
+string, and checks the call sites: the number of keys passed, key slots,
+scripts built at run time, check-then-act races between separate commands,
+locks without expiry and unsafe releases.`,
+	URL:      "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
+}
+
+// check is one part of the analysis; each file of the package registers its
+// checks with registerCheck.
+type check func(*analysis.Pass, *state)
+
+var checks []check
+
+func registerCheck(c check) bool {
+	checks = append(checks, c)
+	return true
+}
+
+// state is what the checks of one package share (the scripts found, ...).
+// Fields are added by the files that need them.
+type state struct{}
+
+func run(pass *analysis.Pass) (any, error) {
+	st := &state{}
+	for _, c := range checks {
+		c(pass, st)
+	}
+	return nil, nil
+}
