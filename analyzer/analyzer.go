@@ -19,7 +19,18 @@ redigo and rueidis (NewScript, Eval, EvalSha, FCall, Do("EVAL", ...), ...),
 lints each one with every lint-lua rule at its position inside the Go
 string, and checks the call sites: the number of keys passed, key slots,
 scripts built at run time, check-then-act races between separate commands,
-locks without expiry and unsafe releases.`,
+locks without expiry and unsafe releases.
+
+Scripts are found by type (go-redis v9/v8 and rueidiscompat, redigo,
+rueidis) when their text is known at compile time: literals, constants,
+concatenations, fmt.Sprintf of constants, variables assigned once, and
+//go:embed files (findings are then reported in the .lua file). Each
+finding's category is its rule ID and its message ends with it.
+
+Lua findings of info severity are not reported unless -severity=info
+(go vet fails on any diagnostic). A finding is silenced by a comment
+//lint-lua:ignore RULE reason on its line or the line above, and inside a
+script by the Lua comment -- lint-lua: ignore RULE -- reason.`,
 	URL:      "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
@@ -38,10 +49,18 @@ func registerCheck(c check) bool {
 
 // state is what the checks of one package share (the scripts found, ...).
 // Fields are added by the files that need them.
-type state struct{}
+type state struct {
+	// scripts are the Lua sources the package hands to Redis, one per
+	// literal (or embedded file), in source order; uses are the calls that
+	// create, run or load them (scripts.go). Both are filled before any
+	// check runs.
+	scripts []*luaScript
+	uses    []*scriptUse
+}
 
 func run(pass *analysis.Pass) (any, error) {
 	st := &state{}
+	findScripts(pass, st)
 	for _, c := range checks {
 		c(pass, st)
 	}

@@ -1,6 +1,7 @@
 // Package cli is lint-lua's command line: `lint-lua [flags] [path ...]`,
-// `lint-lua rules`, `lint-lua explain RULE` and `lint-lua version`. Commands
-// write to injected streams so tests can capture them.
+// `lint-lua rules`, `lint-lua explain RULE`, `lint-lua go [packages]` and
+// `lint-lua version`. Commands write to injected streams so tests can
+// capture them.
 package cli
 
 import (
@@ -73,6 +74,6 @@ func Run(args []string, s *IOStreams) int {
 func NewCmdRoot(s *IOStreams) *cobra.Command {
 	opts := &lintOptions{IO: s}
 	root := newCmdLint(opts, nil)
-	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s))
+	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), newCmdGo(s, nil))
 	return root
 }

@@ -115,7 +115,7 @@ func runRule(m *model.Model, r *Rule, s Setting, target Target) (out []Diagnosti
 
 // ignoreRE matches `lint-lua: ignore RULE[,RULE] -- reason` and
 // `lint-lua: ignore-file RULE -- reason` inside a comment.
-var ignoreRE = regexp.MustCompile(`^\s*lint-lua:\s*(ignore-file|ignore)\s+([A-Za-z0-9_,\s-]*?)\s*(?:--\s*(.*))?$`)
+var ignoreRE = regexp.MustCompile(`(?s)^\s*lint-lua:\s*(ignore-file|ignore)\s+([A-Za-z0-9_,\s-]*?)\s*(?:--\s*(.*))?$`)
 
 type ignore struct {
 	comment luasrc.Comment

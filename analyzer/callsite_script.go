@@ -1,0 +1,705 @@
+package analyzer
+
+// The call-site rules about scripts: keys-count-mismatch, missing-hash-tag,
+// write-in-readonly-script (a writing script run read-only) and
+// dynamic-script. They read what scripts.go found (st.uses, st.scripts:
+// each call that creates, runs or loads a script, classified, with the
+// script's text when it is known) and work out themselves what the call
+// passes: how many keys and arguments, and the keys' names when they are
+// constants.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/slot"
+	luaast "github.com/yuin/gopher-lua/ast"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+var _ = registerCheck(checkScriptCalls)
+
+// passed is what one script call passes, as far as the Go code shows it.
+type passed struct {
+	// nkeys is the number of keys (numkeys), -1 when unknown.
+	nkeys int
+	// keys are the key expressions when nkeys is known (fewer when some
+	// are hidden in a spread argument).
+	keys []ast.Expr
+	// nargs is the number of ARGV values, -1 when unknown.
+	nargs int
+	// total is the number of values after an explicit numkeys (redigo
+	// Do("EVAL", src, n, ...), Script.Do, rueidis Numkeys), -1 when
+	// unknown or when the client counts the keys itself.
+	total int
+	// countAt is the expression that fixes the number of keys: the keys
+	// slice literal, the numkeys argument, redigo's keyCount.
+	countAt ast.Expr
+}
+
+func unknownPassed() passed { return passed{nkeys: -1, nargs: -1, total: -1} }
+
+// checkScriptCalls runs the script call-site rules over every use.
+func checkScriptCalls(pass *analysis.Pass, st *state) {
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	reported := map[string]bool{}
+	once := func(pos token.Pos, what string) bool {
+		k := fmt.Sprint(pos, what)
+		if reported[k] {
+			return false
+		}
+		reported[k] = true
+		return true
+	}
+	for _, u := range st.uses {
+		p := passedBy(pass, in, u)
+		checkNumkeys(pass, u, p)
+		checkKeysCount(pass, u, p, once)
+		if !inTestFile(pass, u.Call) {
+			checkCallSlots(pass, u, p)
+		}
+		checkReadOnlyUse(pass, u, st)
+	}
+	var e *evaluator
+	for _, s := range st.scripts {
+		if !s.Dynamic || inTestFile(pass, s.Src) {
+			continue
+		}
+		if e == nil {
+			e = newEvaluator(pass)
+		}
+		if varies(e, s.Src, 0) {
+			reportDynamic(pass, s)
+		}
+	}
+}
+
+// useVia names the call for messages: "EvalRO", `Do("EVAL")`, "Run".
+func useVia(u *scriptUse) string {
+	if u.Command != "" && u.Client != clientRueidis {
+		return `Do("` + u.Command + `")`
+	}
+	return u.Name
+}
+
+// passedBy works out what a use passes.
+func passedBy(pass *analysis.Pass, in *inspector.Inspector, u *scriptUse) passed {
+	info := pass.TypesInfo
+	call := u.Call
+	p := unknownPassed()
+	fn := calleeFunc(info, call)
+	if fn == nil {
+		return p
+	}
+	switch u.Client {
+	case clientGoRedis:
+		if u.Command != "" {
+			return numkeysCall(info, call, u.CmdArg+2)
+		}
+		switch u.Kind {
+		case useEval, useEvalSha, useFCall, useRun:
+			if u.Name == "Load" {
+				return p
+			}
+			// Eval(ctx, src, keys, args...), Run(ctx, c, keys, args...).
+			at := ctxOffset(fn) + 1
+			return sliceCall(info, call, at)
+		}
+	case clientRedigo:
+		if u.Command != "" {
+			switch u.Kind {
+			case useEval, useEvalSha, useFCall:
+				return numkeysCall(info, call, u.CmdArg+2)
+			}
+			return p
+		}
+		switch {
+		case u.Kind == useCreate && len(call.Args) > 0:
+			if n, ok := csConstInt(info, call.Args[0]); ok && n >= 0 {
+				p.nkeys, p.countAt = int(n), call.Args[0]
+			}
+		case u.Kind == useRun && u.Name != "Load" && u.Origin != nil && len(u.Origin.Call.Args) > 0:
+			n, ok := csConstInt(info, u.Origin.Call.Args[0])
+			if !ok || n < 0 {
+				return p
+			}
+			from := 1 // Do(c, keysAndArgs...)
+			if u.Name == "DoContext" {
+				from = 2
+			}
+			p.nkeys, p.countAt = int(n), u.Origin.Call.Args[0]
+			if call.Ellipsis.IsValid() || from > len(call.Args) {
+				return p
+			}
+			rest := call.Args[from:]
+			p.total = len(rest)
+			if p.nkeys <= len(rest) {
+				p.keys = rest[:p.nkeys]
+				p.nargs = len(rest) - p.nkeys
+			}
+		}
+	case clientRueidis:
+		switch {
+		case u.Kind == useRun && strings.HasPrefix(u.Name, "Exec") && u.Name != "ExecMulti" && len(call.Args) >= 4:
+			// Exec(ctx, c, keys, args []string)
+			k := sliceCall(info, call, 2)
+			if a, ok := sliceLen(info, call.Args[3]); ok {
+				k.nargs = len(a)
+			}
+			return k
+		case u.Command != "" && (u.Kind == useEval || u.Kind == useEvalSha || u.Kind == useFCall):
+			return rueidisPassed(info, in, call)
+		}
+	}
+	return p
+}
+
+// sliceCall reads a keys slice at Args[at] and the variadic arguments
+// after it.
+func sliceCall(info *types.Info, call *ast.CallExpr, at int) passed {
+	p := unknownPassed()
+	if at >= len(call.Args) {
+		return p
+	}
+	if keys, ok := sliceLen(info, call.Args[at]); ok {
+		p.nkeys, p.keys, p.countAt = len(keys), keys, call.Args[at]
+	}
+	if !call.Ellipsis.IsValid() {
+		p.nargs = len(call.Args) - at - 1
+	}
+	return p
+}
+
+// sliceLen reads a slice whose elements the code shows: a composite
+// literal without `...`, or nil.
+func sliceLen(info *types.Info, e ast.Expr) ([]ast.Expr, bool) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		if _, ok := info.TypeOf(x).Underlying().(*types.Slice); !ok {
+			return nil, false
+		}
+		for _, el := range x.Elts {
+			if _, ok := el.(*ast.KeyValueExpr); ok {
+				return nil, false // indexed elements: the length is not the count
+			}
+		}
+		return x.Elts, true
+	case *ast.Ident:
+		if info.Uses[x] == types.Universe.Lookup("nil") {
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// numkeysCall reads Do(..., src, numkeys, keys and args...) with numkeys
+// at Args[at].
+func numkeysCall(info *types.Info, call *ast.CallExpr, at int) passed {
+	p := unknownPassed()
+	if at >= len(call.Args) || (call.Ellipsis.IsValid() && at == len(call.Args)-1) {
+		return p
+	}
+	n, ok := csConstInt(info, call.Args[at])
+	if !ok || n < 0 {
+		return p
+	}
+	p.nkeys, p.countAt = int(n), call.Args[at]
+	if call.Ellipsis.IsValid() {
+		return p
+	}
+	rest := call.Args[at+1:]
+	p.total = len(rest)
+	if p.nkeys <= len(rest) {
+		p.keys = rest[:p.nkeys]
+		p.nargs = len(rest) - p.nkeys
+	}
+	return p
+}
+
+// rueidisPassed reads the builder chain that continues after
+// Eval().Script(src): .Numkeys(n).Key(k...).Arg(a...).
+func rueidisPassed(info *types.Info, in *inspector.Inspector, call *ast.CallExpr) passed {
+	p := unknownPassed()
+	cur, ok := in.Root().FindNode(call)
+	if !ok {
+		return p
+	}
+	var keys []ast.Expr
+	nargs, spread := 0, false
+	for {
+		sel, ok := cur.Parent().Node().(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		outer, ok := cur.Parent().Parent().Node().(*ast.CallExpr)
+		if !ok || outer.Fun != sel {
+			break
+		}
+		switch sel.Sel.Name {
+		case "Numkeys":
+			if len(outer.Args) == 1 {
+				if n, ok := csConstInt(info, outer.Args[0]); ok && n >= 0 {
+					p.nkeys, p.countAt = int(n), outer.Args[0]
+				}
+			}
+		case "Key":
+			keys = append(keys, outer.Args...)
+			spread = spread || outer.Ellipsis.IsValid()
+		case "Arg":
+			nargs += len(outer.Args)
+			spread = spread || outer.Ellipsis.IsValid()
+		}
+		cur = cur.Parent().Parent()
+	}
+	if p.nkeys < 0 || spread {
+		return p
+	}
+	p.total = len(keys) + nargs
+	if p.nkeys <= p.total {
+		all := append(keys, make([]ast.Expr, nargs)...)
+		p.keys = all[:p.nkeys]
+		p.nargs = p.total - p.nkeys
+	}
+	return p
+}
+
+// checkNumkeys reports a numkeys larger than the values that follow it.
+func checkNumkeys(pass *analysis.Pass, u *scriptUse, p passed) {
+	if p.nkeys < 0 || p.total < 0 || p.nkeys <= p.total {
+		return
+	}
+	reportRule(pass, u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
+		"%s passes numkeys %d but only %d values after it: Redis refuses the call with 'ERR Number of keys can't be greater than number of args'; pass %d keys or lower numkeys",
+		useVia(u), p.nkeys, p.total, p.nkeys)
+}
+
+// checkKeysCount reports a script that reads KEYS[i] or ARGV[i] beyond
+// what the call passes.
+func checkKeysCount(pass *analysis.Pass, u *scriptUse, p passed, once func(token.Pos, string) bool) {
+	s := u.Script
+	if s == nil || !s.Known || s.Library || (p.nkeys < 0 && p.nargs < 0) {
+		return
+	}
+	m := s.Model()
+	if m == nil || m.Context != model.Script {
+		return
+	}
+	reads := indexReads(m)
+	if p.nkeys >= 0 && (p.total < 0 || p.nkeys <= p.total) {
+		if r, ok := reads.beyond(model.Keys, p.nkeys); ok && once(p.countAt.Pos(), "KEYS") {
+			reportRule(pass, p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch",
+				"the script reads KEYS[%d] %s but %s passes %d %s: KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed",
+				r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nkeys, plural(p.nkeys, "key", "keys"), r.index, nilEffect(r))
+		}
+	}
+	if p.nargs >= 0 {
+		if r, ok := reads.beyond(model.Argv, p.nargs); ok && once(u.Call.Pos(), "ARGV") {
+			reportRule(pass, u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
+				"the script reads ARGV[%d] %s but %s passes %d %s: ARGV[%d] is nil in the script%s; pass the value, or give it a default in the script (ARGV[%d] or ...)",
+				r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nargs, plural(p.nargs, "argument", "arguments"), r.index, nilEffect(r), r.index)
+		}
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// nilEffect says what the nil does where the script uses it.
+func nilEffect(r indexRead) string {
+	if r.callArg {
+		return ", and redis.call fails with 'Lua redis lib command arguments must be strings or integers'"
+	}
+	return ""
+}
+
+// scriptLine says where a Lua expression is: its line in the Go file when
+// the script text maps there, else its line in the script.
+func scriptLine(pass *analysis.Pass, s *luaScript, m *model.Model, e luaast.Expr) string {
+	r := m.Range(e)
+	if pos, _, exact := s.GoRange(r); exact && pos.IsValid() {
+		return fmt.Sprintf("on line %d", pass.Fset.Position(pos).Line)
+	}
+	return fmt.Sprintf("on script line %d", r.Start.Line)
+}
+
+// indexRead is the first read of KEYS[i] or ARGV[i] that the script does
+// not test for nil.
+type indexRead struct {
+	index int
+	expr  luaast.Expr
+	// callArg: the value is an argument of a redis.call/pcall.
+	callArg bool
+}
+
+// scriptReads are a script's literal-index reads of KEYS and ARGV.
+type scriptReads struct {
+	first map[model.Origin]map[int]indexRead
+	// guarded indexes are tested for nil somewhere (`ARGV[3] or 10`,
+	// `if KEYS[2] then`): optional values.
+	guarded map[model.Origin]map[int]bool
+	// whole is set when the script looks at the table as a whole (#ARGV,
+	// unpack(KEYS), KEYS[i] with a computed i): it handles any count.
+	whole map[model.Origin]bool
+}
+
+// beyond returns the lowest unguarded read of an index above n.
+func (sr scriptReads) beyond(o model.Origin, n int) (indexRead, bool) {
+	if sr.whole[o] {
+		return indexRead{}, false
+	}
+	var best indexRead
+	found := false
+	for i, r := range sr.first[o] {
+		if i > n && !sr.guarded[o][i] && (!found || i < best.index) {
+			best, found = r, true
+		}
+	}
+	return best, found
+}
+
+// indexReads collects a script's KEYS[i] and ARGV[i] reads.
+func indexReads(m *model.Model) scriptReads {
+	sr := scriptReads{
+		first:   map[model.Origin]map[int]indexRead{model.Keys: {}, model.Argv: {}},
+		guarded: map[model.Origin]map[int]bool{model.Keys: {}, model.Argv: {}},
+		whole:   map[model.Origin]bool{},
+	}
+	elem := func(v model.Value) (model.Origin, int) {
+		for v.Origin == model.Tonumber && v.Of != nil {
+			v = *v.Of
+		}
+		if (v.Origin == model.Keys || v.Origin == model.Argv) && v.Index > 0 {
+			return v.Origin, v.Index
+		}
+		return model.Unknown, 0
+	}
+	guard := func(e luaast.Expr) {
+		if o, i := elem(m.Value(e)); i > 0 {
+			sr.guarded[o][i] = true
+		}
+	}
+	indexed := map[luaast.Expr]bool{}
+	model.Inspect(m.File.Chunk, func(n any) bool {
+		switch x := n.(type) {
+		case *luaast.IfStmt:
+			guard(x.Condition)
+		case *luaast.WhileStmt:
+			guard(x.Condition)
+		case *luaast.RepeatStmt:
+			guard(x.Condition)
+		case *luaast.LogicalOpExpr:
+			guard(x.Lhs)
+			if x.Operator == "and" {
+				guard(x.Rhs)
+			}
+		case *luaast.UnaryNotOpExpr:
+			guard(x.Expr)
+		case *luaast.RelationalOpExpr:
+			if x.Operator == "==" || x.Operator == "~=" {
+				if _, ok := x.Rhs.(*luaast.NilExpr); ok {
+					guard(x.Lhs)
+				}
+				if _, ok := x.Lhs.(*luaast.NilExpr); ok {
+					guard(x.Rhs)
+				}
+			}
+		case *luaast.FuncCallExpr:
+			if id, ok := x.Func.(*luaast.IdentExpr); ok && id.Value == "type" && len(x.Args) == 1 && m.VarOf(id) == nil {
+				guard(x.Args[0])
+			}
+		case *luaast.AttrGetExpr:
+			if _, ok := x.Key.(*luaast.NumberExpr); ok {
+				indexed[x.Object] = true
+			}
+			v := m.Value(x)
+			if (v.Origin == model.Keys || v.Origin == model.Argv) && v.Index > 0 {
+				if _, seen := sr.first[v.Origin][v.Index]; !seen {
+					sr.first[v.Origin][v.Index] = indexRead{index: v.Index, expr: x}
+				}
+			}
+		}
+		return true
+	})
+	// A read whose value reaches a redis.call argument, directly or
+	// through a local, fails there.
+	for _, c := range m.Calls {
+		for _, a := range c.Args[1:] {
+			if o, i := elem(a.Value); i > 0 {
+				if r, ok := sr.first[o][i]; ok {
+					r.callArg = true
+					sr.first[o][i] = r
+				}
+			}
+		}
+	}
+	model.WalkExprs(m.File.Chunk, func(e luaast.Expr) {
+		v := m.Value(e)
+		if (v.Origin == model.KeysTable || v.Origin == model.ArgvTable) && !indexed[e] {
+			if v.Origin == model.KeysTable {
+				sr.whole[model.Keys] = true
+			} else {
+				sr.whole[model.Argv] = true
+			}
+		}
+	})
+	return sr
+}
+
+// checkCallSlots reports keys passed at one call whose constant names hash
+// to different cluster slots.
+func checkCallSlots(pass *analysis.Pass, u *scriptUse, p passed) {
+	type named struct {
+		name string
+		slot int
+	}
+	var first *named
+	for _, k := range p.keys {
+		if k == nil {
+			continue
+		}
+		name, ok := csConstString(pass.TypesInfo, k)
+		if !ok {
+			continue
+		}
+		n := named{name, slot.Of(name)}
+		if first == nil {
+			first = &n
+			continue
+		}
+		if n.slot == first.slot {
+			continue
+		}
+		// On the keys literal when the call holds it, else on the call
+		// (redigo's keyCount is on NewScript, shared by every call).
+		var at ast.Node = u.Call
+		if p.countAt != nil && u.Call.Pos() <= p.countAt.Pos() && p.countAt.End() <= u.Call.End() {
+			at = p.countAt
+		}
+		reportRule(pass, at.Pos(), at.End(), "missing-hash-tag",
+			"keys %q (slot %d) and %q (slot %d) passed to %s hash to different cluster slots: on Redis Cluster the call fails with 'CROSSSLOT Keys in request don't hash to the same slot'; give keys used together a common hash tag, such as {%s}",
+			first.name, first.slot, n.name, n.slot, useVia(u), hashTagHint(first.name))
+		return
+	}
+}
+
+// hashTagHint suggests a tag: the key's existing tag, or its first
+// segment.
+func hashTagHint(key string) string {
+	if t := slot.Tag(key); t != key {
+		return t
+	}
+	if i := strings.IndexAny(key, ":."); i > 0 {
+		return key[:i]
+	}
+	return key
+}
+
+// checkReadOnlyUse reports a read-only call (EVAL_RO, EvalRO, RunRO,
+// NewLuaScriptReadOnly, FCALL_RO) of a script that Redis refuses to run
+// read-only: one that writes, or one with a shebang that does not say
+// no-writes.
+func checkReadOnlyUse(pass *analysis.Pass, u *scriptUse, st *state) {
+	if !u.ReadOnly {
+		return
+	}
+	if u.Kind == useFCall {
+		checkReadOnlyFCall(pass, u, st)
+		return
+	}
+	s := u.Script
+	if s == nil || !s.Known || s.Library {
+		return
+	}
+	m := s.Model()
+	if m == nil {
+		return
+	}
+	if sb := m.File.Shebang; sb != nil {
+		if sb.HasFlag("no-writes") {
+			return // the script's own writes are the Lua rule's finding
+		}
+		reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+			"%s runs the script read-only, but its #!lua shebang does not declare flags=no-writes: Redis refuses it before it runs with 'ERR Can not execute a script with write flag using *_ro command'; add flags=no-writes to the shebang, or use %s",
+			useVia(u), writableVariant(u))
+		return
+	}
+	for _, c := range m.Calls {
+		if c.Command == nil || !(c.Command.IsWrite() || c.Command.HasFlag("MAY_REPLICATE")) {
+			continue
+		}
+		reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+			"%s runs the script read-only, but it runs %s %s: Redis answers 'ERR Write commands are not allowed from read-only scripts'; use %s, or remove the write",
+			useVia(u), c.Name, scriptLine(pass, s, m, c.Args[0].Expr), writableVariant(u))
+		return
+	}
+}
+
+// writableVariant names the call to use instead of a read-only one.
+func writableVariant(u *scriptUse) string {
+	if u.Command != "" {
+		v := strings.TrimSuffix(u.Command, "_RO")
+		if u.Client == clientRueidis {
+			return v
+		}
+		return `Do("` + v + `")`
+	}
+	switch u.Name {
+	case "NewLuaScriptReadOnly":
+		return "NewLuaScript"
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(u.Name, "RO"), "Ro")
+}
+
+// checkReadOnlyFCall reports FCALL_RO of a function that a library of the
+// package registers without the no-writes flag: Redis refuses it.
+func checkReadOnlyFCall(pass *analysis.Pass, u *scriptUse, st *state) {
+	name, ok := fcallName(pass, u)
+	if !ok {
+		return
+	}
+	for _, s := range st.scripts {
+		if !s.Known || !s.Library {
+			continue
+		}
+		m := s.Model()
+		if m == nil {
+			continue
+		}
+		for _, reg := range m.Registrations {
+			if !reg.NameKnown || reg.Name != name {
+				continue
+			}
+			for _, f := range reg.Flags {
+				if f == "no-writes" {
+					return
+				}
+			}
+			reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+				"%s calls function %q, which the library registers without flags={'no-writes'}: Redis refuses it with 'ERR Can not execute a script with write flag using *_ro command'; register it with flags={'no-writes'} if it only reads, or use %s",
+				useVia(u), name, writableVariant(u))
+			return
+		}
+	}
+}
+
+// fcallName returns the constant function name an FCALL_RO passes.
+func fcallName(pass *analysis.Pass, u *scriptUse) (string, bool) {
+	info := pass.TypesInfo
+	at := -1
+	switch {
+	case u.Command != "" && u.Client != clientRueidis:
+		at = u.CmdArg + 1
+	case u.Client == clientRueidis:
+		at = 0 // Function(name)
+	default:
+		if fn := calleeFunc(info, u.Call); fn != nil {
+			at = ctxOffset(fn)
+		}
+	}
+	if at < 0 || at >= len(u.Call.Args) {
+		return "", false
+	}
+	return csConstString(info, u.Call.Args[at])
+}
+
+// reportDynamic reports a script whose text is assembled at run time.
+func reportDynamic(pass *analysis.Pass, s *luaScript) {
+	via := "the call"
+	if len(s.Uses) > 0 {
+		via = useVia(s.Uses[0])
+	}
+	reportRule(pass, s.Src.Pos(), s.Src.End(), "dynamic-script",
+		"the script passed to %s is built at run time%s: Redis keeps every distinct script text in its script cache until SCRIPT FLUSH, and lint-lua cannot check it; keep the script text constant and pass the values in ARGV (keys in KEYS)",
+		via, howBuilt(pass, s.Src))
+}
+
+// varies reports whether a string expression that scripts.go found to be
+// assembled at run time takes different values from one run to the next:
+// some part of it is a parameter, a field, a variable written more than
+// once, or the result of a function that is not a pure string function.
+// A text assembled only from constants (strings.TrimSpace of a constant)
+// gives one cache entry and is not reported.
+func varies(e *evaluator, x ast.Expr, depth int) bool {
+	if depth > maxEvalDepth {
+		return true
+	}
+	info := e.pass.TypesInfo
+	x = ast.Unparen(x)
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		return false
+	}
+	if e.eval(x) != nil {
+		return false
+	}
+	switch y := x.(type) {
+	case *ast.BasicLit:
+		return false
+	case *ast.BinaryExpr:
+		return varies(e, y.X, depth+1) || varies(e, y.Y, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[y.Fun]; ok && tv.IsType() && len(y.Args) == 1 {
+			return varies(e, y.Args[0], depth+1)
+		}
+		fn := calleeFunc(info, y)
+		if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+			return true
+		}
+		switch fn.Pkg().Path() {
+		case "fmt", "strings", "bytes", "strconv":
+			for _, a := range y.Args {
+				if varies(e, a, depth+1) {
+					return true
+				}
+			}
+			return false
+		}
+		return true
+	case *ast.Ident:
+		v, ok := info.Uses[y].(*types.Var)
+		if !ok {
+			return false
+		}
+		init, ok := e.inits[v]
+		if !ok || e.written[v] {
+			return true
+		}
+		return varies(e, init, depth+1)
+	case *ast.CompositeLit:
+		for _, el := range y.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if varies(e, el, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// howBuilt says how a dynamic source is assembled, when it is written at
+// the call.
+func howBuilt(pass *analysis.Pass, e ast.Expr) string {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return " by concatenation"
+	case *ast.CallExpr:
+		if fn := calleeFunc(pass.TypesInfo, x); fn != nil && fn.Pkg() != nil {
+			return " with " + fn.Pkg().Name() + "." + fn.Name()
+		}
+	case *ast.Ident:
+		return " (" + x.Name + " is assembled from values known only when the program runs)"
+	}
+	return ""
+}

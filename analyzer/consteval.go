@@ -1,0 +1,585 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// maxEvalDepth bounds how many constants, variables and operands one
+// evaluation follows: enough for any real script, and a guard against
+// pathological chains.
+const maxEvalDepth = 64
+
+// evaluator computes the text of string expressions known at compile time
+// and where each byte was written. It follows:
+//   - string literals (raw and interpreted),
+//   - named constants, to their literal when declared in this package (in
+//     any file, at package level or in a function), to the use site when
+//     declared in another package,
+//   - variables assigned exactly once (by their declaration) whose value is
+//     known, such as `var src = "..."` or `src := "..."`,
+//   - variables initialised by //go:embed with one file (the file is read
+//     and the positions are in it),
+//   - concatenations, conversions to string and []byte, and fmt.Sprintf with
+//     a constant format and constant arguments.
+type evaluator struct {
+	pass *analysis.Pass
+	// consts maps the constants of this package to the expression that
+	// gives their value.
+	consts map[*types.Const]ast.Expr
+	// inits maps variables of this package that are written only by their
+	// declaration to the expression that initialises them.
+	inits map[*types.Var]ast.Expr
+	// written marks variables assigned after their declaration or whose
+	// address is taken.
+	written map[*types.Var]bool
+	// embeds maps variables declared under a //go:embed directive to the
+	// directive's patterns and the Go file's directory.
+	embeds map[*types.Var]embedSpec
+	// sources caches Go file contents (for raw strings in CRLF files) and
+	// embedded files with the token.File added for them.
+	sources  map[*token.File][]byte
+	embedded map[string]*embedFile
+	depth    int
+}
+
+type embedSpec struct {
+	dir      string
+	patterns []string
+	pos      token.Pos
+}
+
+type embedFile struct {
+	name string
+	text *text
+	err  error
+}
+
+func newEvaluator(pass *analysis.Pass) *evaluator {
+	e := &evaluator{
+		pass:     pass,
+		consts:   map[*types.Const]ast.Expr{},
+		inits:    map[*types.Var]ast.Expr{},
+		written:  map[*types.Var]bool{},
+		embeds:   map[*types.Var]embedSpec{},
+		sources:  map[*token.File][]byte{},
+		embedded: map[string]*embedFile{},
+	}
+	for _, f := range pass.Files {
+		e.index(f)
+	}
+	return e
+}
+
+// index records the constant and variable declarations of f and every
+// write to a variable.
+func (e *evaluator) index(f *ast.File) {
+	info := e.pass.TypesInfo
+	varOf := func(x ast.Expr) *types.Var {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			for _, spec := range n.Specs {
+				vs, ok := spec.(*ast.ValueSpec)
+				if !ok {
+					continue
+				}
+				for i, name := range vs.Names {
+					switch obj := info.Defs[name].(type) {
+					case *types.Const:
+						if len(vs.Values) == len(vs.Names) {
+							e.consts[obj] = vs.Values[i]
+						}
+					case *types.Var:
+						if len(vs.Values) == len(vs.Names) {
+							e.inits[obj] = vs.Values[i]
+						} else if len(vs.Values) == 0 && n.Tok == token.VAR {
+							if pats := embedPatterns(n.Doc, vs.Doc); pats != nil {
+								dir := filepath.Dir(e.pass.Fset.File(name.Pos()).Name())
+								e.embeds[obj] = embedSpec{dir: dir, patterns: pats, pos: name.Pos()}
+							}
+						}
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE {
+					if v, ok := info.Defs[id].(*types.Var); ok {
+						if len(n.Lhs) == len(n.Rhs) {
+							e.inits[v] = n.Rhs[i]
+						}
+						continue
+					}
+				}
+				if v := varOf(lhs); v != nil {
+					e.written[v] = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := varOf(n.X); v != nil {
+				e.written[v] = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := varOf(n.X); v != nil {
+					e.written[v] = true
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, x := range []ast.Expr{n.Key, n.Value} {
+					if v := varOf(x); v != nil {
+						e.written[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// embedPatterns returns the patterns of the //go:embed lines of a
+// declaration's doc comments, or nil.
+func embedPatterns(docs ...*ast.CommentGroup) []string {
+	var out []string
+	for _, doc := range docs {
+		if doc == nil {
+			continue
+		}
+		for _, c := range doc.List {
+			rest, ok := strings.CutPrefix(c.Text, "//go:embed")
+			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+				continue
+			}
+			pats, ok := splitEmbedPatterns(rest)
+			if !ok {
+				return nil
+			}
+			out = append(out, pats...)
+		}
+	}
+	return out
+}
+
+// splitEmbedPatterns splits a //go:embed argument list: space-separated,
+// each pattern optionally a Go string literal.
+func splitEmbedPatterns(s string) ([]string, bool) {
+	var out []string
+	for {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" {
+			return out, true
+		}
+		switch s[0] {
+		case '"', '`':
+			q, err := strconv.QuotedPrefix(s)
+			if err != nil {
+				return nil, false
+			}
+			p, err := strconv.Unquote(q)
+			if err != nil {
+				return nil, false
+			}
+			out = append(out, p)
+			s = s[len(q):]
+		default:
+			i := strings.IndexAny(s, " \t")
+			if i < 0 {
+				i = len(s)
+			}
+			out = append(out, s[:i])
+			s = s[i:]
+		}
+	}
+}
+
+// eval returns the text of x if it is known at compile time, or nil.
+func (e *evaluator) eval(x ast.Expr) *text {
+	if e.depth >= maxEvalDepth {
+		return nil
+	}
+	e.depth++
+	defer func() { e.depth-- }()
+	t := e.evalExpr(x)
+	if t == nil {
+		return nil
+	}
+	// Whatever path produced it, the text must be what the compiler
+	// computed; if the two disagree, trust the compiler and keep only the
+	// expression's position.
+	if tv, ok := e.pass.TypesInfo.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		if v := constant.StringVal(tv.Value); v != t.s {
+			return wholeText(v, x.Pos(), x.End())
+		}
+	}
+	return t
+}
+
+func (e *evaluator) evalExpr(x ast.Expr) *text {
+	info := e.pass.TypesInfo
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return e.eval(x.X)
+	case *ast.BasicLit:
+		if x.Kind != token.STRING {
+			break
+		}
+		tf := e.pass.Fset.File(x.Pos())
+		if tf == nil {
+			break
+		}
+		if t := litText(tf, x, e.source(tf)); t != nil {
+			return t
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		} else {
+			id = x.(*ast.Ident)
+		}
+		switch obj := info.Uses[id].(type) {
+		case *types.Const:
+			if def, ok := e.consts[obj]; ok {
+				if t := e.eval(def); t != nil {
+					return t
+				}
+			}
+		case *types.Var:
+			if spec, ok := e.embeds[obj]; ok && !e.written[obj] {
+				if t := e.embed(spec, obj); t != nil {
+					return t
+				}
+				return nil
+			}
+			if init, ok := e.inits[obj]; ok && !e.written[obj] {
+				if t := e.eval(init); t != nil {
+					return t
+				}
+			}
+		}
+	case *ast.BinaryExpr:
+		if x.Op != token.ADD || !isStringish(info.TypeOf(x)) {
+			break
+		}
+		l := e.eval(x.X)
+		if l == nil {
+			return nil
+		}
+		r := e.eval(x.Y)
+		if r == nil {
+			return nil
+		}
+		return l.clone().concat(r)
+	case *ast.CallExpr:
+		// A conversion to string or []byte of a known text.
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			if isStringish(tv.Type) && isStringish(info.TypeOf(x.Args[0])) {
+				return e.eval(x.Args[0])
+			}
+			break
+		}
+		if isFunc(info, x, "fmt", "Sprintf") {
+			return e.sprintf(x)
+		}
+	}
+	// Any other expression the compiler knows the value of (a constant of
+	// another package, an expression we do not model): the whole text at
+	// the expression.
+	if tv, ok := info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return wholeText(constant.StringVal(tv.Value), x.Pos(), x.End())
+	}
+	return nil
+}
+
+// source returns the content of a Go file of the package, or nil.
+func (e *evaluator) source(tf *token.File) []byte {
+	if src, ok := e.sources[tf]; ok {
+		return src
+	}
+	read := e.pass.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	src, err := read(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		src = nil
+	}
+	e.sources[tf] = src
+	return src
+}
+
+// embed returns the content of the one file an embed directive names for a
+// string or []byte variable, with positions in that file (added to the
+// FileSet so diagnostics can point into it).
+func (e *evaluator) embed(spec embedSpec, v *types.Var) *text {
+	if !isStringish(v.Type()) {
+		return nil
+	}
+	name, ok := embedMatch(spec)
+	if !ok {
+		return nil
+	}
+	if ef, ok := e.embedded[name]; ok {
+		return ef.text
+	}
+	ef := &embedFile{name: name}
+	e.embedded[name] = ef
+	// Pass.ReadFile only serves the package's Go and "other" files, and
+	// drivers do not list embedded files there: read from disk as the
+	// compiler does.
+	var src []byte
+	err := os.ErrNotExist
+	if e.pass.ReadFile != nil {
+		src, err = e.pass.ReadFile(name)
+	}
+	if err != nil {
+		src, err = os.ReadFile(name)
+	}
+	if err != nil {
+		ef.err = err
+		return nil
+	}
+	tf := e.pass.Fset.AddFile(name, -1, len(src))
+	tf.SetLinesForContent(src)
+	t := &text{s: string(src), start: make([]token.Pos, len(src)), end: make([]token.Pos, len(src)), exact: make([]bool, len(src))}
+	for i := range src {
+		t.start[i], t.end[i], t.exact[i] = tf.Pos(i), tf.Pos(i+1), true
+	}
+	ef.text = t
+	return t
+}
+
+// embedMatch resolves the patterns of a string variable's //go:embed
+// directive: the compiler accepts exactly one file for it.
+func embedMatch(spec embedSpec) (string, bool) {
+	if len(spec.patterns) != 1 {
+		return "", false
+	}
+	p := spec.patterns[0]
+	if strings.HasPrefix(p, "all:") {
+		p = p[len("all:"):]
+	}
+	matches, err := filepath.Glob(filepath.Join(spec.dir, filepath.FromSlash(p)))
+	if err != nil || len(matches) != 1 {
+		return "", false
+	}
+	return matches[0], true
+}
+
+// sprintf evaluates fmt.Sprintf(format, args...) when the format and every
+// argument are constants. The literal parts of the format map into the
+// format; each verb's output maps into its argument when the verb is %s or
+// %v of a string (so a script assembled from constants keeps its exact
+// positions), and to the argument expression otherwise.
+func (e *evaluator) sprintf(call *ast.CallExpr) *text {
+	if len(call.Args) == 0 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	format := e.eval(call.Args[0])
+	if format == nil {
+		return nil
+	}
+	args := call.Args[1:]
+	vals := make([]any, len(args))
+	texts := make([]*text, len(args))
+	for i, a := range args {
+		v, ok := e.constArg(a)
+		if !ok {
+			return nil
+		}
+		vals[i] = v
+		if _, isStr := v.(string); isStr {
+			texts[i] = e.eval(a)
+		}
+	}
+	want := fmt.Sprintf(format.s, vals...)
+	whole := func() *text { return wholeText(want, call.Pos(), call.End()) }
+
+	out := &text{}
+	f := format.s
+	argi := 0
+	lit := func(from, to int) { out.concat(format.slice(from, to)) }
+	for i := 0; i < len(f); {
+		j := i
+		for j < len(f) && f[j] != '%' {
+			j++
+		}
+		lit(i, j)
+		if j >= len(f) {
+			break
+		}
+		// A verb: flags, width, precision, then the verb rune.
+		k := j + 1
+		for k < len(f) && strings.IndexByte("+-# 0", f[k]) >= 0 {
+			k++
+		}
+		for k < len(f) && (f[k] >= '0' && f[k] <= '9' || f[k] == '.') {
+			k++
+		}
+		if k >= len(f) || f[k] == '*' || f[k] == '[' {
+			// Argument indexes and star widths: keep it simple and exact.
+			return whole()
+		}
+		r, size := utf8.DecodeRuneInString(f[k:])
+		k += size
+		if r == '%' {
+			out.concat(format.slice(j, j+1))
+			out.end[len(out.end)-1] = format.end[k-1]
+			i = k
+			continue
+		}
+		if argi >= len(vals) {
+			return whole()
+		}
+		spec := f[j:k]
+		piece := fmt.Sprintf(spec, vals[argi])
+		if t := texts[argi]; t != nil && (spec == "%s" || spec == "%v") && t.s == piece {
+			out.concat(t.clone())
+		} else {
+			out.concat(wholeText(piece, args[argi].Pos(), args[argi].End()))
+		}
+		argi++
+		i = k
+	}
+	if argi != len(vals) || out.s != want {
+		return whole()
+	}
+	return out
+}
+
+// constArg returns the Go value of a constant Sprintf argument, or false
+// if it is not a constant or fmt would format it through a method.
+func (e *evaluator) constArg(a ast.Expr) (any, bool) {
+	tv, ok := e.pass.TypesInfo.Types[a]
+	if !ok || tv.Value == nil {
+		return nil, false
+	}
+	if hasFormatMethod(tv.Type) {
+		return nil, false
+	}
+	v := tv.Value
+	switch v.Kind() {
+	case constant.String:
+		return constant.StringVal(v), true
+	case constant.Bool:
+		return constant.BoolVal(v), true
+	case constant.Int:
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsUnsigned != 0 {
+			if u, exact := constant.Uint64Val(v); exact {
+				return u, true
+			}
+			return nil, false
+		}
+		if i, exact := constant.Int64Val(v); exact {
+			return i, true
+		}
+	case constant.Float:
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Kind() == types.Float32 {
+			f, _ := constant.Float32Val(v)
+			return f, true
+		}
+		f, _ := constant.Float64Val(v)
+		return f, true
+	}
+	return nil, false
+}
+
+// hasFormatMethod reports whether fmt would format a value of type t with a
+// method (String, Error, Format, GoString) rather than by its kind.
+func hasFormatMethod(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"String", "Error", "Format", "GoString"} {
+		if ms.Lookup(nil, name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// isStringish reports whether t is a string or a byte slice.
+func isStringish(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && (b.Kind() == types.Byte || b.Kind() == types.Uint8)
+	}
+	return false
+}
+
+// isFunc reports whether call calls the package-level function pkg.name.
+func isFunc(info *types.Info, call *ast.CallExpr, pkg, name string) bool {
+	fn := calleeFunc(info, call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkg && fn.Name() == name &&
+		fn.Type().(*types.Signature).Recv() == nil
+}
+
+// builtAtRunTime reports whether x, a string expression that is not known
+// at compile time, is assembled by the program (concatenation, fmt, the
+// strings package), possibly through a variable assigned once: a script
+// whose text varies at run time. A parameter, a field or a function result
+// is merely unknown.
+func (e *evaluator) builtAtRunTime(x ast.Expr) bool {
+	for range maxEvalDepth {
+		x = ast.Unparen(x)
+		switch y := x.(type) {
+		case *ast.BinaryExpr:
+			return y.Op == token.ADD
+		case *ast.CallExpr:
+			fn := calleeFunc(e.pass.TypesInfo, y)
+			if fn == nil || fn.Pkg() == nil {
+				if tv, ok := e.pass.TypesInfo.Types[y.Fun]; ok && tv.IsType() && len(y.Args) == 1 {
+					x = y.Args[0]
+					continue
+				}
+				return false
+			}
+			switch fn.Pkg().Path() {
+			case "fmt":
+				return strings.HasPrefix(fn.Name(), "Sprint")
+			case "strings", "bytes":
+				return true
+			}
+			return false
+		case *ast.Ident:
+			v, ok := e.pass.TypesInfo.Uses[y].(*types.Var)
+			if !ok || e.written[v] {
+				return false
+			}
+			init, ok := e.inits[v]
+			if !ok {
+				return false
+			}
+			x = init
+		default:
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,535 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/span"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Client libraries, as scriptUse.Client names them.
+const (
+	clientGoRedis = "go-redis"
+	clientRedigo  = "redigo"
+	clientRueidis = "rueidis"
+)
+
+// Package paths of the client libraries. rueidiscompat mirrors go-redis's
+// API and is matched like it.
+var (
+	goRedisPaths = map[string]bool{
+		"github.com/redis/go-redis/v9":           true,
+		"github.com/go-redis/redis/v8":           true,
+		"github.com/go-redis/redis/v7":           true,
+		"github.com/go-redis/redis":              true,
+		"github.com/redis/rueidis/rueidiscompat": true,
+	}
+	redigoPaths = map[string]bool{
+		"github.com/gomodule/redigo/redis": true,
+		"github.com/garyburd/redigo/redis": true,
+	}
+	rueidisPath     = "github.com/redis/rueidis"
+	rueidisCmdsPath = "github.com/redis/rueidis/internal/cmds"
+)
+
+// useKind says what a call does with a script.
+type useKind int
+
+const (
+	// useCreate makes a script object from source: go-redis and redigo
+	// NewScript, rueidis NewLuaScript*.
+	useCreate useKind = iota + 1
+	// useEval sends the source to run: Eval, EvalRO, Do("EVAL"),
+	// rueidis Eval().Script(src).
+	useEval
+	// useLoad loads the source into the script cache: ScriptLoad,
+	// Do("SCRIPT", "LOAD", src), ScriptLoad().Script(src).
+	useLoad
+	// useFunctionLoad loads a Functions library: FunctionLoad,
+	// FunctionLoadReplace, Do("FUNCTION", "LOAD", src), FunctionCode(src).
+	useFunctionLoad
+	// useEvalSha runs a cached script by its SHA: EvalSha, EvalShaRO,
+	// Do("EVALSHA").
+	useEvalSha
+	// useFCall calls a library function by name: FCall, FCallRO.
+	useFCall
+	// useRun runs or loads a script object: (*Script).Run, RunRO, Eval,
+	// EvalRO, EvalSha, EvalShaRO, Load (go-redis); (*Script).Do,
+	// DoContext, Send, SendHash, Load (redigo); (*Lua).Exec, ExecMulti
+	// (rueidis).
+	useRun
+)
+
+// scriptUse is one call that creates, runs or loads a script.
+type scriptUse struct {
+	Call   *ast.CallExpr
+	Client string
+	// Name is the function or method called ("NewScript", "EvalRO", "Do",
+	// "Script", "NewLuaScriptReadOnly", ...).
+	Name string
+	// Command is the Redis command a redigo Do/Send (or go-redis Do)
+	// sends, or a rueidis builder builds: "EVAL", "EVAL_RO", "EVALSHA",
+	// "SCRIPT LOAD", "FUNCTION LOAD", "FCALL"...; empty for the typed
+	// methods.
+	Command string
+	Kind    useKind
+	// SrcArg is the index in Call.Args of the script's source, or -1 when
+	// the call passes none (a SHA, a function name, a script object).
+	SrcArg int
+	// CmdArg is the index in Call.Args of the command name of a
+	// Do/Send, or -1.
+	CmdArg int
+	// Script is the script the call creates, runs or loads; nil when it
+	// passes a SHA or function name, or runs a script object whose
+	// creation was not found.
+	Script *luaScript
+	// Origin is, for useRun, the call that created the script object
+	// (NewScript...), when it is found: through a variable assigned once,
+	// or directly (`redis.NewScript(src).Run(...)`).
+	Origin *scriptUse
+	// ReadOnly is set for the read-only variants: EvalRO, EvalShaRO,
+	// RunRO, FCallRO, EVAL_RO, EVALSHA_RO, FCALL_RO,
+	// NewLuaScriptReadOnly, rueidis EvalRo.
+	ReadOnly bool
+}
+
+// luaScript is one Lua source the package hands to Redis. Sources that
+// evaluate to the same text from the same literal (a constant used at
+// several call sites) are one luaScript.
+type luaScript struct {
+	// Src is the Go expression that gives the source at its first use.
+	Src ast.Expr
+	// Known is true when the text is known at compile time; Text is then
+	// the Lua source.
+	Known bool
+	Text  string
+	// Dynamic is true when the source is not known and is assembled at
+	// run time (fmt.Sprintf with variables, concatenation of variables,
+	// the strings package), possibly through a variable.
+	Dynamic bool
+	// Embed is the file a //go:embed variable took the source from.
+	Embed string
+	// Library is true when a use loads it as a Functions library.
+	Library bool
+	// Uses are the calls that create, run or load it, in source order.
+	Uses []*scriptUse
+
+	text  *text
+	file  *luasrc.File
+	model *model.Model
+}
+
+// Lua returns the parsed script (nil when the text is not known).
+func (s *luaScript) Lua() *luasrc.File {
+	if !s.Known {
+		return nil
+	}
+	if s.file == nil {
+		name := "script.lua"
+		if s.Embed != "" {
+			name = s.Embed
+		}
+		s.file = luasrc.Parse(name, []byte(s.Text))
+	}
+	return s.file
+}
+
+// Model returns the script's semantic model (nil when the text is not
+// known or does not parse).
+func (s *luaScript) Model() *model.Model {
+	if s.model == nil {
+		if f := s.Lua(); f != nil && f.Chunk != nil {
+			s.model = model.Build(f)
+		}
+	}
+	return s.model
+}
+
+// GoRange maps a range of the Lua text to Go positions: the exact place
+// inside the Go literal (or embedded file) that holds it; exact is false
+// when the bytes come from a place that cannot be followed (a constant of
+// another package, a formatted number), and pos is then the expression
+// that produced them.
+func (s *luaScript) GoRange(r span.Range) (pos, end token.Pos, exact bool) {
+	f := s.Lua()
+	if f == nil || s.text == nil {
+		return s.Src.Pos(), s.Src.End(), false
+	}
+	return s.text.rangeOf(f.Offset(r.Start), f.Offset(r.End))
+}
+
+// findScripts fills st.uses and st.scripts.
+func findScripts(pass *analysis.Pass, st *state) {
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	e := newEvaluator(pass)
+	creators := map[*ast.CallExpr]*scriptUse{}
+	insp.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		u := classify(pass.TypesInfo, call)
+		if u == nil {
+			return
+		}
+		st.uses = append(st.uses, u)
+		if u.Kind == useCreate {
+			creators[call] = u
+		}
+	})
+
+	byKey := map[scriptKey]*luaScript{}
+	for _, u := range st.uses {
+		if u.SrcArg < 0 {
+			continue
+		}
+		src := u.Call.Args[u.SrcArg]
+		var s *luaScript
+		if t := e.eval(src); t != nil {
+			k := scriptKey{text: t.s}
+			if len(t.s) > 0 {
+				k.pos = t.start[0]
+			} else {
+				k.pos = src.Pos()
+			}
+			s = byKey[k]
+			if s == nil {
+				s = &luaScript{Src: src, Known: true, Text: t.s, text: t}
+				if len(t.s) > 0 {
+					if tf := pass.Fset.File(t.start[0]); tf != nil && fileOf(pass, t.start[0]) == nil {
+						s.Embed = tf.Name()
+					}
+				}
+				byKey[k] = s
+				st.scripts = append(st.scripts, s)
+			}
+		} else {
+			s = &luaScript{Src: src, Dynamic: e.builtAtRunTime(src)}
+			st.scripts = append(st.scripts, s)
+		}
+		u.Script = s
+		s.Uses = append(s.Uses, u)
+		if u.Kind == useFunctionLoad {
+			s.Library = true
+		}
+	}
+
+	// Calls on script objects: find the NewScript that made the object.
+	for _, u := range st.uses {
+		if u.Kind != useRun {
+			continue
+		}
+		sel, ok := ast.Unparen(u.Call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		if o := e.creator(sel.X, creators); o != nil {
+			u.Origin = o
+			if o.Script != nil {
+				u.Script = o.Script
+				o.Script.Uses = append(o.Script.Uses, u)
+			}
+		}
+	}
+}
+
+type scriptKey struct {
+	pos  token.Pos
+	text string
+}
+
+// creator finds the call that created the script object x: the call
+// itself, or the initialiser of a variable assigned only once.
+func (e *evaluator) creator(x ast.Expr, creators map[*ast.CallExpr]*scriptUse) *scriptUse {
+	for range maxEvalDepth {
+		switch y := ast.Unparen(x).(type) {
+		case *ast.CallExpr:
+			return creators[y]
+		case *ast.Ident:
+			v, ok := e.pass.TypesInfo.Uses[y].(*types.Var)
+			if !ok || e.written[v] {
+				return nil
+			}
+			init, ok := e.inits[v]
+			if !ok {
+				return nil
+			}
+			x = init
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// calleeFunc returns the function or method a call calls (an interface
+// method included), or nil.
+func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// pkgPath returns fn's package path, without a vendor directory prefix.
+func pkgPath(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return ""
+	}
+	p := fn.Pkg().Path()
+	if i := strings.LastIndex(p, "/vendor/"); i >= 0 {
+		p = p[i+len("/vendor/"):]
+	} else if strings.HasPrefix(p, "vendor/") {
+		p = p[len("vendor/"):]
+	}
+	return p
+}
+
+// recvName returns the name of a method's receiver type (pointer or not),
+// "" for a function.
+func recvName(fn *types.Func) string {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return ""
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		return t.Obj().Name()
+	}
+	return ""
+}
+
+// classify says what call does with a script, or nil if it is no script
+// call of a known client.
+func classify(info *types.Info, call *ast.CallExpr) *scriptUse {
+	fn := calleeFunc(info, call)
+	if fn == nil {
+		return nil
+	}
+	path := pkgPath(fn)
+	name := fn.Name()
+	recv := recvName(fn)
+	isMethod := fn.Type().(*types.Signature).Recv() != nil
+	u := &scriptUse{Call: call, Name: name, SrcArg: -1, CmdArg: -1}
+	switch {
+	case goRedisPaths[path]:
+		u.Client = clientGoRedis
+		switch {
+		case !isMethod:
+			if name != "NewScript" {
+				return nil
+			}
+			u.Kind, u.SrcArg = useCreate, stringParam(fn, 0)
+		case recv == "Script":
+			switch name {
+			case "Run", "RunRO", "Eval", "EvalRO", "EvalSha", "EvalShaRO", "Load":
+				u.Kind, u.ReadOnly = useRun, strings.HasSuffix(name, "RO")
+			default:
+				return nil
+			}
+		default:
+			switch name {
+			case "Eval", "EvalRO":
+				u.Kind, u.SrcArg, u.ReadOnly = useEval, stringParam(fn, 0), name == "EvalRO"
+			case "EvalSha", "EvalShaRO":
+				u.Kind, u.ReadOnly = useEvalSha, name == "EvalShaRO"
+			case "ScriptLoad":
+				u.Kind, u.SrcArg = useLoad, stringParam(fn, 0)
+			case "FunctionLoad", "FunctionLoadReplace":
+				u.Kind, u.SrcArg = useFunctionLoad, stringParam(fn, 0)
+			case "FCall", "FCallRO", "FCallRo":
+				u.Kind, u.ReadOnly = useFCall, name != "FCall"
+			case "Do":
+				// Do(ctx, args ...interface{}): the command is the
+				// first argument after the context.
+				if !commandCall(info, u, ctxOffset(fn)) {
+					return nil
+				}
+			default:
+				return nil
+			}
+			if u.Command == "" && u.SrcArg < 0 && (u.Kind == useEval || u.Kind == useLoad || u.Kind == useFunctionLoad) {
+				return nil
+			}
+		}
+	case redigoPaths[path]:
+		u.Client = clientRedigo
+		switch {
+		case !isMethod:
+			switch name {
+			case "NewScript":
+				// NewScript(keyCount int, src string)
+				u.Kind, u.SrcArg = useCreate, stringParam(fn, 1)
+			case "DoContext", "DoWithTimeout":
+				// redis.DoContext(c, ctx, cmd, args...)
+				if !commandCall(info, u, 2) {
+					return nil
+				}
+			default:
+				return nil
+			}
+		case recv == "Script":
+			switch name {
+			case "Do", "DoContext", "Send", "SendHash", "Load":
+				u.Kind = useRun
+			default:
+				return nil
+			}
+		default:
+			switch name {
+			case "Do", "Send":
+				if !commandCall(info, u, 0) {
+					return nil
+				}
+			case "DoContext", "DoWithTimeout":
+				if !commandCall(info, u, 1) {
+					return nil
+				}
+			default:
+				return nil
+			}
+		}
+	case path == rueidisPath:
+		u.Client = clientRueidis
+		switch {
+		case !isMethod && strings.HasPrefix(name, "NewLuaScript"):
+			u.Kind, u.SrcArg, u.ReadOnly = useCreate, stringParam(fn, 0), strings.Contains(name, "ReadOnly")
+		case recv == "Lua" && strings.HasPrefix(name, "Exec"):
+			u.Kind = useRun
+		default:
+			return nil
+		}
+	case path == rueidisCmdsPath:
+		u.Client = clientRueidis
+		switch {
+		case name == "Script" && (recv == "Eval" || recv == "EvalRo"):
+			u.Kind, u.SrcArg, u.ReadOnly = useEval, 0, recv == "EvalRo"
+			u.Command = "EVAL"
+			if u.ReadOnly {
+				u.Command = "EVAL_RO"
+			}
+		case name == "Script" && recv == "ScriptLoad":
+			u.Kind, u.SrcArg, u.Command = useLoad, 0, "SCRIPT LOAD"
+		case name == "FunctionCode":
+			u.Kind, u.SrcArg, u.Command = useFunctionLoad, 0, "FUNCTION LOAD"
+		case name == "Sha1" && (recv == "Evalsha" || recv == "EvalshaRo"):
+			u.Kind, u.ReadOnly = useEvalSha, recv == "EvalshaRo"
+			u.Command = "EVALSHA"
+			if u.ReadOnly {
+				u.Command = "EVALSHA_RO"
+			}
+		case name == "Function" && (recv == "Fcall" || recv == "FcallRo"):
+			u.Kind, u.ReadOnly = useFCall, recv == "FcallRo"
+			u.Command = "FCALL"
+			if u.ReadOnly {
+				u.Command = "FCALL_RO"
+			}
+		default:
+			return nil
+		}
+	default:
+		return nil
+	}
+	if u.SrcArg >= len(call.Args) {
+		u.SrcArg = -1
+	}
+	return u
+}
+
+// ctxOffset is 1 if fn's first parameter is a context.Context, else 0.
+func ctxOffset(fn *types.Func) int {
+	params := fn.Type().(*types.Signature).Params()
+	if params.Len() > 0 {
+		if n, ok := types.Unalias(params.At(0).Type()).(*types.Named); ok &&
+			n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
+			return 1
+		}
+	}
+	return 0
+}
+
+// stringParam returns the index of fn's parameter i (not counting a
+// leading context) if it is a string, or -1: the source of NewScript,
+// Eval, ScriptLoad... is a string parameter at a known place, and a
+// method of the same name with another signature is not a source-taking
+// method.
+func stringParam(fn *types.Func, i int) int {
+	params := fn.Type().(*types.Signature).Params()
+	i += ctxOffset(fn)
+	if i < params.Len() {
+		if b, ok := params.At(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// commandCall classifies a generic command call (redigo Do/Send, go-redis
+// Do) whose command name is the argument at index at: EVAL and EVAL_RO
+// (source next), EVALSHA, SCRIPT LOAD, FUNCTION LOAD [REPLACE], FCALL. It
+// returns false for any other or unknown command.
+func commandCall(info *types.Info, u *scriptUse, at int) bool {
+	args := u.Call.Args
+	word := func(i int) string {
+		if i >= len(args) || (u.Call.Ellipsis.IsValid() && i == len(args)-1) {
+			return ""
+		}
+		tv, ok := info.Types[args[i]]
+		if !ok || tv.Value == nil {
+			return ""
+		}
+		s, ok := constString(tv)
+		if !ok {
+			return ""
+		}
+		return strings.ToUpper(s)
+	}
+	src := func(i int) int {
+		if i >= len(args) || (u.Call.Ellipsis.IsValid() && i == len(args)-1) {
+			return -1
+		}
+		return i
+	}
+	u.CmdArg = at
+	switch cmd := word(at); cmd {
+	case "EVAL", "EVAL_RO":
+		u.Kind, u.Command, u.SrcArg, u.ReadOnly = useEval, cmd, src(at+1), cmd == "EVAL_RO"
+	case "EVALSHA", "EVALSHA_RO":
+		u.Kind, u.Command, u.ReadOnly = useEvalSha, cmd, cmd == "EVALSHA_RO"
+	case "FCALL", "FCALL_RO":
+		u.Kind, u.Command, u.ReadOnly = useFCall, cmd, cmd == "FCALL_RO"
+	case "SCRIPT":
+		if word(at+1) != "LOAD" {
+			return false
+		}
+		u.Kind, u.Command, u.SrcArg = useLoad, "SCRIPT LOAD", src(at+2)
+	case "FUNCTION":
+		if word(at+1) != "LOAD" {
+			return false
+		}
+		i := at + 2
+		if word(i) == "REPLACE" {
+			i++
+		}
+		u.Kind, u.Command, u.SrcArg = useFunctionLoad, "FUNCTION LOAD", src(i)
+	default:
+		return false
+	}
+	return true
+}
+
+// constString returns the value of a string constant.
+func constString(tv types.TypeAndValue) (string, bool) {
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}

@@ -1,0 +1,116 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/rules"
+	"golang.org/x/tools/go/analysis"
+)
+
+// ignoreDirective is the Go comment that silences a finding:
+//
+//	//lint-lua:ignore RULE[,RULE] reason
+//
+// written on the line of the finding or on the line above it. Inside a Lua
+// script the Lua comment `-- lint-lua: ignore RULE -- reason` works as in a
+// .lua file.
+const ignoreDirective = "lint-lua:ignore"
+
+// suppressed reports whether a //lint-lua:ignore comment on the line of pos,
+// or on the line above it, names rule. Positions outside the package's Go
+// files (an embedded .lua file) are never suppressed here: the script's own
+// ignore comments apply there.
+func suppressed(pass *analysis.Pass, pos token.Pos, rule string) bool {
+	if !pos.IsValid() {
+		return false
+	}
+	f := fileOf(pass, pos)
+	if f == nil {
+		return false
+	}
+	tf := pass.Fset.File(pos)
+	// Raw lines (not adjusted by //line directives): the comment and the
+	// finding are in the same physical file.
+	line := tf.Line(pos)
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			cl := tf.Line(c.Pos())
+			if cl != line && cl != line-1 {
+				continue
+			}
+			for _, r := range ignoredRules(c.Text) {
+				if r == rule {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ignoredRules returns the rules a //lint-lua:ignore comment names, or nil
+// if text is another comment.
+func ignoredRules(text string) []string {
+	body, ok := strings.CutPrefix(text, "//")
+	if !ok {
+		return nil
+	}
+	body = strings.TrimLeft(body, " \t")
+	rest, ok := strings.CutPrefix(body, ignoreDirective)
+	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+		return nil
+	}
+	fields := strings.Fields(rest)
+	if len(fields) == 0 {
+		return nil
+	}
+	var out []string
+	for _, r := range strings.Split(fields[0], ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// fileOf returns the Go file of the package that holds pos.
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// reportRule reports a finding of rule over [pos, end) unless a
+// //lint-lua:ignore comment silences it. The category is the rule ID, the
+// URL its documentation, and the message ends with the rule ID in
+// parentheses so that `go vet`'s plain output names what to ignore. end may
+// be token.NoPos.
+func reportRule(pass *analysis.Pass, pos, end token.Pos, rule, format string, args ...any) {
+	if suppressed(pass, pos, rule) {
+		return
+	}
+	if end.IsValid() && (end < pos || pass.Fset.File(end) != pass.Fset.File(pos)) {
+		end = token.NoPos
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos:      pos,
+		End:      end,
+		Category: rule,
+		URL:      ruleURL(rule),
+		Message:  fmt.Sprintf(format, args...) + " (" + rule + ")",
+	})
+}
+
+// ruleURL is where a rule's documentation lives.
+func ruleURL(rule string) string {
+	if r := rules.ByID(rule); r != nil {
+		return r.HelpURI()
+	}
+	return "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md#" + rule
+}

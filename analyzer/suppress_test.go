@@ -1,0 +1,73 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+func TestIgnoredRules(t *testing.T) {
+	for text, want := range map[string][]string{
+		"//lint-lua:ignore unknown-command reason":                 {"unknown-command"},
+		"// lint-lua:ignore a,b some reason":                       {"a", "b"},
+		"//lint-lua:ignore\tx":                                     {"x"},
+		"//lint-lua:ignore":                                        nil,
+		"//lint-lua:ignored x":                                     nil,
+		"// some comment lint-lua:ignore x":                        nil,
+		"/* lint-lua:ignore x */":                                  nil,
+		"//lint-lua:ignore keys-count-mismatch,dynamic-script why": {"keys-count-mismatch", "dynamic-script"},
+	} {
+		if got := ignoredRules(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestSuppressed(t *testing.T) {
+	src := `package p
+
+func f() {
+	a() //lint-lua:ignore rule-a on its line
+	//lint-lua:ignore rule-b on the line above
+	b()
+
+	//lint-lua:ignore rule-c two lines above
+
+	c()
+}
+
+func a() {}
+func b() {}
+func c() {}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass := &analysis.Pass{Fset: fset, Files: []*ast.File{f}}
+	at := func(needle string) token.Pos {
+		return f.FileStart + token.Pos(strings.Index(src, needle))
+	}
+	for _, c := range []struct {
+		pos  token.Pos
+		rule string
+		want bool
+	}{
+		{at("a()"), "rule-a", true},
+		{at("a()"), "rule-b", false},
+		{at("b()"), "rule-b", true},
+		{at("b()"), "rule-a", false},
+		{at("c()"), "rule-c", false},
+		{token.NoPos, "rule-a", false},
+	} {
+		if got := suppressed(pass, c.pos, c.rule); got != c.want {
+			t.Errorf("%s at %v: got %v, want %v", c.rule, fset.Position(c.pos), got, c.want)
+		}
+	}
+}

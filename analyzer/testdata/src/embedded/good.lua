@@ -1,0 +1,2 @@
+-- an embedded script
+return redis.call("GET", KEYS[1])

@@ -1,0 +1,79 @@
+package analyzer
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVetTool builds lint-lua-vet and runs `go vet -vettool` on a small
+// module that uses a stub of go-redis (through a replace directive: no
+// network): a script in a raw string and one embedded from a .lua file.
+func TestVetTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds lint-lua-vet and runs go vet")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	tmp := t.TempDir()
+	tool := filepath.Join(tmp, "lint-lua-vet")
+	build := exec.Command(goBin, "build", "-o", tool, "../cmd/lint-lua-vet")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build lint-lua-vet: %v\n%s", err, out)
+	}
+
+	if err := os.CopyFS(filepath.Join(tmp, "stub"), os.DirFS(filepath.Join("testdata", "src", "github.com", "redis", "go-redis", "v9"))); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"stub/go.mod": "module github.com/redis/go-redis/v9\n\ngo 1.21\n",
+		"app/go.mod": "module example.com/app\n\ngo 1.21\n\nrequire github.com/redis/go-redis/v9 v9.0.0\n\n" +
+			"replace github.com/redis/go-redis/v9 => ../stub\n",
+		"app/main.go": "package main\n\n" +
+			"import (\n\t\"context\"\n\t_ \"embed\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+			"var incr = redis.NewScript(`\n" +
+			"local n = redis.call('INCR', KEYS[1])\n" +
+			"x = n\n" + // line 12, column 1
+			"return n`)\n\n" +
+			"//go:embed get.lua\n" +
+			"var get string\n\n" +
+			"func main() {\n" +
+			"\trdb := redis.NewClient(&redis.Options{})\n" +
+			"\tincr.Run(context.Background(), rdb, []string{\"counter\"})\n" +
+			"\trdb.Eval(context.Background(), get, []string{\"k\"})\n" +
+			"}\n",
+		"app/get.lua": "-- get a key\nreturn redis.call('GETT', KEYS[1])\n",
+	}
+	for name, src := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vet := exec.Command(goBin, "vet", "-vettool="+tool, "./...")
+	vet.Dir = filepath.Join(tmp, "app")
+	out, err := vet.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() == 0 {
+		t.Fatalf("go vet: %v, want a failing exit status\n%s", err, out)
+	}
+	for _, want := range []string{
+		"main.go:12:1: assignment to global x",
+		"get.lua:2:19: \"GETT\" is not a Redis command",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(string(out), "(unknown-command)"); n != 1 {
+		t.Errorf("%d unknown-command findings, want 1:\n%s", n, out)
+	}
+}

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// goModule writes a module that uses a stub of go-redis (the analyzer's
+// test stub, through a replace directive: no network) with main.go as
+// given, and returns its directory.
+func goModule(t *testing.T, mainGo string) string {
+	t.Helper()
+	dir := t.TempDir()
+	stub := filepath.Join(dir, "stub")
+	if err := os.CopyFS(stub, os.DirFS(filepath.Join("..", "..", "analyzer", "testdata", "src", "github.com", "redis", "go-redis", "v9"))); err != nil {
+		t.Fatal(err)
+	}
+	return tree(t, dir, map[string]string{
+		"stub/go.mod": "module github.com/redis/go-redis/v9\n\ngo 1.21\n",
+		"app/go.mod": "module example.com/app\n\ngo 1.21\n\nrequire github.com/redis/go-redis/v9 v9.0.0\n\n" +
+			"replace github.com/redis/go-redis/v9 => ../stub\n",
+		"app/main.go": mainGo,
+	}) + "/app"
+}
+
+const goBad = "package main\n\n" +
+	"import (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+	"var incr = redis.NewScript(`\n" +
+	"local n = redis.call('INCR', KEYS[1])\n" +
+	"x = n\n" +
+	"return n`)\n\n" +
+	"func main() {\n" +
+	"\trdb := redis.NewClient(&redis.Options{})\n" +
+	"\tincr.Run(context.Background(), rdb, []string{\"counter\"})\n" +
+	"}\n"
+
+const goClean = "package main\n\n" +
+	"import (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+	"var incr = redis.NewScript(`return redis.call('INCR', KEYS[1])`)\n\n" +
+	"func main() {\n" +
+	"\trdb := redis.NewClient(&redis.Options{})\n" +
+	"\tincr.Run(context.Background(), rdb, []string{\"counter\"})\n" +
+	"}\n"
+
+type goJSON struct {
+	Files       int `json:"files"`
+	Diagnostics []struct {
+		File     string `json:"file"`
+		Line     int    `json:"line"`
+		Column   int    `json:"column"`
+		Rule     string `json:"rule"`
+		Severity string `json:"severity"`
+		Message  string `json:"message"`
+	} `json:"diagnostics"`
+}
+
+func TestGoCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with the go command")
+	}
+	dir := goModule(t, goBad)
+	r := in(t, dir, "go", "--format", "json", "./...")
+	if r.code != ExitFindings {
+		t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", r.code, ExitFindings, r.out, r.errOut)
+	}
+	var o goJSON
+	if err := json.Unmarshal([]byte(r.out), &o); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, r.out)
+	}
+	if o.Files != 1 || len(o.Diagnostics) != 1 {
+		t.Fatalf("got %+v, want one finding in one file", o)
+	}
+	d := o.Diagnostics[0]
+	// `x = n` is the script's third line, the Go file's eleventh.
+	if d.File != "main.go" || d.Line != 11 || d.Column != 1 || d.Rule != "global-assignment" || d.Severity != "error" ||
+		!strings.HasPrefix(d.Message, "assignment to global x") || strings.HasSuffix(d.Message, "(global-assignment)") {
+		t.Errorf("got %+v", d)
+	}
+
+	// The text format, with the excerpt of the Go line.
+	if r := in(t, dir, "go", "--fail-on", "error", "--format", "text", "."); r.code != ExitFindings || !strings.Contains(r.out, "main.go:11:1: error: assignment to global x") {
+		t.Errorf("text: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	if r := in(t, goModule(t, goClean), "go"); r.code != ExitOK {
+		t.Errorf("clean module: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+}
+
+func TestGoCommandErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with the go command")
+	}
+	dir := goModule(t, "package main\n\nfunc main() { undefined() }\n")
+	if r := in(t, dir, "go", "./..."); r.code != ExitError || !strings.Contains(r.errOut, "undefined") {
+		t.Errorf("type error: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	if r := in(t, dir, "go", "--format", "nope"); r.code != ExitError {
+		t.Errorf("bad format: exit %d", r.code)
+	}
+	if r := in(t, dir, "go", "./nothing/..."); r.code != ExitError {
+		t.Errorf("no packages: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+}
