@@ -22,6 +22,7 @@ var _ = register(&lint.Rule{
 	Category: lint.Atomicity,
 	Severity: lint.SeverityWarning,
 	Doc: lint.Doc{
+		Lang:  "go",
 		Title: "a write that depends on a separate read of the same key",
 		Why: "Go code that reads a key (`Get`, `HGet`, `Exists`, `ZScore`, `LLen`...) and then, in another command, " +
 			"writes the same key with a value or under a condition taken from what it read, races with every other " +
@@ -55,6 +56,7 @@ var _ = register(&lint.Rule{
 	Category: lint.Correctness,
 	Severity: lint.SeverityError,
 	Doc: lint.Doc{
+		Lang:  "go",
 		Title: "a script reads more KEYS or ARGV than the call passes",
 		Why: "Where a script is run from Go, the call often shows how many keys and arguments it passes: redigo's " +
 			"`NewScript(keyCount, src)`, a `[]string{...}` literal of keys in go-redis `Eval` or `Script.Run` or in " +
@@ -81,6 +83,7 @@ var _ = register(&lint.Rule{
 	Category: lint.Performance,
 	Severity: lint.SeverityWarning,
 	Doc: lint.Doc{
+		Lang:  "go",
 		Title: "a script text built at run time",
 		Why: "Redis keeps the text of every script run with EVAL (or loaded by `Script.Run` after a NOSCRIPT) in its " +
 			"script cache until `SCRIPT FLUSH` or a restart, one entry per distinct text. A script assembled with " +

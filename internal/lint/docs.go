@@ -40,10 +40,10 @@ func Markdown(rules []*Rule) string {
 		fmt.Fprintf(&b, "Category: %s. Default severity: %s. Redis versions: %s.\n\n", r.Category, r.Severity, r.Doc.Redis)
 		fmt.Fprintf(&b, "### What it does and why this is bad\n\n%s\n\n", r.Doc.Why)
 		if r.Doc.Bad != "" {
-			fmt.Fprintf(&b, "### Bad\n\n```lua\n%s\n```\n\n", r.Doc.Bad)
+			fmt.Fprintf(&b, "### Bad\n\n```%s\n%s\n```\n\n", r.Doc.lang(), r.Doc.Bad)
 		}
 		if r.Doc.Good != "" {
-			fmt.Fprintf(&b, "### Good\n\n```lua\n%s\n```\n\n", r.Doc.Good)
+			fmt.Fprintf(&b, "### Good\n\n```%s\n%s\n```\n\n", r.Doc.lang(), r.Doc.Good)
 		}
 		b.WriteString("### Configuration\n\n")
 		if len(r.Options) == 0 {
@@ -71,4 +71,11 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (d Doc) lang() string {
+	if d.Lang == "" {
+		return "lua"
+	}
+	return d.Lang
 }

@@ -27,9 +27,12 @@ type Doc struct {
 	Title string
 	// Why says what goes wrong in Redis terms (markdown allowed).
 	Why string
-	// Bad and Good are Lua examples.
+	// Bad and Good are examples, in Lua unless Lang says otherwise.
 	Bad  string
 	Good string
+	// Lang is the examples' language for code fences: "lua" (default) or
+	// "go" for the analyzer's call-site rules.
+	Lang string
 	// Redis names the Redis versions the rule applies to.
 	Redis string
 }

@@ -218,7 +218,11 @@ func ruleHelp(rule *lint.Rule) sarifHelp {
 		}
 		text = append(text, ex.label+":\n\n"+indent(code, "    "))
 		fence := codeFence(code)
-		md = append(md, "**"+ex.label+"**\n\n"+fence+"lua\n"+code+"\n"+fence)
+		lang := rule.Doc.Lang
+		if lang == "" {
+			lang = "lua"
+		}
+		md = append(md, "**"+ex.label+"**\n\n"+fence+lang+"\n"+code+"\n"+fence)
 	}
 	return sarifHelp{Text: strings.Join(text, "\n\n"), Markdown: strings.Join(md, "\n\n")}
 }
