@@ -11,7 +11,7 @@ import (
 // client library, with `// want` comments on the lines they must be
 // reported on.
 func TestAnalyzer(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), Analyzer, "goredis", "goredisv8", "redigo", "rueidis")
+	analysistest.Run(t, analysistest.TestData(), Analyzer, "goredis", "goredisv8", "redigo", "rueidis", "redsync")
 }
 
 // TestSeverityFlag checks that info findings are left out unless

@@ -20,6 +20,7 @@ import (
 const (
 	clientGoRedis = "go-redis"
 	clientRedigo  = "redigo"
+	clientRedsync = "redsync"
 	clientRueidis = "rueidis"
 )
 
@@ -32,6 +33,11 @@ var (
 		"github.com/go-redis/redis/v7":           true,
 		"github.com/go-redis/redis":              true,
 		"github.com/redis/rueidis/rueidiscompat": true,
+	}
+	// redsyncPaths hold redsync's own script type: its scripts are made
+	// there and run through its adaptors' Eval(script.Src).
+	redsyncPaths = map[string]bool{
+		"github.com/go-redsync/redsync/v4/redis": true,
 	}
 	redigoPaths = map[string]bool{
 		"github.com/gomodule/redigo/redis": true,
@@ -360,6 +366,13 @@ func classify(info *types.Info, call *ast.CallExpr) *scriptUse {
 				return nil
 			}
 		}
+	case redsyncPaths[path]:
+		if isMethod || name != "NewScript" {
+			return nil
+		}
+		// NewScript(keyCount int, src string), like redigo's.
+		u.Client = clientRedsync
+		u.Kind, u.SrcArg = useCreate, stringParam(fn, 1)
 	case redigoPaths[path]:
 		u.Client = clientRedigo
 		switch {
