@@ -20,10 +20,8 @@ import (
 type goOptions struct {
 	IO       *IOStreams
 	Patterns []string
-	Format   string
-	FailOn   string
-	Color    string
-	Tests    bool
+	outputOptions
+	Tests bool
 }
 
 func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
@@ -48,9 +46,7 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&opts.Format, "format", "f", "text", "output format: "+strings.Join(report.Names(), "|"))
-	f.StringVar(&opts.FailOn, "fail-on", "warning", "lowest severity that makes the exit status 1: error|warning|info")
-	f.StringVar(&opts.Color, "color", "auto", "colour the text output: auto|always|never (NO_COLOR is honoured in auto)")
+	opts.addFlags(f)
 	f.BoolVar(&opts.Tests, "tests", false, "also analyze the packages' test files")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(s.ErrOut, "lint-lua: %v\nRun 'lint-lua go --help' for usage.\n", err)
@@ -61,17 +57,9 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 
 func goRun(opts *goOptions) error {
 	s := opts.IO
-	failOn, err := lint.ParseSeverity(opts.FailOn)
+	formatter, failOn, err := opts.resolve(s)
 	if err != nil {
-		return usageError(s, "--fail-on: %v", err)
-	}
-	color, err := useColor(opts.Color, s)
-	if err != nil {
-		return usageError(s, "--color: %v", err)
-	}
-	formatter, err := report.New(opts.Format, report.Options{Color: color})
-	if err != nil {
-		return usageError(s, "--format: %v", err)
+		return err
 	}
 	patterns := opts.Patterns
 	if len(patterns) == 0 {

@@ -24,14 +24,12 @@ import (
 const maxFileSize = 16 << 20
 
 type lintOptions struct {
-	IO            *IOStreams
-	Paths         []string
-	Format        string
+	IO    *IOStreams
+	Paths []string
+	outputOptions
 	ConfigPath    string
 	Enable        []string
 	Disable       []string
-	FailOn        string
-	Color         string
 	Jobs          int
 	StdinFilename string
 	RedisVersion  string
@@ -61,12 +59,10 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&opts.Format, "format", "f", "text", "output format: "+strings.Join(report.Names(), "|"))
+	opts.addFlags(f)
 	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
-	f.StringVar(&opts.FailOn, "fail-on", "warning", "lowest severity that makes the exit status 1: error|warning|info")
-	f.StringVar(&opts.Color, "color", "auto", "colour the text output: auto|always|never (NO_COLOR is honoured in auto)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
 	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (a missing patch counts as 0; default: redis_version from the configuration, else the newest)")
@@ -97,17 +93,9 @@ func usageError(s *IOStreams, format string, args ...any) error {
 
 func lintRun(opts *lintOptions) error {
 	s := opts.IO
-	failOn, err := lint.ParseSeverity(opts.FailOn)
+	formatter, failOn, err := opts.resolve(s)
 	if err != nil {
-		return usageError(s, "--fail-on: %v", err)
-	}
-	color, err := useColor(opts.Color, s)
-	if err != nil {
-		return usageError(s, "--color: %v", err)
-	}
-	formatter, err := report.New(opts.Format, report.Options{Color: color})
-	if err != nil {
-		return usageError(s, "--format: %v", err)
+		return err
 	}
 	enable, err := ruleList("--enable", opts.Enable)
 	if err != nil {
