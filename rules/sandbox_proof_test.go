@@ -122,7 +122,7 @@ func TestProofSyntaxErrorForms(t *testing.T) {
 	if r := c.MustEval(t, locals.String(), nil); r.Kind != redistest.Error || !strings.Contains(r.Str, "more than 200 local variables") {
 		t.Errorf("201 locals on Redis gave %s", r)
 	}
-	good := "local goto = 5\nreturn 0x10 + goto"
+	good := "local goto = 5\nreturn 0x1p4 + goto"
 	if flags(t, "syntax-error", good) {
 		t.Error("goto as a name is flagged")
 	}

@@ -99,10 +99,11 @@ func Parse(name string, src []byte) (f *File) {
 		// The scanner stopped: there is no token stream to parse.
 		return f
 	}
+	hexFloats := f.mergeHexFloats()
 	if f.checkLua51() {
 		return f
 	}
-	chunk, err := parse.Parse(bytes.NewReader(f.parseText(text)), name)
+	chunk, err := parse.Parse(bytes.NewReader(f.parseText(text, hexFloats)), name)
 	if err != nil {
 		f.Errors = append(f.Errors, f.convertParseError(err))
 		return f

@@ -393,9 +393,16 @@ func startsStatement(toks []Token, i int) bool {
 	return false
 }
 
-// parseText is what gopher-lua's parser reads: `goto` names renamed.
-func (f *File) parseText(text []byte) []byte {
+// parseText is what gopher-lua's parser reads: `goto` names renamed and
+// hex floats written as decimals of the same length.
+func (f *File) parseText(text []byte, hexFloats [][2]int) []byte {
 	var out []byte
+	for _, r := range hexFloats {
+		if out == nil {
+			out = append([]byte(nil), text...)
+		}
+		copy(out[r[0]:r[1]], decimalStandIn(string(text[r[0]:r[1]]), r[1]-r[0]))
+	}
 	for _, t := range f.Tokens {
 		if t.Type == parse.TIdent && f.Text(t) == "goto" {
 			if out == nil {

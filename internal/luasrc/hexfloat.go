@@ -1,0 +1,68 @@
+package luasrc
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// hexFloatRE is the hex float Lua 5.1 accepts: its lexer reads a numeral's
+// digits and letters (not '.' after the x, not an exponent sign) and hands
+// them to strtod, so `0x1p4` compiles while `0x1.8p1` and `0x1p-4` are
+// malformed numbers (checked with luac5.1).
+var hexFloatRE = regexp.MustCompile(`^0[xX][0-9a-fA-F]+[pP][0-9]+$`)
+
+// mergeHexFloats joins the tokens of a hex float such as `0x1p4`. Lua 5.1 hands numerals to strtod, which accepts them (facts B8:
+// `return 0x1p4` is 16 on Redis), while gopher-lua's scanner stops at the
+// '.' or 'p'. It returns the byte ranges to show the parser as plain
+// decimal numerals.
+func (f *File) mergeHexFloats() [][2]int {
+	var spans [][2]int
+	out := f.Tokens[:0:0]
+	for i := 0; i < len(f.Tokens); i++ {
+		t := f.Tokens[i]
+		text := f.Text(t)
+		if t.Type != parse.TNumber || !strings.HasPrefix(strings.ToLower(text), "0x") {
+			out = append(out, t)
+			continue
+		}
+		// Absorb the adjacent tokens while the text stays a hex float.
+		j, merged := i, text
+		for j+1 < len(f.Tokens) && f.Tokens[j+1].Off == f.Tokens[j].End0 {
+			next := merged + f.Text(f.Tokens[j+1])
+			if !hexFloatPrefix(next) {
+				break
+			}
+			merged, j = next, j+1
+		}
+		if j == i || !hexFloatRE.MatchString(merged) {
+			out = append(out, t)
+			continue
+		}
+		joined := t
+		joined.End, joined.End0, joined.Value = f.Tokens[j].End, f.Tokens[j].End0, merged
+		out = append(out, joined)
+		spans = append(spans, [2]int{t.Off, joined.End0})
+		i = j
+	}
+	f.Tokens = out
+	return spans
+}
+
+// hexFloatPrefix reports whether s can still grow into a hex float.
+func hexFloatPrefix(s string) bool {
+	return hexFloatRE.MatchString(s) || hexFloatRE.MatchString(s+"0")
+}
+
+// decimalStandIn is a numeral of at most n bytes that gopher-lua reads,
+// with the hex float's value when it fits.
+func decimalStandIn(hex string, n int) string {
+	if v, err := strconv.ParseFloat(hex, 64); err == nil {
+		if d := strconv.FormatFloat(v, 'g', -1, 64); len(d) <= n {
+			return d + strings.Repeat(" ", n-len(d))
+		}
+	}
+	return "0" + strings.Repeat(" ", n-1)
+}
