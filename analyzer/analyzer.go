@@ -30,7 +30,9 @@ finding's category is its rule ID and its message ends with it.
 Lua findings of info severity are not reported unless -severity=info
 (go vet fails on any diagnostic). A finding is silenced by a comment
 //lint-lua:ignore RULE reason on its line or the line above, and inside a
-script by the Lua comment -- lint-lua: ignore RULE -- reason.`,
+script by the Lua comment -- lint-lua: ignore RULE -- reason. With
+-severity=info, a //lint-lua:ignore of a known rule that silences nothing
+is reported (unused-ignore).`,
 	URL:      "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md",
 	Requires: []*analysis.Analyzer{inspect.Analyzer},
 	Run:      run,
@@ -64,5 +66,6 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, c := range checks {
 		c(pass, st)
 	}
+	reportUnusedIgnores(pass)
 	return nil, nil
 }

@@ -5,7 +5,9 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
+	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
@@ -43,12 +45,62 @@ func suppressed(pass *analysis.Pass, pos token.Pos, rule string) bool {
 			}
 			for _, r := range ignoredRules(c.Text) {
 				if r == rule {
+					markUsed(pass, c.Pos(), rule)
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// usedIgnores holds, for each pass that is running, the //lint-lua:ignore
+// comments (by position, and the rule named) that silenced a finding: a
+// map[ignoreKey]bool per *analysis.Pass. One pass runs in one goroutine;
+// passes of different packages may run at the same time.
+var usedIgnores sync.Map
+
+type ignoreKey struct {
+	pos  token.Pos
+	rule string
+}
+
+func markUsed(pass *analysis.Pass, pos token.Pos, rule string) {
+	m, _ := usedIgnores.LoadOrStore(pass, map[ignoreKey]bool{})
+	m.(map[ignoreKey]bool)[ignoreKey{pos, rule}] = true
+}
+
+// reportUnusedIgnores reports, once every check has run, each rule named by
+// a //lint-lua:ignore comment of the package's Go files that silenced no
+// finding (unused-ignore). Only known rule IDs are reported: a comment
+// naming something else may be meant for another tool. unused-ignore is of
+// info severity, and below -severity=info the Lua findings of lower
+// severity never reach reportRule, so their ignores would look unused:
+// nothing is reported then.
+func reportUnusedIgnores(pass *analysis.Pass) {
+	m, _ := usedIgnores.LoadAndDelete(pass)
+	used, _ := m.(map[ignoreKey]bool)
+	if lint.SeverityInfo < lint.Severity(minSeverity) {
+		return
+	}
+	for _, f := range pass.Files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				for _, r := range ignoredRules(c.Text) {
+					if used[ignoreKey{c.Pos(), r}] || rules.ByID(r) == nil {
+						continue
+					}
+					pass.Report(analysis.Diagnostic{
+						Pos:      c.Pos(),
+						End:      c.End(),
+						Category: lint.UnusedIgnore,
+						URL:      ruleURL(lint.UnusedIgnore),
+						Message:  fmt.Sprintf("this //lint-lua:ignore of %s suppresses nothing: remove it (%s)", r, lint.UnusedIgnore),
+					})
+				}
+			}
+		}
+	}
 }
 
 // ignoredRules returns the rules a //lint-lua:ignore comment names, or nil

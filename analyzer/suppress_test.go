@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func TestIgnoredRules(t *testing.T) {
@@ -70,4 +71,19 @@ func c() {}
 			t.Errorf("%s at %v: got %v, want %v", c.rule, fset.Position(c.pos), got, c.want)
 		}
 	}
+}
+
+// TestUnusedIgnore checks that with -severity=info a //lint-lua:ignore
+// comment naming a known rule that silences nothing is reported, and that
+// nothing is reported by default.
+func TestUnusedIgnore(t *testing.T) {
+	dir := analysistest.TestData()
+	if got := diagnostics(t, dir, "unusedignore"); len(got) != 0 {
+		t.Errorf("by default: got %q, want nothing", got)
+	}
+	if err := Analyzer.Flags.Set("severity", "info"); err != nil {
+		t.Fatal(err)
+	}
+	defer Analyzer.Flags.Set("severity", "warning")
+	analysistest.Run(t, dir, Analyzer, "unusedignore")
 }
