@@ -639,20 +639,9 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 // (RESP2 unless the script chose RESP3): a null reply is false, a status
 // reply is a table {ok=...}, an integer a number, a bulk string a string.
 func (m *Model) replyTypes(c *Call) TypeSet {
-	if c.Command == nil {
-		return TAny
-	}
-	k := c.Command.Reply
+	k := c.ReplyKind()
 	if k == 0 {
 		return TAny
-	}
-	// SET replies null only with NX, XX or GET.
-	if c.Name == "SET" && !c.HasToken("NX") && !c.HasToken("XX") && !c.HasToken("GET") {
-		k = redisdb.ReplyStatus
-	}
-	// Only SET ... GET replies with the old value (a bulk string).
-	if c.Name == "SET" && !c.HasToken("GET") {
-		k &^= redisdb.ReplyBulk
 	}
 	var t TypeSet
 	if k&redisdb.ReplyNull != 0 {
