@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -16,11 +17,54 @@ import (
 // before loading it.
 var includeRE = regexp.MustCompile(`(?m)^\s*---\s*@include\s+["']([^"'<>*]+)["']`)
 
+// includeCache remembers, for one run, what each included file declares:
+// loaders share fragments among many scripts (bullmq includes the same
+// helpers in dozens), so each is read and parsed once.
+type includeCache struct {
+	mu    sync.Mutex
+	files map[string]*includedFile
+}
+
+type includedFile struct {
+	once  sync.Once
+	names []string
+	src   []byte
+}
+
+func newIncludeCache() *includeCache {
+	return &includeCache{files: map[string]*includedFile{}}
+}
+
+// load reads and parses an included file once; ok is false when it cannot
+// be read.
+func (c *includeCache) load(p string) (*includedFile, bool) {
+	c.mu.Lock()
+	inc, ok := c.files[p]
+	if !ok {
+		inc = &includedFile{}
+		c.files[p] = inc
+	}
+	c.mu.Unlock()
+	inc.once.Do(func() {
+		info, err := os.Stat(p)
+		if err != nil || info.Size() > maxFileSize {
+			return
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return
+		}
+		inc.src = src
+		inc.names = topLevelNames(luasrc.Parse(p, src))
+	})
+	return inc, inc.src != nil
+}
+
 // includedNames returns the names that the files a script includes define at
 // their top level (recursively), so that calling them is not an undefined
 // global. Includes that cannot be read are ignored: the directive belongs to
 // the loader, and the script itself is still linted.
-func includedNames(path string, src []byte) []string {
+func (c *includeCache) includedNames(path string, src []byte) []string {
 	var names []string
 	seen := map[string]bool{}
 	var visit func(dir string, src []byte, depth int)
@@ -29,8 +73,7 @@ func includedNames(path string, src []byte) []string {
 			return
 		}
 		for _, m := range includeRE.FindAllSubmatch(src, -1) {
-			rel := string(m[1])
-			p := filepath.Join(dir, filepath.FromSlash(rel))
+			p := filepath.Join(dir, filepath.FromSlash(string(m[1])))
 			if !strings.HasSuffix(p, ".lua") {
 				p += ".lua"
 			}
@@ -38,16 +81,12 @@ func includedNames(path string, src []byte) []string {
 				continue
 			}
 			seen[p] = true
-			info, err := os.Stat(p)
-			if err != nil || info.Size() > maxFileSize {
+			inc, ok := c.load(p)
+			if !ok {
 				continue
 			}
-			inc, err := os.ReadFile(p)
-			if err != nil {
-				continue
-			}
-			names = append(names, topLevelNames(luasrc.Parse(p, inc))...)
-			visit(filepath.Dir(p), inc, depth+1)
+			names = append(names, inc.names...)
+			visit(filepath.Dir(p), inc.src, depth+1)
 		}
 	}
 	visit(filepath.Dir(path), src, 0)

@@ -152,13 +152,14 @@ func lintRun(opts *lintOptions) error {
 	}
 
 	all := rules.All()
+	includes := newIncludeCache()
 	lintAll(inputs, opts.Jobs, func(in *input) {
 		if in.err != nil {
 			return
 		}
 		settings := settingsFor(cfg, in, enable, disable)
 		if in.path != "" {
-			addGlobals(settings, includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
+			addGlobals(settings, includes.includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
 		}
 		in.file = luasrc.Parse(in.name, in.src)
 		in.diags = lint.LintFileFor(in.file, all, settings, target)
