@@ -48,7 +48,7 @@ func runCommandArity(p *lint.Pass) {
 // rejects, or returns "". Redis checks the count before it checks whether
 // a script may run the command, so the rules about those defer to it.
 func arityProblem(c *model.Call) string {
-	cmd := callCommand(c)
+	cmd := c.Command
 	if cmd == nil {
 		return ""
 	}

@@ -36,7 +36,7 @@ func runExpensiveCommand(p *lint.Pass) {
 	looped := callsInLoops(m)
 	iterated := iteratedReplies(m)
 	for _, c := range m.Calls {
-		cmd := callCommand(c)
+		cmd := c.Command
 		if cmd == nil {
 			continue
 		}

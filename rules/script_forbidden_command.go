@@ -41,7 +41,7 @@ var nonBlockingForm = map[string]string{
 func runScriptForbiddenCommand(p *lint.Pass) {
 	m := p.Model
 	for _, c := range m.Calls {
-		cmd := callCommand(c)
+		cmd := c.Command
 		if cmd == nil || arityProblem(c) != "" {
 			continue // Redis refuses the call for its name or count first
 		}

@@ -265,14 +265,3 @@ func editDistance(a, b string, bound int) int {
 	}
 	return prev[len(b)]
 }
-
-// callCommand returns the command a call runs as Redis sees it: nil when
-// the name is not a literal Redis knows, or holds spaces ("CONFIG GET" in
-// one string is no command, although the table finds the subcommand).
-func callCommand(c *model.Call) *redisdb.Command {
-	name, ok := c.Literal(0)
-	if !ok || c.Command == nil || strings.ContainsAny(name, " \t\r\n") {
-		return nil
-	}
-	return c.Command
-}

@@ -35,7 +35,7 @@ func runWriteInReadonlyScript(p *lint.Pass) {
 		via = readonlyFunctions(m)
 	}
 	for _, c := range m.Calls {
-		cmd := callCommand(c)
+		cmd := c.Command
 		if cmd == nil || cmd.NoScript() || !writesForScript(cmd) || arityProblem(c) != "" {
 			continue // another rule reports what Redis refuses first
 		}

@@ -613,7 +613,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		c.Variadic = len(x.Args) > 0 && multiValued(x.Args[len(x.Args)-1])
 		// A name with a space ('CONFIG GET') is no command for Redis, though
 		// redisdb.Lookup reads it as a subcommand.
-		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !strings.ContainsAny(name, " \t") {
+		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !strings.ContainsAny(name, " \t\r\n") {
 			c.Command = redisdb.Lookup(name)
 			c.Name = strings.ToUpper(name)
 			if c.Command != nil && c.Command.Subcommands != nil {
