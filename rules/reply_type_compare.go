@@ -80,9 +80,7 @@ func reportTypeCompare(p *lint.Pass, x *ast.RelationalOpExpr, side, other ast.Ex
 		}
 		p.Report(m.Range(x), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
 			subject, m.Text(x), verdict, fix)
-	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && otherType == model.TNumber &&
-		!(m.SetResp3 && kind&redisdb.ReplyDouble != 0):
-		// (Under RESP3 a double reply is a table {double=...}, not a string.)
+	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
 		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {
 			fix = fmt.Sprintf("compare with the string '%s' or convert: tonumber(%s) %s %s", o.Lit, shortOperand(m, side, "x"), x.Operator, o.Lit)

@@ -49,3 +49,27 @@ func TestProofReplyTypeCompare(t *testing.T) {
 		t.Errorf("after Bad on a free key, GET gave %s, want \"me\"", got)
 	}
 }
+
+// TestProofDoubleReplyRESP3 proves the model's reading of double replies:
+// a string in RESP2 (so `== 1.5` is always false, and flagged), a table
+// {double=...} once the script calls redis.setresp(3) (so the string rule
+// does not apply, and is silent).
+func TestProofDoubleReplyRESP3(t *testing.T) {
+	c := redistest.Client(t)
+	c.MustDo(t, "ZADD", "proof:z", "1.5", "m")
+	resp2 := "return type(redis.call('ZSCORE', KEYS[1], 'm'))"
+	resp3 := "redis.setresp(3)\nreturn type(redis.call('ZSCORE', KEYS[1], 'm'))"
+	if r := c.MustEval(t, resp2, []string{"proof:z"}); r.Str != "string" {
+		t.Errorf("RESP2 ZSCORE type: %s", r)
+	}
+	if r := c.MustEval(t, resp3, []string{"proof:z"}); r.Str != "table" {
+		t.Errorf("RESP3 ZSCORE type: %s", r)
+	}
+	bad := "return redis.call('ZSCORE', KEYS[1], 'm') == 1.5"
+	if !flags(t, "reply-type-compare", bad) {
+		t.Error("RESP2 ZSCORE == 1.5 is not flagged")
+	}
+	if flags(t, "reply-type-compare", "redis.setresp(3)\n"+bad) {
+		t.Error("RESP3 ZSCORE compared with a number is flagged as a string comparison")
+	}
+}

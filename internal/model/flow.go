@@ -651,8 +651,17 @@ func (m *Model) replyTypes(c *Call) TypeSet {
 			t |= TFalse
 		}
 	}
-	if k&(redisdb.ReplyBulk|redisdb.ReplyDouble) != 0 {
+	if k&redisdb.ReplyBulk != 0 {
 		t |= TString
+	}
+	// A double is a bulk string in RESP2 and a table {double=...} once the
+	// script chose RESP3 (observed on 7.0.15 with ZSCORE).
+	if k&redisdb.ReplyDouble != 0 {
+		if m.SetResp3 {
+			t |= TTable
+		} else {
+			t |= TString
+		}
 	}
 	if k&(redisdb.ReplyStatus|redisdb.ReplyArray|redisdb.ReplyMap) != 0 {
 		t |= TTable
