@@ -9,10 +9,11 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 )
 
-// Analyzer reports lint-lua findings in Go packages.
-var Analyzer = &analysis.Analyzer{
-	Name: "lintlua",
-	Doc: `report mistakes in Redis Lua scripts embedded in Go code
+// Analyzer reports lint-lua findings in Go packages, with the default
+// settings, which its flags change. New makes one with other settings.
+var Analyzer = newAnalyzer(defaultOptions())
+
+const doc = `report mistakes in Redis Lua scripts embedded in Go code
 
 lintlua finds the Lua scripts that Go code hands to Redis through go-redis,
 redigo and rueidis (NewScript, Eval, EvalSha, FCall, Do("EVAL", ...), ...),
@@ -27,15 +28,30 @@ concatenations, fmt.Sprintf of constants, variables assigned once, and
 //go:embed files (findings are then reported in the .lua file). Each
 finding's category is its rule ID and its message ends with it.
 
-Lua findings of info severity are not reported unless -severity=info
-(go vet fails on any diagnostic). A finding is silenced by a comment
+Findings of info severity are not reported unless -severity=info
+(go vet fails on any diagnostic). -redis-version=6.2 reports the commands
+and options added after that version; -disable=RULE,... and
+-enable=RULE,... (only these) choose the rules; -rule-severity=RULE=info,...
+changes a rule's severity. go vet takes these flags prefixed by the
+analyzer's name: go vet -vettool=$(which lint-lua-vet)
+-lintlua.redis-version=6.2 ./... A finding is silenced by a comment
 //lint-lua:ignore RULE reason on its line or the line above, and inside a
 script by the Lua comment -- lint-lua: ignore RULE -- reason. With
 -severity=info, a //lint-lua:ignore of a known rule that silences nothing
-is reported (unused-ignore).`,
-	URL:      "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run:      run,
+is reported (unused-ignore).`
+
+func newAnalyzer(o *options) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "lintlua",
+		Doc:      doc,
+		URL:      "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md",
+		Requires: []*analysis.Analyzer{inspect.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, o.resolve())
+		},
+	}
+	o.register(&a.Flags)
+	return a
 }
 
 // check is one part of the analysis; each file of the package registers its
@@ -58,14 +74,17 @@ type state struct {
 	// check runs.
 	scripts []*luaScript
 	uses    []*scriptUse
+	// settings are the analyzer's settings for this run (settings.go).
+	settings *resolved
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	st := &state{}
+func run(pass *analysis.Pass, set *resolved) (any, error) {
+	set.filterReports(pass)
+	st := &state{settings: set}
 	findScripts(pass, st)
 	for _, c := range checks {
 		c(pass, st)
 	}
-	reportUnusedIgnores(pass)
+	reportUnusedIgnores(pass, set)
 	return nil, nil
 }

@@ -8,29 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// minSeverity is the lowest severity of Lua findings reported. go/analysis
-// diagnostics carry no severity, and go vet fails on any diagnostic: by
-// default only errors and warnings are reported, and info findings (style
-// hints, unused ignores) are left to `lint-lua go` and the -severity flag.
-var minSeverity = severityFlag(lint.SeverityWarning)
-
-type severityFlag lint.Severity
-
-func (s *severityFlag) String() string { return lint.Severity(*s).String() }
-
-func (s *severityFlag) Set(v string) error {
-	sev, err := lint.ParseSeverity(v)
-	if err != nil {
-		return err
-	}
-	*s = severityFlag(sev)
-	return nil
-}
-
-func init() {
-	Analyzer.Flags.Var(&minSeverity, "severity", "lowest severity of Lua findings to report: error|warning|info")
-}
-
 var _ = registerCheck(lintScripts)
 
 // lintScripts runs every lint-lua rule over each script known at compile
@@ -43,8 +20,8 @@ func lintScripts(pass *analysis.Pass, st *state) {
 			continue
 		}
 		f := s.Lua()
-		for _, d := range lint.LintFile(f, all, nil) {
-			if d.Severity < lint.Severity(minSeverity) {
+		for _, d := range lint.LintFileFor(f, all, st.settings.lua, st.settings.target) {
+			if d.Severity < st.settings.minSeverity {
 				continue
 			}
 			pos, end, exact := s.GoRange(d.Range)

@@ -76,18 +76,19 @@ func markUsed(pass *analysis.Pass, pos token.Pos, rule string) {
 // naming something else may be meant for another tool. unused-ignore is of
 // info severity, and below -severity=info the Lua findings of lower
 // severity never reach reportRule, so their ignores would look unused:
-// nothing is reported then.
-func reportUnusedIgnores(pass *analysis.Pass) {
+// nothing is reported then. An ignore of a rule the settings turn off is
+// idle, not stale: it is not reported either.
+func reportUnusedIgnores(pass *analysis.Pass, set *resolved) {
 	m, _ := usedIgnores.LoadAndDelete(pass)
 	used, _ := m.(map[ignoreKey]bool)
-	if lint.SeverityInfo < lint.Severity(minSeverity) {
+	if lint.SeverityInfo < set.minSeverity {
 		return
 	}
 	for _, f := range pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				for _, r := range ignoredRules(c.Text) {
-					if used[ignoreKey{c.Pos(), r}] || rules.ByID(r) == nil {
+					if used[ignoreKey{c.Pos(), r}] || rules.ByID(r) == nil || set.off[r] {
 						continue
 					}
 					pass.Report(analysis.Diagnostic{

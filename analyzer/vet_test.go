@@ -40,6 +40,7 @@ func TestVetTool(t *testing.T) {
 			"local n = redis.call('INCR', KEYS[1])\n" +
 			"x = n\n" + // line 12, column 1
 			"return n`)\n\n" +
+			"var pop = redis.NewScript(`return redis.call('GETDEL', KEYS[1])`)\n\n" + // line 15: GETDEL came in 6.2
 			"//go:embed get.lua\n" +
 			"var get string\n\n" +
 			"func main() {\n" +
@@ -75,5 +76,25 @@ func TestVetTool(t *testing.T) {
 	}
 	if n := strings.Count(string(out), "(unknown-command)"); n != 1 {
 		t.Errorf("%d unknown-command findings, want 1:\n%s", n, out)
+	}
+
+	// The analyzer's flags, which go vet takes prefixed by its name.
+	vet = exec.Command(goBin, "vet", "-vettool="+tool, "-lintlua.redis-version=6.0", "-lintlua.disable=global-assignment", "./...")
+	vet.Dir = filepath.Join(tmp, "app")
+	out, err = vet.CombinedOutput()
+	if !errors.As(err, &ee) || ee.ExitCode() == 0 {
+		t.Fatalf("go vet with flags: %v, want a failing exit status\n%s", err, out)
+	}
+	if want := "main.go:15:46: GETDEL was added in Redis 6.2.0, after the target version 6.0"; !strings.Contains(string(out), want) {
+		t.Errorf("go vet -lintlua.redis-version=6.0: output lacks %q:\n%s", want, out)
+	}
+	if strings.Contains(string(out), "(global-assignment)") {
+		t.Errorf("go vet -lintlua.disable=global-assignment still reports it:\n%s", out)
+	}
+	vet = exec.Command(goBin, "vet", "-vettool="+tool, "-lintlua.redis-version=seven", "./...")
+	vet.Dir = filepath.Join(tmp, "app")
+	out, err = vet.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), `"seven"`) {
+		t.Errorf("go vet -lintlua.redis-version=seven: %v, want an error naming the value\n%s", err, out)
 	}
 }

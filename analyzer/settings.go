@@ -1,0 +1,276 @@
+package analyzer
+
+import (
+	"flag"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/rules"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Settings configure an analyzer made by New. The zero value is what
+// Analyzer does without flags: every rule, the newest Redis the command
+// table knows, errors and warnings reported.
+type Settings struct {
+	// RedisVersion is the Redis version the scripts run on ("7.0",
+	// "6.2.14"; a missing patch counts as 0): unknown-command reports the
+	// commands and options added after it. Empty means the newest version
+	// the command table knows.
+	RedisVersion string
+	// Enable, when not empty, lists the only rules reported (every rule is
+	// on by default, so naming rules here turns the others off).
+	Enable []string
+	// Disable lists rules that are not reported. It wins over Enable.
+	Disable []string
+	// Severity overrides rules' severities: rule ID to "error", "warning"
+	// or "info". A rule set below MinSeverity is not reported.
+	Severity map[string]string
+	// MinSeverity is the lowest severity reported: "error", "warning" or
+	// "info". Empty means "warning": go/analysis diagnostics carry no
+	// severity, and go vet fails on any diagnostic, so info findings
+	// (style hints, unused ignores) are left out unless asked for.
+	MinSeverity string
+}
+
+// New returns an analyzer that runs with settings s, for programs that
+// embed lint-lua's analyzer (a golangci-lint plugin, a multichecker). The
+// settings are checked: an unknown rule ID, Redis version or severity is an
+// error naming it. The analyzer has the same flags as Analyzer, which start
+// from s.
+func New(s Settings) (*analysis.Analyzer, error) {
+	o := defaultOptions()
+	if s.RedisVersion != "" {
+		if err := o.redisVersion.Set(s.RedisVersion); err != nil {
+			return nil, fmt.Errorf("redis version: %w", err)
+		}
+	}
+	if err := o.enable.add("enable", s.Enable); err != nil {
+		return nil, err
+	}
+	if err := o.disable.add("disable", s.Disable); err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(s.Severity))
+	for id := range s.Severity {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids) // the first bad one reported is always the same
+	for _, id := range ids {
+		if err := o.ruleSeverity.set(id, s.Severity[id]); err != nil {
+			return nil, fmt.Errorf("severity: %w", err)
+		}
+	}
+	if s.MinSeverity != "" {
+		if err := o.minSeverity.Set(s.MinSeverity); err != nil {
+			return nil, fmt.Errorf("min severity: %w", err)
+		}
+	}
+	return newAnalyzer(o), nil
+}
+
+// options are an analyzer's settings as flag values, so that go vet
+// -vettool can set them and New can start them from Settings.
+type options struct {
+	redisVersion versionFlag
+	enable       ruleListFlag
+	disable      ruleListFlag
+	ruleSeverity ruleSeverityFlag
+	minSeverity  severityFlag
+}
+
+func defaultOptions() *options {
+	return &options{minSeverity: severityFlag(lint.SeverityWarning), ruleSeverity: ruleSeverityFlag{}}
+}
+
+func (o *options) register(fs *flag.FlagSet) {
+	fs.Var(&o.minSeverity, "severity", "lowest severity of findings to report: error|warning|info")
+	fs.Var(&o.redisVersion, "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14 (default: the newest the command table knows)")
+	fs.Var(&o.enable, "enable", "comma-separated rule IDs: report only these rules (default: all)")
+	fs.Var(&o.disable, "disable", "comma-separated rule IDs not to report (wins over -enable)")
+	fs.Var(&o.ruleSeverity, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
+}
+
+// resolved is what one run of the analyzer reads: the options turned into
+// the Lua engine's settings and a test per rule.
+type resolved struct {
+	target      lint.Target
+	minSeverity lint.Severity
+	// lua is given to the Lua engine: the rules turned off, and the
+	// severities changed.
+	lua lint.Settings
+	// off are the rules not reported, severity the overridden severities.
+	off      map[string]bool
+	severity map[string]lint.Severity
+}
+
+func (o *options) resolve() *resolved {
+	r := &resolved{
+		target:      lint.Target{RedisVersion: string(o.redisVersion)},
+		minSeverity: lint.Severity(o.minSeverity),
+		lua:         lint.Settings{},
+		off:         map[string]bool{},
+		severity:    map[string]lint.Severity{},
+	}
+	for id, sev := range o.ruleSeverity {
+		r.severity[id] = sev
+	}
+	for _, rule := range rules.All() {
+		id := rule.ID
+		switch {
+		case o.disable[id], len(o.enable) > 0 && !o.enable[id]:
+			r.off[id] = true
+			r.lua[id] = lint.Setting{Enabled: false}
+		case r.severity[id] != 0:
+			r.lua[id] = lint.Setting{Enabled: true, Severity: r.severity[id]}
+		}
+	}
+	return r
+}
+
+// reports says whether a finding of rule may be reported: the rule is on
+// and its severity, as set, is not below the minimum. A Lua finding of
+// lower severity than its rule's (ReportLower) is filtered before.
+func (r *resolved) reports(rule string) bool {
+	if r.off[rule] {
+		return false
+	}
+	sev, ok := r.severity[rule]
+	if !ok {
+		if rr := rules.ByID(rule); rr != nil {
+			sev = rr.Severity
+		} else {
+			return true
+		}
+	}
+	return sev >= r.minSeverity
+}
+
+// filterReports makes every report of the pass go through r.reports, so
+// that the call-site checks need not know the settings.
+func (r *resolved) filterReports(pass *analysis.Pass) {
+	report := pass.Report
+	pass.Report = func(d analysis.Diagnostic) {
+		if r.reports(d.Category) {
+			report(d)
+		}
+	}
+}
+
+type severityFlag lint.Severity
+
+func (s *severityFlag) String() string { return lint.Severity(*s).String() }
+
+func (s *severityFlag) Set(v string) error {
+	sev, err := lint.ParseSeverity(v)
+	if err != nil {
+		return err
+	}
+	*s = severityFlag(sev)
+	return nil
+}
+
+// versionFlag is a Redis version, checked as the CLI's --redis-version.
+type versionFlag string
+
+func (v *versionFlag) String() string { return string(*v) }
+
+func (v *versionFlag) Set(s string) error {
+	if s != "" {
+		if err := config.CheckRedisVersion(s); err != nil {
+			return err
+		}
+	}
+	*v = versionFlag(s)
+	return nil
+}
+
+// ruleListFlag is a set of rule IDs; setting it replaces the set.
+type ruleListFlag map[string]bool
+
+func (l *ruleListFlag) String() string {
+	ids := make([]string, 0, len(*l))
+	for id := range *l {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return strings.Join(ids, ",")
+}
+
+func (l *ruleListFlag) Set(s string) error {
+	*l = nil
+	return l.add("", strings.Split(s, ","))
+}
+
+func (l *ruleListFlag) add(what string, ids []string) error {
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		if err := knownRule(id); err != nil {
+			if what != "" {
+				return fmt.Errorf("%s: %w", what, err)
+			}
+			return err
+		}
+		if *l == nil {
+			*l = ruleListFlag{}
+		}
+		(*l)[id] = true
+	}
+	return nil
+}
+
+// ruleSeverityFlag maps rule IDs to the severity they are reported at;
+// setting it replaces the map.
+type ruleSeverityFlag map[string]lint.Severity
+
+func (m *ruleSeverityFlag) String() string {
+	var parts []string
+	for id, sev := range *m {
+		parts = append(parts, id+"="+sev.String())
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (m *ruleSeverityFlag) Set(s string) error {
+	*m = ruleSeverityFlag{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		id, sev, ok := strings.Cut(part, "=")
+		if !ok {
+			return fmt.Errorf("%q: want RULE=error|warning|info", part)
+		}
+		if err := m.set(strings.TrimSpace(id), strings.TrimSpace(sev)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *ruleSeverityFlag) set(id, sev string) error {
+	if err := knownRule(id); err != nil {
+		return err
+	}
+	s, err := lint.ParseSeverity(sev)
+	if err != nil {
+		return fmt.Errorf("rule %s: %w", id, err)
+	}
+	(*m)[id] = s
+	return nil
+}
+
+func knownRule(id string) error {
+	if rules.ByID(id) == nil {
+		return fmt.Errorf("unknown rule %q (see 'lint-lua rules')", id)
+	}
+	return nil
+}

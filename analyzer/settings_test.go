@@ -1,0 +1,274 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// TestSettingsRedisVersion checks, with `// want` comments, that a command
+// newer than the target version is reported as unknown-command naming the
+// target, and that one the target has is not.
+func TestSettingsRedisVersion(t *testing.T) {
+	a, err := New(Settings{RedisVersion: "6.2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "redisversion")
+}
+
+// TestSettings checks what each setting changes on the same package,
+// against the default analyzer's findings, in the Lua scripts and at the
+// call sites. The package is loaded once for all of them.
+func TestSettings(t *testing.T) {
+	pkgs := loadTestdata(t, "redisversion")
+	lmpop := func(target string) string {
+		return "redisversion.go:15:22-15:29: LMPOP was added in Redis 7.0.0, after the target version " + target + ":"
+	}
+	const (
+		getdel = "redisversion.go:14:49-14:57: GETDEL was added in Redis 6.2.0, after the target version 6.0:"
+		global = "redisversion.go:19:32-19:33: assignment to global n"
+		keys   = "redisversion.go:23:24-23:27: the script reads KEYS[1] on line 19 but Run passes 0 keys"
+	)
+	for _, tc := range []struct {
+		name     string
+		settings Settings
+		want     []string // prefixes of the findings, in order
+	}{
+		{"default", Settings{}, []string{global, keys}},
+		{"6.2", Settings{RedisVersion: "6.2"}, []string{lmpop("6.2"), global, keys}},
+		{"6.0", Settings{RedisVersion: "6.0"}, []string{getdel, lmpop("6.0"), global, keys}},
+		{"6.2.14", Settings{RedisVersion: "6.2.14"}, []string{lmpop("6.2.14"), global, keys}},
+		{"7.0", Settings{RedisVersion: "7.0"}, []string{global, keys}},
+		{"disable", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command"}}, []string{global, keys}},
+		{"disable call site", Settings{Disable: []string{"keys-count-mismatch"}}, []string{global}},
+		{"disable all", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command", "global-assignment", "keys-count-mismatch"}}, nil},
+		{"enable", Settings{RedisVersion: "6.2", Enable: []string{"unknown-command"}}, []string{lmpop("6.2")}},
+		{"enable call site", Settings{RedisVersion: "6.2", Enable: []string{"keys-count-mismatch"}}, []string{keys}},
+		{"enable and disable", Settings{RedisVersion: "6.2", Enable: []string{"unknown-command"}, Disable: []string{"unknown-command"}}, nil},
+		{"severity info", Settings{RedisVersion: "6.2", Severity: map[string]string{"unknown-command": "info", "keys-count-mismatch": "info"}}, []string{global}},
+		{"severity info shown", Settings{RedisVersion: "6.2", Severity: map[string]string{"unknown-command": "info"}, MinSeverity: "info"}, []string{lmpop("6.2"), global, keys}},
+		{"min error", Settings{RedisVersion: "6.2", MinSeverity: "error"}, []string{lmpop("6.2"), global, keys}},
+		{"lowered below min", Settings{RedisVersion: "6.2", MinSeverity: "error", Severity: map[string]string{"global-assignment": "warning"}}, []string{lmpop("6.2"), keys}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := New(tc.settings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := findings(t, pkgs, a)
+			ok := len(got) == len(tc.want)
+			for i := 0; ok && i < len(got); i++ {
+				ok = strings.HasPrefix(got[i], tc.want[i])
+			}
+			if !ok {
+				t.Errorf("got\n\t%s\nwant findings starting with\n\t%s", strings.Join(got, "\n\t"), strings.Join(tc.want, "\n\t"))
+			}
+			for _, g := range got {
+				if strings.Contains(g, "LMPOP") && !strings.HasSuffix(g, "(unknown-command)") {
+					t.Errorf("%q does not name its rule", g)
+				}
+			}
+		})
+	}
+}
+
+// TestNewErrors checks that bad settings are refused with an error naming
+// the value.
+func TestNewErrors(t *testing.T) {
+	for _, tc := range []struct {
+		settings Settings
+		want     []string
+	}{
+		{Settings{RedisVersion: "banana"}, []string{"redis version", `"banana"`}},
+		{Settings{RedisVersion: "7"}, []string{"redis version", `"7"`}},
+		{Settings{Disable: []string{"unknown-command", "no-such-rule"}}, []string{"disable", `unknown rule "no-such-rule"`}},
+		{Settings{Enable: []string{"GETT"}}, []string{"enable", `unknown rule "GETT"`}},
+		{Settings{Severity: map[string]string{"undeclared-key": "loud"}}, []string{"severity", "undeclared-key", `"loud"`}},
+		{Settings{Severity: map[string]string{"nope": "info"}}, []string{"severity", `unknown rule "nope"`}},
+		{Settings{MinSeverity: "all"}, []string{"min severity", `"all"`}},
+	} {
+		a, err := New(tc.settings)
+		if err == nil {
+			t.Errorf("New(%+v) = %v, want an error", tc.settings, a)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("New(%+v): error %q lacks %q", tc.settings, err, w)
+			}
+		}
+	}
+}
+
+// TestNewIndependent checks that analyzers made by New do not share
+// settings with each other or with Analyzer, and that their flags start
+// from the settings.
+func TestNewIndependent(t *testing.T) {
+	a, err := New(Settings{RedisVersion: "6.2", Disable: []string{"undeclared-key", "dynamic-script"}, Severity: map[string]string{"unknown-command": "info"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a          *analysis.Analyzer
+		flag, want string
+	}{
+		{a, "redis-version", "6.2"},
+		{a, "disable", "dynamic-script,undeclared-key"},
+		{a, "rule-severity", "unknown-command=info"},
+		{a, "severity", "warning"},
+		{b, "redis-version", ""},
+		{b, "disable", ""},
+		{Analyzer, "redis-version", ""},
+		{Analyzer, "enable", ""},
+	} {
+		if got := c.a.Flags.Lookup(c.flag).Value.String(); got != c.want {
+			t.Errorf("-%s = %q, want %q", c.flag, got, c.want)
+		}
+	}
+}
+
+// TestFlags checks the flags go vet -vettool sets, on the default
+// analyzer: each changes the findings as the setting does, and a bad value
+// is refused.
+func TestFlags(t *testing.T) {
+	pkgs := loadTestdata(t, "redisversion")
+	set := func(name, value string) {
+		t.Helper()
+		if err := Analyzer.Flags.Set(name, value); err != nil {
+			t.Fatalf("-%s=%s: %v", name, value, err)
+		}
+	}
+	defer func() {
+		for _, f := range []string{"redis-version", "enable", "disable", "rule-severity"} {
+			set(f, "")
+		}
+		set("severity", "warning")
+	}()
+	rulesOf := func() []string {
+		var out []string
+		for _, d := range findings(t, pkgs, Analyzer) {
+			out = append(out, d[strings.LastIndex(d, "(")+1:len(d)-1])
+		}
+		return out
+	}
+	check := func(what string, want ...string) {
+		t.Helper()
+		if got := rulesOf(); !slices.Equal(got, want) {
+			t.Errorf("%s: rules reported %q, want %q", what, got, want)
+		}
+	}
+	check("default", "global-assignment", "keys-count-mismatch")
+	set("redis-version", "6.0")
+	check("-redis-version=6.0", "unknown-command", "unknown-command", "global-assignment", "keys-count-mismatch")
+	set("disable", "global-assignment,keys-count-mismatch")
+	check("-disable=global-assignment,keys-count-mismatch", "unknown-command", "unknown-command")
+	set("disable", "")
+	set("enable", " global-assignment , ")
+	check("-enable=global-assignment", "global-assignment")
+	set("enable", "")
+	set("rule-severity", "unknown-command=info,keys-count-mismatch=info,global-assignment=error")
+	check("-rule-severity", "global-assignment")
+	set("severity", "info")
+	check("-rule-severity -severity=info", "unknown-command", "unknown-command", "global-assignment", "keys-count-mismatch")
+
+	for _, bad := range []struct{ flag, value, want string }{
+		{"redis-version", "seven", `"seven"`},
+		{"disable", "unknown-command,nope", `"nope"`},
+		{"enable", "x", `"x"`},
+		{"rule-severity", "unknown-command", `"unknown-command": want RULE=`},
+		{"rule-severity", "unknown-command=loud", `"loud"`},
+		{"rule-severity", "nope=info", `"nope"`},
+	} {
+		err := Analyzer.Flags.Set(bad.flag, bad.value)
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("-%s=%s: error %v, want one containing %s", bad.flag, bad.value, err, bad.want)
+		}
+	}
+}
+
+// loadTestdata loads packages of analyzer/testdata as analysistest does
+// (GOPATH mode), once for the several analyzers a test runs over them.
+func loadTestdata(t *testing.T, patterns ...string) []*packages.Package {
+	t.Helper()
+	dir := analysistest.TestData()
+	cfg := &packages.Config{
+		Mode:  packages.LoadAllSyntax | packages.NeedModule,
+		Dir:   dir,
+		Tests: true,
+		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) == 0 {
+		t.Fatalf("no packages match %q", patterns)
+	}
+	for _, p := range pkgs {
+		if len(p.Errors) > 0 {
+			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
+		}
+	}
+	return pkgs
+}
+
+// findings runs a over pkgs and returns each diagnostic as
+// "file:line:col-line:col: message" with the file's base name, in the
+// order of their positions.
+func findings(t *testing.T, pkgs []*packages.Package, a *analysis.Analyzer) []string {
+	t.Helper()
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type found struct {
+		pos  token.Position
+		text string
+	}
+	var all []found
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act, act.Err)
+		}
+		fset := act.Package.Fset
+		for _, d := range act.Diagnostics {
+			p := fset.Position(d.Pos)
+			s := fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+			if d.End.IsValid() {
+				e := fset.Position(d.End)
+				s += fmt.Sprintf("-%d:%d", e.Line, e.Column)
+			}
+			all = append(all, found{p, s + ": " + d.Message})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool {
+		x, y := all[i].pos, all[j].pos
+		if x.Filename != y.Filename {
+			return x.Filename < y.Filename
+		}
+		if x.Line != y.Line {
+			return x.Line < y.Line
+		}
+		return x.Column < y.Column
+	})
+	out := make([]string, len(all))
+	for i, f := range all {
+		out[i] = f.text
+	}
+	return out
+}
