@@ -1,0 +1,132 @@
+// Package golangci is lint-lua's golangci-lint (v2) module plugin: it
+// registers the Go analyzer (package analyzer) under the name lint-lua, so
+// that a custom golangci-lint built with `golangci-lint custom` reports the
+// mistakes in Redis Lua scripts embedded in Go code, at their place in the
+// Go strings, beside the other linters.
+//
+// The .custom-gcl.yml that builds it names this package:
+//
+//	version: v2.15.0
+//	name: custom-gcl
+//	destination: ./bin
+//	plugins:
+//	  - module: github.com/lint-lua/lint-lua
+//	    import: github.com/lint-lua/lint-lua/plugin/golangci
+//	    version: v0.1.0            # a lint-lua release, or instead:
+//	    # path: ../lint-lua        # a local checkout
+//
+// and .golangci.yml turns it on, with its settings (all optional):
+//
+//	version: "2"
+//	linters:
+//	  default: none
+//	  enable:
+//	    - lint-lua
+//	  settings:
+//	    custom:
+//	      lint-lua:
+//	        type: module
+//	        description: Redis Lua scripts embedded in Go code
+//	        settings:
+//	          redis-version: "6.2"       # quoted: YAML reads 6.2 as a number
+//	          disable: [script-too-long]
+//	          enable: []                 # when not empty, only these rules
+//	          severity:
+//	            missing-hash-tag: error
+//	          min-severity: warning      # error | warning | info
+//
+// See Settings for what each one does.
+package golangci
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/golangci/plugin-module-register/register"
+	"github.com/lint-lua/lint-lua/analyzer"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Name is the plugin's name: the key of its settings under
+// linters.settings.custom in .golangci.yml and what golangci-lint prints
+// after each finding.
+const Name = "lint-lua"
+
+func init() {
+	register.Plugin(Name, New)
+}
+
+// Settings are the plugin's settings (linters.settings.custom.lint-lua.settings).
+// A key that is not one of these is an error, so that a misspelt setting
+// is not silently ignored.
+type Settings struct {
+	// RedisVersion is the Redis version the scripts run on ("7.0",
+	// "6.2.14"): commands and options added after it are reported
+	// (unknown-command). Default: the newest the command table knows.
+	RedisVersion Version `json:"redis-version"`
+	// Enable, when not empty, lists the only rules reported: every rule is
+	// on by default.
+	Enable []string `json:"enable"`
+	// Disable lists rules not reported; it wins over Enable.
+	Disable []string `json:"disable"`
+	// Severity changes rules' severities: rule ID to error, warning or
+	// info. A rule below MinSeverity is not reported.
+	Severity map[string]string `json:"severity"`
+	// MinSeverity is the lowest severity reported: error, warning
+	// (default) or info. golangci-lint shows every finding it gets, so the
+	// info ones (style hints, unused ignores) are left out by default.
+	MinSeverity string `json:"min-severity"`
+}
+
+// Version is a Redis version written as a string. YAML reads an unquoted
+// 6.2 as a number, and as a number 7.10 is 7.1 and 7.0 is 7: a number is
+// refused with an error that says to quote it.
+type Version string
+
+// UnmarshalJSON takes a JSON string, and refuses a number.
+func (v *Version) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*v = Version(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		return fmt.Errorf("redis-version %s is a number: write it as a string, redis-version: \"%s\" (YAML reads 7.10 as 7.1)", n, n)
+	}
+	return fmt.Errorf("redis-version: want a version string such as \"7.0\", got %s", b)
+}
+
+// New makes the plugin from its settings as golangci-lint read them.
+func New(settings any) (register.LinterPlugin, error) {
+	s, err := register.DecodeSettings[Settings](settings)
+	if err != nil {
+		return nil, fmt.Errorf("%s settings: %w", Name, err)
+	}
+	a, err := analyzer.New(analyzer.Settings{
+		RedisVersion: string(s.RedisVersion),
+		Enable:       s.Enable,
+		Disable:      s.Disable,
+		Severity:     s.Severity,
+		MinSeverity:  s.MinSeverity,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s settings: %w", Name, err)
+	}
+	return &plugin{analyzer: a}, nil
+}
+
+type plugin struct {
+	analyzer *analysis.Analyzer
+}
+
+// BuildAnalyzers returns lint-lua's analyzer, with the settings.
+func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
+	return []*analysis.Analyzer{p.analyzer}, nil
+}
+
+// GetLoadMode asks for type information: scripts are found by the types
+// of the Redis clients that run them.
+func (p *plugin) GetLoadMode() string {
+	return register.LoadModeTypesInfo
+}
