@@ -21,7 +21,11 @@ type goOptions struct {
 	IO       *IOStreams
 	Patterns []string
 	outputOptions
-	Tests bool
+	Tests        bool
+	ConfigPath   string
+	RedisVersion string
+	Enable       []string
+	Disable      []string
 }
 
 func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
@@ -48,6 +52,10 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	f := cmd.Flags()
 	opts.addFlags(f)
 	f.BoolVar(&opts.Tests, "tests", false, "also analyze the packages' test files")
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file: its redis_version and base rules section (enabled, severity) apply (default: .lint-lua.yaml found by walking up from the working directory)")
+	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (default: redis_version from the configuration, else the newest)")
+	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
+	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(s.ErrOut, "lint-lua: %v\nRun 'lint-lua go --help' for usage.\n", err)
 		return exitError{ExitError}
@@ -60,6 +68,14 @@ func goRun(opts *goOptions) error {
 	formatter, failOn, err := opts.resolve(s)
 	if err != nil {
 		return err
+	}
+	settings, err := goSettings(opts)
+	if err != nil {
+		return usageError(s, "%v", err)
+	}
+	lintlua, err := analyzer.New(settings)
+	if err != nil {
+		return usageError(s, "%v", err)
 	}
 	patterns := opts.Patterns
 	if len(patterns) == 0 {
@@ -90,11 +106,7 @@ func goRun(opts *goOptions) error {
 		}
 	}
 
-	// Every severity, as for .lua files: --fail-on decides the exit.
-	if err := analyzer.Analyzer.Flags.Set("severity", "info"); err != nil {
-		return fmt.Errorf("analyzer flags: %w", err)
-	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{lintlua}, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", err)
 		return exitError{ExitError}
@@ -116,6 +128,9 @@ func goRun(opts *goOptions) error {
 		}
 		for _, d := range act.Diagnostics {
 			ld := toDiagnostic(act.Package.Fset, d, wd)
+			if sev, ok := settings.Severity[ld.Rule]; ok {
+				ld.Severity, _ = lint.ParseSeverity(sev)
+			}
 			// With --tests a file is in the package and in its test
 			// variant: report it once.
 			if !seen[ld] {

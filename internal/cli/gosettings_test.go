@@ -1,0 +1,91 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// goNewer has a global assignment (line 11) and GETDEL, a 6.2 command
+// (line 14).
+const goNewer = "package main\n\n" +
+	"import (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+	"var incr = redis.NewScript(`\n" +
+	"local n = redis.call('INCR', KEYS[1])\n" +
+	"x = n\n" +
+	"return n`)\n\n" +
+	"var pop = redis.NewScript(`return redis.call('GETDEL', KEYS[1])`)\n\n" +
+	"func main() {\n" +
+	"\trdb := redis.NewClient(&redis.Options{})\n" +
+	"\tincr.Run(context.Background(), rdb, []string{\"counter\"})\n" +
+	"\tpop.Run(context.Background(), rdb, []string{\"token\"})\n" +
+	"}\n"
+
+// TestGoSettings checks that `lint-lua go` gives the analyzer the Redis
+// version and the rules from its flags and from the configuration file,
+// the flags winning.
+func TestGoSettings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with the go command")
+	}
+	dir := goModule(t, goNewer)
+	findings := func(args ...string) []string {
+		t.Helper()
+		r := in(t, dir, append([]string{"go", "--format", "json"}, append(args, "./...")...)...)
+		if r.code != ExitFindings && r.code != ExitOK {
+			t.Fatalf("%q: exit %d\n%s", args, r.code, r.errOut)
+		}
+		var o goJSON
+		if err := json.Unmarshal([]byte(r.out), &o); err != nil {
+			t.Fatalf("%q: output is not JSON: %v\n%s", args, err, r.out)
+		}
+		var out []string
+		for _, d := range o.Diagnostics {
+			out = append(out, strings.Join([]string{d.File, strconv.Itoa(d.Line), strconv.Itoa(d.Column), d.Rule, d.Severity}, ":"))
+		}
+		return out
+	}
+	const (
+		global = "main.go:11:1:global-assignment:error"
+		getdel = "main.go:14:46:unknown-command:error"
+	)
+	check := func(what string, got []string, want ...string) {
+		t.Helper()
+		if !equal(got, want) {
+			t.Errorf("%s: got %q, want %q", what, got, want)
+		}
+	}
+	check("default", findings(), global)
+	check("--redis-version 6.0", findings("--redis-version", "6.0"), global, getdel)
+	check("--redis-version 6.0 --disable global-assignment", findings("--redis-version", "6.0", "--disable", "global-assignment"), getdel)
+
+	if err := os.WriteFile(filepath.Join(dir, ".lint-lua.yaml"), []byte("redis_version: 6.0\nrules:\n  global-assignment:\n    severity: warning\n  unused-ignore:\n    enabled: false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("configuration", findings(), "main.go:11:1:global-assignment:warning", getdel)
+	check("--redis-version wins", findings("--redis-version", "7.0"), "main.go:11:1:global-assignment:warning")
+	if err := os.WriteFile(filepath.Join(dir, ".lint-lua.yaml"), []byte("rules:\n  global-assignment:\n    enabled: false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("configuration disables", findings())
+	check("--enable wins", findings("--enable", "global-assignment"), global)
+
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--redis-version", "banana"}, []string{"--redis-version", `"banana"`}},
+		{[]string{"--disable", "nope"}, []string{"--disable", `unknown rule "nope"`}},
+		{[]string{"--config", "missing.yaml"}, []string{"missing.yaml"}},
+	} {
+		r := in(t, dir, append([]string{"go"}, append(tc.args, "./...")...)...)
+		wantCode(t, r, ExitError)
+		wantErr(t, r, tc.want...)
+		if r.out != "" {
+			t.Errorf("%q printed a report:\n%s", tc.args, r.out)
+		}
+	}
+}
