@@ -79,8 +79,8 @@ type state struct {
 }
 
 func run(pass *analysis.Pass, set *resolved) (any, error) {
-	set.filterReports(pass)
 	st := &state{settings: set}
+	set.filterReports(pass, st)
 	findScripts(pass, st)
 	for _, c := range checks {
 		c(pass, st)

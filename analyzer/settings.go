@@ -3,6 +3,8 @@ package analyzer
 import (
 	"flag"
 	"fmt"
+	"go/token"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -34,6 +36,12 @@ type Settings struct {
 	// severity, and go vet fails on any diagnostic, so info findings
 	// (style hints, unused ignores) are left out unless asked for.
 	MinSeverity string
+	// GoFilesOnly reports the findings in a file embedded with //go:embed
+	// at the Go expression that first uses the script, the file's
+	// position leading the message ("get.lua:2:19: ..."), instead of in
+	// the file: for tools that keep only findings in .go files
+	// (golangci-lint drops the others).
+	GoFilesOnly bool
 }
 
 // New returns an analyzer that runs with settings s, for programs that
@@ -69,6 +77,7 @@ func New(s Settings) (*analysis.Analyzer, error) {
 			return nil, fmt.Errorf("min severity: %w", err)
 		}
 	}
+	o.goFilesOnly = s.GoFilesOnly
 	return newAnalyzer(o), nil
 }
 
@@ -80,6 +89,7 @@ type options struct {
 	disable      ruleListFlag
 	ruleSeverity ruleSeverityFlag
 	minSeverity  severityFlag
+	goFilesOnly  bool // set by New only: no tool that takes flags needs it
 }
 
 func defaultOptions() *options {
@@ -103,8 +113,9 @@ type resolved struct {
 	// severities changed.
 	lua lint.Settings
 	// off are the rules not reported, severity the overridden severities.
-	off      map[string]bool
-	severity map[string]lint.Severity
+	off         map[string]bool
+	severity    map[string]lint.Severity
+	goFilesOnly bool
 }
 
 func (o *options) resolve() *resolved {
@@ -114,6 +125,7 @@ func (o *options) resolve() *resolved {
 		lua:         lint.Settings{},
 		off:         map[string]bool{},
 		severity:    map[string]lint.Severity{},
+		goFilesOnly: o.goFilesOnly,
 	}
 	for id, sev := range o.ruleSeverity {
 		r.severity[id] = sev
@@ -150,14 +162,38 @@ func (r *resolved) reports(rule string) bool {
 }
 
 // filterReports makes every report of the pass go through r.reports, so
-// that the call-site checks need not know the settings.
-func (r *resolved) filterReports(pass *analysis.Pass) {
+// that the call-site checks need not know the settings, and with
+// goFilesOnly moves the findings in embedded files to the Go code that
+// uses them (st.scripts is read when a finding is reported).
+func (r *resolved) filterReports(pass *analysis.Pass, st *state) {
 	report := pass.Report
 	pass.Report = func(d analysis.Diagnostic) {
-		if r.reports(d.Category) {
-			report(d)
+		if !r.reports(d.Category) {
+			return
+		}
+		if r.goFilesOnly && d.Pos.IsValid() && fileOf(pass, d.Pos) == nil {
+			if s := embeddedScript(pass, st, d.Pos); s != nil {
+				p := pass.Fset.Position(d.Pos)
+				d.Message = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, d.Message)
+				d.Pos, d.End = s.Src.Pos(), s.Src.End()
+			}
+		}
+		report(d)
+	}
+}
+
+// embeddedScript returns the script embedded from the file that holds pos.
+func embeddedScript(pass *analysis.Pass, st *state, pos token.Pos) *luaScript {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return nil
+	}
+	for _, s := range st.scripts {
+		if s.Embed != "" && s.Embed == tf.Name() {
+			return s
 		}
 	}
+	return nil
 }
 
 type severityFlag lint.Severity

@@ -83,6 +83,26 @@ func TestSettings(t *testing.T) {
 	}
 }
 
+// TestGoFilesOnly checks that with GoFilesOnly a finding in an embedded
+// .lua file is reported at the Go expression that first uses the script,
+// the file's position leading the message, and in the file otherwise.
+func TestGoFilesOnly(t *testing.T) {
+	pkgs := loadTestdata(t, "embedded")
+	const inFile = `script.lua:3:19-3:26: "EMBED" is not a Redis command`
+	if got := findings(t, pkgs, Analyzer); len(got) != 1 || !strings.HasPrefix(got[0], inFile) {
+		t.Errorf("default: got %q, want one finding starting with %s", got, inFile)
+	}
+	a, err := New(Settings{GoFilesOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const inGo = `embedded.go:17:27-17:33: script.lua:3:19: "EMBED" is not a Redis command`
+	got := findings(t, pkgs, a)
+	if len(got) != 1 || !strings.HasPrefix(got[0], inGo) || !strings.HasSuffix(got[0], "(unknown-command)") {
+		t.Errorf("GoFilesOnly: got %q, want one finding starting with %s", got, inGo)
+	}
+}
+
 // TestNewErrors checks that bad settings are refused with an error naming
 // the value.
 func TestNewErrors(t *testing.T) {

@@ -36,6 +36,13 @@
 //	          min-severity: warning      # error | warning | info
 //
 // See Settings for what each one does.
+//
+// golangci-lint keeps only findings in .go files: a finding in a script
+// embedded from a .lua file with //go:embed is reported at the Go
+// expression that first uses the script, the message starting with the
+// place in the .lua file ("get.lua:2:19: ..."). golangci-lint prefixes
+// each message with the analyzer's name, lintlua (an analyzer's name
+// cannot hold a hyphen).
 package golangci
 
 import (
@@ -109,6 +116,9 @@ func New(settings any) (register.LinterPlugin, error) {
 		Disable:      s.Disable,
 		Severity:     s.Severity,
 		MinSeverity:  s.MinSeverity,
+		// golangci-lint drops findings outside .go files: those in a
+		// //go:embed .lua file are reported where Go uses the script.
+		GoFilesOnly: true,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%s settings: %w", Name, err)

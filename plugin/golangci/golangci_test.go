@@ -1,11 +1,13 @@
 package golangci
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -48,6 +50,9 @@ func TestSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := as[0]
+	if got := findingsIn(t, a, "embedded"); len(got) != 1 || !strings.HasPrefix(got[0], "embedded.go:17:27: script.lua:3:19: ") {
+		t.Errorf("embedded script: got %q, want its finding in the Go file", got)
+	}
 	for flag, want := range map[string]string{
 		"redis-version": "6.2",
 		"disable":       "script-too-long",
@@ -58,11 +63,7 @@ func TestSettings(t *testing.T) {
 			t.Errorf("analyzer -%s = %q, want %q", flag, got, want)
 		}
 	}
-	dir, err := filepath.Abs(filepath.Join("..", "..", "analyzer", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, a, "redisversion")
+	analysistest.Run(t, testdata(t), a, "redisversion")
 }
 
 // TestSettingsErrors checks that bad settings stop golangci-lint with an
@@ -92,4 +93,36 @@ func TestSettingsErrors(t *testing.T) {
 			}
 		}
 	}
+}
+
+// quiet takes what analysistest reports as failures: findingsIn checks
+// the diagnostics itself.
+type quiet struct{}
+
+func (quiet) Errorf(string, ...any) {}
+
+// findingsIn runs a over a package of the analyzer's testdata and returns
+// its diagnostics as "file:line:col: message" with the file's base name.
+func findingsIn(t *testing.T, a *analysis.Analyzer, pkg string) []string {
+	t.Helper()
+	var out []string
+	for _, r := range analysistest.Run(quiet{}, testdata(t), a, pkg) {
+		if r.Err != nil {
+			t.Fatalf("%s: %v", r.Action, r.Err)
+		}
+		for _, d := range r.Diagnostics {
+			p := r.Action.Package.Fset.Position(d.Pos)
+			out = append(out, fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, d.Message))
+		}
+	}
+	return out
+}
+
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "analyzer", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
