@@ -1,0 +1,2 @@
+-- get a key
+return redis.call('GETT', KEYS[1])
