@@ -42,7 +42,7 @@ type Options struct {
 
 // names lists the formats in the order help text shows them; text is the
 // default.
-var names = []string{"text", "json", "sarif", "github", "checkstyle"}
+var names = []string{"text", "json", "sarif", "github", "checkstyle", "rdjson"}
 
 // Names returns the valid format names.
 func Names() []string {
@@ -62,6 +62,8 @@ func New(name string, opts Options) (Formatter, error) {
 		return githubFormatter{}, nil
 	case "checkstyle":
 		return checkstyleFormatter{}, nil
+	case "rdjson":
+		return rdjsonFormatter{}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (valid: %s)", name, strings.Join(names, ", "))
 }
