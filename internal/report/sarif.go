@@ -110,7 +110,7 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 	driver := sarifDriver{
 		Name:           toolName,
 		InformationURI: toolURI,
-		Version:        r.ToolVersion,
+		Version:        sarifToolVersion(r.ToolVersion),
 		Rules:          make([]sarifRule, 0, len(r.Rules)),
 	}
 	index := map[string]int{}
@@ -156,6 +156,20 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// sarifToolVersion makes the version start with a digit, as SARIF
+// consumers compare versions numerically (the multitool's SARIF2005): the
+// Go tag's "v" goes, and a build without a version (plain go build,
+// "dev") is a pre-release of 0.0.0 rather than a made-up release.
+func sarifToolVersion(v string) string {
+	if v == "" {
+		return ""
+	}
+	if t := strings.TrimPrefix(v, "v"); t != "" && t[0] >= '0' && t[0] <= '9' {
+		return t
+	}
+	return "0.0.0-" + v
 }
 
 // lineHash identifies a finding by what it is about rather than where it is,
