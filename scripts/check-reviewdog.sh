@@ -152,4 +152,29 @@ if sorted(full) != want_full:
     sys.exit(1)
 print(f"ok   rdjson spans: every end line/column, rule URL and source name kept by reviewdog")
 EOF
+# 4. Only the findings on changed lines, as in a pull request: reviewdog
+# reads the diff of a scratch repository whose second commit adds line 2.
+echo "== reviewdog -f=rdjson -reporter=rdjsonl -diff=\"git diff HEAD~1\" (only line 2 is new)"
+pr=$work/pr
+mkdir -p "$pr"
+git -C "$pr" init -q -b main
+printf 'local v = redis.call("GET", "old_literal")\nreturn v\n' >"$pr/a.lua"
+git -C "$pr" add a.lua
+git -C "$pr" -c user.name=check -c user.email=check@lint-lua.invalid commit -q -m base
+printf 'local v = redis.call("GET", "old_literal")\nlocal w = redis.call("GET", "new_literal")\nreturn {v, w}\n' >"$pr/a.lua"
+git -C "$pr" add a.lua
+git -C "$pr" -c user.name=check -c user.email=check@lint-lua.invalid commit -q -m "add a key"
+(cd "$pr" && run_ll --format json . >"$work/pr-want.json")
+(cd "$pr" && run_ll --format rdjson . | "$rd" -f=rdjson -reporter=rdjsonl -diff="git diff HEAD~1") >"$work/pr-got.jsonl"
+python3 - "$work" <<'EOF2'
+import json, sys
+work = sys.argv[1]
+all_ = [(d["line"], d["column"], d["rule"]) for d in json.load(open(f"{work}/pr-want.json"))["diagnostics"]]
+want = sorted(k for k in all_ if k[0] == 2)
+got = sorted((d["location"]["range"]["start"]["line"], d["location"]["range"]["start"]["column"], d["code"]["value"])
+             for d in map(json.loads, open(f"{work}/pr-got.jsonl")))
+if not want or len(want) == len(all_) or got != want:
+    sys.exit(f"FAIL -diff: got {got}, want {want} (all findings: {all_})")
+print(f"ok   -diff: reviewdog kept the {len(got)} findings on the added line and dropped the {len(all_) - len(got)} on the old one")
+EOF2
 echo "reviewdog accepted lint-lua's checkstyle and rdjson output"
