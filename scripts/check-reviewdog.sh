@@ -4,12 +4,14 @@
 # reports exactly lint-lua's findings: same file, line, column, severity,
 # rule and message as --format json, nothing lost or added.
 #
-# Three runs over examples/ plus one awkward file (a space and non-ASCII in
+# Runs over examples/ plus one awkward file (a space and non-ASCII in
 # its path, non-ASCII and quotes in the key the message names, so byte
 # columns and escaping are exercised):
 #   1. lint-lua --format checkstyle | reviewdog -f=checkstyle -reporter=local -filter-mode=nofilter
 #   2. lint-lua --format rdjson     | reviewdog -f=rdjson     -reporter=local -filter-mode=nofilter
 #   3. lint-lua --format rdjson     | reviewdog -f=rdjson     -reporter=rdjsonl -filter-mode=nofilter
+#   4. the same with -diff="git diff HEAD~1" in a scratch repository whose
+#      last commit adds one line: only the findings on that line remain.
 # The local reporter prints each diagnostic as reviewdog parsed it (its
 # "original output"); the rdjsonl reporter re-emits the parsed diagnostics
 # as JSON, which also shows that reviewdog kept the end of each span, the
