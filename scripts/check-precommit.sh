@@ -147,8 +147,9 @@ echo "-- git commit exit $status"
 [ "$(git -C "$lua" rev-parse HEAD)" = "$before" ] || fail "HEAD moved"
 grep -q "scripts/bad.lua:1:1: error: .*(global-assignment)" <<<"$out" || fail "lint-lua's finding not shown"
 
-# Every environment pre-commit built used the system Go (golangenv-system),
-# none a downloaded toolchain.
+# The environment pre-commit built for the configuration used the system
+# Go (golangenv-system), not a downloaded toolchain. (try-repo builds its
+# environments in a temporary store of its own.)
 envs=$(cd "$PRE_COMMIT_HOME" && ls -d repo*/golangenv-* | sed 's|.*/||' | sort | uniq -c)
 echo "pre-commit environments: $envs"
 [ "$(cd "$PRE_COMMIT_HOME" && ls -d repo*/golangenv-* | grep -vc 'golangenv-system$')" -eq 0 ] ||
