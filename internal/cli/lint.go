@@ -166,6 +166,7 @@ func lintRun(opts *lintOptions) error {
 	})
 
 	res := &report.Result{Rules: all, ToolVersion: Version}
+	setRoots(res, wd)
 	byName := map[string]*luasrc.File{}
 	for _, in := range inputs {
 		if in.err != nil {

@@ -99,3 +99,13 @@ func TestGitHubRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestGitHubFromSubdirectory(t *testing.T) {
+	r := &Result{
+		Diagnostics: []lint.Diagnostic{diag("a.lua", 1, 1, 1, 2, "style-note", lint.SeverityInfo, "m")},
+		WorkDir:     "/repo/scripts", SourceRoot: "/repo",
+	}
+	if got := string(render(t, "github", Options{}, r)); !strings.HasPrefix(got, "::notice file=scripts/a.lua,") {
+		t.Errorf("got %q, want the file named from the repository root", got)
+	}
+}

@@ -32,9 +32,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	ColumnKind string        `json:"columnKind"`
-	Results    []sarifResult `json:"results"`
+	Tool               sarifTool                `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                   `json:"columnKind"`
+	Results            []sarifResult            `json:"results"`
 }
 
 type sarifTool struct {
@@ -135,7 +136,7 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 			res.RuleIndex = &i
 		}
 		line, _ := r.source(d.File, d.Range.Start.Line)
-		key := d.Rule + "\x00" + slashPath(d.File) + "\x00" + strings.TrimSpace(line)
+		key := d.Rule + "\x00" + r.repoPath(d.File) + "\x00" + strings.TrimSpace(line)
 		seen[key]++
 		res.PartialFingerprints = map[string]string{
 			"primaryLocationLineHash": lineHash(key, seen[key]),
@@ -143,14 +144,24 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 		results = append(results, res)
 	}
 
+	run := sarifRun{
+		Tool:       sarifTool{Driver: driver},
+		ColumnKind: "unicodeCodePoints",
+		Results:    results,
+	}
+	if r.SourceRoot != "" && r.WorkDir != "" {
+		// Lets a viewer on this machine resolve %SRCROOT%; GitHub resolves
+		// it to the checkout.
+		root := artifactFor(r.SourceRoot).URI
+		if !strings.HasSuffix(root, "/") {
+			root += "/"
+		}
+		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: root}}
+	}
 	log := sarifLog{
 		Schema:  sarifSchema,
 		Version: sarifVersion,
-		Runs: []sarifRun{{
-			Tool:       sarifTool{Driver: driver},
-			ColumnKind: "unicodeCodePoints",
-			Results:    results,
-		}},
+		Runs:    []sarifRun{run},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -278,7 +289,7 @@ func pascalCase(id string) string {
 }
 
 func sarifPhysicalFor(r *Result, d lint.Diagnostic) sarifPhysical {
-	p := sarifPhysical{ArtifactLocation: artifactFor(d.File)}
+	p := sarifPhysical{ArtifactLocation: artifactFor(r.repoPath(d.File))}
 	start, end := d.Range.Start, d.Range.End
 	if start.Line < 1 {
 		return p
