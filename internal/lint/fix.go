@@ -134,6 +134,8 @@ type FixResult struct {
 	// File is Src parsed, and Diagnostics its findings after fixing.
 	File        *luasrc.File
 	Diagnostics []Diagnostic
+	// Before is the findings of the input as it was.
+	Before []Diagnostic
 	// Applied counts the fixes applied over all rounds.
 	Applied int
 }
@@ -145,7 +147,7 @@ type FixResult struct {
 func FixFile(name string, src []byte, rules []*Rule, settings Settings, target Target) FixResult {
 	f := luasrc.Parse(name, src)
 	ds := LintFileFor(f, rules, settings, target)
-	res := FixResult{Src: src, File: f, Diagnostics: ds}
+	res := FixResult{Src: src, File: f, Diagnostics: ds, Before: ds}
 	for round := 0; round < MaxFixRounds; round++ {
 		out, n := ApplyFixes(res.Src, res.Diagnostics)
 		if n == 0 {
