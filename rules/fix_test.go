@@ -101,3 +101,48 @@ func TestFixGoldens(t *testing.T) {
 		})
 	}
 }
+
+// TestFixesKeepFixturesSound applies every fix to every rule fixture and
+// example: the result parses, no rule reports more than before, and no
+// fixable finding is left (the loop reached its fixed point).
+func TestFixesKeepFixturesSound(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/rules/*/*.lua")
+	examples, _ := filepath.Glob("../examples/*.lua")
+	files = append(files, examples...)
+	all := All()
+	fixed := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := lint.FixFile(file, src, all, nil, lint.Target{})
+		if res.Applied == 0 {
+			continue
+		}
+		fixed++
+		if res.File.Chunk == nil {
+			t.Errorf("%s: the fixed text does not parse", file)
+			continue
+		}
+		before, after := map[string]int{}, map[string]int{}
+		for _, d := range res.Before {
+			before[d.Rule]++
+		}
+		for _, d := range res.Diagnostics {
+			after[d.Rule]++
+			if d.Fix != nil {
+				t.Errorf("%s:%d: a fixable %s finding is left", file, d.Range.Start.Line, d.Rule)
+			}
+		}
+		for rule, n := range after {
+			if n > before[rule] {
+				t.Errorf("%s: %s reports %d after fixing, %d before", file, rule, n, before[rule])
+			}
+		}
+	}
+	if fixed == 0 {
+		t.Error("no fixture was fixed")
+	}
+	t.Logf("%d of %d files fixed", fixed, len(files))
+}

@@ -125,7 +125,15 @@ func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
 // the string is another one, or for a nullable redis.pcall reply.
 func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *lint.Fix {
 	c := v.Call
+	if v.Types&^(model.TTable|model.TFalse) != 0 {
+		// Some path gives another value (a local function that may
+		// return nil): x.ok or a truth test could change its result.
+		return nil
+	}
 	if c.ReplyKind()&redisdb.ReplyNull == 0 {
+		if v.Types != model.TTable {
+			return nil
+		}
 		text := fx.src(side) + ".ok"
 		if !isPrefix(side) {
 			text = "(" + fx.src(side) + ").ok"

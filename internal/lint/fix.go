@@ -37,8 +37,13 @@ func (p *Pass) ReportLowerFix(r Range, fix *Fix, format string, args ...any) {
 
 func (p *Pass) reportFix(r Range, fix *Fix, lower bool, format string, args ...any) {
 	d := Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}
-	if fix != nil && len(fix.Edits) > 0 && p.Model.File.Positioned() && validEdits(fix.Edits, len(p.Model.File.Src)) {
-		d.Fix = fix
+	src := p.Model.File.Src
+	if fix != nil && len(fix.Edits) > 0 && p.Model.File.Positioned() && validEdits(fix.Edits, len(src)) {
+		out := &Fix{Message: fix.Message}
+		for _, e := range fix.Edits {
+			out.Edits = append(out.Edits, separate(src, e))
+		}
+		d.Fix = out
 	}
 	p.report(d, lower)
 }
@@ -161,4 +166,32 @@ func FixFile(name string, src []byte, rules []*Rule, settings Settings, target T
 		res.Diagnostics = LintFileFor(nf, rules, settings, target)
 	}
 	return res
+}
+
+// separate adds a space where an edit would glue two tokens into one: a
+// name or number against a name or number (`== 1then` reads as a
+// malformed number), a number against a dot.
+func separate(src []byte, e Edit) Edit {
+	word := func(b byte) bool {
+		return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+	}
+	if e.Start > 0 {
+		var first byte
+		switch {
+		case e.New != "":
+			first = e.New[0]
+		case e.End < len(src):
+			first = src[e.End]
+		}
+		if first != 0 && word(src[e.Start-1]) && (word(first) || first == '.') {
+			e.New = " " + e.New
+		}
+	}
+	if e.New != "" && e.End < len(src) {
+		last, next := e.New[len(e.New)-1], src[e.End]
+		if word(last) && (word(next) || next == '.') {
+			e.New += " "
+		}
+	}
+	return e
 }

@@ -15,4 +15,6 @@ while not redis.call('HSETNX', KEYS[6], 'f', 1) do
   break
 end
 local both = true == not redis.call('EXISTS', KEYS[7])
+-- No space before then: the fix keeps `1` and `then` apart.
+if redis.call('EXISTS', KEYS[8])then return 8 end
 return {label, both}
