@@ -285,3 +285,39 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// TestProofExistsSeveralKeysNoFix backs the decision to offer no fix for a
+// truth test of EXISTS with several keys: it counts (2 when both exist, and
+// a key named twice counts twice), so `== 1` would call two present keys
+// absent, and whether `> 0` (any) or `== #keys` (all) was meant is the
+// author's call.
+func TestProofExistsSeveralKeysNoFix(t *testing.T) {
+	src := "if redis.call('EXISTS', KEYS[1], KEYS[2]) then return 1 end return 0"
+	found := false
+	for _, d := range lint.Lint("p.lua", []byte(src), All(), nil) {
+		if d.Rule == "integer-reply-truthiness" {
+			found = true
+			if d.Fix != nil {
+				t.Errorf("a fix is offered: %s", d.Fix.Message)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("not reported")
+	}
+	c := redistest.Client(t)
+	c.MustDo(t, "FLUSHALL")
+	c.MustDo(t, "MSET", "proof:a", "1", "proof:b", "1")
+	for _, tc := range []struct {
+		keys []string
+		want string
+	}{
+		{[]string{"proof:a", "proof:b"}, "(integer) 2"},
+		{[]string{"proof:a", "proof:missing"}, "(integer) 1"},
+		{[]string{"proof:a", "proof:a"}, "(integer) 2"},
+	} {
+		if got := norm(c.MustEval(t, "return redis.call('EXISTS', KEYS[1], KEYS[2])", tc.keys)); got != tc.want {
+			t.Errorf("EXISTS %v = %s, want %s", tc.keys, got, tc.want)
+		}
+	}
+}
