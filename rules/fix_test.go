@@ -3,6 +3,7 @@ package rules
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -145,4 +146,21 @@ func TestFixesKeepFixturesSound(t *testing.T) {
 		t.Error("no fixture was fixed")
 	}
 	t.Logf("%d of %d files fixed", fixed, len(files))
+}
+
+// TestFixGoldensCompile runs the real Lua 5.1 compiler over every fixed
+// golden, when luac5.1 is installed: the fixes produce Lua Redis loads.
+func TestFixGoldensCompile(t *testing.T) {
+	luac, err := exec.LookPath("luac5.1")
+	if err != nil {
+		t.Skip("luac5.1 is not installed")
+	}
+	goldens, _ := filepath.Glob("../testdata/fixes/*/*.lua.golden")
+	if len(goldens) == 0 {
+		t.Fatal("no goldens")
+	}
+	args := append([]string{"-p"}, goldens...)
+	if out, err := exec.Command(luac, args...).CombinedOutput(); err != nil {
+		t.Errorf("luac5.1 -p: %v\n%s", err, out)
+	}
 }
