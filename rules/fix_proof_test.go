@@ -252,6 +252,16 @@ func TestProofFixSetnxThenExpire(t *testing.T) {
 			{name: "held", args: []string{"me"}, setup: held, orig: `"busy" | "other" | (integer) 100`, fixed: `"busy" | "other" | (integer) 100`},
 		},
 	}, {
+		// The EXPIRE was all the branch did: the SET stands alone.
+		rule:  "setnx-then-expire",
+		src:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\nend\nreturn 'done'\n",
+		fixed: "redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10)\nreturn 'done'\n",
+		keys:  keys, after: after,
+		states: []fixState{
+			{name: "free", args: []string{"me"}, orig: `"done" | "me" | (integer) 10`, fixed: `"done" | "me" | (integer) 10`},
+			{name: "held", args: []string{"me"}, setup: held, orig: `"done" | "other" | (integer) 100`, fixed: `"done" | "other" | (integer) 100`},
+		},
+	}, {
 		// The chained case: the truth test of SETNX is first compared with
 		// 1, then merged. The original extends a lock someone else holds.
 		rule:  "integer-reply-truthiness",

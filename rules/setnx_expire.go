@@ -297,7 +297,18 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *lint.Fix {
 	if !t.taken {
 		cond = "not " + cond
 	}
-	edits := []lint.Edit{fx.replace(ifs.Condition, cond, precUnary), fx.deleteStmt(e.stmt)}
+	var edits []lint.Edit
+	switch {
+	case t.taken && len(ifs.Then) == 1 && len(ifs.Else) == 0 && t.local == nil:
+		// The EXPIRE was all the branch did: the SET alone is the
+		// statement.
+		is, ie := fx.bounds(ifs)
+		edits = []lint.Edit{{Start: is, End: ie, New: newCall}}
+	case t.taken && len(ifs.Then) == 1 && len(ifs.Else) == 0:
+		edits = []lint.Edit{fx.deleteStmt(ifs)}
+	default:
+		edits = []lint.Edit{fx.replace(ifs.Condition, cond, precUnary), fx.deleteStmt(e.stmt)}
+	}
 	if t.local != nil {
 		edits = append(edits, lint.Edit{Start: s, End: end, New: newCall})
 	}

@@ -34,4 +34,12 @@ local function not_zero()
   end
 end
 
-return {direct(), through_local(), early_return(), not_zero()}
+-- The EXPIRE is all the branch does: the SET alone stays.
+local function only_expire()
+  if redis.call('SETNX', KEYS[5], ARGV[1]) == 1 then
+    redis.call('EXPIRE', KEYS[5], 10)
+  end
+  return 'done'
+end
+
+return {direct(), through_local(), early_return(), not_zero(), only_expire()}
