@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// TestVetFix proves the command that applies the analyzer's suggested
+// TestVetFix proves the commands that apply the analyzer's suggested
 // fixes: `go vet -vettool=$(which lint-lua-vet) -fix ./...` (Go 1.26; add
 // -diff to print them instead) on a small module, fixing a raw string, an
 // interpreted string and an embedded .lua file; go vet is clean after.
+// `go fix -fixtool=$(which lint-lua-vet) ./...` applies the same fixes.
 func TestVetFix(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds lint-lua-vet and runs go vet")
@@ -114,5 +115,20 @@ func TestVetFix(t *testing.T) {
 	}
 	if out, code := vet(); code != 0 {
 		t.Errorf("go vet after fixing: exit %d\n%s", code, out)
+	}
+
+	// go fix -fixtool runs the same tool and applies the same fixes.
+	for name, src := range map[string]string{"main.go": mainGo, "lock.lua": lockLua} {
+		if err := os.WriteFile(filepath.Join(app, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fix := exec.Command(goBin, "fix", "-fixtool="+tool, "./...")
+	fix.Dir = app
+	if out, err := fix.CombinedOutput(); err != nil {
+		t.Fatalf("go fix -fixtool: %v\n%s", err, out)
+	}
+	if read("main.go") != fixedGo || read("lock.lua") != fixedLua {
+		t.Errorf("after go fix -fixtool:\n%s\n%s", read("main.go"), read("lock.lua"))
 	}
 }
