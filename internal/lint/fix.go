@@ -85,7 +85,7 @@ func overlaps(a, b Edit) bool {
 }
 
 // ApplyFixes applies the fixes of ds to src: every fix whose edits overlap
-// none of an earlier applied fix's, in the order of ds. It returns the new
+// or touch none of an earlier applied fix's, in the order of ds. It returns the new
 // text and the number of fixes applied; src is not modified.
 func ApplyFixes(src []byte, ds []Diagnostic) ([]byte, int) {
 	var taken []Edit
@@ -101,7 +101,11 @@ func ApplyFixes(src []byte, ds []Diagnostic) ([]byte, int) {
 				if b.Start < a.Start || (b.Start == a.Start && b.End < a.End) {
 					a, b = b, a
 				}
-				if overlaps(a, b) {
+				// Edits of two fixes that touch count as a clash too: each
+				// kept its tokens apart from the original text (separate),
+				// not from the other's new text. The next round applies
+				// the second.
+				if overlaps(a, b) || a.End == b.Start {
 					clash = true
 				}
 			}
