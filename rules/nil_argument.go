@@ -39,7 +39,7 @@ type argCheck struct {
 	// condition's text.
 	branches []ifBranch
 	funcs    []*model.Function
-	// present holds the GET calls whose key the script has just set.
+	// present holds the GET and HGET calls that cannot reply null (presentReplies).
 	present map[*model.Call]bool
 }
 
@@ -52,7 +52,7 @@ type ifBranch struct {
 
 func runNilArgument(p *lint.Pass) {
 	m := p.Model
-	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}, present: presentGets(m)}
+	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}, present: presentReplies(m)}
 	for _, v := range m.Vars {
 		if o := v.Shadows; o != nil && o.Func == v.Func && ac.inner[o] == nil {
 			ac.inner[o] = v
