@@ -57,6 +57,13 @@ func lintScripts(pass *analysis.Pass, st *state) {
 				// constant of another package): say where in the script.
 				msg = fmt.Sprintf("script line %d:%d: %s", d.Range.Start.Line, d.Range.Start.Column, msg)
 			}
+			if r := rules.ByID(d.Rule); r != nil && d.Severity != r.Severity {
+				// go/analysis carries no severity: a finding reported
+				// below its rule's default says so, where lint-lua go
+				// reads it back (and a go vet user sees it).
+				reportRuleAs(pass, pos, end, d.Rule, d.Severity, msg)
+				continue
+			}
 			reportRule(pass, pos, end, d.Rule, "%s", msg)
 		}
 	}

@@ -159,6 +159,19 @@ func reportRule(pass *analysis.Pass, pos, end token.Pos, rule, format string, ar
 	})
 }
 
+// reportRuleAs reports a finding of rule at a severity other than the
+// rule's default: the message ends "(rule, severity)".
+func reportRuleAs(pass *analysis.Pass, pos, end token.Pos, rule string, sev lint.Severity, msg string) {
+	if suppressed(pass, pos, rule) {
+		return
+	}
+	if end.IsValid() && (end < pos || pass.Fset.File(end) != pass.Fset.File(pos)) {
+		end = token.NoPos
+	}
+	pass.Report(analysis.Diagnostic{Pos: pos, End: end, Category: rule, URL: ruleURL(rule),
+		Message: msg + " (" + rule + ", " + sev.String() + ")"})
+}
+
 // ruleURL is where a rule's documentation lives.
 func ruleURL(rule string) string {
 	if r := rules.ByID(rule); r != nil {

@@ -168,6 +168,14 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string) lint.Di
 	if r := rules.ByID(d.Category); r != nil {
 		sev = r.Severity
 	}
+	msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
+	// A finding reported below its rule's default severity ends
+	// "(rule, severity)" (analyzer.reportRuleAs).
+	if i := strings.LastIndex(msg, " ("+d.Category+", "); i >= 0 && strings.HasSuffix(msg, ")") {
+		if s, err := lint.ParseSeverity(msg[i+len(d.Category)+4 : len(msg)-1]); err == nil {
+			sev, msg = s, msg[:i]
+		}
+	}
 	return lint.Diagnostic{
 		File: filepath.ToSlash(name),
 		Range: lint.Range{
@@ -176,7 +184,7 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string) lint.Di
 		},
 		Rule:     d.Category,
 		Severity: sev,
-		Message:  strings.TrimSuffix(d.Message, " ("+d.Category+")"),
+		Message:  msg,
 	}
 }
 
