@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"strconv"
@@ -129,22 +128,4 @@ func literalAt(pass *analysis.Pass, pos token.Pos) *ast.BasicLit {
 		return found
 	}
 	return nil
-}
-
-// reportRuleFixes is reportRule with suggested fixes.
-func reportRuleFixes(pass *analysis.Pass, pos, end token.Pos, rule string, fixes []analysis.SuggestedFix, format string, args ...any) {
-	if suppressed(pass, pos, rule) {
-		return
-	}
-	if end.IsValid() && (end < pos || pass.Fset.File(end) != pass.Fset.File(pos)) {
-		end = token.NoPos
-	}
-	pass.Report(analysis.Diagnostic{
-		Pos:            pos,
-		End:            end,
-		Category:       rule,
-		URL:            ruleURL(rule),
-		Message:        fmt.Sprintf(format, args...) + " (" + rule + ")",
-		SuggestedFixes: fixes,
-	})
 }

@@ -38,7 +38,14 @@ func lintScripts(pass *analysis.Pass, st *state) {
 			if exact {
 				fixes = suggestedFix(pass, s, d.Fix)
 			}
-			reportRuleFixes(pass, pos, end, d.Rule, fixes, "%s", msg)
+			sev := ""
+			if d.Severity != st.settings.severityOf(d.Rule) {
+				// go/analysis carries no severity: a finding the rule
+				// reported below its configured level says so, where
+				// lint-lua go reads it back (and a go vet user sees it).
+				sev = d.Severity.String()
+			}
+			report(pass, pos, end, d.Rule, sev, fixes, msg)
 		}
 	}
 }

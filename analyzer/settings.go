@@ -143,6 +143,17 @@ func (o *options) resolve() *resolved {
 	return r
 }
 
+// severityOf is the severity rule is set to: its override, or its default.
+func (r *resolved) severityOf(rule string) lint.Severity {
+	if sev := r.severity[rule]; sev != 0 {
+		return sev
+	}
+	if rr := rules.ByID(rule); rr != nil {
+		return rr.Severity
+	}
+	return 0
+}
+
 // reports says whether a finding of rule may be reported: the rule is on
 // and its severity, as set, is not below the minimum. A Lua finding of
 // lower severity than its rule's (ReportLower) is filtered before.

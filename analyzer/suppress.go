@@ -139,24 +139,34 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// reportRule reports a finding of rule over [pos, end) unless a
-// //lint-lua:ignore comment silences it. The category is the rule ID, the
-// URL its documentation, and the message ends with the rule ID in
-// parentheses so that `go vet`'s plain output names what to ignore. end may
-// be token.NoPos.
+// reportRule reports a finding of rule at its default severity, unless a
+// //lint-lua:ignore comment suppresses it.
 func reportRule(pass *analysis.Pass, pos, end token.Pos, rule, format string, args ...any) {
+	report(pass, pos, end, rule, "", nil, fmt.Sprintf(format, args...))
+}
+
+// report is where every finding of the analyzer goes: it drops suppressed
+// ones and an end that does not belong to pos's file, and ends the message
+// with "(rule)", or "(rule, severity)" when sev names a level other than the
+// rule's default.
+func report(pass *analysis.Pass, pos, end token.Pos, rule, sev string, fixes []analysis.SuggestedFix, msg string) {
 	if suppressed(pass, pos, rule) {
 		return
 	}
 	if end.IsValid() && (end < pos || pass.Fset.File(end) != pass.Fset.File(pos)) {
 		end = token.NoPos
 	}
+	tag := rule
+	if sev != "" {
+		tag += ", " + sev
+	}
 	pass.Report(analysis.Diagnostic{
-		Pos:      pos,
-		End:      end,
-		Category: rule,
-		URL:      ruleURL(rule),
-		Message:  fmt.Sprintf(format, args...) + " (" + rule + ")",
+		Pos:            pos,
+		End:            end,
+		Category:       rule,
+		URL:            ruleURL(rule),
+		Message:        msg + " (" + tag + ")",
+		SuggestedFixes: fixes,
 	})
 }
 

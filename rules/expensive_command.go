@@ -35,12 +35,23 @@ func runExpensiveCommand(p *lint.Pass) {
 	m := p.Model
 	looped := callsInLoops(m)
 	iterated := iteratedReplies(m)
+	each := perElement(m)
 	for _, c := range m.Calls {
 		cmd := c.Command
 		if cmd == nil {
 			continue
 		}
 		at := m.Range(c.Args[0].Expr)
+		// whole reports a read of a whole collection: one level lower when
+		// the script runs a command for every element (it must visit each,
+		// and the bounded command the advice names would not do that work).
+		whole := func(format string, args ...any) {
+			if each[c] {
+				p.ReportLower(at, format+"; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", args...)
+				return
+			}
+			p.Report(at, format, args...)
+		}
 		switch cmd.Name {
 		case "KEYS":
 			p.Report(at, "KEYS walks every key of the database, and the server serves no other client until the script ends: keep the keys you need in a set (or SCAN from the client)")
@@ -58,35 +69,177 @@ func runExpensiveCommand(p *lint.Pass) {
 				p.Report(at, "%s in a loop reads the whole collection in one script while no other client is served: return the cursor and let the client loop", cmd.Name)
 			}
 		case "SMEMBERS":
-			p.Report(at, "SMEMBERS reads the whole set, however large it grows, while no other client is served: use SISMEMBER for one member, SRANDMEMBER/SPOP with a count for a batch, or SSCAN from the client")
+			whole("SMEMBERS reads the whole set, however large it grows, while no other client is served: use SISMEMBER for one member, SRANDMEMBER/SPOP with a count for a batch, or SSCAN from the client")
 		case "LRANGE":
 			if wholeRange(c) && !trimmedInScript(m, c, "LTRIM") {
-				p.Report(at, "LRANGE 0 -1 reads the whole list, however long it grows, while no other client is served: read a bounded range, use LPOS to find an element, or cap the list with LTRIM")
+				whole("LRANGE 0 -1 reads the whole list, however long it grows, while no other client is served: read a bounded range, use LPOS to find an element, or cap the list with LTRIM")
 			}
 		case "ZRANGE", "ZREVRANGE":
 			if c.HasToken("BYSCORE") || c.HasToken("BYLEX") {
 				if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-					p.Report(at, "%s by score or lex without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+					whole("%s by score or lex without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
 				}
 				continue
 			}
 			if wholeRange(c) && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-				p.Report(at, "%s 0 -1 reads the whole sorted set, however large it grows, while no other client is served: read a bounded range, or use ZSCORE/ZRANK for one member", cmd.Name)
+				whole("%s 0 -1 reads the whole sorted set, however large it grows, while no other client is served: read a bounded range, or use ZSCORE/ZRANK for one member", cmd.Name)
 			}
 		case "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX":
 			if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-				p.Report(at, "%s without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+				whole("%s without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
 			}
 		case "HGETALL", "HKEYS", "HVALS":
 			// A hash is mostly an object of a few fields; one the script
 			// loops over is used as a collection.
 			if iterated[c] {
-				p.Report(at, "%s reads the whole hash, which the script loops over as a collection however large it grows, while no other client is served: read the fields you need (HMGET) or HSCAN from the client", cmd.Name)
+				whole("%s reads the whole hash, which the script loops over as a collection however large it grows, while no other client is served: read the fields you need (HMGET) or HSCAN from the client", cmd.Name)
 			}
 		case "SINTER", "SUNION", "SDIFF", "SINTERSTORE", "SUNIONSTORE", "SDIFFSTORE":
 			p.ReportLower(at, "%s reads whole sets, and its cost grows with them while no other client is served: keep the sets small or compute this outside the script", cmd.Name)
 		}
 	}
+}
+
+// perElement returns the calls whose whole reply the script works through
+// with a Redis command per element: a loop over the reply whose body runs a
+// redis.call (directly or through a function of the script), or the reply
+// (or a table filled from it in a loop) unpacked into a redis.call.
+func perElement(m *model.Model) map[*model.Call]bool {
+	out := map[*model.Call]bool{}
+	runs := funcsRunningCommands(m)
+	loops := m.Loops()
+	for _, l := range loops {
+		if !runsCommand(m, l.Body, runs) {
+			continue
+		}
+		if c := loopReply(m, l); c != nil {
+			out[c] = true
+		}
+		// A loop over what a helper returns (local jobs = getJobs(...))
+		// walks each reply the helper returns as it is.
+		for _, c := range returnedReplies(m, l) {
+			out[c] = true
+		}
+	}
+	for _, w := range m.Calls {
+		for _, a := range w.Args {
+			fc, ok := a.Expr.(*ast.FuncCallExpr)
+			if !ok || len(fc.Args) == 0 {
+				continue
+			}
+			if f := m.Value(fc.Func); f.Origin != model.Builtin || f.Lit != "unpack" {
+				continue
+			}
+			if v := m.Value(fc.Args[0]); v.Origin == model.Reply && v.Call != nil {
+				out[v.Call] = true
+			} else if lv := localOf(m, fc.Args[0]); lv != nil {
+				if src, _ := filledFromReply(m, lv, loops, m.Range(fc).Start); src != nil {
+					out[src] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// returnedReplies lists the redis.call sites that the local function whose
+// result a loop walks returns directly (return redis.call(...)).
+func returnedReplies(m *model.Model, l *model.Loop) []*model.Call {
+	var e ast.Expr
+	switch s := l.Stmt.(type) {
+	case *ast.GenericForStmt:
+		if len(s.Exprs) == 1 {
+			if c, ok := s.Exprs[0].(*ast.FuncCallExpr); ok && len(c.Args) == 1 {
+				e = c.Args[0]
+			}
+		}
+	case *ast.NumberForStmt:
+		if n, ok := s.Limit.(*ast.UnaryLenOpExpr); ok {
+			e = n.Expr
+		}
+	}
+	v := localOf(m, e)
+	if v == nil || len(v.Writes) > 0 {
+		return nil
+	}
+	init, ok := v.Init.(*ast.FuncCallExpr)
+	if !ok {
+		return nil
+	}
+	fe := calleeFunc(m, init)
+	if fe == nil {
+		return nil
+	}
+	var out []*model.Call
+	model.Inspect(fe.Stmts, func(n any) bool {
+		switch n := n.(type) {
+		case *ast.FunctionExpr:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Exprs) > 0 {
+				if rv := m.Value(n.Exprs[0]); rv.Origin == model.Reply && rv.Call != nil {
+					out = append(out, rv.Call)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// runsCommand reports whether stmts run a redis.call, directly or through
+// a function of the script that does (runs), not counting functions they
+// only define.
+func runsCommand(m *model.Model, stmts []ast.Stmt, runs map[*ast.FunctionExpr]bool) bool {
+	found := false
+	model.Inspect(stmts, func(n any) bool {
+		switch e := n.(type) {
+		case *ast.FunctionExpr:
+			return false
+		case *ast.FuncCallExpr:
+			if m.CallAt(e) != nil || runs[calleeFunc(m, e)] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// calleeFunc is the function a call of a local names, if the local was
+// declared with one.
+func calleeFunc(m *model.Model, e *ast.FuncCallExpr) *ast.FunctionExpr {
+	if v := localOf(m, e.Func); v != nil {
+		if f, ok := v.Init.(*ast.FunctionExpr); ok {
+			return f
+		}
+	}
+	return nil
+}
+
+// funcsRunningCommands returns the script's functions that run a
+// redis.call, directly or through one another.
+func funcsRunningCommands(m *model.Model) map[*ast.FunctionExpr]bool {
+	out := map[*ast.FunctionExpr]bool{}
+	for _, c := range m.Calls {
+		if c.Func != nil && c.Func.Expr != nil {
+			out[c.Func.Expr] = true
+		}
+	}
+	fns := m.Functions()
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range fns {
+			if fn.Expr == nil || out[fn.Expr] {
+				continue
+			}
+			if runsCommand(m, fn.Expr.Stmts, out) {
+				out[fn.Expr] = true
+				changed = true
+			}
+		}
+	}
+	return out
 }
 
 // wholeRange reports a range command called over the literal range 0 -1.

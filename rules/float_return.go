@@ -141,8 +141,27 @@ func (fr *fracFinder) check(p *lint.Pass, who string, e ast.Expr, depth int) {
 	if depth > 0 {
 		what = fmt.Sprintf("%s returns a table holding %s, %s", who, m.Text(e), why)
 	}
-	p.Report(m.Range(e), "%s: Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant",
-		what, x, x)
+	const msg = "%s: Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant"
+	if !surelyFractional(why) {
+		// A quotient truncated toward zero is integer division, often
+		// what is meant (a count of whole requests left, a millisecond
+		// timestamp out of a packed score): only the author knows.
+		p.ReportLower(m.Range(e), msg+" (truncating a quotient is integer division, which may be what is meant)", what, x, x)
+		return
+	}
+	p.Report(m.Range(e), msg, what, x, x)
+}
+
+// surelyFractional reports whether fractional's reason names a number that
+// surely has a fraction or is out of range (a fractional literal or factor,
+// math.random(), 1e20, 1/0), rather than a quotient.
+func surelyFractional(why string) bool {
+	for _, s := range []string{"a number with a fraction", "beyond the 64-bit integer range", "a fractional operand", "math.random()"} {
+		if strings.Contains(why, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // fractional says why e may be a non-integer number, or "".

@@ -39,6 +39,8 @@ type argCheck struct {
 	// condition's text.
 	branches []ifBranch
 	funcs    []*model.Function
+	// present holds the GET and HGET calls that cannot reply null (presentReplies).
+	present map[*model.Call]bool
 }
 
 // ifBranch is one branch of an if statement.
@@ -50,7 +52,7 @@ type ifBranch struct {
 
 func runNilArgument(p *lint.Pass) {
 	m := p.Model
-	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}}
+	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}, present: presentReplies(m)}
 	for _, v := range m.Vars {
 		if o := v.Shadows; o != nil && o.Func == v.Func && ac.inner[o] == nil {
 			ac.inner[o] = v
@@ -214,6 +216,9 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		return ""
 	}
 	if c, f := nullableReply(v); c != nil && f&bits != 0 {
+		if ac.present[c] {
+			return "" // the script set the key just before: not null
+		}
 		line := m.Range(c.Expr).Start.Line
 		if v.Origin == model.Tonumber {
 			return fmt.Sprintf("tonumber of the %s reply of line %d is nil when %s", c.Name, line, nullCause(c))

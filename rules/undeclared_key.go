@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
@@ -56,21 +58,53 @@ func runUndeclaredKey(p *lint.Pass) {
 			if c.Func != nil && c.Func.Registration != nil {
 				keysName = "the function's keys"
 			}
-			if a.Value.Origin == model.Concat {
+			switch {
+			case a.Value.Origin == model.Concat && !canCarryTag(a.Value):
+				p.Report(m.Range(a.Expr), "key %s of %s is built inside the script from parts that cannot carry a {hash tag} (literals without one, numbers): Redis Cluster routes the script by %s only, so it fails with 'non local key' whenever this key lives on another node; pass it in %s",
+					m.Text(a.Expr), c.Name, keysName, keysName)
+			case a.Value.Origin == model.Concat:
 				// A built key works on a cluster only while it shares the
 				// declared keys' slot, e.g. through a {hash tag} in a prefix.
 				from := "inside the script"
 				if len(a.Value.Parts) > 0 && a.Value.Parts[0].Origin == model.Keys {
 					from = "from a declared key inside the script"
 				}
-				p.Report(m.Range(a.Expr), "key %s of %s is built %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s",
+				p.ReportInfo(m.Range(a.Expr), "key %s of %s is built %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s",
 					m.Text(a.Expr), c.Name, from, keysName, keysName)
-				continue
+			case a.Value.Origin == model.Argv || a.Value.Origin == model.Reply || a.Value.Origin == model.ReplyElement:
+				// A key name the caller or the data supplies can carry the
+				// declared keys' {hash tag}, as bull and bullmq require of
+				// their prefix: whether it does, only the caller knows.
+				p.ReportInfo(m.Range(a.Expr), "key %s of %s is %s, not from %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}), and fails with 'non local key' when it lives on another node; pass it in %s",
+					m.Text(a.Expr), c.Name, what, keysName, keysName, keysName)
+			default:
+				// A literal names one fixed slot, whatever keys the caller
+				// passes.
+				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)",
+					m.Text(a.Expr), c.Name, what, keysName, keysName)
 			}
-			p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)",
-				m.Text(a.Expr), c.Name, what, keysName, keysName)
 		}
 	}
+}
+
+// canCarryTag reports whether a built key name may hold a {hash tag} that
+// puts it in the declared keys' slot: a part that comes from outside the
+// script as a string (KEYS, ARGV, a reply) or a literal with a brace. A key
+// made only of brace-free literals and numbers has a slot of its own.
+func canCarryTag(v model.Value) bool {
+	switch v.Origin {
+	case model.Keys, model.Argv, model.Reply, model.ReplyElement, model.Unknown:
+		return true
+	case model.Literal:
+		return strings.ContainsAny(v.Lit, "{}")
+	case model.Concat:
+		for _, p := range v.Parts {
+			if canCarryTag(p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // describeKeySource says where a key argument comes from when that is not

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -86,10 +87,30 @@ func runUndefinedGlobal(p *lint.Pass) {
 			}
 			p.Report(g.Range, "%s does not exist in a Functions library: FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", name, param)
 		case name == "KEYS" || name == "ARGV" || scriptGlobals[name]:
+		case hasIncludeDirective(m):
+			p.Report(g.Range, "global %s is not defined in this file: if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use", name)
 		default:
 			p.Report(g.Range, "global %s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use", name)
 		}
 	}
+}
+
+// includeDirectiveRE is a `--- @include "file"` line as BullMQ's script
+// loader (and bull's, and their imitators') matches it.
+var includeDirectiveRE = regexp.MustCompile(`^-{2,3}[ \t]*@include[ \t]+["']`)
+
+// hasIncludeDirective reports whether the script holds an `--- @include`
+// line, which a loader replaces with another file before Redis sees it.
+func hasIncludeDirective(m *model.Model) bool {
+	for _, c := range m.File.Comments {
+		if c.Range.Start.Column != 1 {
+			continue
+		}
+		if line, ok := m.File.Line(c.Range.Start.Line); ok && includeDirectiveRE.MatchString(line) {
+			return true
+		}
+	}
+	return false
 }
 
 func reportField(p *lint.Pass, m *model.Model, g model.GlobalAccess) {

@@ -30,11 +30,12 @@ var _ = register(&lint.Rule{
 
 func runUnguardedNilReply(p *lint.Pass) {
 	m := p.Model
+	present := presentReplies(m)
 	for _, op := range m.Operations() {
 		for i, x := range op.Operands {
 			v := m.Value(x)
 			c, falsy := nullableReply(v)
-			if c == nil {
+			if c == nil || present[c] {
 				continue
 			}
 			var err string

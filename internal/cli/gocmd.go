@@ -128,10 +128,7 @@ func goRun(opts *goOptions) error {
 			files[f] = true
 		}
 		for _, d := range act.Diagnostics {
-			ld := toDiagnostic(act.Package.Fset, d, wd)
-			if sev, ok := settings.Severity[ld.Rule]; ok {
-				ld.Severity, _ = lint.ParseSeverity(sev)
-			}
+			ld := toDiagnostic(act.Package.Fset, d, wd, settings.Severity)
 			// With --tests a file is in the package and in its test
 			// variant: report it once.
 			if !seen[ld] {
@@ -160,9 +157,10 @@ func goRun(opts *goOptions) error {
 
 // toDiagnostic converts an analyzer finding: the file relative to the
 // working directory, the rule from the category, the severity the rule
-// has by default, and the message without the rule ID the analyzer adds
+// is set to (overrides, else its default) unless the message names a lower
+// one, and the message without the rule ID the analyzer adds
 // for go vet's plain output.
-func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string) lint.Diagnostic {
+func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrides map[string]string) lint.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
 	if d.End.IsValid() {
@@ -184,6 +182,19 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string) lint.Di
 	if r := rules.ByID(d.Category); r != nil {
 		sev = r.Severity
 	}
+	if o, ok := overrides[d.Category]; ok {
+		if s, err := lint.ParseSeverity(o); err == nil {
+			sev = s
+		}
+	}
+	msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
+	// A finding reported below its rule's configured severity ends
+	// "(rule, severity)" (analyzer.report).
+	if i := strings.LastIndex(msg, " ("+d.Category+", "); i >= 0 && strings.HasSuffix(msg, ")") {
+		if s, err := lint.ParseSeverity(msg[i+len(d.Category)+4 : len(msg)-1]); err == nil {
+			sev, msg = s, msg[:i]
+		}
+	}
 	return lint.Diagnostic{
 		File: filepath.ToSlash(name),
 		Range: lint.Range{
@@ -192,7 +203,7 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string) lint.Di
 		},
 		Rule:     d.Category,
 		Severity: sev,
-		Message:  strings.TrimSuffix(d.Message, " ("+d.Category+")"),
+		Message:  msg,
 	}
 }
 

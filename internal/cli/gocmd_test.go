@@ -104,3 +104,24 @@ func TestGoCommandErrors(t *testing.T) {
 		t.Errorf("no packages: exit %d\n%s%s", r.code, r.out, r.errOut)
 	}
 }
+
+// TestGoCommandLoweredSeverity: a finding a rule reports below its default
+// severity (a returned quotient, float-return's info) keeps that severity
+// through the analyzer, which carries none of its own.
+func TestGoCommandLoweredSeverity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with the go command")
+	}
+	src := strings.Replace(goClean, "`return redis.call('INCR', KEYS[1])`", "`return redis.call('INCR', KEYS[1]) / 4`", 1)
+	r := in(t, goModule(t, src), "go", "--format", "json", "./...")
+	var o goJSON
+	if err := json.Unmarshal([]byte(r.out), &o); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s%s", err, r.out, r.errOut)
+	}
+	if r.code != ExitOK || len(o.Diagnostics) != 1 {
+		t.Fatalf("exit %d, got %+v", r.code, o)
+	}
+	if d := o.Diagnostics[0]; d.Rule != "float-return" || d.Severity != "info" || !strings.HasSuffix(d.Message, "which may be what is meant)") {
+		t.Errorf("got %+v", d)
+	}
+}

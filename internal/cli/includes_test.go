@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,5 +36,116 @@ func TestIncludes(t *testing.T) {
 	code = Run([]string{"--format", "json", filepath.Join(dir, "includes")}, s)
 	if code != ExitOK {
 		t.Errorf("fragments with globals: [rcall]: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+}
+
+// runIn runs the command line in dir and returns the exit code, the JSON
+// findings as "file:line:col rule message" and standard error.
+func runIn(t *testing.T, dir string, args ...string) (int, []string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	s := &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, Getenv: func(string) string { return "" }, Getwd: func() (string, error) { return dir, nil }}
+	code := Run(append([]string{"--format", "json"}, args...), s)
+	var res struct {
+		Diagnostics []struct {
+			File          string
+			Line, Column  int
+			EndLine       int `json:"end_line"`
+			EndColumn     int `json:"end_column"`
+			Rule, Message string
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("%v: %v\n%s%s", args, err, out.String(), errOut.String())
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, fmt.Sprintf("%s:%d:%d-%d:%d %s %s", d.File, d.Line, d.Column, d.EndLine, d.EndColumn, d.Rule, d.Message))
+	}
+	return code, got, errOut.String()
+}
+
+func abs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestIncludesAssembled: with includes: true each script is linted as the
+// loader assembles it; a finding in a fragment is reported once, in the
+// fragment, however many scripts include it; fragments that a linted
+// script includes are not linted alone.
+func TestIncludesAssembled(t *testing.T) {
+	dir := abs(t, "testdata/includes/tree")
+	code, got, errs := runIn(t, dir, "scripts")
+	want := []string{
+		// Reached through addJob-1 and removeJob-1: one finding, at its
+		// place in the fragment.
+		"scripts/includes/pushJob.lua:6:40-6:59 undefined-global global undefinedInFragment does not exist",
+		// Included by no script: linted alone, where rcall is undefined.
+		"scripts/includes/unused.lua:2:32-2:37 undefined-global global rcall does not exist",
+		"scripts/removeJob-1.lua:3:37-3:44 undefined-global global missing does not exist",
+	}
+	if code != ExitFindings || errs != "" || len(got) != len(want) {
+		t.Fatalf("exit %d, stderr %q, findings:\n%s", code, errs, strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("finding %d:\n got %s\nwant %s...", i, got[i], want[i])
+		}
+	}
+	// toId.lua is included twice by addJob-1 (directly and through
+	// pushJob): emitted once, so its local function is not declared twice
+	// (shadowed-local would say so).
+	for _, g := range got {
+		if strings.Contains(g, "toId") || strings.Contains(g, "pushJob ") {
+			t.Errorf("unexpected finding %s", g)
+		}
+	}
+	// A fragment named on the command line alone is linted alone.
+	_, got, _ = runIn(t, dir, "scripts/includes/pushJob.lua")
+	if len(got) != 2 || !strings.Contains(got[0], "global rcall") {
+		t.Errorf("fragment alone: %s", strings.Join(got, "\n"))
+	}
+	// --includes=false wins over the configuration: today's behaviour,
+	// with the hint in files that hold directives.
+	code, got, _ = runIn(t, dir, "--includes=false", "scripts/removeJob-1.lua")
+	if code != ExitFindings || len(got) != 1 || !strings.Contains(got[0], "global missing is not defined in this file") || !strings.Contains(got[0], "set includes: true") {
+		t.Errorf("--includes=false: exit %d\n%s", code, strings.Join(got, "\n"))
+	}
+}
+
+// TestIncludesMessageLines: a line a message names is renumbered into the
+// file that holds it.
+func TestIncludesMessageLines(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "frag.lua"), []byte("local function f(k)\n  local v = redis.call('GET', k)\n  return redis.call('SET', k, v)\nend\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "main.lua"), []byte("-- main\n--- @include \"frag\"\nreturn f(KEYS[1])\n"), 0o644)
+	_, got, errs := runIn(t, dir, "--includes", "--enable", "nil-argument", "main.lua")
+	if len(got) != 1 || !strings.HasPrefix(got[0], "frag.lua:3:") || !strings.Contains(got[0], "GET reply of line 2 ") {
+		t.Errorf("stderr %q, findings:\n%s", errs, strings.Join(got, "\n"))
+	}
+}
+
+// TestIncludesErrors: a directive the loader refuses is an error naming
+// the directive's file, line and column and the reason, reported once;
+// the other files are still linted and the exit status is 2.
+func TestIncludesErrors(t *testing.T) {
+	dir := abs(t, "testdata/includes")
+	for _, tc := range []struct{ path, want string }{
+		{"cycle", "lint-lua: cycle/c.lua:2:5: include cycle: cycle/a.lua -> cycle/b.lua -> cycle/c.lua -> cycle/a.lua (the loader refuses a circular reference)\n"},
+		{"missing", "lint-lua: missing/a.lua:2:5: include not found: \"includes/nope\" (no file missing/includes/nope.lua)\n"},
+		{"twice", "lint-lua: twice/a.lua:2:5: \"b.lua\" is already included on line 1 (the loader refuses a file included twice by one file)\n"},
+	} {
+		code, got, errs := runIn(t, dir, "--includes", tc.path)
+		if code != ExitError || errs != tc.want {
+			t.Errorf("%s: exit %d, stderr:\n%s want:\n%s", tc.path, code, errs, tc.want)
+		}
+		if tc.path != "twice" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.path+"/ok.lua:1:8")) {
+			t.Errorf("%s: the other file's findings: %s", tc.path, strings.Join(got, "\n"))
+		}
 	}
 }

@@ -34,6 +34,10 @@ type lintOptions struct {
 	StdinFilename string
 	RedisVersion  string
 	fixOptions
+	// Includes is --includes; IncludesSet says the flag was given, so it
+	// wins over the configuration.
+	Includes    bool
+	IncludesSet bool
 }
 
 func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
@@ -56,6 +60,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
+			opts.IncludesSet = cmd.Flags().Changed("includes")
 			if runF != nil {
 				return runF(opts)
 			}
@@ -71,6 +76,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
 	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (a missing patch counts as 0; default: redis_version from the configuration, else the newest)")
+	f.BoolVar(&opts.Includes, "includes", false, "resolve `--- @include \"file\"` directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
 		return exitError{ExitError}
@@ -94,6 +100,11 @@ type input struct {
 	fixed   []byte
 	applied int
 	before  []lint.Diagnostic
+	// With includes: the script assembled from its fragments, or why it
+	// cannot be; fragment is set when another input includes this file.
+	asm      *assembly
+	asmErr   error
+	fragment bool
 }
 
 func usageError(s *IOStreams, format string, args ...any) error {
@@ -165,13 +176,25 @@ func lintRun(opts *lintOptions) error {
 	}
 
 	all := rules.All()
+	assemble := opts.Includes
+	if !opts.IncludesSet && cfg != nil {
+		assemble = cfg.Includes
+	}
+	var asm *assembler
+	if assemble {
+		asm = assembleInputs(inputs, opts.Jobs)
+	}
 	includes := newIncludeCache()
 	lintAll(inputs, opts.Jobs, func(in *input) {
-		if in.err != nil {
+		if in.err != nil || in.fragment || in.asmErr != nil {
 			return
 		}
 		settings := settingsFor(cfg, in, enable, disable)
-		if in.path != "" {
+		if in.asm != nil {
+			in.diags = lintAssembled(in, all, settings, target)
+			return
+		}
+		if in.path != "" && !assemble {
 			addGlobals(settings, includes.includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
 		}
 		if opts.fixing() {
@@ -197,20 +220,43 @@ func lintRun(opts *lintOptions) error {
 	res := &report.Result{Rules: all, ToolVersion: Version}
 	setRoots(res, wd)
 	byName := map[string]*luasrc.File{}
+	includeErrs := map[string]bool{}
 	for _, in := range inputs {
 		if in.err != nil {
 			fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", in.name, in.err)
 			ioErrors++
 			continue
 		}
+		if in.asmErr != nil {
+			// A broken fragment breaks every script that includes it:
+			// say so once.
+			key := in.asmErr.Error()
+			if ie, ok := in.asmErr.(*includeError); ok {
+				key = ie.key
+			}
+			if !includeErrs[key] {
+				includeErrs[key] = true
+				fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", in.asmErr)
+				ioErrors++
+			}
+			continue
+		}
 		res.Files++
 		res.Diagnostics = append(res.Diagnostics, in.diags...)
-		byName[in.name] = in.file
+		if in.file != nil {
+			byName[in.name] = in.file
+		}
+	}
+	if asm != nil {
+		res.Diagnostics = dedupe(res.Diagnostics)
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 	res.Source = func(file string, line int) (string, bool) {
 		if f := byName[file]; f != nil {
 			return f.Line(line)
+		}
+		if asm != nil {
+			return asm.line(file, line)
 		}
 		return "", false
 	}

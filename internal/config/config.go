@@ -44,6 +44,10 @@ type Config struct {
 	// "7.0.15"), empty when not set: commands and options newer than it are
 	// reported.
 	RedisVersion string
+	// Includes says whether `--- @include "file"` directives are resolved
+	// as BullMQ's script loader does: each script is linted as assembled,
+	// with findings reported in the fragment that holds the line.
+	Includes bool
 }
 
 // Override changes rule settings for the files that match Files.
@@ -206,7 +210,7 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
 }
 
-var topKeys = []string{"rules", "exclude", "overrides", "redis_version"}
+var topKeys = []string{"rules", "exclude", "overrides", "redis_version", "includes"}
 
 func (p *parser) top(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
@@ -223,6 +227,12 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 			c.Overrides = p.overrides(v)
 		case "redis_version":
 			c.RedisVersion = p.redisVersion(v)
+		case "includes":
+			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
+				p.errorf(v, "includes: want true or false, got %s", describe(v))
+				return
+			}
+			_ = v.Decode(&c.Includes) // a !!bool scalar always decodes
 		default:
 			p.errorf(k, "unknown key %q (valid: %s)", key, strings.Join(topKeys, ", "))
 		}

@@ -519,3 +519,27 @@ func TestRedisVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestIncludes(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"includes: true\n", true},
+		{"includes: false\n", false},
+		{"rules: {}\n", false},
+	} {
+		if got := parse(t, tc.src).Includes; got != tc.want {
+			t.Errorf("%q: Includes = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"includes: yes please\n", "cfg.yaml:1:11: includes: want true or false, got"},
+		{"includes: [a]\n", "cfg.yaml:1:11: includes: want true or false, got a list"},
+	} {
+		_, err := Parse("cfg.yaml", []byte(tc.src), known)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want it to start with %q", tc.src, err, tc.want)
+		}
+	}
+}

@@ -96,11 +96,8 @@ func runRule(m *model.Model, r *Rule, s Setting, target Target) (out []Diagnosti
 		opts[k] = v
 	}
 	p := &Pass{Model: m, Rule: r, Options: opts, Target: target}
-	p.report = func(d Diagnostic, lower bool) {
-		d.Severity = s.Severity
-		if lower && d.Severity > SeverityInfo {
-			d.Severity--
-		}
+	p.report = func(d Diagnostic, lower int) {
+		d.Severity = max(s.Severity-Severity(lower), SeverityInfo)
 		out = append(out, d)
 	}
 	defer func() {

@@ -27,15 +27,15 @@ type Edit struct {
 // no edits, or when the file's nodes have no exact positions, is dropped
 // and the finding stays.
 func (p *Pass) ReportFix(r Range, fix *Fix, format string, args ...any) {
-	p.reportFix(r, fix, false, format, args...)
+	p.reportFix(r, fix, 0, format, args...)
 }
 
 // ReportLowerFix is ReportFix one severity level lower (see ReportLower).
 func (p *Pass) ReportLowerFix(r Range, fix *Fix, format string, args ...any) {
-	p.reportFix(r, fix, true, format, args...)
+	p.reportFix(r, fix, 1, format, args...)
 }
 
-func (p *Pass) reportFix(r Range, fix *Fix, lower bool, format string, args ...any) {
+func (p *Pass) reportFix(r Range, fix *Fix, lower int, format string, args ...any) {
 	d := Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}
 	src := p.Model.File.Src
 	if fix != nil && len(fix.Edits) > 0 && p.Model.File.Positioned() && validEdits(fix.Edits, len(src)) {

@@ -14,18 +14,26 @@ type Pass struct {
 	Options map[string]any
 	// Target says which Redis the script runs on.
 	Target Target
-	report func(d Diagnostic, lower bool)
+	// report adds d at the configured severity lowered by lower levels
+	// (never below info).
+	report func(d Diagnostic, lower int)
 }
 
 // Report adds a finding at r with the rule's ID and configured severity.
 func (p *Pass) Report(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}, false)
+	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}, 0)
 }
 
 // ReportLower adds a finding one severity level below the rule's configured
 // severity (never below info), for the weaker form of what a rule checks.
 func (p *Pass) ReportLower(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}, true)
+	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}, 1)
+}
+
+// ReportInfo adds a finding at info severity, for advice whose worth depends
+// on what the script cannot show (a {hash tag} its caller supplies).
+func (p *Pass) ReportInfo(r Range, format string, args ...any) {
+	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}, int(SeverityError))
 }
 
 // IntOption returns an integer option (YAML and JSON numbers arrive as int

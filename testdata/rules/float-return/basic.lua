@@ -39,4 +39,8 @@ if ARGV[7] then
   local r = ratio(used, total)
   return r -- want "the script returns r, a local that holds ratio\(used, total\), a number that may have a fraction \(ratio returns a / b\)"
 end
+-- A quotient is reported one level lower: truncating it is integer division.
+if ARGV[9] then
+  return used / 1000 -- want "a division, which may have a fraction: .*\(truncating a quotient is integer division, which may be what is meant\)$"
+end
 return ARGV[6] and avg + 1 or 0 -- want "the script returns ARGV\[6\] and avg \+ 1 or 0, arithmetic on a number that may have a fraction"

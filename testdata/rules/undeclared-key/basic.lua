@@ -24,3 +24,8 @@ local function incr(kk) return redis.call('INCR', kk) end
 incr(KEYS[1])
 -- Non-literal numkeys: unknown positions, no claim.
 redis.call('ZUNIONSTORE', KEYS[1], #KEYS - 1, unpack(KEYS, 2))
+
+-- Built only from brace-free literals and numbers: a slot of its own, which
+-- no {hash tag} from the caller can move.
+local segment = tonumber(ARGV[3]) % 100
+redis.call('SET', 'lock:' .. segment, 1) -- want "cannot carry a .hash tag."

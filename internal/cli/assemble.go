@@ -1,0 +1,450 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/span"
+)
+
+// Script assembly (includes: true) imitates BullMQ's script loader
+// (src/commands/script-loader.ts, which bullmq runs at build time to write
+// dist/*/scripts/*.js, and which bull and others copied):
+//
+//   - a directive is a whole line `--- @include "path"` (two or three
+//     dashes, single or double quotes, optional `;`), wherever it stands,
+//     comments included: the loader matches text, not Lua;
+//   - the path is relative to the file holding the directive, ".lua" is
+//     added when it has no extension, a glob pattern includes every .lua
+//     file it matches (in lexical order), and a path that ends in another
+//     extension or matches nothing is "include not found";
+//   - the directive line is replaced by the included file, whose own
+//     directives are expanded in place, depth first;
+//   - each file is emitted once per script, where it is first reached;
+//     later directives for it (in the same or another fragment) vanish;
+//   - a file that includes itself through any chain is a circular reference,
+//     and naming the same file twice in one file is an error: the loader
+//     refuses both, so the script never reaches Redis.
+//
+// The loader also drops blank lines; lint-lua keeps them, so that a line of
+// the assembled script maps to one line of one file and every finding is
+// reported where its text is written. The loader's mapped paths (`~/...`,
+// `<name>/...`) depend on the host program's set-up and are refused with a
+// message.
+
+// directiveRE is the loader's IncludeRegex, anchored to one line (RE2 has
+// no back-reference, hence the two quoted forms).
+var directiveRE = regexp.MustCompile(`^-{2,3}[ \t]*@include[ \t]+(?:"([^"]+)"|'([^']+)')[; \t]*\r?$`)
+
+// directive is one `--- @include` line.
+type directive struct {
+	line, col int // of `@include`, 1-based
+	ref       string
+	targets   []string // resolved paths, in loader order
+	err       error
+}
+
+// fragment is one file as assembly reads it.
+type fragment struct {
+	path  string // cleaned path on disk
+	name  string // as reported
+	lines [][]byte
+	dirs  map[int]*directive // by 0-based line index
+	err   error
+}
+
+// lineAt returns the text of a 1-based line without its terminator.
+func (f *fragment) lineAt(n int) (string, bool) {
+	if n < 1 || n > len(f.lines) {
+		return "", false
+	}
+	return strings.TrimRight(string(f.lines[n-1]), "\r\n"), true
+}
+
+// assembler reads each file once per run and assembles scripts from them.
+type assembler struct {
+	mu     sync.Mutex
+	files  map[string]*fragmentEntry
+	byName map[string]*fragment
+}
+
+type fragmentEntry struct {
+	once sync.Once
+	f    *fragment
+}
+
+func newAssembler() *assembler {
+	return &assembler{files: map[string]*fragmentEntry{}, byName: map[string]*fragment{}}
+}
+
+// add registers a file already read (an input), under the name it is
+// reported with.
+func (a *assembler) add(path, name string, src []byte) *fragment {
+	f := newFragment(filepath.Clean(path), name, src)
+	a.mu.Lock()
+	e := &fragmentEntry{f: f}
+	e.once.Do(func() {})
+	a.files[f.path] = e
+	a.byName[f.name] = f
+	a.mu.Unlock()
+	return f
+}
+
+// load reads the file at path once; name is used when it is first read.
+func (a *assembler) load(path, name string) *fragment {
+	a.mu.Lock()
+	e, ok := a.files[path]
+	if !ok {
+		e = &fragmentEntry{}
+		a.files[path] = e
+	}
+	a.mu.Unlock()
+	e.once.Do(func() {
+		in := readInput(name, path)
+		if in.err != nil {
+			e.f = &fragment{path: path, name: name, err: in.err}
+			return
+		}
+		e.f = newFragment(path, in.name, in.src)
+		a.mu.Lock()
+		if a.byName[e.f.name] == nil {
+			a.byName[e.f.name] = e.f
+		}
+		a.mu.Unlock()
+	})
+	return e.f
+}
+
+func newFragment(path, name string, src []byte) *fragment {
+	f := &fragment{path: path, name: name}
+	for len(src) > 0 {
+		i := bytes.IndexByte(src, '\n')
+		if i < 0 {
+			i = len(src) - 1
+		}
+		f.lines = append(f.lines, src[:i+1])
+		src = src[i+1:]
+	}
+	for i, l := range f.lines {
+		m := directiveRE.FindSubmatchIndex(bytes.TrimRight(l, "\n"))
+		if m == nil {
+			continue
+		}
+		var ref string
+		if m[2] >= 0 {
+			ref = string(l[m[2]:m[3]])
+		} else {
+			ref = string(l[m[4]:m[5]])
+		}
+		d := &directive{line: i + 1, col: bytes.Index(l, []byte("@include")) + 1, ref: ref}
+		d.targets, d.err = resolveInclude(filepath.Dir(path), ref)
+		if f.dirs == nil {
+			f.dirs = map[int]*directive{}
+		}
+		f.dirs[i] = d
+	}
+	return f
+}
+
+// hasDirectives reports whether src holds a `--- @include` line.
+func hasDirectives(src []byte) bool {
+	for len(src) > 0 {
+		i := bytes.IndexByte(src, '\n')
+		if i < 0 {
+			i = len(src)
+		}
+		if directiveRE.Match(src[:i]) {
+			return true
+		}
+		if i == len(src) {
+			break
+		}
+		src = src[i+1:]
+	}
+	return false
+}
+
+// resolveInclude finds the files a directive in dir names, as the loader
+// does.
+func resolveInclude(dir, ref string) ([]string, error) {
+	if ref[0] == '~' || ref[0] == '<' {
+		return nil, fmt.Errorf("include %q: mapped paths (~/..., <name>/...) depend on the host program's loader set-up; lint-lua resolves only paths relative to the including file", ref)
+	}
+	p := ref
+	if ext := filepath.Ext(p); ext == "" || ext == "." {
+		p += ".lua"
+	}
+	p = filepath.Join(dir, filepath.FromSlash(p))
+	var paths []string
+	if strings.ContainsAny(ref, "*?[{") {
+		matches, err := filepath.Glob(p)
+		if err != nil {
+			return nil, fmt.Errorf("include %q: %v", ref, err)
+		}
+		paths = matches // sorted, as the loader's glob returns them
+	} else {
+		paths = []string{p}
+	}
+	var out []string
+	for _, m := range paths {
+		if filepath.Ext(m) == ".lua" {
+			out = append(out, filepath.Clean(m))
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("include not found: %q (no .lua file matches %s)", ref, p)
+	}
+	return out, nil
+}
+
+// origin is where one line of an assembled script comes from.
+type origin struct {
+	f    *fragment
+	line int
+}
+
+// assembly is a script with its includes spliced in.
+type assembly struct {
+	src     []byte
+	origins []origin // by 0-based line of src
+	// included lists every file a directive of the script or its fragments
+	// names, emitted or not.
+	included []string
+}
+
+// includeError is a directive the loader would refuse; at is its
+// file:line:col, which names it once however many scripts reach it.
+type includeError struct {
+	at, reason string
+	// key identifies the problem across scripts: at, or for a cycle its
+	// members, which every script entering it reaches at another place.
+	key string
+}
+
+func (e *includeError) Error() string { return e.at + ": " + e.reason }
+
+// assemble splices the includes of root. The error names the directive's
+// file, line and column and the reason; the assembly returned with it is
+// partial, but says which files were named before the failure.
+func (a *assembler) assemble(root *fragment) (*assembly, error) {
+	out := &assembly{}
+	var buf bytes.Buffer
+	emitted := map[string]bool{root.path: true}
+	onStack := map[string]bool{}
+	var visit func(f *fragment, chain []*fragment) error
+	visit = func(f *fragment, chain []*fragment) error {
+		onStack[f.path] = true
+		defer delete(onStack, f.path)
+		seenHere := map[string]int{}
+		for i, l := range f.lines {
+			d := f.dirs[i]
+			if d == nil {
+				buf.Write(l)
+				if l[len(l)-1] != '\n' {
+					buf.WriteByte('\n')
+				}
+				out.origins = append(out.origins, origin{f, i + 1})
+				continue
+			}
+			at := fmt.Sprintf("%s:%d:%d", f.name, d.line, d.col)
+			if d.err != nil {
+				return &includeError{at, d.err.Error(), at}
+			}
+			for _, t := range d.targets {
+				out.included = append(out.included, t)
+				if onStack[t] {
+					var cycle []string
+					for i := slices.IndexFunc(chain, func(c *fragment) bool { return c.path == t }); i < len(chain); i++ {
+						cycle = append(cycle, chain[i].name)
+					}
+					members := slices.Clone(cycle)
+					slices.Sort(members)
+					cycle = append(cycle, cycle[0])
+					return &includeError{at, fmt.Sprintf("include cycle: %s (the loader refuses a circular reference)", strings.Join(cycle, " -> ")), "cycle " + strings.Join(members, " ")}
+				}
+				if prev, dup := seenHere[t]; dup {
+					return &includeError{at, fmt.Sprintf("%q is already included on line %d (the loader refuses a file included twice by one file)", d.ref, prev), at}
+				}
+				seenHere[t] = d.line
+				child := a.load(t, includeName(f, t))
+				if errors.Is(child.err, fs.ErrNotExist) {
+					return &includeError{at, fmt.Sprintf("include not found: %q (no file %s)", d.ref, child.name), at}
+				}
+				if child.err != nil {
+					return &includeError{at, fmt.Sprintf("include %q: %s: %v", d.ref, child.name, child.err), at}
+				}
+				if emitted[t] {
+					continue
+				}
+				emitted[t] = true
+				if err := visit(child, append(chain, child)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	err := visit(root, []*fragment{root})
+	out.src = buf.Bytes()
+	return out, err
+}
+
+// includeName names the file at target, included by f: its path as the
+// user would write it from where f is named.
+func includeName(f *fragment, target string) string {
+	rel, err := filepath.Rel(filepath.Dir(f.path), target)
+	if err != nil {
+		return filepath.ToSlash(target)
+	}
+	return filepath.ToSlash(filepath.Join(filepath.Dir(filepath.FromSlash(f.name)), rel))
+}
+
+// mapBack moves a finding on the assembled script to the file and line
+// that hold its text, and the lines its message names to theirs. A range
+// that ends in another file ends with its first line.
+func (as *assembly) mapBack(d lint.Diagnostic) lint.Diagnostic {
+	at := func(line int) origin {
+		switch {
+		case line < 1:
+			return as.origins[0]
+		case line > len(as.origins):
+			o := as.origins[len(as.origins)-1]
+			return origin{o.f, o.line + line - len(as.origins)}
+		}
+		return as.origins[line-1]
+	}
+	s, e := at(d.Range.Start.Line), at(d.Range.End.Line)
+	d.File = s.f.name
+	start := span.Pos{Line: s.line, Column: d.Range.Start.Column}
+	end := span.Pos{Line: e.line, Column: d.Range.End.Column}
+	if e.f != s.f || end.Less(start) {
+		text, _ := s.f.lineAt(s.line)
+		end = span.Pos{Line: s.line, Column: len(text) + 1}
+		if end.Less(start) {
+			end = start
+		}
+	}
+	d.Range = lint.Range{Start: start, End: end}
+	d.Message = lineRefRE.ReplaceAllStringFunc(d.Message, func(ref string) string {
+		n, err := strconv.Atoi(ref[len("line "):])
+		if err != nil || n < 1 || n > len(as.origins) {
+			return ref
+		}
+		o := as.origins[n-1]
+		if o.f == s.f {
+			return fmt.Sprintf("line %d", o.line)
+		}
+		return fmt.Sprintf("line %d of %s", o.line, o.f.name)
+	})
+	return d
+}
+
+// lineRefRE is how messages point at another line of the script ("the GET
+// reply of line 12"): such lines are renumbered too.
+var lineRefRE = regexp.MustCompile(`\bline [0-9]+\b`)
+
+// line returns the text of a line of a file assembly read, for formatters
+// that show the source.
+func (a *assembler) line(name string, n int) (string, bool) {
+	a.mu.Lock()
+	f := a.byName[name]
+	a.mu.Unlock()
+	if f == nil {
+		return "", false
+	}
+	return f.lineAt(n)
+}
+
+// assembleInputs assembles every input that holds directives, and marks as
+// fragments the inputs that another input includes: their findings are
+// those of the scripts Redis runs, reported through their includers, so
+// they are not linted alone as well (alone, a fragment reads its includer's
+// locals as undefined globals, and each finding would be reported twice).
+// A file that no input includes is linted alone, whatever its folder.
+func assembleInputs(inputs []*input, jobs int) *assembler {
+	a := newAssembler()
+	roots := make([]*fragment, len(inputs))
+	for i, in := range inputs {
+		if in.err != nil {
+			continue
+		}
+		p := in.path
+		if p == "" {
+			p = in.match // stdin: includes are relative to --stdin-filename
+		}
+		roots[i] = a.add(p, in.name, in.src)
+	}
+	index := map[*input]int{}
+	for i, in := range inputs {
+		index[in] = i
+	}
+	assemblies := make([]*assembly, len(inputs))
+	lintAll(inputs, jobs, func(in *input) {
+		i := index[in]
+		if roots[i] == nil || roots[i].dirs == nil {
+			return
+		}
+		assemblies[i], in.asmErr = a.assemble(roots[i])
+		if in.asmErr == nil {
+			in.asm = assemblies[i]
+		}
+	})
+	included := map[string]bool{}
+	for _, as := range assemblies {
+		if as != nil {
+			for _, p := range as.included {
+				included[p] = true
+			}
+		}
+	}
+	for i, in := range inputs {
+		if roots[i] != nil && included[roots[i].path] {
+			in.fragment = true
+		}
+	}
+	return a
+}
+
+// lintAssembled lints the script Redis runs and reports each finding in the
+// file that holds its line.
+func lintAssembled(in *input, all []*lint.Rule, settings lint.Settings, target lint.Target) []lint.Diagnostic {
+	f := luasrc.Parse(in.name, in.asm.src)
+	diags := lint.LintFileFor(f, all, settings, target)
+	for i, d := range diags {
+		d = in.asm.mapBack(d)
+		// A fix's edits are offsets into the assembled text, not into any
+		// one file: --fix and --diff leave assembled scripts as they are.
+		d.Fix = nil
+		diags[i] = d
+	}
+	return diags
+}
+
+// dedupe drops the copies of a finding in a fragment that several scripts
+// include: the same rule, message and place is one finding.
+func dedupe(ds []lint.Diagnostic) []lint.Diagnostic {
+	type key struct {
+		file, rule, msg string
+		r               lint.Range
+		sev             lint.Severity
+	}
+	seen := make(map[key]bool, len(ds))
+	return slices.DeleteFunc(ds, func(d lint.Diagnostic) bool {
+		k := key{d.File, d.Rule, d.Message, d.Range, d.Severity}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return false
+	})
+}

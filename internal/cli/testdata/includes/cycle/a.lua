@@ -1,0 +1,3 @@
+local rcall = redis.call
+--- @include "b"
+return rcall('GET', KEYS[1])

@@ -1,0 +1,2 @@
+--- @include "c"
+local function b() end

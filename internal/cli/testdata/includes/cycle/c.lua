@@ -1,0 +1,2 @@
+-- c.lua closes the circle
+--- @include 'a'

@@ -1,0 +1,3 @@
+local function toId(x)
+  return tostring(x)
+end

@@ -1,0 +1,3 @@
+--- @include "b"
+--- @include "b.lua"
+return 1

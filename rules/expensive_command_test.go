@@ -1,0 +1,28 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// TestExpensiveCommandPerElement: a whole read the script works through
+// with a command per element is info; one it searches for an element stays
+// a warning.
+func TestExpensiveCommandPerElement(t *testing.T) {
+	src := []byte(`local stalled = redis.call('SMEMBERS', KEYS[1])
+for _, id in ipairs(stalled) do redis.call('LREM', KEYS[2], 0, id) end
+local items = redis.call('LRANGE', KEYS[3], 0, -1)
+for _, v in ipairs(items) do if v == ARGV[1] then return 1 end end
+return 0
+`)
+	got := map[int]lint.Severity{}
+	for _, d := range lint.Lint("each.lua", src, All(), nil) {
+		if d.Rule == "expensive-command" {
+			got[d.Range.Start.Line] = d.Severity
+		}
+	}
+	if len(got) != 2 || got[1] != lint.SeverityInfo || got[3] != lint.SeverityWarning {
+		t.Errorf("severities by line: %v, want 1: info, 3: warning", got)
+	}
+}

@@ -1,0 +1,29 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// TestFloatReturnQuotient: a returned quotient, truncated toward zero, is
+// integer division and may be what is meant: info. A number that surely
+// has a fraction (a fractional literal or factor) stays a warning.
+func TestFloatReturnQuotient(t *testing.T) {
+	src := []byte(`local used = redis.call('INCRBY', KEYS[1], ARGV[1])
+if ARGV[2] == 'q' then
+  return used / 4
+end
+return used * 1.5
+`)
+	got := map[int]lint.Diagnostic{}
+	for _, d := range lint.Lint("q.lua", src, All(), nil) {
+		if d.Rule == "float-return" {
+			got[d.Range.Start.Line] = d
+		}
+	}
+	if len(got) != 2 || got[3].Severity != lint.SeverityInfo || !strings.Contains(got[3].Message, "integer division") || got[5].Severity != lint.SeverityWarning {
+		t.Errorf("findings: %v, want line 3 info (integer division), line 5 warning", got)
+	}
+}
