@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 )
@@ -43,7 +44,27 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // Main runs the command line with the process's streams and returns the
 // exit code.
 func Main() int {
+	tuneGC()
 	return Run(os.Args[1:], SystemStreams())
+}
+
+// tuneGC trades memory the run barely uses for CPU. Linting a file
+// allocates about a hundred times its size in short-lived ASTs, token
+// indexes and models, while what stays live is small (the files in
+// flight and the findings): at Go's default GOGC=100 the collector then
+// runs every few megabytes, and it and its write barriers took a quarter
+// of the CPU. At 400 the heap may grow to five times the live data (tens
+// of megabytes on a large tree) and the run costs about 20% fewer
+// instructions; the memory limit makes the collector work harder again
+// before a pathological input takes much memory. GOGC or GOMEMLIMIT set in
+// the environment win.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+	}
 }
 
 // Run runs the command line with args and streams.

@@ -80,10 +80,15 @@ type input struct {
 	// match is the path the configuration's patterns are matched against:
 	// the file on disk, or for stdin the --stdin-filename.
 	match string
+	// src is the file's text while it is linted; for a file on disk it is
+	// read by the worker that lints it and dropped after, so that a run
+	// holds only the files in flight, not the whole tree.
 	src   []byte
 	err   error
 	diags []lint.Diagnostic
-	file  *luasrc.File
+	// lines are the source lines the diagnostics start and end on, for
+	// the formatters that quote or measure them.
+	lines map[int]string
 }
 
 func usageError(s *IOStreams, format string, args ...any) error {
@@ -154,6 +159,9 @@ func lintRun(opts *lintOptions) error {
 	all := rules.All()
 	includes := newIncludeCache()
 	lintAll(inputs, opts.Jobs, func(in *input) {
+		if in.path != "" {
+			in.read()
+		}
 		if in.err != nil {
 			return
 		}
@@ -161,12 +169,14 @@ func lintRun(opts *lintOptions) error {
 		if in.path != "" {
 			addGlobals(settings, includes.includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
 		}
-		in.file = luasrc.Parse(in.name, in.src)
-		in.diags = lint.LintFileFor(in.file, all, settings, target)
+		f := luasrc.Parse(in.name, in.src)
+		in.diags = lint.LintFileFor(f, all, settings, target)
+		in.lines = quotedLines(f, in.diags)
+		in.src = nil
 	})
 
 	res := &report.Result{Rules: all, ToolVersion: Version}
-	byName := map[string]*luasrc.File{}
+	byName := map[string]map[int]string{}
 	for _, in := range inputs {
 		if in.err != nil {
 			fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", in.name, in.err)
@@ -175,14 +185,12 @@ func lintRun(opts *lintOptions) error {
 		}
 		res.Files++
 		res.Diagnostics = append(res.Diagnostics, in.diags...)
-		byName[in.name] = in.file
+		byName[in.name] = in.lines
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 	res.Source = func(file string, line int) (string, bool) {
-		if f := byName[file]; f != nil {
-			return f.Line(line)
-		}
-		return "", false
+		text, ok := byName[file][line]
+		return text, ok
 	}
 	if err := formatter.Format(s.Out, res); err != nil {
 		fmt.Fprintf(s.ErrOut, "lint-lua: writing output: %v\n", err)
@@ -305,7 +313,7 @@ func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
 		return nil, []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
 	}
 	if !info.IsDir() {
-		return []*input{readInput(root, disk)}, nil
+		return []*input{newInput(root, disk)}, nil
 	}
 	// WalkDir does not enter a root that is a symbolic link to a
 	// directory; with a trailing separator the system resolves it.
@@ -359,7 +367,7 @@ func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
 		} else if !t.IsRegular() {
 			return nil
 		}
-		out = append(out, readInput(nameOf(p), p))
+		out = append(out, newInput(nameOf(p), p))
 		return nil
 	})
 	if walkErr != nil {
@@ -394,13 +402,17 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// readInput reads the file at p, reported as name.
-func readInput(name, p string) *input {
-	in := &input{name: filepath.ToSlash(name), path: p, match: p}
-	f, err := os.Open(p)
+// newInput is the file at p, reported as name; it is read when linted.
+func newInput(name, p string) *input {
+	return &input{name: filepath.ToSlash(name), path: p, match: p}
+}
+
+// read reads the file from disk.
+func (in *input) read() {
+	f, err := os.Open(in.path)
 	if err != nil {
 		in.err = unwrapPathError(err)
-		return in
+		return
 	}
 	defer f.Close()
 	src, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
@@ -412,7 +424,25 @@ func readInput(name, p string) *input {
 	default:
 		in.src = src
 	}
-	return in
+}
+
+// quotedLines keeps the lines of f that diagnostics start or end on.
+func quotedLines(f *luasrc.File, diags []lint.Diagnostic) map[int]string {
+	if len(diags) == 0 {
+		return nil
+	}
+	out := make(map[int]string)
+	for _, d := range diags {
+		for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
+			if _, ok := out[n]; ok {
+				continue
+			}
+			if text, ok := f.Line(n); ok {
+				out[n] = text
+			}
+		}
+	}
+	return out
 }
 
 // lintAll runs work over inputs with n workers; results stay in input order.
