@@ -31,9 +31,18 @@ func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
 // ordinary name but gopher-lua reserves, with a name of the same length.
 const gotoStandIn = "_g0_"
 
-// scan builds the token index with gopher-lua's own scanner, so that tokens
-// agree with the parser, and collects comments from the gaps between tokens.
+// scan builds the token index and collects the comments: with fastScan
+// when it can, else with gopher-lua's own scanner.
 func (f *File) scan(text []byte) {
+	if !f.fastScan(text) {
+		f.scanGopher(text)
+	}
+}
+
+// scanGopher builds the token index with gopher-lua's own scanner, so that
+// tokens agree with the parser, and collects comments from the gaps between
+// tokens.
+func (f *File) scanGopher(text []byte) {
 	sc := parse.NewScanner(bytes.NewReader(text), f.Name)
 	lx := &parse.Lexer{}
 	prevEnd := 0
