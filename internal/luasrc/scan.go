@@ -27,6 +27,10 @@ type Token struct {
 // Text returns the token's raw source text.
 func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
 
+// isGoto reports whether the token is written `goto`, without the string
+// Text would allocate for every identifier.
+func (f *File) isGoto(t Token) bool { return string(f.Src[t.Off:t.End0]) == "goto" }
+
 // gotoStandIn replaces the identifier `goto`, which Lua 5.1 treats as an
 // ordinary name but gopher-lua reserves, with a name of the same length.
 const gotoStandIn = "_g0_"
@@ -249,7 +253,7 @@ func (f *File) checkLua51() bool {
 			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: "unexpected symbol near ':' (Lua 5.1, which Redis runs, has no labels or goto)"})
 			return true
 		case parse.TIdent:
-			if f.Text(t) == "goto" && i+1 < len(f.Tokens) && f.Tokens[i+1].Type == parse.TIdent && f.Tokens[i+1].Start.Line == t.Start.Line && startsStatement(f.Tokens, i) {
+			if f.isGoto(t) && i+1 < len(f.Tokens) && f.Tokens[i+1].Type == parse.TIdent && f.Tokens[i+1].Start.Line == t.Start.Line && startsStatement(f.Tokens, i) {
 				next := f.Tokens[i+1]
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i+1, i+1), Message: fmt.Sprintf("'=' expected near '%s' (Lua 5.1, which Redis runs, has no goto)", f.Text(next))})
 				return true
@@ -413,7 +417,7 @@ func (f *File) parseText(text []byte, hexFloats [][2]int) []byte {
 		copy(out[r[0]:r[1]], decimalStandIn(string(text[r[0]:r[1]]), r[1]-r[0]))
 	}
 	for _, t := range f.Tokens {
-		if t.Type == parse.TIdent && f.Text(t) == "goto" {
+		if t.Type == parse.TIdent && f.isGoto(t) {
 			if out == nil {
 				out = append([]byte(nil), text...)
 			}
