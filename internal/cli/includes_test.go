@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -35,4 +37,38 @@ func TestIncludes(t *testing.T) {
 	if code != ExitOK {
 		t.Errorf("fragments with globals: [rcall]: exit %d\n%s%s", code, out.String(), errOut.String())
 	}
+}
+
+// includeRE is the definition findIncludes implements.
+var includeRE = regexp.MustCompile(`(?m)^\s*---\s*@include\s+["']([^"'<>*]+)["']`)
+
+func checkFindIncludes(t *testing.T, src []byte) {
+	var want [][]byte
+	for _, m := range includeRE.FindAllSubmatch(src, -1) {
+		want = append(want, m[1])
+	}
+	if got := findIncludes(src); !reflect.DeepEqual(got, want) {
+		t.Fatalf("findIncludes(%q) = %q, the regular expression finds %q", src, got, want)
+	}
+}
+
+var includeSamples = []string{
+	"--- @include \"includes/a\"\n--- @include 'b.lua'\nlocal x = 1",
+	"  \t---\t@include\t\"a\"", "\n\n--- @include \"a\"", "---\n@include\n'a'",
+	"x --- @include \"a\"", "--- @include\"a\"", "--- @include \"a'", "--- @include \"a<b\"",
+	"--- @include \"\"", "---- @include \"a\"", "--- @include \"a\n\" --- @include \"b\"", "--- @include \"a",
+	"--- @include \"a\"--- @include \"b\"\n--- @include \"c\"", "\r--- @include \"a\"", "",
+}
+
+func TestFindIncludes(t *testing.T) {
+	for _, s := range includeSamples {
+		checkFindIncludes(t, []byte(s))
+	}
+}
+
+func FuzzFindIncludes(f *testing.F) {
+	for _, s := range includeSamples {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(checkFindIncludes)
 }
