@@ -45,7 +45,7 @@ luac5.1 -p "${files[@]}"
 hyperfine --warmup 3 --runs "$runs" -N --ignore-failure --style basic --export-json "$work/cmp.json" \
   -n lint-lua "$bin --format json $work/c30k" \
   -n luacheck "luacheck --quiet --no-config --codes $work/c30k" \
-  -n "luac5.1 -p" "luac5.1 -p ${files[*]}" >/dev/null
+  -n "luac5.1 -p" "luac5.1 -p ${files[*]}" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
 jq -r '
   (.results | map({key: .command, value: .}) | from_entries) as $r
   | "| tool | mean | stddev | min | lint-lua is |",
@@ -69,7 +69,7 @@ echo "|---|---|---|---|"
 for c in c30k c300k c1m; do
   n=$(lines_of "$work/$c")
   hyperfine --warmup 1 --runs 3 -N --ignore-failure --style none --export-json "$work/lin.json" \
-    "$bin --format json $work/$c" >/dev/null
+    "$bin --format json $work/$c" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
   jq -r --argjson n "$n" --arg f "$(files_of "$work/$c")" \
     '.results[0].mean as $t | "| \($n) | \($f) | \($t * 1000 | round) ms | \($t / $n * 1e9 | round) ns |"' "$work/lin.json"
 done
