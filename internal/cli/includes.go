@@ -83,8 +83,11 @@ type includeCache struct {
 
 type includedFile struct {
 	once  sync.Once
+	ok    bool
 	names []string
-	src   []byte
+	// includes are the fragment's own directives: its text is not kept,
+	// so that a run over many trees holds no sources of finished files.
+	includes []string
 }
 
 func newIncludeCache() *includeCache {
@@ -110,10 +113,13 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 		if err != nil {
 			return
 		}
-		inc.src = src
+		inc.ok = true
 		inc.names = topLevelNames(luasrc.Parse(p, src))
+		for _, d := range findIncludes(src) {
+			inc.includes = append(inc.includes, string(d))
+		}
 	})
-	return inc, inc.src != nil
+	return inc, inc.ok
 }
 
 // includedNames returns the names that the files a script includes define at
@@ -123,13 +129,13 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 func (c *includeCache) includedNames(path string, src []byte) []string {
 	var names []string
 	seen := map[string]bool{}
-	var visit func(dir string, src []byte, depth int)
-	visit = func(dir string, src []byte, depth int) {
+	var visit func(dir string, includes []string, depth int)
+	visit = func(dir string, includes []string, depth int) {
 		if depth > 16 {
 			return
 		}
-		for _, inc := range findIncludes(src) {
-			p := filepath.Join(dir, filepath.FromSlash(string(inc)))
+		for _, inc := range includes {
+			p := filepath.Join(dir, filepath.FromSlash(inc))
 			if !strings.HasSuffix(p, ".lua") {
 				p += ".lua"
 			}
@@ -142,10 +148,14 @@ func (c *includeCache) includedNames(path string, src []byte) []string {
 				continue
 			}
 			names = append(names, inc.names...)
-			visit(filepath.Dir(p), inc.src, depth+1)
+			visit(filepath.Dir(p), inc.includes, depth+1)
 		}
 	}
-	visit(filepath.Dir(path), src, 0)
+	var top []string
+	for _, d := range findIncludes(src) {
+		top = append(top, string(d))
+	}
+	visit(filepath.Dir(path), top, 0)
 	return names
 }
 

@@ -173,6 +173,7 @@ func lintRun(opts *lintOptions) error {
 		in.diags = lint.LintFileFor(f, all, settings, target)
 		in.lines = quotedLines(f, in.diags)
 		in.src = nil
+		relaxGC()
 	})
 
 	res := &report.Result{Rules: all, ToolVersion: Version}
@@ -185,6 +186,7 @@ func lintRun(opts *lintOptions) error {
 		}
 		res.Files++
 		res.Diagnostics = append(res.Diagnostics, in.diags...)
+		in.diags = nil
 		byName[in.name] = in.lines
 	}
 	lint.SortDiagnostics(res.Diagnostics)
