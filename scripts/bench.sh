@@ -48,9 +48,9 @@ hyperfine --warmup 3 --runs "$runs" -N --ignore-failure --style basic --export-j
   -n "luac5.1 -p" "luac5.1 -p ${files[*]}" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
 jq -r '
   (.results | map({key: .command, value: .}) | from_entries) as $r
-  | "| tool | mean | stddev | min | lint-lua is |",
-    "|---|---|---|---|---|",
-    (.results[] | "| \(.command) | \(.mean * 1000 | round) ms | \(.stddev * 1000 | round) ms | \(.min * 1000 | round) ms | " +
+  | "| tool | mean | stddev | min | CPU (user+sys) | lint-lua is |",
+    "|---|---|---|---|---|---|",
+    (.results[] | "| \(.command) | \(.mean * 1000 | round) ms | \(.stddev * 1000 | round) ms | \(.min * 1000 | round) ms | \((.user + .system) * 1000 | round) ms | " +
       (if .command == "lint-lua" then "-" else
         ($r["lint-lua"].mean / .mean) as $x
         | if $x < 1 then "\(1 / $x * 100 | round / 100)x faster" else "\($x * 100 | round / 100)x slower" end
@@ -64,25 +64,31 @@ echo
 echo "== 2. lint-lua time against input size"
 "$work/gencorpus" -lines 300000 -out "$work/c300k" >/dev/null
 "$work/gencorpus" -lines 1000000 -out "$work/c1m" >/dev/null
-echo "| lines | files | mean | per line |"
-echo "|---|---|---|---|"
+echo "| lines | files | wall | wall per line | CPU (user+sys) | CPU per line |"
+echo "|---|---|---|---|---|---|"
 for c in c30k c300k c1m; do
   n=$(lines_of "$work/$c")
   hyperfine --warmup 1 --runs 3 -N --ignore-failure --style none --export-json "$work/lin.json" \
     "$bin --format json $work/$c" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
   jq -r --argjson n "$n" --arg f "$(files_of "$work/$c")" \
-    '.results[0].mean as $t | "| \($n) | \($f) | \($t * 1000 | round) ms | \($t / $n * 1e9 | round) ns |"' "$work/lin.json"
+    '.results[0] as $r | ($r.user + $r.system) as $c
+    | "| \($n) | \($f) | \($r.mean * 1000 | round) ms | \($r.mean / $n * 1e9 | round) ns | \($c * 1000 | round) ms | \($c / $n * 1e9 | round) ns |"' "$work/lin.json"
 done
 
 # --- 3. peak memory against the number of files -----------------------------
+# The CLI keeps no source, AST or model of a finished file, only its findings
+# (and the lines they quote): "no findings" runs with every rule disabled, so
+# what is left is what the run holds per file.
 echo
 echo "== 3. lint-lua peak memory against the number of files (GNU time -v)"
-echo "| files | lines | max RSS | max RSS, --jobs 1 |"
-echo "|---|---|---|---|"
+all_rules=$("$bin" rules | awk 'NR > 1 {print $1}' | paste -sd, -)
+echo "| files | lines | findings | max RSS | max RSS, --jobs 1 | max RSS, no findings |"
+echo "|---|---|---|---|---|---|"
 for c in c30k c300k c1m; do
   rss() {
     /usr/bin/time -v "$bin" --format json "$@" "$work/$c" 2>&1 >/dev/null |
       awk -F': ' '/Maximum resident set size/ {printf "%.1f MB", $2 / 1024}'
   }
-  echo "| $(files_of "$work/$c") | $(lines_of "$work/$c") | $(rss) | $(rss --jobs 1) |"
+  findings=$("$bin" --format json "$work/$c" | jq '.diagnostics | length')
+  echo "| $(files_of "$work/$c") | $(lines_of "$work/$c") | $findings | $(rss) | $(rss --jobs 1) | $(rss --disable "$all_rules") |"
 done
