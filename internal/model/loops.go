@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
+	"slices"
 )
 
 // LoopKind says which Lua loop statement a Loop is.
@@ -33,6 +34,15 @@ type Loop struct {
 // Loops returns every loop of the file in source order, in nested
 // functions too.
 func (m *Model) Loops() []*Loop {
+	if m.loops == nil {
+		v := m.computeLoops()
+		m.loops = &v
+	}
+	// Clipped: a caller that appends gets its own array.
+	return slices.Clip(*m.loops)
+}
+
+func (m *Model) computeLoops() []*Loop {
 	var out []*Loop
 	Inspect(m.File.Chunk, func(n any) bool {
 		var l *Loop
