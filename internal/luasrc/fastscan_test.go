@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/benchdata"
@@ -84,5 +85,30 @@ func FuzzFastScan(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		scanBoth(t, src)
+	})
+}
+
+// decimalRE is the definition isDecimalNumeral implements.
+var decimalRE = regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+
+var numeralSamples = []string{"1", "12", "1.", "1.5", ".5", ".", "", "1e5", "1e+5", "1E-5", "1e", "1e+", ".e5", "1.e5",
+	".5e5", "1..2", "1.2.3", "0x10", "1a", "e5", "1e5x", "12345678901234567890", "+1", "1 "}
+
+func TestDecimalNumeral(t *testing.T) {
+	for _, s := range numeralSamples {
+		if got, want := isDecimalNumeral(s), decimalRE.MatchString(s); got != want {
+			t.Errorf("isDecimalNumeral(%q) = %v, the expression says %v", s, got, want)
+		}
+	}
+}
+
+func FuzzDecimalNumeral(f *testing.F) {
+	for _, s := range numeralSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isDecimalNumeral(s), decimalRE.MatchString(s); got != want {
+			t.Fatalf("isDecimalNumeral(%q) = %v, the expression says %v", s, got, want)
+		}
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -307,11 +306,48 @@ func (f *File) malformedNumber(i int) (string, bool) {
 		// (0x1p4); refuse only what no hexadecimal number holds.
 		return text, strings.TrimLeft(text[2:], "0123456789abcdefABCDEFpP.+-") != ""
 	}
-	return text, !decimalRE.MatchString(text)
+	return text, !isDecimalNumeral(text)
 }
 
-// decimalRE is a decimal number as C's strtod reads it whole.
-var decimalRE = regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+// isDecimalNumeral reports whether s is a decimal number as C's strtod
+// reads it whole: ^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$ (written
+// out by hand: it runs on every number token, and TestDecimalNumeral
+// compares it with the expression).
+func isDecimalNumeral(s string) bool {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) && isDecimalByte(s[i]) {
+			i++
+			n++
+		}
+		return n
+	}
+	if digits() > 0 {
+		if i < len(s) && s[i] == '.' {
+			i++
+			digits()
+		}
+	} else {
+		if i >= len(s) || s[i] != '.' {
+			return false
+		}
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 func isDecimalByte(c byte) bool { return '0' <= c && c <= '9' }
 
