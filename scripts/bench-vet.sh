@@ -23,8 +23,8 @@ vettool=$work/lint-lua-vet
 go build -o "$vettool" ./cmd/lint-lua-vet
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), $(go version)"
 echo
-echo "| module | packages | Lua findings | go vet | go vet -vettool=lint-lua-vet | ratio |"
-echo "|---|---|---|---|---|---|"
+echo "| module | packages | Lua findings | go vet | go vet -vettool=lint-lua-vet | ratio | CPU: go vet | CPU: -vettool | CPU ratio |"
+echo "|---|---|---|---|---|---|---|---|---|"
 # module@version and the packages to vet.
 for spec in \
   "github.com/go-redsync/redsync/v4@v4.18.1 ./..." \
@@ -34,7 +34,7 @@ for spec in \
   read -r modver pattern <<<"$spec"
   name=$(basename "${modver%@*}")
   if ! dir=$(go mod download -json "$modver" 2>/dev/null | jq -re .Dir); then
-    echo "| $modver | skipped: the module proxy refused it | | | | |"
+    echo "| $modver | skipped: the module proxy refused it | | | | | | | |"
     continue
   fi
   m=$work/$name
@@ -45,7 +45,7 @@ for spec in \
   (cd "$m" && go mod download >/dev/null 2>&1 || true)
   mapfile -t pkgs < <(cd "$m" && go list -e -f '{{if not .Incomplete}}{{.ImportPath}}{{end}}' "$pattern" 2>/dev/null | grep -v '^$')
   if ((${#pkgs[@]} == 0)); then
-    echo "| $modver | skipped: no package loads | | | | |"
+    echo "| $modver | skipped: no package loads | | | | | | | |"
     continue
   fi
   nonce=$work/nonce-$name.sh
@@ -67,7 +67,8 @@ for spec in \
     -n "go vet -vettool" "go vet -vettool=$vettool ${pkgs[*]}" >/dev/null 2>&1)
   jq -r --arg mod "$modver" --arg n "${#pkgs[@]}" --arg f "$findings" '
     .results as [$plain, $tool]
-    | "| \($mod) | \($n) | \($f) | \($plain.mean * 1000 | round) ± \($plain.stddev * 1000 | round) ms | \($tool.mean * 1000 | round) ± \($tool.stddev * 1000 | round) ms | \($tool.mean / $plain.mean * 100 | round / 100) |"' "$work/vet.json"
+    | ($plain.user + $plain.system) as $pc | ($tool.user + $tool.system) as $tc
+    | "| \($mod) | \($n) | \($f) | \($plain.mean * 1000 | round) ± \($plain.stddev * 1000 | round) ms | \($tool.mean * 1000 | round) ± \($tool.stddev * 1000 | round) ms | \($tool.mean / $plain.mean * 100 | round / 100) | \($pc * 1000 | round) ms | \($tc * 1000 | round) ms | \($tc / $pc * 100 | round / 100) |"' "$work/vet.json"
 done
 echo
 echo "target: ratio <= 1.5"
