@@ -1,31 +1,94 @@
 #!/usr/bin/env bash
-# End-to-end lint throughput on real Redis Lua, next to luacheck and
-# `luac5.1 -p` on the same files. Needs hyperfine, luacheck (Debian
-# lua-check) and luac5.1 (Debian lua5.1); fetches the corpus with
-# scripts/fetch-corpus.sh. The corpus is every .lua file the pinned npm
-# packages ship (bullmq's esm copy left out), copied N times into a scratch
-# folder so that it holds at least 20,000 lines.
+# End-to-end benchmark on real Redis Lua. Needs go, hyperfine, jq, luacheck
+# (Debian lua-check), luac5.1 (Debian lua5.1) and GNU time (Debian time).
+#
+#   scripts/bench.sh            # all three parts
+#   RUNS=5 scripts/bench.sh     # fewer hyperfine runs for the comparison
+#
+# 1. Comparison: the pinned npm packages of scripts/fetch-corpus.sh, scaled
+#    by scripts/gencorpus to ~30,000 lines (copies with renamed locals, so
+#    no two files are identical), linted by lint-lua, luacheck and bare
+#    `luac5.1 -p` (the C parser alone, the floor) on the same files in the
+#    same run. Every tool is one process started by hyperfine (-N, no
+#    shell), so process start counts for all of them; luac5.1 gets every
+#    file as an argument of one process.
+# 2. Linearity: lint-lua on 30,000, 300,000 and 1,000,000 lines.
+# 3. Peak memory (GNU time, maximum resident set size) as the number of
+#    files grows.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-./scripts/fetch-corpus.sh >/dev/null
-go build -o /tmp/lint-lua-bench ./cmd/lint-lua
-corpus=$(mktemp -d)
-trap 'rm -rf "$corpus"' EXIT
-mapfile -t files < <(find testdata/corpus -name '*.lua' -not -path '*/esm/*' | sort)
-lines=$(cat "${files[@]}" | wc -l)
-copies=$(( (20000 + lines - 1) / lines ))
-for ((i = 0; i < copies; i++)); do
-  for f in "${files[@]}"; do
-    d="$corpus/c$i/$(dirname "$f")"
-    mkdir -p "$d" && cp "$f" "$d/"
-  done
+runs=${RUNS:-20}
+for tool in hyperfine jq luacheck luac5.1; do
+  command -v "$tool" >/dev/null || { echo "bench.sh: $tool is missing" >&2; exit 2; }
 done
-total=$(find "$corpus" -name '*.lua' | xargs cat | wc -l)
-nfiles=$(find "$corpus" -name '*.lua' | wc -l)
-echo "corpus: $nfiles files, $total lines ($copies copies of ${#files[@]} real files)"
-hyperfine --warmup 2 --runs 10 -N --ignore-failure --export-markdown /tmp/lint-lua-bench.md \
-  "/tmp/lint-lua-bench --format json $corpus" \
-  "/tmp/lint-lua-bench --format json --jobs 1 $corpus" \
-  "luacheck --quiet --no-config --codes $corpus" \
-  "bash -c 'find $corpus -name \"*.lua\" -print0 | xargs -0 -n 200 luac5.1 -p'"
-cat /tmp/lint-lua-bench.md
+[[ -x /usr/bin/time ]] || { echo "bench.sh: GNU time (/usr/bin/time) is missing: apt-get install time" >&2; exit 2; }
+./scripts/fetch-corpus.sh >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+bin=$work/lint-lua
+go build -o "$bin" ./cmd/lint-lua
+go build -o "$work/gencorpus" ./scripts/gencorpus
+
+echo "machine: $(nproc) CPUs, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "tools: $("$bin" version 2>/dev/null | head -1), $(luacheck --version | head -1), $(luac5.1 -v 2>&1 | head -1)"
+
+lines_of() { find "$1" -name '*.lua' -print0 | xargs -0 cat | wc -l; }
+files_of() { find "$1" -name '*.lua' | wc -l; }
+
+# --- 1. comparison on ~30,000 lines --------------------------------------
+"$work/gencorpus" -lines 30000 -out "$work/c30k" >/dev/null
+mapfile -t files < <(find "$work/c30k" -name '*.lua' | sort)
+echo
+echo "== 1. lint-lua vs luacheck vs luac5.1 -p: $(files_of "$work/c30k") files, $(lines_of "$work/c30k") lines"
+# The floor must have parsed everything: luac stops at the first error.
+luac5.1 -p "${files[@]}"
+hyperfine --warmup 3 --runs "$runs" -N --ignore-failure --style basic --export-json "$work/cmp.json" \
+  -n lint-lua "$bin --format json $work/c30k" \
+  -n luacheck "luacheck --quiet --no-config --codes $work/c30k" \
+  -n "luac5.1 -p" "luac5.1 -p ${files[*]}" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
+jq -r '
+  (.results | map({key: .command, value: .}) | from_entries) as $r
+  | "| tool | mean | stddev | min | CPU (user+sys) | lint-lua is |",
+    "|---|---|---|---|---|---|",
+    (.results[] | "| \(.command) | \(.mean * 1000 | round) ms | \(.stddev * 1000 | round) ms | \(.min * 1000 | round) ms | \((.user + .system) * 1000 | round) ms | " +
+      (if .command == "lint-lua" then "-" else
+        ($r["lint-lua"].mean / .mean) as $x
+        | if $x < 1 then "\(1 / $x * 100 | round / 100)x faster" else "\($x * 100 | round / 100)x slower" end
+      end) + " |")
+' "$work/cmp.json"
+jq -r '(.results | map({key: .command, value: .mean}) | from_entries) as $m
+  | "targets: luacheck/lint-lua = \($m["luacheck"] / $m["lint-lua"] * 10 | round / 10) (want >= 20), lint-lua/luac5.1 = \($m["lint-lua"] / $m["luac5.1 -p"] * 10 | round / 10) (want <= 2)"' "$work/cmp.json"
+
+# --- 2. linearity -----------------------------------------------------------
+echo
+echo "== 2. lint-lua time against input size"
+"$work/gencorpus" -lines 300000 -out "$work/c300k" >/dev/null
+"$work/gencorpus" -lines 1000000 -out "$work/c1m" >/dev/null
+echo "| lines | files | wall | wall per line | CPU (user+sys) | CPU per line |"
+echo "|---|---|---|---|---|---|"
+for c in c30k c300k c1m; do
+  n=$(lines_of "$work/$c")
+  hyperfine --warmup 1 --runs 3 -N --ignore-failure --style none --export-json "$work/lin.json" \
+    "$bin --format json $work/$c" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
+  jq -r --argjson n "$n" --arg f "$(files_of "$work/$c")" \
+    '.results[0] as $r | ($r.user + $r.system) as $c
+    | "| \($n) | \($f) | \($r.mean * 1000 | round) ms | \($r.mean / $n * 1e9 | round) ns | \($c * 1000 | round) ms | \($c / $n * 1e9 | round) ns |"' "$work/lin.json"
+done
+
+# --- 3. peak memory against the number of files -----------------------------
+# The CLI keeps no source, AST or model of a finished file, only its findings
+# (and the lines they quote): "no findings" runs with every rule disabled, so
+# what is left is what the run holds per file.
+echo
+echo "== 3. lint-lua peak memory against the number of files (GNU time -v)"
+all_rules=$("$bin" rules | awk 'NR > 1 {print $1}' | paste -sd, -)
+echo "| files | lines | findings | max RSS | max RSS, --jobs 1 | max RSS, no findings |"
+echo "|---|---|---|---|---|---|"
+for c in c30k c300k c1m; do
+  rss() {
+    /usr/bin/time -v "$bin" --format json "$@" "$work/$c" 2>&1 >/dev/null |
+      awk -F': ' '/Maximum resident set size/ {printf "%.1f MB", $2 / 1024}'
+  }
+  findings=$({ "$bin" --format json "$work/$c" || true; } | jq '.diagnostics | length')
+  echo "| $(files_of "$work/$c") | $(lines_of "$work/$c") | $findings | $(rss) | $(rss --jobs 1) | $(rss --disable "$all_rules") |"
+done

@@ -110,7 +110,8 @@ func (a *assembler) load(path, name string) *fragment {
 	}
 	a.mu.Unlock()
 	e.once.Do(func() {
-		in := readInput(name, path)
+		in := &input{name: name, path: path}
+		in.read()
 		if in.err != nil {
 			e.f = &fragment{path: path, name: name, err: in.err}
 			return

@@ -10,7 +10,9 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"strings"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 )
@@ -57,7 +59,50 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // Main runs the command line with the process's streams and returns the
 // exit code.
 func Main() int {
+	tuneGC()
 	return Run(os.Args[1:], SystemStreams())
+}
+
+// tuneGC trades memory the run barely uses for CPU. Linting a file
+// allocates about a hundred times its size in short-lived ASTs, token
+// indexes and models, while what stays live is small (the files in
+// flight and the findings): at Go's default GOGC=100 the collector then
+// runs every few megabytes, and it and its write barriers took a quarter
+// of the CPU. At 400 the heap may grow to five times the live data (tens
+// of megabytes on a large tree) and the run costs about 20% fewer
+// instructions; relaxGC goes back to the default when the live heap grows
+// large, and the memory limit makes the collector work harder again before
+// a pathological input takes much memory. GOGC or GOMEMLIMIT set in the
+// environment win.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+		gcRaised.Store(true)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+	}
+}
+
+var (
+	// gcRaised is true while tuneGC's GOGC is in force.
+	gcRaised     atomic.Bool
+	filesLintedN atomic.Int64
+)
+
+// relaxGC, called after each file, returns GOGC to Go's default once the
+// live heap passes 32 MiB. The raised GOGC is for the churn of a small
+// live heap; when the findings of a large tree make the live heap grow,
+// five times it would be a peak that grows with the number of files.
+func relaxGC() {
+	if !gcRaised.Load() || filesLintedN.Add(1)%64 != 0 {
+		return
+	}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() == metrics.KindUint64 && s[0].Value.Uint64() > 32<<20 && gcRaised.CompareAndSwap(true, false) {
+		debug.SetGCPercent(100)
+	}
 }
 
 // Run runs the command line with args and streams.

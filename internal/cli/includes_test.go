@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -148,4 +150,38 @@ func TestIncludesErrors(t *testing.T) {
 			t.Errorf("%s: the other file's findings: %s", tc.path, strings.Join(got, "\n"))
 		}
 	}
+}
+
+// includeRE is the definition findIncludes implements.
+var includeRE = regexp.MustCompile(`(?m)^\s*---\s*@include\s+["']([^"'<>*]+)["']`)
+
+func checkFindIncludes(t *testing.T, src []byte) {
+	var want [][]byte
+	for _, m := range includeRE.FindAllSubmatch(src, -1) {
+		want = append(want, m[1])
+	}
+	if got := findIncludes(src); !reflect.DeepEqual(got, want) {
+		t.Fatalf("findIncludes(%q) = %q, the regular expression finds %q", src, got, want)
+	}
+}
+
+var includeSamples = []string{
+	"--- @include \"includes/a\"\n--- @include 'b.lua'\nlocal x = 1",
+	"  \t---\t@include\t\"a\"", "\n\n--- @include \"a\"", "---\n@include\n'a'",
+	"x --- @include \"a\"", "--- @include\"a\"", "--- @include \"a'", "--- @include \"a<b\"",
+	"--- @include \"\"", "---- @include \"a\"", "--- @include \"a\n\" --- @include \"b\"", "--- @include \"a",
+	"--- @include \"a\"--- @include \"b\"\n--- @include \"c\"", "\r--- @include \"a\"", "",
+}
+
+func TestFindIncludes(t *testing.T) {
+	for _, s := range includeSamples {
+		checkFindIncludes(t, []byte(s))
+	}
+}
+
+func FuzzFindIncludes(f *testing.F) {
+	for _, s := range includeSamples {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(checkFindIncludes)
 }

@@ -91,6 +91,9 @@ type input struct {
 	// match is the path the configuration's patterns are matched against:
 	// the file on disk, or for stdin the --stdin-filename.
 	match string
+	// src is the file's text while it is linted; for a file on disk it is
+	// read by the worker that lints it and dropped after, so that a run
+	// holds only the files in flight, not the whole tree.
 	src   []byte
 	err   error
 	diags []lint.Diagnostic
@@ -105,6 +108,11 @@ type input struct {
 	asm      *assembly
 	asmErr   error
 	fragment bool
+	// lines are the source lines the diagnostics start and end on, for
+	// the formatters that quote or measure them.
+	lines map[int]string
+	// loaded says the file was read from disk (src, or err).
+	loaded bool
 }
 
 func usageError(s *IOStreams, format string, args ...any) error {
@@ -180,12 +188,24 @@ func lintRun(opts *lintOptions) error {
 	if !opts.IncludesSet && cfg != nil {
 		assemble = cfg.Includes
 	}
+	if assemble || opts.fixing() {
+		// Assembly needs every script's text before any is linted, and
+		// --fix and --diff keep each text to the end: read them all now.
+		lintAll(inputs, opts.Jobs, func(in *input) {
+			if in.path != "" && !in.loaded {
+				in.read()
+			}
+		})
+	}
 	var asm *assembler
 	if assemble {
 		asm = assembleInputs(inputs, opts.Jobs)
 	}
 	includes := newIncludeCache()
 	lintAll(inputs, opts.Jobs, func(in *input) {
+		if in.path != "" && !in.loaded {
+			in.read()
+		}
 		if in.err != nil || in.fragment || in.asmErr != nil {
 			return
 		}
@@ -198,11 +218,16 @@ func lintRun(opts *lintOptions) error {
 			addGlobals(settings, includes.includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
 		}
 		if opts.fixing() {
+			// --fix and --diff keep the text and the parsed file: the
+			// diff and the writes need them.
 			fixInput(in, all, settings, target)
 			return
 		}
-		in.file = luasrc.Parse(in.name, in.src)
-		in.diags = lint.LintFileFor(in.file, all, settings, target)
+		f := luasrc.Parse(in.name, in.src)
+		in.diags = lint.LintFileFor(f, all, settings, target)
+		in.lines = quotedLines(f, in.diags)
+		in.src = nil
+		relaxGC()
 	})
 	if opts.Diff {
 		for _, in := range inputs {
@@ -219,7 +244,7 @@ func lintRun(opts *lintOptions) error {
 
 	res := &report.Result{Rules: all, ToolVersion: Version}
 	setRoots(res, wd)
-	byName := map[string]*luasrc.File{}
+	byName := map[string]map[int]string{}
 	includeErrs := map[string]bool{}
 	for _, in := range inputs {
 		if in.err != nil {
@@ -244,16 +269,19 @@ func lintRun(opts *lintOptions) error {
 		res.Files++
 		res.Diagnostics = append(res.Diagnostics, in.diags...)
 		if in.file != nil {
-			byName[in.name] = in.file
+			in.lines = quotedLines(in.file, in.diags)
+			in.file = nil
 		}
+		in.diags = nil
+		byName[in.name] = in.lines
 	}
 	if asm != nil {
 		res.Diagnostics = dedupe(res.Diagnostics)
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 	res.Source = func(file string, line int) (string, bool) {
-		if f := byName[file]; f != nil {
-			return f.Line(line)
+		if text, ok := byName[file][line]; ok {
+			return text, true
 		}
 		if asm != nil {
 			return asm.line(file, line)
@@ -381,7 +409,7 @@ func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
 		return nil, []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
 	}
 	if !info.IsDir() {
-		return []*input{readInput(root, disk)}, nil
+		return []*input{newInput(root, disk)}, nil
 	}
 	// WalkDir does not enter a root that is a symbolic link to a
 	// directory; with a trailing separator the system resolves it.
@@ -435,7 +463,7 @@ func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
 		} else if !t.IsRegular() {
 			return nil
 		}
-		out = append(out, readInput(nameOf(p), p))
+		out = append(out, newInput(nameOf(p), p))
 		return nil
 	})
 	if walkErr != nil {
@@ -470,13 +498,18 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// readInput reads the file at p, reported as name.
-func readInput(name, p string) *input {
-	in := &input{name: filepath.ToSlash(name), path: p, match: p}
-	f, err := os.Open(p)
+// newInput is the file at p, reported as name; it is read when linted.
+func newInput(name, p string) *input {
+	return &input{name: filepath.ToSlash(name), path: p, match: p}
+}
+
+// read reads the file from disk.
+func (in *input) read() {
+	in.loaded = true
+	f, err := os.Open(in.path)
 	if err != nil {
 		in.err = unwrapPathError(err)
-		return in
+		return
 	}
 	defer f.Close()
 	src, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
@@ -488,7 +521,25 @@ func readInput(name, p string) *input {
 	default:
 		in.src = src
 	}
-	return in
+}
+
+// quotedLines keeps the lines of f that diagnostics start or end on.
+func quotedLines(f *luasrc.File, diags []lint.Diagnostic) map[int]string {
+	if len(diags) == 0 {
+		return nil
+	}
+	out := make(map[int]string)
+	for _, d := range diags {
+		for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
+			if _, ok := out[n]; ok {
+				continue
+			}
+			if text, ok := f.Line(n); ok {
+				out[n] = text
+			}
+		}
+	}
+	return out
 }
 
 // lintAll runs work over inputs with n workers; results stay in input order.

@@ -1,36 +1,60 @@
 package lint_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/benchdata"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
-// BenchmarkLint measures parse + model + every rule over the bundled
-// examples and rule fixtures (go test -bench Lint ./internal/lint).
+// forSets runs fn as one sub-benchmark per input set, skipping a set that
+// is absent (the real corpus before scripts/fetch-corpus.sh).
+func forSets(b *testing.B, fn func(b *testing.B, files []benchdata.File)) {
+	sets, err := benchdata.Sets()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range sets {
+		b.Run(s.Name, func(b *testing.B) {
+			if len(s.Files) == 0 {
+				b.Skip("no files (run scripts/fetch-corpus.sh for the corpus)")
+			}
+			b.SetBytes(s.Bytes)
+			b.ReportAllocs()
+			fn(b, s.Files)
+		})
+	}
+}
+
+// BenchmarkLint measures one file's whole lint: parse, model, every rule,
+// suppressions and sorting (go test -bench Lint ./internal/lint).
 func BenchmarkLint(b *testing.B) {
-	var srcs [][]byte
-	files, _ := filepath.Glob("../../examples/*.lua")
-	more, _ := filepath.Glob("../../testdata/rules/*/*.lua")
-	size := 0
-	for _, f := range append(files, more...) {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		srcs = append(srcs, src)
-		size += len(src)
-	}
 	all := rules.All()
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, src := range srcs {
-			lint.Lint("bench.lua", src, all, nil)
+	forSets(b, func(b *testing.B, files []benchdata.File) {
+		for b.Loop() {
+			for _, in := range files {
+				lint.Lint(in.Name, in.Src, all, nil)
+			}
 		}
-	}
+	})
+}
+
+// BenchmarkRules measures every rule over models built beforehand.
+func BenchmarkRules(b *testing.B) {
+	all := rules.All()
+	forSets(b, func(b *testing.B, files []benchdata.File) {
+		var models []*model.Model
+		for _, in := range files {
+			models = append(models, model.Build(luasrc.Parse(in.Name, in.Src)))
+		}
+		b.ResetTimer()
+		for b.Loop() {
+			for _, m := range models {
+				lint.RunRules(m, all, nil, lint.Target{})
+			}
+		}
+	})
 }

@@ -49,16 +49,7 @@ type Target struct {
 // LintFileFor runs rules over a parsed file for a target.
 func LintFileFor(f *luasrc.File, rules []*Rule, settings Settings, target Target) []Diagnostic {
 	var out []Diagnostic
-	enabled := func(id string, def Severity) (Setting, bool) {
-		s, ok := settings[id]
-		if !ok {
-			return Setting{Enabled: true, Severity: def}, true
-		}
-		if s.Severity == 0 {
-			s.Severity = def
-		}
-		return s, s.Enabled
-	}
+	enabled := settings.enabled
 	if s, ok := enabled(SyntaxErrorID, SeverityError); ok {
 		for _, e := range f.Errors {
 			out = append(out, Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
@@ -70,20 +61,42 @@ func LintFileFor(f *luasrc.File, rules []*Rule, settings Settings, target Target
 			out = append(out, Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
 		}
 	}
-	if f.Chunk != nil {
-		for _, r := range rules {
-			if r.Run == nil {
-				continue
-			}
-			s, ok := enabled(r.ID, r.Severity)
-			if !ok {
-				continue
-			}
-			out = append(out, runRule(m, r, s, target)...)
-		}
-	}
+	out = append(out, RunRules(m, rules, settings, target)...)
 	out = applySuppressions(f, out, settings)
 	SortDiagnostics(out)
+	return out
+}
+
+// enabled returns the setting of a rule whose default severity is def, and
+// whether it runs.
+func (settings Settings) enabled(id string, def Severity) (Setting, bool) {
+	s, ok := settings[id]
+	if !ok {
+		return Setting{Enabled: true, Severity: def}, true
+	}
+	if s.Severity == 0 {
+		s.Severity = def
+	}
+	return s, s.Enabled
+}
+
+// RunRules runs the enabled rules over a built model, when its file parsed,
+// and returns their findings unsorted and before suppressions.
+func RunRules(m *model.Model, rules []*Rule, settings Settings, target Target) []Diagnostic {
+	var out []Diagnostic
+	if m.File.Chunk == nil {
+		return nil
+	}
+	for _, r := range rules {
+		if r.Run == nil {
+			continue
+		}
+		s, ok := settings.enabled(r.ID, r.Severity)
+		if !ok {
+			continue
+		}
+		out = append(out, runRule(m, r, s, target)...)
+	}
 	return out
 }
 
@@ -124,6 +137,11 @@ type ignore struct {
 func applySuppressions(f *luasrc.File, ds []Diagnostic, settings Settings) []Diagnostic {
 	var igs []*ignore
 	for _, c := range f.Comments {
+		// The expression needs "lint-lua": most comments are done here,
+		// without running it.
+		if !strings.Contains(c.Text, "lint-lua") {
+			continue
+		}
 		m := ignoreRE.FindStringSubmatch(strings.TrimSpace(c.Text))
 		if m == nil {
 			continue

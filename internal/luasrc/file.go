@@ -113,7 +113,8 @@ func Parse(name string, src []byte) (f *File) {
 		f.Chunk = nil
 		return f
 	}
-	f.spans = make(map[any]tokSpan)
+	// About one node per token: sized so that the map never grows.
+	f.spans = make(map[any]tokSpan, len(f.Tokens))
 	f.names = make(map[any][]int)
 	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
 	f.dotKey = make(map[ast.Expr]bool)
@@ -257,6 +258,16 @@ func (f *File) NameRanges(decl any) []span.Range {
 		out[i] = f.TokenRange(t, t)
 	}
 	return out
+}
+
+// NameRange returns the range of the i-th name decl declares (see
+// NameRanges), and false when it declares fewer.
+func (f *File) NameRange(decl any, i int) (span.Range, bool) {
+	idx := f.names[decl]
+	if i < 0 || i >= len(idx) {
+		return span.Range{}, false
+	}
+	return f.TokenRange(idx[i], idx[i]), true
 }
 
 // IsLocalFunction reports whether s was written `local function name`.

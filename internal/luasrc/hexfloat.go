@@ -20,14 +20,21 @@ var hexFloatRE = regexp.MustCompile(`^0[xX][0-9a-fA-F]+[pP][0-9]+$`)
 // decimal numerals.
 func (f *File) mergeHexFloats() [][2]int {
 	var spans [][2]int
-	out := f.Tokens[:0:0]
+	// out is nil until the first merge: most files have no hex float, and
+	// their token slice stays as it is.
+	var out []Token
+	keep := func(t Token) {
+		if out != nil {
+			out = append(out, t)
+		}
+	}
 	for i := 0; i < len(f.Tokens); i++ {
 		t := f.Tokens[i]
-		text := f.Text(t)
-		if t.Type != parse.TNumber || !strings.HasPrefix(strings.ToLower(text), "0x") {
-			out = append(out, t)
+		if t.Type != parse.TNumber || t.End0-t.Off < 2 || f.Src[t.Off] != '0' || f.Src[t.Off+1]|0x20 != 'x' {
+			keep(t)
 			continue
 		}
+		text := f.Text(t)
 		// Absorb the adjacent tokens while the text stays a hex float.
 		j, merged := i, text
 		for j+1 < len(f.Tokens) && f.Tokens[j+1].Off == f.Tokens[j].End0 {
@@ -38,8 +45,11 @@ func (f *File) mergeHexFloats() [][2]int {
 			merged, j = next, j+1
 		}
 		if j == i || !hexFloatRE.MatchString(merged) {
-			out = append(out, t)
+			keep(t)
 			continue
+		}
+		if out == nil {
+			out = append(make([]Token, 0, len(f.Tokens)), f.Tokens[:i]...)
 		}
 		joined := t
 		joined.End, joined.End0, joined.Value = f.Tokens[j].End, f.Tokens[j].End0, merged
@@ -47,7 +57,9 @@ func (f *File) mergeHexFloats() [][2]int {
 		spans = append(spans, [2]int{t.Off, joined.End0})
 		i = j
 	}
-	f.Tokens = out
+	if out != nil {
+		f.Tokens = out
+	}
 	return spans
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -27,13 +26,26 @@ type Token struct {
 // Text returns the token's raw source text.
 func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
 
+// isGoto reports whether the token is written `goto`, without the string
+// Text would allocate for every identifier.
+func (f *File) isGoto(t Token) bool { return string(f.Src[t.Off:t.End0]) == "goto" }
+
 // gotoStandIn replaces the identifier `goto`, which Lua 5.1 treats as an
 // ordinary name but gopher-lua reserves, with a name of the same length.
 const gotoStandIn = "_g0_"
 
-// scan builds the token index with gopher-lua's own scanner, so that tokens
-// agree with the parser, and collects comments from the gaps between tokens.
+// scan builds the token index and collects the comments: with fastScan
+// when it can, else with gopher-lua's own scanner.
 func (f *File) scan(text []byte) {
+	if !f.fastScan(text) {
+		f.scanGopher(text)
+	}
+}
+
+// scanGopher builds the token index with gopher-lua's own scanner, so that
+// tokens agree with the parser, and collects comments from the gaps between
+// tokens.
+func (f *File) scanGopher(text []byte) {
 	sc := parse.NewScanner(bytes.NewReader(text), f.Name)
 	lx := &parse.Lexer{}
 	prevEnd := 0
@@ -240,7 +252,7 @@ func (f *File) checkLua51() bool {
 			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: "unexpected symbol near ':' (Lua 5.1, which Redis runs, has no labels or goto)"})
 			return true
 		case parse.TIdent:
-			if f.Text(t) == "goto" && i+1 < len(f.Tokens) && f.Tokens[i+1].Type == parse.TIdent && f.Tokens[i+1].Start.Line == t.Start.Line && startsStatement(f.Tokens, i) {
+			if f.isGoto(t) && i+1 < len(f.Tokens) && f.Tokens[i+1].Type == parse.TIdent && f.Tokens[i+1].Start.Line == t.Start.Line && startsStatement(f.Tokens, i) {
 				next := f.Tokens[i+1]
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i+1, i+1), Message: fmt.Sprintf("'=' expected near '%s' (Lua 5.1, which Redis runs, has no goto)", f.Text(next))})
 				return true
@@ -294,11 +306,48 @@ func (f *File) malformedNumber(i int) (string, bool) {
 		// (0x1p4); refuse only what no hexadecimal number holds.
 		return text, strings.TrimLeft(text[2:], "0123456789abcdefABCDEFpP.+-") != ""
 	}
-	return text, !decimalRE.MatchString(text)
+	return text, !isDecimalNumeral(text)
 }
 
-// decimalRE is a decimal number as C's strtod reads it whole.
-var decimalRE = regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
+// isDecimalNumeral reports whether s is a decimal number as C's strtod
+// reads it whole: ^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$ (written
+// out by hand: it runs on every number token, and TestDecimalNumeral
+// compares it with the expression).
+func isDecimalNumeral(s string) bool {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) && isDecimalByte(s[i]) {
+			i++
+			n++
+		}
+		return n
+	}
+	if digits() > 0 {
+		if i < len(s) && s[i] == '.' {
+			i++
+			digits()
+		}
+	} else {
+		if i >= len(s) || s[i] != '.' {
+			return false
+		}
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 func isDecimalByte(c byte) bool { return '0' <= c && c <= '9' }
 
@@ -404,7 +453,7 @@ func (f *File) parseText(text []byte, hexFloats [][2]int) []byte {
 		copy(out[r[0]:r[1]], decimalStandIn(string(text[r[0]:r[1]]), r[1]-r[0]))
 	}
 	for _, t := range f.Tokens {
-		if t.Type == parse.TIdent && f.Text(t) == "goto" {
+		if t.Type == parse.TIdent && f.isGoto(t) {
 			if out == nil {
 				out = append([]byte(nil), text...)
 			}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/yuin/gopher-lua/ast"
@@ -83,6 +84,15 @@ func MayBeSameIdentity(ia string, oka bool, ib string, okb bool) bool {
 // Functions returns the main chunk and every function expression of the
 // file, in source order.
 func (m *Model) Functions() []*Function {
+	if m.functions == nil {
+		v := m.computeFunctions()
+		m.functions = &v
+	}
+	// Clipped: a caller that appends gets its own array.
+	return slices.Clip(*m.functions)
+}
+
+func (m *Model) computeFunctions() []*Function {
 	out := []*Function{m.Main}
 	if m.File.Chunk == nil {
 		return out

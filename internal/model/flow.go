@@ -1,6 +1,7 @@
 package model
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 
@@ -11,12 +12,14 @@ import (
 // env is what each local holds on one path.
 type env map[*Variable]Value
 
+// copy clones e; maps.Clone copies the map's tables whole, which is much
+// cheaper than inserting every entry again, and environments are copied at
+// every branch.
 func (e env) copy() env {
-	out := make(env, len(e))
-	for k, v := range e {
-		out[k] = v
+	if e == nil {
+		return env{}
 	}
-	return out
+	return maps.Clone(e)
 }
 
 func joinEnv(a, b env) env {
@@ -26,16 +29,11 @@ func joinEnv(a, b env) env {
 	if b == nil {
 		return a
 	}
-	out := make(env, len(a))
-	for k, v := range a {
-		if w, ok := b[k]; ok {
+	out := maps.Clone(a)
+	for k, w := range b {
+		if v, ok := out[k]; ok {
 			out[k] = Join(v, w)
 		} else {
-			out[k] = v
-		}
-	}
-	for k, w := range b {
-		if _, ok := a[k]; !ok {
 			out[k] = w
 		}
 	}

@@ -3,6 +3,7 @@ package model
 import (
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
+	"slices"
 )
 
 // LoopKind says which Lua loop statement a Loop is.
@@ -33,6 +34,15 @@ type Loop struct {
 // Loops returns every loop of the file in source order, in nested
 // functions too.
 func (m *Model) Loops() []*Loop {
+	if m.loops == nil {
+		v := m.computeLoops()
+		m.loops = &v
+	}
+	// Clipped: a caller that appends gets its own array.
+	return slices.Clip(*m.loops)
+}
+
+func (m *Model) computeLoops() []*Loop {
 	var out []*Loop
 	Inspect(m.File.Chunk, func(n any) bool {
 		var l *Loop
@@ -150,54 +160,62 @@ func InspectExpr(e ast.Expr, visit func(n any) bool) {
 // refuses deeper nesting than luasrc.MaxNesting).
 const inspectDepth = 1000
 
+// inspectStmt and inspectExpr call each other directly, with no closures
+// or variadic helpers: Inspect is the walk every rule runs, and those cost
+// an allocation per node.
 func inspectStmt(s ast.Stmt, visit func(any) bool, d int) {
 	if s == nil || d > inspectDepth || !visit(s) {
 		return
 	}
 	d++
-	ex := func(es ...ast.Expr) {
-		for _, e := range es {
-			inspectExpr(e, visit, d)
-		}
-	}
-	blk := func(ss []ast.Stmt) {
-		for _, x := range ss {
-			inspectStmt(x, visit, d)
-		}
-	}
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		ex(s.Lhs...)
-		ex(s.Rhs...)
+		inspectExprs(s.Lhs, visit, d)
+		inspectExprs(s.Rhs, visit, d)
 	case *ast.LocalAssignStmt:
-		ex(s.Exprs...)
+		inspectExprs(s.Exprs, visit, d)
 	case *ast.FuncCallStmt:
-		ex(s.Expr)
+		inspectExpr(s.Expr, visit, d)
 	case *ast.DoBlockStmt:
-		blk(s.Stmts)
+		inspectStmts(s.Stmts, visit, d)
 	case *ast.WhileStmt:
-		ex(s.Condition)
-		blk(s.Stmts)
+		inspectExpr(s.Condition, visit, d)
+		inspectStmts(s.Stmts, visit, d)
 	case *ast.RepeatStmt:
-		blk(s.Stmts)
-		ex(s.Condition)
+		inspectStmts(s.Stmts, visit, d)
+		inspectExpr(s.Condition, visit, d)
 	case *ast.IfStmt:
-		ex(s.Condition)
-		blk(s.Then)
-		blk(s.Else)
+		inspectExpr(s.Condition, visit, d)
+		inspectStmts(s.Then, visit, d)
+		inspectStmts(s.Else, visit, d)
 	case *ast.NumberForStmt:
-		ex(s.Init, s.Limit, s.Step)
-		blk(s.Stmts)
+		inspectExpr(s.Init, visit, d)
+		inspectExpr(s.Limit, visit, d)
+		inspectExpr(s.Step, visit, d)
+		inspectStmts(s.Stmts, visit, d)
 	case *ast.GenericForStmt:
-		ex(s.Exprs...)
-		blk(s.Stmts)
+		inspectExprs(s.Exprs, visit, d)
+		inspectStmts(s.Stmts, visit, d)
 	case *ast.FuncDefStmt:
 		if s.Name != nil {
-			ex(s.Name.Func, s.Name.Receiver)
+			inspectExpr(s.Name.Func, visit, d)
+			inspectExpr(s.Name.Receiver, visit, d)
 		}
-		ex(s.Func)
+		inspectExpr(s.Func, visit, d)
 	case *ast.ReturnStmt:
-		ex(s.Exprs...)
+		inspectExprs(s.Exprs, visit, d)
+	}
+}
+
+func inspectStmts(ss []ast.Stmt, visit func(any) bool, d int) {
+	for _, s := range ss {
+		inspectStmt(s, visit, d)
+	}
+}
+
+func inspectExprs(es []ast.Expr, visit func(any) bool, d int) {
+	for _, e := range es {
+		inspectExpr(e, visit, d)
 	}
 }
 
@@ -206,39 +224,39 @@ func inspectExpr(e ast.Expr, visit func(any) bool, d int) {
 		return
 	}
 	d++
-	ex := func(es ...ast.Expr) {
-		for _, x := range es {
-			inspectExpr(x, visit, d)
-		}
-	}
 	switch e := e.(type) {
 	case *ast.AttrGetExpr:
-		ex(e.Object, e.Key)
+		inspectExpr(e.Object, visit, d)
+		inspectExpr(e.Key, visit, d)
 	case *ast.TableExpr:
 		for _, f := range e.Fields {
-			ex(f.Key, f.Value)
+			inspectExpr(f.Key, visit, d)
+			inspectExpr(f.Value, visit, d)
 		}
 	case *ast.FuncCallExpr:
-		ex(e.Func, e.Receiver)
-		ex(e.Args...)
+		inspectExpr(e.Func, visit, d)
+		inspectExpr(e.Receiver, visit, d)
+		inspectExprs(e.Args, visit, d)
 	case *ast.LogicalOpExpr:
-		ex(e.Lhs, e.Rhs)
+		inspectExpr(e.Lhs, visit, d)
+		inspectExpr(e.Rhs, visit, d)
 	case *ast.RelationalOpExpr:
-		ex(e.Lhs, e.Rhs)
+		inspectExpr(e.Lhs, visit, d)
+		inspectExpr(e.Rhs, visit, d)
 	case *ast.StringConcatOpExpr:
-		ex(e.Lhs, e.Rhs)
+		inspectExpr(e.Lhs, visit, d)
+		inspectExpr(e.Rhs, visit, d)
 	case *ast.ArithmeticOpExpr:
-		ex(e.Lhs, e.Rhs)
+		inspectExpr(e.Lhs, visit, d)
+		inspectExpr(e.Rhs, visit, d)
 	case *ast.UnaryMinusOpExpr:
-		ex(e.Expr)
+		inspectExpr(e.Expr, visit, d)
 	case *ast.UnaryNotOpExpr:
-		ex(e.Expr)
+		inspectExpr(e.Expr, visit, d)
 	case *ast.UnaryLenOpExpr:
-		ex(e.Expr)
+		inspectExpr(e.Expr, visit, d)
 	case *ast.FunctionExpr:
-		for _, s := range e.Stmts {
-			inspectStmt(s, visit, d)
-		}
+		inspectStmts(e.Stmts, visit, d)
 	}
 }
 

@@ -135,6 +135,12 @@ type Model struct {
 	regByFunc map[*ast.FunctionExpr]*Registration
 	// declVars lists the variables each declaring node declares, in order.
 	declVars map[any][]*Variable
+
+	// Computed on first use: several rules ask for each. A model is read
+	// by one goroutine (the rules of a file run in turn).
+	loops      *[]*Loop
+	functions  *[]*Function
+	operations *[]Operation
 }
 
 // Call is one redis.call or redis.pcall site.

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/yuin/gopher-lua/ast"
+import (
+	"slices"
+
+	"github.com/yuin/gopher-lua/ast"
+)
 
 // Operation is one arithmetic operation or ordering comparison: the places
 // where Lua raises an error when an operand is nil, a boolean, or (for a
@@ -20,6 +24,15 @@ type Operation struct {
 // Operations returns the file's arithmetic operations and ordering
 // comparisons in source order (outer before inner).
 func (m *Model) Operations() []Operation {
+	if m.operations == nil {
+		v := m.computeOperations()
+		m.operations = &v
+	}
+	// Clipped: a caller that appends gets its own array.
+	return slices.Clip(*m.operations)
+}
+
+func (m *Model) computeOperations() []Operation {
 	var out []Operation
 	WalkExprs(m.File.Chunk, func(x ast.Expr) {
 		switch x := x.(type) {

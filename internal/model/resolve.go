@@ -10,10 +10,14 @@ import (
 // Build makes the model of a parsed file. A file that did not parse gives a
 // model with no functions, calls or variables.
 func Build(f *luasrc.File) *Model {
+	// Sized from the token count (on real scripts about one expression
+	// value per two tokens and one local reference per seven), so that the
+	// maps do not grow and rehash their way up.
+	n := len(f.Tokens)
 	m := &Model{
 		File:      f,
-		refs:      map[*ast.IdentExpr]*Variable{},
-		values:    map[ast.Expr]Value{},
+		refs:      make(map[*ast.IdentExpr]*Variable, n/7),
+		values:    make(map[ast.Expr]Value, n/2),
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
 		funcOf:    map[any]*Function{},
@@ -31,7 +35,7 @@ func Build(f *luasrc.File) *Model {
 	}
 	r := &resolver{m: m}
 	r.fn = m.Main
-	r.scope = &Scope{Func: m.Main, vars: map[string]*Variable{}}
+	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
 	m.flow()
 	m.computeKeys()
@@ -46,7 +50,7 @@ type resolver struct {
 }
 
 func (r *resolver) push() {
-	r.scope = &Scope{Parent: r.scope, Func: r.fn, vars: map[string]*Variable{}}
+	r.scope = &Scope{Parent: r.scope, Func: r.fn}
 }
 func (r *resolver) pop() {
 	r.fn.active -= r.scope.declared
@@ -68,12 +72,16 @@ func (r *resolver) lookup(name string) *Variable {
 
 func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
 	v := &Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init}
-	if rs := r.m.File.NameRanges(decl); i < len(rs) {
-		v.Decl = rs[i]
+	if rg, ok := r.m.File.NameRange(decl, i); ok {
+		v.Decl = rg
 	} else if n, ok := decl.(ast.PositionHolder); ok {
 		v.Decl = r.m.File.Range(n)
 	}
 	v.Shadows = r.lookup(name)
+	if r.scope.vars == nil {
+		// Many blocks declare nothing: their scope needs no map.
+		r.scope.vars = map[string]*Variable{}
+	}
 	r.scope.vars[name] = v
 	r.scope.declared++
 	r.fn.active++
@@ -89,6 +97,14 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	return v
 }
 
+// setFunc records the function n belongs to. FuncOf answers the main chunk
+// for a node it does not know, so only nodes inside functions are stored.
+func (r *resolver) setFunc(n any) {
+	if r.fn != r.m.Main {
+		r.m.funcOf[n] = r.fn
+	}
+}
+
 func (r *resolver) block(stmts []ast.Stmt) {
 	for _, s := range stmts {
 		r.stmt(s)
@@ -96,7 +112,7 @@ func (r *resolver) block(stmts []ast.Stmt) {
 }
 
 func (r *resolver) stmt(s ast.Stmt) {
-	r.m.funcOf[s] = r.fn
+	r.setFunc(s)
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		for _, e := range s.Rhs {
@@ -227,7 +243,7 @@ func (r *resolver) expr(e ast.Expr) {
 	if e == nil {
 		return
 	}
-	r.m.funcOf[e] = r.fn
+	r.setFunc(e)
 	switch e := e.(type) {
 	case *ast.IdentExpr:
 		if v := r.lookup(e.Value); v != nil {

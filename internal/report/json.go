@@ -1,7 +1,10 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -53,10 +56,24 @@ func newJSONFix(f *lint.Fix) *jsonFix {
 	return out
 }
 
+// Format writes what encoding/json with two-space indentation and no HTML
+// escaping writes for a jsonOutput (TestJSONMatchesEncoder compares them),
+// but diagnostic by diagnostic: encoding a large run whole and then
+// indenting it took a second copy of the output and a rescan of it.
 func (jsonFormatter) Format(w io.Writer, r *Result) error {
-	out := jsonOutput{Files: r.Files, Diagnostics: make([]jsonDiagnostic, 0, len(r.Diagnostics))}
-	for _, d := range r.Diagnostics {
-		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
+	bw := bufio.NewWriter(w)
+	var scratch bytes.Buffer
+	enc := json.NewEncoder(&scratch)
+	enc.SetEscapeHTML(false)
+	// Each diagnostic sits two levels deep in the whole object.
+	enc.SetIndent("    ", "  ")
+	fmt.Fprintf(bw, "{\n  \"files\": %d,\n  \"diagnostics\": [", r.Files)
+	for i, d := range r.Diagnostics {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		scratch.Reset()
+		err := enc.Encode(jsonDiagnostic{
 			File:      d.File,
 			Line:      d.Range.Start.Line,
 			Column:    d.Range.Start.Column,
@@ -67,9 +84,15 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 			Message:   d.Message,
 			Fix:       newJSONFix(d.Fix),
 		})
+		if err != nil {
+			return err
+		}
+		bw.WriteString("\n    ")
+		bw.Write(bytes.TrimSuffix(scratch.Bytes(), []byte{'\n'}))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	if len(r.Diagnostics) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
 }

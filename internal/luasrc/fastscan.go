@@ -1,0 +1,422 @@
+package luasrc
+
+import (
+	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// fastScan builds the token index and comments the way scanGopher does,
+// token for token, without gopher-lua's scanner: that one reads byte by
+// byte through a bufio.Reader and allocates a buffer and strings for every
+// token, and it was a tenth of a whole lint. fastScan works on the bytes in
+// place and slices every token's Value out of one string copy of the text.
+//
+// It follows gopher-lua's lexer exactly for what it accepts (see the
+// Scanner in gopher-lua's parse/lexer.go; TestFastScanMatches and
+// FuzzFastScan compare the two) and gives up, returning false with f
+// untouched, on anything unusual: a lexical error, a number gopher-lua
+// reads oddly, a string with a decimal escape above 255. The caller then
+// runs gopher-lua's scanner, so errors keep its positions and messages.
+func (f *File) fastScan(text []byte) bool {
+	s := string(text)
+	n := len(s)
+	// About one token per five bytes in real scripts.
+	toks := make([]Token, 0, n/5+8)
+	var comments [][2]int
+	var nest nesting
+	line := 0 // index into f.lineStarts of the line holding the token start
+	pos := func(off int) span.Pos {
+		for line+1 < len(f.lineStarts) && f.lineStarts[line+1] <= off {
+			line++
+		}
+		return span.Pos{Line: line + 1, Column: off - f.lineStarts[line] + 1}
+	}
+	var buf []byte // decoded string values
+	i := 0
+	for {
+		// White space gopher-lua skips: space, tab and line breaks only.
+		for i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+		if i >= n {
+			break
+		}
+		start := i
+		c := s[i]
+		typ := int(c)
+		val := ""
+		switch {
+		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			i++
+			for i < n && isIdentByte(s[i]) {
+				i++
+			}
+			val = s[start:i]
+			typ = parse.TIdent
+			if kw, ok := keyword(val); ok {
+				typ = kw
+			}
+		case isDecimalByte(c) || c == '.' && i+1 < n && isDecimalByte(s[i+1]):
+			end, drop, ok := scanNumber(s, i)
+			if !ok {
+				return false
+			}
+			i = end
+			val = s[start+drop : i]
+			typ = parse.TNumber
+		case c == '-' && i+1 < n && s[i+1] == '-':
+			body := i + 2
+			if body < n && s[body] == '[' && body+1 < n && (s[body+1] == '[' || s[body+1] == '=') {
+				end, _, ok := longString(s, body+1, nil)
+				if !ok {
+					return false
+				}
+				i = end
+			} else {
+				i = body
+				for i < n && s[i] != '\n' && s[i] != '\r' {
+					i++
+				}
+			}
+			comments = append(comments, [2]int{start, i})
+			continue
+		case c == '"' || c == '\'':
+			end, v, ok := quotedString(s, i, buf[:0])
+			if !ok {
+				return false
+			}
+			i = end
+			val = v
+			typ = parse.TString
+		case c == '[' && i+1 < n && (s[i+1] == '[' || s[i+1] == '='):
+			end, v, ok := longString(s, i+1, &buf)
+			if !ok {
+				return false
+			}
+			i = end
+			val = v
+			typ = parse.TString
+		case c == '=' || c == '~' || c == '<' || c == '>':
+			if i+1 < n && s[i+1] == '=' {
+				i += 2
+				val = s[start:i]
+				switch c {
+				case '=':
+					typ = parse.TEqeq
+				case '~':
+					typ = parse.TNeq
+				case '<':
+					typ = parse.TLte
+				default:
+					typ = parse.TGte
+				}
+				break
+			}
+			if c == '~' {
+				return false
+			}
+			i++
+			val = s[start:i]
+		case c == '.':
+			i++
+			val = "."
+			if i < n && s[i] == '.' {
+				i++
+				typ = parse.T2Comma
+				if i < n && s[i] == '.' {
+					i++
+					typ = parse.T3Comma
+				}
+				val = s[start:i]
+			}
+		case c == ':':
+			i++
+			if i < n && s[i] == ':' {
+				i++
+				typ = parse.T2Colon
+			}
+			val = s[start:i]
+		case c == '-' || c == '+' || c == '*' || c == '/' || c == '%' || c == '^' || c == '#' ||
+			c == '(' || c == ')' || c == '{' || c == '}' || c == ']' || c == ';' || c == ',' || c == '[':
+			i++
+			val = s[start:i]
+		default:
+			return false
+		}
+		if typ == parse.TGoto {
+			typ = parse.TIdent
+		}
+		// Start first: pos only moves forward.
+		sp := pos(start)
+		end := pos(i - 1)
+		end.Column++
+		toks = append(toks, Token{Type: typ, Start: sp, End: end, Off: start, End0: i, Value: val})
+		if nest.step(typ) {
+			// As scanGopher: stop where Lua 5.1 gives up.
+			f.Tokens = toks
+			f.addComments(text, comments, start)
+			return true
+		}
+	}
+	f.Tokens = toks
+	f.addComments(text, comments, n)
+	return true
+}
+
+// addComments records the comments found before offset limit the way
+// collectComments does.
+func (f *File) addComments(text []byte, comments [][2]int, limit int) {
+	for _, c := range comments {
+		if c[0] >= limit {
+			break
+		}
+		f.collectComments(text, c[0], c[1])
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+func isHexByte(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// keyword returns the token type of a reserved word (gopher-lua's
+// reservedWords, goto included).
+func keyword(w string) (int, bool) {
+	switch w {
+	case "and":
+		return parse.TAnd, true
+	case "break":
+		return parse.TBreak, true
+	case "do":
+		return parse.TDo, true
+	case "else":
+		return parse.TElse, true
+	case "elseif":
+		return parse.TElseIf, true
+	case "end":
+		return parse.TEnd, true
+	case "false":
+		return parse.TFalse, true
+	case "for":
+		return parse.TFor, true
+	case "function":
+		return parse.TFunction, true
+	case "if":
+		return parse.TIf, true
+	case "in":
+		return parse.TIn, true
+	case "local":
+		return parse.TLocal, true
+	case "nil":
+		return parse.TNil, true
+	case "not":
+		return parse.TNot, true
+	case "or":
+		return parse.TOr, true
+	case "return":
+		return parse.TReturn, true
+	case "repeat":
+		return parse.TRepeat, true
+	case "then":
+		return parse.TThen, true
+	case "true":
+		return parse.TTrue, true
+	case "until":
+		return parse.TUntil, true
+	case "while":
+		return parse.TWhile, true
+	case "goto":
+		return parse.TGoto, true
+	}
+	return 0, false
+}
+
+// scanNumber reads a numeral at i as gopher-lua's scanNumber does and
+// returns where it ends and how many leading bytes its value drops
+// (gopher-lua reads "012" as "12"). ok is false for what gopher-lua reads
+// oddly (a bare exponent takes the next byte whatever it is, "0x" alone is
+// an error): the slow path handles those.
+func scanNumber(s string, i int) (end, drop int, ok bool) {
+	n := len(s)
+	if s[i] == '0' && i+1 < n && (s[i+1] == 'x' || s[i+1] == 'X') {
+		j := i + 2
+		for j < n && isHexByte(s[j]) {
+			j++
+		}
+		return j, 0, j > i+2
+	}
+	if s[i] == '0' && i+1 < n && isDecimalByte(s[i+1]) {
+		drop = 1
+	}
+	// The first byte (a digit, or the '.' of ".5"), then digits.
+	j := i + 1
+	for j < n && isDecimalByte(s[j]) {
+		j++
+	}
+	if j < n && s[j] == '.' {
+		j++
+		for j < n && isDecimalByte(s[j]) {
+			j++
+		}
+	}
+	if j < n && (s[j] == 'e' || s[j] == 'E') {
+		j++
+		if j < n && (s[j] == '-' || s[j] == '+') {
+			j++
+		}
+		if j >= n || !isDecimalByte(s[j]) {
+			return 0, 0, false
+		}
+		for j < n && isDecimalByte(s[j]) {
+			j++
+		}
+	}
+	return j, drop, true
+}
+
+// quotedString reads a quoted string at i as gopher-lua's scanString does:
+// a line break ends it in error, escapes are decoded (\ddd up to three
+// digits, any other escaped byte stands for itself, an escaped line break
+// for "\n"). buf is scratch space.
+func quotedString(s string, i int, buf []byte) (end int, val string, ok bool) {
+	n := len(s)
+	quote := s[i]
+	j := i + 1
+	// The common case: no escape, a slice of s.
+	for j < n && s[j] != quote && s[j] != '\\' && s[j] != '\n' && s[j] != '\r' {
+		j++
+	}
+	if j < n && s[j] == quote {
+		return j + 1, s[i+1 : j], true
+	}
+	buf = append(buf, s[i+1:j]...)
+	for j < n {
+		c := s[j]
+		switch {
+		case c == quote:
+			return j + 1, string(buf), true
+		case c == '\n' || c == '\r':
+			return 0, "", false
+		case c != '\\':
+			buf = append(buf, c)
+			j++
+			continue
+		}
+		j++
+		if j >= n {
+			return 0, "", false
+		}
+		e := s[j]
+		j++
+		switch e {
+		case 'a':
+			buf = append(buf, '\a')
+		case 'b':
+			buf = append(buf, '\b')
+		case 'f':
+			buf = append(buf, '\f')
+		case 'n':
+			buf = append(buf, '\n')
+		case 'r':
+			buf = append(buf, '\r')
+		case 't':
+			buf = append(buf, '\t')
+		case 'v':
+			buf = append(buf, '\v')
+		case '\n', '\r':
+			// One line break: \r\n and \n\r count once.
+			if j < n && (s[j] == '\n' || s[j] == '\r') && s[j] != e {
+				j++
+			}
+			buf = append(buf, '\n')
+		default:
+			if isDecimalByte(e) {
+				v := int(e - '0')
+				for k := 0; k < 2 && j < n && isDecimalByte(s[j]); k++ {
+					v = v*10 + int(s[j]-'0')
+					j++
+				}
+				if v > 255 {
+					return 0, "", false
+				}
+				buf = append(buf, byte(v))
+			} else {
+				buf = append(buf, e)
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// longString reads a long bracket whose first '[' is at i-1 (s[i] is '['
+// or '='), as gopher-lua's scanMultilineString does: a line break right
+// after the opening is skipped, and every line break in the value is "\n".
+// bufp, when not nil, receives scratch space for a value that needs
+// rewriting; comments pass nil and get no value.
+func longString(s string, i int, bufp *[]byte) (end int, val string, ok bool) {
+	n := len(s)
+	level := 0
+	for i < n && s[i] == '=' {
+		level++
+		i++
+	}
+	if i >= n || s[i] != '[' {
+		return 0, "", false
+	}
+	i++
+	if i < n && (s[i] == '\n' || s[i] == '\r') {
+		c := s[i]
+		i++
+		if i < n && (s[i] == '\n' || s[i] == '\r') && s[i] != c {
+			i++
+		}
+	}
+	body := i
+	for j := i; j < n; j++ {
+		if s[j] != ']' {
+			continue
+		}
+		k := j + 1
+		for k < n && s[k] == '=' {
+			k++
+		}
+		if k-j-1 == level && k < n && s[k] == ']' {
+			if bufp == nil {
+				return k + 1, "", true
+			}
+			return k + 1, longValue(s[body:j], bufp), true
+		}
+	}
+	return 0, "", false
+}
+
+// longValue is a long string's value: its text with every line break
+// (\n, \r, \r\n, \n\r) as "\n".
+func longValue(v string, bufp *[]byte) string {
+	cr := false
+	for k := 0; k < len(v); k++ {
+		if v[k] == '\r' {
+			cr = true
+			break
+		}
+	}
+	if !cr {
+		return v
+	}
+	buf := (*bufp)[:0]
+	for k := 0; k < len(v); k++ {
+		c := v[k]
+		if c == '\n' || c == '\r' {
+			if k+1 < len(v) && (v[k+1] == '\n' || v[k+1] == '\r') && v[k+1] != c {
+				k++
+			}
+			c = '\n'
+		}
+		buf = append(buf, c)
+	}
+	*bufp = buf
+	return string(buf)
+}

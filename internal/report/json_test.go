@@ -1,0 +1,73 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/benchdata"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/rules"
+)
+
+// encodeJSON is the definition of the JSON format: encoding/json's output
+// for a jsonOutput.
+func encodeJSON(r *Result) []byte {
+	out := jsonOutput{Files: r.Files, Diagnostics: make([]jsonDiagnostic, 0, len(r.Diagnostics))}
+	for _, d := range r.Diagnostics {
+		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
+			File: d.File, Line: d.Range.Start.Line, Column: d.Range.Start.Column,
+			EndLine: d.Range.End.Line, EndColumn: d.Range.End.Column,
+			Rule: d.Rule, Severity: severityName(d.Severity), Message: d.Message,
+			Fix: newJSONFix(d.Fix),
+		})
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}
+
+func checkJSON(t *testing.T, r *Result) {
+	t.Helper()
+	var got bytes.Buffer
+	if err := (jsonFormatter{}).Format(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	if want := encodeJSON(r); !bytes.Equal(got.Bytes(), want) {
+		t.Fatalf("json format differs from encoding/json:\n%s\nwant:\n%s", got.Bytes(), want)
+	}
+}
+
+// TestJSONMatchesEncoder pins the streamed JSON to encoding/json's on
+// awkward strings and on every finding of the repository's inputs.
+func TestJSONMatchesEncoder(t *testing.T) {
+	checkJSON(t, &Result{})
+	checkJSON(t, awkwardResult())
+	sets, err := benchdata.Sets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := rules.All()
+	for _, s := range sets {
+		r := &Result{Files: len(s.Files)}
+		for _, in := range s.Files {
+			r.Diagnostics = append(r.Diagnostics, lint.Lint(in.Name, in.Src, all, nil)...)
+		}
+		checkJSON(t, r)
+	}
+}
+
+func FuzzJSONMatchesEncoder(f *testing.F) {
+	f.Add("a.lua", "msg <b> & \"q\" \\ \u2028 \x01 \b \f \xff é", "rule", 3)
+	f.Fuzz(func(t *testing.T, file, msg, rule string, line int) {
+		checkJSON(t, &Result{Files: 1, Diagnostics: []lint.Diagnostic{
+			{File: file, Range: lint.Range{Start: lint.Pos{Line: line, Column: 1}, End: lint.Pos{Line: line, Column: 2}}, Rule: rule, Severity: lint.SeverityWarning, Message: msg},
+			{File: msg, Rule: file, Severity: lint.Severity(line), Message: rule},
+		}})
+	})
+}
