@@ -234,6 +234,9 @@ func lintRun(opts *lintOptions) error {
 			fixInput(in, all, settings, target)
 			return
 		}
+		if len(in.src) > gcBigFile {
+			relaxGCNow()
+		}
 		f := luasrc.Parse(in.name, in.src)
 		in.diags = lint.LintFileFor(f, all, settings, target)
 		in.lines = quotedLines(f, in.diags)
