@@ -38,7 +38,9 @@ type argCheck struct {
 	// branches are the then and else blocks of every if, with their
 	// condition's text.
 	branches []ifBranch
-	funcs    []*model.Function
+	// branchesFound says findBranches has run.
+	branchesFound bool
+	funcs         []*model.Function
 	// present holds the GET and HGET calls that cannot reply null (presentReplies).
 	present map[*model.Call]bool
 }
@@ -58,6 +60,57 @@ func runNilArgument(p *lint.Pass) {
 			ac.inner[o] = v
 		}
 	}
+	const fails = "Redis then fails with 'Lua redis lib command arguments must be strings or integers'"
+	for _, c := range m.Calls {
+		for i, a := range c.Args {
+			t := a.Value.Types
+			if t == 0 || !t.Known() || ac.closureState(a.Expr) {
+				continue
+			}
+			// The texts are for a report: most arguments get none.
+			what := func() string { return m.Text(a.Expr) }
+			argText := func() string { return fmt.Sprintf("%s (argument %d of %s)", what(), i, callName(c)) }
+			if t&(model.TString|model.TNumber) == 0 {
+				// Never a string or a number: the call fails whenever it
+				// runs.
+				switch {
+				case t&^model.Falsy == 0:
+					why := ac.reason(a.Expr, t, 0, map[*model.Variable]bool{})
+					if why == "" {
+						why = "on every path that reaches it"
+					}
+					p.Report(m.Range(a.Expr), "%s is always %s here: %s; %s: pass a string or a number", argText(), falsyName(t), why, fails)
+				case t&^(model.TTrue|model.TFalse) == 0:
+					p.Report(m.Range(a.Expr), "%s is a boolean; %s: pass a string or a number (e.g. cond and '1' or '0')", argText(), fails)
+				case t == model.TTable:
+					p.Report(m.Range(a.Expr), "%s is a table; %s: pass its elements (unpack(t)) or one of its fields", argText(), fails)
+				case t == model.TFunction:
+					p.Report(m.Range(a.Expr), "%s is a function; %s: call it and pass its result", argText(), fails)
+				}
+				continue
+			}
+			falsy := t & model.Falsy
+			if falsy == 0 {
+				continue
+			}
+			why := ac.reason(a.Expr, falsy, 0, map[*model.Variable]bool{})
+			if why == "" {
+				continue
+			}
+			p.Report(m.Range(a.Expr), "%s may be %s: %s; %s: give it a default (%s or '') or return before the call when it is missing",
+				argText(), falsyName(falsy), why, fails, what())
+		}
+	}
+}
+
+// findBranches fills branches, once: few files need them, and the walk
+// and the condition texts cost as much as the rest of the rule.
+func (ac *argCheck) findBranches() {
+	if ac.branchesFound {
+		return
+	}
+	ac.branchesFound = true
+	m := ac.m
 	model.Inspect(m.File.Chunk, func(n any) bool {
 		if s, ok := n.(*ast.IfStmt); ok {
 			cond := m.Text(s.Condition)
@@ -74,46 +127,6 @@ func runNilArgument(p *lint.Pass) {
 		}
 		return true
 	})
-	const fails = "Redis then fails with 'Lua redis lib command arguments must be strings or integers'"
-	for _, c := range m.Calls {
-		for i, a := range c.Args {
-			t := a.Value.Types
-			if t == 0 || !t.Known() || ac.closureState(a.Expr) {
-				continue
-			}
-			what := m.Text(a.Expr)
-			arg := fmt.Sprintf("%s (argument %d of %s)", what, i, callName(c))
-			if t&(model.TString|model.TNumber) == 0 {
-				// Never a string or a number: the call fails whenever it
-				// runs.
-				switch {
-				case t&^model.Falsy == 0:
-					why := ac.reason(a.Expr, t, 0, map[*model.Variable]bool{})
-					if why == "" {
-						why = "on every path that reaches it"
-					}
-					p.Report(m.Range(a.Expr), "%s is always %s here: %s; %s: pass a string or a number", arg, falsyName(t), why, fails)
-				case t&^(model.TTrue|model.TFalse) == 0:
-					p.Report(m.Range(a.Expr), "%s is a boolean; %s: pass a string or a number (e.g. cond and '1' or '0')", arg, fails)
-				case t == model.TTable:
-					p.Report(m.Range(a.Expr), "%s is a table; %s: pass its elements (unpack(t)) or one of its fields", arg, fails)
-				case t == model.TFunction:
-					p.Report(m.Range(a.Expr), "%s is a function; %s: call it and pass its result", arg, fails)
-				}
-				continue
-			}
-			falsy := t & model.Falsy
-			if falsy == 0 {
-				continue
-			}
-			why := ac.reason(a.Expr, falsy, 0, map[*model.Variable]bool{})
-			if why == "" {
-				continue
-			}
-			p.Report(m.Range(a.Expr), "%s may be %s: %s; %s: give it a default (%s or '') or return before the call when it is missing",
-				arg, falsyName(falsy), why, fails, what)
-		}
-	}
 }
 
 // closureState reports whether x reads a local whose value the model
@@ -190,6 +203,7 @@ func (ac *argCheck) assignedUnderSameCondition(lv *model.Variable, r span.Range)
 		case nil, *ast.NilExpr, *ast.FalseExpr:
 			continue
 		}
+		ac.findBranches()
 		for _, db := range ac.branches {
 			if !db.r.Contains(d.Range.Start) {
 				continue

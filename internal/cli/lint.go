@@ -163,16 +163,32 @@ func lintRun(opts *lintOptions) error {
 	if err := opts.checkFix(s, paths); err != nil {
 		return err
 	}
+	stdin := func() *input {
+		src, err := io.ReadAll(io.LimitReader(s.In, maxFileSize+1))
+		in := &input{name: opts.StdinFilename, match: resolve(wd, opts.StdinFilename), src: src, err: err}
+		if err == nil && len(src) > maxFileSize {
+			in.err = fmt.Errorf("larger than %d MiB", maxFileSize>>20)
+		}
+		return in
+	}
+	all := rules.All()
+	assemble := opts.Includes
+	if !opts.IncludesSet && cfg != nil {
+		assemble = cfg.Includes
+	}
+	// Without includes, --fix or --diff a file needs nothing from another:
+	// the files are linted as the walk finds them (streamed), and only
+	// those with findings or errors are kept, so that a run's memory does
+	// not grow with the number of files.
+	streamed := !assemble && !opts.fixing()
 	var inputs []*input
 	ioErrors := 0
 	for _, p := range paths {
+		if streamed {
+			break
+		}
 		if p == "-" {
-			src, err := io.ReadAll(io.LimitReader(s.In, maxFileSize+1))
-			in := &input{name: opts.StdinFilename, match: resolve(wd, opts.StdinFilename), src: src, err: err}
-			if err == nil && len(src) > maxFileSize {
-				in.err = fmt.Errorf("larger than %d MiB", maxFileSize>>20)
-			}
-			inputs = append(inputs, in)
+			inputs = append(inputs, stdin())
 			continue
 		}
 		found, errs := collect(p, resolve(wd, p), cfg)
@@ -183,11 +199,6 @@ func lintRun(opts *lintOptions) error {
 		inputs = append(inputs, found...)
 	}
 
-	all := rules.All()
-	assemble := opts.Includes
-	if !opts.IncludesSet && cfg != nil {
-		assemble = cfg.Includes
-	}
 	if assemble || opts.fixing() {
 		// Assembly needs every script's text before any is linted, and
 		// --fix and --diff keep each text to the end: read them all now.
@@ -202,7 +213,7 @@ func lintRun(opts *lintOptions) error {
 		asm = assembleInputs(inputs, opts.Jobs)
 	}
 	includes := newIncludeCache()
-	lintAll(inputs, opts.Jobs, func(in *input) {
+	lintOne := func(in *input) {
 		if in.path != "" && !in.loaded {
 			in.read()
 		}
@@ -223,12 +234,23 @@ func lintRun(opts *lintOptions) error {
 			fixInput(in, all, settings, target)
 			return
 		}
+		if len(in.src) > gcBigFile {
+			relaxGCNow()
+		}
 		f := luasrc.Parse(in.name, in.src)
 		in.diags = lint.LintFileFor(f, all, settings, target)
 		in.lines = quotedLines(f, in.diags)
 		in.src = nil
 		relaxGC()
-	})
+	}
+	clean := 0
+	if streamed {
+		var walkErrs int
+		inputs, clean, walkErrs = lintStreamed(s, paths, wd, cfg, stdin, opts.Jobs, lintOne)
+		ioErrors += walkErrs
+	} else {
+		lintAll(inputs, opts.Jobs, lintOne)
+	}
 	if opts.Diff {
 		for _, in := range inputs {
 			if in.err != nil {
@@ -242,7 +264,7 @@ func lintRun(opts *lintOptions) error {
 		ioErrors += writeFixes(s, inputs)
 	}
 
-	res := &report.Result{Rules: all, ToolVersion: Version}
+	res := &report.Result{Rules: all, ToolVersion: Version, Files: clean}
 	setRoots(res, wd)
 	byName := map[string]map[int]string{}
 	includeErrs := map[string]bool{}
@@ -273,7 +295,9 @@ func lintRun(opts *lintOptions) error {
 			in.file = nil
 		}
 		in.diags = nil
-		byName[in.name] = in.lines
+		if in.lines != nil {
+			byName[in.name] = in.lines
+		}
 	}
 	if asm != nil {
 		res.Diagnostics = dedupe(res.Diagnostics)
@@ -404,12 +428,22 @@ func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool)
 // linted whatever its name; a directory is searched for *.lua. Files are
 // named from root, as the user wrote it.
 func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
+	var out []*input
+	errs := walk(root, disk, cfg, func(in *input) { out = append(out, in) })
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out, errs
+}
+
+// walk is collect calling found for each file in the order the walk finds
+// them, without keeping a list.
+func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 	info, err := os.Stat(disk)
 	if err != nil {
-		return nil, []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
+		return []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
 	}
 	if !info.IsDir() {
-		return []*input{newInput(root, disk)}, nil
+		found(newInput(root, disk))
+		return nil
 	}
 	// WalkDir does not enter a root that is a symbolic link to a
 	// directory; with a trailing separator the system resolves it.
@@ -424,7 +458,6 @@ func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
 		}
 		return filepath.Join(root, rel)
 	}
-	var out []*input
 	var errs []error
 	walkErr := filepath.WalkDir(walkRoot, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -463,14 +496,73 @@ func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
 		} else if !t.IsRegular() {
 			return nil
 		}
-		out = append(out, newInput(nameOf(p), p))
+		found(newInput(nameOf(p), p))
 		return nil
 	})
 	if walkErr != nil {
 		errs = append(errs, fmt.Errorf("%s: %w", root, walkErr))
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
-	return out, errs
+	return errs
+}
+
+// lintStreamed walks paths (reading - from stdin) and runs work on each file
+// with n workers as the walk finds it. It keeps only the inputs with
+// findings or an error, in the order collect would list them (by path
+// argument, then by name), and counts the others; walk errors are printed
+// as they come, as the collecting run prints them before linting.
+func lintStreamed(s *IOStreams, paths []string, wd string, cfg *config.Config, stdin func() *input, n int, work func(*input)) (kept []*input, clean, ioErrors int) {
+	type item struct {
+		arg int
+		in  *input
+	}
+	ch := make(chan item, n)
+	go func() {
+		defer close(ch)
+		for i, p := range paths {
+			if p == "-" {
+				ch <- item{i, stdin()}
+				continue
+			}
+			errs := walk(p, resolve(wd, p), cfg, func(in *input) { ch <- item{i, in} })
+			for _, e := range errs {
+				fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
+				ioErrors++
+			}
+		}
+	}()
+	var (
+		mu    sync.Mutex
+		items []item
+		wg    sync.WaitGroup
+	)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for it := range ch {
+				work(it.in)
+				mu.Lock()
+				if it.in.err != nil || len(it.in.diags) > 0 {
+					items = append(items, it)
+				} else {
+					clean++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	sort.SliceStable(items, func(i, j int) bool {
+		if items[i].arg != items[j].arg {
+			return items[i].arg < items[j].arg
+		}
+		return items[i].in.name < items[j].in.name
+	})
+	kept = make([]*input, len(items))
+	for i, it := range items {
+		kept[i] = it.in
+	}
+	return kept, clean, ioErrors
 }
 
 // excluded reports whether an exclude pattern matches p itself. The walk

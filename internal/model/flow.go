@@ -9,17 +9,67 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// env is what each local holds on one path.
-type env map[*Variable]Value
+// env is what each local holds on one path. Environments are copied at
+// every branch and at every and/or, and most copies are only read: a copy
+// shares the map, and the first write to a shared map clones it.
+type env = *envMap
 
-// copy clones e; maps.Clone copies the map's tables whole, which is much
-// cheaper than inserting every entry again, and environments are copied at
-// every branch.
-func (e env) copy() env {
+type envMap struct {
+	vals map[*Variable]Value
+	// shared says another env may hold vals.
+	shared bool
+	// tok is the same for environments that share vals (nil for none).
+	tok *byte
+}
+
+func newEnv() env { return &envMap{} }
+
+// copy returns an environment with e's values; e is left as it is.
+func (e *envMap) copy() env {
 	if e == nil {
-		return env{}
+		return newEnv()
 	}
-	return maps.Clone(e)
+	e.shared = true
+	return &envMap{vals: e.vals, shared: true, tok: e.tok}
+}
+
+func (e *envMap) get(v *Variable) (Value, bool) {
+	if e == nil {
+		return Value{}, false
+	}
+	val, ok := e.vals[v]
+	return val, ok
+}
+
+// own makes vals e's own before a write.
+func (e *envMap) own() {
+	if e.shared {
+		// maps.Clone copies the map's tables whole, which is much cheaper
+		// than inserting every entry again.
+		e.vals = maps.Clone(e.vals)
+		e.shared = false
+		e.tok = new(byte)
+	}
+	if e.vals == nil {
+		e.vals = map[*Variable]Value{}
+		e.tok = new(byte)
+	}
+}
+
+func (e *envMap) set(v *Variable, val Value) {
+	e.own()
+	e.vals[v] = val
+}
+
+func (e *envMap) del(v *Variable) {
+	if e == nil {
+		return
+	}
+	if _, ok := e.vals[v]; !ok {
+		return
+	}
+	e.own()
+	delete(e.vals, v)
 }
 
 func joinEnv(a, b env) env {
@@ -29,15 +79,22 @@ func joinEnv(a, b env) env {
 	if b == nil {
 		return a
 	}
-	out := maps.Clone(a)
-	for k, w := range b {
+	if a.tok != nil && a.tok == b.tok {
+		// Copies of one environment, neither written since.
+		return a.copy()
+	}
+	out := maps.Clone(a.vals)
+	if out == nil {
+		out = map[*Variable]Value{}
+	}
+	for k, w := range b.vals {
 		if v, ok := out[k]; ok {
 			out[k] = Join(v, w)
 		} else {
 			out[k] = w
 		}
 	}
-	return out
+	return &envMap{vals: out, tok: new(byte)}
 }
 
 // flowState evaluates one function body.
@@ -65,7 +122,7 @@ func (fs *flowState) passes() int {
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
 	fs := &flowState{m: m}
-	fs.block(m.File.Chunk, env{})
+	fs.block(m.File.Chunk, newEnv())
 }
 
 // block runs statements; it returns the environment after them, or nil when
@@ -83,7 +140,7 @@ func (fs *flowState) blockKeep(stmts []ast.Stmt, e env) env {
 		if e == nil {
 			// Unreachable code: evaluate it anyway so its expressions have
 			// values, but from an empty environment.
-			e = env{}
+			e = newEnv()
 			fs.stmt(s, e)
 			e = nil
 			continue
@@ -103,7 +160,7 @@ func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
 			for _, v := range fs.m.declVars[la] {
-				delete(e, v)
+				e.del(v)
 			}
 		}
 	}
@@ -116,7 +173,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		if m.File.IsLocalFunction(s) {
 			v := fs.declared(s, 0)
 			if v != nil {
-				e[v] = Value{Types: TFunction}
+				e.set(v, Value{Types: TFunction})
 			}
 			fs.expr(s.Exprs[0], e)
 			return e
@@ -126,7 +183,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			if v := fs.declared(s, i); v != nil {
 				val := vals[i]
 				val.Var = nil
-				e[v] = val
+				e.set(v, val)
 			}
 		}
 		return e
@@ -138,7 +195,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 				if v := m.refs[t]; v != nil {
 					val := vals[i]
 					val.Var = nil
-					e[v] = val
+					e.set(v, val)
 				}
 			case *ast.AttrGetExpr:
 				fs.expr(t.Object, e)
@@ -214,7 +271,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		}
 		return fs.loopBody(s, s.Stmts, e, func(le env) {
 			if v := fs.declared(s, 0); v != nil {
-				le[v] = Value{Types: TNumber}
+				le.set(v, Value{Types: TNumber})
 			}
 		})
 	case *ast.GenericForStmt:
@@ -222,7 +279,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		return fs.loopBody(s, s.Stmts, e, func(le env) {
 			for i := range s.Names {
 				if v := fs.declared(s, i); v != nil {
-					le[v] = Value{Types: TAny &^ TNil}
+					le.set(v, Value{Types: TAny &^ TNil})
 				}
 			}
 		})
@@ -230,7 +287,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		if s.Name.Func != nil {
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
 				if v := m.refs[id]; v != nil {
-					e[v] = Value{Types: TFunction}
+					e.set(v, Value{Types: TFunction})
 				}
 			} else {
 				fs.expr(s.Name.Func, e)
@@ -386,7 +443,7 @@ func (fs *flowState) eval(x ast.Expr, e env) Value {
 		return AnyValue
 	case *ast.IdentExpr:
 		if v := m.refs[x]; v != nil {
-			val, ok := e[v]
+			val, ok := e.get(v)
 			if !ok {
 				// Declared in an enclosing function, or a parameter.
 				val = fs.paramValue(v)
@@ -503,7 +560,7 @@ func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	inner := e.copy()
 	if fn := fs.m.funcs[fe]; fn != nil {
 		for _, p := range fn.Params {
-			inner[p] = fs.paramValue(p)
+			inner.set(p, fs.paramValue(p))
 		}
 	}
 	fs.block(fe.Stmts, inner)
@@ -682,11 +739,13 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 	switch c := cond.(type) {
 	case *ast.IdentExpr:
 		if v := m.refs[c]; v != nil {
-			val, ok := e[v]
+			val, ok := e.get(v)
 			if !ok {
 				val = fs.paramValue(v)
 			}
-			e[v] = narrow(val, truth)
+			if n := narrow(val, truth); !ok || n.Types != val.Types {
+				e.set(v, n)
+			}
 		}
 	case *ast.UnaryNotOpExpr:
 		return fs.refine(c.Expr, e, !truth)
@@ -745,8 +804,8 @@ func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	switch x := x.(type) {
 	case *ast.IdentExpr:
 		if v := fs.m.refs[x]; v != nil {
-			if val, ok := e[v]; ok {
-				e[v] = narrow(val, true)
+			if val, ok := e.get(v); ok && narrow(val, true).Types != val.Types {
+				e.set(v, narrow(val, true))
 			}
 		}
 	case *ast.FuncCallExpr:
@@ -769,7 +828,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 	if v == nil {
 		return
 	}
-	val, ok := e[v]
+	val, ok := e.get(v)
 	if !ok {
 		return
 	}
@@ -783,11 +842,16 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 		// x == <something that is neither nil nor false>: x is not falsy.
 		if eq {
 			if ov, ok := fs.m.values[other]; ok && !ov.Types.MayBeFalsy() && ov.Types != 0 {
-				e[v] = narrow(val, true)
+				if n := narrow(val, true); n.Types != val.Types {
+					e.set(v, n)
+				}
 			}
 		}
 		return
 	}
+	// Only the types change: an unchanged value needs no write (which
+	// would copy a shared environment).
+	types := val.Types
 	if eq {
 		if val.Types&t != 0 {
 			val.Types &= t
@@ -797,7 +861,9 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 			val.Types &^= t
 		}
 	}
-	e[v] = val
+	if val.Types != types {
+		e.set(v, val)
+	}
 }
 
 // narrow keeps the truthy (or falsy) part of a value's types.
