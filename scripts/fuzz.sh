@@ -20,7 +20,7 @@ targets=(
   "./internal/config FuzzMatch 6"
   "./analyzer FuzzLitText 10"
   "./internal/luasrc FuzzScan 20"
-  "./analyzer FuzzRangeOf 10"
+  "./analyzer FuzzGoRange 10"
 )
 
 for t in "${targets[@]}"; do
