@@ -19,10 +19,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// maxFileSize bounds what one file may hold; Redis scripts are small, and a
-// bound keeps a stray huge file from exhausting memory.
-const maxFileSize = 16 << 20
-
 type lintOptions struct {
 	IO    *IOStreams
 	Paths []string
@@ -33,6 +29,7 @@ type lintOptions struct {
 	Jobs          int
 	StdinFilename string
 	RedisVersion  string
+	MaxFileSize   byteSize
 }
 
 func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
@@ -65,6 +62,8 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
+	opts.MaxFileSize = maxFileSize
+	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
 	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (a missing patch counts as 0; default: redis_version from the configuration, else the newest)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
@@ -135,15 +134,16 @@ func lintRun(opts *lintOptions) error {
 	ioErrors := 0
 	for _, p := range paths {
 		if p == "-" {
-			src, err := io.ReadAll(io.LimitReader(s.In, maxFileSize+1))
+			limit := int64(opts.MaxFileSize)
+			src, err := io.ReadAll(io.LimitReader(s.In, limit+1))
 			in := &input{name: opts.StdinFilename, match: resolve(wd, opts.StdinFilename), src: src, err: err}
-			if err == nil && len(src) > maxFileSize {
-				in.err = fmt.Errorf("larger than %d MiB", maxFileSize>>20)
+			if err == nil && int64(len(src)) > limit {
+				in.src, in.err = nil, tooLarge(limit)
 			}
 			inputs = append(inputs, in)
 			continue
 		}
-		found, errs := collect(p, resolve(wd, p), cfg)
+		found, errs := collect(p, resolve(wd, p), cfg, int64(opts.MaxFileSize))
 		for _, e := range errs {
 			fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
 			ioErrors++
@@ -299,13 +299,13 @@ func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool)
 // collect expands a path given as root and found on disk at disk: a file is
 // linted whatever its name; a directory is searched for *.lua. Files are
 // named from root, as the user wrote it.
-func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
+func collect(root, disk string, cfg *config.Config, limit int64) ([]*input, []error) {
 	info, err := os.Stat(disk)
 	if err != nil {
 		return nil, []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
 	}
 	if !info.IsDir() {
-		return []*input{readInput(root, disk)}, nil
+		return []*input{readInput(root, disk, limit)}, nil
 	}
 	// WalkDir does not enter a root that is a symbolic link to a
 	// directory; with a trailing separator the system resolves it.
@@ -359,7 +359,7 @@ func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
 		} else if !t.IsRegular() {
 			return nil
 		}
-		out = append(out, readInput(nameOf(p), p))
+		out = append(out, readInput(nameOf(p), p, limit))
 		return nil
 	})
 	if walkErr != nil {
@@ -394,21 +394,24 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// readInput reads the file at p, reported as name.
-func readInput(name, p string) *input {
+// readInput reads the file at p, reported as name, up to limit bytes.
+func readInput(name, p string, limit int64) *input {
 	in := &input{name: filepath.ToSlash(name), path: p, match: p}
+	if beforeOpen != nil {
+		beforeOpen(p)
+	}
 	f, err := os.Open(p)
 	if err != nil {
-		in.err = unwrapPathError(err)
+		in.err = openError(p, err)
 		return in
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	src, err := io.ReadAll(io.LimitReader(f, limit+1))
 	switch {
 	case err != nil:
 		in.err = unwrapPathError(err)
-	case len(src) > maxFileSize:
-		in.err = fmt.Errorf("larger than %d MiB: not a Redis script", maxFileSize>>20)
+	case int64(len(src)) > limit:
+		in.err = tooLarge(limit)
 	default:
 		in.src = src
 	}
