@@ -184,3 +184,34 @@ func symlink(t *testing.T, target, p string) {
 		t.Skipf("no symbolic links here: %v", err)
 	}
 }
+
+// TestMaxFileSize: --max-file-size moves the bound both ways, and a value
+// that is not a size is a usage error.
+func TestMaxFileSize(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{
+		"good.lua": globalSrc,
+		// 1.5 MiB of a script that lints clean.
+		"big.lua": strings.Repeat("-- a comment line\n", (3<<19)/18) + "return 1\n",
+	})
+	r := in(t, dir, "--format", "json", ".")
+	wantCode(t, r, ExitError)
+	wantErr(t, r, "big.lua: larger than 1 MiB")
+
+	r = in(t, dir, "--format", "json", "--max-file-size", "2MiB", ".")
+	wantCode(t, r, ExitFindings)
+	if o := decode(t, r); o.Files != 2 || r.errOut != "" {
+		t.Errorf("files %d, stderr %q; want both linted", o.Files, r.errOut)
+	}
+
+	r = in(t, dir, "--format", "json", "--max-file-size", "100", "good.lua")
+	wantCode(t, r, ExitFindings)
+	r = in(t, dir, "--format", "json", "--max-file-size", "5", "good.lua")
+	wantCode(t, r, ExitError)
+	wantErr(t, r, "good.lua: larger than 5 bytes, the --max-file-size limit")
+
+	for _, bad := range []string{"0", "-1", "1TB", "lots", "1.5MiB"} {
+		r := in(t, dir, "--max-file-size", bad, ".")
+		wantCode(t, r, ExitError)
+		wantErr(t, r, "is not a size")
+	}
+}
