@@ -57,7 +57,11 @@ func lintScripts(pass *analysis.Pass, st *state) {
 				// constant of another package): say where in the script.
 				msg = fmt.Sprintf("script line %d:%d: %s", d.Range.Start.Line, d.Range.Start.Column, msg)
 			}
-			reportRule(pass, pos, end, d.Rule, "%s", msg)
+			var fixes []analysis.SuggestedFix
+			if exact {
+				fixes = suggestedFix(pass, s, d.Fix)
+			}
+			reportRuleFixes(pass, pos, end, d.Rule, fixes, "%s", msg)
 		}
 	}
 }

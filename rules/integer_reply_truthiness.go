@@ -41,6 +41,7 @@ const (
 
 func runIntegerReplyTruthiness(p *lint.Pass) {
 	m := p.Model
+	var fx *fixer
 	seen := map[ast.Expr]bool{}
 	var cond func(e ast.Expr, use condUse)
 	cond = func(e ast.Expr, use condUse) {
@@ -60,7 +61,10 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 			return
 		}
 		seen[e] = true
-		reportIntegerTruth(p, e, c, use)
+		if fx == nil {
+			fx = newFixer(m)
+		}
+		reportIntegerTruth(p, fx, e, c, use)
 	}
 	model.Inspect(m.File.Chunk, func(n any) bool {
 		switch n := n.(type) {
@@ -100,7 +104,7 @@ func integerReply(v model.Value) *model.Call {
 	return v.Call
 }
 
-func reportIntegerTruth(p *lint.Pass, e ast.Expr, c *model.Call, use condUse) {
+func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse) {
 	m := p.Model
 	text := m.Text(e)
 	subject := fmt.Sprintf("the %s reply", c.Name)
@@ -130,6 +134,50 @@ func reportIntegerTruth(p *lint.Pass, e ast.Expr, c *model.Call, use condUse) {
 		effect = "this test always passes"
 		fix = fmt.Sprintf("test %s %s", x, op)
 	}
-	p.Report(m.Range(e), "%s is an integer, and every number is true in Lua, 0 included: %s; %s",
+	p.ReportFix(m.Range(e), integerTruthFix(fx, e, c), "%s is an integer, and every number is true in Lua, 0 included: %s; %s",
 		subject, effect, fix)
+}
+
+// integerTruthFix compares a 0-or-1 reply with 1 where its truth is used:
+// `if x then` becomes `if x == 1 then`, `not x` becomes `x == 0`,
+// `x and y` becomes `x == 1 and y`, `assert(x)` becomes `assert(x == 1)`
+// (when assert's result is not used). That is what the test meant: every
+// number is true in Lua, and the author wanted 1 to be. Replies that may
+// be other numbers (EXISTS of several keys, DEL, LLEN, TTL...) get no fix:
+// whether `> 0`, `~= 0` or `== n` was meant is the author's call.
+func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *lint.Fix {
+	zeroOne := slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) ||
+		c.Name == "EXISTS" && len(c.Args) == 2 && !c.Variadic
+	if !zeroOne {
+		return nil
+	}
+	par := fx.parent[e]
+	var ed lint.Edit
+	switch {
+	case isNotOf(par, e):
+		not := par.(*ast.UnaryNotOpExpr)
+		ed = fx.replace(not, fx.operand(e, precCompare)+" == 0", precCompare)
+	case fx.truthOnly(e) || isAndLhs(par, e) || isAssertArg(fx, par, e):
+		ed = fx.replace(e, fx.operand(e, precCompare)+" == 1", precCompare)
+	default:
+		return nil
+	}
+	return &lint.Fix{Message: "compare the reply: " + shortText(ed.New), Edits: []lint.Edit{ed}}
+}
+
+func isNotOf(par any, e ast.Expr) bool {
+	n, ok := par.(*ast.UnaryNotOpExpr)
+	return ok && n.Expr == e
+}
+
+func isAndLhs(par any, e ast.Expr) bool {
+	l, ok := par.(*ast.LogicalOpExpr)
+	return ok && l.Operator == "and" && l.Lhs == e
+}
+
+// isAssertArg reports whether e is the first argument of an assert whose
+// results are thrown away (assert returns its arguments).
+func isAssertArg(fx *fixer, par any, e ast.Expr) bool {
+	call, ok := par.(*ast.FuncCallExpr)
+	return ok && len(call.Args) > 0 && call.Args[0] == e && builtinName(fx.m, call) == "assert" && fx.isStatement(call)
 }

@@ -34,6 +34,7 @@ func runNilReplyCompare(p *lint.Pass) {
 		// Null replies are nil then: the comparison is the right test.
 		return
 	}
+	var fx *fixer
 	model.WalkExprs(m.File.Chunk, func(e ast.Expr) {
 		x, ok := e.(*ast.RelationalOpExpr)
 		if !ok || (x.Operator != "==" && x.Operator != "~=") {
@@ -51,13 +52,16 @@ func runNilReplyCompare(p *lint.Pass) {
 			if v.Origin != model.Reply || v.Call == nil || !v.Types.Known() || v.Types&model.TNil != 0 {
 				continue
 			}
-			reportNilCompare(p, x, side, v)
+			if fx == nil {
+				fx = newFixer(m)
+			}
+			reportNilCompare(p, fx, x, side, other, v)
 			return
 		}
 	})
 }
 
-func reportNilCompare(p *lint.Pass, x *ast.RelationalOpExpr, side ast.Expr, v model.Value) {
+func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) {
 	m := p.Model
 	c := v.Call
 	name := replyCommandName(c)
@@ -98,8 +102,31 @@ func reportNilCompare(p *lint.Pass, x *ast.RelationalOpExpr, side ast.Expr, v mo
 	if c.Protected && v.Types&model.TFalse == 0 {
 		what += " (an error is a table {err=...})"
 	}
-	p.Report(m.Range(x), "%s is never nil in a script (RESP2): %s, so %s is %s; %s",
+	p.ReportFix(m.Range(x), nilCompareFix(fx, x, side, other, v), "%s is never nil in a script (RESP2): %s, so %s is %s; %s",
 		subject, what, m.Text(x), verdict, fix)
+}
+
+// nilCompareFix rewrites `x == nil` as `not x`, and `x ~= nil` as `x` where
+// only its truth is used (else `x ~= false`), for a reply whose null is
+// false: what the comparison meant to test. It offers nothing for
+// redis.pcall (an error table is truthy too) nor for replies that are
+// never null (the comparison's intent is unclear).
+func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *lint.Fix {
+	if !isNil(other) || v.Types&model.TFalse == 0 || v.Call.Protected {
+		return nil
+	}
+	var text string
+	var p int
+	switch {
+	case x.Operator == "==":
+		text, p = "not "+fx.operand(side, precUnary-1), precUnary
+	case fx.truthOnly(x):
+		text, p = fx.src(side), prec(side)
+	default:
+		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
+	}
+	e := fx.replace(x, text, p)
+	return &lint.Fix{Message: "replace " + shortText(fx.src(x)) + " with " + shortText(e.New), Edits: []lint.Edit{e}}
 }
 
 // replyCommandName names a call's command for a message ("the HGET reply"),

@@ -33,6 +33,7 @@ var _ = register(&lint.Rule{
 
 func runReplyTypeCompare(p *lint.Pass) {
 	m := p.Model
+	var fx *fixer
 	model.WalkExprs(m.File.Chunk, func(e ast.Expr) {
 		x, ok := e.(*ast.RelationalOpExpr)
 		if !ok || (x.Operator != "==" && x.Operator != "~=") {
@@ -43,7 +44,10 @@ func runReplyTypeCompare(p *lint.Pass) {
 			if i == 1 {
 				other = x.Lhs
 			}
-			if reportTypeCompare(p, x, side, other) {
+			if fx == nil {
+				fx = newFixer(m)
+			}
+			if reportTypeCompare(p, fx, x, side, other) {
 				return
 			}
 		}
@@ -52,7 +56,7 @@ func runReplyTypeCompare(p *lint.Pass) {
 
 // reportTypeCompare reports `side == other` when side is a status, bulk or
 // integer reply and other a value of a type it can never equal.
-func reportTypeCompare(p *lint.Pass, x *ast.RelationalOpExpr, side, other ast.Expr) bool {
+func reportTypeCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr) bool {
 	m := p.Model
 	v, o := replyValueOf(m, side), m.Value(other)
 	if v.Origin != model.Reply || v.Call == nil || !v.Types.Known() || !o.Types.Known() {
@@ -78,7 +82,7 @@ func reportTypeCompare(p *lint.Pass, x *ast.RelationalOpExpr, side, other ast.Ex
 		if c.ReplyKind()&redisdb.ReplyNull != 0 {
 			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), name)
 		}
-		p.Report(m.Range(x), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
+		p.ReportFix(m.Range(x), statusCompareFix(fx, x, side, other, v, o), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
 			subject, m.Text(x), verdict, fix)
 	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
 		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
@@ -108,6 +112,62 @@ func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
 	s := m.Text(e)
 	if len(s) >= 60 && strings.HasSuffix(s, "...") {
 		return placeholder
+	}
+	return s
+}
+
+// statusCompareFix rewrites a status reply compared with a string. A reply
+// that is never null is the table {ok=...}: `x == s` becomes `x.ok == s`,
+// exactly what the comparison meant. A reply that is null when the command
+// did nothing (SET NX/XX) is compared with 'OK' to ask whether it
+// happened: `x == 'OK'` becomes `x` where only its truth is used (else
+// `x ~= false`), and `x ~= 'OK'` becomes `not x`. Nothing is offered when
+// the string is another one, or for a nullable redis.pcall reply.
+func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *lint.Fix {
+	c := v.Call
+	if v.Types&^(model.TTable|model.TFalse) != 0 {
+		// Some path gives another value (a local function that may
+		// return nil): x.ok or a truth test could change its result.
+		return nil
+	}
+	if c.ReplyKind()&redisdb.ReplyNull == 0 {
+		if v.Types != model.TTable {
+			return nil
+		}
+		text := fx.src(side) + ".ok"
+		if !isPrefix(side) {
+			text = "(" + fx.src(side) + ").ok"
+		}
+		s, e := fx.bounds(side)
+		return &lint.Fix{Message: "compare the ok field: " + shortText(text) + " " + x.Operator + " " + shortText(fx.src(other)),
+			Edits: []lint.Edit{{Start: s, End: e, New: text}}}
+	}
+	if c.Protected || o.Origin != model.Literal || !o.IsString || o.Var != nil || o.Lit != "OK" {
+		return nil
+	}
+	var text string
+	var p int
+	switch {
+	case x.Operator == "~=":
+		text, p = "not "+fx.operand(side, precUnary-1), precUnary
+	case fx.truthOnly(x):
+		text, p = fx.src(side), prec(side)
+	case fx.m.SetResp3:
+		// The null reply is nil then, and x ~= false would be true.
+		return nil
+	default:
+		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
+	}
+	e := fx.replace(x, text, p)
+	return &lint.Fix{Message: "test the reply itself: " + shortText(e.New), Edits: []lint.Edit{e}}
+}
+
+// shortText is source text for a fix message: white space collapsed, long
+// text shortened.
+func shortText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
 	}
 	return s
 }

@@ -9,12 +9,26 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
 
 // Version is set at build time with -ldflags "-X .../internal/cli.Version=v1.2.3".
 var Version = "dev"
+
+// A binary built by `go install .../cmd/lint-lua@v1.2.3` (as pre-commit's
+// golang hooks and most users install it) has no ldflags but carries its
+// module version in the build info: report that rather than "dev".
+func init() {
+	if Version != "dev" {
+		return
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && strings.HasPrefix(bi.Main.Version, "v") {
+		Version = bi.Main.Version
+	}
+}
 
 // Exit codes: findings at or above --fail-on give 1; usage, configuration and
 // I/O errors give 2.

@@ -529,7 +529,7 @@ func TestJobsDeterministic(t *testing.T) {
 		files[fmt.Sprintf("d%d/f%02d.lua", i%4, i)] = strings.Repeat(bodies[i%len(bodies)], 1+i%3)
 	}
 	dir := tree(t, t.TempDir(), files)
-	for _, format := range []string{"text", "json", "sarif", "github", "checkstyle"} {
+	for _, format := range []string{"text", "json", "sarif", "github", "checkstyle", "rdjson"} {
 		one := in(t, dir, "--format", format, "--jobs", "1", ".")
 		eight := in(t, dir, "--format", format, "--jobs", "8", ".")
 		if one.code != ExitFindings || eight.code != ExitFindings {

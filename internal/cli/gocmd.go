@@ -101,6 +101,7 @@ func goRun(opts *goOptions) error {
 	}
 
 	res := &report.Result{Rules: rules.All(), ToolVersion: Version}
+	setRoots(res, wd)
 	files := map[string]bool{}
 	seen := map[lint.Diagnostic]bool{}
 	for _, act := range graph.Roots {

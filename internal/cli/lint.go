@@ -30,6 +30,7 @@ type lintOptions struct {
 	StdinFilename string
 	RedisVersion  string
 	MaxFileSize   byteSize
+	fixOptions
 }
 
 func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
@@ -41,7 +42,10 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 			"break Redis Cluster, unbounded loops, globals Redis forbids.\n\n" +
 			"Paths default to the current directory; directories are searched for *.lua files\n" +
 			"(skipping .git, vendor, node_modules and configured excludes). Use - to read standard input.\n\n" +
-			"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error.",
+			"--fix rewrites the files with the fixes of fixable findings and reports what is left; --diff prints\n" +
+			"those fixes as a unified diff instead of the findings and writes nothing.\n\n" +
+			"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error.\n" +
+			"With --fix the findings are those left after fixing; with --diff, those the files have now.",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// Paths, not subcommands: without this cobra reads a path as an
@@ -56,7 +60,8 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 		},
 	}
 	f := cmd.Flags()
-	opts.addFlags(f)
+	opts.outputOptions.addFlags(f)
+	opts.fixOptions.addFlags(f)
 	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
@@ -83,6 +88,11 @@ type input struct {
 	err   error
 	diags []lint.Diagnostic
 	file  *luasrc.File
+	// With --fix or --diff: the fixed text, the fixes applied to get it,
+	// and the findings before fixing (diags are those after).
+	fixed   []byte
+	applied int
+	before  []lint.Diagnostic
 }
 
 func usageError(s *IOStreams, format string, args ...any) error {
@@ -130,6 +140,9 @@ func lintRun(opts *lintOptions) error {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	if err := opts.checkFix(s, paths); err != nil {
+		return err
+	}
 	var inputs []*input
 	ioErrors := 0
 	for _, p := range paths {
@@ -161,11 +174,28 @@ func lintRun(opts *lintOptions) error {
 		if in.path != "" {
 			addGlobals(settings, includes.includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
 		}
+		if opts.fixing() {
+			fixInput(in, all, settings, target)
+			return
+		}
 		in.file = luasrc.Parse(in.name, in.src)
 		in.diags = lint.LintFileFor(in.file, all, settings, target)
 	})
+	if opts.Diff {
+		for _, in := range inputs {
+			if in.err != nil {
+				fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", in.name, in.err)
+				ioErrors++
+			}
+		}
+		return diffRun(s, inputs, failOn, ioErrors)
+	}
+	if opts.Fix {
+		ioErrors += writeFixes(s, inputs)
+	}
 
 	res := &report.Result{Rules: all, ToolVersion: Version}
+	setRoots(res, wd)
 	byName := map[string]*luasrc.File{}
 	for _, in := range inputs {
 		if in.err != nil {

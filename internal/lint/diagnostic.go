@@ -58,6 +58,9 @@ type Diagnostic struct {
 	Rule     string
 	Severity Severity
 	Message  string
+	// Fix, when set, is a mechanical rewrite that resolves the finding
+	// (fix.go).
+	Fix *Fix
 }
 
 // SortDiagnostics orders by file, line, column, then rule, as every output

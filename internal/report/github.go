@@ -32,7 +32,7 @@ func (githubFormatter) Format(w io.Writer, r *Result) error {
 		case lint.SeverityInfo:
 			cmd = "notice"
 		}
-		props := []string{"file=" + githubProp(slashPath(d.File))}
+		props := []string{"file=" + githubProp(r.repoPath(d.File))}
 		if d.Range.Start.Line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", d.Range.Start.Line))
 			if d.Range.Start.Column > 0 {

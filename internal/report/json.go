@@ -3,6 +3,8 @@ package report
 import (
 	"encoding/json"
 	"io"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 // jsonFormatter writes one object for the whole run, so consumers can decode
@@ -23,6 +25,32 @@ type jsonDiagnostic struct {
 	Rule      string `json:"rule"`
 	Severity  string `json:"severity"`
 	Message   string `json:"message"`
+	// Fix is present only for a finding lint-lua --fix can rewrite.
+	Fix *jsonFix `json:"fix,omitempty"`
+}
+
+// jsonFix is a finding's fix: edits as byte offsets into the file as it
+// was read (end exclusive), applied together.
+type jsonFix struct {
+	Message string     `json:"message"`
+	Edits   []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Offset    int    `json:"offset"`
+	EndOffset int    `json:"end_offset"`
+	NewText   string `json:"new_text"`
+}
+
+func newJSONFix(f *lint.Fix) *jsonFix {
+	if f == nil {
+		return nil
+	}
+	out := &jsonFix{Message: f.Message, Edits: make([]jsonEdit, 0, len(f.Edits))}
+	for _, e := range f.Edits {
+		out.Edits = append(out.Edits, jsonEdit{Offset: e.Start, EndOffset: e.End, NewText: e.New})
+	}
+	return out
 }
 
 func (jsonFormatter) Format(w io.Writer, r *Result) error {
@@ -37,6 +65,7 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 			Rule:      d.Rule,
 			Severity:  severityName(d.Severity),
 			Message:   d.Message,
+			Fix:       newJSONFix(d.Fix),
 		})
 	}
 	enc := json.NewEncoder(w)

@@ -27,6 +27,12 @@ type Result struct {
 	Source func(file string, line int) (string, bool)
 	// ToolVersion is the lint-lua version, reported by SARIF.
 	ToolVersion string
+	// WorkDir is the absolute directory relative Diagnostic.File names are
+	// relative to, and SourceRoot the root of the repository holding it.
+	// With both set, the GitHub formats (sarif, github) name files relative
+	// to SourceRoot, as GitHub does, wherever lint-lua ran; otherwise they
+	// use Diagnostic.File as it is.
+	WorkDir, SourceRoot string
 }
 
 // Formatter renders a Result.
@@ -42,7 +48,7 @@ type Options struct {
 
 // names lists the formats in the order help text shows them; text is the
 // default.
-var names = []string{"text", "json", "sarif", "github", "checkstyle"}
+var names = []string{"text", "json", "sarif", "github", "checkstyle", "rdjson"}
 
 // Names returns the valid format names.
 func Names() []string {
@@ -62,6 +68,8 @@ func New(name string, opts Options) (Formatter, error) {
 		return githubFormatter{}, nil
 	case "checkstyle":
 		return checkstyleFormatter{}, nil
+	case "rdjson":
+		return rdjsonFormatter{}, nil
 	}
 	return nil, fmt.Errorf("unknown format %q (valid: %s)", name, strings.Join(names, ", "))
 }
@@ -131,6 +139,23 @@ func runesString(rs []displayRune) string {
 // sanitizeString is sanitize without the offsets.
 func sanitizeString(s string, keepTab bool) string {
 	return runesString(sanitize(s, keepTab))
+}
+
+// repoPath is file relative to r.SourceRoot with forward slashes, or
+// slashPath(file) when the roots are unknown or the file lies outside.
+func (r *Result) repoPath(file string) string {
+	if r.SourceRoot == "" || r.WorkDir == "" {
+		return slashPath(file)
+	}
+	abs := file
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.WorkDir, file)
+	}
+	rel, err := filepath.Rel(r.SourceRoot, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return slashPath(file)
+	}
+	return filepath.ToSlash(rel)
 }
 
 // slashPath returns a diagnostic's file with forward slashes, whatever the

@@ -378,7 +378,7 @@ func TestSARIFValid(t *testing.T) {
 		}
 		run := log.Runs[0]
 		drv := run.Tool.Driver
-		if drv.Name != "lint-lua" || drv.InformationURI == "" || drv.Version != r.ToolVersion {
+		if drv.Name != "lint-lua" || drv.InformationURI == "" || drv.Version != strings.TrimPrefix(r.ToolVersion, "v") {
 			t.Errorf("driver = %+v", drv)
 		}
 		if len(drv.Rules) != len(r.Rules) {

@@ -32,9 +32,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	ColumnKind string        `json:"columnKind"`
-	Results    []sarifResult `json:"results"`
+	Tool               sarifTool                `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                   `json:"columnKind"`
+	Results            []sarifResult            `json:"results"`
 }
 
 type sarifTool struct {
@@ -110,7 +111,7 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 	driver := sarifDriver{
 		Name:           toolName,
 		InformationURI: toolURI,
-		Version:        r.ToolVersion,
+		Version:        sarifToolVersion(r.ToolVersion),
 		Rules:          make([]sarifRule, 0, len(r.Rules)),
 	}
 	index := map[string]int{}
@@ -135,7 +136,7 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 			res.RuleIndex = &i
 		}
 		line, _ := r.source(d.File, d.Range.Start.Line)
-		key := d.Rule + "\x00" + slashPath(d.File) + "\x00" + strings.TrimSpace(line)
+		key := d.Rule + "\x00" + r.repoPath(d.File) + "\x00" + strings.TrimSpace(line)
 		seen[key]++
 		res.PartialFingerprints = map[string]string{
 			"primaryLocationLineHash": lineHash(key, seen[key]),
@@ -143,19 +144,43 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 		results = append(results, res)
 	}
 
+	run := sarifRun{
+		Tool:       sarifTool{Driver: driver},
+		ColumnKind: "unicodeCodePoints",
+		Results:    results,
+	}
+	if r.SourceRoot != "" && r.WorkDir != "" {
+		// Lets a viewer on this machine resolve %SRCROOT%; GitHub resolves
+		// it to the checkout.
+		root := artifactFor(r.SourceRoot).URI
+		if !strings.HasSuffix(root, "/") {
+			root += "/"
+		}
+		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: root}}
+	}
 	log := sarifLog{
 		Schema:  sarifSchema,
 		Version: sarifVersion,
-		Runs: []sarifRun{{
-			Tool:       sarifTool{Driver: driver},
-			ColumnKind: "unicodeCodePoints",
-			Results:    results,
-		}},
+		Runs:    []sarifRun{run},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// sarifToolVersion makes the version start with a digit, as SARIF
+// consumers compare versions numerically (the multitool's SARIF2005): the
+// Go tag's "v" goes, and a build without a version (plain go build,
+// "dev") is a pre-release of 0.0.0 rather than a made-up release.
+func sarifToolVersion(v string) string {
+	if v == "" {
+		return ""
+	}
+	if t := strings.TrimPrefix(v, "v"); t != "" && t[0] >= '0' && t[0] <= '9' {
+		return t
+	}
+	return "0.0.0-" + v
 }
 
 // lineHash identifies a finding by what it is about rather than where it is,
@@ -264,7 +289,7 @@ func pascalCase(id string) string {
 }
 
 func sarifPhysicalFor(r *Result, d lint.Diagnostic) sarifPhysical {
-	p := sarifPhysical{ArtifactLocation: artifactFor(d.File)}
+	p := sarifPhysical{ArtifactLocation: artifactFor(r.repoPath(d.File))}
 	start, end := d.Range.Start, d.Range.End
 	if start.Line < 1 {
 		return p

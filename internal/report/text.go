@@ -48,8 +48,13 @@ func newText(opts Options) *textFormatter {
 
 func (f *textFormatter) Format(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
-	var nErr, nWarn, nInfo int
+	var nErr, nWarn, nInfo, nFix int
 	for _, d := range r.Diagnostics {
+		rule := d.Rule
+		if d.Fix != nil {
+			rule += ", fixable"
+			nFix++
+		}
 		sev := d.Severity
 		switch sev {
 		case lint.SeverityInfo:
@@ -71,7 +76,7 @@ func (f *textFormatter) Format(w io.Writer, r *Result) error {
 			f.pos.Sprint(loc),
 			f.sev[sev].Sprint(severityName(sev)),
 			sanitizeString(d.Message, false),
-			f.rule.Sprint("("+d.Rule+")"))
+			f.rule.Sprint("("+rule+")"))
 		if line, ok := r.source(d.File, d.Range.Start.Line); ok {
 			src, under := underline(line, d.Range)
 			fmt.Fprintf(bw, "%s\n", src)
@@ -84,7 +89,11 @@ func (f *textFormatter) Format(w io.Writer, r *Result) error {
 	if len(r.Diagnostics) > 0 {
 		fmt.Fprintln(bw)
 	}
-	fmt.Fprintln(bw, f.summary.Sprint(summaryLine(len(r.Diagnostics), nErr, nWarn, nInfo, r.Files)))
+	summary := summaryLine(len(r.Diagnostics), nErr, nWarn, nInfo, r.Files)
+	if nFix > 0 {
+		summary += fmt.Sprintf("; %d fixable with --fix", nFix)
+	}
+	fmt.Fprintln(bw, f.summary.Sprint(summary))
 	return bw.Flush()
 }
 

@@ -1,0 +1,36 @@
+// Package fixes holds scripts whose findings carry suggested fixes.
+package fixes
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+var ctx = context.Background()
+
+// A raw string: the fix edits it as written.
+var exists = redis.NewScript(`if redis.call('EXISTS', KEYS[1]) then return 1 end return 0`) // want `the EXISTS reply is an integer`
+
+// A raw string over several lines: the EXPIRE line goes.
+// want +2 `key KEYS\[1\] taken with SETNX gets its expiry from the EXPIRE on line 3`
+var lock = redis.NewScript(`
+if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then
+  redis.call('EXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+`)
+
+func run(rdb *redis.Client) {
+	// An interpreted string: the new text is escaped for it.
+	rdb.Eval(ctx, "local v = redis.call(\"GET\", KEYS[1])\nif v == nil then return 'missing' end\nreturn v", []string{"k"}) // want `never nil in a script`
+	// The same SETNX in an interpreted string, with double quotes.
+	rdb.Eval(ctx, "if redis.call(\"SETNX\", KEYS[1], ARGV[1]) == 1 then\n\tredis.call(\"EXPIRE\", KEYS[1], ARGV[2])\n\treturn 1\nend\nreturn 0", []string{"k"}, "v", "10") // want `taken with SETNX gets its expiry`
+	// A status reply compared with a string, in a string with a \t escape
+	// before the edit.
+	rdb.Eval(ctx, "\tif redis.call('SET', KEYS[1], 'v', 'NX', 'EX', 10) == 'OK' then return 1 end return 0", []string{"k"}) // want `is a status reply`
+	// The comparison is split over two literals: no fix, the finding
+	// stays.
+	rdb.Eval(ctx, "local v = redis.call('GET', KEYS[1]) if v ="+"= nil then return 1 end return 0", []string{"k"}) // want `never nil in a script`
+}

@@ -1,0 +1,134 @@
+package analyzer
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVetFix proves the commands that apply the analyzer's suggested
+// fixes: `go vet -vettool=$(which lint-lua-vet) -fix ./...` (Go 1.26; add
+// -diff to print them instead) on a small module, fixing a raw string, an
+// interpreted string and an embedded .lua file; go vet is clean after.
+// `go fix -fixtool=$(which lint-lua-vet) ./...` applies the same fixes.
+func TestVetFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds lint-lua-vet and runs go vet")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	tmp := t.TempDir()
+	tool := filepath.Join(tmp, "lint-lua-vet")
+	if out, err := exec.Command(goBin, "build", "-o", tool, "../cmd/lint-lua-vet").CombinedOutput(); err != nil {
+		t.Fatalf("build lint-lua-vet: %v\n%s", err, out)
+	}
+	if err := os.CopyFS(filepath.Join(tmp, "stub"), os.DirFS(filepath.Join("testdata", "src", "github.com", "redis", "go-redis", "v9"))); err != nil {
+		t.Fatal(err)
+	}
+	const (
+		mainGo = "package main\n\nimport (\n\t\"context\"\n\t_ \"embed\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+			"var exists = redis.NewScript(`if redis.call('EXISTS', KEYS[1]) then return 1 end return 0`)\n\n" +
+			"//go:embed lock.lua\nvar lock string\n\n" +
+			"func main() {\n\tctx := context.Background()\n\trdb := redis.NewClient(&redis.Options{})\n" +
+			"\texists.Run(ctx, rdb, []string{\"k\"})\n" +
+			"\trdb.Eval(ctx, lock, []string{\"lock\"}, \"me\", \"10\")\n" +
+			"\trdb.Eval(ctx, \"local v = redis.call('GET', KEYS[1])\\nif v == nil then return 'missing' end\\nreturn v\", []string{\"k\"})\n}\n"
+		lockLua = "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2])\n  return 1\nend\nreturn 0\n"
+	)
+	fixedGo := strings.NewReplacer(
+		"KEYS[1]) then return 1", "KEYS[1]) == 1 then return 1",
+		`\nif v == nil then`, `\nif not v then`,
+	).Replace(mainGo)
+	fixedLua := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0\n"
+	files := map[string]string{
+		"stub/go.mod": "module github.com/redis/go-redis/v9\n\ngo 1.21\n",
+		"app/go.mod": "module example.com/app\n\ngo 1.21\n\nrequire github.com/redis/go-redis/v9 v9.0.0\n\n" +
+			"replace github.com/redis/go-redis/v9 => ../stub\n",
+		"app/main.go":  mainGo,
+		"app/lock.lua": lockLua,
+	}
+	for name, src := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app := filepath.Join(tmp, "app")
+	vet := func(args ...string) (string, int) {
+		cmd := exec.Command(goBin, append([]string{"vet", "-vettool=" + tool}, append(args, "./...")...)...)
+		cmd.Dir = app
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return string(out), ee.ExitCode()
+		}
+		if err != nil {
+			t.Fatalf("go vet: %v", err)
+		}
+		return string(out), 0
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(app, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+
+	// -fix -diff prints the fixes and writes nothing.
+	out, code := vet("-fix", "-diff")
+	if code == 0 {
+		t.Errorf("go vet -fix -diff: exit 0, want non-zero for a non-empty diff\n%s", out)
+	}
+	for _, want := range []string{
+		"-var exists = redis.NewScript(`if redis.call('EXISTS', KEYS[1]) then",
+		"+var exists = redis.NewScript(`if redis.call('EXISTS', KEYS[1]) == 1 then",
+		`+	rdb.Eval(ctx, "local v = redis.call('GET', KEYS[1])\nif not v then`,
+		"+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then",
+		"-  redis.call('EXPIRE', KEYS[1], ARGV[2])",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("go vet -fix -diff output lacks %q:\n%s", want, out)
+		}
+	}
+	if read("main.go") != mainGo || read("lock.lua") != lockLua {
+		t.Fatal("go vet -fix -diff wrote files")
+	}
+
+	// -fix applies them, in the Go file and in the embedded script.
+	if out, code := vet("-fix"); code != 0 {
+		t.Fatalf("go vet -fix: exit %d\n%s", code, out)
+	}
+	if got := read("main.go"); got != fixedGo {
+		t.Errorf("main.go after go vet -fix:\n%s\nwant:\n%s", got, fixedGo)
+	}
+	if got := read("lock.lua"); got != fixedLua {
+		t.Errorf("lock.lua after go vet -fix:\n%s\nwant:\n%s", got, fixedLua)
+	}
+	if out, code := vet(); code != 0 {
+		t.Errorf("go vet after fixing: exit %d\n%s", code, out)
+	}
+
+	// go fix -fixtool runs the same tool and applies the same fixes.
+	for name, src := range map[string]string{"main.go": mainGo, "lock.lua": lockLua} {
+		if err := os.WriteFile(filepath.Join(app, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fix := exec.Command(goBin, "fix", "-fixtool="+tool, "./...")
+	fix.Dir = app
+	if out, err := fix.CombinedOutput(); err != nil {
+		t.Fatalf("go fix -fixtool: %v\n%s", err, out)
+	}
+	if read("main.go") != fixedGo || read("lock.lua") != fixedLua {
+		t.Errorf("after go fix -fixtool:\n%s\n%s", read("main.go"), read("lock.lua"))
+	}
+}

@@ -1,0 +1,75 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/rules"
+)
+
+// FuzzFix applies every fix to arbitrary bytes: nothing may panic, every
+// fix's edits lie inside the file and do not overlap, and no fix applied
+// by the loop makes the script fail to parse.
+//
+//	go test -run '^$' -fuzz FuzzFix -parallel 1 ./internal/lint/
+func FuzzFix(f *testing.F) {
+	for _, src := range seedSources(f) {
+		f.Add(src)
+	}
+	more, _ := filepath.Glob("../../testdata/fixes/*/*.lua")
+	for _, p := range more {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	all := rules.All()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		res := lint.FixFile("fuzz.lua", src, all, nil, lint.Target{})
+		for _, d := range res.Before {
+			if d.Fix == nil {
+				continue
+			}
+			es := append([]lint.Edit(nil), d.Fix.Edits...)
+			sort.Slice(es, func(i, j int) bool { return es[i].Start < es[j].Start })
+			for i, e := range es {
+				if e.Start < 0 || e.End < e.Start || e.End > len(src) {
+					t.Fatalf("%s: edit %+v outside the file (%d bytes)", d.Rule, e, len(src))
+				}
+				if i > 0 && e.Start < es[i-1].End {
+					t.Fatalf("%s: overlapping edits: %+v", d.Rule, d.Fix.Edits)
+				}
+			}
+		}
+		// Each fix alone keeps a script that parsed parsing: the loop
+		// undoes a round that breaks the script, which would hide it.
+		if orig := luasrc.Parse("fuzz.lua", src); orig.Chunk != nil && len(orig.Errors) == 0 {
+			for _, d := range res.Before {
+				if d.Fix == nil {
+					continue
+				}
+				out, n := lint.ApplyFixes(src, []lint.Diagnostic{d})
+				if n != 1 {
+					t.Fatalf("%s: its fix did not apply alone", d.Rule)
+				}
+				if f := luasrc.Parse("fuzz.lua", out); f.Chunk == nil || len(f.Errors) > 0 {
+					t.Fatalf("%s: fix %q breaks the script:\n%s\n=>\n%s", d.Rule, d.Fix.Message, src, out)
+				}
+			}
+		}
+		if res.Applied == 0 {
+			if string(res.Src) != string(src) {
+				t.Fatal("text changed without a fix")
+			}
+			return
+		}
+		if res.File.Chunk == nil {
+			t.Fatalf("fixed text does not parse:\n%s", res.Src)
+		}
+	})
+}

@@ -1,0 +1,111 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// githubAwkwardResult holds the paths and messages that can break a
+// workflow command: the runner ends a property at ',' and the properties at
+// '::', ends the command at CR or LF, and unescapes %XX sequences.
+func githubAwkwardResult() *Result {
+	return &Result{Files: 6, Diagnostics: []lint.Diagnostic{
+		diag("scripts/a:b.lua", 1, 1, 1, 4, "undeclared-key", lint.SeverityError,
+			"colon in the path"),
+		diag("scripts/a,b.lua", 2, 3, 2, 9, "long-span", lint.SeverityWarning,
+			"comma in the path"),
+		diag("scripts/100%.lua", 3, 5, 3, 6, "style-note", lint.SeverityInfo,
+			"percent in the path"),
+		diag("dir with space/x y.lua", 4, 1, 5, 2, "undeclared-key", lint.SeverityError,
+			"spaces in the path"),
+		diag("new\nline\r.lua", 1, 1, 1, 2, "undeclared-key", lint.SeverityError,
+			"newline and carriage return in the path"),
+		diag("m.lua", 1, 2, 1, 3, "style-note", lint.SeverityInfo,
+			"100% sure, %0A is not a newline and %25 not a percent"),
+		diag("m.lua", 2, 2, 2, 3, "long-span", lint.SeverityWarning,
+			"line one\r\nline two\nline three\r"),
+		diag("m.lua", 3, 2, 3, 3, "undeclared-key", lint.SeverityError,
+			"::error file=x.lua::injected, key: a,b"),
+		diag("m.lua", 4, 1, 4, 1, "rule:with,odd%chars", lint.SeverityWarning,
+			"title needs escaping too"),
+		diag("m.lua", 5, 0, 0, 0, "style-note", lint.SeverityInfo,
+			"line without a column"),
+		diag("m.lua", 0, 0, 0, 0, "style-note", lint.SeverityInfo,
+			"no position at all"),
+	}}
+}
+
+func TestGitHubAwkwardGolden(t *testing.T) {
+	checkGolden(t, "github_awkward.golden", render(t, "github", Options{}, githubAwkwardResult()))
+}
+
+// githubUnescape reverses the escaping the way the Actions runner does
+// (ActionCommand unescapes %0D, %0A, then %3A and %2C for properties,
+// and %25 last), so the test checks the round trip rather than our own
+// spelling of it.
+func githubUnescape(s string, prop bool) string {
+	s = strings.ReplaceAll(s, "%0D", "\r")
+	s = strings.ReplaceAll(s, "%0A", "\n")
+	if prop {
+		s = strings.ReplaceAll(s, "%3A", ":")
+		s = strings.ReplaceAll(s, "%2C", ",")
+	}
+	return strings.ReplaceAll(s, "%25", "%")
+}
+
+// parseGitHubCommand splits a workflow command the way the runner does:
+// the command name up to the first space, properties up to the first
+// "::", split at ',' and at the first '='.
+func parseGitHubCommand(t *testing.T, line string) (cmd string, props map[string]string, data string) {
+	t.Helper()
+	if !strings.HasPrefix(line, "::") {
+		t.Fatalf("not a command: %q", line)
+	}
+	rest := line[2:]
+	end := strings.Index(rest, "::")
+	if end < 0 {
+		t.Fatalf("no data separator: %q", line)
+	}
+	info, data := rest[:end], rest[end+2:]
+	cmd, propText, _ := strings.Cut(info, " ")
+	props = map[string]string{}
+	for _, p := range strings.Split(propText, ",") {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok {
+			t.Fatalf("property without '=' in %q", line)
+		}
+		props[k] = githubUnescape(v, true)
+	}
+	return cmd, props, githubUnescape(data, false)
+}
+
+func TestGitHubRoundTrip(t *testing.T) {
+	r := githubAwkwardResult()
+	out := string(render(t, "github", Options{}, r))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(r.Diagnostics) {
+		t.Fatalf("%d lines for %d diagnostics (a CR or LF escaped?):\n%s", len(lines), len(r.Diagnostics), out)
+	}
+	wantCmd := map[lint.Severity]string{lint.SeverityError: "error", lint.SeverityWarning: "warning", lint.SeverityInfo: "notice"}
+	for i, d := range r.Diagnostics {
+		if strings.ContainsRune(lines[i], '\r') {
+			t.Errorf("line %d holds a raw CR: %q", i, lines[i])
+		}
+		cmd, props, data := parseGitHubCommand(t, lines[i])
+		if cmd != wantCmd[d.Severity] || props["file"] != d.File || props["title"] != d.Rule || data != d.Message {
+			t.Errorf("line %d = %q\nparsed %s %q %q", i, lines[i], cmd, props, data)
+		}
+	}
+}
+
+func TestGitHubFromSubdirectory(t *testing.T) {
+	r := &Result{
+		Diagnostics: []lint.Diagnostic{diag("a.lua", 1, 1, 1, 2, "style-note", lint.SeverityInfo, "m")},
+		WorkDir:     "/repo/scripts", SourceRoot: "/repo",
+	}
+	if got := string(render(t, "github", Options{}, r)); !strings.HasPrefix(got, "::notice file=scripts/a.lua,") {
+		t.Errorf("got %q, want the file named from the repository root", got)
+	}
+}

@@ -1,0 +1,39 @@
+-- Not reported.
+local function set_nx_ex()
+  if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then
+    return 1
+  end
+end
+
+local function expire_of_another_key()
+  if redis.call('SETNX', KEYS[2], 1) == 1 then
+    redis.call('EXPIRE', KEYS[3], 10)
+  end
+end
+
+local function refresh_when_held()
+  -- The EXPIRE runs when the key was NOT taken: a refresh, not the
+  -- lock's expiry.
+  if redis.call('SETNX', KEYS[4], 1) == 0 then
+    redis.call('EXPIRE', KEYS[4], 10)
+  end
+end
+
+local function expire_not_first()
+  if redis.call('SETNX', KEYS[5], 1) == 1 then
+    redis.call('INCR', KEYS[6])
+    redis.call('EXPIRE', KEYS[5], 10)
+  end
+end
+
+local function pcall_setnx()
+  if redis.pcall('SETNX', KEYS[7], 1) == 1 then
+    redis.call('EXPIRE', KEYS[7], 10)
+  end
+end
+
+local function expire_with_option()
+  if redis.call('SETNX', KEYS[8], 1) == 1 then
+    redis.call('EXPIRE', KEYS[8], 10, 'NX')
+  end
+end
