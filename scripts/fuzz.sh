@@ -21,6 +21,10 @@ targets=(
   "./analyzer FuzzLitText 10"
   "./internal/luasrc FuzzScan 20"
   "./analyzer FuzzGoRange 10"
+  "./internal/lint FuzzFix 10"
+  "./internal/report FuzzUnderline 3"
+  "./internal/redisdb FuzzKeyPositions 3"
+  "./internal/slot FuzzOf 3"
 )
 
 for t in "${targets[@]}"; do
