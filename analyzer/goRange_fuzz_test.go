@@ -30,6 +30,8 @@ func FuzzGoRange(f *testing.F) {
 		{"", "return KEYS[2]"},
 		{"local s = '\\z", "'"},
 		{"return é ☃ \x00\xff", ""},
+		// Two bytes that are valid UTF-8 together but lie on two lines.
+		{"", "\xdd\n\xaf"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -41,7 +43,7 @@ func FuzzGoRange(f *testing.F) {
 
 func checkGoRange(t *testing.T, quoted, raw string, all []*lint.Rule) {
 	t.Helper()
-	rawOK := !strings.ContainsAny(raw, "`\r") && strconv.CanBackquote(strings.ReplaceAll(raw, "\n", ""))
+	rawOK := canRaw(raw)
 	second := strconv.Quote(raw)
 	if rawOK {
 		second = "`" + strings.ReplaceAll(raw, "\n", "\r\n") + "`"
