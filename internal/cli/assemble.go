@@ -76,6 +76,8 @@ type assembler struct {
 	mu     sync.Mutex
 	files  map[string]*fragmentEntry
 	byName map[string]*fragment
+	// limit is --max-file-size, for the fragments read here.
+	limit int64
 }
 
 type fragmentEntry struct {
@@ -83,8 +85,8 @@ type fragmentEntry struct {
 	f    *fragment
 }
 
-func newAssembler() *assembler {
-	return &assembler{files: map[string]*fragmentEntry{}, byName: map[string]*fragment{}}
+func newAssembler(limit int64) *assembler {
+	return &assembler{files: map[string]*fragmentEntry{}, byName: map[string]*fragment{}, limit: limit}
 }
 
 // add registers a file already read (an input), under the name it is
@@ -111,7 +113,7 @@ func (a *assembler) load(path, name string) *fragment {
 	a.mu.Unlock()
 	e.once.Do(func() {
 		in := &input{name: name, path: path}
-		in.read()
+		in.read(a.limit)
 		if in.err != nil {
 			e.f = &fragment{path: path, name: name, err: in.err}
 			return
@@ -372,8 +374,8 @@ func (a *assembler) line(name string, n int) (string, bool) {
 // they are not linted alone as well (alone, a fragment reads its includer's
 // locals as undefined globals, and each finding would be reported twice).
 // A file that no input includes is linted alone, whatever its folder.
-func assembleInputs(inputs []*input, jobs int) *assembler {
-	a := newAssembler()
+func assembleInputs(inputs []*input, jobs int, limit int64) *assembler {
+	a := newAssembler(limit)
 	roots := make([]*fragment, len(inputs))
 	for i, in := range inputs {
 		if in.err != nil {

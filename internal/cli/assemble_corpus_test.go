@@ -23,7 +23,7 @@ func assembleMatches(t *testing.T, dir string) {
 	if len(luas) == 0 {
 		t.Skip("no corpus: run scripts/fetch-corpus.sh")
 	}
-	a := newAssembler()
+	a := newAssembler(maxFileSize)
 	for _, p := range luas {
 		base := strings.TrimSuffix(filepath.Base(p), ".lua")
 		js, err := os.ReadFile(filepath.Join(dir, "scripts", base+".js"))

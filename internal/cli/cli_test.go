@@ -656,7 +656,7 @@ func TestTooLarge(t *testing.T) {
 	f.Close()
 	r := in(t, dir, "--format", "json", ".")
 	wantCode(t, r, ExitError)
-	wantErr(t, r, "big.lua: larger than 16 MiB")
+	wantErr(t, r, "big.lua: larger than 1 MiB, the --max-file-size limit")
 	if got := decode(t, r).files(); !equal(got, []string{"a.lua"}) {
 		t.Errorf("files %v, want a.lua", got)
 	}

@@ -19,10 +19,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// maxFileSize bounds what one file may hold; Redis scripts are small, and a
-// bound keeps a stray huge file from exhausting memory.
-const maxFileSize = 16 << 20
-
 type lintOptions struct {
 	IO    *IOStreams
 	Paths []string
@@ -33,6 +29,7 @@ type lintOptions struct {
 	Jobs          int
 	StdinFilename string
 	RedisVersion  string
+	MaxFileSize   byteSize
 	fixOptions
 	// Includes is --includes; IncludesSet says the flag was given, so it
 	// wins over the configuration.
@@ -75,6 +72,8 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
+	opts.MaxFileSize = maxFileSize
+	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
 	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (a missing patch counts as 0; default: redis_version from the configuration, else the newest)")
 	f.BoolVar(&opts.Includes, "includes", false, "resolve `--- @include \"file\"` directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -163,11 +162,12 @@ func lintRun(opts *lintOptions) error {
 	if err := opts.checkFix(s, paths); err != nil {
 		return err
 	}
+	limit := int64(opts.MaxFileSize)
 	stdin := func() *input {
-		src, err := io.ReadAll(io.LimitReader(s.In, maxFileSize+1))
+		src, err := io.ReadAll(io.LimitReader(s.In, limit+1))
 		in := &input{name: opts.StdinFilename, match: resolve(wd, opts.StdinFilename), src: src, err: err}
-		if err == nil && len(src) > maxFileSize {
-			in.err = fmt.Errorf("larger than %d MiB", maxFileSize>>20)
+		if err == nil && int64(len(src)) > limit {
+			in.src, in.err = nil, tooLarge(limit)
 		}
 		return in
 	}
@@ -204,18 +204,18 @@ func lintRun(opts *lintOptions) error {
 		// --fix and --diff keep each text to the end: read them all now.
 		lintAll(inputs, opts.Jobs, func(in *input) {
 			if in.path != "" && !in.loaded {
-				in.read()
+				in.read(limit)
 			}
 		})
 	}
 	var asm *assembler
 	if assemble {
-		asm = assembleInputs(inputs, opts.Jobs)
+		asm = assembleInputs(inputs, opts.Jobs, limit)
 	}
 	includes := newIncludeCache()
 	lintOne := func(in *input) {
 		if in.path != "" && !in.loaded {
-			in.read()
+			in.read(limit)
 		}
 		if in.err != nil || in.fragment || in.asmErr != nil {
 			return
@@ -595,21 +595,24 @@ func newInput(name, p string) *input {
 	return &input{name: filepath.ToSlash(name), path: p, match: p}
 }
 
-// read reads the file from disk.
-func (in *input) read() {
+// read reads the file from disk, up to limit bytes.
+func (in *input) read(limit int64) {
 	in.loaded = true
+	if beforeOpen != nil {
+		beforeOpen(in.path)
+	}
 	f, err := os.Open(in.path)
 	if err != nil {
-		in.err = unwrapPathError(err)
+		in.err = openError(in.path, err)
 		return
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	src, err := io.ReadAll(io.LimitReader(f, limit+1))
 	switch {
 	case err != nil:
 		in.err = unwrapPathError(err)
-	case len(src) > maxFileSize:
-		in.err = fmt.Errorf("larger than %d MiB: not a Redis script", maxFileSize>>20)
+	case int64(len(src)) > limit:
+		in.err = tooLarge(limit)
 	default:
 		in.src = src
 	}

@@ -149,6 +149,24 @@ func TestHostileInputs(t *testing.T) {
 		// compare every finding with every ignore.
 		{"50k ignores", strings.Repeat("x = 1 -- lint-lua: ignore global-assignment -- ok\n", 50000), ""},
 		{"tonumber chain", "local a = ARGV[1]\n" + strings.Repeat("a = tonumber(a)\n", 2000) + "for i = 1, a do end", ""},
+		// Every form that nests gopher-lua's recursive parser, 100,000
+		// deep: the bound must refuse each before the parser runs.
+		{"100k nested parentheses", "return " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000), "too many syntax levels"},
+		{"100k nested tables", "return " + strings.Repeat("{", 100000) + strings.Repeat("}", 100000), "too many syntax levels"},
+		{"100k nested table keys", "return " + strings.Repeat("{[", 100000) + "1" + strings.Repeat("]=1}", 100000), "too many syntax levels"},
+		{"100k nested calls", "return " + strings.Repeat("f(", 100000) + strings.Repeat(")", 100000), "too many syntax levels"},
+		{"100k nested index", "return " + strings.Repeat("a[", 100000) + "1" + strings.Repeat("]", 100000), "too many syntax levels"},
+		{"100k nested functions", "return " + strings.Repeat("function() return ", 100000) + "1" + strings.Repeat(" end", 100000), "too many syntax levels"},
+		{"100k nested if", strings.Repeat("if x then ", 100000) + strings.Repeat("end ", 100000), "too many syntax levels"},
+		{"100k nested while", strings.Repeat("while x do ", 100000) + strings.Repeat("end ", 100000), "too many syntax levels"},
+		{"100k nested repeat", strings.Repeat("repeat ", 100000) + strings.Repeat("until x ", 100000), "too many syntax levels"},
+		{"100k nested for", strings.Repeat("for i = 1, 2 do ", 100000) + strings.Repeat("end ", 100000), "too many syntax levels"},
+		{"100k unary length", "return " + strings.Repeat("#", 100000) + "t", "too many syntax levels"},
+		{"100k right-associative power", "local a = 2 return a" + strings.Repeat("^a", 100000), "too many syntax levels"},
+		{"100k method chain", "local a = {} return a" + strings.Repeat(":b()", 100000), "nested too deeply"},
+		{"100k string call chain", "local f = print return f" + strings.Repeat("'x'", 100000), "nested too deeply"},
+		{"100k table call chain", "local f = print return f" + strings.Repeat("{}", 100000), "nested too deeply"},
+		{"100k unclosed brackets", "x = " + strings.Repeat("{(", 100000), "too many syntax levels"},
 	}
 	all := rules.All()
 	for _, c := range cases {

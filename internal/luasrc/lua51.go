@@ -13,7 +13,8 @@ import (
 // whose '(' starts a new line. Each was refused by Redis 7.0.15. It returns
 // true when the file must be treated as not parsed.
 func (f *File) checkParsed() bool {
-	c := &lua51Checker{f: f, match: matchParens(f.Tokens)}
+	// The main chunk is a vararg function: `...` is its arguments.
+	c := &lua51Checker{f: f, match: matchParens(f.Tokens), vararg: true}
 	c.block(f.Chunk, false)
 	if c.err != nil {
 		f.Errors = append(f.Errors, *c.err)
@@ -22,12 +23,21 @@ func (f *File) checkParsed() bool {
 	return false
 }
 
+// maxAssignTargets is the most targets one assignment may have in Redis:
+// Redis 7.0.15 compiles 200 and refuses 201 ("main function has more than
+// 199 variables in assignment", counting the targets before the one being
+// read); stock luac5.1, its C stack one call deeper, refuses 199. Nested
+// code lowers the bound, so more than 200 is always refused.
+const maxAssignTargets = 200
+
 type lua51Checker struct {
 	f *File
 	// match[i] is the index of the parenthesis matching the one at i, or
 	// -1 (and for tokens that are not parentheses).
 	match []int
 	err   *SyntaxError
+	// vararg is whether the function being checked declares `...`.
+	vararg bool
 }
 
 func (c *lua51Checker) fail(first, last int, format string, args ...any) {
@@ -62,6 +72,15 @@ func (c *lua51Checker) exprs(es []ast.Expr) {
 func (c *lua51Checker) stmt(s ast.Stmt, inLoop bool) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
+		if len(s.Lhs) > maxAssignTargets {
+			// Lua 5.1 bounds the targets by what is left of its C call
+			// depth (LUAI_MAXCCALLS): Redis refuses a 201st target at the
+			// top level, and fewer in nested code.
+			if i := c.f.FirstToken(s.Lhs[maxAssignTargets]); i >= 0 {
+				c.fail(i, i, "more than %d variables in assignment (Lua 5.1's limit): split the assignment", maxAssignTargets)
+				return
+			}
+		}
 		c.exprs(s.Lhs)
 		c.exprs(s.Rhs)
 	case *ast.LocalAssignStmt:
@@ -98,7 +117,7 @@ func (c *lua51Checker) stmt(s ast.Stmt, inLoop bool) {
 		c.block(s.Stmts, true)
 	case *ast.FuncDefStmt:
 		if s.Func != nil {
-			c.block(s.Func.Stmts, false)
+			c.function(s.Func)
 		}
 	case *ast.ReturnStmt:
 		c.exprs(s.Exprs)
@@ -151,8 +170,23 @@ func (c *lua51Checker) expr(e ast.Expr) {
 	case *ast.UnaryLenOpExpr:
 		c.expr(e.Expr)
 	case *ast.FunctionExpr:
-		c.block(e.Stmts, false)
+		c.function(e)
+	case *ast.Comma3Expr:
+		// gopher-lua takes `...` anywhere; Lua 5.1 only in a function
+		// that declares it.
+		if !c.vararg {
+			if i := c.f.FirstToken(e); i >= 0 {
+				c.fail(i, i, "cannot use '...' outside a vararg function near '...' (declare the function with ... in its parameters)")
+			}
+		}
 	}
+}
+
+func (c *lua51Checker) function(e *ast.FunctionExpr) {
+	outer := c.vararg
+	c.vararg = e.ParList != nil && e.ParList.HasVargs
+	c.block(e.Stmts, false)
+	c.vararg = outer
 }
 
 // callArgs refuses `f` and `(x)` on two lines: Lua 5.1 will not guess

@@ -120,5 +120,12 @@ func FuzzParse(f *testing.F) {
 		if file.Chunk != nil && !file.Positioned() {
 			t.Fatalf("parsed but positions not walked: %q", src)
 		}
+		// Parse turns its own panics into an "internal error" message so
+		// that one file cannot stop a run; here that is a crash.
+		for _, e := range file.Errors {
+			if strings.Contains(e.Message, "internal error") {
+				t.Fatalf("%q: %s", src, e.Message)
+			}
+		}
 	})
 }

@@ -263,6 +263,11 @@ func (f *File) checkLua51() bool {
 				f.Errors = append(f.Errors, SyntaxError{Range: r, Message: fmt.Sprintf("malformed number near '%s'", text)})
 				return true
 			}
+		case parse.TString:
+			if near, bad := escapeTooLarge(f.Src[t.Off:t.End0]); bad {
+				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("escape sequence too large near '%s' (a decimal escape \\ddd is at most 255)", near)})
+				return true
+			}
 		case ';', ',':
 			if misplacedSeparator(f.Tokens, i, afterParams) {
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("unexpected symbol near '%c'", t.Type)})
@@ -349,6 +354,29 @@ func isDecimalNumeral(s string) bool {
 	return i == len(s)
 }
 
+// escapeTooLarge finds a decimal escape above 255 in a quoted string's
+// source (Lua 5.1 refuses it; gopher-lua keeps the low byte), and returns
+// the text before it.
+func escapeTooLarge(raw []byte) (string, bool) {
+	if len(raw) == 0 || (raw[0] != '"' && raw[0] != '\'') {
+		return "", false
+	}
+	for i := 1; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		j, n := i+1, 0
+		for ; j < len(raw) && j < i+4 && isDecimalByte(raw[j]); j++ {
+			n = n*10 + int(raw[j]-'0')
+		}
+		if n > 255 {
+			return string(raw[:i]), true
+		}
+		i++ // the escaped byte, which may be a backslash
+	}
+	return "", false
+}
+
 func isDecimalByte(c byte) bool { return '0' <= c && c <= '9' }
 
 func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
@@ -356,8 +384,10 @@ func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <=
 // shortCommentBrackets returns text with the '[' of every `--[=` that opens
 // no long comment (no second '[' follows the '='s) turned into a space.
 // Lua 5.1 reads such a comment as a short one, to the end of the line;
-// gopher-lua reports an invalid long comment. Strings and long brackets are
-// skipped so that a "--[=" inside them is left alone.
+// gopher-lua reports an invalid long comment. Form feeds and vertical tabs
+// between tokens also become spaces: Lua 5.1 skips them as white space (C's
+// isspace), gopher-lua refuses them. Strings and long brackets are skipped
+// so that what they hold is left alone.
 func shortCommentBrackets(text []byte) []byte {
 	out := text
 	copied := false
@@ -401,11 +431,67 @@ func shortCommentBrackets(text []byte) []byte {
 				i++
 			}
 			i++
+		case isLetterByte(c) || c == '_':
+			// A name: its digits start no numeral.
+			for i < len(text) && (isLetterByte(text[i]) || isDecimalByte(text[i]) || text[i] == '_') {
+				i++
+			}
+		case isDecimalByte(c) || c == '.' && i+1 < len(text) && isDecimalByte(text[i+1]):
+			from, to := numeralNUL(text, i)
+			if from < to {
+				if !copied {
+					out, copied = append([]byte(nil), text...), true
+				}
+				for k := from; k < to; k++ {
+					out[k] = ' '
+				}
+			}
+			i = max(to, i+1)
+		case c == '\f' || c == '\v':
+			if !copied {
+				out, copied = append([]byte(nil), text...), true
+			}
+			out[i] = ' '
+			i++
 		default:
 			i++
 		}
 	}
 	return out
+}
+
+// numeralNUL reads the numeral at text[i:] as Lua 5.1's lexer does (digits
+// and dots, an exponent mark and sign, then letters, digits and '_') and
+// returns the part from its first NUL byte on, and the numeral's end. The
+// lexer tests the exponent mark and sign with strchr, which also matches
+// the NUL that ends its set, so `1\0` is read as one numeral; strtod then
+// stops at the NUL. The bytes from the NUL on are thus as good as spaces,
+// and become spaces for gopher-lua, which takes a NUL for a token.
+func numeralNUL(text []byte, i int) (int, int) {
+	j := i
+	for j < len(text) && (isDecimalByte(text[j]) || text[j] == '.') {
+		j++
+	}
+	nul := -1
+	if j < len(text) && (text[j] == 'e' || text[j] == 'E' || text[j] == 0) {
+		if text[j] == 0 {
+			nul = j
+		}
+		j++
+		if j < len(text) && (text[j] == '+' || text[j] == '-' || text[j] == 0) {
+			if text[j] == 0 && nul < 0 {
+				nul = j
+			}
+			j++
+		}
+	}
+	for j < len(text) && (isDecimalByte(text[j]) || isLetterByte(text[j]) || text[j] == '_') {
+		j++
+	}
+	if nul < 0 {
+		return j, j
+	}
+	return nul, j
 }
 
 // misplacedSeparator reports a ';' or ',' that gopher-lua accepts but Lua

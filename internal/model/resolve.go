@@ -47,6 +47,52 @@ type resolver struct {
 	m     *Model
 	fn    *Function
 	scope *Scope
+	// upvalues holds, per function, the outer locals it captures, itself
+	// or for a function nested in it, for Lua's limit.
+	upvalues map[*Function]map[*Variable]bool
+}
+
+// maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
+// 60 outer locals, or the script does not compile.
+const maxUpvalues = 60
+
+// maxRegisters is Lua 5.1's MAXSTACK: a function uses at most 250
+// registers, its locals first, then the values of the expression being
+// built.
+const maxRegisters = 250
+
+// registers reports a call or return list that needs n registers above the
+// locals in scope, when that passes Lua's limit. The count leaves out what
+// an enclosing expression holds, so it can only fall short: what it
+// reports, Lua refuses ("function or expression too complex"; checked
+// against Redis 7.0.15 for f(249 arguments), a:b(248) and return of 250).
+func (r *resolver) registers(n int, at ast.Expr) {
+	if r.fn.active+n < maxRegisters {
+		return
+	}
+	r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function or expression too complex: %d values with %d locals in scope pass Lua 5.1's %d registers (pass a table, or unpack one)", n, r.fn.active, maxRegisters)})
+}
+
+// capture records that the current function reads or writes v, a local of
+// an enclosing function: v is an upvalue of every function in between.
+func (r *resolver) capture(v *Variable, at *ast.IdentExpr) {
+	if r.upvalues == nil {
+		r.upvalues = map[*Function]map[*Variable]bool{}
+	}
+	for fn := r.fn; fn != nil && fn != v.Func; fn = fn.Parent {
+		set := r.upvalues[fn]
+		if set == nil {
+			set = map[*Variable]bool{}
+			r.upvalues[fn] = set
+		}
+		if set[v] {
+			return // and so for every enclosing function too
+		}
+		set[v] = true
+		if len(set) == maxUpvalues+1 && fn.Expr != nil {
+			r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function at line %d has more than %d upvalues (Lua 5.1's limit): group the outer locals in a table", fn.Expr.Line(), maxUpvalues)})
+		}
+	}
 }
 
 func (r *resolver) push() {
@@ -193,6 +239,9 @@ func (r *resolver) stmt(s ast.Stmt) {
 		for _, e := range s.Exprs {
 			r.expr(e)
 		}
+		if len(s.Exprs) > 0 {
+			r.registers(len(s.Exprs), s.Exprs[len(s.Exprs)-1])
+		}
 	}
 }
 
@@ -205,6 +254,7 @@ func (r *resolver) target(e ast.Expr) {
 			v.Writes = append(v.Writes, e)
 			if v.Func != r.fn {
 				v.Captured = true
+				r.capture(v, e)
 			}
 			return
 		}
@@ -251,6 +301,7 @@ func (r *resolver) expr(e ast.Expr) {
 			v.Reads = append(v.Reads, e)
 			if v.Func != r.fn {
 				v.Captured = true
+				r.capture(v, e)
 			}
 			return
 		}
@@ -274,6 +325,11 @@ func (r *resolver) expr(e ast.Expr) {
 		for _, a := range e.Args {
 			r.expr(a)
 		}
+		regs := 1 + len(e.Args) // the function, then one register per argument
+		if e.Receiver != nil {
+			regs++ // self
+		}
+		r.registers(regs, e)
 		r.registration(e)
 	case *ast.LogicalOpExpr:
 		r.expr(e.Lhs)
