@@ -17,7 +17,9 @@ func unifiedDiff(name string, a, b []byte) string {
 	ops := diffLines(x, y)
 	const context = 3
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", name, name)
+	// As git diff names an absolute path: a/tmp/x.lua, not a//tmp/x.lua.
+	p := strings.TrimLeft(name, "/")
+	fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", p, p)
 	// Group the edit script into hunks: runs of changes with up to
 	// 2*context equal lines between them.
 	i := 0
