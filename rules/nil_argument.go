@@ -41,7 +41,7 @@ type argCheck struct {
 	// branchesFound says findBranches has run.
 	branchesFound bool
 	funcs         []*model.Function
-	// present holds the GET and HGET calls that cannot reply null (presentReplies).
+	// present holds the GET and HGET calls that cannot reply null (Model.PresentReplies).
 	present map[*model.Call]bool
 }
 
@@ -54,7 +54,7 @@ type ifBranch struct {
 
 func runNilArgument(p *lint.Pass) {
 	m := p.Model
-	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}, present: presentReplies(m)}
+	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}, present: m.PresentReplies()}
 	for _, v := range m.Vars {
 		if o := v.Shadows; o != nil && o.Func == v.Func && ac.inner[o] == nil {
 			ac.inner[o] = v

@@ -30,7 +30,7 @@ var _ = register(&lint.Rule{
 
 func runUnguardedNilReply(p *lint.Pass) {
 	m := p.Model
-	present := presentReplies(m)
+	present := m.PresentReplies()
 	for _, op := range m.Operations() {
 		for i, x := range op.Operands {
 			v := m.Value(x)

@@ -140,6 +140,7 @@ type Model struct {
 	// by one goroutine (the rules of a file run in turn).
 	loops      *[]*Loop
 	functions  *[]*Function
+	present    map[*Call]bool
 	operations *[]Operation
 }
 

@@ -1,9 +1,8 @@
-package rules
+package model
 
 import (
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -18,7 +17,7 @@ var stringSetters = map[string]bool{
 // fieldSetters leave the hash fields they name in place.
 var fieldSetters = map[string]bool{"HSET": true, "HMSET": true, "HSETNX": true, "HINCRBY": true, "HINCRBYFLOAT": true}
 
-// presentReplies returns the GET and HGET calls that cannot reply null
+// PresentReplies returns the GET and HGET calls that cannot reply null
 // because, on every path that reaches them in their function, with no other
 // write to the key in between:
 //   - the script has just given the key a string value (SET, SET NX
@@ -30,13 +29,22 @@ var fieldSetters = map[string]bool{"HSET": true, "HMSET": true, "HSETNX": true, 
 //
 // A TTL does not change that: Redis does not expire keys while a script runs
 // (observed on 7.0.15: SET k v PX 1 NX, a 50 ms busy loop, then GET k
-// replies v; key_written_proof_test.go).
-func presentReplies(m *model.Model) map[*model.Call]bool {
-	type state = map[string]model.Value
+// replies v; rules/key_written_proof_test.go).
+//
+// It is computed once per model; callers must not modify the map.
+func (m *Model) PresentReplies() map[*Call]bool {
+	if m.present == nil {
+		m.present = m.computePresentReplies()
+	}
+	return m.present
+}
+
+func (m *Model) computePresentReplies() map[*Call]bool {
+	type state = map[string]Value
 	together := fieldsWrittenTogether(m)
-	verdict := map[*model.Call]bool{}
+	verdict := map[*Call]bool{}
 	for _, fn := range m.Functions() {
-		w := &model.PathWalk[state]{
+		w := &PathWalk[state]{
 			M:    m,
 			Copy: func(s state) state { return cloneState(s) },
 			Join: func(a, b state) state {
@@ -50,7 +58,7 @@ func presentReplies(m *model.Model) map[*model.Call]bool {
 			},
 			Cond: func(cond ast.Expr, s state, truth bool) state {
 				c := m.Value(cond).FromReply()
-				if !truth || c == nil || m.Value(cond).Origin == model.Tonumber || !c.Is("HGET") || len(c.Args) < 3 {
+				if !truth || c == nil || m.Value(cond).Origin == Tonumber || !c.Is("HGET") || len(c.Args) < 3 {
 					return s
 				}
 				id, ok := m.Identity(c.Args[1].Value)
@@ -64,7 +72,7 @@ func presentReplies(m *model.Model) map[*model.Call]bool {
 				}
 				return s
 			},
-			Call: func(c *model.Call, s state) state {
+			Call: func(c *Call, s state) state {
 				if c.Command == nil || len(c.Args) < 2 {
 					return s
 				}
@@ -124,7 +132,7 @@ func presentReplies(m *model.Model) map[*model.Call]bool {
 }
 
 // setFields lists the literal fields an HSET-like call writes.
-func setFields(c *model.Call) []string {
+func setFields(c *Call) []string {
 	var out []string
 	step := 2
 	if c.Is("HSETNX", "HINCRBY", "HINCRBYFLOAT") {
@@ -141,7 +149,7 @@ func setFields(c *model.Call) []string {
 // fieldsWrittenTogether maps "hash identity \x00 field g" to the fields
 // that every HSET/HMSET of the script writing g also writes (g included).
 // A call whose fields are not all literals makes its hash unknown.
-func fieldsWrittenTogether(m *model.Model) map[string]map[string]bool {
+func fieldsWrittenTogether(m *Model) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	unknown := map[string]bool{}
 	for _, c := range m.Calls {
@@ -193,15 +201,15 @@ func fieldsWrittenTogether(m *model.Model) map[string]map[string]bool {
 }
 
 // fieldCount is how many fields an HSET-like call writes.
-func fieldCount(c *model.Call) int {
+func fieldCount(c *Call) int {
 	if c.Is("HSETNX", "HINCRBY", "HINCRBYFLOAT") {
 		return 1
 	}
 	return (len(c.Args) - 2) / 2
 }
 
-func cloneState(s map[string]model.Value) map[string]model.Value {
-	out := make(map[string]model.Value, len(s))
+func cloneState(s map[string]Value) map[string]Value {
+	out := make(map[string]Value, len(s))
 	for k, v := range s {
 		out[k] = v
 	}
