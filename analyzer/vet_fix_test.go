@@ -15,21 +15,6 @@ import (
 // interpreted string and an embedded .lua file; go vet is clean after.
 // `go fix -fixtool=$(which lint-lua-vet) ./...` applies the same fixes.
 func TestVetFix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds lint-lua-vet and runs go vet")
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	tmp := t.TempDir()
-	tool := filepath.Join(tmp, "lint-lua-vet")
-	if out, err := exec.Command(goBin, "build", "-o", tool, "../cmd/lint-lua-vet").CombinedOutput(); err != nil {
-		t.Fatalf("build lint-lua-vet: %v\n%s", err, out)
-	}
-	if err := os.CopyFS(filepath.Join(tmp, "stub"), os.DirFS(filepath.Join("testdata", "src", "github.com", "redis", "go-redis", "v9"))); err != nil {
-		t.Fatal(err)
-	}
 	const (
 		mainGo = "package main\n\nimport (\n\t\"context\"\n\t_ \"embed\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
 			"var exists = redis.NewScript(`if redis.call('EXISTS', KEYS[1]) then return 1 end return 0`)\n\n" +
@@ -45,23 +30,7 @@ func TestVetFix(t *testing.T) {
 		`\nif v == nil then`, `\nif not v then`,
 	).Replace(mainGo)
 	fixedLua := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0\n"
-	files := map[string]string{
-		"stub/go.mod": "module github.com/redis/go-redis/v9\n\ngo 1.21\n",
-		"app/go.mod": "module example.com/app\n\ngo 1.21\n\nrequire github.com/redis/go-redis/v9 v9.0.0\n\n" +
-			"replace github.com/redis/go-redis/v9 => ../stub\n",
-		"app/main.go":  mainGo,
-		"app/lock.lua": lockLua,
-	}
-	for name, src := range files {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	app := filepath.Join(tmp, "app")
+	goBin, tool, app := vetApp(t, map[string]string{"main.go": mainGo, "lock.lua": lockLua})
 	vet := func(args ...string) (string, int) {
 		cmd := exec.Command(goBin, append([]string{"vet", "-vettool=" + tool}, append(args, "./...")...)...)
 		cmd.Dir = app

@@ -2,10 +2,12 @@ package analyzer
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -13,28 +15,8 @@ import (
 // module that uses a stub of go-redis (through a replace directive: no
 // network): a script in a raw string and one embedded from a .lua file.
 func TestVetTool(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds lint-lua-vet and runs go vet")
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	tmp := t.TempDir()
-	tool := filepath.Join(tmp, "lint-lua-vet")
-	build := exec.Command(goBin, "build", "-o", tool, "../cmd/lint-lua-vet")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build lint-lua-vet: %v\n%s", err, out)
-	}
-
-	if err := os.CopyFS(filepath.Join(tmp, "stub"), os.DirFS(filepath.Join("testdata", "src", "github.com", "redis", "go-redis", "v9"))); err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
-		"stub/go.mod": "module github.com/redis/go-redis/v9\n\ngo 1.21\n",
-		"app/go.mod": "module example.com/app\n\ngo 1.21\n\nrequire github.com/redis/go-redis/v9 v9.0.0\n\n" +
-			"replace github.com/redis/go-redis/v9 => ../stub\n",
-		"app/main.go": "package main\n\n" +
+	goBin, tool, app := vetApp(t, map[string]string{
+		"main.go": "package main\n\n" +
 			"import (\n\t\"context\"\n\t_ \"embed\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
 			"var incr = redis.NewScript(`\n" +
 			"local n = redis.call('INCR', KEYS[1])\n" +
@@ -48,19 +30,10 @@ func TestVetTool(t *testing.T) {
 			"\tincr.Run(context.Background(), rdb, []string{\"counter\"})\n" +
 			"\trdb.Eval(context.Background(), get, []string{\"k\"})\n" +
 			"}\n",
-		"app/get.lua": "-- get a key\nreturn redis.call('GETT', KEYS[1])\n",
-	}
-	for name, src := range files {
-		p := filepath.Join(tmp, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+		"get.lua": "-- get a key\nreturn redis.call('GETT', KEYS[1])\n",
+	})
 	vet := exec.Command(goBin, "vet", "-vettool="+tool, "./...")
-	vet.Dir = filepath.Join(tmp, "app")
+	vet.Dir = app
 	out, err := vet.CombinedOutput()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() == 0 {
@@ -80,7 +53,7 @@ func TestVetTool(t *testing.T) {
 
 	// The analyzer's flags, which go vet takes prefixed by its name.
 	vet = exec.Command(goBin, "vet", "-vettool="+tool, "-lintlua.redis-version=6.0", "-lintlua.disable=global-assignment", "./...")
-	vet.Dir = filepath.Join(tmp, "app")
+	vet.Dir = app
 	out, err = vet.CombinedOutput()
 	if !errors.As(err, &ee) || ee.ExitCode() == 0 {
 		t.Fatalf("go vet with flags: %v, want a failing exit status\n%s", err, out)
@@ -92,9 +65,74 @@ func TestVetTool(t *testing.T) {
 		t.Errorf("go vet -lintlua.disable=global-assignment still reports it:\n%s", out)
 	}
 	vet = exec.Command(goBin, "vet", "-vettool="+tool, "-lintlua.redis-version=seven", "./...")
-	vet.Dir = filepath.Join(tmp, "app")
+	vet.Dir = app
 	out, err = vet.CombinedOutput()
 	if err == nil || !strings.Contains(string(out), `"seven"`) {
 		t.Errorf("go vet -lintlua.redis-version=seven: %v, want an error naming the value\n%s", err, out)
 	}
+}
+
+var (
+	vetToolOnce sync.Once
+	vetToolDir  string
+	vetToolPath string
+	vetToolErr  error
+)
+
+// TestMain removes the lint-lua-vet binary the go vet tests share.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if vetToolDir != "" {
+		os.RemoveAll(vetToolDir)
+	}
+	os.Exit(code)
+}
+
+// vetApp builds lint-lua-vet (once per test binary) and lays out, in a
+// temporary folder, a stub of go-redis and a module app holding files (name
+// to content) that requires it through a replace directive: no network. It
+// returns the go command, the tool and the app's folder.
+func vetApp(t *testing.T, files map[string]string) (goBin, tool, app string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds lint-lua-vet and runs go vet")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	vetToolOnce.Do(func() {
+		if vetToolDir, vetToolErr = os.MkdirTemp("", "lint-lua-vet"); vetToolErr != nil {
+			return
+		}
+		vetToolPath = filepath.Join(vetToolDir, "lint-lua-vet")
+		if out, err := exec.Command(goBin, "build", "-o", vetToolPath, "../cmd/lint-lua-vet").CombinedOutput(); err != nil {
+			vetToolErr = fmt.Errorf("build lint-lua-vet: %v\n%s", err, out)
+		}
+	})
+	if vetToolErr != nil {
+		t.Fatal(vetToolErr)
+	}
+	tmp := t.TempDir()
+	if err := os.CopyFS(filepath.Join(tmp, "stub"), os.DirFS(filepath.Join("testdata", "src", "github.com", "redis", "go-redis", "v9"))); err != nil {
+		t.Fatal(err)
+	}
+	all := map[string]string{
+		"stub/go.mod": "module github.com/redis/go-redis/v9\n\ngo 1.21\n",
+		"app/go.mod": "module example.com/app\n\ngo 1.21\n\nrequire github.com/redis/go-redis/v9 v9.0.0\n\n" +
+			"replace github.com/redis/go-redis/v9 => ../stub\n",
+	}
+	for name, src := range files {
+		all["app/"+name] = src
+	}
+	for name, src := range all {
+		p := filepath.Join(tmp, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return goBin, vetToolPath, filepath.Join(tmp, "app")
 }
