@@ -142,6 +142,8 @@ type Model struct {
 	functions  *[]*Function
 	present    map[*Call]bool
 	operations *[]Operation
+	// walkIdx is the flattened tree the model's walks use (inspect.go).
+	walkIdx *walkIndex
 }
 
 // Call is one redis.call or redis.pcall site.
