@@ -171,7 +171,7 @@ func returnedReplies(m *model.Model, l *model.Loop) []*model.Call {
 		return nil
 	}
 	var out []*model.Call
-	model.Inspect(fe.Stmts, func(n any) bool {
+	m.InspectKinds(fe.Stmts, model.KFunctionExpr|model.KReturnStmt, func(n any) bool {
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
 			return false
@@ -192,7 +192,7 @@ func returnedReplies(m *model.Model, l *model.Loop) []*model.Call {
 // only define.
 func runsCommand(m *model.Model, stmts []ast.Stmt, runs map[*ast.FunctionExpr]bool) bool {
 	found := false
-	model.Inspect(stmts, func(n any) bool {
+	m.InspectKinds(stmts, model.KFunctionExpr|model.KFuncCallExpr, func(n any) bool {
 		switch e := n.(type) {
 		case *ast.FunctionExpr:
 			return false
@@ -305,7 +305,7 @@ func callsInLoops(m *model.Model) map[*ast.FuncCallExpr]bool {
 			}
 			return true
 		}
-		model.Inspect(l.Body, visit)
+		m.InspectKinds(l.Body, model.KFunctionExpr|model.KFuncCallExpr, visit)
 		// A loop's condition runs on every turn too; the expressions of a
 		// for header (`for _, k in ipairs(redis.call(...))`) run once.
 		if l.Cond != nil {

@@ -33,7 +33,7 @@ var _ = register(&lint.Rule{
 func runFloatReturn(p *lint.Pass) {
 	m := p.Model
 	fr := &fracFinder{m: m, rhs: map[*ast.IdentExpr]ast.Expr{}, state: map[*model.Variable]fracState{}, funcs: map[*ast.FunctionExpr]bool{}}
-	model.Inspect(m.File.Chunk, func(n any) bool {
+	m.InspectKinds(m.File.Chunk, model.KAssignStmt, func(n any) bool {
 		if a, ok := n.(*ast.AssignStmt); ok {
 			for i, t := range a.Lhs {
 				id, ok := t.(*ast.IdentExpr)
@@ -69,7 +69,7 @@ func runFloatReturn(p *lint.Pass) {
 		}
 	}
 	for _, b := range bodies {
-		model.Inspect(b.stmts, func(n any) bool {
+		m.InspectKinds(b.stmts, model.KFunctionExpr|model.KReturnStmt, func(n any) bool {
 			switch n := n.(type) {
 			case *ast.FunctionExpr:
 				return false
@@ -262,7 +262,7 @@ func (fr *fracFinder) returnsFractional(fe *ast.FunctionExpr) ast.Expr {
 	defer delete(fr.funcs, fe)
 	var first ast.Expr
 	all := true
-	model.Inspect(fe.Stmts, func(x any) bool {
+	fr.m.InspectKinds(fe.Stmts, model.KFunctionExpr|model.KReturnStmt, func(x any) bool {
 		switch x := x.(type) {
 		case *ast.FunctionExpr:
 			return false

@@ -66,7 +66,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 		}
 		reportIntegerTruth(p, fx, e, c, use)
 	}
-	model.Inspect(m.File.Chunk, func(n any) bool {
+	m.InspectKinds(m.File.Chunk, model.KIfStmt|model.KWhileStmt|model.KRepeatStmt|model.KUnaryNotOpExpr|model.KLogicalOpExpr|model.KFuncCallExpr, func(n any) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			cond(n.Condition, condTest)

@@ -75,11 +75,37 @@ func runKeyAsValue(p *lint.Pass) {
 			}
 		}
 	}
+	type cand struct {
+		c *model.Call
+		i int
+	}
+	var cands []cand
+	for _, c := range m.Calls {
+		u := m.Unit(c.Func)
+		for i := 1; i < len(c.Args); i++ {
+			v := c.Args[i].Value
+			if c.Command == nil || !c.KeysComplete || c.IsKey(i) {
+				markValue(u, v, 0)
+				continue
+			}
+			if v.Origin == model.Concat || v.Origin == model.Arith {
+				markValue(u, v, 0)
+			}
+			if keysElement(v) > 0 && !shardChannel(c, i) {
+				cands = append(cands, cand{c, i})
+			}
+		}
+	}
+	// Only a KEYS element passed as a value can be reported: without one
+	// the uses need not be looked for.
+	if len(cands) == 0 {
+		return
+	}
 	// Uses outside redis.call arguments that may end up as keys: a key
 	// built by concatenation (a prefix), an argument of another function
 	// (a helper that takes keys), a table field, and any KEYS element
 	// whose index is computed.
-	model.Inspect(m.File.Chunk, func(n any) bool {
+	m.InspectKinds(m.File.Chunk, model.KAssignStmt|model.KReturnStmt|model.KAttrGetExpr|model.KStringConcatOpExpr|model.KFuncCallExpr|model.KTableExpr, func(n any) bool {
 		u := unitOf(n)
 		switch x := n.(type) {
 		case *ast.AssignStmt:
@@ -123,27 +149,6 @@ func runKeyAsValue(p *lint.Pass) {
 		}
 		return true
 	})
-	type cand struct {
-		c *model.Call
-		i int
-	}
-	var cands []cand
-	for _, c := range m.Calls {
-		u := m.Unit(c.Func)
-		for i := 1; i < len(c.Args); i++ {
-			v := c.Args[i].Value
-			if c.Command == nil || !c.KeysComplete || c.IsKey(i) {
-				markValue(u, v, 0)
-				continue
-			}
-			if v.Origin == model.Concat || v.Origin == model.Arith {
-				markValue(u, v, 0)
-			}
-			if keysElement(v) > 0 && !shardChannel(c, i) {
-				cands = append(cands, cand{c, i})
-			}
-		}
-	}
 	reported := map[*model.Function]map[int]bool{}
 	for _, cd := range cands {
 		c, i := cd.c, cd.i

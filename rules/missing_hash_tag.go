@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,8 +54,8 @@ type branch struct {
 
 func runMissingHashTag(p *lint.Pass) {
 	m := p.Model
-	paths := ifPaths(m)
 	var uses []keyUse
+	var calls []*ast.FuncCallExpr // the call of each use
 	for _, c := range m.Calls {
 		var group *model.Function
 		if m.Context == model.Library {
@@ -70,8 +71,18 @@ func runMissingHashTag(p *lint.Pass) {
 			if !ok {
 				continue
 			}
-			uses = append(uses, keyUse{name: name, slot: slot.Of(name), expr: c.Args[i].Expr, path: paths[c.Expr], group: group})
+			uses = append(uses, keyUse{name: name, slot: slot.Of(name), expr: c.Args[i].Expr, group: group})
+			calls = append(calls, c.Expr)
 		}
+	}
+	// Keys that all hash to one slot give nothing to report: the if
+	// paths, a walk of the whole file, are only needed otherwise.
+	if !slices.ContainsFunc(uses, func(u keyUse) bool { return u.slot != uses[0].slot }) {
+		return
+	}
+	paths := ifPaths(m)
+	for i := range uses {
+		uses[i].path = paths[calls[i]]
 	}
 	// m.Calls is in evaluation order; report in source order.
 	sortByPos(m, uses)
@@ -142,8 +153,8 @@ func ifPaths(m *model.Model) map[*ast.FuncCallExpr][]branch {
 			switch n := n.(type) {
 			case *ast.IfStmt:
 				model.InspectExpr(n.Condition, visit(path))
-				model.Inspect(n.Then, visit(append(path[:len(path):len(path)], branch{n, true})))
-				model.Inspect(n.Else, visit(append(path[:len(path):len(path)], branch{n, false})))
+				m.InspectKinds(n.Then, ifPathKinds, visit(append(path[:len(path):len(path)], branch{n, true})))
+				m.InspectKinds(n.Else, ifPathKinds, visit(append(path[:len(path):len(path)], branch{n, false})))
 				return false
 			case *ast.FuncCallExpr:
 				out[n] = path
@@ -151,9 +162,12 @@ func ifPaths(m *model.Model) map[*ast.FuncCallExpr][]branch {
 			return true
 		}
 	}
-	model.Inspect(m.File.Chunk, visit(nil))
+	m.InspectKinds(m.File.Chunk, ifPathKinds, visit(nil))
 	return out
 }
+
+// ifPathKinds are the nodes ifPaths looks at.
+const ifPathKinds = model.KIfStmt | model.KFuncCallExpr
 
 // exclusive reports whether two paths take different branches of one if:
 // then no single run reaches both.

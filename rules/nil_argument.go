@@ -54,12 +54,7 @@ type ifBranch struct {
 
 func runNilArgument(p *lint.Pass) {
 	m := p.Model
-	ac := &argCheck{m: m, defs: m.LocalDefs(), inner: map[*model.Variable]*model.Variable{}, present: m.PresentReplies()}
-	for _, v := range m.Vars {
-		if o := v.Shadows; o != nil && o.Func == v.Func && ac.inner[o] == nil {
-			ac.inner[o] = v
-		}
-	}
+	ac := &argCheck{m: m}
 	const fails = "Redis then fails with 'Lua redis lib command arguments must be strings or integers'"
 	for _, c := range m.Calls {
 		for i, a := range c.Args {
@@ -103,6 +98,34 @@ func runNilArgument(p *lint.Pass) {
 	}
 }
 
+// localDefs, presentReplies and innerLocals compute what reason needs on
+// first use: most arguments of most files never get there.
+func (ac *argCheck) localDefs() map[*model.Variable][]model.Def {
+	if ac.defs == nil {
+		ac.defs = ac.m.LocalDefs()
+	}
+	return ac.defs
+}
+
+func (ac *argCheck) presentReplies() map[*model.Call]bool {
+	if ac.present == nil {
+		ac.present = ac.m.PresentReplies()
+	}
+	return ac.present
+}
+
+func (ac *argCheck) innerLocals() map[*model.Variable]*model.Variable {
+	if ac.inner == nil {
+		ac.inner = map[*model.Variable]*model.Variable{}
+		for _, v := range ac.m.Vars {
+			if o := v.Shadows; o != nil && o.Func == v.Func && ac.inner[o] == nil {
+				ac.inner[o] = v
+			}
+		}
+	}
+	return ac.inner
+}
+
 // findBranches fills branches, once: few files need them, and the walk
 // and the condition texts cost as much as the rest of the rule.
 func (ac *argCheck) findBranches() {
@@ -111,7 +134,7 @@ func (ac *argCheck) findBranches() {
 	}
 	ac.branchesFound = true
 	m := ac.m
-	model.Inspect(m.File.Chunk, func(n any) bool {
+	m.InspectKinds(m.File.Chunk, model.KIfStmt, func(n any) bool {
 		if s, ok := n.(*ast.IfStmt); ok {
 			cond := m.Text(s.Condition)
 			for _, b := range []struct {
@@ -198,7 +221,7 @@ func falsyName(t model.TypeSet) string {
 // The model does not relate the two conditions, so the nil it sees on the
 // path where the first if is not taken cannot reach the read.
 func (ac *argCheck) assignedUnderSameCondition(lv *model.Variable, r span.Range) bool {
-	for _, d := range ac.defs[lv] {
+	for _, d := range ac.localDefs()[lv] {
 		switch d.Expr.(type) {
 		case nil, *ast.NilExpr, *ast.FalseExpr:
 			continue
@@ -230,7 +253,7 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		return ""
 	}
 	if c, f := nullableReply(v); c != nil && f&bits != 0 {
-		if ac.present[c] {
+		if ac.presentReplies()[c] {
 			return "" // the script set the key just before: not null
 		}
 		line := m.Range(c.Expr).Start.Line
@@ -262,17 +285,17 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		if ac.assignedUnderSameCondition(lv, m.Range(x)) {
 			return ""
 		}
-		for _, d := range ac.defs[lv] {
+		for _, d := range ac.localDefs()[lv] {
 			if d.Nil() && bits&model.TNil != 0 {
 				how := "is declared without a value"
 				if d.Range != lv.Decl {
 					how = "is assigned no value"
 				}
 				s := fmt.Sprintf("%s %s on line %d and not assigned on every path to here", lv.Name, how, d.Range.Start.Line)
-				if len(ac.defs[lv]) == 1 {
+				if len(ac.localDefs()[lv]) == 1 {
 					s = fmt.Sprintf("%s %s on line %d and never assigned", lv.Name, how, d.Range.Start.Line)
 				}
-				if in := ac.inner[lv]; in != nil {
+				if in := ac.innerLocals()[lv]; in != nil {
 					s += fmt.Sprintf(" (the local %s of line %d is another variable)", in.Name, in.Decl.Start.Line)
 				}
 				return s

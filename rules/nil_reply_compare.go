@@ -35,9 +35,9 @@ func runNilReplyCompare(p *lint.Pass) {
 		return
 	}
 	var fx *fixer
-	model.WalkExprs(m.File.Chunk, func(e ast.Expr) {
-		x, ok := e.(*ast.RelationalOpExpr)
-		if !ok || (x.Operator != "==" && x.Operator != "~=") {
+	m.Preorder(model.KRelationalOpExpr, func(e any) {
+		x := e.(*ast.RelationalOpExpr)
+		if x.Operator != "==" && x.Operator != "~=" {
 			return
 		}
 		for i, side := range []ast.Expr{x.Lhs, x.Rhs} {

@@ -33,30 +33,28 @@ var _ = register(&lint.Rule{
 
 func runReplyTypeCompare(p *lint.Pass) {
 	m := p.Model
+	// The fixer indexes the whole tree: built only for a fix.
 	var fx *fixer
-	model.WalkExprs(m.File.Chunk, func(e ast.Expr) {
-		x, ok := e.(*ast.RelationalOpExpr)
-		if !ok || (x.Operator != "==" && x.Operator != "~=") {
+	getFixer := func() *fixer {
+		if fx == nil {
+			fx = newFixer(m)
+		}
+		return fx
+	}
+	m.Preorder(model.KRelationalOpExpr, func(n any) {
+		x := n.(*ast.RelationalOpExpr)
+		if x.Operator != "==" && x.Operator != "~=" {
 			return
 		}
-		for i, side := range []ast.Expr{x.Lhs, x.Rhs} {
-			other := x.Rhs
-			if i == 1 {
-				other = x.Lhs
-			}
-			if fx == nil {
-				fx = newFixer(m)
-			}
-			if reportTypeCompare(p, fx, x, side, other) {
-				return
-			}
+		if !reportTypeCompare(p, getFixer, x, x.Lhs, x.Rhs) {
+			reportTypeCompare(p, getFixer, x, x.Rhs, x.Lhs)
 		}
 	})
 }
 
 // reportTypeCompare reports `side == other` when side is a status, bulk or
 // integer reply and other a value of a type it can never equal.
-func reportTypeCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr) bool {
+func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, side, other ast.Expr) bool {
 	m := p.Model
 	v, o := replyValueOf(m, side), m.Value(other)
 	if v.Origin != model.Reply || v.Call == nil || !v.Types.Known() || !o.Types.Known() {
@@ -82,7 +80,7 @@ func reportTypeCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, o
 		if c.ReplyKind()&redisdb.ReplyNull != 0 {
 			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), name)
 		}
-		p.ReportFix(m.Range(x), statusCompareFix(fx, x, side, other, v, o), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
+		p.ReportFix(m.Range(x), statusCompareFix(fx(), x, side, other, v, o), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
 			subject, m.Text(x), verdict, fix)
 	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
 		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))

@@ -37,7 +37,7 @@ var _ = register(&lint.Rule{
 func runSetnxThenExpire(p *lint.Pass) {
 	m := p.Model
 	var fx *fixer
-	forEachBlock(m.File.Chunk, func(block []ast.Stmt) {
+	forEachBlock(m, m.File.Chunk, func(block []ast.Stmt) {
 		for i, st := range block {
 			var prev, next ast.Stmt
 			if i > 0 {
@@ -92,9 +92,9 @@ func runSetnxThenExpire(p *lint.Pass) {
 
 // forEachBlock calls visit with every statement list of a chunk: the chunk,
 // the bodies of blocks and loops, both branches of ifs, function bodies.
-func forEachBlock(chunk []ast.Stmt, visit func([]ast.Stmt)) {
+func forEachBlock(m *model.Model, chunk []ast.Stmt, visit func([]ast.Stmt)) {
 	visit(chunk)
-	model.Inspect(chunk, func(n any) bool {
+	m.InspectKinds(chunk, model.KDoBlockStmt|model.KLoops|model.KIfStmt|model.KFunctionExpr, func(n any) bool {
 		switch n := n.(type) {
 		case *ast.DoBlockStmt:
 			visit(n.Stmts)
@@ -356,7 +356,7 @@ func movableTTL(m *model.Model, e ast.Expr, local *model.Variable, d int) bool {
 // refCount counts the reads and writes of a local after its declaration.
 func refCount(m *model.Model, v *model.Variable) int {
 	n := 0
-	model.Inspect(m.File.Chunk, func(node any) bool {
+	m.InspectKinds(m.File.Chunk, model.KIdentExpr, func(node any) bool {
 		if id, ok := node.(*ast.IdentExpr); ok && m.VarOf(id) == v {
 			n++
 		}

@@ -97,7 +97,7 @@ func newLoopInfo(m *model.Model, l *model.Loop) *loopInfo {
 	} else {
 		body = []ast.Stmt{l.Stmt}
 	}
-	model.Inspect(body, func(n any) bool {
+	m.InspectKinds(body, model.KFuncCallExpr|model.KAssignStmt|model.KLocalAssignStmt|model.KNumberForStmt|model.KGenericForStmt, func(n any) bool {
 		switch n := n.(type) {
 		case *ast.FuncCallExpr:
 			li.call(n)
@@ -829,7 +829,7 @@ func (ff *fileFacts) comparedAt() map[*model.Variable]span.Pos {
 	}
 	m := ff.m
 	ff.compared = map[*model.Variable]span.Pos{}
-	model.Inspect(m.File.Chunk, func(n any) bool {
+	m.InspectKinds(m.File.Chunk, model.KRelationalOpExpr, func(n any) bool {
 		r, ok := n.(*ast.RelationalOpExpr)
 		if !ok || r.Operator == "==" || r.Operator == "~=" {
 			return true

@@ -41,9 +41,9 @@ func runUnboundedUnpack(p *lint.Pass) {
 	// One finding per table: the unpacks after the first one fail the
 	// same way, and only if the first did not.
 	seen := map[any]bool{}
-	model.WalkExprs(m.File.Chunk, func(x ast.Expr) {
-		call, ok := x.(*ast.FuncCallExpr)
-		if !ok || call.Func == nil || len(call.Args) == 0 || len(call.Args) >= 3 {
+	m.Preorder(model.KFuncCallExpr, func(x any) {
+		call := x.(*ast.FuncCallExpr)
+		if call.Func == nil || len(call.Args) == 0 || len(call.Args) >= 3 {
 			// unpack(t, i, j) names its end: the caller chose the size.
 			return
 		}
@@ -52,10 +52,10 @@ func runUnboundedUnpack(p *lint.Pass) {
 		}
 		t := call.Args[0]
 		tv := m.Value(t)
-		subject := "unpack(" + m.Text(t) + ")"
+		subject := func() string { return "unpack(" + m.Text(t) + ")" }
 		if tv.Origin == model.ArgvTable {
 			p.ReportLower(m.Range(call), "%s fails with 'too many results to unpack' when the caller passes 8000 arguments or more (the writes before it are kept): cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))",
-				subject)
+				subject())
 			return
 		}
 		var src *model.Call
@@ -89,11 +89,11 @@ func runUnboundedUnpack(p *lint.Pass) {
 		fix := "bound the reply (LIMIT, a literal range) or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))"
 		if how == "" {
 			p.ReportLower(m.Range(call), "%s fails with 'too many results to unpack' once the %s reply of line %d holds 8000 elements or more (%s)%s: %s",
-				subject, src.Name, m.Range(src.Expr).Start.Line, lower, writes, fix)
+				subject(), src.Name, m.Range(src.Expr).Start.Line, lower, writes, fix)
 			return
 		}
 		p.Report(m.Range(call), "%s fails with 'too many results to unpack' once the %s reply of line %d holds 8000 elements or more (%s)%s: %s",
-			subject, src.Name, m.Range(src.Expr).Start.Line, how, writes, fix)
+			subject(), src.Name, m.Range(src.Expr).Start.Line, how, writes, fix)
 	})
 }
 
@@ -283,7 +283,7 @@ func filledFromReply(m *model.Model, lv *model.Variable, loops []*model.Loop, at
 			continue
 		}
 		fills, reset := false, false
-		model.Inspect(l.Body, func(n any) bool {
+		m.InspectKinds(l.Body, model.KFuncCallExpr|model.KAssignStmt, func(n any) bool {
 			switch s := n.(type) {
 			case *ast.FuncCallExpr:
 				if isTableInsert(m, s) && len(s.Args) >= 2 && isVarRef(m, s.Args[0], lv) {

@@ -63,6 +63,15 @@ func runUndefinedGlobal(p *lint.Pass) {
 			extra[g.Name] = true
 		}
 	}
+	// Whether the file has an @include line, looked up on the first
+	// report that asks (a file reports many globals, or none).
+	includes, includesKnown := false, false
+	hasIncludes := func() bool {
+		if !includesKnown {
+			includes, includesKnown = hasIncludeDirective(m), true
+		}
+		return includes
+	}
 	for _, g := range m.Globals {
 		// Standard Lua names the sandbox removes (os, print, utf8...) are
 		// unavailable-library's, which says what to use instead.
@@ -87,7 +96,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 			}
 			p.Report(g.Range, "%s does not exist in a Functions library: FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", name, param)
 		case name == "KEYS" || name == "ARGV" || scriptGlobals[name]:
-		case hasIncludeDirective(m):
+		case hasIncludes():
 			p.Report(g.Range, "global %s is not defined in this file: if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use", name)
 		default:
 			p.Report(g.Range, "global %s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use", name)

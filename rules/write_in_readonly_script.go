@@ -136,7 +136,7 @@ type localCallee struct {
 // reassigned.
 func localCallees(m *model.Model, f *model.Function) []localCallee {
 	var out []localCallee
-	model.Inspect(m.Body(f), func(n any) bool {
+	m.InspectKinds(m.Body(f), model.KFunctionExpr|model.KFuncCallExpr, func(n any) bool {
 		switch e := n.(type) {
 		case *ast.FunctionExpr:
 			return false

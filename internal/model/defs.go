@@ -41,7 +41,7 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 		}
 		out[v] = append(out[v], d)
 	}
-	Inspect(m.File.Chunk, func(n any) bool {
+	m.InspectKinds(m.File.Chunk, KLocalAssignStmt|KAssignStmt|KFuncDefStmt, func(n any) bool {
 		switch s := n.(type) {
 		case *ast.LocalAssignStmt:
 			for i, v := range m.declVars[s] {

@@ -44,7 +44,7 @@ func (m *Model) Loops() []*Loop {
 
 func (m *Model) computeLoops() []*Loop {
 	var out []*Loop
-	Inspect(m.File.Chunk, func(n any) bool {
+	m.InspectKinds(m.File.Chunk, KLoops, func(n any) bool {
 		var l *Loop
 		switch s := n.(type) {
 		case *ast.WhileStmt:

@@ -34,7 +34,7 @@ func (m *Model) Operations() []Operation {
 
 func (m *Model) computeOperations() []Operation {
 	var out []Operation
-	WalkExprs(m.File.Chunk, func(x ast.Expr) {
+	m.Preorder(KArithmeticOpExpr|KUnaryMinusOpExpr|KRelationalOpExpr, func(x any) {
 		switch x := x.(type) {
 		case *ast.ArithmeticOpExpr:
 			out = append(out, Operation{Expr: x, Op: x.Operator, Operands: []ast.Expr{x.Lhs, x.Rhs}})

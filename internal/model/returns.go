@@ -25,7 +25,7 @@ func (m *Model) ReturnValue(call *ast.FuncCallExpr) Value {
 		return AnyValue
 	}
 	var out Value
-	Inspect(fe.Stmts, func(n any) bool {
+	m.InspectKinds(fe.Stmts, KFunctionExpr|KReturnStmt, func(n any) bool {
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
 			return false
