@@ -30,12 +30,13 @@ var _ = register(&lint.Rule{
 
 func runUnguardedNilReply(p *lint.Pass) {
 	m := p.Model
-	present := m.PresentReplies()
 	for _, op := range m.Operations() {
 		for i, x := range op.Operands {
 			v := m.Value(x)
 			c, falsy := nullableReply(v)
-			if c == nil || present[c] {
+			// PresentReplies walks every path of the file: asked only
+			// once a nullable reply is used.
+			if c == nil || m.PresentReplies()[c] {
 				continue
 			}
 			var err string

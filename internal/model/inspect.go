@@ -1,6 +1,8 @@
 package model
 
 import (
+	"math/bits"
+
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -147,161 +149,168 @@ type walkIndex struct {
 // event is one node of the pre-order.
 type event struct {
 	node any
-	// end is the index past the node's subtree.
-	end int32
-	// parent is the index of the enclosing node, -1 at the top.
-	parent int32
-	kind   Kinds
 	// sub is the union of the kinds in the subtree, the node's own
 	// included.
 	sub Kinds
+	// end is the index past the node's subtree.
+	end int32
+	// kind is the node's kind as a bit index: Kinds(1) << kind.
+	kind uint8
 }
 
 // walk returns the model's walk index, building it on first use.
 func (m *Model) walk() *walkIndex {
 	if m.walkIdx == nil {
-		b := walkBuilder{w: &walkIndex{blocks: map[*ast.Stmt]int32{}}}
+		w := &walkIndex{blocks: map[*ast.Stmt]int32{}}
 		if m.File != nil {
-			b.stmts(m.File.Chunk, -1, 0)
+			// A Lua file has about as many nodes as tokens: one
+			// allocation instead of a dozen as the array grows.
+			w.events = make([]event, 0, len(m.File.Tokens)+1)
+			b := walkBuilder{w: w}
+			b.stmts(m.File.Chunk, 0)
 		}
-		m.walkIdx = b.w
+		m.walkIdx = w
 	}
 	return m.walkIdx
 }
 
 type walkBuilder struct{ w *walkIndex }
 
-// push appends n's event and returns its index; pop closes it, folding its
-// subtree's kinds into its parent's.
-func (b *walkBuilder) push(n any, parent int32) int32 {
+// push appends n's event and returns its index; pop closes it with the
+// kinds of its subtree, which it returns for its parent's.
+func (b *walkBuilder) push(n any) int32 {
 	i := int32(len(b.w.events))
-	k := KindOf(n)
-	b.w.events = append(b.w.events, event{node: n, parent: parent, kind: k, sub: k})
+	b.w.events = append(b.w.events, event{node: n, kind: uint8(bits.TrailingZeros64(uint64(KindOf(n))))})
 	return i
 }
 
-func (b *walkBuilder) pop(i int32) {
+func (b *walkBuilder) pop(i int32, sub Kinds) Kinds {
 	ev := &b.w.events[i]
 	ev.end = int32(len(b.w.events))
-	if ev.parent >= 0 {
-		b.w.events[ev.parent].sub |= ev.sub
-	}
+	ev.sub = sub | 1<<ev.kind
+	return ev.sub
 }
 
 // stmts and stmt, exprs and expr mirror inspectStmt and inspectExpr: the
-// same children in the same order, cut at the same depth.
-func (b *walkBuilder) stmts(ss []ast.Stmt, parent int32, d int) {
+// same children in the same order, cut at the same depth. Each returns
+// the kinds it added.
+func (b *walkBuilder) stmts(ss []ast.Stmt, d int) Kinds {
 	if len(ss) > 0 {
 		if _, ok := b.w.blocks[&ss[0]]; !ok {
 			b.w.blocks[&ss[0]] = int32(len(b.w.events))
 		}
 	}
+	var k Kinds
 	for _, s := range ss {
-		b.stmt(s, parent, d)
+		k |= b.stmt(s, d)
 	}
+	return k
 }
 
-func (b *walkBuilder) exprs(es []ast.Expr, parent int32, d int) {
+func (b *walkBuilder) exprs(es []ast.Expr, d int) Kinds {
+	var k Kinds
 	for _, e := range es {
-		b.expr(e, parent, d)
+		k |= b.expr(e, d)
 	}
+	return k
 }
 
-func (b *walkBuilder) stmt(s ast.Stmt, parent int32, d int) {
+func (b *walkBuilder) stmt(s ast.Stmt, d int) Kinds {
 	if s == nil {
-		return
+		return 0
 	}
 	if d > inspectDepth {
 		b.w.deep = true
-		return
+		return 0
 	}
-	i := b.push(s, parent)
+	i := b.push(s)
 	d++
+	var k Kinds
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		b.exprs(s.Lhs, i, d)
-		b.exprs(s.Rhs, i, d)
+		k = b.exprs(s.Lhs, d) | b.exprs(s.Rhs, d)
 	case *ast.LocalAssignStmt:
-		b.exprs(s.Exprs, i, d)
+		k = b.exprs(s.Exprs, d)
 	case *ast.FuncCallStmt:
-		b.expr(s.Expr, i, d)
+		k = b.expr(s.Expr, d)
 	case *ast.DoBlockStmt:
-		b.stmts(s.Stmts, i, d)
+		k = b.stmts(s.Stmts, d)
 	case *ast.WhileStmt:
-		b.expr(s.Condition, i, d)
-		b.stmts(s.Stmts, i, d)
+		k = b.expr(s.Condition, d)
+		k |= b.stmts(s.Stmts, d)
 	case *ast.RepeatStmt:
-		b.stmts(s.Stmts, i, d)
-		b.expr(s.Condition, i, d)
+		k = b.stmts(s.Stmts, d)
+		k |= b.expr(s.Condition, d)
 	case *ast.IfStmt:
-		b.expr(s.Condition, i, d)
-		b.stmts(s.Then, i, d)
-		b.stmts(s.Else, i, d)
+		k = b.expr(s.Condition, d)
+		k |= b.stmts(s.Then, d)
+		k |= b.stmts(s.Else, d)
 	case *ast.NumberForStmt:
-		b.expr(s.Init, i, d)
-		b.expr(s.Limit, i, d)
-		b.expr(s.Step, i, d)
-		b.stmts(s.Stmts, i, d)
+		k = b.expr(s.Init, d)
+		k |= b.expr(s.Limit, d)
+		k |= b.expr(s.Step, d)
+		k |= b.stmts(s.Stmts, d)
 	case *ast.GenericForStmt:
-		b.exprs(s.Exprs, i, d)
-		b.stmts(s.Stmts, i, d)
+		k = b.exprs(s.Exprs, d)
+		k |= b.stmts(s.Stmts, d)
 	case *ast.FuncDefStmt:
 		if s.Name != nil {
-			b.expr(s.Name.Func, i, d)
-			b.expr(s.Name.Receiver, i, d)
+			k = b.expr(s.Name.Func, d)
+			k |= b.expr(s.Name.Receiver, d)
 		}
-		b.expr(s.Func, i, d)
+		k |= b.expr(s.Func, d)
 	case *ast.ReturnStmt:
-		b.exprs(s.Exprs, i, d)
+		k = b.exprs(s.Exprs, d)
 	}
-	b.pop(i)
+	return b.pop(i, k)
 }
 
-func (b *walkBuilder) expr(e ast.Expr, parent int32, d int) {
+func (b *walkBuilder) expr(e ast.Expr, d int) Kinds {
 	if e == nil {
-		return
+		return 0
 	}
 	if d > inspectDepth {
 		b.w.deep = true
-		return
+		return 0
 	}
-	i := b.push(e, parent)
+	i := b.push(e)
 	d++
+	var k Kinds
 	switch e := e.(type) {
 	case *ast.AttrGetExpr:
-		b.expr(e.Object, i, d)
-		b.expr(e.Key, i, d)
+		k = b.expr(e.Object, d)
+		k |= b.expr(e.Key, d)
 	case *ast.TableExpr:
 		for _, f := range e.Fields {
-			b.expr(f.Key, i, d)
-			b.expr(f.Value, i, d)
+			k |= b.expr(f.Key, d)
+			k |= b.expr(f.Value, d)
 		}
 	case *ast.FuncCallExpr:
-		b.expr(e.Func, i, d)
-		b.expr(e.Receiver, i, d)
-		b.exprs(e.Args, i, d)
+		k = b.expr(e.Func, d)
+		k |= b.expr(e.Receiver, d)
+		k |= b.exprs(e.Args, d)
 	case *ast.LogicalOpExpr:
-		b.expr(e.Lhs, i, d)
-		b.expr(e.Rhs, i, d)
+		k = b.expr(e.Lhs, d)
+		k |= b.expr(e.Rhs, d)
 	case *ast.RelationalOpExpr:
-		b.expr(e.Lhs, i, d)
-		b.expr(e.Rhs, i, d)
+		k = b.expr(e.Lhs, d)
+		k |= b.expr(e.Rhs, d)
 	case *ast.StringConcatOpExpr:
-		b.expr(e.Lhs, i, d)
-		b.expr(e.Rhs, i, d)
+		k = b.expr(e.Lhs, d)
+		k |= b.expr(e.Rhs, d)
 	case *ast.ArithmeticOpExpr:
-		b.expr(e.Lhs, i, d)
-		b.expr(e.Rhs, i, d)
+		k = b.expr(e.Lhs, d)
+		k |= b.expr(e.Rhs, d)
 	case *ast.UnaryMinusOpExpr:
-		b.expr(e.Expr, i, d)
+		k = b.expr(e.Expr, d)
 	case *ast.UnaryNotOpExpr:
-		b.expr(e.Expr, i, d)
+		k = b.expr(e.Expr, d)
 	case *ast.UnaryLenOpExpr:
-		b.expr(e.Expr, i, d)
+		k = b.expr(e.Expr, d)
 	case *ast.FunctionExpr:
-		b.stmts(e.Stmts, i, d)
+		k = b.stmts(e.Stmts, d)
 	}
-	b.pop(i)
+	return b.pop(i, k)
 }
 
 // span returns the events [lo, hi) that a walk of stmts covers, or ok false
@@ -377,7 +386,7 @@ func (m *Model) InspectKinds(stmts []ast.Stmt, kinds Kinds, visit func(n any) bo
 		switch {
 		case e.sub&kinds == 0:
 			i = e.end
-		case e.kind&kinds == 0 || visit(e.node):
+		case 1<<e.kind&kinds == 0 || visit(e.node):
 			i++
 		default:
 			i = e.end
@@ -396,7 +405,7 @@ func (m *Model) Preorder(kinds Kinds, fn func(n any)) {
 			i = e.end
 			continue
 		}
-		if e.kind&kinds != 0 {
+		if 1<<e.kind&kinds != 0 {
 			fn(e.node)
 		}
 		i++
