@@ -33,12 +33,26 @@ var _ = register(&lint.Rule{
 
 func runExpensiveCommand(p *lint.Pass) {
 	m := p.Model
-	looped := callsInLoops(m)
-	iterated := iteratedReplies(m)
-	each := perElement(m)
+	// What the loops and the replies do is looked for once a command
+	// that needs it is found: most files have none.
+	var looped map[*ast.FuncCallExpr]bool
+	inLoop := func(c *model.Call) bool {
+		if looped == nil {
+			looped = callsInLoops(m)
+		}
+		return looped[c.Expr]
+	}
+	var iterated map[*model.Call]bool
+	isIterated := func(c *model.Call) bool {
+		if iterated == nil {
+			iterated = iteratedReplies(m)
+		}
+		return iterated[c]
+	}
+	var each map[*model.Call]bool
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil {
+		if cmd == nil || !expensiveNames[cmd.Name] {
 			continue
 		}
 		at := m.Range(c.Args[0].Expr)
@@ -46,6 +60,9 @@ func runExpensiveCommand(p *lint.Pass) {
 		// the script runs a command for every element (it must visit each,
 		// and the bounded command the advice names would not do that work).
 		whole := func(format string, args ...any) {
+			if each == nil {
+				each = perElement(m)
+			}
 			if each[c] {
 				p.ReportLower(at, format+"; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", args...)
 				return
@@ -61,11 +78,11 @@ func runExpensiveCommand(p *lint.Pass) {
 			}
 			p.Report(at, "%s frees every key inside the script, and the server serves no other client until it is done: run it from the client, or add ASYNC to free the memory in the background", cmd.Name)
 		case "SCAN":
-			if looped[c.Expr] {
+			if inLoop(c) {
 				p.Report(at, "SCAN in a loop walks the whole keyspace in one script, as slowly as KEYS, while no other client is served: return the cursor and let the client loop")
 			}
 		case "SSCAN", "HSCAN", "ZSCAN":
-			if looped[c.Expr] {
+			if inLoop(c) {
 				p.Report(at, "%s in a loop reads the whole collection in one script while no other client is served: return the cursor and let the client loop", cmd.Name)
 			}
 		case "SMEMBERS":
@@ -91,13 +108,21 @@ func runExpensiveCommand(p *lint.Pass) {
 		case "HGETALL", "HKEYS", "HVALS":
 			// A hash is mostly an object of a few fields; one the script
 			// loops over is used as a collection.
-			if iterated[c] {
+			if isIterated(c) {
 				whole("%s reads the whole hash, which the script loops over as a collection however large it grows, while no other client is served: read the fields you need (HMGET) or HSCAN from the client", cmd.Name)
 			}
 		case "SINTER", "SUNION", "SDIFF", "SINTERSTORE", "SUNIONSTORE", "SDIFFSTORE":
 			p.ReportLower(at, "%s reads whole sets, and its cost grows with them while no other client is served: keep the sets small or compute this outside the script", cmd.Name)
 		}
 	}
+}
+
+// expensiveNames are the commands runExpensiveCommand looks at.
+var expensiveNames = map[string]bool{
+	"KEYS": true, "FLUSHALL": true, "FLUSHDB": true, "SCAN": true, "SSCAN": true, "HSCAN": true, "ZSCAN": true,
+	"SMEMBERS": true, "LRANGE": true, "ZRANGE": true, "ZREVRANGE": true, "ZRANGEBYSCORE": true, "ZREVRANGEBYSCORE": true,
+	"ZRANGEBYLEX": true, "ZREVRANGEBYLEX": true, "HGETALL": true, "HKEYS": true, "HVALS": true,
+	"SINTER": true, "SUNION": true, "SDIFF": true, "SINTERSTORE": true, "SUNIONSTORE": true, "SDIFFSTORE": true,
 }
 
 // perElement returns the calls whose whole reply the script works through

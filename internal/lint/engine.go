@@ -101,7 +101,11 @@ func RunRules(m *model.Model, rules []*Rule, settings Settings, target Target) [
 }
 
 func runRule(m *model.Model, r *Rule, s Setting, target Target) (out []Diagnostic) {
-	opts := map[string]any{}
+	// Most rules have no options: they read a nil map.
+	var opts map[string]any
+	if len(r.Options) > 0 || len(s.Options) > 0 {
+		opts = make(map[string]any, len(r.Options)+len(s.Options))
+	}
 	for _, o := range r.Options {
 		opts[o.Name] = o.Default
 	}

@@ -132,23 +132,26 @@ func KindOf(n any) Kinds {
 
 // walkIndex is the file's AST flattened once into pre-order, in the order
 // Inspect visits it, after golang.org/x/tools/go/ast/inspector: every rule
-// walks this array instead of recursing through the tree, and a filtered
+// walks these arrays instead of recursing through the tree, and a filtered
 // walk jumps over a subtree that holds no kind it wants.
 type walkIndex struct {
+	// nodes[i] is the i-th node in pre-order, events[i] its place in the
+	// tree (kept apart: the filtered walks read only events, which hold no
+	// pointers).
+	nodes  []any
 	events []event
 	// blocks maps the address of a statement list's first element to the
-	// event of that statement, so that a walk of a sub-block (a loop or
-	// function body) starts in the middle of the array.
+	// index of that statement, so that a walk of a sub-block (a loop or
+	// function body) starts in the middle of the arrays.
 	blocks map[*ast.Stmt]int32
-	// deep is set when the tree is deeper than inspectDepth: the array then
-	// stops there, as a walk of the whole chunk does, but a walk of a
+	// deep is set when the tree is deeper than inspectDepth: the arrays
+	// then stop there, as a walk of the whole chunk does, but a walk of a
 	// sub-block would see deeper, so it recurses instead.
 	deep bool
 }
 
 // event is one node of the pre-order.
 type event struct {
-	node any
 	// sub is the union of the kinds in the subtree, the node's own
 	// included.
 	sub Kinds
@@ -163,9 +166,12 @@ func (m *Model) walk() *walkIndex {
 	if m.walkIdx == nil {
 		w := &walkIndex{blocks: map[*ast.Stmt]int32{}}
 		if m.File != nil {
-			// A Lua file has about as many nodes as tokens: one
-			// allocation instead of a dozen as the array grows.
-			w.events = make([]event, 0, len(m.File.Tokens)+1)
+			// A Lua file has about two nodes for three tokens: one
+			// allocation, most of the time, instead of a dozen as the
+			// arrays grow.
+			n := len(m.File.Tokens)*3/4 + 8
+			w.nodes = make([]any, 0, n)
+			w.events = make([]event, 0, n)
 			b := walkBuilder{w: w}
 			b.stmts(m.File.Chunk, 0)
 		}
@@ -176,11 +182,13 @@ func (m *Model) walk() *walkIndex {
 
 type walkBuilder struct{ w *walkIndex }
 
-// push appends n's event and returns its index; pop closes it with the
-// kinds of its subtree, which it returns for its parent's.
-func (b *walkBuilder) push(n any) int32 {
+// push appends n, of kind k (a single bit), and returns its index; pop
+// closes it with the kinds of its subtree, which it returns for its
+// parent's.
+func (b *walkBuilder) push(n any, k Kinds) int32 {
 	i := int32(len(b.w.events))
-	b.w.events = append(b.w.events, event{node: n, kind: uint8(bits.TrailingZeros64(uint64(KindOf(n))))})
+	b.w.nodes = append(b.w.nodes, n)
+	b.w.events = append(b.w.events, event{kind: uint8(bits.TrailingZeros64(uint64(k)))})
 	return i
 }
 
@@ -223,44 +231,57 @@ func (b *walkBuilder) stmt(s ast.Stmt, d int) Kinds {
 		b.w.deep = true
 		return 0
 	}
-	i := b.push(s)
 	d++
+	var i int32
 	var k Kinds
 	switch s := s.(type) {
 	case *ast.AssignStmt:
+		i = b.push(s, KAssignStmt)
 		k = b.exprs(s.Lhs, d) | b.exprs(s.Rhs, d)
 	case *ast.LocalAssignStmt:
+		i = b.push(s, KLocalAssignStmt)
 		k = b.exprs(s.Exprs, d)
 	case *ast.FuncCallStmt:
+		i = b.push(s, KFuncCallStmt)
 		k = b.expr(s.Expr, d)
 	case *ast.DoBlockStmt:
+		i = b.push(s, KDoBlockStmt)
 		k = b.stmts(s.Stmts, d)
 	case *ast.WhileStmt:
+		i = b.push(s, KWhileStmt)
 		k = b.expr(s.Condition, d)
 		k |= b.stmts(s.Stmts, d)
 	case *ast.RepeatStmt:
+		i = b.push(s, KRepeatStmt)
 		k = b.stmts(s.Stmts, d)
 		k |= b.expr(s.Condition, d)
 	case *ast.IfStmt:
+		i = b.push(s, KIfStmt)
 		k = b.expr(s.Condition, d)
 		k |= b.stmts(s.Then, d)
 		k |= b.stmts(s.Else, d)
 	case *ast.NumberForStmt:
+		i = b.push(s, KNumberForStmt)
 		k = b.expr(s.Init, d)
 		k |= b.expr(s.Limit, d)
 		k |= b.expr(s.Step, d)
 		k |= b.stmts(s.Stmts, d)
 	case *ast.GenericForStmt:
+		i = b.push(s, KGenericForStmt)
 		k = b.exprs(s.Exprs, d)
 		k |= b.stmts(s.Stmts, d)
 	case *ast.FuncDefStmt:
+		i = b.push(s, KFuncDefStmt)
 		if s.Name != nil {
 			k = b.expr(s.Name.Func, d)
 			k |= b.expr(s.Name.Receiver, d)
 		}
 		k |= b.expr(s.Func, d)
 	case *ast.ReturnStmt:
+		i = b.push(s, KReturnStmt)
 		k = b.exprs(s.Exprs, d)
+	default:
+		i = b.push(s, KindOf(s))
 	}
 	return b.pop(i, k)
 }
@@ -273,42 +294,61 @@ func (b *walkBuilder) expr(e ast.Expr, d int) Kinds {
 		b.w.deep = true
 		return 0
 	}
-	i := b.push(e)
 	d++
+	var i int32
 	var k Kinds
 	switch e := e.(type) {
+	case *ast.IdentExpr:
+		i = b.push(e, KIdentExpr)
+	case *ast.StringExpr:
+		i = b.push(e, KStringExpr)
+	case *ast.NumberExpr:
+		i = b.push(e, KNumberExpr)
 	case *ast.AttrGetExpr:
+		i = b.push(e, KAttrGetExpr)
 		k = b.expr(e.Object, d)
 		k |= b.expr(e.Key, d)
 	case *ast.TableExpr:
+		i = b.push(e, KTableExpr)
 		for _, f := range e.Fields {
 			k |= b.expr(f.Key, d)
 			k |= b.expr(f.Value, d)
 		}
 	case *ast.FuncCallExpr:
+		i = b.push(e, KFuncCallExpr)
 		k = b.expr(e.Func, d)
 		k |= b.expr(e.Receiver, d)
 		k |= b.exprs(e.Args, d)
 	case *ast.LogicalOpExpr:
+		i = b.push(e, KLogicalOpExpr)
 		k = b.expr(e.Lhs, d)
 		k |= b.expr(e.Rhs, d)
 	case *ast.RelationalOpExpr:
+		i = b.push(e, KRelationalOpExpr)
 		k = b.expr(e.Lhs, d)
 		k |= b.expr(e.Rhs, d)
 	case *ast.StringConcatOpExpr:
+		i = b.push(e, KStringConcatOpExpr)
 		k = b.expr(e.Lhs, d)
 		k |= b.expr(e.Rhs, d)
 	case *ast.ArithmeticOpExpr:
+		i = b.push(e, KArithmeticOpExpr)
 		k = b.expr(e.Lhs, d)
 		k |= b.expr(e.Rhs, d)
 	case *ast.UnaryMinusOpExpr:
+		i = b.push(e, KUnaryMinusOpExpr)
 		k = b.expr(e.Expr, d)
 	case *ast.UnaryNotOpExpr:
+		i = b.push(e, KUnaryNotOpExpr)
 		k = b.expr(e.Expr, d)
 	case *ast.UnaryLenOpExpr:
+		i = b.push(e, KUnaryLenOpExpr)
 		k = b.expr(e.Expr, d)
 	case *ast.FunctionExpr:
+		i = b.push(e, KFunctionExpr)
 		k = b.stmts(e.Stmts, d)
+	default:
+		i = b.push(e, KindOf(e))
 	}
 	return b.pop(i, k)
 }
@@ -336,7 +376,7 @@ func (w *walkIndex) span(m *Model, stmts []ast.Stmt) (lo, hi int32, ok bool) {
 		if s == nil {
 			continue
 		}
-		if int(hi) >= len(w.events) || w.events[hi].node != any(s) {
+		if int(hi) >= len(w.events) || w.nodes[hi] != any(s) {
 			return 0, 0, false
 		}
 		hi = w.events[hi].end
@@ -355,9 +395,9 @@ func (m *Model) Inspect(stmts []ast.Stmt, visit func(n any) bool) {
 		Inspect(stmts, visit)
 		return
 	}
-	ev := w.events
+	ev, nodes := w.events, w.nodes
 	for i := lo; i < hi; {
-		if visit(ev[i].node) {
+		if visit(nodes[i]) {
 			i++
 		} else {
 			i = ev[i].end
@@ -380,13 +420,13 @@ func (m *Model) InspectKinds(stmts []ast.Stmt, kinds Kinds, visit func(n any) bo
 		})
 		return
 	}
-	ev := w.events
+	ev, nodes := w.events, w.nodes
 	for i := lo; i < hi; {
 		e := &ev[i]
 		switch {
 		case e.sub&kinds == 0:
 			i = e.end
-		case 1<<e.kind&kinds == 0 || visit(e.node):
+		case 1<<e.kind&kinds == 0 || visit(nodes[i]):
 			i++
 		default:
 			i = e.end
@@ -398,7 +438,7 @@ func (m *Model) InspectKinds(stmts []ast.Stmt, kinds Kinds, visit func(n any) bo
 // order Inspect visits them.
 func (m *Model) Preorder(kinds Kinds, fn func(n any)) {
 	w := m.walk()
-	ev := w.events
+	ev, nodes := w.events, w.nodes
 	for i := int32(0); i < int32(len(ev)); {
 		e := &ev[i]
 		if e.sub&kinds == 0 {
@@ -406,7 +446,7 @@ func (m *Model) Preorder(kinds Kinds, fn func(n any)) {
 			continue
 		}
 		if 1<<e.kind&kinds != 0 {
-			fn(e.node)
+			fn(nodes[i])
 		}
 		i++
 	}

@@ -195,7 +195,11 @@ func sameWalks(t *testing.T, name string, m *model.Model) {
 			}
 		}
 	}
-	for _, kinds := range []model.Kinds{model.KFuncCallExpr, model.KExprs, model.KLoops | model.KReturnStmt} {
+	preorders := []model.Kinds{model.KExprs, model.KLoops | model.KReturnStmt}
+	for k := model.KAssignStmt; k <= model.KFunctionExpr; k <<= 1 {
+		preorders = append(preorders, k) // each kind alone
+	}
+	for _, kinds := range preorders {
 		var want, got []any
 		refInspect(m.File.Chunk, func(n any) bool {
 			if model.KindOf(n)&kinds != 0 {
