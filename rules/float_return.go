@@ -32,23 +32,7 @@ var _ = register(&lint.Rule{
 
 func runFloatReturn(p *lint.Pass) {
 	m := p.Model
-	fr := &fracFinder{m: m, rhs: map[*ast.IdentExpr]ast.Expr{}, state: map[*model.Variable]fracState{}, funcs: map[*ast.FunctionExpr]bool{}}
-	m.InspectKinds(m.File.Chunk, model.KAssignStmt, func(n any) bool {
-		if a, ok := n.(*ast.AssignStmt); ok {
-			for i, t := range a.Lhs {
-				id, ok := t.(*ast.IdentExpr)
-				if !ok {
-					continue
-				}
-				if i < len(a.Rhs) && (i < len(a.Rhs)-1 || !mayExpand(a.Rhs[i])) {
-					fr.rhs[id] = a.Rhs[i]
-				} else {
-					fr.rhs[id] = nil // a call's extra results: unknown
-				}
-			}
-		}
-		return true
-	})
+	fr := &fracFinder{m: m, state: map[*model.Variable]fracState{}, funcs: map[*ast.FunctionExpr]bool{}}
 	// Only what the main chunk of a script, or a registered function,
 	// returns reaches Redis; a helper's return stays in Lua.
 	type body struct {
@@ -240,7 +224,7 @@ func (fr *fracFinder) varFractional(v *model.Variable) bool {
 		if !ok {
 			break
 		}
-		rhs, known := fr.rhs[w]
+		rhs, known := fr.assigned()[w]
 		ok = known && rhs != nil && fr.fractional(rhs) != ""
 	}
 	if ok {
@@ -249,6 +233,32 @@ func (fr *fracFinder) varFractional(v *model.Variable) bool {
 		fr.state[v] = fracNo
 	}
 	return ok
+}
+
+// assigned returns rhs, computed on first use: only a local assigned after
+// its declaration needs it.
+func (fr *fracFinder) assigned() map[*ast.IdentExpr]ast.Expr {
+	if fr.rhs != nil {
+		return fr.rhs
+	}
+	fr.rhs = map[*ast.IdentExpr]ast.Expr{}
+	fr.m.InspectKinds(fr.m.File.Chunk, model.KAssignStmt, func(n any) bool {
+		if a, ok := n.(*ast.AssignStmt); ok {
+			for i, t := range a.Lhs {
+				id, ok := t.(*ast.IdentExpr)
+				if !ok {
+					continue
+				}
+				if i < len(a.Rhs) && (i < len(a.Rhs)-1 || !mayExpand(a.Rhs[i])) {
+					fr.rhs[id] = a.Rhs[i]
+				} else {
+					fr.rhs[id] = nil // a call's extra results: unknown
+				}
+			}
+		}
+		return true
+	})
+	return fr.rhs
 }
 
 // returnsFractional reports whether every return statement of a local

@@ -41,6 +41,11 @@ const (
 
 func runIntegerReplyTruthiness(p *lint.Pass) {
 	m := p.Model
+	// Every finding is the reply of a call with an integer reply: without
+	// one, the conditions need not be looked at.
+	if !slices.ContainsFunc(m.Calls, func(c *model.Call) bool { return c.ReplyKind() == redisdb.ReplyInteger }) {
+		return
+	}
 	var fx *fixer
 	seen := map[ast.Expr]bool{}
 	var cond func(e ast.Expr, use condUse)

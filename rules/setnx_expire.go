@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,11 @@ var _ = register(&lint.Rule{
 
 func runSetnxThenExpire(p *lint.Pass) {
 	m := p.Model
+	// Every finding starts at a SETNX call: without one, the blocks need
+	// not be looked at.
+	if !slices.ContainsFunc(m.Calls, func(c *model.Call) bool { return c.Name == "SETNX" }) {
+		return
+	}
 	var fx *fixer
 	forEachBlock(m, m.File.Chunk, func(block []ast.Stmt) {
 		for i, st := range block {
