@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/span"
 )
 
 var _ = register(&lint.Rule{
@@ -37,14 +38,15 @@ func runUnknownCommand(p *lint.Pass) {
 		if !ok || len(c.Args) == 0 {
 			continue
 		}
-		at := m.Range(c.Args[0].Expr)
+		// Where to report, looked up only for a report.
+		at := func() span.Range { return m.Range(c.Args[0].Expr) }
 		if strings.ContainsAny(name, " \t\r\n") {
 			words := strings.Fields(name)
 			if len(words) > 1 && redisdb.Lookup(words[0]) != nil {
-				p.Report(at, "%q is not a Redis command: Redis takes the command name alone and each argument separately, as redis.call('%s', ...); a command line in one string fails with 'ERR Unknown Redis command called from script'",
+				p.Report(at(), "%q is not a Redis command: Redis takes the command name alone and each argument separately, as redis.call('%s', ...); a command line in one string fails with 'ERR Unknown Redis command called from script'",
 					name, words[0])
 			} else {
-				p.Report(at, "%q is not a Redis command (command names hold no spaces): Redis answers 'ERR Unknown Redis command called from script'", name)
+				p.Report(at(), "%q is not a Redis command (command names hold no spaces): Redis answers 'ERR Unknown Redis command called from script'", name)
 			}
 			continue
 		}
@@ -53,7 +55,7 @@ func runUnknownCommand(p *lint.Pass) {
 			if s := closestName(strings.ToUpper(name), topLevelNames()); s != "" {
 				msg = fmt.Sprintf("%s is not a Redis command (did you mean %s?): Redis answers 'ERR Unknown Redis command called from script'", cmdQuote(name), s)
 			}
-			p.Report(at, "%s", msg)
+			p.Report(at(), "%s", msg)
 			continue
 		}
 		cmd := c.Command
@@ -80,7 +82,7 @@ func runUnknownCommand(p *lint.Pass) {
 			continue
 		}
 		if !redisdb.SinceAtLeast(cmd.Since, target) {
-			p.Report(at, "%s was added in Redis %s, after the target version %s: that server rejects it as an unknown command ('ERR Unknown Redis command called from script' on 7.0); use an older command or raise the target",
+			p.Report(at(), "%s was added in Redis %s, after the target version %s: that server rejects it as an unknown command ('ERR Unknown Redis command called from script' on 7.0); use an older command or raise the target",
 				cmd.Name, cmd.Since, target)
 			continue
 		}

@@ -43,9 +43,8 @@ func runWriteInReadonlyScript(p *lint.Pass) {
 		if !cmd.IsWrite() {
 			what = "may replicate, which Redis counts as a write here,"
 		}
-		at := m.Range(c.Args[0].Expr)
 		if scriptRO {
-			p.Report(at, "%s %s but the script is marked #!lua flags=no-writes: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
+			p.Report(m.Range(c.Args[0].Expr), "%s %s but the script is marked #!lua flags=no-writes: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
 				cmd.Name, what)
 			continue
 		}
@@ -57,7 +56,7 @@ func runWriteInReadonlyScript(p *lint.Pass) {
 		if path.helper != "" {
 			where = fmt.Sprintf("helper %s is called from function %s, registered", path.helper, path.reg)
 		}
-		p.Report(at, "%s %s but %s with flags={'no-writes'}: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
+		p.Report(m.Range(c.Args[0].Expr), "%s %s but %s with flags={'no-writes'}: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
 			cmd.Name, what, where)
 	}
 }

@@ -87,6 +87,14 @@ func RunRules(m *model.Model, rules []*Rule, settings Settings, target Target) [
 	if m.File.Chunk == nil {
 		return nil
 	}
+	// One Pass serves every rule in turn: a file runs some thirty rules,
+	// and most report nothing.
+	var sev Severity
+	p := &Pass{Model: m, Target: target}
+	p.report = func(d Diagnostic, lower int) {
+		d.Severity = max(sev-Severity(lower), SeverityInfo)
+		out = append(out, d)
+	}
 	for _, r := range rules {
 		if r.Run == nil {
 			continue
@@ -95,12 +103,17 @@ func RunRules(m *model.Model, rules []*Rule, settings Settings, target Target) [
 		if !ok {
 			continue
 		}
-		out = append(out, runRule(m, r, s, target)...)
+		sev = s.Severity
+		if err := runRule(p, r, s); err != nil {
+			out = append(out, *err)
+		}
 	}
 	return out
 }
 
-func runRule(m *model.Model, r *Rule, s Setting, target Target) (out []Diagnostic) {
+// runRule runs r on p, which reports into the caller's findings; a panic
+// becomes a finding of its own.
+func runRule(p *Pass, r *Rule, s Setting) (internal *Diagnostic) {
 	// Most rules have no options: they read a nil map.
 	var opts map[string]any
 	if len(r.Options) > 0 || len(s.Options) > 0 {
@@ -112,19 +125,15 @@ func runRule(m *model.Model, r *Rule, s Setting, target Target) (out []Diagnosti
 	for k, v := range s.Options {
 		opts[k] = v
 	}
-	p := &Pass{Model: m, Rule: r, Options: opts, Target: target}
-	p.report = func(d Diagnostic, lower int) {
-		d.Severity = max(s.Severity-Severity(lower), SeverityInfo)
-		out = append(out, d)
-	}
+	p.Rule, p.Options = r, opts
 	defer func() {
 		if e := recover(); e != nil {
-			out = append(out, Diagnostic{File: m.File.Name, Range: Range{Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 1}}, Rule: r.ID, Severity: SeverityError,
-				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", r.ID, e)})
+			internal = &Diagnostic{File: p.Model.File.Name, Range: Range{Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 1}}, Rule: r.ID, Severity: SeverityError,
+				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", r.ID, e)}
 		}
 	}()
 	r.Run(p)
-	return out
+	return nil
 }
 
 // ignoreRE matches `lint-lua: ignore RULE[,RULE] -- reason` and
