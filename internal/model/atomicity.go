@@ -1,9 +1,10 @@
 package model
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -22,7 +23,7 @@ func (m *Model) Identity(v Value) (id string, ok bool) {
 			if v.Origin == Argv {
 				name = "ARGV"
 			}
-			return fmt.Sprintf("%s[%d]", name, v.Index), true
+			return name + "[" + strconv.Itoa(v.Index) + "]", true
 		}
 	case Literal:
 		if v.Types&(TNumber|TString) != 0 {
@@ -51,7 +52,8 @@ func (m *Model) Identity(v Value) (id string, ok bool) {
 		}
 	}
 	if v.Var != nil && len(v.Var.Writes) == 0 {
-		return fmt.Sprintf("var:%p", v.Var), true
+		// fmt's %p, without fmt: identities are built for every lookup.
+		return "var:0x" + strconv.FormatUint(uint64(uintptr(unsafe.Pointer(v.Var))), 16), true
 	}
 	return "", false
 }
