@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/metrics"
+	"runtime/pprof"
 	"strings"
 	"sync/atomic"
 
@@ -60,7 +61,45 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // exit code.
 func Main() int {
 	tuneGC()
-	return Run(os.Args[1:], SystemStreams())
+	stop := startProfiles(os.Getenv)
+	code := Run(os.Args[1:], SystemStreams())
+	stop()
+	return code
+}
+
+// startProfiles writes pprof profiles of the whole process, for measuring
+// before optimizing: LINT_LUA_CPUPROFILE=cpu.out lint-lua ... then
+// `go tool pprof cpu.out`; LINT_LUA_MEMPROFILE names a heap profile taken at
+// the end. A file that cannot be written is reported and the run goes on.
+func startProfiles(getenv func(string) string) (stop func()) {
+	var cpu *os.File
+	if p := getenv("LINT_LUA_CPUPROFILE"); p != "" {
+		f, err := os.Create(p)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "lint-lua: LINT_LUA_CPUPROFILE: %v\n", err)
+		} else {
+			cpu = f
+		}
+	}
+	return func() {
+		if cpu != nil {
+			pprof.StopCPUProfile()
+			cpu.Close()
+		}
+		if p := getenv("LINT_LUA_MEMPROFILE"); p != "" {
+			f, err := os.Create(p)
+			if err == nil {
+				err = pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "lint-lua: LINT_LUA_MEMPROFILE: %v\n", err)
+			}
+		}
+	}
 }
 
 // tuneGC trades memory the run barely uses for CPU. Linting a file
