@@ -145,6 +145,9 @@ func (m *Model) LoopExits(l *Loop) []Exit {
 
 // Inspect visits statements and the expressions in them in source order,
 // function bodies included. visit returns false to skip a node's children.
+// It recurses through the tree on each call; Model.Inspect and
+// Model.InspectKinds walk the same nodes in the same order over the tree
+// flattened once per model, and are what rules should use.
 func Inspect(stmts []ast.Stmt, visit func(n any) bool) {
 	for _, s := range stmts {
 		inspectStmt(s, visit, 0)

@@ -51,7 +51,8 @@ func (m *Model) computeOperations() []Operation {
 }
 
 // WalkExprs calls fn on every expression of stmts, nested function bodies
-// included, each before its subexpressions.
+// included, each before its subexpressions. Model.Preorder(KExprs, ...) does
+// the same over the model's flattened tree.
 func WalkExprs(stmts []ast.Stmt, fn func(ast.Expr)) {
 	Inspect(stmts, func(n any) bool {
 		if e, ok := n.(ast.Expr); ok {
