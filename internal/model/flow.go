@@ -1,7 +1,6 @@
 package model
 
 import (
-	"maps"
 	"strconv"
 	"strings"
 
@@ -10,66 +9,81 @@ import (
 )
 
 // env is what each local holds on one path. Environments are copied at
-// every branch and at every and/or, and most copies are only read: a copy
-// shares the map, and the first write to a shared map clones it.
-type env = *envMap
+// every branch and at every and/or, and most copies are only read.
+//
+// A local's value sits at its slot (Variable.slot: how many locals were in
+// scope, lexically, where it was declared), so two locals that are in scope
+// together never share a slot, and a slot that holds another variable than
+// the one asked for holds a local whose scope has ended. The slots hold
+// pointers to immutable bindings: a copy shares the slice, the first write
+// to a shared slice copies the pointers (never the values), and joining two
+// environments compares pointers before it compares values.
+type env = *envSlots
 
-type envMap struct {
-	vals map[*Variable]Value
-	// shared says another env may hold vals.
+type envSlots struct {
+	slots []*binding
+	// shared says another env may hold slots' backing array.
 	shared bool
-	// tok is the same for environments that share vals (nil for none).
-	tok *byte
 }
 
-func newEnv() env { return &envMap{} }
+// binding is one local's value on a path; never written once made.
+type binding struct {
+	v   *Variable
+	val Value
+}
+
+func newEnv() env { return &envSlots{} }
 
 // copy returns an environment with e's values; e is left as it is.
-func (e *envMap) copy() env {
+func (e *envSlots) copy() env {
 	if e == nil {
 		return newEnv()
 	}
 	e.shared = true
-	return &envMap{vals: e.vals, shared: true, tok: e.tok}
+	return &envSlots{slots: e.slots, shared: true}
 }
 
-func (e *envMap) get(v *Variable) (Value, bool) {
-	if e == nil {
+func (e *envSlots) get(v *Variable) (Value, bool) {
+	if e == nil || v.slot >= len(e.slots) {
 		return Value{}, false
 	}
-	val, ok := e.vals[v]
-	return val, ok
+	if b := e.slots[v.slot]; b != nil && b.v == v {
+		return b.val, true
+	}
+	return Value{}, false
 }
 
-// own makes vals e's own before a write.
-func (e *envMap) own() {
-	if e.shared {
-		// maps.Clone copies the map's tables whole, which is much cheaper
-		// than inserting every entry again.
-		e.vals = maps.Clone(e.vals)
+// own makes slots e's own before a write, long enough for slot n.
+func (e *envSlots) own(n int) {
+	if e.shared || n >= cap(e.slots) {
+		l := max(len(e.slots), n+1)
+		s := make([]*binding, l, max(l, 8))
+		copy(s, e.slots)
+		e.slots = s
 		e.shared = false
-		e.tok = new(byte)
+		return
 	}
-	if e.vals == nil {
-		e.vals = map[*Variable]Value{}
-		e.tok = new(byte)
+	if n >= len(e.slots) {
+		e.slots = e.slots[:n+1]
 	}
 }
 
-func (e *envMap) set(v *Variable, val Value) {
-	e.own()
-	e.vals[v] = val
+func (e *envSlots) set(v *Variable, val Value) {
+	e.own(v.slot)
+	e.slots[v.slot] = &binding{v: v, val: val}
 }
 
-func (e *envMap) del(v *Variable) {
-	if e == nil {
+// truncate forgets the slots from n up, the locals of a scope that ended.
+// It only shortens the slice, so it never copies a shared one; slots past
+// the length are cleared before the next write uses them (own).
+func (e *envSlots) truncate(n int) {
+	if e == nil || n >= len(e.slots) {
 		return
 	}
-	if _, ok := e.vals[v]; !ok {
-		return
+	if !e.shared {
+		clear(e.slots[n:])
 	}
-	e.own()
-	delete(e.vals, v)
+	e.slots = e.slots[:n]
 }
 
 func joinEnv(a, b env) env {
@@ -79,22 +93,63 @@ func joinEnv(a, b env) env {
 	if b == nil {
 		return a
 	}
-	if a.tok != nil && a.tok == b.tok {
+	as, bs := a.slots, b.slots
+	if len(bs) > len(as) {
+		// Keep a's binding wherever both have one (as Join keeps a's
+		// value), so only the lengths swap here, never the order.
+		n := len(bs)
+		out := make([]*binding, n)
+		copy(out, bs)
+		for i, x := range as {
+			out[i] = joinBinding(x, bs[i])
+		}
+		return &envSlots{slots: out}
+	}
+	if len(as) == 0 {
+		return a.copy()
+	}
+	if len(as) == len(bs) && &as[0] == &bs[0] {
 		// Copies of one environment, neither written since.
 		return a.copy()
 	}
-	out := maps.Clone(a.vals)
-	if out == nil {
-		out = map[*Variable]Value{}
-	}
-	for k, w := range b.vals {
-		if v, ok := out[k]; ok {
-			out[k] = Join(v, w)
-		} else {
-			out[k] = w
+	var out []*binding
+	for i, y := range bs {
+		x := as[i]
+		j := joinBinding(x, y)
+		if j == x {
+			continue
 		}
+		if out == nil {
+			out = make([]*binding, len(as))
+			copy(out, as)
+		}
+		out[i] = j
 	}
-	return &envMap{vals: out, tok: new(byte)}
+	if out == nil {
+		return a.copy()
+	}
+	return &envSlots{slots: out}
+}
+
+// joinBinding merges one slot of two environments: bindings of one variable
+// join their values; a slot empty on one side keeps the other's binding;
+// bindings of different variables can only be of ended scopes (see env),
+// and a's is kept.
+func joinBinding(x, y *binding) *binding {
+	switch {
+	case x == y || y == nil:
+		return x
+	case x == nil:
+		return y
+	case x.v != y.v:
+		return x
+	}
+	a, b := x.val, y.val
+	if a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(a, b) {
+		// Join would give a back.
+		return x
+	}
+	return &binding{v: x.v, val: Join(a, b)}
 }
 
 // flowState evaluates one function body.
@@ -150,17 +205,20 @@ func (fs *flowState) blockKeep(stmts []ast.Stmt, e env) env {
 	return e
 }
 
-// leaveScope drops the block's locals from the environment. Lua 5.1 allows
-// at most 200 active locals per function, so with out-of-scope locals gone
-// every copy of the environment stays small however long the script is.
+// leaveScope drops the block's locals from the environment, and with them
+// any binding of a scope that ended inside the block (they sit in higher
+// slots). Lua 5.1 allows at most 200 active locals per function, so with
+// out-of-scope locals gone every copy of the environment stays small
+// however long the script is.
 func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	if e == nil {
 		return
 	}
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
-			for _, v := range fs.m.declVars[la] {
-				e.del(v)
+			if vs := fs.m.declVars[la]; len(vs) > 0 {
+				e.truncate(vs[0].slot)
+				return
 			}
 		}
 	}
@@ -329,6 +387,10 @@ func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env, bind func(env)
 	exit := joinEnv(e, cur)
 	for _, b := range breaks {
 		exit = joinEnv(exit, b)
+	}
+	// The loop's control variables are out of scope past it.
+	if v := fs.declared(s, 0); v != nil {
+		exit.truncate(v.slot)
 	}
 	return exit
 }

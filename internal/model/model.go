@@ -62,6 +62,10 @@ type Variable struct {
 	Captured bool
 	// Init is the expression it was declared with, if any.
 	Init ast.Expr
+	// slot is how many locals were in scope where it was declared, those
+	// of enclosing functions included: locals in scope together have
+	// different slots (see env in flow.go).
+	slot int
 }
 
 // Scope is a block's set of declarations.

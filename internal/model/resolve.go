@@ -50,6 +50,9 @@ type resolver struct {
 	// upvalues holds, per function, the outer locals it captures, itself
 	// or for a function nested in it, for Lua's limit.
 	upvalues map[*Function]map[*Variable]bool
+	// live counts the locals in scope, those of enclosing functions
+	// included: the next declaration's slot.
+	live int
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
@@ -100,6 +103,7 @@ func (r *resolver) push() {
 }
 func (r *resolver) pop() {
 	r.fn.active -= r.scope.declared
+	r.live -= r.scope.declared
 	r.scope = r.scope.Parent
 }
 
@@ -117,7 +121,8 @@ func (r *resolver) lookup(name string) *Variable {
 }
 
 func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
-	v := &Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init}
+	v := &Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init, slot: r.live}
+	r.live++
 	if rg, ok := r.m.File.NameRange(decl, i); ok {
 		v.Decl = rg
 	} else if n, ok := decl.(ast.PositionHolder); ok {
@@ -286,6 +291,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 		fn.Params = append(fn.Params, r.declare(n, Param, fe, i, nil))
 	}
 	r.block(fe.Stmts)
+	r.live -= r.scope.declared
 	r.fn, r.scope = outerFn, outerScope
 }
 
