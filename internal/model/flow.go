@@ -473,10 +473,12 @@ func multiValued(e ast.Expr) bool {
 }
 
 func (fs *flowState) record(x ast.Expr, v Value) Value {
-	if old, ok := fs.m.values[x]; ok {
-		fs.m.values[x] = Join(old, v)
+	m := fs.m
+	if i, ok := m.values[x]; ok {
+		m.vals[i] = Join(m.vals[i], v)
 	} else {
-		fs.m.values[x] = v
+		m.values[x] = int32(len(m.vals))
+		m.vals = append(m.vals, v)
 	}
 	return v
 }
@@ -903,7 +905,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 	default:
 		// x == <something that is neither nil nor false>: x is not falsy.
 		if eq {
-			if ov, ok := fs.m.values[other]; ok && !ov.Types.MayBeFalsy() && ov.Types != 0 {
+			if i, ok := fs.m.values[other]; ok && !fs.m.vals[i].Types.MayBeFalsy() && fs.m.vals[i].Types != 0 {
 				if n := narrow(val, true); n.Types != val.Types {
 					e.set(v, n)
 				}

@@ -131,8 +131,11 @@ type Model struct {
 	// then arrive as nil rather than false.
 	SetResp3 bool
 
-	refs      map[*ast.IdentExpr]*Variable
-	values    map[ast.Expr]Value
+	refs map[*ast.IdentExpr]*Variable
+	// values indexes vals, what each evaluated expression may hold: a
+	// small map entry, the values themselves in one dense slice.
+	values    map[ast.Expr]int32
+	vals      []Value
 	calls     map[*ast.FuncCallExpr]*Call
 	funcs     map[*ast.FunctionExpr]*Function
 	funcOf    map[any]*Function
@@ -224,8 +227,8 @@ func (c *Call) Is(names ...string) bool {
 // Value returns what an expression may hold where it is evaluated. Unknown
 // expressions (never evaluated, e.g. dead code) give AnyValue.
 func (m *Model) Value(e ast.Expr) Value {
-	if v, ok := m.values[e]; ok {
-		return v
+	if i, ok := m.values[e]; ok {
+		return m.vals[i]
 	}
 	return AnyValue
 }

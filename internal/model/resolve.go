@@ -10,14 +10,13 @@ import (
 // Build makes the model of a parsed file. A file that did not parse gives a
 // model with no functions, calls or variables.
 func Build(f *luasrc.File) *Model {
-	// Sized from the token count (on real scripts about one expression
-	// value per two tokens and one local reference per seven), so that the
-	// maps do not grow and rehash their way up.
+	// Sized from the token count (on real scripts about one local
+	// reference per seven tokens), so that the map does not grow and rehash
+	// its way up.
 	n := len(f.Tokens)
 	m := &Model{
 		File:      f,
 		refs:      make(map[*ast.IdentExpr]*Variable, n/7),
-		values:    make(map[ast.Expr]Value, n/2),
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
 		funcOf:    map[any]*Function{},
@@ -37,6 +36,10 @@ func Build(f *luasrc.File) *Model {
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
+	// The flow records a value per expression the resolver met (an
+	// assignment target's `a.b` once more).
+	m.values = make(map[ast.Expr]int32, r.exprs)
+	m.vals = make([]Value, 0, r.exprs)
 	m.flow()
 	m.computeKeys()
 	return m
@@ -53,6 +56,8 @@ type resolver struct {
 	// live counts the locals in scope, those of enclosing functions
 	// included: the next declaration's slot.
 	live int
+	// exprs counts the expressions met, to size the flow's tables.
+	exprs int
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
@@ -265,6 +270,7 @@ func (r *resolver) target(e ast.Expr) {
 		}
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
 	case *ast.AttrGetExpr:
+		r.exprs++
 		r.expr(e.Object)
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
@@ -300,6 +306,7 @@ func (r *resolver) expr(e ast.Expr) {
 		return
 	}
 	r.setFunc(e)
+	r.exprs++
 	switch e := e.(type) {
 	case *ast.IdentExpr:
 		if v := r.lookup(e.Value); v != nil {
