@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -164,6 +165,10 @@ type flowState struct {
 	// nested loops would multiply that, so past a few levels a body runs
 	// once (the values then miss only what a third-level loop feeds back).
 	loops int
+	// stack holds the values of expression lists and call arguments while
+	// they are used, so that they need no slice of their own: a list is
+	// pushed, used, and popped (see exprList).
+	stack []Value
 }
 
 // passes is how many times a loop body is evaluated at the current depth.
@@ -236,6 +241,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			fs.expr(s.Exprs[0], e)
 			return e
 		}
+		mark := len(fs.stack)
 		vals := fs.exprList(s.Exprs, len(s.Names), e)
 		for i := range s.Names {
 			if v := fs.declared(s, i); v != nil {
@@ -244,8 +250,10 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 				e.set(v, val)
 			}
 		}
+		fs.pop(mark)
 		return e
 	case *ast.AssignStmt:
+		mark := len(fs.stack)
 		vals := fs.exprList(s.Rhs, len(s.Lhs), e)
 		for i, t := range s.Lhs {
 			switch t := t.(type) {
@@ -260,6 +268,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 				fs.expr(t.Key, e)
 			}
 		}
+		fs.pop(mark)
 		return e
 	case *ast.FuncCallStmt:
 		fs.expr(s.Expr, e)
@@ -333,7 +342,9 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			}
 		})
 	case *ast.GenericForStmt:
+		mark := len(fs.stack)
 		fs.exprList(s.Exprs, 1, e)
+		fs.pop(mark)
 		return fs.loopBody(s, s.Stmts, e, func(le env) {
 			for i := range s.Names {
 				if v := fs.declared(s, i); v != nil {
@@ -356,7 +367,9 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		fs.function(s.Func, e)
 		return e
 	case *ast.ReturnStmt:
+		mark := len(fs.stack)
 		fs.exprList(s.Exprs, 0, e)
+		fs.pop(mark)
 		return nil
 	case *ast.BreakStmt:
 		if fs.breaks != nil {
@@ -444,22 +457,29 @@ func isErrorCall(m *Model, e ast.Expr) bool {
 }
 
 // exprList evaluates expressions and returns at least want values,
-// expanding the last one when it can yield several.
+// expanding the last one when it can yield several. The values are pushed
+// on fs.stack: the caller pops them (fs.pop) once done with them, and
+// until then evaluating more expressions leaves them as they are.
 func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
-	out := make([]Value, 0, max(want, len(es)))
+	mark := len(fs.stack)
 	for i, x := range es {
 		v := fs.expr(x, e)
-		out = append(out, v)
+		fs.stack = append(fs.stack, v)
 		if i == len(es)-1 && multiValued(x) {
-			for len(out) < want {
-				out = append(out, AnyValue)
+			for len(fs.stack)-mark < want {
+				fs.stack = append(fs.stack, AnyValue)
 			}
 		}
 	}
-	for len(out) < want {
-		out = append(out, Value{Types: TNil, Origin: Literal, Lit: "nil"})
+	for len(fs.stack)-mark < want {
+		fs.stack = append(fs.stack, Value{Types: TNil, Origin: Literal, Lit: "nil"})
 	}
-	return out
+	return fs.stack[mark:len(fs.stack):len(fs.stack)]
+}
+
+// pop drops the values pushed on fs.stack since mark.
+func (fs *flowState) pop(mark int) {
+	fs.stack = fs.stack[:mark]
 }
 
 func multiValued(e ast.Expr) bool {
@@ -689,10 +709,19 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 	} else {
 		fs.expr(x.Receiver, e)
 	}
-	args := make([]Value, len(x.Args))
-	for i, a := range x.Args {
-		args[i] = fs.expr(a, e)
+	mark := len(fs.stack)
+	for _, a := range x.Args {
+		v := fs.expr(a, e)
+		fs.stack = append(fs.stack, v)
 	}
+	args := fs.stack[mark:len(fs.stack):len(fs.stack)]
+	v := fs.callValue(x, callee, args)
+	fs.pop(mark)
+	return v
+}
+
+// callValue is the value of a call whose callee and arguments are known.
+func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) Value {
 	switch callee.Origin {
 	case RedisCall:
 		return fs.redisCall(x, callee.Lit == "pcall", args)
@@ -713,7 +742,7 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 		case "tostring", "string.rep", "string.sub", "string.lower", "string.upper", "table.concat", "type":
 			return Value{Types: TString}
 		case "string.format":
-			return bounded(Value{Types: TString, Origin: Concat, Parts: args})
+			return bounded(Value{Types: TString, Origin: Concat, Parts: slices.Clone(args)})
 		}
 	}
 	return AnyValue
