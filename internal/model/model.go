@@ -72,7 +72,8 @@ type Variable struct {
 type Scope struct {
 	Parent *Scope
 	Func   *Function
-	vars   map[string]*Variable
+	// start is where the scope's locals begin in the resolver's list.
+	start int
 	// declared counts declarations in this scope (a name declared twice
 	// counts twice, as Lua's compiler does).
 	declared int

@@ -58,6 +58,11 @@ type resolver struct {
 	live int
 	// exprs counts the expressions met, to size the flow's tables.
 	exprs int
+	// names maps each name to the innermost local of that name in scope;
+	// decls lists the locals in scope, innermost last, so that leaving a
+	// scope can give each name back the local it had shadowed.
+	names map[string]*Variable
+	decls []*Variable
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
@@ -104,11 +109,20 @@ func (r *resolver) capture(v *Variable, at *ast.IdentExpr) {
 }
 
 func (r *resolver) push() {
-	r.scope = &Scope{Parent: r.scope, Func: r.fn}
+	r.scope = &Scope{Parent: r.scope, Func: r.fn, start: len(r.decls)}
 }
 func (r *resolver) pop() {
 	r.fn.active -= r.scope.declared
 	r.live -= r.scope.declared
+	for i := len(r.decls) - 1; i >= r.scope.start; i-- {
+		v := r.decls[i]
+		if v.Shadows != nil {
+			r.names[v.Name] = v.Shadows
+		} else {
+			delete(r.names, v.Name)
+		}
+	}
+	r.decls = r.decls[:r.scope.start]
 	r.scope = r.scope.Parent
 }
 
@@ -116,14 +130,7 @@ func (r *resolver) pop() {
 // active local variables, or the script does not compile.
 const maxLocals = 200
 
-func (r *resolver) lookup(name string) *Variable {
-	for s := r.scope; s != nil; s = s.Parent {
-		if v, ok := s.vars[name]; ok {
-			return v
-		}
-	}
-	return nil
-}
+func (r *resolver) lookup(name string) *Variable { return r.names[name] }
 
 func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
 	v := &Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init, slot: r.live}
@@ -134,11 +141,11 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 		v.Decl = r.m.File.Range(n)
 	}
 	v.Shadows = r.lookup(name)
-	if r.scope.vars == nil {
-		// Many blocks declare nothing: their scope needs no map.
-		r.scope.vars = map[string]*Variable{}
+	if r.names == nil {
+		r.names = map[string]*Variable{}
 	}
-	r.scope.vars[name] = v
+	r.names[name] = v
+	r.decls = append(r.decls, v)
 	r.scope.declared++
 	r.fn.active++
 	if r.fn.active == maxLocals+1 {
@@ -286,7 +293,7 @@ func (r *resolver) target(e ast.Expr) {
 func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	fn := &Function{Expr: fe, Parent: r.fn}
 	r.m.funcs[fe] = fn
-	outerFn, outerScope := r.fn, r.scope
+	outerFn := r.fn
 	r.fn = fn
 	r.push()
 	if method {
@@ -297,8 +304,8 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 		fn.Params = append(fn.Params, r.declare(n, Param, fe, i, nil))
 	}
 	r.block(fe.Stmts)
-	r.live -= r.scope.declared
-	r.fn, r.scope = outerFn, outerScope
+	r.pop()
+	r.fn = outerFn
 }
 
 func (r *resolver) expr(e ast.Expr) {
