@@ -33,19 +33,20 @@ type binding struct {
 	val Value
 }
 
-func newEnv() env { return &envSlots{} }
+func (fs *flowState) newEnv() env { return fs.envs.alloc() }
 
 // copy returns an environment with e's values; e is left as it is.
-func (e *envSlots) copy() env {
-	if e == nil {
-		return newEnv()
+func (fs *flowState) copy(e env) env {
+	out := fs.envs.alloc()
+	if e != nil {
+		e.shared = true
+		*out = envSlots{slots: e.slots, shared: true}
 	}
-	e.shared = true
-	return &envSlots{slots: e.slots, shared: true}
+	return out
 }
 
 func (e *envSlots) get(v *Variable) (Value, bool) {
-	if e == nil || v.slot >= len(e.slots) {
+	if e == nil || int(v.slot) >= len(e.slots) {
 		return Value{}, false
 	}
 	if b := e.slots[v.slot]; b != nil && b.v == v {
@@ -69,9 +70,11 @@ func (e *envSlots) own(n int) {
 	}
 }
 
-func (e *envSlots) set(v *Variable, val Value) {
-	e.own(v.slot)
-	e.slots[v.slot] = &binding{v: v, val: val}
+func (fs *flowState) set(e env, v *Variable, val Value) {
+	e.own(int(v.slot))
+	b := fs.bindings.alloc()
+	*b = binding{v: v, val: val}
+	e.slots[v.slot] = b
 }
 
 // truncate forgets the slots from n up, the locals of a scope that ended.
@@ -87,7 +90,7 @@ func (e *envSlots) truncate(n int) {
 	e.slots = e.slots[:n]
 }
 
-func joinEnv(a, b env) env {
+func (fs *flowState) joinEnv(a, b env) env {
 	if a == nil {
 		return b
 	}
@@ -102,21 +105,21 @@ func joinEnv(a, b env) env {
 		out := make([]*binding, n)
 		copy(out, bs)
 		for i, x := range as {
-			out[i] = joinBinding(x, bs[i])
+			out[i] = fs.joinBinding(x, bs[i])
 		}
-		return &envSlots{slots: out}
+		return fs.envOf(out)
 	}
 	if len(as) == 0 {
-		return a.copy()
+		return fs.copy(a)
 	}
 	if len(as) == len(bs) && &as[0] == &bs[0] {
 		// Copies of one environment, neither written since.
-		return a.copy()
+		return fs.copy(a)
 	}
 	var out []*binding
 	for i, y := range bs {
 		x := as[i]
-		j := joinBinding(x, y)
+		j := fs.joinBinding(x, y)
 		if j == x {
 			continue
 		}
@@ -127,16 +130,23 @@ func joinEnv(a, b env) env {
 		out[i] = j
 	}
 	if out == nil {
-		return a.copy()
+		return fs.copy(a)
 	}
-	return &envSlots{slots: out}
+	return fs.envOf(out)
+}
+
+// envOf is an environment that owns slots.
+func (fs *flowState) envOf(slots []*binding) env {
+	e := fs.envs.alloc()
+	e.slots = slots
+	return e
 }
 
 // joinBinding merges one slot of two environments: bindings of one variable
 // join their values; a slot empty on one side keeps the other's binding;
 // bindings of different variables can only be of ended scopes (see env),
 // and a's is kept.
-func joinBinding(x, y *binding) *binding {
+func (fs *flowState) joinBinding(x, y *binding) *binding {
 	switch {
 	case x == y || y == nil:
 		return x
@@ -150,7 +160,9 @@ func joinBinding(x, y *binding) *binding {
 		// Join would give a back.
 		return x
 	}
-	return &binding{v: x.v, val: Join(a, b)}
+	j := fs.bindings.alloc()
+	*j = binding{v: x.v, val: Join(a, b)}
+	return j
 }
 
 // flowState evaluates one function body.
@@ -165,10 +177,15 @@ type flowState struct {
 	// nested loops would multiply that, so past a few levels a body runs
 	// once (the values then miss only what a third-level loop feeds back).
 	loops int
+	// fn is the function whose body is being evaluated.
+	fn *Function
 	// stack holds the values of expression lists and call arguments while
 	// they are used, so that they need no slice of their own: a list is
 	// pushed, used, and popped (see exprList).
 	stack []Value
+	// Where environments and their bindings are allocated.
+	envs     slab[envSlots]
+	bindings slab[binding]
 }
 
 // passes is how many times a loop body is evaluated at the current depth.
@@ -181,8 +198,8 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m}
-	fs.block(m.File.Chunk, newEnv())
+	fs := &flowState{m: m, fn: m.Main}
+	fs.block(m.File.Chunk, fs.newEnv())
 }
 
 // block runs statements; it returns the environment after them, or nil when
@@ -200,7 +217,7 @@ func (fs *flowState) blockKeep(stmts []ast.Stmt, e env) env {
 		if e == nil {
 			// Unreachable code: evaluate it anyway so its expressions have
 			// values, but from an empty environment.
-			e = newEnv()
+			e = fs.newEnv()
 			fs.stmt(s, e)
 			e = nil
 			continue
@@ -222,7 +239,7 @@ func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
 			if vs := fs.m.declVars[la]; len(vs) > 0 {
-				e.truncate(vs[0].slot)
+				e.truncate(int(vs[0].slot))
 				return
 			}
 		}
@@ -236,7 +253,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		if m.File.IsLocalFunction(s) {
 			v := fs.declared(s, 0)
 			if v != nil {
-				e.set(v, Value{Types: TFunction})
+				fs.set(e, v, Value{Types: TFunction})
 			}
 			fs.expr(s.Exprs[0], e)
 			return e
@@ -247,7 +264,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			if v := fs.declared(s, i); v != nil {
 				val := vals[i]
 				val.Var = nil
-				e.set(v, val)
+				fs.set(e, v, val)
 			}
 		}
 		fs.pop(mark)
@@ -261,7 +278,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 				if v := m.refs[t]; v != nil {
 					val := vals[i]
 					val.Var = nil
-					e.set(v, val)
+					fs.set(e, v, val)
 				}
 			case *ast.AttrGetExpr:
 				fs.expr(t.Object, e)
@@ -280,9 +297,9 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		return fs.block(s.Stmts, e)
 	case *ast.IfStmt:
 		fs.expr(s.Condition, e)
-		te := fs.block(s.Then, fs.refine(s.Condition, e.copy(), true))
-		ee := fs.block(s.Else, fs.refine(s.Condition, e.copy(), false))
-		return joinEnv(te, ee)
+		te := fs.block(s.Then, fs.refine(s.Condition, fs.copy(e), true))
+		ee := fs.block(s.Else, fs.refine(s.Condition, fs.copy(e), false))
+		return fs.joinEnv(te, ee)
 	case *ast.WhileStmt:
 		var breaks []env
 		outer := fs.breaks
@@ -293,14 +310,14 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		fs.loops++
 		for pass := 0; pass < n && cur != nil; pass++ {
 			fs.expr(s.Condition, cur)
-			exit = joinEnv(exit, fs.refine(s.Condition, cur.copy(), false))
-			after := fs.block(s.Stmts, fs.refine(s.Condition, cur.copy(), true))
-			cur = joinEnv(cur, after)
+			exit = fs.joinEnv(exit, fs.refine(s.Condition, fs.copy(cur), false))
+			after := fs.block(s.Stmts, fs.refine(s.Condition, fs.copy(cur), true))
+			cur = fs.joinEnv(cur, after)
 		}
 		fs.loops--
 		fs.breaks = outer
 		for _, b := range breaks {
-			exit = joinEnv(exit, b)
+			exit = fs.joinEnv(exit, b)
 		}
 		if isConstTrue(s.Condition) && len(breaks) == 0 {
 			return nil
@@ -315,19 +332,19 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		n := fs.passes()
 		fs.loops++
 		for pass := 0; pass < n && cur != nil; pass++ {
-			after := fs.blockKeep(s.Stmts, cur.copy())
+			after := fs.blockKeep(s.Stmts, fs.copy(cur))
 			if after == nil {
 				break
 			}
 			fs.expr(s.Condition, after)
 			fs.leaveScope(s.Stmts, after)
-			exit = joinEnv(exit, fs.refine(s.Condition, after.copy(), true))
-			cur = joinEnv(cur, fs.refine(s.Condition, after.copy(), false))
+			exit = fs.joinEnv(exit, fs.refine(s.Condition, fs.copy(after), true))
+			cur = fs.joinEnv(cur, fs.refine(s.Condition, fs.copy(after), false))
 		}
 		fs.loops--
 		fs.breaks = outer
 		for _, b := range breaks {
-			exit = joinEnv(exit, b)
+			exit = fs.joinEnv(exit, b)
 		}
 		return exit
 	case *ast.NumberForStmt:
@@ -336,27 +353,17 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		if s.Step != nil {
 			fs.expr(s.Step, e)
 		}
-		return fs.loopBody(s, s.Stmts, e, func(le env) {
-			if v := fs.declared(s, 0); v != nil {
-				le.set(v, Value{Types: TNumber})
-			}
-		})
+		return fs.loopBody(s, s.Stmts, e)
 	case *ast.GenericForStmt:
 		mark := len(fs.stack)
 		fs.exprList(s.Exprs, 1, e)
 		fs.pop(mark)
-		return fs.loopBody(s, s.Stmts, e, func(le env) {
-			for i := range s.Names {
-				if v := fs.declared(s, i); v != nil {
-					le.set(v, Value{Types: TAny &^ TNil})
-				}
-			}
-		})
+		return fs.loopBody(s, s.Stmts, e)
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
 				if v := m.refs[id]; v != nil {
-					e.set(v, Value{Types: TFunction})
+					fs.set(e, v, Value{Types: TFunction})
 				}
 			} else {
 				fs.expr(s.Name.Func, e)
@@ -373,7 +380,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		return nil
 	case *ast.BreakStmt:
 		if fs.breaks != nil {
-			*fs.breaks = append(*fs.breaks, e.copy())
+			*fs.breaks = append(*fs.breaks, fs.copy(e))
 		}
 		return nil
 	}
@@ -382,7 +389,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 
 // loopBody runs a for loop body twice so values assigned late in the body
 // reach its start, and returns what holds after the loop.
-func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env, bind func(env)) env {
+func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env) env {
 	var breaks []env
 	outer := fs.breaks
 	fs.breaks = &breaks
@@ -390,22 +397,39 @@ func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env, bind func(env)
 	n := fs.passes()
 	fs.loops++
 	for pass := 0; pass < n && cur != nil; pass++ {
-		le := cur.copy()
-		bind(le)
+		le := fs.copy(cur)
+		fs.bindLoopVars(s, le)
 		after := fs.block(body, le)
-		cur = joinEnv(cur, after)
+		cur = fs.joinEnv(cur, after)
 	}
 	fs.loops--
 	fs.breaks = outer
-	exit := joinEnv(e, cur)
+	exit := fs.joinEnv(e, cur)
 	for _, b := range breaks {
-		exit = joinEnv(exit, b)
+		exit = fs.joinEnv(exit, b)
 	}
 	// The loop's control variables are out of scope past it.
 	if v := fs.declared(s, 0); v != nil {
-		exit.truncate(v.slot)
+		exit.truncate(int(v.slot))
 	}
 	return exit
+}
+
+// bindLoopVars gives a for loop's control variables their values at the
+// start of the body: a number, or (generic for) anything but nil.
+func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
+	switch s := s.(type) {
+	case *ast.NumberForStmt:
+		if v := fs.declared(s, 0); v != nil {
+			fs.set(le, v, Value{Types: TNumber})
+		}
+	case *ast.GenericForStmt:
+		for i := range s.Names {
+			if v := fs.declared(s, i); v != nil {
+				fs.set(le, v, Value{Types: TAny &^ TNil})
+			}
+		}
+	}
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
@@ -551,14 +575,14 @@ func (fs *flowState) eval(x ast.Expr, e env) Value {
 	case *ast.LogicalOpExpr:
 		l := fs.expr(x.Lhs, e)
 		if x.Operator == "and" {
-			r := fs.expr(x.Rhs, fs.refine(x.Lhs, e.copy(), true))
+			r := fs.expr(x.Rhs, fs.refine(x.Lhs, fs.copy(e), true))
 			out := Value{Types: (l.Types & Falsy) | r.Types}
 			if l.Types&Falsy == 0 {
 				return r
 			}
 			return out
 		}
-		r := fs.expr(x.Rhs, fs.refine(x.Lhs, e.copy(), false))
+		r := fs.expr(x.Rhs, fs.refine(x.Lhs, fs.copy(e), false))
 		if !l.Types.MayBeFalsy() {
 			return l
 		}
@@ -641,13 +665,17 @@ func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	fs.depth++
 	outer := fs.breaks
 	fs.breaks = nil
-	inner := e.copy()
-	if fn := fs.m.funcs[fe]; fn != nil {
+	inner := fs.copy(e)
+	fn := fs.m.funcs[fe]
+	if fn != nil {
 		for _, p := range fn.Params {
-			inner.set(p, fs.paramValue(p))
+			fs.set(inner, p, fs.paramValue(p))
 		}
 	}
+	outerFn := fs.fn
+	fs.fn = fn
 	fs.block(fe.Stmts, inner)
+	fs.fn = outerFn
 	fs.breaks = outer
 	fs.depth--
 }
@@ -671,6 +699,10 @@ func (m *Model) globalValue(name string) Value {
 	return AnyValue
 }
 
+// stringFuncs are the functions of the string library that the model knows,
+// by field name.
+var stringFuncs = map[string]string{"format": "string.format", "rep": "string.rep", "sub": "string.sub", "lower": "string.lower", "upper": "string.upper", "gsub": "string.gsub"}
+
 // index is the value of obj[key].
 func (m *Model) index(obj, key Value) Value {
 	switch obj.Origin {
@@ -687,12 +719,21 @@ func (m *Model) index(obj, key Value) Value {
 		return out
 	case Builtin:
 		if key.Origin == Literal && key.IsString {
-			full := obj.Lit + "." + key.Lit
-			switch full {
-			case "redis.call", "redis.pcall":
-				return Value{Types: TFunction, Origin: RedisCall, Lit: key.Lit}
-			case "string.format", "string.rep", "string.sub", "string.lower", "string.upper", "table.concat", "string.gsub":
-				return Value{Types: TFunction, Origin: Builtin, Lit: full}
+			// Matched part by part: joining the names would allocate
+			// at every field access of a library table.
+			switch obj.Lit {
+			case "redis":
+				if key.Lit == "call" || key.Lit == "pcall" {
+					return Value{Types: TFunction, Origin: RedisCall, Lit: key.Lit}
+				}
+			case "string":
+				if full, ok := stringFuncs[key.Lit]; ok {
+					return Value{Types: TFunction, Origin: Builtin, Lit: full}
+				}
+			case "table":
+				if key.Lit == "concat" {
+					return Value{Types: TFunction, Origin: Builtin, Lit: "table.concat"}
+				}
 			}
 		}
 		return AnyValue
@@ -753,7 +794,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 	m := fs.m
 	c := m.calls[x]
 	if c == nil {
-		c = &Call{Expr: x, Protected: protected, Func: m.FuncOf(x)}
+		c = &Call{Expr: x, Protected: protected, Func: fs.fn}
 		c.Args = make([]Arg, len(x.Args))
 		for i, a := range x.Args {
 			c.Args[i] = Arg{Expr: a, Value: args[i]}
@@ -837,7 +878,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 				val = fs.paramValue(v)
 			}
 			if n := narrow(val, truth); !ok || n.Types != val.Types {
-				e.set(v, n)
+				fs.set(e, v, n)
 			}
 		}
 	case *ast.UnaryNotOpExpr:
@@ -847,14 +888,14 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			if truth {
 				return fs.refine(c.Rhs, fs.refine(c.Lhs, e, true), true)
 			}
-			a := fs.refine(c.Lhs, e.copy(), false)
-			b := fs.refine(c.Rhs, fs.refine(c.Lhs, e.copy(), true), false)
-			return joinEnv(a, b)
+			a := fs.refine(c.Lhs, fs.copy(e), false)
+			b := fs.refine(c.Rhs, fs.refine(c.Lhs, fs.copy(e), true), false)
+			return fs.joinEnv(a, b)
 		}
 		if truth {
-			a := fs.refine(c.Lhs, e.copy(), true)
-			b := fs.refine(c.Rhs, fs.refine(c.Lhs, e.copy(), false), true)
-			return joinEnv(a, b)
+			a := fs.refine(c.Lhs, fs.copy(e), true)
+			b := fs.refine(c.Rhs, fs.refine(c.Lhs, fs.copy(e), false), true)
+			return fs.joinEnv(a, b)
 		}
 		return fs.refine(c.Rhs, fs.refine(c.Lhs, e, false), false)
 	case *ast.RelationalOpExpr:
@@ -898,7 +939,7 @@ func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	case *ast.IdentExpr:
 		if v := fs.m.refs[x]; v != nil {
 			if val, ok := e.get(v); ok && narrow(val, true).Types != val.Types {
-				e.set(v, narrow(val, true))
+				fs.set(e, v, narrow(val, true))
 			}
 		}
 	case *ast.FuncCallExpr:
@@ -936,7 +977,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 		if eq {
 			if i, ok := fs.m.values[other]; ok && !fs.m.vals[i].Types.MayBeFalsy() && fs.m.vals[i].Types != 0 {
 				if n := narrow(val, true); n.Types != val.Types {
-					e.set(v, n)
+					fs.set(e, v, n)
 				}
 			}
 		}
@@ -955,7 +996,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 		}
 	}
 	if val.Types != types {
-		e.set(v, val)
+		fs.set(e, v, val)
 	}
 }
 
@@ -974,15 +1015,21 @@ func narrow(v Value, truth bool) Value {
 // computeKeys finds the key positions of every call from its literal
 // arguments.
 func (m *Model) computeKeys() {
+	var lits []string
+	var argv []*string
 	for _, c := range m.Calls {
 		if c.Command == nil {
 			continue
 		}
-		argv := make([]*string, len(c.Args))
+		// KeyPositions keeps neither argv nor the strings, so one pair
+		// of buffers serves every call.
+		lits = slices.Grow(lits[:0], len(c.Args))[:len(c.Args)]
+		argv = slices.Grow(argv[:0], len(c.Args))[:len(c.Args)]
 		for i := range c.Args {
+			argv[i] = nil
 			if s, ok := c.Literal(i); ok {
-				s := s
-				argv[i] = &s
+				lits[i] = s
+				argv[i] = &lits[i]
 			}
 		}
 		c.Keys, c.KeysComplete = c.Command.KeyPositions(argv)

@@ -65,7 +65,9 @@ type Variable struct {
 	// slot is how many locals were in scope where it was declared, those
 	// of enclosing functions included: locals in scope together have
 	// different slots (see env in flow.go).
-	slot int
+	slot int32
+	// index is its place in Model.Vars.
+	index int32
 }
 
 // Scope is a block's set of declarations.

@@ -15,8 +15,11 @@ func Build(f *luasrc.File) *Model {
 	// its way up.
 	n := len(f.Tokens)
 	m := &Model{
-		File:      f,
-		refs:      make(map[*ast.IdentExpr]*Variable, n/7),
+		File: f,
+		refs: make(map[*ast.IdentExpr]*Variable, n/7),
+		// Typical shares of the tokens, for a start.
+		Vars:      make([]*Variable, 0, n/16),
+		Globals:   make([]GlobalAccess, 0, n/8),
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
 		funcOf:    map[any]*Function{},
@@ -32,10 +35,11 @@ func Build(f *luasrc.File) *Model {
 	if f.Chunk == nil {
 		return m
 	}
-	r := &resolver{m: m}
+	r := &resolver{m: m, uses: make([]use, 0, n/7)}
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
+	fillUses(m.Vars, r.uses)
 	// The flow records a value per expression the resolver met (an
 	// assignment target's `a.b` once more).
 	m.values = make(map[ast.Expr]int32, r.exprs)
@@ -63,6 +67,12 @@ type resolver struct {
 	// scope can give each name back the local it had shadowed.
 	names map[string]*Variable
 	decls []*Variable
+	// uses are the identifiers that name locals, for fillUses.
+	uses []use
+	// Where variables, scopes and declaration lists are allocated.
+	varSlab   slab[Variable]
+	scopeSlab slab[Scope]
+	varLists  varList
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
@@ -109,7 +119,9 @@ func (r *resolver) capture(v *Variable, at *ast.IdentExpr) {
 }
 
 func (r *resolver) push() {
-	r.scope = &Scope{Parent: r.scope, Func: r.fn, start: len(r.decls)}
+	s := r.scopeSlab.alloc()
+	*s = Scope{Parent: r.scope, Func: r.fn, start: len(r.decls)}
+	r.scope = s
 }
 func (r *resolver) pop() {
 	r.fn.active -= r.scope.declared
@@ -133,7 +145,8 @@ const maxLocals = 200
 func (r *resolver) lookup(name string) *Variable { return r.names[name] }
 
 func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
-	v := &Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init, slot: r.live}
+	v := r.varSlab.alloc()
+	*v = Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init, slot: int32(r.live), index: int32(len(r.m.Vars))}
 	r.live++
 	if rg, ok := r.m.File.NameRange(decl, i); ok {
 		v.Decl = rg
@@ -156,7 +169,6 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 		r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: v.Decl, Message: fmt.Sprintf("%s has more than %d local variables (Lua 5.1's limit): group them in a table", where, maxLocals)})
 	}
 	r.m.Vars = append(r.m.Vars, v)
-	r.m.declVars[decl] = append(r.m.declVars[decl], v)
 	return v
 }
 
@@ -187,20 +199,22 @@ func (r *resolver) stmt(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
-			_ = v
+			r.m.declVars[s] = append(r.varLists.take(1), v)
 			r.expr(s.Exprs[0])
 			return
 		}
 		for _, e := range s.Exprs {
 			r.expr(e)
 		}
+		vs := r.varLists.take(len(s.Names))
 		for i, n := range s.Names {
 			var init ast.Expr
 			if i < len(s.Exprs) {
 				init = s.Exprs[i]
 			}
-			r.declare(n, LocalVar, s, i, init)
+			vs = append(vs, r.declare(n, LocalVar, s, i, init))
 		}
+		r.m.declVars[s] = vs
 	case *ast.FuncCallStmt:
 		r.expr(s.Expr)
 	case *ast.DoBlockStmt:
@@ -232,7 +246,7 @@ func (r *resolver) stmt(s ast.Stmt) {
 			r.expr(s.Step)
 		}
 		r.push()
-		r.declare(s.Name, ForVar, s, 0, nil)
+		r.m.declVars[s] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.GenericForStmt:
@@ -240,9 +254,11 @@ func (r *resolver) stmt(s ast.Stmt) {
 			r.expr(e)
 		}
 		r.push()
+		vs := r.varLists.take(len(s.Names))
 		for i, n := range s.Names {
-			r.declare(n, ForVar, s, i, nil)
+			vs = append(vs, r.declare(n, ForVar, s, i, nil))
 		}
+		r.m.declVars[s] = vs
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.FuncDefStmt:
@@ -268,7 +284,7 @@ func (r *resolver) target(e ast.Expr) {
 	case *ast.IdentExpr:
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
-			v.Writes = append(v.Writes, e)
+			r.uses = append(r.uses, use{v: v, id: e, write: true})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
@@ -298,10 +314,17 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	r.push()
 	if method {
 		v := r.declare("self", SelfParam, decl, 0, nil)
+		r.m.declVars[decl] = append(r.varLists.take(1), v)
 		fn.Params = append(fn.Params, v)
 	}
-	for i, n := range fe.ParList.Names {
-		fn.Params = append(fn.Params, r.declare(n, Param, fe, i, nil))
+	if len(fe.ParList.Names) > 0 {
+		vs := r.varLists.take(len(fe.ParList.Names))
+		for i, n := range fe.ParList.Names {
+			v := r.declare(n, Param, fe, i, nil)
+			vs = append(vs, v)
+			fn.Params = append(fn.Params, v)
+		}
+		r.m.declVars[fe] = vs
 	}
 	r.block(fe.Stmts)
 	r.pop()
@@ -318,7 +341,7 @@ func (r *resolver) expr(e ast.Expr) {
 	case *ast.IdentExpr:
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
-			v.Reads = append(v.Reads, e)
+			r.uses = append(r.uses, use{v: v, id: e})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
