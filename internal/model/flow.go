@@ -198,7 +198,7 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m, fn: m.Main}
+	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 16)}
 	fs.block(m.File.Chunk, fs.newEnv())
 }
 

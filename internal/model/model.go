@@ -137,11 +137,14 @@ type Model struct {
 	refs map[*ast.IdentExpr]*Variable
 	// values indexes vals, what each evaluated expression may hold: a
 	// small map entry, the values themselves in one dense slice.
-	values    map[ast.Expr]int32
-	vals      []Value
-	calls     map[*ast.FuncCallExpr]*Call
-	funcs     map[*ast.FunctionExpr]*Function
+	values map[ast.Expr]int32
+	vals   []Value
+	calls  map[*ast.FuncCallExpr]*Call
+	funcs  map[*ast.FunctionExpr]*Function
+	// funcOf maps the nodes inside function bodies to their function,
+	// made on the first FuncOf from funcNodes, which the resolver lists.
 	funcOf    map[any]*Function
+	funcNodes []funcNode
 	regByFunc map[*ast.FunctionExpr]*Registration
 	// declVars lists the variables each declaring node declares, in order.
 	declVars map[any][]*Variable
@@ -244,10 +247,25 @@ func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
 
 // FuncOf returns the function a statement or expression belongs to.
 func (m *Model) FuncOf(n any) *Function {
+	if len(m.funcNodes) == 0 {
+		return m.Main
+	}
+	if m.funcOf == nil {
+		m.funcOf = make(map[any]*Function, len(m.funcNodes))
+		for _, fn := range m.funcNodes {
+			m.funcOf[fn.n] = fn.fn
+		}
+	}
 	if f, ok := m.funcOf[n]; ok {
 		return f
 	}
 	return m.Main
+}
+
+// funcNode is a statement or expression inside a function body.
+type funcNode struct {
+	n  any
+	fn *Function
 }
 
 // FunctionFor returns the Function of a function expression.

@@ -22,7 +22,6 @@ func Build(f *luasrc.File) *Model {
 		Globals:   make([]GlobalAccess, 0, n/8),
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
-		funcOf:    map[any]*Function{},
 		regByFunc: map[*ast.FunctionExpr]*Registration{},
 		declVars:  map[any][]*Variable{},
 	}
@@ -176,7 +175,7 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 // for a node it does not know, so only nodes inside functions are stored.
 func (r *resolver) setFunc(n any) {
 	if r.fn != r.m.Main {
-		r.m.funcOf[n] = r.fn
+		r.m.funcNodes = append(r.m.funcNodes, funcNode{n, r.fn})
 	}
 }
 
