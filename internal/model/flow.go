@@ -91,11 +91,18 @@ func (e *envSlots) truncate(n int) {
 }
 
 func (fs *flowState) joinEnv(a, b env) env {
+	e, _ := fs.joinEnvSame(a, b)
+	return e
+}
+
+// joinEnvSame is joinEnv, and reports whether the result holds just what a
+// holds (same reports false when it cannot tell cheaply).
+func (fs *flowState) joinEnvSame(a, b env) (_ env, same bool) {
 	if a == nil {
-		return b
+		return b, b == nil
 	}
 	if b == nil {
-		return a
+		return a, true
 	}
 	as, bs := a.slots, b.slots
 	if len(bs) > len(as) {
@@ -107,14 +114,14 @@ func (fs *flowState) joinEnv(a, b env) env {
 		for i, x := range as {
 			out[i] = fs.joinBinding(x, bs[i])
 		}
-		return fs.envOf(out)
+		return fs.envOf(out), false
 	}
 	if len(as) == 0 {
-		return fs.copy(a)
+		return fs.copy(a), true
 	}
 	if len(as) == len(bs) && &as[0] == &bs[0] {
 		// Copies of one environment, neither written since.
-		return fs.copy(a)
+		return fs.copy(a), true
 	}
 	var out []*binding
 	for i, y := range bs {
@@ -130,9 +137,9 @@ func (fs *flowState) joinEnv(a, b env) env {
 		out[i] = j
 	}
 	if out == nil {
-		return fs.copy(a)
+		return fs.copy(a), true
 	}
-	return fs.envOf(out)
+	return fs.envOf(out), false
 }
 
 // envOf is an environment that owns slots.
@@ -312,7 +319,10 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			fs.expr(s.Condition, cur)
 			exit = fs.joinEnv(exit, fs.refine(s.Condition, fs.copy(cur), false))
 			after := fs.block(s.Stmts, fs.refine(s.Condition, fs.copy(cur), true))
-			cur = fs.joinEnv(cur, after)
+			var same bool
+			if cur, same = fs.joinEnvSame(cur, after); same {
+				break // another pass would replay this one (see loopBody)
+			}
 		}
 		fs.loops--
 		fs.breaks = outer
@@ -339,7 +349,10 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			fs.expr(s.Condition, after)
 			fs.leaveScope(s.Stmts, after)
 			exit = fs.joinEnv(exit, fs.refine(s.Condition, fs.copy(after), true))
-			cur = fs.joinEnv(cur, fs.refine(s.Condition, fs.copy(after), false))
+			var same bool
+			if cur, same = fs.joinEnvSame(cur, fs.refine(s.Condition, fs.copy(after), false)); same {
+				break // another pass would replay this one (see loopBody)
+			}
 		}
 		fs.loops--
 		fs.breaks = outer
@@ -389,6 +402,12 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 
 // loopBody runs a for loop body twice so values assigned late in the body
 // reach its start, and returns what holds after the loop.
+//
+// A pass that ends with what it started from (the body changed no local of
+// the enclosing scopes, or only to values they already had) is not run
+// again: evaluation depends only on the environment and on the values
+// recorded so far, so a second pass would replay the first exactly, and
+// every join it made would add nothing.
 func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env) env {
 	var breaks []env
 	outer := fs.breaks
@@ -396,11 +415,20 @@ func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env) env {
 	cur := e
 	n := fs.passes()
 	fs.loops++
+	first := fs.declared(s, 0)
 	for pass := 0; pass < n && cur != nil; pass++ {
 		le := fs.copy(cur)
 		fs.bindLoopVars(s, le)
 		after := fs.block(body, le)
-		cur = fs.joinEnv(cur, after)
+		if first != nil {
+			// The control variables are out of scope past the body
+			// (and bound afresh at the start of the next pass).
+			after.truncate(int(first.slot))
+		}
+		var same bool
+		if cur, same = fs.joinEnvSame(cur, after); same {
+			break
+		}
 	}
 	fs.loops--
 	fs.breaks = outer
@@ -409,8 +437,8 @@ func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env) env {
 		exit = fs.joinEnv(exit, b)
 	}
 	// The loop's control variables are out of scope past it.
-	if v := fs.declared(s, 0); v != nil {
-		exit.truncate(int(v.slot))
+	if first != nil {
+		exit.truncate(int(first.slot))
 	}
 	return exit
 }
