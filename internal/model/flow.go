@@ -190,6 +190,11 @@ type flowState struct {
 	// they are used, so that they need no slice of their own: a list is
 	// pushed, used, and popped (see exprList).
 	stack []Value
+	// repeatConds says, for each repeat loop evaluated, whether its
+	// condition was ever reached; skipped lists the functions whose body
+	// was not evaluated (nested too deep). Both for markUnevaluated.
+	repeatConds map[*ast.RepeatStmt]bool
+	skipped     []*ast.FunctionExpr
 	// Where environments and their bindings are allocated.
 	envs     slab[envSlots]
 	bindings slab[binding]
@@ -205,8 +210,9 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 16)}
+	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 16), repeatConds: map[*ast.RepeatStmt]bool{}}
 	fs.block(m.File.Chunk, fs.newEnv())
+	fs.markUnevaluated()
 }
 
 // block runs statements; it returns the environment after them, or nil when
@@ -344,8 +350,12 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		for pass := 0; pass < n && cur != nil; pass++ {
 			after := fs.blockKeep(s.Stmts, fs.copy(cur))
 			if after == nil {
+				if _, seen := fs.repeatConds[s]; !seen {
+					fs.repeatConds[s] = false
+				}
 				break
 			}
+			fs.repeatConds[s] = true
 			fs.expr(s.Condition, after)
 			fs.leaveScope(s.Stmts, after)
 			exit = fs.joinEnv(exit, fs.refine(s.Condition, fs.copy(after), true))
@@ -559,22 +569,72 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 	if x == nil {
 		return AnyValue
 	}
+	if v, ok := literalValue(x); ok {
+		// Not recorded: a literal's value is always the same, and
+		// Model.Value makes it (a third of all expressions are literals).
+		return v
+	}
 	return fs.record(x, fs.eval(x, e))
+}
+
+// literalValue is the value of a literal expression.
+func literalValue(x ast.Expr) (Value, bool) {
+	switch x := x.(type) {
+	case *ast.NilExpr:
+		return Value{Types: TNil, Origin: Literal, Lit: "nil"}, true
+	case *ast.FalseExpr:
+		return Value{Types: TFalse, Origin: Literal, Lit: "false"}, true
+	case *ast.TrueExpr:
+		return Value{Types: TTrue, Origin: Literal, Lit: "true"}, true
+	case *ast.NumberExpr:
+		return Value{Types: TNumber, Origin: Literal, Lit: x.Value}, true
+	case *ast.StringExpr:
+		return Value{Types: TString, Origin: Literal, Lit: x.Value, IsString: true}, true
+	}
+	return Value{}, false
+}
+
+// recorded returns the value recorded for an expression, if it was
+// evaluated.
+func (m *Model) recorded(x ast.Expr) (Value, bool) {
+	if i, ok := m.values[x]; ok {
+		return m.vals[i], true
+	}
+	if m.values == nil || m.unevaluated[x] {
+		return Value{}, false
+	}
+	return literalValue(x)
+}
+
+// markUnevaluated notes the literals of code the flow never evaluated: the
+// condition of a repeat loop whose body never reaches it, and the bodies of
+// functions nested too deep. The flow does not record literals, so without
+// this note Model.Value would give them their value rather than AnyValue.
+func (fs *flowState) markUnevaluated() {
+	mark := func(n any) bool {
+		if x, ok := n.(ast.Expr); ok {
+			if _, lit := literalValue(x); lit {
+				if fs.m.unevaluated == nil {
+					fs.m.unevaluated = map[ast.Expr]bool{}
+				}
+				fs.m.unevaluated[x] = true
+			}
+		}
+		return true
+	}
+	for s, reached := range fs.repeatConds {
+		if !reached {
+			InspectExpr(s.Condition, mark)
+		}
+	}
+	for _, fe := range fs.skipped {
+		Inspect(fe.Stmts, mark)
+	}
 }
 
 func (fs *flowState) eval(x ast.Expr, e env) Value {
 	m := fs.m
 	switch x := x.(type) {
-	case *ast.NilExpr:
-		return Value{Types: TNil, Origin: Literal, Lit: "nil"}
-	case *ast.FalseExpr:
-		return Value{Types: TFalse, Origin: Literal, Lit: "false"}
-	case *ast.TrueExpr:
-		return Value{Types: TTrue, Origin: Literal, Lit: "true"}
-	case *ast.NumberExpr:
-		return Value{Types: TNumber, Origin: Literal, Lit: x.Value}
-	case *ast.StringExpr:
-		return Value{Types: TString, Origin: Literal, Lit: x.Value, IsString: true}
 	case *ast.Comma3Expr:
 		return AnyValue
 	case *ast.IdentExpr:
@@ -688,6 +748,9 @@ func (fs *flowState) paramValue(v *Variable) Value {
 
 func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	if fs.depth > 50 {
+		// The depth is the function's lexical nesting, so its body is
+		// never evaluated.
+		fs.skipped = append(fs.skipped, fe)
 		return
 	}
 	fs.depth++
@@ -1003,7 +1066,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 	default:
 		// x == <something that is neither nil nor false>: x is not falsy.
 		if eq {
-			if i, ok := fs.m.values[other]; ok && !fs.m.vals[i].Types.MayBeFalsy() && fs.m.vals[i].Types != 0 {
+			if ov, ok := fs.m.recorded(other); ok && !ov.Types.MayBeFalsy() && ov.Types != 0 {
 				if n := narrow(val, true); n.Types != val.Types {
 					fs.set(e, v, n)
 				}

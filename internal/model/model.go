@@ -139,8 +139,11 @@ type Model struct {
 	// small map entry, the values themselves in one dense slice.
 	values map[ast.Expr]int32
 	vals   []Value
-	calls  map[*ast.FuncCallExpr]*Call
-	funcs  map[*ast.FunctionExpr]*Function
+	// unevaluated holds the literals the flow never reached; the others
+	// are not recorded in values (see recorded).
+	unevaluated map[ast.Expr]bool
+	calls       map[*ast.FuncCallExpr]*Call
+	funcs       map[*ast.FunctionExpr]*Function
 	// funcOf maps the nodes inside function bodies to their function,
 	// made on the first FuncOf from funcNodes, which the resolver lists.
 	funcOf    map[any]*Function
@@ -233,8 +236,8 @@ func (c *Call) Is(names ...string) bool {
 // Value returns what an expression may hold where it is evaluated. Unknown
 // expressions (never evaluated, e.g. dead code) give AnyValue.
 func (m *Model) Value(e ast.Expr) Value {
-	if i, ok := m.values[e]; ok {
-		return m.vals[i]
+	if v, ok := m.recorded(e); ok {
+		return v
 	}
 	return AnyValue
 }

@@ -40,9 +40,9 @@ func Build(f *luasrc.File) *Model {
 	r.block(f.Chunk)
 	fillUses(m.Vars, r.uses)
 	// The flow records a value per expression the resolver met (an
-	// assignment target's `a.b` once more).
-	m.values = make(map[ast.Expr]int32, r.exprs)
-	m.vals = make([]Value, 0, r.exprs)
+	// assignment target's `a.b` once more), literals aside.
+	m.values = make(map[ast.Expr]int32, r.exprs-r.literals)
+	m.vals = make([]Value, 0, r.exprs-r.literals)
 	m.flow()
 	m.computeKeys()
 	return m
@@ -59,8 +59,9 @@ type resolver struct {
 	// live counts the locals in scope, those of enclosing functions
 	// included: the next declaration's slot.
 	live int
-	// exprs counts the expressions met, to size the flow's tables.
-	exprs int
+	// exprs counts the expressions met, literals the literals among
+	// them, to size the flow's tables.
+	exprs, literals int
 	// names maps each name to the innermost local of that name in scope;
 	// decls lists the locals in scope, innermost last, so that leaving a
 	// scope can give each name back the local it had shadowed.
@@ -393,6 +394,8 @@ func (r *resolver) expr(e ast.Expr) {
 		r.expr(e.Expr)
 	case *ast.FunctionExpr:
 		r.function(e, false, e)
+	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
+		r.literals++
 	}
 }
 
