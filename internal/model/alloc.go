@@ -22,6 +22,21 @@ func (s *slab[T]) alloc() *T {
 	return p
 }
 
+// chunks is a list that grows by chunks, never copying what it holds.
+type chunks[T any] struct {
+	chunks [][]T
+	n      int
+}
+
+func (c *chunks[T]) add(x T) {
+	if k := len(c.chunks); k == 0 || len(c.chunks[k-1]) == cap(c.chunks[k-1]) {
+		c.chunks = append(c.chunks, make([]T, 0, min(max(2*c.n, 16), 1024)))
+	}
+	k := len(c.chunks) - 1
+	c.chunks[k] = append(c.chunks[k], x)
+	c.n++
+}
+
 // varList hands out the slices of Model.declVars from shared chunks.
 type varList struct{ free []*Variable }
 

@@ -210,7 +210,7 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 16), repeatConds: map[*ast.RepeatStmt]bool{}}
+	fs := &flowState{m: m, fn: m.Main}
 	fs.block(m.File.Chunk, fs.newEnv())
 	fs.markUnevaluated()
 }
@@ -349,6 +349,9 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		fs.loops++
 		for pass := 0; pass < n && cur != nil; pass++ {
 			after := fs.blockKeep(s.Stmts, fs.copy(cur))
+			if fs.repeatConds == nil {
+				fs.repeatConds = map[*ast.RepeatStmt]bool{}
+			}
 			if after == nil {
 				if _, seen := fs.repeatConds[s]; !seen {
 					fs.repeatConds[s] = false

@@ -147,7 +147,7 @@ type Model struct {
 	// funcOf maps the nodes inside function bodies to their function,
 	// made on the first FuncOf from funcNodes, which the resolver lists.
 	funcOf    map[any]*Function
-	funcNodes []funcNode
+	funcNodes chunks[funcNode]
 	regByFunc map[*ast.FunctionExpr]*Registration
 	// declVars lists the variables each declaring node declares, in order.
 	declVars map[any][]*Variable
@@ -250,13 +250,15 @@ func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
 
 // FuncOf returns the function a statement or expression belongs to.
 func (m *Model) FuncOf(n any) *Function {
-	if len(m.funcNodes) == 0 {
+	if m.funcNodes.n == 0 {
 		return m.Main
 	}
 	if m.funcOf == nil {
-		m.funcOf = make(map[any]*Function, len(m.funcNodes))
-		for _, fn := range m.funcNodes {
-			m.funcOf[fn.n] = fn.fn
+		m.funcOf = make(map[any]*Function, m.funcNodes.n)
+		for _, c := range m.funcNodes.chunks {
+			for _, fn := range c {
+				m.funcOf[fn.n] = fn.fn
+			}
 		}
 	}
 	if f, ok := m.funcOf[n]; ok {

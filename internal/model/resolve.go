@@ -176,7 +176,7 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 // for a node it does not know, so only nodes inside functions are stored.
 func (r *resolver) setFunc(n any) {
 	if r.fn != r.m.Main {
-		r.m.funcNodes = append(r.m.funcNodes, funcNode{n, r.fn})
+		r.m.funcNodes.add(funcNode{n, r.fn})
 	}
 }
 
