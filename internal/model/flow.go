@@ -263,22 +263,20 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	m := fs.m
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
-		if m.File.IsLocalFunction(s) {
-			v := fs.declared(s, 0)
-			if v != nil {
-				fs.set(e, v, Value{Types: TFunction})
-			}
+		// The resolver declared every name (a local function's with
+		// Kind LocalFunction, as File.IsLocalFunction says).
+		vs := m.declVars[s]
+		if len(vs) > 0 && vs[0].Kind == LocalFunction {
+			fs.set(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
 			return e
 		}
 		mark := len(fs.stack)
 		vals := fs.exprList(s.Exprs, len(s.Names), e)
-		for i := range s.Names {
-			if v := fs.declared(s, i); v != nil {
-				val := vals[i]
-				val.Var = nil
-				fs.set(e, v, val)
-			}
+		for i, v := range vs {
+			val := vals[i]
+			val.Var = nil
+			fs.set(e, v, val)
 		}
 		fs.pop(mark)
 		return e
