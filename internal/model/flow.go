@@ -557,6 +557,15 @@ func multiValued(e ast.Expr) bool {
 
 func (fs *flowState) record(x ast.Expr, v Value) Value {
 	m := fs.m
+	if id, ok := x.(*ast.IdentExpr); ok {
+		if i, ok := m.identVals[id]; ok {
+			m.vals[i] = Join(m.vals[i], v)
+		} else {
+			m.identVals[id] = int32(len(m.vals))
+			m.vals = append(m.vals, v)
+		}
+		return v
+	}
 	if i, ok := m.values[x]; ok {
 		m.vals[i] = Join(m.vals[i], v)
 	} else {
@@ -598,6 +607,12 @@ func literalValue(x ast.Expr) (Value, bool) {
 // recorded returns the value recorded for an expression, if it was
 // evaluated.
 func (m *Model) recorded(x ast.Expr) (Value, bool) {
+	if id, ok := x.(*ast.IdentExpr); ok {
+		if i, ok := m.identVals[id]; ok {
+			return m.vals[i], true
+		}
+		return Value{}, false
+	}
 	if i, ok := m.values[x]; ok {
 		return m.vals[i], true
 	}

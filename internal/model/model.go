@@ -139,6 +139,9 @@ type Model struct {
 	// small map entry, the values themselves in one dense slice.
 	values map[ast.Expr]int32
 	vals   []Value
+	// identVals is values for identifiers, the most common expression: a
+	// map keyed by pointer is cheaper than one keyed by interface.
+	identVals map[*ast.IdentExpr]int32
 	// unevaluated holds the literals the flow never reached; the others
 	// are not recorded in values (see recorded).
 	unevaluated map[ast.Expr]bool

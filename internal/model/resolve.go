@@ -41,7 +41,8 @@ func Build(f *luasrc.File) *Model {
 	fillUses(m.Vars, r.uses)
 	// The flow records a value per expression the resolver met (an
 	// assignment target's `a.b` once more), literals aside.
-	m.values = make(map[ast.Expr]int32, r.exprs-r.literals)
+	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
+	m.identVals = make(map[*ast.IdentExpr]int32, r.idents)
 	m.vals = make([]Value, 0, r.exprs-r.literals)
 	m.flow()
 	m.computeKeys()
@@ -61,7 +62,7 @@ type resolver struct {
 	live int
 	// exprs counts the expressions met, literals the literals among
 	// them, to size the flow's tables.
-	exprs, literals int
+	exprs, literals, idents int
 	// names maps each name to the innermost local of that name in scope;
 	// decls lists the locals in scope, innermost last, so that leaving a
 	// scope can give each name back the local it had shadowed.
@@ -339,6 +340,7 @@ func (r *resolver) expr(e ast.Expr) {
 	r.exprs++
 	switch e := e.(type) {
 	case *ast.IdentExpr:
+		r.idents++
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
 			r.uses = append(r.uses, use{v: v, id: e})
