@@ -1,7 +1,7 @@
 package model
 
 import (
-	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,91 +10,166 @@ import (
 )
 
 // env is what each local holds on one path. Environments are copied at
-// every branch and at every and/or, and most copies are only read: a copy
-// shares the map, and the first write to a shared map clones it.
-type env = *envMap
+// every branch and at every and/or, and most copies are only read.
+//
+// A local's value sits at its slot (Variable.slot: how many locals were in
+// scope, lexically, where it was declared), so two locals that are in scope
+// together never share a slot, and a slot that holds another variable than
+// the one asked for holds a local whose scope has ended. The slots hold
+// pointers to immutable bindings: a copy shares the slice, the first write
+// to a shared slice copies the pointers (never the values), and joining two
+// environments compares pointers before it compares values.
+type env = *envSlots
 
-type envMap struct {
-	vals map[*Variable]Value
-	// shared says another env may hold vals.
+type envSlots struct {
+	slots []*binding
+	// shared says another env may hold slots' backing array.
 	shared bool
-	// tok is the same for environments that share vals (nil for none).
-	tok *byte
 }
 
-func newEnv() env { return &envMap{} }
+// binding is one local's value on a path; never written once made.
+type binding struct {
+	v   *Variable
+	val Value
+}
+
+func (fs *flowState) newEnv() env { return fs.envs.alloc() }
 
 // copy returns an environment with e's values; e is left as it is.
-func (e *envMap) copy() env {
-	if e == nil {
-		return newEnv()
+func (fs *flowState) copy(e env) env {
+	out := fs.envs.alloc()
+	if e != nil {
+		e.shared = true
+		*out = envSlots{slots: e.slots, shared: true}
 	}
-	e.shared = true
-	return &envMap{vals: e.vals, shared: true, tok: e.tok}
+	return out
 }
 
-func (e *envMap) get(v *Variable) (Value, bool) {
-	if e == nil {
+func (e *envSlots) get(v *Variable) (Value, bool) {
+	if e == nil || int(v.slot) >= len(e.slots) {
 		return Value{}, false
 	}
-	val, ok := e.vals[v]
-	return val, ok
+	if b := e.slots[v.slot]; b != nil && b.v == v {
+		return b.val, true
+	}
+	return Value{}, false
 }
 
-// own makes vals e's own before a write.
-func (e *envMap) own() {
-	if e.shared {
-		// maps.Clone copies the map's tables whole, which is much cheaper
-		// than inserting every entry again.
-		e.vals = maps.Clone(e.vals)
+// own makes slots e's own before a write, long enough for slot n.
+func (e *envSlots) own(n int) {
+	if e.shared || n >= cap(e.slots) {
+		l := max(len(e.slots), n+1)
+		s := make([]*binding, l, max(l, 8))
+		copy(s, e.slots)
+		e.slots = s
 		e.shared = false
-		e.tok = new(byte)
-	}
-	if e.vals == nil {
-		e.vals = map[*Variable]Value{}
-		e.tok = new(byte)
-	}
-}
-
-func (e *envMap) set(v *Variable, val Value) {
-	e.own()
-	e.vals[v] = val
-}
-
-func (e *envMap) del(v *Variable) {
-	if e == nil {
 		return
 	}
-	if _, ok := e.vals[v]; !ok {
-		return
+	if n >= len(e.slots) {
+		e.slots = e.slots[:n+1]
 	}
-	e.own()
-	delete(e.vals, v)
 }
 
-func joinEnv(a, b env) env {
+func (fs *flowState) set(e env, v *Variable, val Value) {
+	e.own(int(v.slot))
+	b := fs.bindings.alloc()
+	*b = binding{v: v, val: val}
+	e.slots[v.slot] = b
+}
+
+// truncate forgets the slots from n up, the locals of a scope that ended.
+// It only shortens the slice, so it never copies a shared one; slots past
+// the length are cleared before the next write uses them (own).
+func (e *envSlots) truncate(n int) {
+	if e == nil || n >= len(e.slots) {
+		return
+	}
+	if !e.shared {
+		clear(e.slots[n:])
+	}
+	e.slots = e.slots[:n]
+}
+
+func (fs *flowState) joinEnv(a, b env) env {
+	e, _ := fs.joinEnvSame(a, b)
+	return e
+}
+
+// joinEnvSame is joinEnv, and reports whether the result holds just what a
+// holds (same reports false when it cannot tell cheaply).
+func (fs *flowState) joinEnvSame(a, b env) (_ env, same bool) {
 	if a == nil {
-		return b
+		return b, b == nil
 	}
 	if b == nil {
-		return a
+		return a, true
 	}
-	if a.tok != nil && a.tok == b.tok {
-		// Copies of one environment, neither written since.
-		return a.copy()
-	}
-	out := maps.Clone(a.vals)
-	if out == nil {
-		out = map[*Variable]Value{}
-	}
-	for k, w := range b.vals {
-		if v, ok := out[k]; ok {
-			out[k] = Join(v, w)
-		} else {
-			out[k] = w
+	as, bs := a.slots, b.slots
+	if len(bs) > len(as) {
+		// Keep a's binding wherever both have one (as Join keeps a's
+		// value), so only the lengths swap here, never the order.
+		n := len(bs)
+		out := make([]*binding, n)
+		copy(out, bs)
+		for i, x := range as {
+			out[i] = fs.joinBinding(x, bs[i])
 		}
+		return fs.envOf(out), false
 	}
-	return &envMap{vals: out, tok: new(byte)}
+	if len(as) == 0 {
+		return fs.copy(a), true
+	}
+	if len(as) == len(bs) && &as[0] == &bs[0] {
+		// Copies of one environment, neither written since.
+		return fs.copy(a), true
+	}
+	var out []*binding
+	for i, y := range bs {
+		x := as[i]
+		j := fs.joinBinding(x, y)
+		if j == x {
+			continue
+		}
+		if out == nil {
+			out = make([]*binding, len(as))
+			copy(out, as)
+		}
+		out[i] = j
+	}
+	if out == nil {
+		return fs.copy(a), true
+	}
+	return fs.envOf(out), false
+}
+
+// envOf is an environment that owns slots.
+func (fs *flowState) envOf(slots []*binding) env {
+	e := fs.envs.alloc()
+	e.slots = slots
+	return e
+}
+
+// joinBinding merges one slot of two environments: bindings of one variable
+// join their values; a slot empty on one side keeps the other's binding;
+// bindings of different variables can only be of ended scopes (see env),
+// and a's is kept.
+func (fs *flowState) joinBinding(x, y *binding) *binding {
+	switch {
+	case x == y || y == nil:
+		return x
+	case x == nil:
+		return y
+	case x.v != y.v:
+		return x
+	}
+	a, b := x.val, y.val
+	if a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(a, b) {
+		// Join would give a back.
+		return x
+	}
+	j := fs.bindings.alloc()
+	*j = binding{v: x.v, val: Join(a, b)}
+	return j
 }
 
 // flowState evaluates one function body.
@@ -109,6 +184,20 @@ type flowState struct {
 	// nested loops would multiply that, so past a few levels a body runs
 	// once (the values then miss only what a third-level loop feeds back).
 	loops int
+	// fn is the function whose body is being evaluated.
+	fn *Function
+	// stack holds the values of expression lists and call arguments while
+	// they are used, so that they need no slice of their own: a list is
+	// pushed, used, and popped (see exprList).
+	stack []Value
+	// repeatConds says, for each repeat loop evaluated, whether its
+	// condition was ever reached; skipped lists the functions whose body
+	// was not evaluated (nested too deep). Both for markUnevaluated.
+	repeatConds map[*ast.RepeatStmt]bool
+	skipped     []*ast.FunctionExpr
+	// Where environments and their bindings are allocated.
+	envs     slab[envSlots]
+	bindings slab[binding]
 }
 
 // passes is how many times a loop body is evaluated at the current depth.
@@ -121,8 +210,9 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m}
-	fs.block(m.File.Chunk, newEnv())
+	fs := &flowState{m: m, fn: m.Main}
+	fs.block(m.File.Chunk, fs.newEnv())
+	fs.markUnevaluated()
 }
 
 // block runs statements; it returns the environment after them, or nil when
@@ -140,7 +230,7 @@ func (fs *flowState) blockKeep(stmts []ast.Stmt, e env) env {
 		if e == nil {
 			// Unreachable code: evaluate it anyway so its expressions have
 			// values, but from an empty environment.
-			e = newEnv()
+			e = fs.newEnv()
 			fs.stmt(s, e)
 			e = nil
 			continue
@@ -150,17 +240,20 @@ func (fs *flowState) blockKeep(stmts []ast.Stmt, e env) env {
 	return e
 }
 
-// leaveScope drops the block's locals from the environment. Lua 5.1 allows
-// at most 200 active locals per function, so with out-of-scope locals gone
-// every copy of the environment stays small however long the script is.
+// leaveScope drops the block's locals from the environment, and with them
+// any binding of a scope that ended inside the block (they sit in higher
+// slots). Lua 5.1 allows at most 200 active locals per function, so with
+// out-of-scope locals gone every copy of the environment stays small
+// however long the script is.
 func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	if e == nil {
 		return
 	}
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
-			for _, v := range fs.m.declVars[la] {
-				e.del(v)
+			if vs := fs.m.declVars[la]; len(vs) > 0 {
+				e.truncate(int(vs[0].slot))
+				return
 			}
 		}
 	}
@@ -170,24 +263,25 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	m := fs.m
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
-		if m.File.IsLocalFunction(s) {
-			v := fs.declared(s, 0)
-			if v != nil {
-				e.set(v, Value{Types: TFunction})
-			}
+		// The resolver declared every name (a local function's with
+		// Kind LocalFunction, as File.IsLocalFunction says).
+		vs := m.declVars[s]
+		if len(vs) > 0 && vs[0].Kind == LocalFunction {
+			fs.set(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
 			return e
 		}
+		mark := len(fs.stack)
 		vals := fs.exprList(s.Exprs, len(s.Names), e)
-		for i := range s.Names {
-			if v := fs.declared(s, i); v != nil {
-				val := vals[i]
-				val.Var = nil
-				e.set(v, val)
-			}
+		for i, v := range vs {
+			val := vals[i]
+			val.Var = nil
+			fs.set(e, v, val)
 		}
+		fs.pop(mark)
 		return e
 	case *ast.AssignStmt:
+		mark := len(fs.stack)
 		vals := fs.exprList(s.Rhs, len(s.Lhs), e)
 		for i, t := range s.Lhs {
 			switch t := t.(type) {
@@ -195,13 +289,14 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 				if v := m.refs[t]; v != nil {
 					val := vals[i]
 					val.Var = nil
-					e.set(v, val)
+					fs.set(e, v, val)
 				}
 			case *ast.AttrGetExpr:
 				fs.expr(t.Object, e)
 				fs.expr(t.Key, e)
 			}
 		}
+		fs.pop(mark)
 		return e
 	case *ast.FuncCallStmt:
 		fs.expr(s.Expr, e)
@@ -213,9 +308,9 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		return fs.block(s.Stmts, e)
 	case *ast.IfStmt:
 		fs.expr(s.Condition, e)
-		te := fs.block(s.Then, fs.refine(s.Condition, e.copy(), true))
-		ee := fs.block(s.Else, fs.refine(s.Condition, e.copy(), false))
-		return joinEnv(te, ee)
+		te := fs.block(s.Then, fs.refine(s.Condition, fs.copy(e), true))
+		ee := fs.block(s.Else, fs.refine(s.Condition, fs.copy(e), false))
+		return fs.joinEnv(te, ee)
 	case *ast.WhileStmt:
 		var breaks []env
 		outer := fs.breaks
@@ -226,14 +321,17 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		fs.loops++
 		for pass := 0; pass < n && cur != nil; pass++ {
 			fs.expr(s.Condition, cur)
-			exit = joinEnv(exit, fs.refine(s.Condition, cur.copy(), false))
-			after := fs.block(s.Stmts, fs.refine(s.Condition, cur.copy(), true))
-			cur = joinEnv(cur, after)
+			exit = fs.joinEnv(exit, fs.refine(s.Condition, fs.copy(cur), false))
+			after := fs.block(s.Stmts, fs.refine(s.Condition, fs.copy(cur), true))
+			var same bool
+			if cur, same = fs.joinEnvSame(cur, after); same {
+				break // another pass would replay this one (see loopBody)
+			}
 		}
 		fs.loops--
 		fs.breaks = outer
 		for _, b := range breaks {
-			exit = joinEnv(exit, b)
+			exit = fs.joinEnv(exit, b)
 		}
 		if isConstTrue(s.Condition) && len(breaks) == 0 {
 			return nil
@@ -248,19 +346,29 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		n := fs.passes()
 		fs.loops++
 		for pass := 0; pass < n && cur != nil; pass++ {
-			after := fs.blockKeep(s.Stmts, cur.copy())
+			after := fs.blockKeep(s.Stmts, fs.copy(cur))
+			if fs.repeatConds == nil {
+				fs.repeatConds = map[*ast.RepeatStmt]bool{}
+			}
 			if after == nil {
+				if _, seen := fs.repeatConds[s]; !seen {
+					fs.repeatConds[s] = false
+				}
 				break
 			}
+			fs.repeatConds[s] = true
 			fs.expr(s.Condition, after)
 			fs.leaveScope(s.Stmts, after)
-			exit = joinEnv(exit, fs.refine(s.Condition, after.copy(), true))
-			cur = joinEnv(cur, fs.refine(s.Condition, after.copy(), false))
+			exit = fs.joinEnv(exit, fs.refine(s.Condition, fs.copy(after), true))
+			var same bool
+			if cur, same = fs.joinEnvSame(cur, fs.refine(s.Condition, fs.copy(after), false)); same {
+				break // another pass would replay this one (see loopBody)
+			}
 		}
 		fs.loops--
 		fs.breaks = outer
 		for _, b := range breaks {
-			exit = joinEnv(exit, b)
+			exit = fs.joinEnv(exit, b)
 		}
 		return exit
 	case *ast.NumberForStmt:
@@ -269,25 +377,17 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		if s.Step != nil {
 			fs.expr(s.Step, e)
 		}
-		return fs.loopBody(s, s.Stmts, e, func(le env) {
-			if v := fs.declared(s, 0); v != nil {
-				le.set(v, Value{Types: TNumber})
-			}
-		})
+		return fs.loopBody(s, s.Stmts, e)
 	case *ast.GenericForStmt:
+		mark := len(fs.stack)
 		fs.exprList(s.Exprs, 1, e)
-		return fs.loopBody(s, s.Stmts, e, func(le env) {
-			for i := range s.Names {
-				if v := fs.declared(s, i); v != nil {
-					le.set(v, Value{Types: TAny &^ TNil})
-				}
-			}
-		})
+		fs.pop(mark)
+		return fs.loopBody(s, s.Stmts, e)
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
 				if v := m.refs[id]; v != nil {
-					e.set(v, Value{Types: TFunction})
+					fs.set(e, v, Value{Types: TFunction})
 				}
 			} else {
 				fs.expr(s.Name.Func, e)
@@ -298,11 +398,13 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		fs.function(s.Func, e)
 		return e
 	case *ast.ReturnStmt:
+		mark := len(fs.stack)
 		fs.exprList(s.Exprs, 0, e)
+		fs.pop(mark)
 		return nil
 	case *ast.BreakStmt:
 		if fs.breaks != nil {
-			*fs.breaks = append(*fs.breaks, e.copy())
+			*fs.breaks = append(*fs.breaks, fs.copy(e))
 		}
 		return nil
 	}
@@ -311,26 +413,62 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 
 // loopBody runs a for loop body twice so values assigned late in the body
 // reach its start, and returns what holds after the loop.
-func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env, bind func(env)) env {
+//
+// A pass that ends with what it started from (the body changed no local of
+// the enclosing scopes, or only to values they already had) is not run
+// again: evaluation depends only on the environment and on the values
+// recorded so far, so a second pass would replay the first exactly, and
+// every join it made would add nothing.
+func (fs *flowState) loopBody(s ast.Stmt, body []ast.Stmt, e env) env {
 	var breaks []env
 	outer := fs.breaks
 	fs.breaks = &breaks
 	cur := e
 	n := fs.passes()
 	fs.loops++
+	first := fs.declared(s, 0)
 	for pass := 0; pass < n && cur != nil; pass++ {
-		le := cur.copy()
-		bind(le)
+		le := fs.copy(cur)
+		fs.bindLoopVars(s, le)
 		after := fs.block(body, le)
-		cur = joinEnv(cur, after)
+		if first != nil {
+			// The control variables are out of scope past the body
+			// (and bound afresh at the start of the next pass).
+			after.truncate(int(first.slot))
+		}
+		var same bool
+		if cur, same = fs.joinEnvSame(cur, after); same {
+			break
+		}
 	}
 	fs.loops--
 	fs.breaks = outer
-	exit := joinEnv(e, cur)
+	exit := fs.joinEnv(e, cur)
 	for _, b := range breaks {
-		exit = joinEnv(exit, b)
+		exit = fs.joinEnv(exit, b)
+	}
+	// The loop's control variables are out of scope past it.
+	if first != nil {
+		exit.truncate(int(first.slot))
 	}
 	return exit
+}
+
+// bindLoopVars gives a for loop's control variables their values at the
+// start of the body: a number, or (generic for) anything but nil.
+func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
+	switch s := s.(type) {
+	case *ast.NumberForStmt:
+		if v := fs.declared(s, 0); v != nil {
+			fs.set(le, v, Value{Types: TNumber})
+		}
+	case *ast.GenericForStmt:
+		for i := range s.Names {
+			if v := fs.declared(s, i); v != nil {
+				fs.set(le, v, Value{Types: TAny &^ TNil})
+			}
+		}
+	}
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
@@ -382,22 +520,29 @@ func isErrorCall(m *Model, e ast.Expr) bool {
 }
 
 // exprList evaluates expressions and returns at least want values,
-// expanding the last one when it can yield several.
+// expanding the last one when it can yield several. The values are pushed
+// on fs.stack: the caller pops them (fs.pop) once done with them, and
+// until then evaluating more expressions leaves them as they are.
 func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
-	out := make([]Value, 0, max(want, len(es)))
+	mark := len(fs.stack)
 	for i, x := range es {
 		v := fs.expr(x, e)
-		out = append(out, v)
+		fs.stack = append(fs.stack, v)
 		if i == len(es)-1 && multiValued(x) {
-			for len(out) < want {
-				out = append(out, AnyValue)
+			for len(fs.stack)-mark < want {
+				fs.stack = append(fs.stack, AnyValue)
 			}
 		}
 	}
-	for len(out) < want {
-		out = append(out, Value{Types: TNil, Origin: Literal, Lit: "nil"})
+	for len(fs.stack)-mark < want {
+		fs.stack = append(fs.stack, Value{Types: TNil, Origin: Literal, Lit: "nil"})
 	}
-	return out
+	return fs.stack[mark:len(fs.stack):len(fs.stack)]
+}
+
+// pop drops the values pushed on fs.stack since mark.
+func (fs *flowState) pop(mark int) {
+	fs.stack = fs.stack[:mark]
 }
 
 func multiValued(e ast.Expr) bool {
@@ -411,10 +556,21 @@ func multiValued(e ast.Expr) bool {
 }
 
 func (fs *flowState) record(x ast.Expr, v Value) Value {
-	if old, ok := fs.m.values[x]; ok {
-		fs.m.values[x] = Join(old, v)
+	m := fs.m
+	if id, ok := x.(*ast.IdentExpr); ok {
+		if i, ok := m.identVals[id]; ok {
+			m.vals[i] = Join(m.vals[i], v)
+		} else {
+			m.identVals[id] = int32(len(m.vals))
+			m.vals = append(m.vals, v)
+		}
+		return v
+	}
+	if i, ok := m.values[x]; ok {
+		m.vals[i] = Join(m.vals[i], v)
 	} else {
-		fs.m.values[x] = v
+		m.values[x] = int32(len(m.vals))
+		m.vals = append(m.vals, v)
 	}
 	return v
 }
@@ -423,22 +579,78 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 	if x == nil {
 		return AnyValue
 	}
+	if v, ok := literalValue(x); ok {
+		// Not recorded: a literal's value is always the same, and
+		// Model.Value makes it (a third of all expressions are literals).
+		return v
+	}
 	return fs.record(x, fs.eval(x, e))
+}
+
+// literalValue is the value of a literal expression.
+func literalValue(x ast.Expr) (Value, bool) {
+	switch x := x.(type) {
+	case *ast.NilExpr:
+		return Value{Types: TNil, Origin: Literal, Lit: "nil"}, true
+	case *ast.FalseExpr:
+		return Value{Types: TFalse, Origin: Literal, Lit: "false"}, true
+	case *ast.TrueExpr:
+		return Value{Types: TTrue, Origin: Literal, Lit: "true"}, true
+	case *ast.NumberExpr:
+		return Value{Types: TNumber, Origin: Literal, Lit: x.Value}, true
+	case *ast.StringExpr:
+		return Value{Types: TString, Origin: Literal, Lit: x.Value, IsString: true}, true
+	}
+	return Value{}, false
+}
+
+// recorded returns the value recorded for an expression, if it was
+// evaluated.
+func (m *Model) recorded(x ast.Expr) (Value, bool) {
+	if id, ok := x.(*ast.IdentExpr); ok {
+		if i, ok := m.identVals[id]; ok {
+			return m.vals[i], true
+		}
+		return Value{}, false
+	}
+	if i, ok := m.values[x]; ok {
+		return m.vals[i], true
+	}
+	if m.values == nil || m.unevaluated[x] {
+		return Value{}, false
+	}
+	return literalValue(x)
+}
+
+// markUnevaluated notes the literals of code the flow never evaluated: the
+// condition of a repeat loop whose body never reaches it, and the bodies of
+// functions nested too deep. The flow does not record literals, so without
+// this note Model.Value would give them their value rather than AnyValue.
+func (fs *flowState) markUnevaluated() {
+	mark := func(n any) bool {
+		if x, ok := n.(ast.Expr); ok {
+			if _, lit := literalValue(x); lit {
+				if fs.m.unevaluated == nil {
+					fs.m.unevaluated = map[ast.Expr]bool{}
+				}
+				fs.m.unevaluated[x] = true
+			}
+		}
+		return true
+	}
+	for s, reached := range fs.repeatConds {
+		if !reached {
+			InspectExpr(s.Condition, mark)
+		}
+	}
+	for _, fe := range fs.skipped {
+		Inspect(fe.Stmts, mark)
+	}
 }
 
 func (fs *flowState) eval(x ast.Expr, e env) Value {
 	m := fs.m
 	switch x := x.(type) {
-	case *ast.NilExpr:
-		return Value{Types: TNil, Origin: Literal, Lit: "nil"}
-	case *ast.FalseExpr:
-		return Value{Types: TFalse, Origin: Literal, Lit: "false"}
-	case *ast.TrueExpr:
-		return Value{Types: TTrue, Origin: Literal, Lit: "true"}
-	case *ast.NumberExpr:
-		return Value{Types: TNumber, Origin: Literal, Lit: x.Value}
-	case *ast.StringExpr:
-		return Value{Types: TString, Origin: Literal, Lit: x.Value, IsString: true}
 	case *ast.Comma3Expr:
 		return AnyValue
 	case *ast.IdentExpr:
@@ -467,14 +679,14 @@ func (fs *flowState) eval(x ast.Expr, e env) Value {
 	case *ast.LogicalOpExpr:
 		l := fs.expr(x.Lhs, e)
 		if x.Operator == "and" {
-			r := fs.expr(x.Rhs, fs.refine(x.Lhs, e.copy(), true))
+			r := fs.expr(x.Rhs, fs.refine(x.Lhs, fs.copy(e), true))
 			out := Value{Types: (l.Types & Falsy) | r.Types}
 			if l.Types&Falsy == 0 {
 				return r
 			}
 			return out
 		}
-		r := fs.expr(x.Rhs, fs.refine(x.Lhs, e.copy(), false))
+		r := fs.expr(x.Rhs, fs.refine(x.Lhs, fs.copy(e), false))
 		if !l.Types.MayBeFalsy() {
 			return l
 		}
@@ -552,18 +764,25 @@ func (fs *flowState) paramValue(v *Variable) Value {
 
 func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	if fs.depth > 50 {
+		// The depth is the function's lexical nesting, so its body is
+		// never evaluated.
+		fs.skipped = append(fs.skipped, fe)
 		return
 	}
 	fs.depth++
 	outer := fs.breaks
 	fs.breaks = nil
-	inner := e.copy()
-	if fn := fs.m.funcs[fe]; fn != nil {
+	inner := fs.copy(e)
+	fn := fs.m.funcs[fe]
+	if fn != nil {
 		for _, p := range fn.Params {
-			inner.set(p, fs.paramValue(p))
+			fs.set(inner, p, fs.paramValue(p))
 		}
 	}
+	outerFn := fs.fn
+	fs.fn = fn
 	fs.block(fe.Stmts, inner)
+	fs.fn = outerFn
 	fs.breaks = outer
 	fs.depth--
 }
@@ -587,6 +806,10 @@ func (m *Model) globalValue(name string) Value {
 	return AnyValue
 }
 
+// stringFuncs are the functions of the string library that the model knows,
+// by field name.
+var stringFuncs = map[string]string{"format": "string.format", "rep": "string.rep", "sub": "string.sub", "lower": "string.lower", "upper": "string.upper", "gsub": "string.gsub"}
+
 // index is the value of obj[key].
 func (m *Model) index(obj, key Value) Value {
 	switch obj.Origin {
@@ -603,12 +826,21 @@ func (m *Model) index(obj, key Value) Value {
 		return out
 	case Builtin:
 		if key.Origin == Literal && key.IsString {
-			full := obj.Lit + "." + key.Lit
-			switch full {
-			case "redis.call", "redis.pcall":
-				return Value{Types: TFunction, Origin: RedisCall, Lit: key.Lit}
-			case "string.format", "string.rep", "string.sub", "string.lower", "string.upper", "table.concat", "string.gsub":
-				return Value{Types: TFunction, Origin: Builtin, Lit: full}
+			// Matched part by part: joining the names would allocate
+			// at every field access of a library table.
+			switch obj.Lit {
+			case "redis":
+				if key.Lit == "call" || key.Lit == "pcall" {
+					return Value{Types: TFunction, Origin: RedisCall, Lit: key.Lit}
+				}
+			case "string":
+				if full, ok := stringFuncs[key.Lit]; ok {
+					return Value{Types: TFunction, Origin: Builtin, Lit: full}
+				}
+			case "table":
+				if key.Lit == "concat" {
+					return Value{Types: TFunction, Origin: Builtin, Lit: "table.concat"}
+				}
 			}
 		}
 		return AnyValue
@@ -625,10 +857,19 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 	} else {
 		fs.expr(x.Receiver, e)
 	}
-	args := make([]Value, len(x.Args))
-	for i, a := range x.Args {
-		args[i] = fs.expr(a, e)
+	mark := len(fs.stack)
+	for _, a := range x.Args {
+		v := fs.expr(a, e)
+		fs.stack = append(fs.stack, v)
 	}
+	args := fs.stack[mark:len(fs.stack):len(fs.stack)]
+	v := fs.callValue(x, callee, args)
+	fs.pop(mark)
+	return v
+}
+
+// callValue is the value of a call whose callee and arguments are known.
+func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) Value {
 	switch callee.Origin {
 	case RedisCall:
 		return fs.redisCall(x, callee.Lit == "pcall", args)
@@ -649,7 +890,7 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 		case "tostring", "string.rep", "string.sub", "string.lower", "string.upper", "table.concat", "type":
 			return Value{Types: TString}
 		case "string.format":
-			return bounded(Value{Types: TString, Origin: Concat, Parts: args})
+			return bounded(Value{Types: TString, Origin: Concat, Parts: slices.Clone(args)})
 		}
 	}
 	return AnyValue
@@ -660,7 +901,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 	m := fs.m
 	c := m.calls[x]
 	if c == nil {
-		c = &Call{Expr: x, Protected: protected, Func: m.FuncOf(x)}
+		c = &Call{Expr: x, Protected: protected, Func: fs.fn}
 		c.Args = make([]Arg, len(x.Args))
 		for i, a := range x.Args {
 			c.Args[i] = Arg{Expr: a, Value: args[i]}
@@ -744,7 +985,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 				val = fs.paramValue(v)
 			}
 			if n := narrow(val, truth); !ok || n.Types != val.Types {
-				e.set(v, n)
+				fs.set(e, v, n)
 			}
 		}
 	case *ast.UnaryNotOpExpr:
@@ -754,14 +995,14 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			if truth {
 				return fs.refine(c.Rhs, fs.refine(c.Lhs, e, true), true)
 			}
-			a := fs.refine(c.Lhs, e.copy(), false)
-			b := fs.refine(c.Rhs, fs.refine(c.Lhs, e.copy(), true), false)
-			return joinEnv(a, b)
+			a := fs.refine(c.Lhs, fs.copy(e), false)
+			b := fs.refine(c.Rhs, fs.refine(c.Lhs, fs.copy(e), true), false)
+			return fs.joinEnv(a, b)
 		}
 		if truth {
-			a := fs.refine(c.Lhs, e.copy(), true)
-			b := fs.refine(c.Rhs, fs.refine(c.Lhs, e.copy(), false), true)
-			return joinEnv(a, b)
+			a := fs.refine(c.Lhs, fs.copy(e), true)
+			b := fs.refine(c.Rhs, fs.refine(c.Lhs, fs.copy(e), false), true)
+			return fs.joinEnv(a, b)
 		}
 		return fs.refine(c.Rhs, fs.refine(c.Lhs, e, false), false)
 	case *ast.RelationalOpExpr:
@@ -805,7 +1046,7 @@ func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	case *ast.IdentExpr:
 		if v := fs.m.refs[x]; v != nil {
 			if val, ok := e.get(v); ok && narrow(val, true).Types != val.Types {
-				e.set(v, narrow(val, true))
+				fs.set(e, v, narrow(val, true))
 			}
 		}
 	case *ast.FuncCallExpr:
@@ -841,9 +1082,9 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 	default:
 		// x == <something that is neither nil nor false>: x is not falsy.
 		if eq {
-			if ov, ok := fs.m.values[other]; ok && !ov.Types.MayBeFalsy() && ov.Types != 0 {
+			if ov, ok := fs.m.recorded(other); ok && !ov.Types.MayBeFalsy() && ov.Types != 0 {
 				if n := narrow(val, true); n.Types != val.Types {
-					e.set(v, n)
+					fs.set(e, v, n)
 				}
 			}
 		}
@@ -862,7 +1103,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 		}
 	}
 	if val.Types != types {
-		e.set(v, val)
+		fs.set(e, v, val)
 	}
 }
 
@@ -881,15 +1122,21 @@ func narrow(v Value, truth bool) Value {
 // computeKeys finds the key positions of every call from its literal
 // arguments.
 func (m *Model) computeKeys() {
+	var lits []string
+	var argv []*string
 	for _, c := range m.Calls {
 		if c.Command == nil {
 			continue
 		}
-		argv := make([]*string, len(c.Args))
+		// KeyPositions keeps neither argv nor the strings, so one pair
+		// of buffers serves every call.
+		lits = slices.Grow(lits[:0], len(c.Args))[:len(c.Args)]
+		argv = slices.Grow(argv[:0], len(c.Args))[:len(c.Args)]
 		for i := range c.Args {
+			argv[i] = nil
 			if s, ok := c.Literal(i); ok {
-				s := s
-				argv[i] = &s
+				lits[i] = s
+				argv[i] = &lits[i]
 			}
 		}
 		c.Keys, c.KeysComplete = c.Command.KeyPositions(argv)

@@ -62,13 +62,20 @@ type Variable struct {
 	Captured bool
 	// Init is the expression it was declared with, if any.
 	Init ast.Expr
+	// slot is how many locals were in scope where it was declared, those
+	// of enclosing functions included: locals in scope together have
+	// different slots (see env in flow.go).
+	slot int32
+	// index is its place in Model.Vars.
+	index int32
 }
 
 // Scope is a block's set of declarations.
 type Scope struct {
 	Parent *Scope
 	Func   *Function
-	vars   map[string]*Variable
+	// start is where the scope's locals begin in the resolver's list.
+	start int
 	// declared counts declarations in this scope (a name declared twice
 	// counts twice, as Lua's compiler does).
 	declared int
@@ -127,11 +134,23 @@ type Model struct {
 	// then arrive as nil rather than false.
 	SetResp3 bool
 
-	refs      map[*ast.IdentExpr]*Variable
-	values    map[ast.Expr]Value
-	calls     map[*ast.FuncCallExpr]*Call
-	funcs     map[*ast.FunctionExpr]*Function
+	refs map[*ast.IdentExpr]*Variable
+	// values indexes vals, what each evaluated expression may hold: a
+	// small map entry, the values themselves in one dense slice.
+	values map[ast.Expr]int32
+	vals   []Value
+	// identVals is values for identifiers, the most common expression: a
+	// map keyed by pointer is cheaper than one keyed by interface.
+	identVals map[*ast.IdentExpr]int32
+	// unevaluated holds the literals the flow never reached; the others
+	// are not recorded in values (see recorded).
+	unevaluated map[ast.Expr]bool
+	calls       map[*ast.FuncCallExpr]*Call
+	funcs       map[*ast.FunctionExpr]*Function
+	// funcOf maps the nodes inside function bodies to their function,
+	// made on the first FuncOf from funcNodes, which the resolver lists.
 	funcOf    map[any]*Function
+	funcNodes chunks[funcNode]
 	regByFunc map[*ast.FunctionExpr]*Registration
 	// declVars lists the variables each declaring node declares, in order.
 	declVars map[any][]*Variable
@@ -222,7 +241,7 @@ func (c *Call) Is(names ...string) bool {
 // Value returns what an expression may hold where it is evaluated. Unknown
 // expressions (never evaluated, e.g. dead code) give AnyValue.
 func (m *Model) Value(e ast.Expr) Value {
-	if v, ok := m.values[e]; ok {
+	if v, ok := m.recorded(e); ok {
 		return v
 	}
 	return AnyValue
@@ -236,10 +255,27 @@ func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
 
 // FuncOf returns the function a statement or expression belongs to.
 func (m *Model) FuncOf(n any) *Function {
+	if m.funcNodes.n == 0 {
+		return m.Main
+	}
+	if m.funcOf == nil {
+		m.funcOf = make(map[any]*Function, m.funcNodes.n)
+		for _, c := range m.funcNodes.chunks {
+			for _, fn := range c {
+				m.funcOf[fn.n] = fn.fn
+			}
+		}
+	}
 	if f, ok := m.funcOf[n]; ok {
 		return f
 	}
 	return m.Main
+}
+
+// funcNode is a statement or expression inside a function body.
+type funcNode struct {
+	n  any
+	fn *Function
 }
 
 // FunctionFor returns the Function of a function expression.

@@ -10,17 +10,18 @@ import (
 // Build makes the model of a parsed file. A file that did not parse gives a
 // model with no functions, calls or variables.
 func Build(f *luasrc.File) *Model {
-	// Sized from the token count (on real scripts about one expression
-	// value per two tokens and one local reference per seven), so that the
-	// maps do not grow and rehash their way up.
+	// Sized from the token count (on real scripts about one local
+	// reference per seven tokens), so that the map does not grow and rehash
+	// its way up.
 	n := len(f.Tokens)
 	m := &Model{
-		File:      f,
-		refs:      make(map[*ast.IdentExpr]*Variable, n/7),
-		values:    make(map[ast.Expr]Value, n/2),
+		File: f,
+		refs: make(map[*ast.IdentExpr]*Variable, n/7),
+		// Typical shares of the tokens, for a start.
+		Vars:      make([]*Variable, 0, n/16),
+		Globals:   make([]GlobalAccess, 0, n/8),
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
-		funcOf:    map[any]*Function{},
 		regByFunc: map[*ast.FunctionExpr]*Registration{},
 		declVars:  map[any][]*Variable{},
 	}
@@ -33,10 +34,16 @@ func Build(f *luasrc.File) *Model {
 	if f.Chunk == nil {
 		return m
 	}
-	r := &resolver{m: m}
+	r := &resolver{m: m, uses: make([]use, 0, n/7)}
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
+	fillUses(m.Vars, r.uses)
+	// The flow records a value per expression the resolver met (an
+	// assignment target's `a.b` once more), literals aside.
+	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
+	m.identVals = make(map[*ast.IdentExpr]int32, r.idents)
+	m.vals = make([]Value, 0, r.exprs-r.literals)
 	m.flow()
 	m.computeKeys()
 	return m
@@ -50,6 +57,23 @@ type resolver struct {
 	// upvalues holds, per function, the outer locals it captures, itself
 	// or for a function nested in it, for Lua's limit.
 	upvalues map[*Function]map[*Variable]bool
+	// live counts the locals in scope, those of enclosing functions
+	// included: the next declaration's slot.
+	live int
+	// exprs counts the expressions met, literals the literals among
+	// them, to size the flow's tables.
+	exprs, literals, idents int
+	// names maps each name to the innermost local of that name in scope;
+	// decls lists the locals in scope, innermost last, so that leaving a
+	// scope can give each name back the local it had shadowed.
+	names map[string]*Variable
+	decls []*Variable
+	// uses are the identifiers that name locals, for fillUses.
+	uses []use
+	// Where variables, scopes and declaration lists are allocated.
+	varSlab   slab[Variable]
+	scopeSlab slab[Scope]
+	varLists  varList
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
@@ -96,10 +120,22 @@ func (r *resolver) capture(v *Variable, at *ast.IdentExpr) {
 }
 
 func (r *resolver) push() {
-	r.scope = &Scope{Parent: r.scope, Func: r.fn}
+	s := r.scopeSlab.alloc()
+	*s = Scope{Parent: r.scope, Func: r.fn, start: len(r.decls)}
+	r.scope = s
 }
 func (r *resolver) pop() {
 	r.fn.active -= r.scope.declared
+	r.live -= r.scope.declared
+	for i := len(r.decls) - 1; i >= r.scope.start; i-- {
+		v := r.decls[i]
+		if v.Shadows != nil {
+			r.names[v.Name] = v.Shadows
+		} else {
+			delete(r.names, v.Name)
+		}
+	}
+	r.decls = r.decls[:r.scope.start]
 	r.scope = r.scope.Parent
 }
 
@@ -107,28 +143,23 @@ func (r *resolver) pop() {
 // active local variables, or the script does not compile.
 const maxLocals = 200
 
-func (r *resolver) lookup(name string) *Variable {
-	for s := r.scope; s != nil; s = s.Parent {
-		if v, ok := s.vars[name]; ok {
-			return v
-		}
-	}
-	return nil
-}
+func (r *resolver) lookup(name string) *Variable { return r.names[name] }
 
 func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
-	v := &Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init}
+	v := r.varSlab.alloc()
+	*v = Variable{Name: name, Kind: kind, Scope: r.scope, Func: r.fn, Init: init, slot: int32(r.live), index: int32(len(r.m.Vars))}
+	r.live++
 	if rg, ok := r.m.File.NameRange(decl, i); ok {
 		v.Decl = rg
 	} else if n, ok := decl.(ast.PositionHolder); ok {
 		v.Decl = r.m.File.Range(n)
 	}
 	v.Shadows = r.lookup(name)
-	if r.scope.vars == nil {
-		// Many blocks declare nothing: their scope needs no map.
-		r.scope.vars = map[string]*Variable{}
+	if r.names == nil {
+		r.names = map[string]*Variable{}
 	}
-	r.scope.vars[name] = v
+	r.names[name] = v
+	r.decls = append(r.decls, v)
 	r.scope.declared++
 	r.fn.active++
 	if r.fn.active == maxLocals+1 {
@@ -139,7 +170,6 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 		r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: v.Decl, Message: fmt.Sprintf("%s has more than %d local variables (Lua 5.1's limit): group them in a table", where, maxLocals)})
 	}
 	r.m.Vars = append(r.m.Vars, v)
-	r.m.declVars[decl] = append(r.m.declVars[decl], v)
 	return v
 }
 
@@ -147,7 +177,7 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 // for a node it does not know, so only nodes inside functions are stored.
 func (r *resolver) setFunc(n any) {
 	if r.fn != r.m.Main {
-		r.m.funcOf[n] = r.fn
+		r.m.funcNodes.add(funcNode{n, r.fn})
 	}
 }
 
@@ -170,20 +200,22 @@ func (r *resolver) stmt(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
-			_ = v
+			r.m.declVars[s] = append(r.varLists.take(1), v)
 			r.expr(s.Exprs[0])
 			return
 		}
 		for _, e := range s.Exprs {
 			r.expr(e)
 		}
+		vs := r.varLists.take(len(s.Names))
 		for i, n := range s.Names {
 			var init ast.Expr
 			if i < len(s.Exprs) {
 				init = s.Exprs[i]
 			}
-			r.declare(n, LocalVar, s, i, init)
+			vs = append(vs, r.declare(n, LocalVar, s, i, init))
 		}
+		r.m.declVars[s] = vs
 	case *ast.FuncCallStmt:
 		r.expr(s.Expr)
 	case *ast.DoBlockStmt:
@@ -215,7 +247,7 @@ func (r *resolver) stmt(s ast.Stmt) {
 			r.expr(s.Step)
 		}
 		r.push()
-		r.declare(s.Name, ForVar, s, 0, nil)
+		r.m.declVars[s] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.GenericForStmt:
@@ -223,9 +255,11 @@ func (r *resolver) stmt(s ast.Stmt) {
 			r.expr(e)
 		}
 		r.push()
+		vs := r.varLists.take(len(s.Names))
 		for i, n := range s.Names {
-			r.declare(n, ForVar, s, i, nil)
+			vs = append(vs, r.declare(n, ForVar, s, i, nil))
 		}
+		r.m.declVars[s] = vs
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.FuncDefStmt:
@@ -251,7 +285,7 @@ func (r *resolver) target(e ast.Expr) {
 	case *ast.IdentExpr:
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
-			v.Writes = append(v.Writes, e)
+			r.uses = append(r.uses, use{v: v, id: e, write: true})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
@@ -260,6 +294,7 @@ func (r *resolver) target(e ast.Expr) {
 		}
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
 	case *ast.AttrGetExpr:
+		r.exprs++
 		r.expr(e.Object)
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
@@ -275,18 +310,26 @@ func (r *resolver) target(e ast.Expr) {
 func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	fn := &Function{Expr: fe, Parent: r.fn}
 	r.m.funcs[fe] = fn
-	outerFn, outerScope := r.fn, r.scope
+	outerFn := r.fn
 	r.fn = fn
 	r.push()
 	if method {
 		v := r.declare("self", SelfParam, decl, 0, nil)
+		r.m.declVars[decl] = append(r.varLists.take(1), v)
 		fn.Params = append(fn.Params, v)
 	}
-	for i, n := range fe.ParList.Names {
-		fn.Params = append(fn.Params, r.declare(n, Param, fe, i, nil))
+	if len(fe.ParList.Names) > 0 {
+		vs := r.varLists.take(len(fe.ParList.Names))
+		for i, n := range fe.ParList.Names {
+			v := r.declare(n, Param, fe, i, nil)
+			vs = append(vs, v)
+			fn.Params = append(fn.Params, v)
+		}
+		r.m.declVars[fe] = vs
 	}
 	r.block(fe.Stmts)
-	r.fn, r.scope = outerFn, outerScope
+	r.pop()
+	r.fn = outerFn
 }
 
 func (r *resolver) expr(e ast.Expr) {
@@ -294,11 +337,13 @@ func (r *resolver) expr(e ast.Expr) {
 		return
 	}
 	r.setFunc(e)
+	r.exprs++
 	switch e := e.(type) {
 	case *ast.IdentExpr:
+		r.idents++
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
-			v.Reads = append(v.Reads, e)
+			r.uses = append(r.uses, use{v: v, id: e})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
@@ -351,6 +396,8 @@ func (r *resolver) expr(e ast.Expr) {
 		r.expr(e.Expr)
 	case *ast.FunctionExpr:
 		r.function(e, false, e)
+	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
+		r.literals++
 	}
 }
 

@@ -43,7 +43,7 @@ func (t TypeSet) String() string {
 }
 
 // Origin says where a value comes from.
-type Origin int
+type Origin uint8
 
 const (
 	// Unknown: a parameter, a global, a table element: nothing to claim.
@@ -86,13 +86,13 @@ func (o Origin) String() string {
 type Value struct {
 	Types  TypeSet
 	Origin Origin
+	// IsString is true for a string literal (false for a number literal).
+	IsString bool
 	// Index is the 1-based KEYS/ARGV index when it is a literal, else 0.
 	Index int
 	// Lit is the literal's text (Literal), the builtin's name (Builtin), or
 	// "call"/"pcall" (RedisCall).
 	Lit string
-	// IsString is true for a string literal (false for a number literal).
-	IsString bool
 	// Call is the redis.call site a Reply, ReplyElement or Tonumber of a
 	// reply comes from.
 	Call *Call

@@ -1,0 +1,96 @@
+package model
+
+import "github.com/yuin/gopher-lua/ast"
+
+// slab hands out zeroed values of T from chunks, so that building a model
+// costs one allocation per chunk rather than one per variable, scope or
+// flow binding. A chunk lives as long as any value in it, which is as long
+// as the model (or the flow) that holds them all.
+type slab[T any] struct {
+	free []T
+	size int
+}
+
+func (s *slab[T]) alloc() *T {
+	if len(s.free) == 0 {
+		// Chunks grow from small (most scripts are short) to a bound.
+		s.size = min(max(2*s.size, 8), 256)
+		s.free = make([]T, s.size)
+	}
+	p := &s.free[0]
+	s.free = s.free[1:]
+	return p
+}
+
+// chunks is a list that grows by chunks, never copying what it holds.
+type chunks[T any] struct {
+	chunks [][]T
+	n      int
+}
+
+func (c *chunks[T]) add(x T) {
+	if k := len(c.chunks); k == 0 || len(c.chunks[k-1]) == cap(c.chunks[k-1]) {
+		c.chunks = append(c.chunks, make([]T, 0, min(max(2*c.n, 16), 1024)))
+	}
+	k := len(c.chunks) - 1
+	c.chunks[k] = append(c.chunks[k], x)
+	c.n++
+}
+
+// varList hands out the slices of Model.declVars from shared chunks.
+type varList struct{ free []*Variable }
+
+// take returns an empty slice with room for n variables; its capacity is
+// n, so an append past it never writes into another declaration's list.
+func (l *varList) take(n int) []*Variable {
+	if len(l.free) < n {
+		l.free = make([]*Variable, max(n, 64))
+	}
+	out := l.free[:0:n]
+	l.free = l.free[n:]
+	return out
+}
+
+// use is one identifier that reads or writes a local, in source order.
+type use struct {
+	v     *Variable
+	id    *ast.IdentExpr
+	write bool
+}
+
+// fillUses sets every variable's Reads and Writes from the uses, in order,
+// as windows of one array: one allocation for the file rather than a
+// growing slice per variable.
+func fillUses(vars []*Variable, uses []use) {
+	if len(uses) == 0 {
+		return
+	}
+	reads := make([]int32, len(vars))
+	writes := make([]int32, len(vars))
+	for _, u := range uses {
+		if u.write {
+			writes[u.v.index]++
+		} else {
+			reads[u.v.index]++
+		}
+	}
+	all := make([]*ast.IdentExpr, len(uses))
+	off := 0
+	for i, v := range vars {
+		if n := int(reads[i]); n > 0 {
+			v.Reads = all[off : off : off+n]
+			off += n
+		}
+		if n := int(writes[i]); n > 0 {
+			v.Writes = all[off : off : off+n]
+			off += n
+		}
+	}
+	for _, u := range uses {
+		if u.write {
+			u.v.Writes = append(u.v.Writes, u.id)
+		} else {
+			u.v.Reads = append(u.v.Reads, u.id)
+		}
+	}
+}
