@@ -30,10 +30,6 @@ func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
 // Text would allocate for every identifier.
 func (f *File) isGoto(t Token) bool { return string(f.Src[t.Off:t.End0]) == "goto" }
 
-// gotoStandIn replaces the identifier `goto`, which Lua 5.1 treats as an
-// ordinary name but gopher-lua reserves, with a name of the same length.
-const gotoStandIn = "_g0_"
-
 // scan builds the token index and collects the comments: with fastScan
 // when it can, else with gopher-lua's own scanner.
 func (f *File) scan(text []byte) {
@@ -526,76 +522,4 @@ func startsStatement(toks []Token, i int) bool {
 		return true
 	}
 	return false
-}
-
-// parseText is what gopher-lua's parser reads: `goto` names renamed and
-// hex floats written as decimals of the same length.
-func (f *File) parseText(text []byte, hexFloats [][2]int) []byte {
-	var out []byte
-	for _, r := range hexFloats {
-		if out == nil {
-			out = append([]byte(nil), text...)
-		}
-		copy(out[r[0]:r[1]], decimalStandIn(string(text[r[0]:r[1]]), r[1]-r[0]))
-	}
-	for _, t := range f.Tokens {
-		if t.Type == parse.TIdent && f.isGoto(t) {
-			if out == nil {
-				out = append([]byte(nil), text...)
-			}
-			copy(out[t.Off:t.End0], gotoStandIn)
-		}
-	}
-	if out == nil {
-		return text
-	}
-	return out
-}
-
-func (f *File) convertParseError(err error) SyntaxError {
-	var pe *parse.Error
-	if !errors.As(err, &pe) {
-		return SyntaxError{Range: f.lineRange(1), Message: err.Error()}
-	}
-	if pe.Pos.Line < 1 {
-		return SyntaxError{Range: f.eofRange(), Message: "unexpected end of file (a block is missing its 'end', or an expression is incomplete)"}
-	}
-	start := span.Pos{Line: pe.Pos.Line, Column: pe.Pos.Column}
-	r := span.Range{Start: start, End: span.Pos{Line: start.Line, Column: start.Column + 1}}
-	tokText := pe.Token
-	for _, t := range f.Tokens {
-		if t.Start == start {
-			r.End = t.End
-			tokText = f.Text(t)
-			break
-		}
-	}
-	if tokText == gotoStandIn {
-		tokText = "goto"
-	}
-	msg := pe.Message
-	switch msg {
-	case "syntax error", "parse error":
-		msg = fmt.Sprintf("unexpected symbol near '%s'", tokText)
-	default:
-		msg = fmt.Sprintf("%s near '%s'", msg, tokText)
-	}
-	return SyntaxError{Range: f.clamp(r), Message: msg}
-}
-
-// clamp keeps a range reported from gopher-lua's positions inside the file:
-// its scanner counts column 0 just after a line break, and takes the byte
-// after a bare exponent into a number, line break included.
-func (f *File) clamp(r span.Range) span.Range {
-	pos := func(p span.Pos) span.Pos {
-		p.Line = min(max(p.Line, 1), len(f.lineStarts))
-		text, _ := f.Line(p.Line)
-		p.Column = min(max(p.Column, 1), len(text)+1)
-		return p
-	}
-	r.Start, r.End = pos(r.Start), pos(r.End)
-	if r.End.Line < r.Start.Line || (r.End.Line == r.Start.Line && r.End.Column < r.Start.Column) {
-		r.End = r.Start
-	}
-	return r
 }
