@@ -48,6 +48,10 @@ type parser struct {
 	idx   []int
 	// nameBuf is a slab the names map's slices are cut from.
 	nameBuf []int
+	slabs
+	// slabSize is how many nodes of a kind one slab holds: sized to the
+	// file, so that a small script does not pay for large slabs.
+	slabSize int
 }
 
 // bail unwinds the parser after a syntax error has been recorded.
@@ -81,9 +85,10 @@ type ex struct {
 // parse builds f.Chunk and the position maps from f.Tokens. It returns
 // false, with an error recorded, when the tokens are not a Lua 5.1 chunk.
 func (f *File) parse() bool {
-	p := &parser{f: f, toks: f.Tokens, vararg: true}
-	// About one node per token: sized so that the map never grows.
-	f.spans = make(map[any]tokSpan, len(f.Tokens))
+	p := &parser{f: f, toks: f.Tokens, vararg: true, slabSize: min(max(len(f.Tokens)/32, 4), 128)}
+	// Real scripts have about 0.6 nodes with a span per token: sized so
+	// that the map seldom grows.
+	f.spans = make(map[any]tokSpan, len(f.Tokens)*3/4)
 	f.names = make(map[any][]int)
 	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
 	f.dotKey = make(map[ast.Expr]bool)
@@ -300,7 +305,7 @@ func (p *parser) block(lvl int) ([]ast.Stmt, met) {
 			break
 		}
 	}
-	out := make([]ast.Stmt, len(p.stmts)-base)
+	out := takeList(p, &p.slabs.stmts, len(p.stmts)-base)
 	copy(out, p.stmts[base:])
 	clear(p.stmts[base:])
 	p.stmts = p.stmts[:base]
@@ -606,7 +611,8 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 
 // dotKeyAt makes the key of `.name` or of a `name = v` field.
 func (p *parser) dotKeyAt(k int) *ast.StringExpr {
-	key := &ast.StringExpr{Value: p.toks[k].Value}
+	key := take(p, &p.slabs.strs)
+	key.Value = p.toks[k].Value
 	key.SetLine(p.line(k))
 	p.f.spans[key] = tokSpan{k, k}
 	p.f.dotKey[key] = true
@@ -687,7 +693,7 @@ func (p *parser) exprStat(b int) (ast.Stmt, met) {
 			m.take(w.l, 1+w.h)
 		}
 		p.check('=')
-		lhs := make([]ast.Expr, len(p.exprs)-base)
+		lhs := takeList(p, &p.slabs.exprs, len(p.exprs)-base)
 		copy(lhs, p.exprs[base:])
 		clear(p.exprs[base:])
 		p.exprs = p.exprs[:base]
@@ -744,7 +750,7 @@ func (p *parser) exprList(lvl int) ([]ast.Expr, met) {
 		}
 		p.i++
 	}
-	out := make([]ast.Expr, len(p.exprs)-base)
+	out := takeList(p, &p.slabs.exprs, len(p.exprs)-base)
 	copy(out, p.exprs[base:])
 	clear(p.exprs[base:])
 	p.exprs = p.exprs[:base]
@@ -860,9 +866,13 @@ func (p *parser) simple(lvl int) ex {
 	var e ast.Expr
 	switch p.tt() {
 	case parse.TNumber:
-		e = &ast.NumberExpr{Value: numberValue(t.Value)}
+		n := take(p, &p.slabs.nums)
+		n.Value = numberValue(t.Value)
+		e = n
 	case parse.TString:
-		e = &ast.StringExpr{Value: t.Value}
+		s := take(p, &p.slabs.strs)
+		s.Value = t.Value
+		e = s
 	case parse.TNil:
 		e = &ast.NilExpr{}
 	case parse.TTrue:
@@ -906,7 +916,8 @@ func (p *parser) suffixed(lvl int) ex {
 	case parse.TIdent:
 		i := p.i
 		p.i++
-		id := &ast.IdentExpr{Value: p.toks[i].Value}
+		id := take(p, &p.slabs.idents)
+		id.Value = p.toks[i].Value
 		id.SetLine(p.line(i))
 		p.record(id, i, i)
 		v = ex{e: id, first: i}
@@ -933,7 +944,8 @@ func (p *parser) suffixed(lvl int) ex {
 		case '.':
 			p.i++
 			k := p.checkName()
-			a := &ast.AttrGetExpr{Object: v.e, Key: p.dotKeyAt(k)}
+			a := take(p, &p.slabs.attrs)
+			a.Object, a.Key = v.e, p.dotKeyAt(k)
 			a.SetLine(v.e.Line())
 			p.record(a, v.first, k)
 			v = ex{e: a, first: v.first, met: met{l: v.l, h: 1 + v.h}}
@@ -941,7 +953,8 @@ func (p *parser) suffixed(lvl int) ex {
 			p.i++
 			k := p.subexpr(lvl, 0)
 			p.check(']')
-			a := &ast.AttrGetExpr{Object: v.e, Key: k.e}
+			a := take(p, &p.slabs.attrs)
+			a.Object, a.Key = v.e, k.e
 			a.SetLine(v.e.Line())
 			p.record(a, v.first, p.i-1)
 			m := met{l: v.l, h: 1 + v.h}
@@ -955,7 +968,8 @@ func (p *parser) suffixed(lvl int) ex {
 			p.i++
 			name := p.checkName()
 			args, am := p.args(lvl)
-			c := &ast.FuncCallExpr{Receiver: v.e, Method: p.toks[name].Value, Args: args}
+			c := take(p, &p.slabs.calls)
+			c.Receiver, c.Method, c.Args = v.e, p.toks[name].Value, args
 			c.SetLine(v.e.Line())
 			p.record(c, v.first, p.i-1)
 			m := met{l: v.l, h: 1 + v.h}
@@ -963,7 +977,8 @@ func (p *parser) suffixed(lvl int) ex {
 			v = ex{e: c, first: v.first, met: m, call: true}
 		case '(', parse.TString, '{':
 			args, am := p.args(lvl)
-			c := &ast.FuncCallExpr{Func: v.e, Args: args}
+			c := take(p, &p.slabs.calls)
+			c.Func, c.Args = v.e, args
 			c.SetLine(v.e.Line())
 			p.record(c, v.first, p.i-1)
 			m := met{l: v.l, h: 1 + v.h}
@@ -981,13 +996,18 @@ func (p *parser) args(lvl int) ([]ast.Expr, met) {
 	case parse.TString:
 		i := p.i
 		p.i++
-		s := &ast.StringExpr{Value: p.toks[i].Value}
+		s := take(p, &p.slabs.strs)
+		s.Value = p.toks[i].Value
 		s.SetLine(p.line(i))
 		p.record(s, i, i)
-		return []ast.Expr{s}, met{h: 1}
+		args := takeList(p, &p.slabs.exprs, 1)
+		args[0] = s
+		return args, met{h: 1}
 	case '{':
 		t := p.table(lvl)
-		return []ast.Expr{t.e}, met{l: t.l, h: 1 + t.h}
+		args := takeList(p, &p.slabs.exprs, 1)
+		args[0] = t.e
+		return args, met{l: t.l, h: 1 + t.h}
 	case '(':
 		open := p.i
 		if open > 0 && p.toks[open].Start.Line > p.toks[open-1].End.Line {
@@ -1063,4 +1083,43 @@ func (p *parser) table(lvl int) ex {
 	t.SetLine(p.line(open))
 	p.record(t, open, p.i-1)
 	return ex{e: t, first: open, met: m}
+}
+
+// The parser takes the most common nodes, and the backing arrays of
+// lists, from slabs: one allocation for many nodes instead of one each.
+// They stay ordinary pointers and slices (a list's capacity is its length,
+// so that an append elsewhere copies it rather than overwrite a neighbour).
+type slabs struct {
+	idents []ast.IdentExpr
+	strs   []ast.StringExpr
+	nums   []ast.NumberExpr
+	attrs  []ast.AttrGetExpr
+	calls  []ast.FuncCallExpr
+	exprs  []ast.Expr
+	stmts  []ast.Stmt
+}
+
+func take[T any](p *parser, buf *[]T) *T {
+	if len(*buf) == 0 {
+		*buf = make([]T, p.slabSize)
+	}
+	n := &(*buf)[0]
+	*buf = (*buf)[1:]
+	return n
+}
+
+// takeList returns a list of n elements (never nil).
+func takeList[T any](p *parser, buf *[]T, n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	if n > p.slabSize/2 {
+		return make([]T, n)
+	}
+	if len(*buf) < n {
+		*buf = make([]T, 2*p.slabSize)
+	}
+	s := (*buf)[:n:n]
+	*buf = (*buf)[n:]
+	return s
 }
