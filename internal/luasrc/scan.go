@@ -54,6 +54,9 @@ func (f *File) scanGopher(text []byte) {
 			r := span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}}
 			if errors.As(err, &pe) {
 				msg = lexMessage(pe)
+				if tok.Pos.Line >= 1 && tok.Pos.Column >= 1 {
+					msg = lexNear(text, msg, f.Offset(span.Pos{Line: tok.Pos.Line, Column: tok.Pos.Column}))
+				}
 				p := pe.Pos
 				if p.Line < 1 {
 					r = f.eofRange()
@@ -167,6 +170,39 @@ func lexMessage(pe *parse.Error) string {
 		return fmt.Sprintf("unexpected symbol near '%s'", pe.Token)
 	}
 	return strings.ToLower(pe.Message[:1]) + pe.Message[1:]
+}
+
+// lexNear says where Lua 5.1's lexer stopped, as luac5.1 does, for the
+// token that starts at text[start:].
+func lexNear(text []byte, msg string, start int) string {
+	if start < 0 || start >= len(text) {
+		return msg
+	}
+	switch msg {
+	case "unfinished long string", "unfinished long comment":
+		return msg + " near '<eof>'"
+	case "unfinished string":
+		// Lua names what it read of the string when a line break ends
+		// it, and the end of the file when that does.
+		for j := start + 1; j < len(text); j++ {
+			switch text[j] {
+			case '\\':
+				j++
+			case '\n', '\r':
+				return fmt.Sprintf("%s near '%s'", msg, text[start:j])
+			}
+		}
+		return msg + " near '<eof>'"
+	case "invalid long string delimiter":
+		end := start + 1
+		for end < len(text) && text[end] == '=' {
+			end++
+		}
+		return fmt.Sprintf("%s near '%s'", msg, text[start:end])
+	case "illegal hexadecimal number":
+		return fmt.Sprintf("malformed number near '%s'", luaNumeral(text, start))
+	}
+	return msg
 }
 
 // collectComments finds comments in a gap that holds only white space and
@@ -286,9 +322,35 @@ func (f *File) checkLua51() bool {
 // the byte after a bare `e` into the number, line break included). It
 // returns the text Lua reads.
 func (f *File) malformedNumber(i int) (string, bool) {
-	t := f.Tokens[i]
-	src := f.Src
-	j := t.Off
+	text := luaNumeral(f.Src, f.Tokens[i].Off)
+	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
+		// C's strtod, which Lua uses, also reads hexadecimal floats
+		// (0x1p4), but only whole: `0x1p` (in `x = 0x1p = 2`) is
+		// malformed for luac5.1, though it lexes as `0x1` and `p`.
+		return text, !isHexNumeral(text)
+	}
+	return text, !isDecimalNumeral(text)
+}
+
+// isHexNumeral reports whether s (starting 0x) is a hexadecimal integer
+// or a hexadecimal float as strtod reads it whole.
+func isHexNumeral(s string) bool {
+	i := 2
+	for i < len(s) && isHexByte(s[i]) {
+		i++
+	}
+	if i == 2 {
+		return false
+	}
+	if i == len(s) {
+		return true
+	}
+	return hexFloatRE.MatchString(s)
+}
+
+// luaNumeral is the numeral Lua 5.1's lexer reads at src[off:].
+func luaNumeral(src []byte, off int) string {
+	j := off
 	for j < len(src) && (isDecimalByte(src[j]) || src[j] == '.') {
 		j++
 	}
@@ -301,13 +363,7 @@ func (f *File) malformedNumber(i int) (string, bool) {
 	for j < len(src) && (isDecimalByte(src[j]) || isLetterByte(src[j]) || src[j] == '_') {
 		j++
 	}
-	text := string(src[t.Off:j])
-	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
-		// C's strtod, which Lua uses, also reads hexadecimal floats
-		// (0x1p4); refuse only what no hexadecimal number holds.
-		return text, strings.TrimLeft(text[2:], "0123456789abcdefABCDEFpP.+-") != ""
-	}
-	return text, !isDecimalNumeral(text)
+	return string(src[off:j])
 }
 
 // isDecimalNumeral reports whether s is a decimal number as C's strtod
