@@ -57,8 +57,8 @@ type File struct {
 	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
 	// written as `name = v`.
 	dotKey map[ast.Expr]bool
-	// positioned is false when the token walk could not follow the AST;
-	// ranges then fall back to whole lines.
+	// positioned is true when the chunk parsed, every node with its
+	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
 }
 

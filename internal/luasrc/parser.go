@@ -98,14 +98,15 @@ func (f *File) parse() bool {
 		return false
 	}
 	f.Chunk = chunk
-	f.positioned = true
 	if int(m.l) > MaxNesting || int(m.h) > MaxDepth {
 		// checkDepth finds the same place and says where it is.
 		if f.checkDepth() {
 			f.Chunk = nil
+			f.spans, f.names, f.localFunc, f.dotKey = nil, nil, nil, nil
 			return false
 		}
 	}
+	f.positioned = true
 	return true
 }
 
