@@ -37,8 +37,8 @@ func BenchmarkScan(b *testing.B) {
 	})
 }
 
-// BenchmarkParse measures all of Parse: scan, Lua 5.1 checks, gopher-lua's
-// parser and node positions.
+// BenchmarkParse measures all of Parse: scan, Lua 5.1 checks, and the
+// parser with node positions.
 func BenchmarkParse(b *testing.B) {
 	forSets(b, func(b *testing.B, files []benchdata.File) {
 		for b.Loop() {

@@ -1,7 +1,8 @@
 // Package luasrc parses one Lua 5.1 source file the way Redis would load it:
-// gopher-lua builds the AST, and a token index built from gopher-lua's own
-// scanner gives every node a line and column range and makes comments
-// (suppressions) and the Redis shebang line available to rules.
+// a token index (built as gopher-lua's scanner reads the text) and a
+// recursive-descent parser over it that builds gopher-lua's AST, gives
+// every node a line and column range, and makes comments (suppressions)
+// and the Redis shebang line available to rules.
 package luasrc
 
 import (
@@ -11,7 +12,6 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
-	"github.com/yuin/gopher-lua/parse"
 )
 
 // MaxNesting bounds how deeply blocks and brackets may nest. Lua 5.1 refuses
@@ -57,8 +57,8 @@ type File struct {
 	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
 	// written as `name = v`.
 	dotKey map[ast.Expr]bool
-	// positioned is false when the token walk could not follow the AST;
-	// ranges then fall back to whole lines.
+	// positioned is true when the chunk parsed, every node with its
+	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
 }
 
@@ -99,29 +99,11 @@ func Parse(name string, src []byte) (f *File) {
 		// The scanner stopped: there is no token stream to parse.
 		return f
 	}
-	hexFloats := f.mergeHexFloats()
+	f.mergeHexFloats()
 	if f.checkLua51() {
 		return f
 	}
-	chunk, err := parse.Parse(bytes.NewReader(f.parseText(text, hexFloats)), name)
-	if err != nil {
-		f.Errors = append(f.Errors, f.convertParseError(err))
-		return f
-	}
-	f.Chunk = chunk
-	if f.checkDepth() {
-		f.Chunk = nil
-		return f
-	}
-	// About one node per token: sized so that the map never grows.
-	f.spans = make(map[any]tokSpan, len(f.Tokens))
-	f.names = make(map[any][]int)
-	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	f.dotKey = make(map[ast.Expr]bool)
-	f.positioned = f.walkPositions()
-	if f.positioned && f.checkParsed() {
-		f.Chunk = nil
-	}
+	f.parse()
 	return f
 }
 

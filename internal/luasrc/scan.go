@@ -30,10 +30,6 @@ func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
 // Text would allocate for every identifier.
 func (f *File) isGoto(t Token) bool { return string(f.Src[t.Off:t.End0]) == "goto" }
 
-// gotoStandIn replaces the identifier `goto`, which Lua 5.1 treats as an
-// ordinary name but gopher-lua reserves, with a name of the same length.
-const gotoStandIn = "_g0_"
-
 // scan builds the token index and collects the comments: with fastScan
 // when it can, else with gopher-lua's own scanner.
 func (f *File) scan(text []byte) {
@@ -58,6 +54,9 @@ func (f *File) scanGopher(text []byte) {
 			r := span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}}
 			if errors.As(err, &pe) {
 				msg = lexMessage(pe)
+				if tok.Pos.Line >= 1 && tok.Pos.Column >= 1 {
+					msg = lexNear(text, msg, f.Offset(span.Pos{Line: tok.Pos.Line, Column: tok.Pos.Column}))
+				}
 				p := pe.Pos
 				if p.Line < 1 {
 					r = f.eofRange()
@@ -171,6 +170,39 @@ func lexMessage(pe *parse.Error) string {
 		return fmt.Sprintf("unexpected symbol near '%s'", pe.Token)
 	}
 	return strings.ToLower(pe.Message[:1]) + pe.Message[1:]
+}
+
+// lexNear says where Lua 5.1's lexer stopped, as luac5.1 does, for the
+// token that starts at text[start:].
+func lexNear(text []byte, msg string, start int) string {
+	if start < 0 || start >= len(text) {
+		return msg
+	}
+	switch msg {
+	case "unfinished long string", "unfinished long comment":
+		return msg + " near '<eof>'"
+	case "unfinished string":
+		// Lua names what it read of the string when a line break ends
+		// it, and the end of the file when that does.
+		for j := start + 1; j < len(text); j++ {
+			switch text[j] {
+			case '\\':
+				j++
+			case '\n', '\r':
+				return fmt.Sprintf("%s near '%s'", msg, text[start:j])
+			}
+		}
+		return msg + " near '<eof>'"
+	case "invalid long string delimiter":
+		end := start + 1
+		for end < len(text) && text[end] == '=' {
+			end++
+		}
+		return fmt.Sprintf("%s near '%s'", msg, text[start:end])
+	case "illegal hexadecimal number":
+		return fmt.Sprintf("malformed number near '%s'", luaNumeral(text, start))
+	}
+	return msg
 }
 
 // collectComments finds comments in a gap that holds only white space and
@@ -290,9 +322,35 @@ func (f *File) checkLua51() bool {
 // the byte after a bare `e` into the number, line break included). It
 // returns the text Lua reads.
 func (f *File) malformedNumber(i int) (string, bool) {
-	t := f.Tokens[i]
-	src := f.Src
-	j := t.Off
+	text := luaNumeral(f.Src, f.Tokens[i].Off)
+	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
+		// C's strtod, which Lua uses, also reads hexadecimal floats
+		// (0x1p4), but only whole: `0x1p` (in `x = 0x1p = 2`) is
+		// malformed for luac5.1, though it lexes as `0x1` and `p`.
+		return text, !isHexNumeral(text)
+	}
+	return text, !isDecimalNumeral(text)
+}
+
+// isHexNumeral reports whether s (starting 0x) is a hexadecimal integer
+// or a hexadecimal float as strtod reads it whole.
+func isHexNumeral(s string) bool {
+	i := 2
+	for i < len(s) && isHexByte(s[i]) {
+		i++
+	}
+	if i == 2 {
+		return false
+	}
+	if i == len(s) {
+		return true
+	}
+	return hexFloatRE.MatchString(s)
+}
+
+// luaNumeral is the numeral Lua 5.1's lexer reads at src[off:].
+func luaNumeral(src []byte, off int) string {
+	j := off
 	for j < len(src) && (isDecimalByte(src[j]) || src[j] == '.') {
 		j++
 	}
@@ -305,13 +363,7 @@ func (f *File) malformedNumber(i int) (string, bool) {
 	for j < len(src) && (isDecimalByte(src[j]) || isLetterByte(src[j]) || src[j] == '_') {
 		j++
 	}
-	text := string(src[t.Off:j])
-	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
-		// C's strtod, which Lua uses, also reads hexadecimal floats
-		// (0x1p4); refuse only what no hexadecimal number holds.
-		return text, strings.TrimLeft(text[2:], "0123456789abcdefABCDEFpP.+-") != ""
-	}
-	return text, !isDecimalNumeral(text)
+	return string(src[off:j])
 }
 
 // isDecimalNumeral reports whether s is a decimal number as C's strtod
@@ -526,76 +578,4 @@ func startsStatement(toks []Token, i int) bool {
 		return true
 	}
 	return false
-}
-
-// parseText is what gopher-lua's parser reads: `goto` names renamed and
-// hex floats written as decimals of the same length.
-func (f *File) parseText(text []byte, hexFloats [][2]int) []byte {
-	var out []byte
-	for _, r := range hexFloats {
-		if out == nil {
-			out = append([]byte(nil), text...)
-		}
-		copy(out[r[0]:r[1]], decimalStandIn(string(text[r[0]:r[1]]), r[1]-r[0]))
-	}
-	for _, t := range f.Tokens {
-		if t.Type == parse.TIdent && f.isGoto(t) {
-			if out == nil {
-				out = append([]byte(nil), text...)
-			}
-			copy(out[t.Off:t.End0], gotoStandIn)
-		}
-	}
-	if out == nil {
-		return text
-	}
-	return out
-}
-
-func (f *File) convertParseError(err error) SyntaxError {
-	var pe *parse.Error
-	if !errors.As(err, &pe) {
-		return SyntaxError{Range: f.lineRange(1), Message: err.Error()}
-	}
-	if pe.Pos.Line < 1 {
-		return SyntaxError{Range: f.eofRange(), Message: "unexpected end of file (a block is missing its 'end', or an expression is incomplete)"}
-	}
-	start := span.Pos{Line: pe.Pos.Line, Column: pe.Pos.Column}
-	r := span.Range{Start: start, End: span.Pos{Line: start.Line, Column: start.Column + 1}}
-	tokText := pe.Token
-	for _, t := range f.Tokens {
-		if t.Start == start {
-			r.End = t.End
-			tokText = f.Text(t)
-			break
-		}
-	}
-	if tokText == gotoStandIn {
-		tokText = "goto"
-	}
-	msg := pe.Message
-	switch msg {
-	case "syntax error", "parse error":
-		msg = fmt.Sprintf("unexpected symbol near '%s'", tokText)
-	default:
-		msg = fmt.Sprintf("%s near '%s'", msg, tokText)
-	}
-	return SyntaxError{Range: f.clamp(r), Message: msg}
-}
-
-// clamp keeps a range reported from gopher-lua's positions inside the file:
-// its scanner counts column 0 just after a line break, and takes the byte
-// after a bare exponent into a number, line break included.
-func (f *File) clamp(r span.Range) span.Range {
-	pos := func(p span.Pos) span.Pos {
-		p.Line = min(max(p.Line, 1), len(f.lineStarts))
-		text, _ := f.Line(p.Line)
-		p.Column = min(max(p.Column, 1), len(text)+1)
-		return p
-	}
-	r.Start, r.End = pos(r.Start), pos(r.End)
-	if r.End.Line < r.Start.Line || (r.End.Line == r.Start.Line && r.End.Column < r.Start.Column) {
-		r.End = r.Start
-	}
-	return r
 }

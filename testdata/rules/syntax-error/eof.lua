@@ -1,2 +1,2 @@
 if true then
-  return 1 -- want "unexpected end of file"
+  return 1 -- want "'end' expected .to close 'if' at line 1. near '<eof>'"
