@@ -114,7 +114,7 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 			return
 		}
 		inc.ok = true
-		inc.names = topLevelNames(luasrc.Parse(p, src))
+		inc.names = topLevelNames(luasrc.ParseDeclarations(p, src))
 		for _, d := range findIncludes(src) {
 			inc.includes = append(inc.includes, string(d))
 		}

@@ -67,6 +67,19 @@ type tokSpan struct{ first, last int }
 // Parse reads src as Redis would. It never panics on any input; problems
 // become SyntaxErrors.
 func Parse(name string, src []byte) (f *File) {
+	return parseFile(name, src, false)
+}
+
+// ParseDeclarations parses only as much as tells what a chunk declares at
+// its top level: the body of every function is skipped (its FunctionExpr
+// has no statements, and a syntax error inside it goes unreported). The
+// include loader uses it for fragments whose names are all it needs, at a
+// fraction of a full parse's cost.
+func ParseDeclarations(name string, src []byte) *File {
+	return parseFile(name, src, true)
+}
+
+func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 	f = &File{Name: name, Src: src}
 	defer func() {
 		if r := recover(); r != nil {
@@ -103,7 +116,7 @@ func Parse(name string, src []byte) (f *File) {
 	if f.checkLua51() {
 		return f
 	}
-	f.parse()
+	f.parse(skipBodies)
 	return f
 }
 

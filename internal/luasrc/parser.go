@@ -52,6 +52,8 @@ type parser struct {
 	// slabSize is how many nodes of a kind one slab holds: sized to the
 	// file, so that a small script does not pay for large slabs.
 	slabSize int
+	// skipBodies skips function bodies (ParseDeclarations).
+	skipBodies bool
 }
 
 // bail unwinds the parser after a syntax error has been recorded.
@@ -84,8 +86,8 @@ type ex struct {
 
 // parse builds f.Chunk and the position maps from f.Tokens. It returns
 // false, with an error recorded, when the tokens are not a Lua 5.1 chunk.
-func (f *File) parse() bool {
-	p := &parser{f: f, toks: f.Tokens, vararg: true, slabSize: min(max(len(f.Tokens)/32, 4), 128)}
+func (f *File) parse(skipBodies bool) bool {
+	p := &parser{f: f, toks: f.Tokens, vararg: true, slabSize: min(max(len(f.Tokens)/32, 4), 128), skipBodies: skipBodies}
 	// Real scripts have about 0.6 nodes with a span per token: sized so
 	// that the map seldom grows.
 	f.spans = make(map[any]tokSpan, len(f.Tokens)*3/4)
@@ -651,10 +653,16 @@ func (p *parser) funcBody(first, lineTok, matchTok, lvl int) (*ast.FunctionExpr,
 	p.check(')')
 	fn := &ast.FunctionExpr{ParList: &ast.ParList{HasVargs: vararg, Names: p.stringsFrom(sb)}}
 	p.names(fn, ib)
-	outerVararg, outerLoop := p.vararg, p.loop
-	p.vararg, p.loop = vararg, false
-	body, bm := p.block(lvl)
-	p.vararg, p.loop = outerVararg, outerLoop
+	var body []ast.Stmt
+	var bm met
+	if end := p.bodyEnd(); p.skipBodies && end >= 0 {
+		p.i = end
+	} else {
+		outerVararg, outerLoop := p.vararg, p.loop
+		p.vararg, p.loop = vararg, false
+		body, bm = p.block(lvl)
+		p.vararg, p.loop = outerVararg, outerLoop
+	}
 	end := p.i
 	p.match(parse.TEnd, parse.TFunction, matchTok)
 	fn.Stmts = body
@@ -662,6 +670,32 @@ func (p *parser) funcBody(first, lineTok, matchTok, lvl int) (*ast.FunctionExpr,
 	fn.SetLastLine(p.line(end))
 	p.record(fn, first, end)
 	return fn, bm
+}
+
+// bodyEnd returns the index of the `end` that closes the function body
+// starting at p.i, counting the keywords that open a block (function, if,
+// do, repeat) against those that close one (end, until), or -1 when the
+// tokens do not close it that way (the full parse then says why).
+func (p *parser) bodyEnd() int {
+	if !p.skipBodies {
+		return -1
+	}
+	depth := 1
+	for j := p.i; j < len(p.toks); j++ {
+		switch p.toks[j].Type {
+		case parse.TFunction, parse.TIf, parse.TDo, parse.TRepeat:
+			depth++
+		case parse.TEnd, parse.TUntil:
+			depth--
+			if depth == 0 {
+				if p.toks[j].Type != parse.TEnd {
+					return -1
+				}
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // exprStat is an assignment or a call statement.
