@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -601,13 +602,12 @@ func (in *input) read(limit int64) {
 	if beforeOpen != nil {
 		beforeOpen(in.path)
 	}
-	f, err := os.Open(in.path)
-	if err != nil {
+	src, err := readFile(in.path, limit)
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == "open" {
 		in.err = openError(in.path, err)
 		return
 	}
-	defer f.Close()
-	src, err := readLimited(f, limit)
 	switch {
 	case err != nil:
 		in.err = unwrapPathError(err)
@@ -615,35 +615,6 @@ func (in *input) read(limit int64) {
 		in.err = tooLarge(limit)
 	default:
 		in.src = src
-	}
-}
-
-// readLimited reads f to its end, or limit+1 bytes when it is longer, into
-// one buffer sized from what f's size says (io.ReadAll grows from 512
-// bytes, reading and copying a typical script four or five times).
-func readLimited(f *os.File, limit int64) ([]byte, error) {
-	size := int64(512)
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-		size = info.Size() + 1 // + 1 to see the end without another grow
-	}
-	size = min(size, limit+1)
-	buf := make([]byte, 0, size)
-	r := io.LimitReader(f, limit+1)
-	for {
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-		if len(buf) == cap(buf) {
-			if int64(len(buf)) > limit {
-				return buf, nil
-			}
-			buf = append(buf, 0)[:len(buf)]
-		}
 	}
 }
 
