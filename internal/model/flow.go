@@ -198,6 +198,20 @@ type flowState struct {
 	// Where environments and their bindings are allocated.
 	envs     slab[envSlots]
 	bindings slab[binding]
+	// Where calls and their argument lists are allocated.
+	calls slab[Call]
+	args  []Arg
+}
+
+// takeArgs returns a slice of n arguments from shared chunks; its capacity
+// is n, so that an append never writes into another call's arguments.
+func (fs *flowState) takeArgs(n int) []Arg {
+	if len(fs.args) < n {
+		fs.args = make([]Arg, max(n, 64))
+	}
+	out := fs.args[:n:n]
+	fs.args = fs.args[n:]
+	return out
 }
 
 // passes is how many times a loop body is evaluated at the current depth.
@@ -210,7 +224,7 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m, fn: m.Main}
+	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 32)}
 	fs.block(m.File.Chunk, fs.newEnv())
 	fs.markUnevaluated()
 }
@@ -819,8 +833,8 @@ func (m *Model) index(obj, key Value) Value {
 			out.Origin = Argv
 		}
 		if key.Origin == Literal && !key.IsString {
-			if n, err := strconv.Atoi(key.Lit); err == nil {
-				out.Index = n
+			if n, err := strconv.ParseInt(key.Lit, 10, 32); err == nil {
+				out.Index = int32(n)
 			}
 		}
 		return out
@@ -901,8 +915,9 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 	m := fs.m
 	c := m.calls[x]
 	if c == nil {
-		c = &Call{Expr: x, Protected: protected, Func: fs.fn}
-		c.Args = make([]Arg, len(x.Args))
+		c = fs.calls.alloc()
+		*c = Call{Expr: x, Protected: protected, Func: fs.fn}
+		c.Args = fs.takeArgs(len(x.Args))
 		for i, a := range x.Args {
 			c.Args[i] = Arg{Expr: a, Value: args[i]}
 		}

@@ -164,16 +164,19 @@ type event struct {
 // walk returns the model's walk index, building it on first use.
 func (m *Model) walk() *walkIndex {
 	if m.walkIdx == nil {
-		w := &walkIndex{blocks: map[*ast.Stmt]int32{}}
+		w := &walkIndex{}
 		if m.File != nil {
-			// A Lua file has about two nodes for three tokens: one
-			// allocation, most of the time, instead of a dozen as the
-			// arrays grow.
-			n := len(m.File.Tokens)*3/4 + 8
+			// The resolver counted the nodes and blocks: one allocation
+			// per array, of the size it needs.
+			n := m.walkNodes
 			w.nodes = make([]any, 0, n)
 			w.events = make([]event, 0, n)
+			w.blocks = make(map[*ast.Stmt]int32, m.walkBlocks)
 			b := walkBuilder{w: w}
 			b.stmts(m.File.Chunk, 0)
+		}
+		if w.blocks == nil {
+			w.blocks = map[*ast.Stmt]int32{}
 		}
 		m.walkIdx = w
 	}

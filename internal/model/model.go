@@ -163,6 +163,9 @@ type Model struct {
 	operations *[]Operation
 	// walkIdx is the flattened tree the model's walks use (inspect.go).
 	walkIdx *walkIndex
+	// walkNodes and walkBlocks are how many nodes and non-empty
+	// statement lists the resolver met, walkIdx's sizes.
+	walkNodes, walkBlocks int
 }
 
 // Call is one redis.call or redis.pcall site.

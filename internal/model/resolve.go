@@ -39,6 +39,7 @@ func Build(f *luasrc.File) *Model {
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
 	fillUses(m.Vars, r.uses)
+	m.walkNodes, m.walkBlocks = r.nodes, r.blocks
 	// The flow records a value per expression the resolver met (an
 	// assignment target's `a.b` once more), literals aside.
 	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
@@ -63,6 +64,10 @@ type resolver struct {
 	// exprs counts the expressions met, literals the literals among
 	// them, to size the flow's tables.
 	exprs, literals, idents int
+	// nodes counts what the model's flattened walk will hold (statements
+	// and expressions, assignment targets included), blocks the non-empty
+	// statement lists: walk sizes its arrays and map from them.
+	nodes, blocks int
 	// names maps each name to the innermost local of that name in scope;
 	// decls lists the locals in scope, innermost last, so that leaving a
 	// scope can give each name back the local it had shadowed.
@@ -182,6 +187,9 @@ func (r *resolver) setFunc(n any) {
 }
 
 func (r *resolver) block(stmts []ast.Stmt) {
+	if len(stmts) > 0 {
+		r.blocks++
+	}
 	for _, s := range stmts {
 		r.stmt(s)
 	}
@@ -189,6 +197,7 @@ func (r *resolver) block(stmts []ast.Stmt) {
 
 func (r *resolver) stmt(s ast.Stmt) {
 	r.setFunc(s)
+	r.nodes++
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		for _, e := range s.Rhs {
@@ -263,6 +272,7 @@ func (r *resolver) stmt(s ast.Stmt) {
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.FuncDefStmt:
+		r.nodes++ // s.Func, which the walk visits as an expression
 		if s.Name.Func != nil {
 			r.target(s.Name.Func)
 		} else {
@@ -283,6 +293,7 @@ func (r *resolver) stmt(s ast.Stmt) {
 func (r *resolver) target(e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.IdentExpr:
+		r.nodes++
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
 			r.uses = append(r.uses, use{v: v, id: e, write: true})
@@ -295,6 +306,7 @@ func (r *resolver) target(e ast.Expr) {
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
 	case *ast.AttrGetExpr:
 		r.exprs++
+		r.nodes++
 		r.expr(e.Object)
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
@@ -338,6 +350,7 @@ func (r *resolver) expr(e ast.Expr) {
 	}
 	r.setFunc(e)
 	r.exprs++
+	r.nodes++
 	switch e := e.(type) {
 	case *ast.IdentExpr:
 		r.idents++
