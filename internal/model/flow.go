@@ -198,20 +198,6 @@ type flowState struct {
 	// Where environments and their bindings are allocated.
 	envs     slab[envSlots]
 	bindings slab[binding]
-	// Where calls and their argument lists are allocated.
-	calls slab[Call]
-	args  []Arg
-}
-
-// takeArgs returns a slice of n arguments from shared chunks; its capacity
-// is n, so that an append never writes into another call's arguments.
-func (fs *flowState) takeArgs(n int) []Arg {
-	if len(fs.args) < n {
-		fs.args = make([]Arg, max(n, 64))
-	}
-	out := fs.args[:n:n]
-	fs.args = fs.args[n:]
-	return out
 }
 
 // passes is how many times a loop body is evaluated at the current depth.
@@ -224,7 +210,7 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 32)}
+	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 8)}
 	fs.block(m.File.Chunk, fs.newEnv())
 	fs.markUnevaluated()
 }
@@ -915,9 +901,8 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 	m := fs.m
 	c := m.calls[x]
 	if c == nil {
-		c = fs.calls.alloc()
-		*c = Call{Expr: x, Protected: protected, Func: fs.fn}
-		c.Args = fs.takeArgs(len(x.Args))
+		c = &Call{Expr: x, Protected: protected, Func: fs.fn}
+		c.Args = make([]Arg, len(x.Args))
 		for i, a := range x.Args {
 			c.Args[i] = Arg{Expr: a, Value: args[i]}
 		}
