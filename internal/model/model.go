@@ -161,11 +161,9 @@ type Model struct {
 	functions  *[]*Function
 	present    map[*Call]bool
 	operations *[]Operation
-	// walkIdx is the flattened tree the model's walks use (inspect.go).
+	// walkIdx is the flattened tree the model's walks use (inspect.go),
+	// recorded by the resolver.
 	walkIdx *walkIndex
-	// walkNodes and walkBlocks are how many nodes and non-empty
-	// statement lists the resolver met, walkIdx's sizes.
-	walkNodes, walkBlocks int
 }
 
 // Call is one redis.call or redis.pcall site.

@@ -35,11 +35,15 @@ func Build(f *luasrc.File) *Model {
 		return m
 	}
 	r := &resolver{m: m, uses: make([]use, 0, n/7)}
+	// A Lua file has about two nodes for three tokens: one allocation,
+	// most of the time, instead of a dozen as the arrays grow.
+	r.w.nodes = make([]any, 0, n*3/4+8)
+	r.w.events = make([]event, 0, n*3/4+8)
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
 	fillUses(m.Vars, r.uses)
-	m.walkNodes, m.walkBlocks = r.nodes, r.blocks
+	m.walkIdx = r.w.index()
 	// The flow records a value per expression the resolver met (an
 	// assignment target's `a.b` once more), literals aside.
 	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
@@ -64,10 +68,9 @@ type resolver struct {
 	// exprs counts the expressions met, literals the literals among
 	// them, to size the flow's tables.
 	exprs, literals, idents int
-	// nodes counts what the model's flattened walk will hold (statements
-	// and expressions, assignment targets included), blocks the non-empty
-	// statement lists: walk sizes its arrays and map from them.
-	nodes, blocks int
+	// w records the model's flattened walk (inspect.go) as the resolver
+	// goes.
+	w walkRec
 	// names maps each name to the innermost local of that name in scope;
 	// decls lists the locals in scope, innermost last, so that leaving a
 	// scope can give each name back the local it had shadowed.
@@ -187,25 +190,36 @@ func (r *resolver) setFunc(n any) {
 }
 
 func (r *resolver) block(stmts []ast.Stmt) {
-	if len(stmts) > 0 {
-		r.blocks++
-	}
+	r.w.block(stmts)
 	for _, s := range stmts {
 		r.stmt(s)
 	}
 }
 
 func (r *resolver) stmt(s ast.Stmt) {
+	if s == nil {
+		r.setFunc(s)
+		return
+	}
+	i := r.w.open(s, KindOf(s))
+	r.stmtIn(s)
+	r.w.close(i)
+}
+
+func (r *resolver) stmtIn(s ast.Stmt) {
 	r.setFunc(s)
-	r.nodes++
 	switch s := s.(type) {
 	case *ast.AssignStmt:
+		a, bl0 := int32(len(r.w.events)), len(r.w.blockList)
 		for _, e := range s.Rhs {
 			r.expr(e)
 		}
+		b, bl1 := int32(len(r.w.events)), len(r.w.blockList)
 		for _, e := range s.Lhs {
 			r.target(e)
 		}
+		// The walk visits the targets first.
+		r.w.rotate(a, b, int32(len(r.w.events)), bl0, bl1)
 	case *ast.LocalAssignStmt:
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
@@ -272,13 +286,15 @@ func (r *resolver) stmt(s ast.Stmt) {
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.FuncDefStmt:
-		r.nodes++ // s.Func, which the walk visits as an expression
 		if s.Name.Func != nil {
 			r.target(s.Name.Func)
 		} else {
 			r.expr(s.Name.Receiver)
 		}
+		// The walk visits s.Func as an expression.
+		i := r.w.open(s.Func, KFunctionExpr)
 		r.function(s.Func, s.Name.Func == nil, s)
+		r.w.close(i)
 	case *ast.ReturnStmt:
 		for _, e := range s.Exprs {
 			r.expr(e)
@@ -293,7 +309,8 @@ func (r *resolver) stmt(s ast.Stmt) {
 func (r *resolver) target(e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.IdentExpr:
-		r.nodes++
+		i := r.w.open(e, KIdentExpr)
+		r.w.close(i)
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
 			r.uses = append(r.uses, use{v: v, id: e, write: true})
@@ -306,9 +323,10 @@ func (r *resolver) target(e ast.Expr) {
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
 	case *ast.AttrGetExpr:
 		r.exprs++
-		r.nodes++
+		i := r.w.open(e, KAttrGetExpr)
 		r.expr(e.Object)
 		r.expr(e.Key)
+		r.w.close(i)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
 				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Write: true, Func: r.fn, Field: true})
@@ -348,9 +366,14 @@ func (r *resolver) expr(e ast.Expr) {
 	if e == nil {
 		return
 	}
+	i := r.w.open(e, KindOf(e))
+	r.exprIn(e)
+	r.w.close(i)
+}
+
+func (r *resolver) exprIn(e ast.Expr) {
 	r.setFunc(e)
 	r.exprs++
-	r.nodes++
 	switch e := e.(type) {
 	case *ast.IdentExpr:
 		r.idents++
