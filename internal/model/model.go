@@ -161,9 +161,28 @@ type Model struct {
 	functions  *[]*Function
 	present    map[*Call]bool
 	operations *[]Operation
+	// cache holds what rules compute from the model and share (Cached).
+	cache []cachedFact
 	// walkIdx is the flattened tree the model's walks use (inspect.go),
 	// recorded by the resolver.
 	walkIdx *walkIndex
+}
+
+type cachedFact struct{ key, val any }
+
+// Cached returns what compute returns for key, calling it only on the first
+// call with that key for the model: rules that need the same facts of a
+// file share them. key is best the address of a package-level variable of
+// the caller's package; whoever shares the result must not change it.
+func (m *Model) Cached(key any, compute func() any) any {
+	for _, c := range m.cache {
+		if c.key == key {
+			return c.val
+		}
+	}
+	v := compute()
+	m.cache = append(m.cache, cachedFact{key, v})
+	return v
 }
 
 // Call is one redis.call or redis.pcall site.
