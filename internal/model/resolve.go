@@ -181,11 +181,16 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	return v
 }
 
-// setFunc records the function n belongs to. FuncOf answers the main chunk
-// for a node it does not know, so only nodes inside functions are stored.
-func (r *resolver) setFunc(n any) {
+// setFunc notes that n belongs to the current function. FuncOf answers the
+// main chunk for a node it does not know, so only nodes inside functions
+// count; FuncOf finds those the walk recorded (inWalk) in the walk, and
+// only the others (deeper than the walks go) are listed.
+func (r *resolver) setFunc(n any, inWalk bool) {
 	if r.fn != r.m.Main {
-		r.m.funcNodes.add(funcNode{n, r.fn})
+		r.m.funcNodeCount++
+		if !inWalk {
+			r.m.funcNodes.add(funcNode{n, r.fn})
+		}
 	}
 }
 
@@ -198,16 +203,16 @@ func (r *resolver) block(stmts []ast.Stmt) {
 
 func (r *resolver) stmt(s ast.Stmt) {
 	if s == nil {
-		r.setFunc(s)
+		r.setFunc(s, false)
 		return
 	}
 	i := r.w.open(s, KindOf(s))
+	r.setFunc(s, i >= 0)
 	r.stmtIn(s)
 	r.w.close(i)
 }
 
 func (r *resolver) stmtIn(s ast.Stmt) {
-	r.setFunc(s)
 	switch s := s.(type) {
 	case *ast.AssignStmt:
 		a, bl0 := int32(len(r.w.events)), len(r.w.blockList)
@@ -367,12 +372,12 @@ func (r *resolver) expr(e ast.Expr) {
 		return
 	}
 	i := r.w.open(e, KindOf(e))
+	r.setFunc(e, i >= 0)
 	r.exprIn(e)
 	r.w.close(i)
 }
 
 func (r *resolver) exprIn(e ast.Expr) {
-	r.setFunc(e)
 	r.exprs++
 	switch e := e.(type) {
 	case *ast.IdentExpr:
