@@ -379,7 +379,7 @@ func indexReads(m *model.Model) scriptReads {
 			v = *v.Of
 		}
 		if (v.Origin == model.Keys || v.Origin == model.Argv) && v.Index > 0 {
-			return v.Origin, v.Index
+			return v.Origin, int(v.Index)
 		}
 		return model.Unknown, 0
 	}
@@ -423,8 +423,8 @@ func indexReads(m *model.Model) scriptReads {
 			}
 			v := m.Value(x)
 			if (v.Origin == model.Keys || v.Origin == model.Argv) && v.Index > 0 {
-				if _, seen := sr.first[v.Origin][v.Index]; !seen {
-					sr.first[v.Origin][v.Index] = indexRead{index: v.Index, expr: x}
+				if _, seen := sr.first[v.Origin][int(v.Index)]; !seen {
+					sr.first[v.Origin][int(v.Index)] = indexRead{index: int(v.Index), expr: x}
 				}
 			}
 		}

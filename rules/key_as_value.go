@@ -62,7 +62,7 @@ func runKeyAsValue(p *lint.Pass) {
 		}
 		switch v.Origin {
 		case model.Keys:
-			ku.mark(u, v.Index)
+			ku.mark(u, int(v.Index))
 		case model.KeysTable:
 			ku.any[u] = true
 		case model.Concat, model.Arith:
@@ -186,10 +186,10 @@ func runKeyAsValue(p *lint.Pass) {
 func keysElement(v model.Value) int {
 	switch v.Origin {
 	case model.Keys:
-		return v.Index
+		return int(v.Index)
 	case model.Tonumber:
 		if v.Of != nil && v.Of.Origin == model.Keys {
-			return v.Of.Index
+			return int(v.Of.Index)
 		}
 	}
 	return 0

@@ -83,10 +83,19 @@ type lockRelease struct {
 	state uint8
 }
 
-// lockReleases finds the releases of the file's locks and what the paths
-// reaching them know: a forward walk of each run (the main chunk and each
-// registered function, with local helpers inlined) per lock key.
+// lockReleasesKey is lockReleases' key in the model's cache.
+var lockReleasesKey byte
+
+// lockReleases returns computeLockReleases' answer, computed once per file
+// for the two rules that read it (neither changes it).
 func lockReleases(m *model.Model) []*lockRelease {
+	return m.Cached(&lockReleasesKey, func() any { return computeLockReleases(m) }).([]*lockRelease)
+}
+
+// computeLockReleases finds the releases of the file's locks and what the
+// paths reaching them know: a forward walk of each run (the main chunk and
+// each registered function, with local helpers inlined) per lock key.
+func computeLockReleases(m *model.Model) []*lockRelease {
 	type lock struct {
 		id   string
 		acqs []*model.Call

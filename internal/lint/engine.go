@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -114,16 +115,21 @@ func RunRules(m *model.Model, rules []*Rule, settings Settings, target Target) [
 // runRule runs r on p, which reports into the caller's findings; a panic
 // becomes a finding of its own.
 func runRule(p *Pass, r *Rule, s Setting) (internal *Diagnostic) {
-	// Most rules have no options: they read a nil map.
+	// Most rules have no options: they read a nil map. A rule run with
+	// its defaults reads one map made once for every file (rules only
+	// read their options).
 	var opts map[string]any
-	if len(r.Options) > 0 || len(s.Options) > 0 {
+	switch {
+	case len(s.Options) == 0 && len(r.Options) > 0:
+		opts = defaultOptions(r)
+	case len(s.Options) > 0:
 		opts = make(map[string]any, len(r.Options)+len(s.Options))
-	}
-	for _, o := range r.Options {
-		opts[o.Name] = o.Default
-	}
-	for k, v := range s.Options {
-		opts[k] = v
+		for _, o := range r.Options {
+			opts[o.Name] = o.Default
+		}
+		for k, v := range s.Options {
+			opts[k] = v
+		}
 	}
 	p.Rule, p.Options = r, opts
 	defer func() {
@@ -134,6 +140,23 @@ func runRule(p *Pass, r *Rule, s Setting) (internal *Diagnostic) {
 	}()
 	r.Run(p)
 	return nil
+}
+
+// defaults holds each rule's default options, made on first use: a
+// *Rule's map[string]any.
+var defaults sync.Map
+
+// defaultOptions returns the options of r when the settings change none.
+func defaultOptions(r *Rule) map[string]any {
+	if m, ok := defaults.Load(r); ok {
+		return m.(map[string]any)
+	}
+	m := make(map[string]any, len(r.Options))
+	for _, o := range r.Options {
+		m[o.Name] = o.Default
+	}
+	got, _ := defaults.LoadOrStore(r, m)
+	return got.(map[string]any)
 }
 
 // ignoreRE matches `lint-lua: ignore RULE[,RULE] -- reason` and

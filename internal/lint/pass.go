@@ -9,8 +9,10 @@ import (
 // Pass is what a rule sees: one script's model, the rule's options, and a way
 // to report.
 type Pass struct {
-	Model   *model.Model
-	Rule    *Rule
+	Model *model.Model
+	Rule  *Rule
+	// Options are the rule's options, its defaults overridden by the
+	// settings; read only (the defaults' map serves every file).
 	Options map[string]any
 	// Target says which Redis the script runs on.
 	Target Target

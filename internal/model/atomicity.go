@@ -23,7 +23,7 @@ func (m *Model) Identity(v Value) (id string, ok bool) {
 			if v.Origin == Argv {
 				name = "ARGV"
 			}
-			return name + "[" + strconv.Itoa(v.Index) + "]", true
+			return name + "[" + strconv.Itoa(int(v.Index)) + "]", true
 		}
 	case Literal:
 		if v.Types&(TNumber|TString) != 0 {

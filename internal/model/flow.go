@@ -210,7 +210,7 @@ func (fs *flowState) passes() int {
 
 // flow evaluates the whole chunk, recording the value of every expression.
 func (m *Model) flow() {
-	fs := &flowState{m: m, fn: m.Main}
+	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 8)}
 	fs.block(m.File.Chunk, fs.newEnv())
 	fs.markUnevaluated()
 }
@@ -819,8 +819,8 @@ func (m *Model) index(obj, key Value) Value {
 			out.Origin = Argv
 		}
 		if key.Origin == Literal && !key.IsString {
-			if n, err := strconv.Atoi(key.Lit); err == nil {
-				out.Index = n
+			if n, err := strconv.ParseInt(key.Lit, 10, 32); err == nil {
+				out.Index = int32(n)
 			}
 		}
 		return out

@@ -161,196 +161,116 @@ type event struct {
 	kind uint8
 }
 
-// walk returns the model's walk index, building it on first use.
+// walk returns the model's walk index: the resolver records it as it goes
+// (walkRec below); a model of a file that did not parse has an empty one.
 func (m *Model) walk() *walkIndex {
 	if m.walkIdx == nil {
-		w := &walkIndex{blocks: map[*ast.Stmt]int32{}}
-		if m.File != nil {
-			// A Lua file has about two nodes for three tokens: one
-			// allocation, most of the time, instead of a dozen as the
-			// arrays grow.
-			n := len(m.File.Tokens)*3/4 + 8
-			w.nodes = make([]any, 0, n)
-			w.events = make([]event, 0, n)
-			b := walkBuilder{w: w}
-			b.stmts(m.File.Chunk, 0)
-		}
-		m.walkIdx = w
+		m.walkIdx = &walkIndex{blocks: map[*ast.Stmt]int32{}}
 	}
 	return m.walkIdx
 }
 
-type walkBuilder struct{ w *walkIndex }
+// walkRec is the walk index as the resolver builds it, in the same pass
+// that binds names: the same nodes as Inspect visits, in its order, cut at
+// its depth. The resolver meets an assignment's values before its targets,
+// the walk wants the targets first: rotate swaps the two runs afterwards.
+type walkRec struct {
+	nodes  []any
+	events []event
+	// blockList is blocks as a list, made into the map at the end (an
+	// assignment's rotation moves some of its entries).
+	blockList []blockAt
+	deep      bool
+	// d is the depth of the next node: how many nodes enclose it.
+	d int
+	// tmp is rotate's scratch space.
+	tmpNodes  []any
+	tmpEvents []event
+}
 
-// push appends n, of kind k (a single bit), and returns its index; pop
-// closes it with the kinds of its subtree, which it returns for its
-// parent's.
-func (b *walkBuilder) push(n any, k Kinds) int32 {
-	i := int32(len(b.w.events))
-	b.w.nodes = append(b.w.nodes, n)
-	b.w.events = append(b.w.events, event{kind: uint8(bits.TrailingZeros64(uint64(k)))})
+type blockAt struct {
+	first *ast.Stmt
+	at    int32
+}
+
+// open records n, of kind k (a single bit), and returns its index, or -1
+// when it lies deeper than the walks go; close ends it.
+func (w *walkRec) open(n any, k Kinds) int32 {
+	d := w.d
+	w.d++
+	if d > inspectDepth {
+		w.deep = true
+		return -1
+	}
+	i := int32(len(w.events))
+	w.nodes = append(w.nodes, n)
+	w.events = append(w.events, event{kind: uint8(bits.TrailingZeros64(uint64(k)))})
 	return i
 }
 
-func (b *walkBuilder) pop(i int32, sub Kinds) Kinds {
-	ev := &b.w.events[i]
-	ev.end = int32(len(b.w.events))
-	ev.sub = sub | 1<<ev.kind
-	return ev.sub
+// close ends the node open returned i for: its subtree is what was
+// recorded since, and its kinds are its own and its children's.
+func (w *walkRec) close(i int32) {
+	w.d--
+	if i < 0 {
+		return
+	}
+	ev := w.events
+	end := int32(len(ev))
+	sub := Kinds(1) << ev[i].kind
+	for j := i + 1; j < end; j = ev[j].end {
+		sub |= ev[j].sub
+	}
+	ev[i].end = end
+	ev[i].sub = sub
 }
 
-// stmts and stmt, exprs and expr mirror inspectStmt and inspectExpr: the
-// same children in the same order, cut at the same depth. Each returns
-// the kinds it added.
-func (b *walkBuilder) stmts(ss []ast.Stmt, d int) Kinds {
-	if len(ss) > 0 {
-		if _, ok := b.w.blocks[&ss[0]]; !ok {
-			b.w.blocks[&ss[0]] = int32(len(b.w.events))
+// block records where a statement list starts, when the walk reaches it
+// (its statements are at depth d, their parent at d-1).
+func (w *walkRec) block(ss []ast.Stmt) {
+	if len(ss) > 0 && w.d <= inspectDepth+1 {
+		w.blockList = append(w.blockList, blockAt{&ss[0], int32(len(w.events))})
+	}
+}
+
+// rotate puts the nodes recorded in [b, c) before those in [a, b), and
+// the block starts recorded from bl0 (those of [a, b)) and from bl1 (those
+// of [b, c)) with them.
+func (w *walkRec) rotate(a, b, c int32, bl0, bl1 int) {
+	if a == b || b == c {
+		return
+	}
+	w.tmpNodes = append(w.tmpNodes[:0], w.nodes[a:b]...)
+	w.tmpEvents = append(w.tmpEvents[:0], w.events[a:b]...)
+	copy(w.nodes[a:], w.nodes[b:c])
+	copy(w.events[a:], w.events[b:c])
+	up, down := b-a, c-b
+	for j := a; j < a+down; j++ {
+		w.events[j].end -= up
+	}
+	copy(w.nodes[a+down:], w.tmpNodes)
+	copy(w.events[a+down:], w.tmpEvents)
+	for j := a + down; j < c; j++ {
+		w.events[j].end += down
+	}
+	clear(w.tmpNodes)
+	for k := bl0; k < bl1; k++ {
+		w.blockList[k].at += down
+	}
+	for k := bl1; k < len(w.blockList); k++ {
+		w.blockList[k].at -= up
+	}
+}
+
+// index makes the walk index of what was recorded.
+func (w *walkRec) index() *walkIndex {
+	blocks := make(map[*ast.Stmt]int32, len(w.blockList))
+	for _, b := range w.blockList {
+		if _, ok := blocks[b.first]; !ok {
+			blocks[b.first] = b.at
 		}
 	}
-	var k Kinds
-	for _, s := range ss {
-		k |= b.stmt(s, d)
-	}
-	return k
-}
-
-func (b *walkBuilder) exprs(es []ast.Expr, d int) Kinds {
-	var k Kinds
-	for _, e := range es {
-		k |= b.expr(e, d)
-	}
-	return k
-}
-
-func (b *walkBuilder) stmt(s ast.Stmt, d int) Kinds {
-	if s == nil {
-		return 0
-	}
-	if d > inspectDepth {
-		b.w.deep = true
-		return 0
-	}
-	d++
-	var i int32
-	var k Kinds
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		i = b.push(s, KAssignStmt)
-		k = b.exprs(s.Lhs, d) | b.exprs(s.Rhs, d)
-	case *ast.LocalAssignStmt:
-		i = b.push(s, KLocalAssignStmt)
-		k = b.exprs(s.Exprs, d)
-	case *ast.FuncCallStmt:
-		i = b.push(s, KFuncCallStmt)
-		k = b.expr(s.Expr, d)
-	case *ast.DoBlockStmt:
-		i = b.push(s, KDoBlockStmt)
-		k = b.stmts(s.Stmts, d)
-	case *ast.WhileStmt:
-		i = b.push(s, KWhileStmt)
-		k = b.expr(s.Condition, d)
-		k |= b.stmts(s.Stmts, d)
-	case *ast.RepeatStmt:
-		i = b.push(s, KRepeatStmt)
-		k = b.stmts(s.Stmts, d)
-		k |= b.expr(s.Condition, d)
-	case *ast.IfStmt:
-		i = b.push(s, KIfStmt)
-		k = b.expr(s.Condition, d)
-		k |= b.stmts(s.Then, d)
-		k |= b.stmts(s.Else, d)
-	case *ast.NumberForStmt:
-		i = b.push(s, KNumberForStmt)
-		k = b.expr(s.Init, d)
-		k |= b.expr(s.Limit, d)
-		k |= b.expr(s.Step, d)
-		k |= b.stmts(s.Stmts, d)
-	case *ast.GenericForStmt:
-		i = b.push(s, KGenericForStmt)
-		k = b.exprs(s.Exprs, d)
-		k |= b.stmts(s.Stmts, d)
-	case *ast.FuncDefStmt:
-		i = b.push(s, KFuncDefStmt)
-		if s.Name != nil {
-			k = b.expr(s.Name.Func, d)
-			k |= b.expr(s.Name.Receiver, d)
-		}
-		k |= b.expr(s.Func, d)
-	case *ast.ReturnStmt:
-		i = b.push(s, KReturnStmt)
-		k = b.exprs(s.Exprs, d)
-	default:
-		i = b.push(s, KindOf(s))
-	}
-	return b.pop(i, k)
-}
-
-func (b *walkBuilder) expr(e ast.Expr, d int) Kinds {
-	if e == nil {
-		return 0
-	}
-	if d > inspectDepth {
-		b.w.deep = true
-		return 0
-	}
-	d++
-	var i int32
-	var k Kinds
-	switch e := e.(type) {
-	case *ast.IdentExpr:
-		i = b.push(e, KIdentExpr)
-	case *ast.StringExpr:
-		i = b.push(e, KStringExpr)
-	case *ast.NumberExpr:
-		i = b.push(e, KNumberExpr)
-	case *ast.AttrGetExpr:
-		i = b.push(e, KAttrGetExpr)
-		k = b.expr(e.Object, d)
-		k |= b.expr(e.Key, d)
-	case *ast.TableExpr:
-		i = b.push(e, KTableExpr)
-		for _, f := range e.Fields {
-			k |= b.expr(f.Key, d)
-			k |= b.expr(f.Value, d)
-		}
-	case *ast.FuncCallExpr:
-		i = b.push(e, KFuncCallExpr)
-		k = b.expr(e.Func, d)
-		k |= b.expr(e.Receiver, d)
-		k |= b.exprs(e.Args, d)
-	case *ast.LogicalOpExpr:
-		i = b.push(e, KLogicalOpExpr)
-		k = b.expr(e.Lhs, d)
-		k |= b.expr(e.Rhs, d)
-	case *ast.RelationalOpExpr:
-		i = b.push(e, KRelationalOpExpr)
-		k = b.expr(e.Lhs, d)
-		k |= b.expr(e.Rhs, d)
-	case *ast.StringConcatOpExpr:
-		i = b.push(e, KStringConcatOpExpr)
-		k = b.expr(e.Lhs, d)
-		k |= b.expr(e.Rhs, d)
-	case *ast.ArithmeticOpExpr:
-		i = b.push(e, KArithmeticOpExpr)
-		k = b.expr(e.Lhs, d)
-		k |= b.expr(e.Rhs, d)
-	case *ast.UnaryMinusOpExpr:
-		i = b.push(e, KUnaryMinusOpExpr)
-		k = b.expr(e.Expr, d)
-	case *ast.UnaryNotOpExpr:
-		i = b.push(e, KUnaryNotOpExpr)
-		k = b.expr(e.Expr, d)
-	case *ast.UnaryLenOpExpr:
-		i = b.push(e, KUnaryLenOpExpr)
-		k = b.expr(e.Expr, d)
-	case *ast.FunctionExpr:
-		i = b.push(e, KFunctionExpr)
-		k = b.stmts(e.Stmts, d)
-	default:
-		i = b.push(e, KindOf(e))
-	}
-	return b.pop(i, k)
+	return &walkIndex{nodes: w.nodes, events: w.events, blocks: blocks, deep: w.deep}
 }
 
 // span returns the events [lo, hi) that a walk of stmts covers, or ok false

@@ -148,10 +148,13 @@ type Model struct {
 	calls       map[*ast.FuncCallExpr]*Call
 	funcs       map[*ast.FunctionExpr]*Function
 	// funcOf maps the nodes inside function bodies to their function,
-	// made on the first FuncOf from funcNodes, which the resolver lists.
+	// made on the first FuncOf from the walk and from funcNodes, the nodes
+	// deeper than the walk that the resolver lists.
 	funcOf    map[any]*Function
 	funcNodes chunks[funcNode]
-	regByFunc map[*ast.FunctionExpr]*Registration
+	// funcNodeCount counts the nodes inside function bodies.
+	funcNodeCount int
+	regByFunc     map[*ast.FunctionExpr]*Registration
 	// declVars lists the variables each declaring node declares, in order.
 	declVars map[any][]*Variable
 
@@ -161,8 +164,28 @@ type Model struct {
 	functions  *[]*Function
 	present    map[*Call]bool
 	operations *[]Operation
-	// walkIdx is the flattened tree the model's walks use (inspect.go).
+	// cache holds what rules compute from the model and share (Cached).
+	cache []cachedFact
+	// walkIdx is the flattened tree the model's walks use (inspect.go),
+	// recorded by the resolver.
 	walkIdx *walkIndex
+}
+
+type cachedFact struct{ key, val any }
+
+// Cached returns what compute returns for key, calling it only on the first
+// call with that key for the model: rules that need the same facts of a
+// file share them. key is best the address of a package-level variable of
+// the caller's package; whoever shares the result must not change it.
+func (m *Model) Cached(key any, compute func() any) any {
+	for _, c := range m.cache {
+		if c.key == key {
+			return c.val
+		}
+	}
+	v := compute()
+	m.cache = append(m.cache, cachedFact{key, v})
+	return v
 }
 
 // Call is one redis.call or redis.pcall site.
@@ -255,21 +278,94 @@ func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
 
 // FuncOf returns the function a statement or expression belongs to.
 func (m *Model) FuncOf(n any) *Function {
-	if m.funcNodes.n == 0 {
+	if m.funcNodeCount == 0 {
 		return m.Main
 	}
 	if m.funcOf == nil {
-		m.funcOf = make(map[any]*Function, m.funcNodes.n)
-		for _, c := range m.funcNodes.chunks {
-			for _, fn := range c {
-				m.funcOf[fn.n] = fn.fn
-			}
-		}
+		m.funcOf = m.funcOfMap()
 	}
 	if f, ok := m.funcOf[n]; ok {
 		return f
 	}
 	return m.Main
+}
+
+// funcOfMap maps each node the resolver met inside a function body to that
+// function: those of the walk from the walk (a node inside a function
+// expression's subtree, but not the targets of an assignment or a function
+// statement, which the resolver does not count as met, nor a function
+// statement's function), then those listed apart (deeper than the walk).
+func (m *Model) funcOfMap() map[any]*Function {
+	out := make(map[any]*Function, m.funcNodeCount)
+	w := m.walk()
+	ev, nodes := w.events, w.nodes
+	type scope struct {
+		end int32
+		fn  *Function
+	}
+	var stack []scope
+	var skip []bool
+	cur := m.Main
+	for i := int32(0); i < int32(len(ev)); i++ {
+		for len(stack) > 0 && i >= stack[len(stack)-1].end {
+			stack = stack[:len(stack)-1]
+			cur = m.Main
+			if len(stack) > 0 {
+				cur = stack[len(stack)-1].fn
+			}
+		}
+		n := nodes[i]
+		if cur != m.Main && (skip == nil || !skip[i]) {
+			out[n] = cur
+		}
+		switch n := n.(type) {
+		case *ast.FunctionExpr:
+			if fn := m.funcs[n]; fn != nil {
+				stack = append(stack, scope{ev[i].end, fn})
+				cur = fn
+			}
+		case *ast.AssignStmt:
+			// The targets come first among its children.
+			j := i + 1
+			for _, e := range n.Lhs {
+				if e == nil || j >= ev[i].end {
+					continue
+				}
+				switch e.(type) {
+				case *ast.IdentExpr, *ast.AttrGetExpr:
+					if skip == nil {
+						skip = make([]bool, len(ev))
+					}
+					skip[j] = true
+				}
+				j = ev[j].end
+			}
+		case *ast.FuncDefStmt:
+			if skip == nil {
+				skip = make([]bool, len(ev))
+			}
+			j := i + 1
+			if n.Name.Func != nil && j < ev[i].end {
+				switch n.Name.Func.(type) {
+				case *ast.IdentExpr, *ast.AttrGetExpr:
+					skip[j] = true
+				}
+				j = ev[j].end
+			}
+			if n.Name.Receiver != nil && j < ev[i].end {
+				j = ev[j].end
+			}
+			if j < ev[i].end {
+				skip[j] = true // n.Func
+			}
+		}
+	}
+	for _, c := range m.funcNodes.chunks {
+		for _, fn := range c {
+			out[fn.n] = fn.fn
+		}
+	}
+	return out
 }
 
 // funcNode is a statement or expression inside a function body.

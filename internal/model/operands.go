@@ -34,16 +34,28 @@ func (m *Model) Operations() []Operation {
 
 func (m *Model) computeOperations() []Operation {
 	var out []Operation
+	// The operands' lists are windows of shared arrays, one allocation
+	// per chunk rather than one per operation; each is clipped, so that an
+	// append never writes into the next.
+	var buf []ast.Expr
+	operands := func(es ...ast.Expr) []ast.Expr {
+		if cap(buf)-len(buf) < len(es) {
+			buf = make([]ast.Expr, 0, max(2*cap(buf), 32))
+		}
+		i := len(buf)
+		buf = append(buf, es...)
+		return buf[i:len(buf):len(buf)]
+	}
 	m.Preorder(KArithmeticOpExpr|KUnaryMinusOpExpr|KRelationalOpExpr, func(x any) {
 		switch x := x.(type) {
 		case *ast.ArithmeticOpExpr:
-			out = append(out, Operation{Expr: x, Op: x.Operator, Operands: []ast.Expr{x.Lhs, x.Rhs}})
+			out = append(out, Operation{Expr: x, Op: x.Operator, Operands: operands(x.Lhs, x.Rhs)})
 		case *ast.UnaryMinusOpExpr:
-			out = append(out, Operation{Expr: x, Op: "-", Operands: []ast.Expr{x.Expr}})
+			out = append(out, Operation{Expr: x, Op: "-", Operands: operands(x.Expr)})
 		case *ast.RelationalOpExpr:
 			switch x.Operator {
 			case "<", "<=", ">", ">=":
-				out = append(out, Operation{Expr: x, Op: x.Operator, Compare: true, Operands: []ast.Expr{x.Lhs, x.Rhs}})
+				out = append(out, Operation{Expr: x, Op: x.Operator, Compare: true, Operands: operands(x.Lhs, x.Rhs)})
 			}
 		}
 	})

@@ -35,10 +35,15 @@ func Build(f *luasrc.File) *Model {
 		return m
 	}
 	r := &resolver{m: m, uses: make([]use, 0, n/7)}
+	// A Lua file has about two nodes for three tokens: one allocation,
+	// most of the time, instead of a dozen as the arrays grow.
+	r.w.nodes = make([]any, 0, n*3/4+8)
+	r.w.events = make([]event, 0, n*3/4+8)
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
 	fillUses(m.Vars, r.uses)
+	m.walkIdx = r.w.index()
 	// The flow records a value per expression the resolver met (an
 	// assignment target's `a.b` once more), literals aside.
 	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
@@ -63,6 +68,9 @@ type resolver struct {
 	// exprs counts the expressions met, literals the literals among
 	// them, to size the flow's tables.
 	exprs, literals, idents int
+	// w records the model's flattened walk (inspect.go) as the resolver
+	// goes.
+	w walkRec
 	// names maps each name to the innermost local of that name in scope;
 	// decls lists the locals in scope, innermost last, so that leaving a
 	// scope can give each name back the local it had shadowed.
@@ -173,30 +181,50 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	return v
 }
 
-// setFunc records the function n belongs to. FuncOf answers the main chunk
-// for a node it does not know, so only nodes inside functions are stored.
-func (r *resolver) setFunc(n any) {
+// setFunc notes that n belongs to the current function. FuncOf answers the
+// main chunk for a node it does not know, so only nodes inside functions
+// count; FuncOf finds those the walk recorded (inWalk) in the walk, and
+// only the others (deeper than the walks go) are listed.
+func (r *resolver) setFunc(n any, inWalk bool) {
 	if r.fn != r.m.Main {
-		r.m.funcNodes.add(funcNode{n, r.fn})
+		r.m.funcNodeCount++
+		if !inWalk {
+			r.m.funcNodes.add(funcNode{n, r.fn})
+		}
 	}
 }
 
 func (r *resolver) block(stmts []ast.Stmt) {
+	r.w.block(stmts)
 	for _, s := range stmts {
 		r.stmt(s)
 	}
 }
 
 func (r *resolver) stmt(s ast.Stmt) {
-	r.setFunc(s)
+	if s == nil {
+		r.setFunc(s, false)
+		return
+	}
+	i := r.w.open(s, KindOf(s))
+	r.setFunc(s, i >= 0)
+	r.stmtIn(s)
+	r.w.close(i)
+}
+
+func (r *resolver) stmtIn(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
+		a, bl0 := int32(len(r.w.events)), len(r.w.blockList)
 		for _, e := range s.Rhs {
 			r.expr(e)
 		}
+		b, bl1 := int32(len(r.w.events)), len(r.w.blockList)
 		for _, e := range s.Lhs {
 			r.target(e)
 		}
+		// The walk visits the targets first.
+		r.w.rotate(a, b, int32(len(r.w.events)), bl0, bl1)
 	case *ast.LocalAssignStmt:
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
@@ -268,7 +296,10 @@ func (r *resolver) stmt(s ast.Stmt) {
 		} else {
 			r.expr(s.Name.Receiver)
 		}
+		// The walk visits s.Func as an expression.
+		i := r.w.open(s.Func, KFunctionExpr)
 		r.function(s.Func, s.Name.Func == nil, s)
+		r.w.close(i)
 	case *ast.ReturnStmt:
 		for _, e := range s.Exprs {
 			r.expr(e)
@@ -283,6 +314,8 @@ func (r *resolver) stmt(s ast.Stmt) {
 func (r *resolver) target(e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.IdentExpr:
+		i := r.w.open(e, KIdentExpr)
+		r.w.close(i)
 		if v := r.lookup(e.Value); v != nil {
 			r.m.refs[e] = v
 			r.uses = append(r.uses, use{v: v, id: e, write: true})
@@ -295,8 +328,10 @@ func (r *resolver) target(e ast.Expr) {
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
 	case *ast.AttrGetExpr:
 		r.exprs++
+		i := r.w.open(e, KAttrGetExpr)
 		r.expr(e.Object)
 		r.expr(e.Key)
+		r.w.close(i)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
 				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Write: true, Func: r.fn, Field: true})
@@ -336,7 +371,13 @@ func (r *resolver) expr(e ast.Expr) {
 	if e == nil {
 		return
 	}
-	r.setFunc(e)
+	i := r.w.open(e, KindOf(e))
+	r.setFunc(e, i >= 0)
+	r.exprIn(e)
+	r.w.close(i)
+}
+
+func (r *resolver) exprIn(e ast.Expr) {
 	r.exprs++
 	switch e := e.(type) {
 	case *ast.IdentExpr:

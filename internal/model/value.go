@@ -88,8 +88,10 @@ type Value struct {
 	Origin Origin
 	// IsString is true for a string literal (false for a number literal).
 	IsString bool
-	// Index is the 1-based KEYS/ARGV index when it is a literal, else 0.
-	Index int
+	// Index is the 1-based KEYS/ARGV index when it is a literal (one that
+	// fits in an int32: no script has more keys or arguments), else 0.
+	// An int32 keeps Value, copied and stored for every expression, small.
+	Index int32
 	// Lit is the literal's text (Literal), the builtin's name (Builtin), or
 	// "call"/"pcall" (RedisCall).
 	Lit string
