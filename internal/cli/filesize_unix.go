@@ -28,13 +28,20 @@ func readFile(path string, limit int64) ([]byte, error) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer syscall.Close(fd)
-	size := int64(512)
+	size, regular := int64(512), false
 	var st syscall.Stat_t
 	if syscall.Fstat(fd, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFREG {
-		size = st.Size + 1 // + 1 to see the end without another grow
+		size, regular = st.Size+1, true // + 1 to see the end without another grow
 	}
 	buf := make([]byte, 0, min(size, limit+1))
 	for {
+		// A regular file read to the size fstat gave is read whole: the
+		// read that would return 0 is saved (a thousand system calls in a
+		// tree of a thousand scripts). A file that grows meanwhile is
+		// read as it was.
+		if regular && int64(len(buf)) == st.Size && st.Size > 0 {
+			return buf, nil
+		}
 		if len(buf) == cap(buf) {
 			if int64(len(buf)) > limit {
 				return buf, nil
