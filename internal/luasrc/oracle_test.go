@@ -58,10 +58,7 @@ func parseGopher(name string, src []byte) (f *File) {
 		f.Chunk = nil
 		return f
 	}
-	f.spans = make(map[any]tokSpan, len(f.Tokens))
-	f.names = make(map[any][]int)
-	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	f.dotKey = make(map[ast.Expr]bool)
+	f.newPositionMaps(len(f.Tokens))
 	f.positioned = f.walkPositions()
 	if f.positioned && f.checkParsed() {
 		f.Chunk = nil

@@ -90,10 +90,7 @@ func (f *File) parse(skipBodies bool) bool {
 	p := &parser{f: f, toks: f.Tokens, vararg: true, slabSize: min(max(len(f.Tokens)/32, 4), 128), skipBodies: skipBodies}
 	// Real scripts have about 0.6 nodes with a span per token: sized so
 	// that the map seldom grows.
-	f.spans = make(map[any]tokSpan, len(f.Tokens)*3/4)
-	f.names = make(map[any][]int)
-	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	f.dotKey = make(map[ast.Expr]bool)
+	f.newPositionMaps(len(f.Tokens) * 3 / 4)
 	chunk, m, ok := p.chunk()
 	if !ok {
 		f.spans, f.names, f.localFunc, f.dotKey = nil, nil, nil, nil
@@ -234,7 +231,7 @@ func (p *parser) record(n any, first, last int) {
 	if last < first {
 		last = first
 	}
-	p.f.spans[n] = tokSpan{first, last}
+	p.f.setSpan(n, first, last)
 }
 
 // names stores the token indexes p.idx[base:] as what decl declares.
@@ -247,7 +244,7 @@ func (p *parser) names(decl any, base int) {
 	p.nameBuf = p.nameBuf[n:]
 	copy(s, p.idx[base:])
 	p.idx = p.idx[:base]
-	p.f.names[decl] = s
+	p.f.names[nodeKey(decl)] = s
 }
 
 func (p *parser) name1(decl any, tok int) {
@@ -617,8 +614,8 @@ func (p *parser) dotKeyAt(k int) *ast.StringExpr {
 	key := take(p, &p.slabs.strs)
 	key.Value = p.toks[k].Value
 	key.SetLine(p.line(k))
-	p.f.spans[key] = tokSpan{k, k}
-	p.f.dotKey[key] = true
+	p.f.setSpan(key, k, k)
+	p.f.dotKey[nodeKey(key)] = true
 	return key
 }
 
