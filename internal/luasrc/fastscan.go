@@ -1,6 +1,9 @@
 package luasrc
 
 import (
+	"strings"
+	"sync"
+
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/parse"
 )
@@ -20,17 +23,21 @@ import (
 func (f *File) fastScan(text []byte) bool {
 	s := string(text)
 	n := len(s)
-	// About one token per five bytes in real scripts.
-	toks := make([]Token, 0, n/5+8)
-	var comments [][2]int
+	toks := tokenScratch.Get().(*[]Token)
+	out := (*toks)[:0]
+	defer func() {
+		// Keep the space, not what it points to.
+		clear(out)
+		*toks = out[:0]
+		tokenScratch.Put(toks)
+	}()
+	var comments []Comment
 	var nest nesting
-	line := 0 // index into f.lineStarts of the line holding the token start
-	pos := func(off int) span.Pos {
-		for line+1 < len(f.lineStarts) && f.lineStarts[line+1] <= off {
-			line++
-		}
-		return span.Pos{Line: line + 1, Column: off - f.lineStarts[line] + 1}
-	}
+	// Positions come from a cursor over f.lineStarts that only moves
+	// forward, as tokens and comments do: line is the index of the line
+	// holding the last offset converted.
+	ls := f.lineStarts
+	line := 0
 	var buf []byte // decoded string values
 	i := 0
 	for {
@@ -78,7 +85,22 @@ func (f *File) fastScan(text []byte) bool {
 					i++
 				}
 			}
-			comments = append(comments, [2]int{start, i})
+			for line+1 < len(ls) && ls[line+1] <= start {
+				line++
+			}
+			sp := span.Pos{Line: line + 1, Column: start - ls[line] + 1}
+			own := f.ownLine(ls[line], start)
+			for line+1 < len(ls) && ls[line+1] <= i {
+				line++
+			}
+			ep := span.Pos{Line: line + 1, Column: i - ls[line] + 1}
+			var txt string
+			if lvl := longLevel(s, body); lvl >= 0 {
+				txt = s[body+lvl+2 : i-lvl-2]
+			} else {
+				txt = s[body:i]
+			}
+			comments = append(comments, Comment{Range: span.Range{Start: sp, End: ep}, Text: txt, OwnLine: own})
 			continue
 		case c == '"' || c == '\'':
 			end, v, ok := quotedString(s, i, buf[:0])
@@ -146,32 +168,62 @@ func (f *File) fastScan(text []byte) bool {
 		if typ == parse.TGoto {
 			typ = parse.TIdent
 		}
-		// Start first: pos only moves forward.
-		sp := pos(start)
-		end := pos(i - 1)
-		end.Column++
-		toks = append(toks, Token{Type: typ, Start: sp, End: end, Off: start, End0: i, Value: val})
+		for line+1 < len(ls) && ls[line+1] <= start {
+			line++
+		}
+		sp := span.Pos{Line: line + 1, Column: start - ls[line] + 1}
+		for line+1 < len(ls) && ls[line+1] <= i-1 {
+			line++
+		}
+		end := span.Pos{Line: line + 1, Column: i - ls[line] + 1}
+		out = append(out, Token{Type: typ, Start: sp, End: end, Off: start, End0: i, Value: val})
 		if nest.step(typ) {
 			// As scanGopher: stop where Lua 5.1 gives up.
-			f.Tokens = toks
-			f.addComments(text, comments, start)
-			return true
+			break
 		}
 	}
-	f.Tokens = toks
-	f.addComments(text, comments, n)
+	// The tokens were read into scratch space that is reused from file to
+	// file; the File gets them at their exact number, which a guess from
+	// the file's size (between one token per three and one per eight
+	// bytes in real scripts) would overshoot by half.
+	f.Tokens = append(make([]Token, 0, len(out)), out...)
+	f.Comments = comments
 	return true
 }
 
-// addComments records the comments found before offset limit the way
-// collectComments does.
-func (f *File) addComments(text []byte, comments [][2]int, limit int) {
-	for _, c := range comments {
-		if c[0] >= limit {
-			break
-		}
-		f.collectComments(text, c[0], c[1])
+// tokenScratch holds the slices fastScan reads tokens into.
+var tokenScratch = sync.Pool{New: func() any { return new([]Token) }}
+
+// longLevel returns the level of the long bracket that opens at s[i:]
+// (`[==[` is 2), or -1 when none does.
+func longLevel(s string, i int) int {
+	if i >= len(s) || s[i] != '[' {
+		return -1
 	}
+	j := i + 1
+	for j < len(s) && s[j] == '=' {
+		j++
+	}
+	if j < len(s) && s[j] == '[' {
+		return j - i - 1
+	}
+	return -1
+}
+
+// ownLine reports whether only white space precedes offset off on the line
+// starting at lineStart, in the source as written (as addComment decides,
+// with strings.TrimSpace, which also knows Unicode's spaces).
+func (f *File) ownLine(lineStart, off int) bool {
+	for k := lineStart; k < off; k++ {
+		switch c := f.Src[k]; {
+		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
+		case c >= 0x80:
+			return strings.TrimSpace(string(f.Src[lineStart:off])) == ""
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func isIdentByte(c byte) bool {

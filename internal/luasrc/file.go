@@ -167,7 +167,19 @@ func blank(text []byte, from, to int) []byte {
 }
 
 func computeLineStarts(src []byte) []int {
-	starts := []int{0}
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+2)
+	if bytes.IndexByte(src, '\r') < 0 {
+		// No carriage return: every line ends at a '\n', which IndexByte
+		// finds many bytes at a time.
+		for i := 0; ; {
+			k := bytes.IndexByte(src[i:], '\n')
+			if k < 0 {
+				return starts
+			}
+			i += k + 1
+			starts = append(starts, i)
+		}
+	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if c == '\n' || c == '\r' {
