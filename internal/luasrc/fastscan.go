@@ -1,8 +1,11 @@
 package luasrc
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/parse"
@@ -12,7 +15,7 @@ import (
 // token for token, without gopher-lua's scanner: that one reads byte by
 // byte through a bufio.Reader and allocates a buffer and strings for every
 // token, and it was a tenth of a whole lint. fastScan works on the bytes in
-// place and slices every token's Value out of one string copy of the text.
+// place and slices every token's value out of one string copy of the text.
 //
 // It follows gopher-lua's lexer exactly for what it accepts (see the
 // Scanner in gopher-lua's parse/lexer.go; TestFastScanMatches and
@@ -21,13 +24,16 @@ import (
 // reads oddly, a string with a decimal escape above 255. The caller then
 // runs gopher-lua's scanner, so errors keep its positions and messages.
 func (f *File) fastScan(text []byte) bool {
+	if len(text) > math.MaxInt32 {
+		// Token values are int32 offsets.
+		return false
+	}
 	s := string(text)
 	n := len(s)
+	var values []string
 	toks := tokenScratch.Get().(*[]Token)
 	out := (*toks)[:0]
 	defer func() {
-		// Keep the space, not what it points to.
-		clear(out)
 		*toks = out[:0]
 		tokenScratch.Put(toks)
 	}()
@@ -176,7 +182,17 @@ func (f *File) fastScan(text []byte) bool {
 			line++
 		}
 		end := span.Pos{Line: line + 1, Column: i - ls[line] + 1}
-		out = append(out, Token{Type: typ, Start: sp, End: end, Off: start, End0: i, Value: val})
+		tok := Token{Type: typ, Start: sp, End: end, Off: start, End0: i}
+		// Most values are slices of s; a decoded string is not.
+		if d := uintptr(unsafe.Pointer(unsafe.StringData(val))) - uintptr(unsafe.Pointer(unsafe.StringData(s))); len(val) == 0 {
+			tok.v0, tok.v1 = int32(start), int32(start)
+		} else if d < uintptr(n) {
+			tok.v0, tok.v1 = int32(d), int32(int(d)+len(val))
+		} else {
+			values = append(values, val)
+			tok.v0 = int32(-len(values))
+		}
+		out = append(out, tok)
 		if nest.step(typ) {
 			// As scanGopher: stop where Lua 5.1 gives up.
 			break
@@ -186,8 +202,9 @@ func (f *File) fastScan(text []byte) bool {
 	// file; the File gets them at their exact number, which a guess from
 	// the file's size (between one token per three and one per eight
 	// bytes in real scripts) would overshoot by half.
-	f.Tokens = append(make([]Token, 0, len(out)), out...)
+	f.Tokens = slices.Clone(out)
 	f.Comments = comments
+	f.text, f.values = s, values
 	return true
 }
 

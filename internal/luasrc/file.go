@@ -42,8 +42,12 @@ type File struct {
 	// lineStarts[i] is the byte offset where line i+1 starts.
 	lineStarts []int
 	Tokens     []Token
-	Comments   []Comment
-	Shebang    *Shebang
+	// text is the text scanned, as a string that token values are sliced
+	// from, and values the token values that are not (see Token).
+	text     string
+	values   []string
+	Comments []Comment
+	Shebang  *Shebang
 	// Chunk is nil when the file did not parse.
 	Chunk  []ast.Stmt
 	Errors []SyntaxError

@@ -134,6 +134,9 @@ func (p *parser) tt() int {
 
 func (p *parser) line(i int) int { return p.toks[i].Start.Line }
 
+// val is the value of token i.
+func (p *parser) val(i int) string { return p.f.Value(p.toks[i]) }
+
 // fail records a syntax error at token i (or at the end of the file) and
 // unwinds.
 func (p *parser) fail(i int, msg string) {
@@ -389,7 +392,7 @@ func (p *parser) statement(b int) (ast.Stmt, met) {
 			p.i++
 			n := p.checkName()
 			fn, bm := p.funcBody(first, p.i, p.i, b+1)
-			s := &ast.LocalAssignStmt{Names: []string{p.toks[n].Value}, Exprs: []ast.Expr{fn}}
+			s := &ast.LocalAssignStmt{Names: []string{p.val(n)}, Exprs: []ast.Expr{fn}}
 			s.SetLine(ln)
 			s.SetLastLine(fn.LastLine())
 			p.f.localFunc[s] = true
@@ -400,7 +403,7 @@ func (p *parser) statement(b int) (ast.Stmt, met) {
 		sb, ib := len(p.strs), len(p.idx)
 		for {
 			n := p.checkName()
-			p.strs = append(p.strs, p.toks[n].Value)
+			p.strs = append(p.strs, p.val(n))
 			p.idx = append(p.idx, n)
 			if p.tt() != ',' {
 				break
@@ -533,7 +536,7 @@ func (p *parser) forStat(b int) (ast.Stmt, met) {
 		body, bm := p.loopBlock(b + 1)
 		end := p.i
 		p.match(parse.TEnd, parse.TFor, first)
-		s := &ast.NumberForStmt{Name: p.toks[n].Value, Init: init.e, Limit: limit.e, Step: step, Stmts: body}
+		s := &ast.NumberForStmt{Name: p.val(n), Init: init.e, Limit: limit.e, Step: step, Stmts: body}
 		s.SetLine(ln)
 		s.SetLastLine(p.line(end))
 		p.name1(s, n)
@@ -542,12 +545,12 @@ func (p *parser) forStat(b int) (ast.Stmt, met) {
 		return s, m
 	case ',', parse.TIn:
 		sb, ib := len(p.strs), len(p.idx)
-		p.strs = append(p.strs, p.toks[n].Value)
+		p.strs = append(p.strs, p.val(n))
 		p.idx = append(p.idx, n)
 		for p.tt() == ',' {
 			p.i++
 			k := p.checkName()
-			p.strs = append(p.strs, p.toks[k].Value)
+			p.strs = append(p.strs, p.val(k))
 			p.idx = append(p.idx, k)
 		}
 		names := p.stringsFrom(sb)
@@ -574,7 +577,7 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 	first := p.i
 	p.i++
 	n := p.checkName()
-	id := &ast.IdentExpr{Value: p.toks[n].Value}
+	id := &ast.IdentExpr{Value: p.val(n)}
 	id.SetLine(p.line(n))
 	p.record(id, n, n)
 	var fn ast.Expr = id
@@ -594,7 +597,7 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 	if p.tt() == ':' {
 		p.i++
 		method = p.checkName()
-		name = &ast.FuncName{Receiver: fn, Method: p.toks[method].Value}
+		name = &ast.FuncName{Receiver: fn, Method: p.val(method)}
 	}
 	body, bm := p.funcBody(first, p.i, first, b+1)
 	s := &ast.FuncDefStmt{Name: name, Func: body}
@@ -612,7 +615,7 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 // dotKeyAt makes the key of `.name` or of a `name = v` field.
 func (p *parser) dotKeyAt(k int) *ast.StringExpr {
 	key := take(p, &p.slabs.strs)
-	key.Value = p.toks[k].Value
+	key.Value = p.val(k)
 	key.SetLine(p.line(k))
 	p.f.setSpan(key, k, k)
 	p.f.dotKey[nodeKey(key)] = true
@@ -632,7 +635,7 @@ func (p *parser) funcBody(first, lineTok, matchTok, lvl int) (*ast.FunctionExpr,
 		for {
 			switch p.tt() {
 			case parse.TIdent:
-				p.strs = append(p.strs, p.toks[p.i].Value)
+				p.strs = append(p.strs, p.val(p.i))
 				p.idx = append(p.idx, p.i)
 				p.i++
 			case parse.T3Comma:
@@ -899,11 +902,11 @@ func (p *parser) simple(lvl int) ex {
 	switch p.tt() {
 	case parse.TNumber:
 		n := take(p, &p.slabs.nums)
-		n.Value = numberValue(t.Value)
+		n.Value = numberValue(p.f.Value(*t))
 		e = n
 	case parse.TString:
 		s := take(p, &p.slabs.strs)
-		s.Value = t.Value
+		s.Value = p.f.Value(*t)
 		e = s
 	case parse.TNil:
 		e = &ast.NilExpr{}
@@ -949,7 +952,7 @@ func (p *parser) suffixed(lvl int) ex {
 		i := p.i
 		p.i++
 		id := take(p, &p.slabs.idents)
-		id.Value = p.toks[i].Value
+		id.Value = p.val(i)
 		id.SetLine(p.line(i))
 		p.record(id, i, i)
 		v = ex{e: id, first: i}
@@ -1001,7 +1004,7 @@ func (p *parser) suffixed(lvl int) ex {
 			name := p.checkName()
 			args, am := p.args(lvl)
 			c := take(p, &p.slabs.calls)
-			c.Receiver, c.Method, c.Args = v.e, p.toks[name].Value, args
+			c.Receiver, c.Method, c.Args = v.e, p.val(name), args
 			c.SetLine(v.e.Line())
 			p.record(c, v.first, p.i-1)
 			m := met{l: v.l, h: 1 + v.h}
@@ -1029,7 +1032,7 @@ func (p *parser) args(lvl int) ([]ast.Expr, met) {
 		i := p.i
 		p.i++
 		s := take(p, &p.slabs.strs)
-		s.Value = p.toks[i].Value
+		s.Value = p.val(i)
 		s.SetLine(p.line(i))
 		p.record(s, i, i)
 		args := takeList(p, &p.slabs.exprs, 1)

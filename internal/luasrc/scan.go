@@ -19,8 +19,25 @@ type Token struct {
 	End   span.Pos
 	Off   int
 	End0  int // byte offset just past the token
-	// Value is the decoded value for strings and the text otherwise.
-	Value string
+	// The token's value (File.Value): the bytes text[v0:v1] of the text
+	// scanned, or when v0 < 0 File.values[-v0-1], a value that is not a
+	// slice of it. Holding no pointer, the token index costs the garbage
+	// collector nothing to scan and is copied without write barriers.
+	v0, v1 int32
+}
+
+// Value returns the token's value: decoded for strings, the text otherwise.
+func (f *File) Value(t Token) string {
+	if t.v0 < 0 {
+		return f.values[-t.v0-1]
+	}
+	return f.text[t.v0:t.v1]
+}
+
+// setValue makes v the value of token t, kept aside.
+func (f *File) setValue(t *Token, v string) {
+	f.values = append(f.values, v)
+	t.v0, t.v1 = int32(-len(f.values)), 0
 }
 
 // Text returns the token's raw source text.
@@ -104,7 +121,7 @@ func (f *File) scanGopher(text []byte) {
 			p := f.PosAt(len(text))
 			end = p
 		}
-		t := Token{Type: tok.Type, Start: start, End: end, Value: tok.Str}
+		t := Token{Type: tok.Type, Start: start, End: end}
 		t.Off = f.Offset(start)
 		t.End0 = f.Offset(end)
 		if t.End0 < t.Off {
@@ -115,9 +132,10 @@ func (f *File) scanGopher(text []byte) {
 		if t.Type == parse.TGoto {
 			t.Type = parse.TIdent
 		}
-		if t.Type == '.' && t.Value == "" {
-			t.Value = "."
+		if t.Type == '.' && tok.Str == "" {
+			tok.Str = "."
 		}
+		f.setValue(&t, tok.Str)
 		f.Tokens = append(f.Tokens, t)
 		if nest.step(t.Type) {
 			// Past what Lua 5.1 accepts: checkLua51 reports it at this
