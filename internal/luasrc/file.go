@@ -97,9 +97,24 @@ func (f *File) span(n any) (tokSpan, bool) {
 // for about spansHint nodes.
 func (f *File) newPositionMaps(spansHint int) {
 	f.spans = make(map[unsafe.Pointer]tokSpan, spansHint)
-	f.names = make(map[unsafe.Pointer][]int)
-	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	f.dotKey = make(map[unsafe.Pointer]bool)
+	f.names = make(map[unsafe.Pointer][]int, spansHint/16)
+	// localFunc and dotKey are made when first needed: many scripts
+	// have no `local function` or `.name`.
+	f.localFunc, f.dotKey = nil, nil
+}
+
+func (f *File) markLocalFunction(s *ast.LocalAssignStmt) {
+	if f.localFunc == nil {
+		f.localFunc = make(map[*ast.LocalAssignStmt]bool)
+	}
+	f.localFunc[s] = true
+}
+
+func (f *File) markDotKey(key ast.Expr) {
+	if f.dotKey == nil {
+		f.dotKey = make(map[unsafe.Pointer]bool)
+	}
+	f.dotKey[nodeKey(key)] = true
 }
 
 // Parse reads src as Redis would. It never panics on any input; problems

@@ -127,7 +127,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		w.expect(parse.TLocal)
 		if w.cur() == parse.TFunction {
-			w.f.localFunc[s] = true
+			w.f.markLocalFunction(s)
 			w.expect(parse.TFunction)
 			w.f.names[nodeKey(s)] = []int{w.name()}
 			fn, _ := s.Exprs[0].(*ast.FunctionExpr)
@@ -250,7 +250,7 @@ func (w *posWalker) funcName(e ast.Expr) {
 		w.expect('.')
 		k := w.name()
 		w.f.setSpan(e.Key, k, k)
-		w.f.dotKey[nodeKey(e.Key)] = true
+		w.f.markDotKey(e.Key)
 	default:
 		w.fail("bad function name")
 	}
@@ -311,7 +311,7 @@ func (w *posWalker) expr(e ast.Expr) {
 			w.i++
 			k := w.name()
 			w.f.setSpan(e.Key, k, k)
-			w.f.dotKey[nodeKey(e.Key)] = true
+			w.f.markDotKey(e.Key)
 		} else {
 			w.expect('[')
 			w.expr(e.Key)
@@ -412,7 +412,7 @@ func (w *posWalker) table(t *ast.TableExpr) {
 		default:
 			kt := w.name()
 			w.f.setSpan(fld.Key, kt, kt)
-			w.f.dotKey[nodeKey(fld.Key)] = true
+			w.f.markDotKey(fld.Key)
 			w.expect('=')
 			w.expr(fld.Value)
 		}
