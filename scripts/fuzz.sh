@@ -16,6 +16,7 @@ targets=(
   "./internal/lint FuzzLint 25"
   "./internal/luasrc FuzzParseRanges 15"
   "./internal/luasrc FuzzParse 10"
+  "./internal/luasrc FuzzParserMatchesGopherLua 20"
   "./internal/config FuzzParse 8"
   "./internal/config FuzzMatch 6"
   "./analyzer FuzzLitText 10"
@@ -23,6 +24,8 @@ targets=(
   "./analyzer FuzzGoRange 10"
   "./internal/lint FuzzFix 10"
   "./internal/report FuzzUnderline 3"
+  "./internal/report FuzzUnderlinePlain 2"
+  "./internal/report FuzzJSONMatchesEncoder 3"
   "./internal/redisdb FuzzKeyPositions 3"
   "./internal/slot FuzzOf 3"
 )

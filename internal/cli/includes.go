@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -105,12 +104,8 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 	}
 	c.mu.Unlock()
 	inc.once.Do(func() {
-		info, err := os.Stat(p)
-		if err != nil || info.Size() > maxFileSize {
-			return
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
+		src, err := readFile(p, maxFileSize)
+		if err != nil || len(src) > maxFileSize {
 			return
 		}
 		inc.ok = true

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -601,13 +602,12 @@ func (in *input) read(limit int64) {
 	if beforeOpen != nil {
 		beforeOpen(in.path)
 	}
-	f, err := os.Open(in.path)
-	if err != nil {
+	src, err := readFile(in.path, limit)
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == "open" {
 		in.err = openError(in.path, err)
 		return
 	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, limit+1))
 	switch {
 	case err != nil:
 		in.err = unwrapPathError(err)

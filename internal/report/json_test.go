@@ -68,6 +68,8 @@ func FuzzJSONMatchesEncoder(f *testing.F) {
 		checkJSON(t, &Result{Files: 1, Diagnostics: []lint.Diagnostic{
 			{File: file, Range: lint.Range{Start: lint.Pos{Line: line, Column: 1}, End: lint.Pos{Line: line, Column: 2}}, Rule: rule, Severity: lint.SeverityWarning, Message: msg},
 			{File: msg, Rule: file, Severity: lint.Severity(line), Message: rule},
+			{File: file, Rule: rule, Message: msg, Fix: &lint.Fix{Message: rule, Edits: []lint.Edit{{Start: line, End: line + 1, New: msg}, {New: file}}}},
+			{File: file, Rule: rule, Message: msg, Fix: &lint.Fix{Message: msg}},
 		}})
 	})
 }

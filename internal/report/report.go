@@ -138,7 +138,22 @@ func runesString(rs []displayRune) string {
 
 // sanitizeString is sanitize without the offsets.
 func sanitizeString(s string, keepTab bool) string {
+	if plain(s, keepTab) {
+		return s
+	}
 	return runesString(sanitize(s, keepTab))
+}
+
+// plain reports whether s is printable ASCII (and tabs, with keepTab),
+// which sanitize leaves as it is.
+func plain(s string, keepTab bool) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 || c >= 0x7f) && !(c == '\t' && keepTab) {
+			return false
+		}
+	}
+	return true
 }
 
 // repoPath is file relative to r.SourceRoot with forward slashes, or

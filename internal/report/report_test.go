@@ -541,3 +541,23 @@ func FuzzUnderline(f *testing.F) {
 		}
 	})
 }
+
+// FuzzUnderlinePlain checks the ASCII fast path of the text format's
+// underline against the general one.
+func FuzzUnderlinePlain(f *testing.F) {
+	f.Add("\tlocal x = redis.call('GET', KEYS[1])", 2, 3, 2, 9)
+	f.Add("abc", 1, 9, 1, 2)
+	f.Fuzz(func(t *testing.T, line string, sl, sc, el, ec int) {
+		if !plain(line, true) || sc < 1 {
+			return
+		}
+		rg := lint.Range{Start: lint.Pos{Line: sl, Column: sc}, End: lint.Pos{Line: el, Column: ec}}
+		src, want := underlineRunes(line, rg)
+		if src != line {
+			t.Fatalf("sanitize changed a plain line: %q -> %q", line, src)
+		}
+		if got := underlinePlain(line, rg); got != want {
+			t.Fatalf("underline(%q, %v) = %q, want %q", line, rg, got, want)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/fatih/color"
@@ -16,10 +17,22 @@ import (
 type textFormatter struct {
 	pos, rule, caret, summary *color.Color
 	sev                       map[lint.Severity]*color.Color
+	// color is whether the colours are on; without them text is written
+	// as it is, without a pass through the colour package.
+	color bool
+}
+
+// paint is c.Sprint(s) when colours are on, else s.
+func (f *textFormatter) paint(c *color.Color, s string) string {
+	if !f.color {
+		return s
+	}
+	return c.Sprint(s)
 }
 
 func newText(opts Options) *textFormatter {
 	f := &textFormatter{
+		color:   opts.Color,
 		pos:     color.New(color.Bold),
 		rule:    color.New(color.Faint),
 		caret:   color.New(color.FgGreen, color.Bold),
@@ -67,22 +80,28 @@ func (f *textFormatter) Format(w io.Writer, r *Result) error {
 		}
 		loc := sanitizeString(d.File, false)
 		if d.Range.Start.Line > 0 {
-			loc += fmt.Sprintf(":%d", d.Range.Start.Line)
+			loc += ":" + strconv.Itoa(d.Range.Start.Line)
 			if d.Range.Start.Column > 0 {
-				loc += fmt.Sprintf(":%d", d.Range.Start.Column)
+				loc += ":" + strconv.Itoa(d.Range.Start.Column)
 			}
 		}
-		fmt.Fprintf(bw, "%s: %s: %s %s\n",
-			f.pos.Sprint(loc),
-			f.sev[sev].Sprint(severityName(sev)),
-			sanitizeString(d.Message, false),
-			f.rule.Sprint("("+rule+")"))
+		bw.WriteString(f.paint(f.pos, loc))
+		bw.WriteString(": ")
+		bw.WriteString(f.paint(f.sev[sev], severityName(sev)))
+		bw.WriteString(": ")
+		bw.WriteString(sanitizeString(d.Message, false))
+		bw.WriteString(" ")
+		bw.WriteString(f.paint(f.rule, "("+rule+")"))
+		bw.WriteString("\n")
 		if line, ok := r.source(d.File, d.Range.Start.Line); ok {
 			src, under := underline(line, d.Range)
-			fmt.Fprintf(bw, "%s\n", src)
+			bw.WriteString(src)
+			bw.WriteString("\n")
 			if under != "" {
 				prefix := strings.TrimRight(under, "^~")
-				fmt.Fprintf(bw, "%s%s\n", prefix, f.caret.Sprint(under[len(prefix):]))
+				bw.WriteString(prefix)
+				bw.WriteString(f.paint(f.caret, under[len(prefix):]))
+				bw.WriteString("\n")
 			}
 		}
 	}
@@ -103,11 +122,19 @@ func (f *textFormatter) Format(w io.Writer, r *Result) error {
 // lines is underlined to the end of its first line; an empty span gets a
 // single caret.
 func underline(line string, rg lint.Range) (src, under string) {
+	if rg.Start.Column < 1 {
+		return sanitizeString(line, true), ""
+	}
+	if plain(line, true) {
+		return line, underlinePlain(line, rg)
+	}
+	return underlineRunes(line, rg)
+}
+
+// underlineRunes is underline for any line: one marker per display rune.
+func underlineRunes(line string, rg lint.Range) (src, under string) {
 	rs := sanitize(line, true)
 	src = runesString(rs)
-	if rg.Start.Column < 1 {
-		return src, ""
-	}
 	start := rg.Start.Column - 1
 	end := len(line)
 	switch {
@@ -140,6 +167,42 @@ func underline(line string, rg lint.Range) (src, under string) {
 		b.WriteByte('^')
 	}
 	return src, b.String()
+}
+
+// underlinePlain is underline's marker line for a line of printable ASCII
+// and tabs, where bytes, runes and columns are one.
+func underlinePlain(line string, rg lint.Range) string {
+	start := rg.Start.Column - 1
+	end := len(line)
+	switch {
+	case rg.End.Line == rg.Start.Line:
+		end = rg.End.Column - 1
+	case rg.End.Line < rg.Start.Line:
+		end = start
+	}
+	b := make([]byte, 0, len(line)+1)
+	marks := 0
+	for i := 0; i < len(line); i++ {
+		switch {
+		case i < start:
+			if line[i] == '\t' {
+				b = append(b, '\t')
+			} else {
+				b = append(b, ' ')
+			}
+		case i < end:
+			if marks == 0 {
+				b = append(b, '^')
+			} else {
+				b = append(b, '~')
+			}
+			marks++
+		}
+	}
+	if marks == 0 {
+		b = append(b, '^')
+	}
+	return string(b)
 }
 
 func summaryLine(total, nErr, nWarn, nInfo, files int) string {
