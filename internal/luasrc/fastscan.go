@@ -48,7 +48,7 @@ func (f *File) fastScan(text []byte) bool {
 	i := 0
 	for {
 		// White space gopher-lua skips: space, tab and line breaks only.
-		for i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		for i < n && byteClass[s[i]]&classSpace != 0 {
 			i++
 		}
 		if i >= n {
@@ -61,7 +61,7 @@ func (f *File) fastScan(text []byte) bool {
 		switch {
 		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			i++
-			for i < n && isIdentByte(s[i]) {
+			for i < n && byteClass[s[i]]&classIdent != 0 {
 				i++
 			}
 			val = s[start:i]
@@ -242,6 +242,25 @@ func (f *File) ownLine(lineStart, off int) bool {
 	}
 	return true
 }
+
+// byteClass classifies bytes for fastScan's inner loops, a load each
+// instead of a chain of comparisons.
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			t[c] |= classSpace
+		}
+		if isIdentByte(byte(c)) {
+			t[c] |= classIdent
+		}
+	}
+	return t
+}()
+
+const (
+	classSpace = 1 << iota // white space gopher-lua skips
+	classIdent             // a byte of a name
+)
 
 func isIdentByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'

@@ -20,6 +20,9 @@ var hexFloatRE = regexp.MustCompile(`^0[xX][0-9a-fA-F]+[pP][0-9]+$`)
 // decimal numerals.
 func (f *File) mergeHexFloats() [][2]int {
 	var spans [][2]int
+	if !f.hexNumbers() {
+		return nil
+	}
 	// out is nil until the first merge: most files have no hex float, and
 	// their token slice stays as it is.
 	var out []Token
@@ -78,4 +81,15 @@ func decimalStandIn(hex string, n int) string {
 		}
 	}
 	return "0" + strings.Repeat(" ", n-1)
+}
+
+// hexNumbers reports whether a number token is written in hexadecimal,
+// which a hex float starts with.
+func (f *File) hexNumbers() bool {
+	for i := range f.Tokens {
+		if t := &f.Tokens[i]; t.Type == parse.TNumber && t.End0-t.Off >= 2 && f.Src[t.Off] == '0' && f.Src[t.Off+1]|0x20 == 'x' {
+			return true
+		}
+	}
+	return false
 }

@@ -459,6 +459,13 @@ func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <=
 // isspace), gopher-lua refuses them. Strings and long brackets are skipped
 // so that what they hold is left alone.
 func shortCommentBrackets(text []byte) []byte {
+	// It changes nothing unless the text holds `--[=`, a form feed, a
+	// vertical tab or a NUL: a pass over the bytes, looking for the
+	// language's few constructs, cost a fifth of a scan, and the library
+	// searches below are many times faster.
+	if !bytes.Contains(text, []byte("--[=")) && bytes.IndexByte(text, '\f') < 0 && bytes.IndexByte(text, '\v') < 0 && bytes.IndexByte(text, 0) < 0 {
+		return text
+	}
 	out := text
 	copied := false
 	skipLong := func(open, lvl int) int {
