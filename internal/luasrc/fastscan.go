@@ -40,10 +40,8 @@ func (f *File) fastScan(text []byte) bool {
 	var comments []Comment
 	var nest nesting
 	// Positions come from a cursor over f.lineStarts that only moves
-	// forward, as tokens and comments do: line is the index of the line
-	// holding the last offset converted.
-	ls := f.lineStarts
-	line := 0
+	// forward, as tokens and comments do.
+	cur := newLineCursor(f.lineStarts)
 	var buf []byte // decoded string values
 	i := 0
 	for {
@@ -91,15 +89,9 @@ func (f *File) fastScan(text []byte) bool {
 					i++
 				}
 			}
-			for line+1 < len(ls) && ls[line+1] <= start {
-				line++
-			}
-			sp := span.Pos{Line: line + 1, Column: start - ls[line] + 1}
-			own := f.ownLine(ls[line], start)
-			for line+1 < len(ls) && ls[line+1] <= i {
-				line++
-			}
-			ep := span.Pos{Line: line + 1, Column: i - ls[line] + 1}
+			sp := cur.pos(start)
+			own := f.ownLine(cur.start, start)
+			ep := cur.pos(i)
 			var txt string
 			if lvl := longLevel(s, body); lvl >= 0 {
 				txt = s[body+lvl+2 : i-lvl-2]
@@ -174,14 +166,9 @@ func (f *File) fastScan(text []byte) bool {
 		if typ == parse.TGoto {
 			typ = parse.TIdent
 		}
-		for line+1 < len(ls) && ls[line+1] <= start {
-			line++
-		}
-		sp := span.Pos{Line: line + 1, Column: start - ls[line] + 1}
-		for line+1 < len(ls) && ls[line+1] <= i-1 {
-			line++
-		}
-		end := span.Pos{Line: line + 1, Column: i - ls[line] + 1}
+		sp := cur.pos(start)
+		end := cur.pos(i - 1)
+		end.Column++
 		tok := Token{Type: typ, Start: sp, End: end, Off: start, End0: i}
 		// Most values are slices of s; a decoded string is not.
 		if d := uintptr(unsafe.Pointer(unsafe.StringData(val))) - uintptr(unsafe.Pointer(unsafe.StringData(s))); len(val) == 0 {
@@ -206,6 +193,37 @@ func (f *File) fastScan(text []byte) bool {
 	f.Comments = comments
 	f.text, f.values = s, values
 	return true
+}
+
+// lineCursor converts offsets that never decrease to positions.
+type lineCursor struct {
+	ls    []int // File.lineStarts
+	line  int   // index of the line of the last offset converted
+	start int   // ls[line]
+	next  int   // ls[line+1], or MaxInt on the last line
+}
+
+func newLineCursor(ls []int) lineCursor {
+	c := lineCursor{ls: ls}
+	c.advance(0)
+	return c
+}
+
+func (c *lineCursor) pos(off int) span.Pos {
+	if off >= c.next {
+		c.advance(off)
+	}
+	return span.Pos{Line: c.line + 1, Column: off - c.start + 1}
+}
+
+func (c *lineCursor) advance(off int) {
+	for c.line+1 < len(c.ls) && c.ls[c.line+1] <= off {
+		c.line++
+	}
+	c.start, c.next = c.ls[c.line], math.MaxInt
+	if c.line+1 < len(c.ls) {
+		c.next = c.ls[c.line+1]
+	}
 }
 
 // tokenScratch holds the slices fastScan reads tokens into.
