@@ -155,58 +155,21 @@ type nesting struct {
 
 // step takes the next token and reports whether the limit is passed.
 func (n *nesting) step(tt int) bool {
-	c := nestClassOf(tt)
-	n.depth += int(c&nestOpen) - int(c&nestClose)>>1
+	switch tt {
+	case '(', '{', '[', parse.TFunction, parse.TDo, parse.TThen, parse.TRepeat:
+		n.depth++
+	case ')', '}', ']', parse.TEnd, parse.TUntil, parse.TElseIf:
+		n.depth--
+	}
 	// In a run of '-', 'not' and '#' every operator but perhaps the first
 	// (a binary minus) is unary, and each unary operator is one level.
-	if c&nestUnary != 0 {
+	switch tt {
+	case '-', parse.TNot, '#':
 		n.unary++
-	} else {
+	default:
 		n.unary = 0
 	}
 	return n.depth > MaxNesting || n.unary > MaxNesting+1
-}
-
-// The classes of tokens for nesting: step runs twice on every token, and
-// a table look-up is cheaper than the switches it replaces.
-const (
-	nestOpen  = 1 << iota // '(', '{', '[', function, do, then, repeat
-	nestClose             // ')', '}', ']', end, until, elseif
-	nestUnary             // '-', not, '#'
-)
-
-// tokenBase is the smallest of gopher-lua's token type constants; the
-// others follow it, and a byte's token type is the byte.
-const tokenBase = parse.TAnd
-
-var nestClasses = func() (t [256 + 64]uint8) {
-	set := func(class uint8, types ...int) {
-		for _, tt := range types {
-			t[nestIndex(tt)] |= class
-		}
-	}
-	set(nestOpen, '(', '{', '[', parse.TFunction, parse.TDo, parse.TThen, parse.TRepeat)
-	set(nestClose, ')', '}', ']', parse.TEnd, parse.TUntil, parse.TElseIf)
-	set(nestUnary, '-', parse.TNot, '#')
-	return t
-}()
-
-// nestIndex is a token type's index in nestClasses, or -1.
-func nestIndex(tt int) int {
-	if uint(tt) < 256 {
-		return tt
-	}
-	if k := tt - tokenBase; uint(k) < 64 {
-		return 256 + k
-	}
-	return -1
-}
-
-func nestClassOf(tt int) uint8 {
-	if k := nestIndex(tt); k >= 0 {
-		return nestClasses[k]
-	}
-	return 0
 }
 
 func lexMessage(pe *parse.Error) string {
