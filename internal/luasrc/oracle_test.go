@@ -81,7 +81,7 @@ func (f *File) parseText(text []byte, hexFloats [][2]int) []byte {
 		copy(out[r[0]:r[1]], decimalStandIn(string(text[r[0]:r[1]]), r[1]-r[0]))
 	}
 	for _, t := range f.Tokens {
-		if t.Type == parse.TIdent && f.isGoto(t) {
+		if t.Type == parse.TIdent && f.isGoto(&t) {
 			if out == nil {
 				out = append([]byte(nil), text...)
 			}
