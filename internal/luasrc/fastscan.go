@@ -55,16 +55,17 @@ func (f *File) fastScan(text []byte) bool {
 		start := i
 		c := s[i]
 		typ := int(c)
-		val := ""
+		// The value is s[vs:i] but for a string, whose value is str.
+		vs := start
+		var str string
 		switch {
 		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			i++
 			for i < n && byteClass[s[i]]&classIdent != 0 {
 				i++
 			}
-			val = s[start:i]
 			typ = parse.TIdent
-			if kw, ok := keyword(val); ok {
+			if kw, ok := keyword(s[start:i]); ok && kw != parse.TGoto {
 				typ = kw
 			}
 		case isDecimalByte(c) || c == '.' && i+1 < n && isDecimalByte(s[i+1]):
@@ -73,7 +74,7 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i = end
-			val = s[start+drop : i]
+			vs = start + drop
 			typ = parse.TNumber
 		case c == '-' && i+1 < n && s[i+1] == '-':
 			body := i + 2
@@ -106,7 +107,7 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i = end
-			val = v
+			str = v
 			typ = parse.TString
 		case c == '[' && i+1 < n && (s[i+1] == '[' || s[i+1] == '='):
 			end, v, ok := longString(s, i+1, &buf)
@@ -114,12 +115,11 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i = end
-			val = v
+			str = v
 			typ = parse.TString
 		case c == '=' || c == '~' || c == '<' || c == '>':
 			if i+1 < n && s[i+1] == '=' {
 				i += 2
-				val = s[start:i]
 				switch c {
 				case '=':
 					typ = parse.TEqeq
@@ -136,10 +136,8 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i++
-			val = s[start:i]
 		case c == '.':
 			i++
-			val = "."
 			if i < n && s[i] == '.' {
 				i++
 				typ = parse.T2Comma
@@ -147,7 +145,6 @@ func (f *File) fastScan(text []byte) bool {
 					i++
 					typ = parse.T3Comma
 				}
-				val = s[start:i]
 			}
 		case c == ':':
 			i++
@@ -155,31 +152,33 @@ func (f *File) fastScan(text []byte) bool {
 				i++
 				typ = parse.T2Colon
 			}
-			val = s[start:i]
 		case c == '-' || c == '+' || c == '*' || c == '/' || c == '%' || c == '^' || c == '#' ||
 			c == '(' || c == ')' || c == '{' || c == '}' || c == ']' || c == ';' || c == ',' || c == '[':
 			i++
-			val = s[start:i]
 		default:
 			return false
-		}
-		if typ == parse.TGoto {
-			typ = parse.TIdent
 		}
 		sp := cur.pos(start)
 		end := cur.pos(i - 1)
 		end.Column++
-		tok := Token{Type: typ, Start: sp, End: end, Off: start, End0: i}
-		// Most values are slices of s; a decoded string is not.
-		if d := uintptr(unsafe.Pointer(unsafe.StringData(val))) - uintptr(unsafe.Pointer(unsafe.StringData(s))); len(val) == 0 {
-			tok.v0, tok.v1 = int32(start), int32(start)
-		} else if d < uintptr(n) {
-			tok.v0, tok.v1 = int32(d), int32(int(d)+len(val))
-		} else {
-			values = append(values, val)
-			tok.v0 = int32(-len(values))
+		// In place: a Token is 64 bytes.
+		if len(out) == cap(out) {
+			out = slices.Grow(out, 1)
 		}
-		out = append(out, tok)
+		out = out[:len(out)+1]
+		tok := &out[len(out)-1]
+		tok.Type, tok.Start, tok.End, tok.Off, tok.End0, tok.v0, tok.v1 = typ, sp, end, start, i, int32(vs), int32(i)
+		if typ == parse.TString {
+			// Most strings are slices of s; a decoded one is not.
+			if d := uintptr(unsafe.Pointer(unsafe.StringData(str))) - uintptr(unsafe.Pointer(unsafe.StringData(s))); len(str) == 0 {
+				tok.v0, tok.v1 = int32(start), int32(start)
+			} else if d < uintptr(n) {
+				tok.v0, tok.v1 = int32(d), int32(int(d)+len(str))
+			} else {
+				values = append(values, str)
+				tok.v0, tok.v1 = int32(-len(values)), 0
+			}
+		}
 		if nest.step(typ) {
 			// As scanGopher: stop where Lua 5.1 gives up.
 			break
