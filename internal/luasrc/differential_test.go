@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -50,14 +51,14 @@ func compareWithGopher(src []byte) string {
 		return "tree differs:\n" + dumpTree(got.Chunk) + "\ngopher-lua:\n" + dumpTree(want.Chunk)
 	}
 	// The trees are equal: pair their nodes to compare the maps.
-	pairs := map[any]any{}
+	pairs := map[unsafe.Pointer]unsafe.Pointer{}
 	pairNodes(reflect.ValueOf(want.Chunk), reflect.ValueOf(got.Chunk), pairs)
 	if len(got.spans) != len(want.spans) {
 		return fmt.Sprintf("%d spans, gopher-lua walk %d", len(got.spans), len(want.spans))
 	}
 	for k, v := range want.spans {
 		if g, ok := got.spans[pairs[k]]; !ok || g != v {
-			return fmt.Sprintf("span of %T: %v (%v), walk %v", k, g, ok, v)
+			return fmt.Sprintf("span of node %p: %v (%v), walk %v", k, g, ok, v)
 		}
 	}
 	if len(got.names) != len(want.names) {
@@ -66,14 +67,14 @@ func compareWithGopher(src []byte) string {
 	for k, v := range want.names {
 		g, ok := got.names[pairs[k]]
 		if !ok || len(g) != len(v) || (len(v) > 0 && !reflect.DeepEqual(g, v)) {
-			return fmt.Sprintf("names of %T: %v (%v), walk %v", k, g, ok, v)
+			return fmt.Sprintf("names of node %p: %v (%v), walk %v", k, g, ok, v)
 		}
 	}
 	if len(got.localFunc) != len(want.localFunc) {
 		return fmt.Sprintf("%d local functions, walk %d", len(got.localFunc), len(want.localFunc))
 	}
 	for k, v := range want.localFunc {
-		if got.localFunc[pairs[k].(*ast.LocalAssignStmt)] != v {
+		if got.localFunc[(*ast.LocalAssignStmt)(pairs[unsafe.Pointer(k)])] != v {
 			return "local function differs"
 		}
 	}
@@ -81,7 +82,7 @@ func compareWithGopher(src []byte) string {
 		return fmt.Sprintf("%d dot keys, walk %d", len(got.dotKey), len(want.dotKey))
 	}
 	for k, v := range want.dotKey {
-		if got.dotKey[pairs[k].(ast.Expr)] != v {
+		if got.dotKey[pairs[k]] != v {
 			return "dot key differs"
 		}
 	}
@@ -114,13 +115,13 @@ func renameStrings(v reflect.Value, from, to string) {
 
 // pairNodes maps every pointer of tree a to the pointer at the same place
 // in tree b (the trees are deeply equal).
-func pairNodes(a, b reflect.Value, pairs map[any]any) {
+func pairNodes(a, b reflect.Value, pairs map[unsafe.Pointer]unsafe.Pointer) {
 	switch a.Kind() {
 	case reflect.Pointer:
 		if a.IsNil() {
 			return
 		}
-		pairs[a.Interface()] = b.Interface()
+		pairs[a.UnsafePointer()] = b.UnsafePointer()
 		pairNodes(a.Elem(), b.Elem(), pairs)
 	case reflect.Interface:
 		if !a.IsNil() {

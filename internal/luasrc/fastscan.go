@@ -1,6 +1,12 @@
 package luasrc
 
 import (
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/parse"
 )
@@ -9,7 +15,7 @@ import (
 // token for token, without gopher-lua's scanner: that one reads byte by
 // byte through a bufio.Reader and allocates a buffer and strings for every
 // token, and it was a tenth of a whole lint. fastScan works on the bytes in
-// place and slices every token's Value out of one string copy of the text.
+// place and slices every token's value out of one string copy of the text.
 //
 // It follows gopher-lua's lexer exactly for what it accepts (see the
 // Scanner in gopher-lua's parse/lexer.go; TestFastScanMatches and
@@ -18,24 +24,29 @@ import (
 // reads oddly, a string with a decimal escape above 255. The caller then
 // runs gopher-lua's scanner, so errors keep its positions and messages.
 func (f *File) fastScan(text []byte) bool {
+	if len(text) > math.MaxInt32 {
+		// Token values are int32 offsets.
+		return false
+	}
 	s := string(text)
 	n := len(s)
-	// About one token per five bytes in real scripts.
-	toks := make([]Token, 0, n/5+8)
-	var comments [][2]int
+	var values []string
+	toks := tokenScratch.Get().(*[]Token)
+	out := (*toks)[:0]
+	defer func() {
+		*toks = out[:0]
+		tokenScratch.Put(toks)
+	}()
+	var comments []Comment
 	var nest nesting
-	line := 0 // index into f.lineStarts of the line holding the token start
-	pos := func(off int) span.Pos {
-		for line+1 < len(f.lineStarts) && f.lineStarts[line+1] <= off {
-			line++
-		}
-		return span.Pos{Line: line + 1, Column: off - f.lineStarts[line] + 1}
-	}
+	// Positions come from a cursor over f.lineStarts that only moves
+	// forward, as tokens and comments do.
+	cur := newLineCursor(f.lineStarts)
 	var buf []byte // decoded string values
 	i := 0
 	for {
 		// White space gopher-lua skips: space, tab and line breaks only.
-		for i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		for i < n && byteClass[s[i]]&classSpace != 0 {
 			i++
 		}
 		if i >= n {
@@ -44,16 +55,17 @@ func (f *File) fastScan(text []byte) bool {
 		start := i
 		c := s[i]
 		typ := int(c)
-		val := ""
+		// The value is s[vs:i] but for a string, whose value is str.
+		vs := start
+		var str string
 		switch {
 		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
 			i++
-			for i < n && isIdentByte(s[i]) {
+			for i < n && byteClass[s[i]]&classIdent != 0 {
 				i++
 			}
-			val = s[start:i]
 			typ = parse.TIdent
-			if kw, ok := keyword(val); ok {
+			if kw, ok := keyword(s[start:i]); ok && kw != parse.TGoto {
 				typ = kw
 			}
 		case isDecimalByte(c) || c == '.' && i+1 < n && isDecimalByte(s[i+1]):
@@ -62,7 +74,7 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i = end
-			val = s[start+drop : i]
+			vs = start + drop
 			typ = parse.TNumber
 		case c == '-' && i+1 < n && s[i+1] == '-':
 			body := i + 2
@@ -78,7 +90,16 @@ func (f *File) fastScan(text []byte) bool {
 					i++
 				}
 			}
-			comments = append(comments, [2]int{start, i})
+			sp := cur.pos(start)
+			own := f.ownLine(cur.start, start)
+			ep := cur.pos(i)
+			var txt string
+			if lvl := longLevel(s, body); lvl >= 0 {
+				txt = s[body+lvl+2 : i-lvl-2]
+			} else {
+				txt = s[body:i]
+			}
+			comments = append(comments, Comment{Range: span.Range{Start: sp, End: ep}, Text: txt, OwnLine: own})
 			continue
 		case c == '"' || c == '\'':
 			end, v, ok := quotedString(s, i, buf[:0])
@@ -86,7 +107,7 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i = end
-			val = v
+			str = v
 			typ = parse.TString
 		case c == '[' && i+1 < n && (s[i+1] == '[' || s[i+1] == '='):
 			end, v, ok := longString(s, i+1, &buf)
@@ -94,12 +115,11 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i = end
-			val = v
+			str = v
 			typ = parse.TString
 		case c == '=' || c == '~' || c == '<' || c == '>':
 			if i+1 < n && s[i+1] == '=' {
 				i += 2
-				val = s[start:i]
 				switch c {
 				case '=':
 					typ = parse.TEqeq
@@ -116,10 +136,8 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i++
-			val = s[start:i]
 		case c == '.':
 			i++
-			val = "."
 			if i < n && s[i] == '.' {
 				i++
 				typ = parse.T2Comma
@@ -127,7 +145,6 @@ func (f *File) fastScan(text []byte) bool {
 					i++
 					typ = parse.T3Comma
 				}
-				val = s[start:i]
 			}
 		case c == ':':
 			i++
@@ -135,44 +152,132 @@ func (f *File) fastScan(text []byte) bool {
 				i++
 				typ = parse.T2Colon
 			}
-			val = s[start:i]
 		case c == '-' || c == '+' || c == '*' || c == '/' || c == '%' || c == '^' || c == '#' ||
 			c == '(' || c == ')' || c == '{' || c == '}' || c == ']' || c == ';' || c == ',' || c == '[':
 			i++
-			val = s[start:i]
 		default:
 			return false
 		}
-		if typ == parse.TGoto {
-			typ = parse.TIdent
-		}
-		// Start first: pos only moves forward.
-		sp := pos(start)
-		end := pos(i - 1)
+		sp := cur.pos(start)
+		end := cur.pos(i - 1)
 		end.Column++
-		toks = append(toks, Token{Type: typ, Start: sp, End: end, Off: start, End0: i, Value: val})
+		// In place: a Token is 64 bytes.
+		if len(out) == cap(out) {
+			out = slices.Grow(out, 1)
+		}
+		out = out[:len(out)+1]
+		tok := &out[len(out)-1]
+		tok.Type, tok.Start, tok.End, tok.Off, tok.End0, tok.v0, tok.v1 = typ, sp, end, start, i, int32(vs), int32(i)
+		if typ == parse.TString {
+			// Most strings are slices of s; a decoded one is not.
+			if d := uintptr(unsafe.Pointer(unsafe.StringData(str))) - uintptr(unsafe.Pointer(unsafe.StringData(s))); len(str) == 0 {
+				tok.v0, tok.v1 = int32(start), int32(start)
+			} else if d < uintptr(n) {
+				tok.v0, tok.v1 = int32(d), int32(int(d)+len(str))
+			} else {
+				values = append(values, str)
+				tok.v0, tok.v1 = int32(-len(values)), 0
+			}
+		}
 		if nest.step(typ) {
 			// As scanGopher: stop where Lua 5.1 gives up.
-			f.Tokens = toks
-			f.addComments(text, comments, start)
-			return true
+			break
 		}
 	}
-	f.Tokens = toks
-	f.addComments(text, comments, n)
+	// The tokens were read into scratch space that is reused from file to
+	// file; the File gets them at their exact number, which a guess from
+	// the file's size (between one token per three and one per eight
+	// bytes in real scripts) would overshoot by half.
+	f.Tokens = slices.Clone(out)
+	f.Comments = comments
+	f.text, f.values = s, values
 	return true
 }
 
-// addComments records the comments found before offset limit the way
-// collectComments does.
-func (f *File) addComments(text []byte, comments [][2]int, limit int) {
-	for _, c := range comments {
-		if c[0] >= limit {
-			break
-		}
-		f.collectComments(text, c[0], c[1])
+// lineCursor converts offsets that never decrease to positions.
+type lineCursor struct {
+	ls    []int // File.lineStarts
+	line  int   // index of the line of the last offset converted
+	start int   // ls[line]
+	next  int   // ls[line+1], or MaxInt on the last line
+}
+
+func newLineCursor(ls []int) lineCursor {
+	c := lineCursor{ls: ls}
+	c.advance(0)
+	return c
+}
+
+func (c *lineCursor) pos(off int) span.Pos {
+	if off >= c.next {
+		c.advance(off)
+	}
+	return span.Pos{Line: c.line + 1, Column: off - c.start + 1}
+}
+
+func (c *lineCursor) advance(off int) {
+	for c.line+1 < len(c.ls) && c.ls[c.line+1] <= off {
+		c.line++
+	}
+	c.start, c.next = c.ls[c.line], math.MaxInt
+	if c.line+1 < len(c.ls) {
+		c.next = c.ls[c.line+1]
 	}
 }
+
+// tokenScratch holds the slices fastScan reads tokens into.
+var tokenScratch = sync.Pool{New: func() any { return new([]Token) }}
+
+// longLevel returns the level of the long bracket that opens at s[i:]
+// (`[==[` is 2), or -1 when none does.
+func longLevel(s string, i int) int {
+	if i >= len(s) || s[i] != '[' {
+		return -1
+	}
+	j := i + 1
+	for j < len(s) && s[j] == '=' {
+		j++
+	}
+	if j < len(s) && s[j] == '[' {
+		return j - i - 1
+	}
+	return -1
+}
+
+// ownLine reports whether only white space precedes offset off on the line
+// starting at lineStart, in the source as written (as addComment decides,
+// with strings.TrimSpace, which also knows Unicode's spaces).
+func (f *File) ownLine(lineStart, off int) bool {
+	for k := lineStart; k < off; k++ {
+		switch c := f.Src[k]; {
+		case c == ' ' || c == '\t' || c == '\v' || c == '\f':
+		case c >= 0x80:
+			return strings.TrimSpace(string(f.Src[lineStart:off])) == ""
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// byteClass classifies bytes for fastScan's inner loops, a load each
+// instead of a chain of comparisons.
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			t[c] |= classSpace
+		}
+		if isIdentByte(byte(c)) {
+			t[c] |= classIdent
+		}
+	}
+	return t
+}()
+
+const (
+	classSpace = 1 << iota // white space gopher-lua skips
+	classIdent             // a byte of a name
+)
 
 func isIdentByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'

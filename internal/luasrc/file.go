@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
@@ -41,28 +42,80 @@ type File struct {
 	// lineStarts[i] is the byte offset where line i+1 starts.
 	lineStarts []int
 	Tokens     []Token
-	Comments   []Comment
-	Shebang    *Shebang
+	// text is the text scanned, as a string that token values are sliced
+	// from, and values the token values that are not (see Token).
+	text     string
+	values   []string
+	Comments []Comment
+	Shebang  *Shebang
 	// Chunk is nil when the file did not parse.
 	Chunk  []ast.Stmt
 	Errors []SyntaxError
-	// spans maps AST nodes (pointers) to token index ranges.
-	spans map[any]tokSpan
+	// The position maps are keyed by the address of an AST node (see
+	// nodeKey): a map with pointer keys hashes and compares one word,
+	// where one keyed by interfaces goes through the type's hash and
+	// equality functions, and the model asks them for every node.
+	//
+	// spans maps AST nodes to token index ranges.
+	spans map[unsafe.Pointer]tokSpan
 	// names maps declaring statements (LocalAssignStmt, NumberForStmt,
 	// GenericForStmt, FunctionExpr for its parameters, FuncDefStmt for a
 	// method's implicit self) to the tokens of the names they declare.
-	names map[any][]int
+	names map[unsafe.Pointer][]int
 	// localFunc marks `local function f` (f is in scope in its own body).
 	localFunc map[*ast.LocalAssignStmt]bool
 	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
 	// written as `name = v`.
-	dotKey map[ast.Expr]bool
+	dotKey map[unsafe.Pointer]bool
 	// positioned is true when the chunk parsed, every node with its
 	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
 }
 
-type tokSpan struct{ first, last int }
+type tokSpan struct{ first, last int32 }
+
+// nodeKey is the key of an AST node in the position maps: the pointer an
+// interface holding it carries. Every node is a pointer, so two nodes never
+// share a key and a live node's key is never reused; anything else (nil, a
+// value that is no node) finds nothing.
+func nodeKey(n any) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
+}
+
+// setSpan records that node n spans tokens first..last.
+func (f *File) setSpan(n any, first, last int) {
+	f.spans[nodeKey(n)] = tokSpan{int32(first), int32(last)}
+}
+
+// span returns the tokens node n spans.
+func (f *File) span(n any) (tokSpan, bool) {
+	s, ok := f.spans[nodeKey(n)]
+	return s, ok
+}
+
+// newPositionMaps makes the empty maps the parser fills; spans is sized
+// for about spansHint nodes.
+func (f *File) newPositionMaps(spansHint int) {
+	f.spans = make(map[unsafe.Pointer]tokSpan, spansHint)
+	f.names = make(map[unsafe.Pointer][]int, spansHint/16)
+	// localFunc and dotKey are made when first needed: many scripts
+	// have no `local function` or `.name`.
+	f.localFunc, f.dotKey = nil, nil
+}
+
+func (f *File) markLocalFunction(s *ast.LocalAssignStmt) {
+	if f.localFunc == nil {
+		f.localFunc = make(map[*ast.LocalAssignStmt]bool)
+	}
+	f.localFunc[s] = true
+}
+
+func (f *File) markDotKey(key ast.Expr) {
+	if f.dotKey == nil {
+		f.dotKey = make(map[unsafe.Pointer]bool)
+	}
+	f.dotKey[nodeKey(key)] = true
+}
 
 // Parse reads src as Redis would. It never panics on any input; problems
 // become SyntaxErrors.
@@ -133,7 +186,19 @@ func blank(text []byte, from, to int) []byte {
 }
 
 func computeLineStarts(src []byte) []int {
-	starts := []int{0}
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+2)
+	if bytes.IndexByte(src, '\r') < 0 {
+		// No carriage return: every line ends at a '\n', which IndexByte
+		// finds many bytes at a time.
+		for i := 0; ; {
+			k := bytes.IndexByte(src[i:], '\n')
+			if k < 0 {
+				return starts
+			}
+			i += k + 1
+			starts = append(starts, i)
+		}
+	}
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if c == '\n' || c == '\r' {
@@ -211,8 +276,8 @@ func (f *File) TokenRange(first, last int) span.Range {
 
 // Range returns where an AST node (expression or statement) stands.
 func (f *File) Range(n ast.PositionHolder) span.Range {
-	if s, ok := f.spans[n]; ok {
-		return f.TokenRange(s.first, s.last)
+	if s, ok := f.span(n); ok {
+		return span.Range{Start: f.Tokens[s.first].Start, End: f.Tokens[s.last].End}
 	}
 	if n == nil {
 		return span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}}
@@ -230,16 +295,16 @@ func (f *File) Range(n ast.PositionHolder) span.Range {
 
 // FirstToken returns the token index where a node starts, or -1.
 func (f *File) FirstToken(n any) int {
-	if s, ok := f.spans[n]; ok {
-		return s.first
+	if s, ok := f.span(n); ok {
+		return int(s.first)
 	}
 	return -1
 }
 
 // LastToken returns the token index where a node ends, or -1.
 func (f *File) LastToken(n any) int {
-	if s, ok := f.spans[n]; ok {
-		return s.last
+	if s, ok := f.span(n); ok {
+		return int(s.last)
 	}
 	return -1
 }
@@ -247,7 +312,7 @@ func (f *File) LastToken(n any) int {
 // NameRanges returns the ranges of the names a statement or function
 // declares, in order (see File.names).
 func (f *File) NameRanges(decl any) []span.Range {
-	idx := f.names[decl]
+	idx := f.names[nodeKey(decl)]
 	out := make([]span.Range, len(idx))
 	for i, t := range idx {
 		out[i] = f.TokenRange(t, t)
@@ -258,7 +323,7 @@ func (f *File) NameRanges(decl any) []span.Range {
 // NameRange returns the range of the i-th name decl declares (see
 // NameRanges), and false when it declares fewer.
 func (f *File) NameRange(decl any, i int) (span.Range, bool) {
-	idx := f.names[decl]
+	idx := f.names[nodeKey(decl)]
 	if i < 0 || i >= len(idx) {
 		return span.Range{}, false
 	}
@@ -270,7 +335,7 @@ func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool { return f.localFunc
 
 // IsDotKey reports whether an index key was written as `.name` (or a table
 // field as `name = v`) rather than in brackets.
-func (f *File) IsDotKey(e ast.Expr) bool { return f.dotKey[e] }
+func (f *File) IsDotKey(e ast.Expr) bool { return f.dotKey[nodeKey(e)] }
 
 // Positioned reports whether every node has an exact column range.
 func (f *File) Positioned() bool { return f.positioned }

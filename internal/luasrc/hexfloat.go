@@ -20,6 +20,9 @@ var hexFloatRE = regexp.MustCompile(`^0[xX][0-9a-fA-F]+[pP][0-9]+$`)
 // decimal numerals.
 func (f *File) mergeHexFloats() [][2]int {
 	var spans [][2]int
+	if !f.hexNumbers() {
+		return nil
+	}
 	// out is nil until the first merge: most files have no hex float, and
 	// their token slice stays as it is.
 	var out []Token
@@ -52,7 +55,8 @@ func (f *File) mergeHexFloats() [][2]int {
 			out = append(make([]Token, 0, len(f.Tokens)), f.Tokens[:i]...)
 		}
 		joined := t
-		joined.End, joined.End0, joined.Value = f.Tokens[j].End, f.Tokens[j].End0, merged
+		joined.End, joined.End0 = f.Tokens[j].End, f.Tokens[j].End0
+		f.setValue(&joined, merged)
 		out = append(out, joined)
 		spans = append(spans, [2]int{t.Off, joined.End0})
 		i = j
@@ -77,4 +81,15 @@ func decimalStandIn(hex string, n int) string {
 		}
 	}
 	return "0" + strings.Repeat(" ", n-1)
+}
+
+// hexNumbers reports whether a number token is written in hexadecimal,
+// which a hex float starts with.
+func (f *File) hexNumbers() bool {
+	for i := range f.Tokens {
+		if t := &f.Tokens[i]; t.Type == parse.TNumber && t.End0-t.Off >= 2 && f.Src[t.Off] == '0' && f.Src[t.Off+1]|0x20 == 'x' {
+			return true
+		}
+	}
+	return false
 }

@@ -58,10 +58,7 @@ func parseGopher(name string, src []byte) (f *File) {
 		f.Chunk = nil
 		return f
 	}
-	f.spans = make(map[any]tokSpan, len(f.Tokens))
-	f.names = make(map[any][]int)
-	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	f.dotKey = make(map[ast.Expr]bool)
+	f.newPositionMaps(len(f.Tokens))
 	f.positioned = f.walkPositions()
 	if f.positioned && f.checkParsed() {
 		f.Chunk = nil
@@ -84,7 +81,7 @@ func (f *File) parseText(text []byte, hexFloats [][2]int) []byte {
 		copy(out[r[0]:r[1]], decimalStandIn(string(text[r[0]:r[1]]), r[1]-r[0]))
 	}
 	for _, t := range f.Tokens {
-		if t.Type == parse.TIdent && f.isGoto(t) {
+		if t.Type == parse.TIdent && f.isGoto(&t) {
 			if out == nil {
 				out = append([]byte(nil), text...)
 			}

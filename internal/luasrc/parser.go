@@ -90,10 +90,7 @@ func (f *File) parse(skipBodies bool) bool {
 	p := &parser{f: f, toks: f.Tokens, vararg: true, slabSize: min(max(len(f.Tokens)/32, 4), 128), skipBodies: skipBodies}
 	// Real scripts have about 0.6 nodes with a span per token: sized so
 	// that the map seldom grows.
-	f.spans = make(map[any]tokSpan, len(f.Tokens)*3/4)
-	f.names = make(map[any][]int)
-	f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	f.dotKey = make(map[ast.Expr]bool)
+	f.newPositionMaps(len(f.Tokens) * 3 / 4)
 	chunk, m, ok := p.chunk()
 	if !ok {
 		f.spans, f.names, f.localFunc, f.dotKey = nil, nil, nil, nil
@@ -136,6 +133,9 @@ func (p *parser) tt() int {
 }
 
 func (p *parser) line(i int) int { return p.toks[i].Start.Line }
+
+// val is the value of token i.
+func (p *parser) val(i int) string { return p.f.Value(p.toks[i]) }
 
 // fail records a syntax error at token i (or at the end of the file) and
 // unwinds.
@@ -234,20 +234,20 @@ func (p *parser) record(n any, first, last int) {
 	if last < first {
 		last = first
 	}
-	p.f.spans[n] = tokSpan{first, last}
+	p.f.setSpan(n, first, last)
 }
 
 // names stores the token indexes p.idx[base:] as what decl declares.
 func (p *parser) names(decl any, base int) {
 	n := len(p.idx) - base
 	if len(p.nameBuf) < n {
-		p.nameBuf = make([]int, max(n, 256))
+		p.nameBuf = make([]int, max(n, 2*p.slabSize))
 	}
 	s := p.nameBuf[:n:n]
 	p.nameBuf = p.nameBuf[n:]
 	copy(s, p.idx[base:])
 	p.idx = p.idx[:base]
-	p.f.names[decl] = s
+	p.f.names[nodeKey(decl)] = s
 }
 
 func (p *parser) name1(decl any, tok int) {
@@ -257,7 +257,7 @@ func (p *parser) name1(decl any, tok int) {
 
 // stringsFrom copies p.strs[base:] out, never nil.
 func (p *parser) stringsFrom(base int) []string {
-	out := make([]string, len(p.strs)-base)
+	out := takeList(p, &p.slabs.strLists, len(p.strs)-base)
 	copy(out, p.strs[base:])
 	p.strs = p.strs[:base]
 	return out
@@ -328,7 +328,7 @@ func (p *parser) lastStat(b int) (ast.Stmt, met) {
 		p.record(s, first, first)
 		return s, met{}
 	}
-	s := &ast.ReturnStmt{}
+	s := take(p, &p.slabs.returns)
 	s.SetLine(ln)
 	var m met
 	if tt := p.tt(); !blockFollow(tt) && tt != ';' {
@@ -392,10 +392,10 @@ func (p *parser) statement(b int) (ast.Stmt, met) {
 			p.i++
 			n := p.checkName()
 			fn, bm := p.funcBody(first, p.i, p.i, b+1)
-			s := &ast.LocalAssignStmt{Names: []string{p.toks[n].Value}, Exprs: []ast.Expr{fn}}
+			s := alloc(p, &p.slabs.locals, ast.LocalAssignStmt{Names: p.oneString(p.val(n)), Exprs: p.oneExpr(fn)})
 			s.SetLine(ln)
 			s.SetLastLine(fn.LastLine())
-			p.f.localFunc[s] = true
+			p.f.markLocalFunction(s)
 			p.name1(s, n)
 			p.record(s, first, p.i-1)
 			return s, met{l: bm.l, h: bm.h + 1}
@@ -403,14 +403,14 @@ func (p *parser) statement(b int) (ast.Stmt, met) {
 		sb, ib := len(p.strs), len(p.idx)
 		for {
 			n := p.checkName()
-			p.strs = append(p.strs, p.toks[n].Value)
+			p.strs = append(p.strs, p.val(n))
 			p.idx = append(p.idx, n)
 			if p.tt() != ',' {
 				break
 			}
 			p.i++
 		}
-		s := &ast.LocalAssignStmt{Names: p.stringsFrom(sb)}
+		s := alloc(p, &p.slabs.locals, ast.LocalAssignStmt{Names: p.stringsFrom(sb)})
 		s.SetLine(ln)
 		p.names(s, ib)
 		var m met
@@ -449,7 +449,7 @@ func (p *parser) ifStat(b int) (ast.Stmt, met) {
 	cond := p.subexpr(b+1, 0)
 	p.check(parse.TThen)
 	then, bm := p.block(b + 1)
-	s := &ast.IfStmt{Condition: cond.e, Then: then}
+	s := alloc(p, &p.slabs.ifs, ast.IfStmt{Condition: cond.e, Then: then})
 	s.SetLine(p.line(first))
 	m := bm
 	m.take(1+cond.l, 1+cond.h)
@@ -475,7 +475,7 @@ func (p *parser) ifStat(b int) (ast.Stmt, met) {
 		c := p.subexpr(b+1, 0)
 		p.check(parse.TThen)
 		th, tm := p.block(b + 1)
-		in := &ast.IfStmt{Condition: c.e, Then: th}
+		in := alloc(p, &p.slabs.ifs, ast.IfStmt{Condition: c.e, Then: th})
 		in.SetLine(p.line(at))
 		cur.Else = []ast.Stmt{in}
 		cur = in
@@ -536,7 +536,7 @@ func (p *parser) forStat(b int) (ast.Stmt, met) {
 		body, bm := p.loopBlock(b + 1)
 		end := p.i
 		p.match(parse.TEnd, parse.TFor, first)
-		s := &ast.NumberForStmt{Name: p.toks[n].Value, Init: init.e, Limit: limit.e, Step: step, Stmts: body}
+		s := &ast.NumberForStmt{Name: p.val(n), Init: init.e, Limit: limit.e, Step: step, Stmts: body}
 		s.SetLine(ln)
 		s.SetLastLine(p.line(end))
 		p.name1(s, n)
@@ -545,12 +545,12 @@ func (p *parser) forStat(b int) (ast.Stmt, met) {
 		return s, m
 	case ',', parse.TIn:
 		sb, ib := len(p.strs), len(p.idx)
-		p.strs = append(p.strs, p.toks[n].Value)
+		p.strs = append(p.strs, p.val(n))
 		p.idx = append(p.idx, n)
 		for p.tt() == ',' {
 			p.i++
 			k := p.checkName()
-			p.strs = append(p.strs, p.toks[k].Value)
+			p.strs = append(p.strs, p.val(k))
 			p.idx = append(p.idx, k)
 		}
 		names := p.stringsFrom(sb)
@@ -577,7 +577,7 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 	first := p.i
 	p.i++
 	n := p.checkName()
-	id := &ast.IdentExpr{Value: p.toks[n].Value}
+	id := &ast.IdentExpr{Value: p.val(n)}
 	id.SetLine(p.line(n))
 	p.record(id, n, n)
 	var fn ast.Expr = id
@@ -597,7 +597,7 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 	if p.tt() == ':' {
 		p.i++
 		method = p.checkName()
-		name = &ast.FuncName{Receiver: fn, Method: p.toks[method].Value}
+		name = &ast.FuncName{Receiver: fn, Method: p.val(method)}
 	}
 	body, bm := p.funcBody(first, p.i, first, b+1)
 	s := &ast.FuncDefStmt{Name: name, Func: body}
@@ -615,10 +615,10 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 // dotKeyAt makes the key of `.name` or of a `name = v` field.
 func (p *parser) dotKeyAt(k int) *ast.StringExpr {
 	key := take(p, &p.slabs.strs)
-	key.Value = p.toks[k].Value
+	key.Value = p.val(k)
 	key.SetLine(p.line(k))
-	p.f.spans[key] = tokSpan{k, k}
-	p.f.dotKey[key] = true
+	p.f.setSpan(key, k, k)
+	p.f.markDotKey(key)
 	return key
 }
 
@@ -635,7 +635,7 @@ func (p *parser) funcBody(first, lineTok, matchTok, lvl int) (*ast.FunctionExpr,
 		for {
 			switch p.tt() {
 			case parse.TIdent:
-				p.strs = append(p.strs, p.toks[p.i].Value)
+				p.strs = append(p.strs, p.val(p.i))
 				p.idx = append(p.idx, p.i)
 				p.i++
 			case parse.T3Comma:
@@ -651,7 +651,7 @@ func (p *parser) funcBody(first, lineTok, matchTok, lvl int) (*ast.FunctionExpr,
 		}
 	}
 	p.check(')')
-	fn := &ast.FunctionExpr{ParList: &ast.ParList{HasVargs: vararg, Names: p.stringsFrom(sb)}}
+	fn := alloc(p, &p.slabs.funcs, ast.FunctionExpr{ParList: alloc(p, &p.slabs.parLists, ast.ParList{HasVargs: vararg, Names: p.stringsFrom(sb)})})
 	p.names(fn, ib)
 	var body []ast.Stmt
 	var bm met
@@ -734,7 +734,7 @@ func (p *parser) exprStat(b int) (ast.Stmt, met) {
 		p.exprs = p.exprs[:base]
 		rhs, em := p.exprList(b + 1)
 		m.take(1+em.l, 1+em.h)
-		s := &ast.AssignStmt{Lhs: lhs, Rhs: rhs}
+		s := alloc(p, &p.slabs.assigns, ast.AssignStmt{Lhs: lhs, Rhs: rhs})
 		s.SetLine(lhs[0].Line())
 		p.record(s, first, p.i-1)
 		return s, m
@@ -753,7 +753,7 @@ func (p *parser) exprStat(b int) (ast.Stmt, met) {
 		}
 		p.failNear("syntax error")
 	}
-	s := &ast.FuncCallStmt{Expr: v.e}
+	s := alloc(p, &p.slabs.callStmts, ast.FuncCallStmt{Expr: v.e})
 	s.SetLine(v.e.Line())
 	p.record(s, first, p.i-1)
 	return s, met{l: v.l, h: 1 + v.h}
@@ -814,38 +814,38 @@ func binaryPriority(tt int) (int, int) {
 	return 0, 0
 }
 
-func binaryNode(tt int, lhs, rhs ast.Expr) ast.Expr {
+func (p *parser) binaryNode(tt int, lhs, rhs ast.Expr) ast.Expr {
 	switch tt {
 	case parse.TOr:
-		return &ast.LogicalOpExpr{Operator: "or", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.logic, ast.LogicalOpExpr{Operator: "or", Lhs: lhs, Rhs: rhs})
 	case parse.TAnd:
-		return &ast.LogicalOpExpr{Operator: "and", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.logic, ast.LogicalOpExpr{Operator: "and", Lhs: lhs, Rhs: rhs})
 	case '<':
-		return &ast.RelationalOpExpr{Operator: "<", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.rels, ast.RelationalOpExpr{Operator: "<", Lhs: lhs, Rhs: rhs})
 	case '>':
-		return &ast.RelationalOpExpr{Operator: ">", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.rels, ast.RelationalOpExpr{Operator: ">", Lhs: lhs, Rhs: rhs})
 	case parse.TLte:
-		return &ast.RelationalOpExpr{Operator: "<=", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.rels, ast.RelationalOpExpr{Operator: "<=", Lhs: lhs, Rhs: rhs})
 	case parse.TGte:
-		return &ast.RelationalOpExpr{Operator: ">=", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.rels, ast.RelationalOpExpr{Operator: ">=", Lhs: lhs, Rhs: rhs})
 	case parse.TEqeq:
-		return &ast.RelationalOpExpr{Operator: "==", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.rels, ast.RelationalOpExpr{Operator: "==", Lhs: lhs, Rhs: rhs})
 	case parse.TNeq:
-		return &ast.RelationalOpExpr{Operator: "~=", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.rels, ast.RelationalOpExpr{Operator: "~=", Lhs: lhs, Rhs: rhs})
 	case parse.T2Comma:
-		return &ast.StringConcatOpExpr{Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.concats, ast.StringConcatOpExpr{Lhs: lhs, Rhs: rhs})
 	case '+':
-		return &ast.ArithmeticOpExpr{Operator: "+", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.ariths, ast.ArithmeticOpExpr{Operator: "+", Lhs: lhs, Rhs: rhs})
 	case '-':
-		return &ast.ArithmeticOpExpr{Operator: "-", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.ariths, ast.ArithmeticOpExpr{Operator: "-", Lhs: lhs, Rhs: rhs})
 	case '*':
-		return &ast.ArithmeticOpExpr{Operator: "*", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.ariths, ast.ArithmeticOpExpr{Operator: "*", Lhs: lhs, Rhs: rhs})
 	case '/':
-		return &ast.ArithmeticOpExpr{Operator: "/", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.ariths, ast.ArithmeticOpExpr{Operator: "/", Lhs: lhs, Rhs: rhs})
 	case '%':
-		return &ast.ArithmeticOpExpr{Operator: "%", Lhs: lhs, Rhs: rhs}
+		return alloc(p, &p.slabs.ariths, ast.ArithmeticOpExpr{Operator: "%", Lhs: lhs, Rhs: rhs})
 	}
-	return &ast.ArithmeticOpExpr{Operator: "^", Lhs: lhs, Rhs: rhs}
+	return alloc(p, &p.slabs.ariths, ast.ArithmeticOpExpr{Operator: "^", Lhs: lhs, Rhs: rhs})
 }
 
 // subexpr is Lua 5.1's subexpr: operators binding tighter than limit.
@@ -883,7 +883,7 @@ func (p *parser) subexpr(lvl, limit int) ex {
 		}
 		p.i++
 		r := p.subexpr(lvl+1, right)
-		e := binaryNode(op, v.e, r.e)
+		e := p.binaryNode(op, v.e, r.e)
 		e.SetLine(v.e.Line())
 		p.record(e, v.first, p.i-1)
 		m := met{l: v.l, h: 1 + v.h}
@@ -902,11 +902,11 @@ func (p *parser) simple(lvl int) ex {
 	switch p.tt() {
 	case parse.TNumber:
 		n := take(p, &p.slabs.nums)
-		n.Value = numberValue(t.Value)
+		n.Value = numberValue(p.f.Value(*t))
 		e = n
 	case parse.TString:
 		s := take(p, &p.slabs.strs)
-		s.Value = t.Value
+		s.Value = p.f.Value(*t)
 		e = s
 	case parse.TNil:
 		e = &ast.NilExpr{}
@@ -952,7 +952,7 @@ func (p *parser) suffixed(lvl int) ex {
 		i := p.i
 		p.i++
 		id := take(p, &p.slabs.idents)
-		id.Value = p.toks[i].Value
+		id.Value = p.val(i)
 		id.SetLine(p.line(i))
 		p.record(id, i, i)
 		v = ex{e: id, first: i}
@@ -1004,7 +1004,7 @@ func (p *parser) suffixed(lvl int) ex {
 			name := p.checkName()
 			args, am := p.args(lvl)
 			c := take(p, &p.slabs.calls)
-			c.Receiver, c.Method, c.Args = v.e, p.toks[name].Value, args
+			c.Receiver, c.Method, c.Args = v.e, p.val(name), args
 			c.SetLine(v.e.Line())
 			p.record(c, v.first, p.i-1)
 			m := met{l: v.l, h: 1 + v.h}
@@ -1032,7 +1032,7 @@ func (p *parser) args(lvl int) ([]ast.Expr, met) {
 		i := p.i
 		p.i++
 		s := take(p, &p.slabs.strs)
-		s.Value = p.toks[i].Value
+		s.Value = p.val(i)
 		s.SetLine(p.line(i))
 		p.record(s, i, i)
 		args := takeList(p, &p.slabs.exprs, 1)
@@ -1082,7 +1082,7 @@ func (p *parser) table(lvl int) ex {
 			k := p.i
 			p.i += 2
 			v := p.subexpr(lvl+1, 0)
-			fld = &ast.Field{Key: p.dotKeyAt(k), Value: v.e}
+			fld = alloc(p, &p.slabs.fields, ast.Field{Key: p.dotKeyAt(k), Value: v.e})
 			m.take(0, 1)
 			m.take(1+v.l, 1+v.h)
 		case p.tt() == '[':
@@ -1091,7 +1091,7 @@ func (p *parser) table(lvl int) ex {
 			p.check(']')
 			p.check('=')
 			v := p.subexpr(lvl+1, 0)
-			fld = &ast.Field{Key: k.e, Value: v.e}
+			fld = alloc(p, &p.slabs.fields, ast.Field{Key: k.e, Value: v.e})
 			if _, name := k.e.(*ast.StringExpr); name {
 				m.take(k.l, 1+k.h)
 			} else {
@@ -1100,7 +1100,7 @@ func (p *parser) table(lvl int) ex {
 			m.take(1+v.l, 1+v.h)
 		default:
 			v := p.subexpr(lvl+1, 0)
-			fld = &ast.Field{Value: v.e}
+			fld = alloc(p, &p.slabs.fields, ast.Field{Value: v.e})
 			m.take(1+v.l, 1+v.h)
 		}
 		p.flds = append(p.flds, fld)
@@ -1110,11 +1110,11 @@ func (p *parser) table(lvl int) ex {
 		p.i++
 	}
 	p.match('}', '{', open)
-	fields := make([]*ast.Field, len(p.flds)-base)
+	fields := takeList(p, &p.slabs.fieldLists, len(p.flds)-base)
 	copy(fields, p.flds[base:])
 	clear(p.flds[base:])
 	p.flds = p.flds[:base]
-	t := &ast.TableExpr{Fields: fields}
+	t := alloc(p, &p.slabs.tables, ast.TableExpr{Fields: fields})
 	t.SetLine(p.line(open))
 	p.record(t, open, p.i-1)
 	return ex{e: t, first: open, met: m}
@@ -1132,6 +1132,43 @@ type slabs struct {
 	calls  []ast.FuncCallExpr
 	exprs  []ast.Expr
 	stmts  []ast.Stmt
+
+	returns   []ast.ReturnStmt
+	locals    []ast.LocalAssignStmt
+	assigns   []ast.AssignStmt
+	callStmts []ast.FuncCallStmt
+	ifs       []ast.IfStmt
+	funcs     []ast.FunctionExpr
+	parLists  []ast.ParList
+	logic     []ast.LogicalOpExpr
+	rels      []ast.RelationalOpExpr
+	ariths    []ast.ArithmeticOpExpr
+	concats   []ast.StringConcatOpExpr
+	tables    []ast.TableExpr
+	fields    []ast.Field
+
+	strLists   []string
+	fieldLists []*ast.Field
+}
+
+// alloc takes a node from a slab and sets it to v.
+func alloc[T any](p *parser, buf *[]T, v T) *T {
+	n := take(p, buf)
+	*n = v
+	return n
+}
+
+// oneString and oneExpr are lists of one element.
+func (p *parser) oneString(s string) []string {
+	l := takeList(p, &p.slabs.strLists, 1)
+	l[0] = s
+	return l
+}
+
+func (p *parser) oneExpr(e ast.Expr) []ast.Expr {
+	l := takeList(p, &p.slabs.exprs, 1)
+	l[0] = e
+	return l
 }
 
 func take[T any](p *parser, buf *[]T) *T {

@@ -20,7 +20,7 @@ func (f *File) walkPositions() (ok bool) {
 				panic(r)
 			}
 			ok = false
-			f.spans = map[any]tokSpan{}
+			clear(f.spans)
 		}
 	}()
 	w.block(f.Chunk)
@@ -86,7 +86,7 @@ func (w *posWalker) record(n any, first int) {
 	if last < first {
 		last = first
 	}
-	w.f.spans[n] = tokSpan{first, last}
+	w.f.setSpan(n, first, last)
 }
 
 func (w *posWalker) exprList(es []ast.Expr) {
@@ -106,11 +106,11 @@ func (w *posWalker) names(decl any, n int) {
 		}
 		idx = append(idx, w.name())
 	}
-	w.f.names[decl] = idx
+	w.f.names[nodeKey(decl)] = idx
 }
 
 func (w *posWalker) fixNames(names []string, decl any) {
-	for k, t := range w.f.names[decl] {
+	for k, t := range w.f.names[nodeKey(decl)] {
 		if k < len(names) && names[k] == gotoStandIn && w.identText(t) == "goto" {
 			names[k] = "goto"
 		}
@@ -127,9 +127,9 @@ func (w *posWalker) stmt(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		w.expect(parse.TLocal)
 		if w.cur() == parse.TFunction {
-			w.f.localFunc[s] = true
+			w.f.markLocalFunction(s)
 			w.expect(parse.TFunction)
-			w.f.names[s] = []int{w.name()}
+			w.f.names[nodeKey(s)] = []int{w.name()}
 			fn, _ := s.Exprs[0].(*ast.FunctionExpr)
 			if fn == nil {
 				w.fail("local function without body")
@@ -166,7 +166,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 		w.expect(parse.TEnd)
 	case *ast.NumberForStmt:
 		w.expect(parse.TFor)
-		w.f.names[s] = []int{w.name()}
+		w.f.names[nodeKey(s)] = []int{w.name()}
 		w.expect('=')
 		w.expr(s.Init)
 		w.expect(',')
@@ -197,7 +197,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 		} else {
 			w.funcName(s.Name.Receiver)
 			w.expect(':')
-			w.f.names[s] = []int{w.name()}
+			w.f.names[nodeKey(s)] = []int{w.name()}
 		}
 		w.funcBody(s.Func, first)
 	case *ast.ReturnStmt:
@@ -249,8 +249,8 @@ func (w *posWalker) funcName(e ast.Expr) {
 		w.funcName(e.Object)
 		w.expect('.')
 		k := w.name()
-		w.f.spans[e.Key] = tokSpan{k, k}
-		w.f.dotKey[e.Key] = true
+		w.f.setSpan(e.Key, k, k)
+		w.f.markDotKey(e.Key)
 	default:
 		w.fail("bad function name")
 	}
@@ -310,8 +310,8 @@ func (w *posWalker) expr(e ast.Expr) {
 		if w.cur() == '.' {
 			w.i++
 			k := w.name()
-			w.f.spans[e.Key] = tokSpan{k, k}
-			w.f.dotKey[e.Key] = true
+			w.f.setSpan(e.Key, k, k)
+			w.f.markDotKey(e.Key)
 		} else {
 			w.expect('[')
 			w.expr(e.Key)
@@ -411,8 +411,8 @@ func (w *posWalker) table(t *ast.TableExpr) {
 			w.expr(fld.Value)
 		default:
 			kt := w.name()
-			w.f.spans[fld.Key] = tokSpan{kt, kt}
-			w.f.dotKey[fld.Key] = true
+			w.f.setSpan(fld.Key, kt, kt)
+			w.f.markDotKey(fld.Key)
 			w.expect('=')
 			w.expr(fld.Value)
 		}

@@ -19,8 +19,25 @@ type Token struct {
 	End   span.Pos
 	Off   int
 	End0  int // byte offset just past the token
-	// Value is the decoded value for strings and the text otherwise.
-	Value string
+	// The token's value (File.Value): the bytes text[v0:v1] of the text
+	// scanned, or when v0 < 0 File.values[-v0-1], a value that is not a
+	// slice of it. Holding no pointer, the token index costs the garbage
+	// collector nothing to scan and is copied without write barriers.
+	v0, v1 int32
+}
+
+// Value returns the token's value: decoded for strings, the text otherwise.
+func (f *File) Value(t Token) string {
+	if t.v0 < 0 {
+		return f.values[-t.v0-1]
+	}
+	return f.text[t.v0:t.v1]
+}
+
+// setValue makes v the value of token t, kept aside.
+func (f *File) setValue(t *Token, v string) {
+	f.values = append(f.values, v)
+	t.v0, t.v1 = int32(-len(f.values)), 0
 }
 
 // Text returns the token's raw source text.
@@ -28,7 +45,9 @@ func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
 
 // isGoto reports whether the token is written `goto`, without the string
 // Text would allocate for every identifier.
-func (f *File) isGoto(t Token) bool { return string(f.Src[t.Off:t.End0]) == "goto" }
+func (f *File) isGoto(t *Token) bool {
+	return t.End0-t.Off == 4 && string(f.Src[t.Off:t.End0]) == "goto"
+}
 
 // scan builds the token index and collects the comments: with fastScan
 // when it can, else with gopher-lua's own scanner.
@@ -104,7 +123,7 @@ func (f *File) scanGopher(text []byte) {
 			p := f.PosAt(len(text))
 			end = p
 		}
-		t := Token{Type: tok.Type, Start: start, End: end, Value: tok.Str}
+		t := Token{Type: tok.Type, Start: start, End: end}
 		t.Off = f.Offset(start)
 		t.End0 = f.Offset(end)
 		if t.End0 < t.Off {
@@ -115,9 +134,10 @@ func (f *File) scanGopher(text []byte) {
 		if t.Type == parse.TGoto {
 			t.Type = parse.TIdent
 		}
-		if t.Type == '.' && t.Value == "" {
-			t.Value = "."
+		if t.Type == '.' && tok.Str == "" {
+			tok.Str = "."
 		}
+		f.setValue(&t, tok.Str)
 		f.Tokens = append(f.Tokens, t)
 		if nest.step(t.Type) {
 			// Past what Lua 5.1 accepts: checkLua51 reports it at this
@@ -136,23 +156,50 @@ type nesting struct {
 }
 
 // step takes the next token and reports whether the limit is passed.
+// It runs twice on every token: the classes come from a table, small
+// enough to inline, rather than from switches over sparse constants,
+// which compile to searches.
 func (n *nesting) step(tt int) bool {
-	switch tt {
-	case '(', '{', '[', parse.TFunction, parse.TDo, parse.TThen, parse.TRepeat:
-		n.depth++
-	case ')', '}', ']', parse.TEnd, parse.TUntil, parse.TElseIf:
-		n.depth--
-	}
+	c := nestClasses[nestKey(tt)&255]
+	n.depth += int(c&nestOpen) - int(c&nestClose)>>1
 	// In a run of '-', 'not' and '#' every operator but perhaps the first
 	// (a binary minus) is unary, and each unary operator is one level.
-	switch tt {
-	case '-', parse.TNot, '#':
+	if c&nestUnary != 0 {
 		n.unary++
-	default:
+	} else {
 		n.unary = 0
 	}
 	return n.depth > MaxNesting || n.unary > MaxNesting+1
 }
+
+const (
+	nestOpen  = 1 << iota // '(', '{', '[', function, do, then, repeat
+	nestClose             // ')', '}', ']', end, until, elseif
+	nestUnary             // '-', not, '#'
+)
+
+// nestKey numbers token types below 256: a one-byte token is its byte
+// (below 128), gopher-lua's constants follow from 128.
+func nestKey(tt int) uint {
+	k := uint(tt)
+	if k >= parse.TAnd {
+		k -= parse.TAnd - 128
+	}
+	return k
+}
+
+// nestClasses are the nesting classes of tokens by nestKey.
+var nestClasses = func() (t [256]uint8) {
+	set := func(class uint8, types ...int) {
+		for _, tt := range types {
+			t[nestKey(tt)] |= class
+		}
+	}
+	set(nestOpen, '(', '{', '[', parse.TFunction, parse.TDo, parse.TThen, parse.TRepeat)
+	set(nestClose, ')', '}', ']', parse.TEnd, parse.TUntil, parse.TElseIf)
+	set(nestUnary, '-', parse.TNot, '#')
+	return t
+}()
 
 func lexMessage(pe *parse.Error) string {
 	switch {
@@ -275,7 +322,9 @@ func (f *File) eofRange() span.Range {
 func (f *File) checkLua51() bool {
 	var nest nesting
 	var params paramLists
-	for i, t := range f.Tokens {
+	for i := range f.Tokens {
+		// By reference: a Token is 64 bytes.
+		t := &f.Tokens[i]
 		afterParams := params.closed
 		params.step(t.Type)
 		switch t.Type {
@@ -322,14 +371,23 @@ func (f *File) checkLua51() bool {
 // the byte after a bare `e` into the number, line break included). It
 // returns the text Lua reads.
 func (f *File) malformedNumber(i int) (string, bool) {
-	text := luaNumeral(f.Src, f.Tokens[i].Off)
-	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
+	off := f.Tokens[i].Off
+	// The numeral as bytes, made a string only when it is malformed: the
+	// conversions in the calls below need no allocation.
+	raw := f.Src[off:luaNumeralEnd(f.Src, off)]
+	var ok bool
+	if len(raw) >= 2 && raw[0] == '0' && (raw[1] == 'x' || raw[1] == 'X') {
 		// C's strtod, which Lua uses, also reads hexadecimal floats
 		// (0x1p4), but only whole: `0x1p` (in `x = 0x1p = 2`) is
 		// malformed for luac5.1, though it lexes as `0x1` and `p`.
-		return text, !isHexNumeral(text)
+		ok = isHexNumeral(string(raw))
+	} else {
+		ok = isDecimalNumeral(string(raw))
 	}
-	return text, !isDecimalNumeral(text)
+	if ok {
+		return "", false
+	}
+	return string(raw), true
 }
 
 // isHexNumeral reports whether s (starting 0x) is a hexadecimal integer
@@ -350,6 +408,12 @@ func isHexNumeral(s string) bool {
 
 // luaNumeral is the numeral Lua 5.1's lexer reads at src[off:].
 func luaNumeral(src []byte, off int) string {
+	return string(src[off:luaNumeralEnd(src, off)])
+}
+
+// luaNumeralEnd is where the numeral Lua 5.1's lexer reads at src[off:]
+// ends.
+func luaNumeralEnd(src []byte, off int) int {
 	j := off
 	for j < len(src) && (isDecimalByte(src[j]) || src[j] == '.') {
 		j++
@@ -363,7 +427,7 @@ func luaNumeral(src []byte, off int) string {
 	for j < len(src) && (isDecimalByte(src[j]) || isLetterByte(src[j]) || src[j] == '_') {
 		j++
 	}
-	return string(src[off:j])
+	return j
 }
 
 // isDecimalNumeral reports whether s is a decimal number as C's strtod
@@ -441,6 +505,13 @@ func isLetterByte(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <=
 // isspace), gopher-lua refuses them. Strings and long brackets are skipped
 // so that what they hold is left alone.
 func shortCommentBrackets(text []byte) []byte {
+	// It changes nothing unless the text holds `--[=`, a form feed, a
+	// vertical tab or a NUL: a pass over the bytes, looking for the
+	// language's few constructs, cost a fifth of a scan, and the library
+	// searches below are many times faster.
+	if !bytes.Contains(text, []byte("--[=")) && bytes.IndexByte(text, '\f') < 0 && bytes.IndexByte(text, '\v') < 0 && bytes.IndexByte(text, 0) < 0 {
+		return text
+	}
 	out := text
 	copied := false
 	skipLong := func(open, lvl int) int {

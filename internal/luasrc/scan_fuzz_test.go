@@ -71,7 +71,7 @@ func checkScan(t *testing.T, src []byte) {
 	stoppedAtLimit := false
 	for i, tok := range file.Tokens {
 		if tok.Off < prev || tok.End0 < tok.Off || tok.End0 > len(src) {
-			t.Fatalf("token %d (%q): offsets [%d,%d) after %d in %d bytes", i, tok.Value, tok.Off, tok.End0, prev, len(src))
+			t.Fatalf("token %d (%q): offsets [%d,%d) after %d in %d bytes", i, file.Value(tok), tok.Off, tok.End0, prev, len(src))
 		}
 		if file.Offset(tok.Start) != tok.Off || file.Offset(tok.End) != tok.End0 {
 			t.Fatalf("token %d: positions %v-%v do not map to offsets [%d,%d)", i, tok.Start, tok.End, tok.Off, tok.End0)
@@ -80,8 +80,8 @@ func checkScan(t *testing.T, src []byte) {
 			t.Fatalf("token %d (type %d): empty at offset %d", i, tok.Type, tok.Off)
 		}
 		raw := string(text[tok.Off:tok.End0])
-		if tok.Type == parse.TIdent && raw != tok.Value && tok.Value != "goto" {
-			t.Fatalf("token %d: identifier %q holds the text %q", i, tok.Value, raw)
+		if tok.Type == parse.TIdent && raw != file.Value(tok) && file.Value(tok) != "goto" {
+			t.Fatalf("token %d: identifier %q holds the text %q", i, file.Value(tok), raw)
 		}
 		for k := tok.Off; k < tok.End0; k++ {
 			covered[k] = true
