@@ -109,7 +109,11 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 			return
 		}
 		inc.ok = true
-		inc.names = topLevelNames(luasrc.ParseDeclarations(p, src))
+		// The names are cut from the parsed text: copy them, or the cache
+		// would keep every fragment's whole source for the rest of the run.
+		for _, name := range topLevelNames(luasrc.ParseDeclarations(p, src)) {
+			inc.names = append(inc.names, strings.Clone(name))
+		}
 		for _, d := range findIncludes(src) {
 			inc.includes = append(inc.includes, string(d))
 		}
