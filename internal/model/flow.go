@@ -59,7 +59,13 @@ func (e *envSlots) get(v *Variable) (Value, bool) {
 func (e *envSlots) own(n int) {
 	if e.shared || n >= cap(e.slots) {
 		l := max(len(e.slots), n+1)
-		s := make([]*binding, l, max(l, 8))
+		c := max(l, 8)
+		if n >= cap(e.slots) {
+			// Grow geometrically: a run of new locals, each one slot
+			// further, would otherwise copy the slice once per local.
+			c = max(c, 2*len(e.slots))
+		}
+		s := make([]*binding, l, c)
 		copy(s, e.slots)
 		e.slots = s
 		e.shared = false
