@@ -49,16 +49,24 @@ func Build(f *luasrc.File) *Model {
 	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
 	m.identVals = make(map[*ast.IdentExpr]int32, r.idents)
 	m.vals = make([]Value, 0, r.exprs-r.literals)
-	m.flow()
+	// A function with more than 200 active locals does not compile; its
+	// flow would also cost time quadratic in the locals (every function
+	// value keeps a copy of the environment), so values stay unknown and
+	// the syntax error is the finding.
+	if !r.tooManyLocals {
+		m.flow()
+	}
 	m.computeKeys()
 	return m
 }
 
 // resolver binds every identifier to its declaration, lexically.
 type resolver struct {
-	m     *Model
-	fn    *Function
-	scope *Scope
+	// tooManyLocals is set when some function passes Lua's 200 locals.
+	tooManyLocals bool
+	m             *Model
+	fn            *Function
+	scope         *Scope
 	// upvalues holds, per function, the outer locals it captures, itself
 	// or for a function nested in it, for Lua's limit.
 	upvalues map[*Function]map[*Variable]bool
@@ -171,6 +179,7 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	r.scope.declared++
 	r.fn.active++
 	if r.fn.active == maxLocals+1 {
+		r.tooManyLocals = true
 		where := "main function"
 		if r.fn.Expr != nil {
 			where = fmt.Sprintf("function at line %d", r.fn.Expr.Line())
