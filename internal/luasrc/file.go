@@ -142,12 +142,29 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
 		}
 	}()
-	f.lineStarts = computeLineStarts(src)
-	text := src
+	if _, ok := f.scanSource(); !ok {
+		// The scanner stopped: there is no token stream to parse.
+		return f
+	}
+	f.mergeHexFloats()
+	if f.checkLua51() {
+		return f
+	}
+	f.parse(skipBodies)
+	return f
+}
+
+// scanSource does what every parse starts with: the line starts, the byte
+// order mark and the Redis shebang line blanked out (reported and parsed,
+// respectively), and the token index. It returns the text the tokens index
+// and false when the scanner stopped, leaving no token stream to parse.
+func (f *File) scanSource() (text []byte, ok bool) {
+	f.lineStarts = computeLineStarts(f.Src)
+	text = f.Src
 	// Redis refuses a byte order mark: the script does not start with `#!`
 	// nor with Lua. Report it, and lint the rest as if it were not there so
 	// that the other findings are not lost.
-	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
+	if bytes.HasPrefix(f.Src, []byte("\xEF\xBB\xBF")) {
 		f.Errors = append(f.Errors, SyntaxError{
 			Range:   span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 4}},
 			Message: "the file starts with a UTF-8 byte order mark, which Redis does not accept: save it without a BOM",
@@ -161,16 +178,7 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 	text = shortCommentBrackets(text)
 	before := len(f.Errors)
 	f.scan(text)
-	if len(f.Errors) > before {
-		// The scanner stopped: there is no token stream to parse.
-		return f
-	}
-	f.mergeHexFloats()
-	if f.checkLua51() {
-		return f
-	}
-	f.parse(skipBodies)
-	return f
+	return text, len(f.Errors) == before
 }
 
 // blank returns a copy of text with bytes [from,to) turned into spaces, so

@@ -25,23 +25,8 @@ func parseGopher(name string, src []byte) (f *File) {
 			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
 		}
 	}()
-	f.lineStarts = computeLineStarts(src)
-	text := src
-	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
-		f.Errors = append(f.Errors, SyntaxError{
-			Range:   span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 4}},
-			Message: "the file starts with a UTF-8 byte order mark, which Redis does not accept: save it without a BOM",
-		})
-		text = blank(text, 0, 3)
-	}
-	if sb, end := parseShebang(text); sb != nil {
-		f.Shebang = sb
-		text = blank(text, 0, end)
-	}
-	text = shortCommentBrackets(text)
-	before := len(f.Errors)
-	f.scan(text)
-	if len(f.Errors) > before {
+	text, ok := f.scanSource()
+	if !ok {
 		return f
 	}
 	hexFloats := f.mergeHexFloats()
