@@ -134,63 +134,48 @@ func underline(line string, rg lint.Range) (src, under string) {
 // underlineRunes is underline for any line: one marker per display rune.
 func underlineRunes(line string, rg lint.Range) (src, under string) {
 	rs := sanitize(line, true)
-	src = runesString(rs)
-	start := rg.Start.Column - 1
-	end := len(line)
-	switch {
-	case rg.End.Line == rg.Start.Line:
-		end = rg.End.Column - 1
-	case rg.End.Line < rg.Start.Line:
-		end = start // no end recorded: mark the start only
-	}
-	var b strings.Builder
-	marks := 0
-	for _, d := range rs {
-		switch {
-		case d.off < start:
-			if d.r == '\t' {
-				b.WriteByte('\t')
-			} else {
-				b.WriteByte(' ')
-			}
-		case d.off < end:
-			if marks == 0 {
-				b.WriteByte('^')
-			} else {
-				b.WriteByte('~')
-			}
-			marks++
-		}
-	}
-	if marks == 0 {
-		// Empty span, or one starting at or past the end of the line.
-		b.WriteByte('^')
-	}
-	return src, b.String()
+	start, end := markedBytes(line, rg)
+	return runesString(rs), markers(len(rs), func(i int) (int, bool) { return rs[i].off, rs[i].r == '\t' }, start, end)
 }
 
 // underlinePlain is underline's marker line for a line of printable ASCII
 // and tabs, where bytes, runes and columns are one.
 func underlinePlain(line string, rg lint.Range) string {
-	start := rg.Start.Column - 1
-	end := len(line)
+	start, end := markedBytes(line, rg)
+	return markers(len(line), func(i int) (int, bool) { return i, line[i] == '\t' }, start, end)
+}
+
+// markedBytes is the byte range [start, end) of line that rg marks. A span
+// that continues onto later lines is marked to the end of its first line;
+// one with no end recorded marks its start only.
+func markedBytes(line string, rg lint.Range) (start, end int) {
+	start, end = rg.Start.Column-1, len(line)
 	switch {
 	case rg.End.Line == rg.Start.Line:
 		end = rg.End.Column - 1
 	case rg.End.Line < rg.Start.Line:
 		end = start
 	}
-	b := make([]byte, 0, len(line)+1)
+	return start, end
+}
+
+// markers builds the marker line for n display units, unit i standing at
+// byte offset at(i) and being a tab or not: the units before start repeat
+// as blanks (tabs kept, so the markers align whatever the tab width), those
+// in [start, end) become ^~~~, and an empty mark is a single caret.
+func markers(n int, at func(i int) (off int, tab bool), start, end int) string {
+	b := make([]byte, 0, n+1)
 	marks := 0
-	for i := 0; i < len(line); i++ {
+	for i := 0; i < n; i++ {
+		off, tab := at(i)
 		switch {
-		case i < start:
-			if line[i] == '\t' {
+		case off < start:
+			if tab {
 				b = append(b, '\t')
 			} else {
 				b = append(b, ' ')
 			}
-		case i < end:
+		case off < end:
 			if marks == 0 {
 				b = append(b, '^')
 			} else {
@@ -200,6 +185,7 @@ func underlinePlain(line string, rg lint.Range) string {
 		}
 	}
 	if marks == 0 {
+		// Empty span, or one starting at or past the end of the line.
 		b = append(b, '^')
 	}
 	return string(b)
