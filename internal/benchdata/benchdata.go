@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"testing"
 )
 
 // File is one input.
@@ -96,4 +97,24 @@ func (s *Set) add(root string, paths []string) error {
 		s.Lines += strings.Count(string(src), "\n")
 	}
 	return nil
+}
+
+// ForSets runs fn as one sub-benchmark per input set, skipping a set that
+// is absent (the real corpus before scripts/fetch-corpus.sh), with the set's
+// bytes and allocations reported.
+func ForSets(b *testing.B, fn func(b *testing.B, files []File)) {
+	sets, err := Sets()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range sets {
+		b.Run(s.Name, func(b *testing.B) {
+			if len(s.Files) == 0 {
+				b.Skip("no files (run scripts/fetch-corpus.sh for the corpus)")
+			}
+			b.SetBytes(s.Bytes)
+			b.ReportAllocs()
+			fn(b, s.Files)
+		})
+	}
 }

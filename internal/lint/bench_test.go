@@ -10,30 +10,11 @@ import (
 	"github.com/lint-lua/lint-lua/rules"
 )
 
-// forSets runs fn as one sub-benchmark per input set, skipping a set that
-// is absent (the real corpus before scripts/fetch-corpus.sh).
-func forSets(b *testing.B, fn func(b *testing.B, files []benchdata.File)) {
-	sets, err := benchdata.Sets()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, s := range sets {
-		b.Run(s.Name, func(b *testing.B) {
-			if len(s.Files) == 0 {
-				b.Skip("no files (run scripts/fetch-corpus.sh for the corpus)")
-			}
-			b.SetBytes(s.Bytes)
-			b.ReportAllocs()
-			fn(b, s.Files)
-		})
-	}
-}
-
 // BenchmarkLint measures one file's whole lint: parse, model, every rule,
 // suppressions and sorting (go test -bench Lint ./internal/lint).
 func BenchmarkLint(b *testing.B) {
 	all := rules.All()
-	forSets(b, func(b *testing.B, files []benchdata.File) {
+	benchdata.ForSets(b, func(b *testing.B, files []benchdata.File) {
 		for b.Loop() {
 			for _, in := range files {
 				lint.Lint(in.Name, in.Src, all, nil)
@@ -45,7 +26,7 @@ func BenchmarkLint(b *testing.B) {
 // BenchmarkRules measures every rule over models built beforehand.
 func BenchmarkRules(b *testing.B) {
 	all := rules.All()
-	forSets(b, func(b *testing.B, files []benchdata.File) {
+	benchdata.ForSets(b, func(b *testing.B, files []benchdata.File) {
 		var models []*model.Model
 		for _, in := range files {
 			models = append(models, model.Build(luasrc.Parse(in.Name, in.Src)))
@@ -65,7 +46,7 @@ func BenchmarkRules(b *testing.B) {
 // file, as in a real run, rather than once per benchmark.
 func BenchmarkRulesFresh(b *testing.B) {
 	all := rules.All()
-	forSets(b, func(b *testing.B, files []benchdata.File) {
+	benchdata.ForSets(b, func(b *testing.B, files []benchdata.File) {
 		parsed := make([]*luasrc.File, len(files))
 		for i, in := range files {
 			parsed[i] = luasrc.Parse(in.Name, in.Src)

@@ -10,26 +10,15 @@ import (
 
 // BenchmarkBuild measures model.Build on files parsed beforehand.
 func BenchmarkBuild(b *testing.B) {
-	sets, err := benchdata.Sets()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, s := range sets {
-		b.Run(s.Name, func(b *testing.B) {
-			if len(s.Files) == 0 {
-				b.Skip("no files (run scripts/fetch-corpus.sh for the corpus)")
+	benchdata.ForSets(b, func(b *testing.B, in []benchdata.File) {
+		var files []*luasrc.File
+		for _, f := range in {
+			files = append(files, luasrc.Parse(f.Name, f.Src))
+		}
+		for b.Loop() {
+			for _, f := range files {
+				model.Build(f)
 			}
-			var files []*luasrc.File
-			for _, in := range s.Files {
-				files = append(files, luasrc.Parse(in.Name, in.Src))
-			}
-			b.SetBytes(s.Bytes)
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, f := range files {
-					model.Build(f)
-				}
-			}
-		})
-	}
+		}
+	})
 }
