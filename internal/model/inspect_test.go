@@ -34,22 +34,7 @@ var prunes = map[string]func(n any, i int) bool{
 func blocks(chunk []ast.Stmt) [][]ast.Stmt {
 	out := [][]ast.Stmt{chunk}
 	refInspect(chunk, func(n any) bool {
-		switch n := n.(type) {
-		case *ast.FunctionExpr:
-			out = append(out, n.Stmts)
-		case *ast.DoBlockStmt:
-			out = append(out, n.Stmts)
-		case *ast.WhileStmt:
-			out = append(out, n.Stmts)
-		case *ast.RepeatStmt:
-			out = append(out, n.Stmts)
-		case *ast.NumberForStmt:
-			out = append(out, n.Stmts)
-		case *ast.GenericForStmt:
-			out = append(out, n.Stmts)
-		case *ast.IfStmt:
-			out = append(out, n.Then, n.Else)
-		}
+		out = append(out, model.NodeBlocks(n)...)
 		return true
 	})
 	for _, b := range out[:len(out):len(out)] {

@@ -40,23 +40,7 @@ func TestWalkServesEveryBlock(t *testing.T) {
 			}
 		}
 		Inspect(f.Chunk, func(n any) bool {
-			var lists [][]ast.Stmt
-			switch n := n.(type) {
-			case *ast.FunctionExpr:
-				lists = append(lists, n.Stmts)
-			case *ast.DoBlockStmt:
-				lists = append(lists, n.Stmts)
-			case *ast.WhileStmt:
-				lists = append(lists, n.Stmts)
-			case *ast.RepeatStmt:
-				lists = append(lists, n.Stmts)
-			case *ast.NumberForStmt:
-				lists = append(lists, n.Stmts)
-			case *ast.GenericForStmt:
-				lists = append(lists, n.Stmts)
-			case *ast.IfStmt:
-				lists = append(lists, n.Then, n.Else)
-			}
+			lists := NodeBlocks(n)
 			for _, l := range lists {
 				if _, _, ok := w.span(m, l); !ok {
 					t.Errorf("%s: a %d-statement block under %T (line %d) is not in the walk", p, len(l), n, n.(ast.PositionHolder).Line())
