@@ -612,12 +612,19 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 	return s, m
 }
 
+// stringAt makes the string expression of token k (a string, or a name
+// used as a key), with its line and span.
+func (p *parser) stringAt(k int) *ast.StringExpr {
+	s := take(p, &p.slabs.strs)
+	s.Value = p.val(k)
+	s.SetLine(p.line(k))
+	p.f.setSpan(s, k, k)
+	return s
+}
+
 // dotKeyAt makes the key of `.name` or of a `name = v` field.
 func (p *parser) dotKeyAt(k int) *ast.StringExpr {
-	key := take(p, &p.slabs.strs)
-	key.Value = p.val(k)
-	key.SetLine(p.line(k))
-	p.f.setSpan(key, k, k)
+	key := p.stringAt(k)
 	p.f.markDotKey(key)
 	return key
 }
@@ -1029,12 +1036,8 @@ func (p *parser) suffixed(lvl int) ex {
 func (p *parser) args(lvl int) ([]ast.Expr, met) {
 	switch p.tt() {
 	case parse.TString:
-		i := p.i
+		s := p.stringAt(p.i)
 		p.i++
-		s := take(p, &p.slabs.strs)
-		s.Value = p.val(i)
-		s.SetLine(p.line(i))
-		p.record(s, i, i)
 		args := takeList(p, &p.slabs.exprs, 1)
 		args[0] = s
 		return args, met{h: 1}
