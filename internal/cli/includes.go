@@ -108,17 +108,59 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 		if err != nil || len(src) > maxFileSize {
 			return
 		}
-		inc.ok = true
-		// The names are cut from the parsed text: copy them, or the cache
-		// would keep every fragment's whole source for the rest of the run.
-		for _, name := range topLevelNames(luasrc.ParseDeclarations(p, src)) {
-			inc.names = append(inc.names, strings.Clone(name))
-		}
-		for _, d := range findIncludes(src) {
-			inc.includes = append(inc.includes, string(d))
-		}
+		inc.fill(luasrc.ParseDeclarations(p, src))
 	})
 	return inc, inc.ok
+}
+
+// offer gives the cache what a file linted whole declares, so that the
+// scripts that include it need not read and parse it again: the walk lists
+// a directory's subdirectories before its files, and the loaders' fragments
+// (bullmq's includes/) sit below the scripts that include them. Only a file
+// that parsed and declares nothing but definitions at its top level is
+// kept, so the cache does not grow with every script of a run; anything
+// else is loaded when a script includes it. The names are topLevelNames of
+// the whole parse, which are ParseDeclarations' when the file parses
+// (TestParseDeclarationsMatchesParse).
+func (c *includeCache) offer(p string, f *luasrc.File) {
+	if len(f.Errors) > 0 || f.Chunk == nil || len(f.Src) > maxFileSize || !definitionsOnly(f.Chunk) {
+		return
+	}
+	c.mu.Lock()
+	inc, ok := c.files[p]
+	if !ok {
+		inc = &includedFile{}
+		c.files[p] = inc
+	}
+	c.mu.Unlock()
+	inc.once.Do(func() { inc.fill(f) })
+}
+
+// definitionsOnly reports whether every top-level statement of a chunk
+// defines names: what a fragment is, and no script that does its work at
+// its top level.
+func definitionsOnly(chunk []ast.Stmt) bool {
+	for _, s := range chunk {
+		switch s.(type) {
+		case *ast.LocalAssignStmt, *ast.FuncDefStmt, *ast.AssignStmt:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// fill sets what a readable fragment declares and includes.
+func (inc *includedFile) fill(f *luasrc.File) {
+	inc.ok = true
+	// The names are cut from the parsed text: copy them, or the cache
+	// would keep every fragment's whole source for the rest of the run.
+	for _, name := range topLevelNames(f) {
+		inc.names = append(inc.names, strings.Clone(name))
+	}
+	for _, d := range findIncludes(f.Src) {
+		inc.includes = append(inc.includes, string(d))
+	}
 }
 
 // includedNames returns the names that the files a script includes define at

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
 // TestIncludes: functions defined by `--- @include` fragments are not
@@ -184,4 +186,81 @@ func FuzzFindIncludes(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(checkFindIncludes)
+}
+
+// TestIncludeOfferMatchesLoad: what a file linted whole gives the include
+// cache (offer) is what reading it for its names gives (load), on every
+// corpus, example and fixture file that offer keeps; and a fragment offered
+// is not read again.
+func TestIncludeOfferMatchesLoad(t *testing.T) {
+	kept := 0
+	for _, root := range []string{"../../testdata/corpus", "../../examples", "../../testdata/rules"} {
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".lua") {
+				return nil
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			offered := newIncludeCache()
+			offered.offer(p, luasrc.Parse(p, src))
+			inc, ok := offered.files[p]
+			if !ok {
+				return nil
+			}
+			kept++
+			want, _ := newIncludeCache().load(p)
+			if !reflect.DeepEqual(inc.names, want.names) || !reflect.DeepEqual(inc.includes, want.includes) || !inc.ok {
+				t.Errorf("%s: offer gives names %q and includes %q, load %q and %q", p, inc.names, inc.includes, want.names, want.includes)
+			}
+			return nil
+		})
+	}
+	if kept < 50 {
+		t.Errorf("offer kept %d files; the corpus has more fragments than that", kept)
+	}
+
+	// A fragment offered is not read again: remove it, and the script
+	// that includes it still finds its names.
+	dir := t.TempDir()
+	frag := filepath.Join(dir, "frag.lua")
+	src := []byte("local function helper() return 1 end\nfunction exported() end\n")
+	c := newIncludeCache()
+	c.offer(frag, luasrc.Parse(frag, src))
+	names := c.includedNames(filepath.Join(dir, "main.lua"), []byte("--- @include \"frag\"\nreturn helper()\n"))
+	if want := []string{"helper", "exported"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("names from an offered fragment that is not on disk: %q, want %q", names, want)
+	}
+	// A script that does its work at its top level, or does not parse,
+	// is not kept.
+	for _, s := range []string{"local x = 1\nreturn x\n", "local function f() end\nf()\n", "local function f( end\n"} {
+		c := newIncludeCache()
+		c.offer(frag, luasrc.Parse(frag, []byte(s)))
+		if _, ok := c.files[frag]; ok {
+			t.Errorf("offer kept %q", s)
+		}
+	}
+}
+
+// TestWalkSubdirectoriesFirst: the walk lists a directory's subdirectories
+// before its files, in the order of names, so that fragments below the
+// scripts that include them are linted first.
+func TestWalkSubdirectoriesFirst(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.lua", "z.lua", "includes/b.lua", "includes/deep/c.lua", "m/d.lua", "node_modules/x.lua", "notes.txt"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	if errs := walk("root", dir, nil, func(in *input) { got = append(got, filepath.ToSlash(in.name)) }); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	want := []string{"root/includes/deep/c.lua", "root/includes/b.lua", "root/m/d.lua", "root/a.lua", "root/z.lua"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("walk order %q, want %q", got, want)
+	}
 }

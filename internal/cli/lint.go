@@ -239,6 +239,9 @@ func lintRun(opts *lintOptions) error {
 			relaxGCNow()
 		}
 		f := luasrc.Parse(in.name, in.src)
+		if in.path != "" && !assemble {
+			includes.offer(in.path, f)
+		}
 		in.diags = lint.LintFileFor(f, all, settings, target)
 		in.lines = quotedLines(f, in.diags)
 		in.src = nil
@@ -460,49 +463,54 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 		return filepath.Join(root, rel)
 	}
 	var errs []error
-	walkErr := filepath.WalkDir(walkRoot, func(p string, d fs.DirEntry, err error) error {
+	// Like filepath.WalkDir, in the order of names, but a directory's
+	// subdirectories before its files: the fragments that loaders include
+	// (bullmq's includes/) sit below the scripts that include them, and
+	// linted first they are not read again for their names (includeCache.offer).
+	// The output is sorted, so the order shows only in how soon a file is
+	// linted.
+	var visit func(dir string)
+	visit = func(dir string) {
+		entries, err := os.ReadDir(dir)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", nameOf(p), unwrapPathError(err)))
-			if d != nil && d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
+			errs = append(errs, fmt.Errorf("%s: %w", nameOf(dir), unwrapPathError(err)))
+			return
 		}
-		if d.IsDir() {
-			if p != walkRoot {
-				switch d.Name() {
-				case ".git", "vendor", "node_modules":
-					return fs.SkipDir
+		for _, d := range entries {
+			if !d.IsDir() {
+				continue
+			}
+			switch d.Name() {
+			case ".git", "vendor", "node_modules":
+				continue
+			}
+			if p := filepath.Join(dir, d.Name()); !excluded(cfg, p) {
+				visit(p)
+			}
+		}
+		for _, d := range entries {
+			if d.IsDir() || !strings.HasSuffix(d.Name(), ".lua") {
+				continue
+			}
+			p := filepath.Join(dir, d.Name())
+			if excluded(cfg, p) {
+				continue
+			}
+			// A named pipe, socket or device found in a tree is no
+			// script, and opening a pipe would wait for a writer forever.
+			// A symbolic link is followed: to a file it is linted, and
+			// dangling or to a directory it is reported.
+			if t := d.Type(); t&fs.ModeSymlink != 0 {
+				if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+					continue
 				}
+			} else if !t.IsRegular() {
+				continue
 			}
-			if p != walkRoot && excluded(cfg, p) {
-				return fs.SkipDir
-			}
-			return nil
+			found(newInput(nameOf(p), p))
 		}
-		if !strings.HasSuffix(d.Name(), ".lua") {
-			return nil
-		}
-		if excluded(cfg, p) {
-			return nil
-		}
-		// A named pipe, socket or device found in a tree is no script,
-		// and opening a pipe would wait for a writer forever. A symbolic
-		// link is followed: to a file it is linted, and dangling or to a
-		// directory it is reported.
-		if t := d.Type(); t&fs.ModeSymlink != 0 {
-			if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
-				return nil
-			}
-		} else if !t.IsRegular() {
-			return nil
-		}
-		found(newInput(nameOf(p), p))
-		return nil
-	})
-	if walkErr != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", root, walkErr))
 	}
+	visit(walkRoot)
 	return errs
 }
 
