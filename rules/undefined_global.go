@@ -115,7 +115,7 @@ func hasIncludeDirective(m *model.Model) bool {
 		if c.Range.Start.Column != 1 {
 			continue
 		}
-		if line, ok := m.File.Line(c.Range.Start.Line); ok && includeDirectiveRE.MatchString(line) {
+		if line, ok := m.File.Line(c.Range.Start.Line); ok && strings.Contains(line, "@include") && includeDirectiveRE.MatchString(line) {
 			return true
 		}
 	}
