@@ -55,15 +55,20 @@ func (l *varList) take(n int) []*Variable {
 type use struct {
 	v     *Variable
 	id    *ast.IdentExpr
+	idx   int32 // the identifier's index in Model.ids
 	write bool
 }
 
 // fillUses sets every variable's Reads and Writes from the uses, in order,
 // as windows of one array: one allocation for the file rather than a
-// growing slice per variable.
-func fillUses(vars []*Variable, uses []use) {
+// growing slice per variable. It also notes in refs which local each
+// identifier names (Model.VarOf).
+func fillUses(vars []*Variable, uses []use, refs []*Variable) {
 	if len(uses) == 0 {
 		return
+	}
+	for _, u := range uses {
+		refs[u.idx] = u.v
 	}
 	reads := make([]int32, len(vars))
 	writes := make([]int32, len(vars))

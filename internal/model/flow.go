@@ -292,7 +292,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		for i, t := range s.Lhs {
 			switch t := t.(type) {
 			case *ast.IdentExpr:
-				if v := m.refs[t]; v != nil {
+				if v := m.VarOf(t); v != nil {
 					val := vals[i]
 					val.Var = nil
 					fs.set(e, v, val)
@@ -392,7 +392,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
-				if v := m.refs[id]; v != nil {
+				if v := m.VarOf(id); v != nil {
 					fs.set(e, v, Value{Types: TFunction})
 				}
 			} else {
@@ -513,7 +513,7 @@ func isErrorCall(m *Model, e ast.Expr) bool {
 		return false
 	}
 	id, ok := c.Func.(*ast.IdentExpr)
-	if !ok || m.refs[id] != nil {
+	if !ok || m.VarOf(id) != nil {
 		return false
 	}
 	switch id.Value {
@@ -563,20 +563,24 @@ func multiValued(e ast.Expr) bool {
 
 func (fs *flowState) record(x ast.Expr, v Value) Value {
 	m := fs.m
-	if id, ok := x.(*ast.IdentExpr); ok {
-		if i, ok := m.identVals[id]; ok {
-			m.vals[i] = Join(m.vals[i], v)
-		} else {
-			m.identVals[id] = int32(len(m.vals))
-			m.vals = append(m.vals, v)
-		}
-		return v
+	k := nodeKey(x)
+	i, ok := m.ids[k]
+	if !ok {
+		// Every expression the flow evaluates was numbered by the
+		// resolver; should one not be, it is numbered now.
+		i = int32(len(m.vals))
+		m.ids[k] = i
+		m.vals = append(m.vals, Value{})
+		m.refs = append(m.refs, nil)
 	}
-	if i, ok := m.values[x]; ok {
+	if w, bit := i/64, uint64(1)<<(i%64); int(w) < len(m.evaluated) && m.evaluated[w]&bit != 0 {
 		m.vals[i] = Join(m.vals[i], v)
 	} else {
-		m.values[x] = int32(len(m.vals))
-		m.vals = append(m.vals, v)
+		if int(w) >= len(m.evaluated) {
+			m.evaluated = append(m.evaluated, make([]uint64, int(w)+1-len(m.evaluated))...)
+		}
+		m.evaluated[w] |= bit
+		m.vals[i] = v
 	}
 	return v
 }
@@ -613,16 +617,13 @@ func literalValue(x ast.Expr) (Value, bool) {
 // recorded returns the value recorded for an expression, if it was
 // evaluated.
 func (m *Model) recorded(x ast.Expr) (Value, bool) {
-	if id, ok := x.(*ast.IdentExpr); ok {
-		if i, ok := m.identVals[id]; ok {
+	if i, ok := m.ids[nodeKey(x)]; ok {
+		if m.evaluated[i/64]&(1<<(i%64)) != 0 {
 			return m.vals[i], true
 		}
 		return Value{}, false
 	}
-	if i, ok := m.values[x]; ok {
-		return m.vals[i], true
-	}
-	if m.values == nil || m.unevaluated[x] {
+	if m.ids == nil || m.unevaluated[x] {
 		return Value{}, false
 	}
 	return literalValue(x)
@@ -660,7 +661,7 @@ func (fs *flowState) eval(x ast.Expr, e env) Value {
 	case *ast.Comma3Expr:
 		return AnyValue
 	case *ast.IdentExpr:
-		if v := m.refs[x]; v != nil {
+		if v := m.VarOf(x); v != nil {
 			val, ok := e.get(v)
 			if !ok {
 				// Declared in an enclosing function, or a parameter.
@@ -985,7 +986,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 	m := fs.m
 	switch c := cond.(type) {
 	case *ast.IdentExpr:
-		if v := m.refs[c]; v != nil {
+		if v := m.VarOf(c); v != nil {
 			val, ok := e.get(v)
 			if !ok {
 				val = fs.paramValue(v)
@@ -1027,7 +1028,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 	case *ast.FuncCallExpr:
 		// `if tonumber(x) then`: x was not nil or false.
 		if c.Func != nil && len(c.Args) == 1 {
-			if id, ok := c.Func.(*ast.IdentExpr); ok && m.refs[id] == nil && id.Value == "tonumber" && truth {
+			if id, ok := c.Func.(*ast.IdentExpr); ok && m.VarOf(id) == nil && id.Value == "tonumber" && truth {
 				fs.refineNotFalsy(c.Args[0], e)
 			}
 		}
@@ -1050,14 +1051,14 @@ func (fs *flowState) pastRaising(e env, operands ...ast.Expr) {
 func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	switch x := x.(type) {
 	case *ast.IdentExpr:
-		if v := fs.m.refs[x]; v != nil {
+		if v := fs.m.VarOf(x); v != nil {
 			if val, ok := e.get(v); ok && narrow(val, true).Types != val.Types {
 				fs.set(e, v, narrow(val, true))
 			}
 		}
 	case *ast.FuncCallExpr:
 		if x.Func != nil && len(x.Args) == 1 {
-			if id, ok := x.Func.(*ast.IdentExpr); ok && fs.m.refs[id] == nil && id.Value == "tonumber" {
+			if id, ok := x.Func.(*ast.IdentExpr); ok && fs.m.VarOf(id) == nil && id.Value == "tonumber" {
 				fs.refineNotFalsy(x.Args[0], e)
 			}
 		}
@@ -1071,7 +1072,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 	if !ok {
 		return
 	}
-	v := fs.m.refs[id]
+	v := fs.m.VarOf(id)
 	if v == nil {
 		return
 	}

@@ -7,6 +7,7 @@ package model
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -134,14 +135,16 @@ type Model struct {
 	// then arrive as nil rather than false.
 	SetResp3 bool
 
-	refs map[*ast.IdentExpr]*Variable
-	// values indexes vals, what each evaluated expression may hold: a
-	// small map entry, the values themselves in one dense slice.
-	values map[ast.Expr]int32
-	vals   []Value
-	// identVals is values for identifiers, the most common expression: a
-	// map keyed by pointer is cheaper than one keyed by interface.
-	identVals map[*ast.IdentExpr]int32
+	// ids numbers the identifiers and the other non-literal expressions
+	// the resolver met, keyed by node address (nodeKey): one map keyed by
+	// pointer where there were three, two of them keyed by interface.
+	// vals[i] is what expression i may hold where it is evaluated, once
+	// the flow has (bit i of evaluated); refs[i] is the local that
+	// identifier i names, if any (VarOf).
+	ids       map[unsafe.Pointer]int32
+	vals      []Value
+	evaluated []uint64
+	refs      []*Variable
 	// unevaluated holds the literals the flow never reached; the others
 	// are not recorded in values (see recorded).
 	unevaluated map[ast.Expr]bool
@@ -271,7 +274,12 @@ func (m *Model) Value(e ast.Expr) Value {
 }
 
 // VarOf returns the local an identifier refers to, or nil for a global.
-func (m *Model) VarOf(id *ast.IdentExpr) *Variable { return m.refs[id] }
+func (m *Model) VarOf(id *ast.IdentExpr) *Variable {
+	if i, ok := m.ids[unsafe.Pointer(id)]; ok {
+		return m.refs[i]
+	}
+	return nil
+}
 
 // CallAt returns the redis.call site of a call expression, or nil.
 func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/yuin/gopher-lua/ast"
@@ -10,13 +11,9 @@ import (
 // Build makes the model of a parsed file. A file that did not parse gives a
 // model with no functions, calls or variables.
 func Build(f *luasrc.File) *Model {
-	// Sized from the token count (on real scripts about one local
-	// reference per seven tokens), so that the map does not grow and rehash
-	// its way up.
 	n := len(f.Tokens)
 	m := &Model{
 		File: f,
-		refs: make(map[*ast.IdentExpr]*Variable, n/7),
 		// Typical shares of the tokens, for a start.
 		Vars:      make([]*Variable, 0, n/16),
 		Globals:   make([]GlobalAccess, 0, n/8),
@@ -34,6 +31,10 @@ func Build(f *luasrc.File) *Model {
 	if f.Chunk == nil {
 		return m
 	}
+	// Sized from the token count: on real scripts about one identifier
+	// or other non-literal expression per three tokens, and one local
+	// reference per seven, so that neither grows its way up.
+	m.ids = make(map[unsafe.Pointer]int32, n*2/5)
 	r := &resolver{m: m, uses: make([]use, 0, n/7)}
 	// A Lua file has about two nodes for three tokens: one allocation,
 	// most of the time, instead of a dozen as the arrays grow.
@@ -42,13 +43,11 @@ func Build(f *luasrc.File) *Model {
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
-	fillUses(m.Vars, r.uses)
+	m.vals = make([]Value, r.nids)
+	m.evaluated = make([]uint64, (r.nids+63)/64)
+	m.refs = make([]*Variable, r.nids)
+	fillUses(m.Vars, r.uses, m.refs)
 	m.walkIdx = r.w.index()
-	// The flow records a value per expression the resolver met (an
-	// assignment target's `a.b` once more), literals aside.
-	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
-	m.identVals = make(map[*ast.IdentExpr]int32, r.idents)
-	m.vals = make([]Value, 0, r.exprs-r.literals)
 	// A function with more than 200 active locals does not compile; its
 	// flow would also cost time quadratic in the locals (every function
 	// value keeps a copy of the environment), so values stay unknown and
@@ -73,9 +72,8 @@ type resolver struct {
 	// live counts the locals in scope, those of enclosing functions
 	// included: the next declaration's slot.
 	live int
-	// exprs counts the expressions met, literals the literals among
-	// them, to size the flow's tables.
-	exprs, literals, idents int
+	// nids counts the expressions given an index in Model.ids.
+	nids int32
 	// w records the model's flattened walk (inspect.go) as the resolver
 	// goes.
 	w walkRec
@@ -325,9 +323,9 @@ func (r *resolver) target(e ast.Expr) {
 	case *ast.IdentExpr:
 		i := r.w.open(e, KIdentExpr)
 		r.w.close(i)
+		idx := r.number(e)
 		if v := r.lookup(e.Value); v != nil {
-			r.m.refs[e] = v
-			r.uses = append(r.uses, use{v: v, id: e, write: true})
+			r.uses = append(r.uses, use{v: v, id: e, idx: idx, write: true})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
@@ -336,7 +334,7 @@ func (r *resolver) target(e ast.Expr) {
 		}
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
 	case *ast.AttrGetExpr:
-		r.exprs++
+		r.number(e)
 		i := r.w.open(e, KAttrGetExpr)
 		r.expr(e.Object)
 		r.expr(e.Key)
@@ -387,13 +385,16 @@ func (r *resolver) expr(e ast.Expr) {
 }
 
 func (r *resolver) exprIn(e ast.Expr) {
-	r.exprs++
+	switch e.(type) {
+	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
+		// Not numbered: the flow does not record literals (see expr).
+		return
+	}
+	idx := r.number(e)
 	switch e := e.(type) {
 	case *ast.IdentExpr:
-		r.idents++
 		if v := r.lookup(e.Value); v != nil {
-			r.m.refs[e] = v
-			r.uses = append(r.uses, use{v: v, id: e})
+			r.uses = append(r.uses, use{v: v, id: e, idx: idx})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
@@ -404,7 +405,7 @@ func (r *resolver) exprIn(e ast.Expr) {
 	case *ast.AttrGetExpr:
 		r.expr(e.Object)
 		r.expr(e.Key)
-		if id, ok := e.Object.(*ast.IdentExpr); ok && r.m.refs[id] == nil {
+		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
 				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Func: r.fn, Field: true})
 			}
@@ -446,19 +447,34 @@ func (r *resolver) exprIn(e ast.Expr) {
 		r.expr(e.Expr)
 	case *ast.FunctionExpr:
 		r.function(e, false, e)
-	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
-		r.literals++
 	}
 }
 
-// isGlobalField reports whether e is `obj.key` with obj the global name.
-func (m *Model) isGlobalField(e ast.Expr, obj, key string) bool {
+// number gives expression n the next index in Model.ids.
+func (r *resolver) number(n ast.Expr) int32 {
+	i := r.nids
+	r.nids++
+	r.m.ids[nodeKey(n)] = i
+	return i
+}
+
+// nodeKey is the key of an AST node in Model.ids: the pointer an interface
+// holding it carries (every node is a pointer), so that the map hashes and
+// compares one word, as luasrc's position maps do.
+func nodeKey(n any) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
+}
+
+// isGlobalField reports whether e is `obj.key` with obj the global name,
+// while resolving: obj is a global when no local of its name is in scope
+// (Model.ids does not say yet).
+func (r *resolver) isGlobalField(e ast.Expr, obj, key string) bool {
 	a, ok := e.(*ast.AttrGetExpr)
 	if !ok {
 		return false
 	}
 	id, ok := a.Object.(*ast.IdentExpr)
-	if !ok || id.Value != obj || m.refs[id] != nil {
+	if !ok || id.Value != obj || r.lookup(id.Value) != nil {
 		return false
 	}
 	k, ok := a.Key.(*ast.StringExpr)
@@ -470,13 +486,13 @@ func (m *Model) isGlobalField(e ast.Expr, obj, key string) bool {
 // notes redis.setresp(3).
 func (r *resolver) registration(e *ast.FuncCallExpr) {
 	m := r.m
-	if m.isGlobalField(e.Func, "redis", "setresp") && len(e.Args) == 1 {
+	if r.isGlobalField(e.Func, "redis", "setresp") && len(e.Args) == 1 {
 		if n, ok := e.Args[0].(*ast.NumberExpr); ok && n.Value == "3" {
 			m.SetResp3 = true
 		}
 		return
 	}
-	if !m.isGlobalField(e.Func, "redis", "register_function") {
+	if !r.isGlobalField(e.Func, "redis", "register_function") {
 		return
 	}
 	reg := &Registration{Call: e}
@@ -519,7 +535,7 @@ func (r *resolver) registration(e *ast.FuncCallExpr) {
 	case *ast.FunctionExpr:
 		reg.Callback = c
 	case *ast.IdentExpr:
-		if v := m.refs[c]; v != nil {
+		if v := r.lookup(c.Value); v != nil {
 			if fe, ok := v.Init.(*ast.FunctionExpr); ok {
 				reg.Callback = fe
 			}
