@@ -561,30 +561,6 @@ func multiValued(e ast.Expr) bool {
 	return false
 }
 
-func (fs *flowState) record(x ast.Expr, v Value) Value {
-	m := fs.m
-	k := nodeKey(x)
-	i, ok := m.ids[k]
-	if !ok {
-		// Every expression the flow evaluates was numbered by the
-		// resolver; should one not be, it is numbered now.
-		i = int32(len(m.vals))
-		m.ids[k] = i
-		m.vals = append(m.vals, Value{})
-		m.refs = append(m.refs, nil)
-	}
-	if w, bit := i/64, uint64(1)<<(i%64); int(w) < len(m.evaluated) && m.evaluated[w]&bit != 0 {
-		m.vals[i] = Join(m.vals[i], v)
-	} else {
-		if int(w) >= len(m.evaluated) {
-			m.evaluated = append(m.evaluated, make([]uint64, int(w)+1-len(m.evaluated))...)
-		}
-		m.evaluated[w] |= bit
-		m.vals[i] = v
-	}
-	return v
-}
-
 func (fs *flowState) expr(x ast.Expr, e env) Value {
 	if x == nil {
 		return AnyValue
@@ -594,7 +570,28 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 		// Model.Value makes it (a third of all expressions are literals).
 		return v
 	}
-	return fs.record(x, fs.eval(x, e))
+	m := fs.m
+	i, ok := m.ids[nodeKey(x)]
+	if !ok {
+		// Every expression the flow evaluates was numbered by the
+		// resolver; should one not be, it is numbered now.
+		i = int32(len(m.vals))
+		m.ids[nodeKey(x)] = i
+		m.vals = append(m.vals, Value{})
+		m.refs = append(m.refs, nil)
+	}
+	v := fs.eval(x, i, e)
+	w, bit := i/64, uint64(1)<<(i%64)
+	if int(w) >= len(m.evaluated) {
+		m.evaluated = append(m.evaluated, make([]uint64, int(w)+1-len(m.evaluated))...)
+	}
+	if m.evaluated[w]&bit != 0 {
+		m.vals[i] = Join(m.vals[i], v)
+	} else {
+		m.evaluated[w] |= bit
+		m.vals[i] = v
+	}
+	return v
 }
 
 // literalValue is the value of a literal expression.
@@ -655,13 +652,14 @@ func (fs *flowState) markUnevaluated() {
 	}
 }
 
-func (fs *flowState) eval(x ast.Expr, e env) Value {
+// eval is the value of x, expression i of Model.ids, in e.
+func (fs *flowState) eval(x ast.Expr, i int32, e env) Value {
 	m := fs.m
 	switch x := x.(type) {
 	case *ast.Comma3Expr:
 		return AnyValue
 	case *ast.IdentExpr:
-		if v := m.VarOf(x); v != nil {
+		if v := m.refs[i]; v != nil {
 			val, ok := e.get(v)
 			if !ok {
 				// Declared in an enclosing function, or a parameter.
