@@ -44,7 +44,7 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 	m.InspectKinds(m.File.Chunk, KLocalAssignStmt|KAssignStmt|KFuncDefStmt, func(n any) bool {
 		switch s := n.(type) {
 		case *ast.LocalAssignStmt:
-			for i, v := range m.declVars[s] {
+			for i, v := range m.Declared(s) {
 				if m.File.IsLocalFunction(s) {
 					out[v] = append(out[v], Def{Var: v, Expr: s.Exprs[0], Range: v.Decl})
 					continue

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
@@ -257,7 +258,7 @@ func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	}
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
-			if vs := fs.m.declVars[la]; len(vs) > 0 {
+			if vs := fs.m.declVars[unsafe.Pointer(la)]; len(vs) > 0 {
 				e.truncate(int(vs[0].slot))
 				return
 			}
@@ -271,7 +272,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	case *ast.LocalAssignStmt:
 		// The resolver declared every name (a local function's with
 		// Kind LocalFunction, as File.IsLocalFunction says).
-		vs := m.declVars[s]
+		vs := m.declVars[unsafe.Pointer(s)]
 		if len(vs) > 0 && vs[0].Kind == LocalFunction {
 			fs.set(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
@@ -478,7 +479,7 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
-	vs := fs.m.declVars[decl]
+	vs := fs.m.declVars[nodeKey(decl)]
 	if i < len(vs) {
 		return vs[i]
 	}

@@ -153,13 +153,14 @@ type Model struct {
 	// funcOf maps the nodes inside function bodies to their function,
 	// made on the first FuncOf from the walk and from funcNodes, the nodes
 	// deeper than the walk that the resolver lists.
-	funcOf    map[any]*Function
+	funcOf    map[unsafe.Pointer]*Function
 	funcNodes chunks[funcNode]
 	// funcNodeCount counts the nodes inside function bodies.
 	funcNodeCount int
 	regByFunc     map[*ast.FunctionExpr]*Registration
-	// declVars lists the variables each declaring node declares, in order.
-	declVars map[any][]*Variable
+	// declVars lists the variables each declaring node declares, in
+	// order, keyed by the node's address (nodeKey).
+	declVars map[unsafe.Pointer][]*Variable
 
 	// Computed on first use: several rules ask for each. A model is read
 	// by one goroutine (the rules of a file run in turn).
@@ -292,7 +293,11 @@ func (m *Model) FuncOf(n any) *Function {
 	if m.funcOf == nil {
 		m.funcOf = m.funcOfMap()
 	}
-	if f, ok := m.funcOf[n]; ok {
+	k := nodeKey(n)
+	if k == nil && n != nil {
+		return m.Main // a typed nil: no node
+	}
+	if f, ok := m.funcOf[k]; ok {
 		return f
 	}
 	return m.Main
@@ -303,8 +308,8 @@ func (m *Model) FuncOf(n any) *Function {
 // expression's subtree, but not the targets of an assignment or a function
 // statement, which the resolver does not count as met, nor a function
 // statement's function), then those listed apart (deeper than the walk).
-func (m *Model) funcOfMap() map[any]*Function {
-	out := make(map[any]*Function, m.funcNodeCount)
+func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
+	out := make(map[unsafe.Pointer]*Function, m.funcNodeCount)
 	w := m.walk()
 	ev, nodes := w.events, w.nodes
 	type scope struct {
@@ -324,7 +329,7 @@ func (m *Model) funcOfMap() map[any]*Function {
 		}
 		n := nodes[i]
 		if cur != m.Main && (skip == nil || !skip[i]) {
-			out[n] = cur
+			out[nodeKey(n)] = cur
 		}
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
@@ -370,7 +375,7 @@ func (m *Model) funcOfMap() map[any]*Function {
 	}
 	for _, c := range m.funcNodes.chunks {
 		for _, fn := range c {
-			out[fn.n] = fn.fn
+			out[nodeKey(fn.n)] = fn.fn
 		}
 	}
 	return out

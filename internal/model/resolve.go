@@ -20,7 +20,8 @@ func Build(f *luasrc.File) *Model {
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
 		regByFunc: map[*ast.FunctionExpr]*Registration{},
-		declVars:  map[any][]*Variable{},
+		// About one declaring statement per 25 tokens.
+		declVars: make(map[unsafe.Pointer][]*Variable, n/32),
 	}
 	if f.Shebang != nil {
 		if _, ok := f.Shebang.Option("name"); ok {
@@ -235,7 +236,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
-			r.m.declVars[s] = append(r.varLists.take(1), v)
+			r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), v)
 			r.expr(s.Exprs[0])
 			return
 		}
@@ -250,7 +251,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			}
 			vs = append(vs, r.declare(n, LocalVar, s, i, init))
 		}
-		r.m.declVars[s] = vs
+		r.m.declVars[nodeKey(s)] = vs
 	case *ast.FuncCallStmt:
 		r.expr(s.Expr)
 	case *ast.DoBlockStmt:
@@ -282,7 +283,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			r.expr(s.Step)
 		}
 		r.push()
-		r.m.declVars[s] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
+		r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.GenericForStmt:
@@ -294,7 +295,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		for i, n := range s.Names {
 			vs = append(vs, r.declare(n, ForVar, s, i, nil))
 		}
-		r.m.declVars[s] = vs
+		r.m.declVars[nodeKey(s)] = vs
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.FuncDefStmt:
@@ -357,7 +358,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	r.push()
 	if method {
 		v := r.declare("self", SelfParam, decl, 0, nil)
-		r.m.declVars[decl] = append(r.varLists.take(1), v)
+		r.m.declVars[nodeKey(decl)] = append(r.varLists.take(1), v)
 		fn.Params = append(fn.Params, v)
 	}
 	if len(fe.ParList.Names) > 0 {
@@ -367,7 +368,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 			vs = append(vs, v)
 			fn.Params = append(fn.Params, v)
 		}
-		r.m.declVars[fe] = vs
+		r.m.declVars[nodeKey(fe)] = vs
 	}
 	r.block(fe.Stmts)
 	r.pop()
