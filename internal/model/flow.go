@@ -216,8 +216,13 @@ func (fs *flowState) passes() int {
 }
 
 // flow evaluates the whole chunk, recording the value of every expression.
-func (m *Model) flow() {
+// vars and scopes are how many locals and scopes the resolver met: on real
+// scripts the flow makes one to two bindings per local (a write, a guard
+// that narrows it) and one to two environments per scope.
+func (m *Model) flow(vars, scopes int) {
 	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 8)}
+	fs.bindings.expect(vars + vars/2 + 4)
+	fs.envs.expect(scopes + scopes/2 + 4)
 	fs.block(m.File.Chunk, fs.newEnv())
 	fs.markUnevaluated()
 }

@@ -41,6 +41,10 @@ func Build(f *luasrc.File) *Model {
 	// most of the time, instead of a dozen as the arrays grow.
 	r.w.nodes = make([]any, 0, n*3/4+8)
 	r.w.events = make([]event, 0, n*3/4+8)
+	// Locals and scopes, for a start: about one of each per 20 to 25
+	// tokens on real scripts, fewer on many.
+	r.varSlab.expect(n/32 + 4)
+	r.scopeSlab.expect(n/32 + 4)
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
@@ -54,7 +58,7 @@ func Build(f *luasrc.File) *Model {
 	// value keeps a copy of the environment), so values stay unknown and
 	// the syntax error is the finding.
 	if !r.tooManyLocals {
-		m.flow()
+		m.flow(len(m.Vars), r.scopeSlab.total-len(r.scopeSlab.free))
 	}
 	m.computeKeys()
 	return m
