@@ -57,8 +57,9 @@ func (e *envSlots) get(v *Variable) (Value, bool) {
 	return Value{}, false
 }
 
-// own makes slots e's own before a write, long enough for slot n.
-func (e *envSlots) own(n int) {
+// own makes slots e's own before a write, long enough for slot n, with a
+// new array from arrays when it needs one.
+func (e *envSlots) own(n int, arrays *slotArrays) {
 	if e.shared || n >= cap(e.slots) {
 		l := max(len(e.slots), n+1)
 		c := max(l, 8)
@@ -67,7 +68,7 @@ func (e *envSlots) own(n int) {
 			// further, would otherwise copy the slice once per local.
 			c = max(c, 2*len(e.slots))
 		}
-		s := make([]*binding, l, c)
+		s := arrays.take(c)[:l]
 		copy(s, e.slots)
 		e.slots = s
 		e.shared = false
@@ -79,7 +80,7 @@ func (e *envSlots) own(n int) {
 }
 
 func (fs *flowState) set(e env, v *Variable, val Value) {
-	e.own(int(v.slot))
+	e.own(int(v.slot), &fs.arrays)
 	b := fs.bindings.alloc()
 	*b = binding{v: v, val: val}
 	e.slots[v.slot] = b
@@ -117,7 +118,7 @@ func (fs *flowState) joinEnvSame(a, b env) (_ env, same bool) {
 		// Keep a's binding wherever both have one (as Join keeps a's
 		// value), so only the lengths swap here, never the order.
 		n := len(bs)
-		out := make([]*binding, n)
+		out := fs.arrays.take(n)
 		copy(out, bs)
 		for i, x := range as {
 			out[i] = fs.joinBinding(x, bs[i])
@@ -139,7 +140,7 @@ func (fs *flowState) joinEnvSame(a, b env) (_ env, same bool) {
 			continue
 		}
 		if out == nil {
-			out = make([]*binding, len(as))
+			out = fs.arrays.take(len(as))
 			copy(out, as)
 		}
 		out[i] = j
@@ -203,9 +204,61 @@ type flowState struct {
 	// was not evaluated (nested too deep). Both for markUnevaluated.
 	repeatConds map[*ast.RepeatStmt]bool
 	skipped     []*ast.FunctionExpr
-	// Where environments and their bindings are allocated.
+	// Where environments, their bindings and their arrays of slots are
+	// allocated.
 	envs     slab[envSlots]
 	bindings slab[binding]
+	arrays   slotArrays
+}
+
+// slotArrays hands out the environments' arrays of slots from chunks that
+// a flow state keeps from one flow to the next, like its slabs.
+type slotArrays struct {
+	free []*binding
+	// kept are the chunks, used[i] how much of chunk i was handed out;
+	// the first k are in use.
+	kept [][]*binding
+	used []int
+	k    int
+}
+
+// slotChunk is the size of the chunks: enough for a few hundred arrays of
+// the few slots that most environments hold.
+const slotChunk = 2048
+
+// take returns an array of n nil slots; its capacity is n, so that an
+// append past it never writes into another array.
+func (a *slotArrays) take(n int) []*binding {
+	if n > slotChunk/4 {
+		return make([]*binding, n)
+	}
+	if len(a.free) < n {
+		if a.k > 0 {
+			a.used[a.k-1] = len(a.kept[a.k-1]) - len(a.free)
+		}
+		if a.k == len(a.kept) {
+			a.kept = append(a.kept, make([]*binding, slotChunk))
+			a.used = append(a.used, 0)
+		}
+		a.free = a.kept[a.k]
+		a.k++
+	}
+	out := a.free[:n:n]
+	a.free = a.free[n:]
+	return out
+}
+
+// reset zeroes the arrays handed out, so that take hands them out again:
+// none of them may be used any more.
+func (a *slotArrays) reset() {
+	if a.k > 0 {
+		a.used[a.k-1] = len(a.kept[a.k-1]) - len(a.free)
+	}
+	for i := range a.k {
+		clear(a.kept[i][:a.used[i]])
+	}
+	a.k = 0
+	a.free = nil
 }
 
 // passes is how many times a loop body is evaluated at the current depth.
@@ -247,8 +300,9 @@ var flowStates sync.Pool
 func (fs *flowState) done() {
 	fs.envs.reset()
 	fs.bindings.reset()
+	fs.arrays.reset()
 	clear(fs.stack[:cap(fs.stack)])
-	*fs = flowState{stack: fs.stack[:0], envs: fs.envs, bindings: fs.bindings}
+	*fs = flowState{stack: fs.stack[:0], envs: fs.envs, bindings: fs.bindings, arrays: fs.arrays}
 }
 
 // block runs statements; it returns the environment after them, or nil when
