@@ -2,6 +2,8 @@ package model
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -36,7 +38,8 @@ func Build(f *luasrc.File) *Model {
 	// or other non-literal expression per three tokens, and one local
 	// reference per seven, so that neither grows its way up.
 	m.ids = make(map[unsafe.Pointer]int32, n*2/5)
-	r := &resolver{m: m, uses: make([]use, 0, n/7)}
+	r := newResolver(m, n)
+	defer r.release()
 	// A Lua file has about two nodes for three tokens: one allocation,
 	// most of the time, instead of a dozen as the arrays grow.
 	r.w.nodes = make([]any, 0, n*3/4+8)
@@ -93,6 +96,36 @@ type resolver struct {
 	varSlab   slab[Variable]
 	scopeSlab slab[Scope]
 	varLists  varList
+}
+
+// resolvers keeps the scratch space of finished resolvers for the next
+// file's: the list of uses, the names in scope, the walk's list of blocks,
+// which the model does not keep.
+var resolvers sync.Pool
+
+// newResolver returns a resolver for m, a file of n tokens.
+func newResolver(m *Model, n int) *resolver {
+	old, _ := resolvers.Get().(*resolver)
+	if old == nil {
+		old = &resolver{names: map[string]*Variable{}}
+	}
+	// About one local reference per seven tokens.
+	r := &resolver{m: m, names: old.names, decls: old.decls, uses: slices.Grow(old.uses, n/7)}
+	r.w.blockList, r.w.tmpNodes, r.w.tmpEvents = old.w.blockList, old.w.tmpNodes, old.w.tmpEvents
+	return r
+}
+
+// release zeroes the resolver's scratch space and keeps it for the next.
+func (r *resolver) release() {
+	clear(r.names)
+	clear(r.decls[:cap(r.decls)])
+	clear(r.uses[:cap(r.uses)])
+	clear(r.w.blockList[:cap(r.w.blockList)])
+	clear(r.w.tmpNodes[:cap(r.w.tmpNodes)])
+	resolvers.Put(&resolver{
+		names: r.names, decls: r.decls[:0], uses: r.uses[:0],
+		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]},
+	})
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
@@ -174,9 +207,6 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 		v.Decl = r.m.File.Range(n)
 	}
 	v.Shadows = r.lookup(name)
-	if r.names == nil {
-		r.names = map[string]*Variable{}
-	}
 	r.names[name] = v
 	r.decls = append(r.decls, v)
 	r.scope.declared++
