@@ -105,27 +105,27 @@ var resolvers sync.Pool
 
 // newResolver returns a resolver for m, a file of n tokens.
 func newResolver(m *Model, n int) *resolver {
-	old, _ := resolvers.Get().(*resolver)
-	if old == nil {
-		old = &resolver{names: map[string]*Variable{}}
+	r, _ := resolvers.Get().(*resolver)
+	if r == nil {
+		r = &resolver{names: map[string]*Variable{}}
 	}
 	// About one local reference per seven tokens.
-	r := &resolver{m: m, names: old.names, decls: old.decls, uses: slices.Grow(old.uses, n/7)}
-	r.w.blockList, r.w.tmpNodes, r.w.tmpEvents = old.w.blockList, old.w.tmpNodes, old.w.tmpEvents
+	*r = resolver{m: m, names: r.names, decls: r.decls, uses: slices.Grow(r.uses, n/7),
+		w: walkRec{blockList: r.w.blockList, tmpNodes: r.w.tmpNodes, tmpEvents: r.w.tmpEvents}}
 	return r
 }
 
-// release zeroes the resolver's scratch space and keeps it for the next.
+// release zeroes the resolver, keeping its scratch space (emptied) for the
+// next.
 func (r *resolver) release() {
 	clear(r.names)
 	clear(r.decls[:cap(r.decls)])
 	clear(r.uses[:cap(r.uses)])
 	clear(r.w.blockList[:cap(r.w.blockList)])
 	clear(r.w.tmpNodes[:cap(r.w.tmpNodes)])
-	resolvers.Put(&resolver{
-		names: r.names, decls: r.decls[:0], uses: r.uses[:0],
-		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]},
-	})
+	*r = resolver{names: r.names, decls: r.decls[:0], uses: r.uses[:0],
+		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]}}
+	resolvers.Put(r)
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
