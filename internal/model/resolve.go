@@ -90,6 +90,8 @@ type resolver struct {
 	// scope can give each name back the local it had shadowed.
 	names map[string]*Variable
 	decls []*Variable
+	// declsMax is the most decls held.
+	declsMax int
 	// uses are the identifiers that name locals, for fillUses.
 	uses []use
 	// Where variables, scopes and declaration lists are allocated.
@@ -118,11 +120,13 @@ func newResolver(m *Model, n int) *resolver {
 // release zeroes the resolver, keeping its scratch space (emptied) for the
 // next.
 func (r *resolver) release() {
+	// Only what this file used: uses and blocks were only appended to,
+	// rotate clears tmpNodes after each use, and the declarations are
+	// the most that were in scope together.
 	clear(r.names)
-	clear(r.decls[:cap(r.decls)])
-	clear(r.uses[:cap(r.uses)])
-	clear(r.w.blockList[:cap(r.w.blockList)])
-	clear(r.w.tmpNodes[:cap(r.w.tmpNodes)])
+	clear(r.decls[:r.declsMax])
+	clear(r.uses)
+	clear(r.w.blockList)
 	*r = resolver{names: r.names, decls: r.decls[:0], uses: r.uses[:0],
 		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]}}
 	resolvers.Put(r)
@@ -209,6 +213,7 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	v.Shadows = r.lookup(name)
 	r.names[name] = v
 	r.decls = append(r.decls, v)
+	r.declsMax = max(r.declsMax, len(r.decls))
 	r.scope.declared++
 	r.fn.active++
 	if r.fn.active == maxLocals+1 {
