@@ -377,7 +377,7 @@ func (r *resolver) target(e ast.Expr) {
 			}
 			return
 		}
-		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
+		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Write: true, Func: r.fn, at: e, file: r.m.File})
 	case *ast.AttrGetExpr:
 		r.number(e)
 		i := r.w.open(e, KAttrGetExpr)
@@ -386,7 +386,7 @@ func (r *resolver) target(e ast.Expr) {
 		r.w.close(i)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Write: true, Func: r.fn, Field: true})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	default:
@@ -446,13 +446,13 @@ func (r *resolver) exprIn(e ast.Expr) {
 			}
 			return
 		}
-		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Func: r.fn})
+		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Func: r.fn, at: e, file: r.m.File})
 	case *ast.AttrGetExpr:
 		r.expr(e.Object)
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Func: r.fn, Field: true})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	case *ast.TableExpr:
