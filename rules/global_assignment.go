@@ -38,10 +38,10 @@ var _ = register(&lint.Rule{
 				if !readonlyTables[table] {
 					continue
 				}
-				p.Report(g.Range, "%s is a field of Redis's read-only %s table: %s with 'Attempt to modify a readonly table'; keep the value in a local", g.Name, table, when)
+				p.Report(g.Range(), "%s is a field of Redis's read-only %s table: %s with 'Attempt to modify a readonly table'; keep the value in a local", g.Name, table, when)
 				continue
 			}
-			p.Report(g.Range, "assignment to global %s: %s with 'Attempt to modify a readonly table'; declare it local", g.Name, when)
+			p.Report(g.Range(), "assignment to global %s: %s with 'Attempt to modify a readonly table'; declare it local", g.Name, when)
 		}
 	},
 })

@@ -270,7 +270,7 @@ func libraryHeaderFix(sb *luasrc.Shebang) string {
 func firstTopRegistration(m *model.Model) (span.Range, bool) {
 	for _, g := range m.Globals {
 		if !g.Write && g.Name == "redis.register_function" && (g.Func == nil || m.Unit(g.Func) == m.Main) {
-			return g.Range, true
+			return g.Range(), true
 		}
 	}
 	return span.Range{}, false

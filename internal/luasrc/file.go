@@ -347,3 +347,7 @@ func (f *File) IsDotKey(e ast.Expr) bool { return f.dotKey[nodeKey(e)] }
 
 // Positioned reports whether every node has an exact column range.
 func (f *File) Positioned() bool { return f.positioned }
+
+// NodeCount returns how many AST nodes the file has (each has its token
+// span), for callers that size per-node tables.
+func (f *File) NodeCount() int { return len(f.spans) }

@@ -8,18 +8,68 @@ import "github.com/yuin/gopher-lua/ast"
 // as the model (or the flow) that holds them all.
 type slab[T any] struct {
 	free []T
-	size int
+	// next is the size of the next chunk, total what the chunks so far
+	// hold.
+	next, total int
+	// kept lists the chunks of a slab that is reset and used again (only
+	// the flow's, whose values are garbage once it is done); the first
+	// k are in use.
+	kept [][]T
+	k    int
+	keep bool
+}
+
+// expect sizes the first chunk for n values, the caller's estimate.
+func (s *slab[T]) expect(n int) {
+	if s.total == 0 {
+		s.next = n
+	}
 }
 
 func (s *slab[T]) alloc() *T {
 	if len(s.free) == 0 {
-		// Chunks grow from small (most scripts are short) to a bound.
-		s.size = min(max(2*s.size, 8), 256)
-		s.free = make([]T, s.size)
+		s.refill()
 	}
 	p := &s.free[0]
 	s.free = s.free[1:]
 	return p
+}
+
+func (s *slab[T]) refill() {
+	if s.k < len(s.kept) {
+		s.free = s.kept[s.k]
+		s.k++
+		return
+	}
+	n := s.next
+	if n <= 0 {
+		n = 8
+	}
+	s.free = make([]T, n)
+	s.total += n
+	// Each further chunk holds half as much as those before it (within
+	// bounds): the last chunk's unused tail, the waste, stays under a
+	// third of what the slab holds, where doubling chunks left nearly
+	// half of it unused on real scripts (most are short).
+	s.next = min(max(s.total/2, 8), 256)
+	if s.keep {
+		s.kept = append(s.kept, s.free)
+		s.k++
+	}
+}
+
+// reset zeroes the values handed out (a kept slab) so that the slab hands
+// them out again: none of them may be used any more.
+func (s *slab[T]) reset() {
+	for i := range s.k {
+		c := s.kept[i]
+		if i == s.k-1 {
+			c = c[:len(c)-len(s.free)]
+		}
+		clear(c)
+	}
+	s.k = 0
+	s.free = nil
 }
 
 // chunks is a list that grows by chunks, never copying what it holds.
@@ -55,15 +105,20 @@ func (l *varList) take(n int) []*Variable {
 type use struct {
 	v     *Variable
 	id    *ast.IdentExpr
+	idx   int32 // the identifier's index in Model.ids
 	write bool
 }
 
 // fillUses sets every variable's Reads and Writes from the uses, in order,
 // as windows of one array: one allocation for the file rather than a
-// growing slice per variable.
-func fillUses(vars []*Variable, uses []use) {
+// growing slice per variable. It also notes in refs which local each
+// identifier names (Model.VarOf).
+func fillUses(vars []*Variable, uses []use, refs []*Variable) {
 	if len(uses) == 0 {
 		return
+	}
+	for _, u := range uses {
+		refs[u.idx] = u.v
 	}
 	reads := make([]int32, len(vars))
 	writes := make([]int32, len(vars))

@@ -317,7 +317,7 @@ func (w *PathWalk[S]) stmt(st ast.Stmt, s S) (S, bool) {
 	case *ast.FuncCallStmt:
 		s = w.expr(st.Expr, s)
 		if c, ok := st.Expr.(*ast.FuncCallExpr); ok {
-			if id, ok := c.Func.(*ast.IdentExpr); ok && w.M.refs[id] == nil {
+			if id, ok := c.Func.(*ast.IdentExpr); ok && w.M.VarOf(id) == nil {
 				switch id.Value {
 				case "error":
 					return s, false
@@ -506,7 +506,7 @@ func (w *PathWalk[S]) localFunction(callee ast.Expr) *ast.FunctionExpr {
 	if !ok {
 		return nil
 	}
-	v := w.M.refs[id]
+	v := w.M.VarOf(id)
 	if v == nil || len(v.Writes) > 0 {
 		return nil
 	}

@@ -44,7 +44,7 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 	m.InspectKinds(m.File.Chunk, KLocalAssignStmt|KAssignStmt|KFuncDefStmt, func(n any) bool {
 		switch s := n.(type) {
 		case *ast.LocalAssignStmt:
-			for i, v := range m.declVars[s] {
+			for i, v := range m.Declared(s) {
 				if m.File.IsLocalFunction(s) {
 					out[v] = append(out[v], Def{Var: v, Expr: s.Exprs[0], Range: v.Decl})
 					continue
@@ -54,7 +54,7 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 		case *ast.AssignStmt:
 			for i, t := range s.Lhs {
 				if id, ok := t.(*ast.IdentExpr); ok {
-					if v := m.refs[id]; v != nil {
+					if v := m.VarOf(id); v != nil {
 						add(v, s.Rhs, i, m.Range(id))
 					}
 				}
@@ -62,7 +62,7 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 		case *ast.FuncDefStmt:
 			if s.Name != nil && s.Name.Func != nil {
 				if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
-					if v := m.refs[id]; v != nil {
+					if v := m.VarOf(id); v != nil {
 						out[v] = append(out[v], Def{Var: v, Expr: s.Func, Range: m.Range(id)})
 					}
 				}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
@@ -55,8 +57,9 @@ func (e *envSlots) get(v *Variable) (Value, bool) {
 	return Value{}, false
 }
 
-// own makes slots e's own before a write, long enough for slot n.
-func (e *envSlots) own(n int) {
+// own makes slots e's own before a write, long enough for slot n, with a
+// new array from arrays when it needs one.
+func (e *envSlots) own(n int, arrays *slotArrays) {
 	if e.shared || n >= cap(e.slots) {
 		l := max(len(e.slots), n+1)
 		c := max(l, 8)
@@ -65,7 +68,7 @@ func (e *envSlots) own(n int) {
 			// further, would otherwise copy the slice once per local.
 			c = max(c, 2*len(e.slots))
 		}
-		s := make([]*binding, l, c)
+		s := arrays.take(c)[:l]
 		copy(s, e.slots)
 		e.slots = s
 		e.shared = false
@@ -77,7 +80,7 @@ func (e *envSlots) own(n int) {
 }
 
 func (fs *flowState) set(e env, v *Variable, val Value) {
-	e.own(int(v.slot))
+	e.own(int(v.slot), &fs.arrays)
 	b := fs.bindings.alloc()
 	*b = binding{v: v, val: val}
 	e.slots[v.slot] = b
@@ -115,7 +118,7 @@ func (fs *flowState) joinEnvSame(a, b env) (_ env, same bool) {
 		// Keep a's binding wherever both have one (as Join keeps a's
 		// value), so only the lengths swap here, never the order.
 		n := len(bs)
-		out := make([]*binding, n)
+		out := fs.arrays.take(n)
 		copy(out, bs)
 		for i, x := range as {
 			out[i] = fs.joinBinding(x, bs[i])
@@ -137,7 +140,7 @@ func (fs *flowState) joinEnvSame(a, b env) (_ env, same bool) {
 			continue
 		}
 		if out == nil {
-			out = make([]*binding, len(as))
+			out = fs.arrays.take(len(as))
 			copy(out, as)
 		}
 		out[i] = j
@@ -201,9 +204,61 @@ type flowState struct {
 	// was not evaluated (nested too deep). Both for markUnevaluated.
 	repeatConds map[*ast.RepeatStmt]bool
 	skipped     []*ast.FunctionExpr
-	// Where environments and their bindings are allocated.
+	// Where environments, their bindings and their arrays of slots are
+	// allocated.
 	envs     slab[envSlots]
 	bindings slab[binding]
+	arrays   slotArrays
+}
+
+// slotArrays hands out the environments' arrays of slots from chunks that
+// a flow state keeps from one flow to the next, like its slabs.
+type slotArrays struct {
+	free []*binding
+	// kept are the chunks, used[i] how much of chunk i was handed out;
+	// the first k are in use.
+	kept [][]*binding
+	used []int
+	k    int
+}
+
+// slotChunk is the size of the chunks: enough for a few hundred arrays of
+// the few slots that most environments hold.
+const slotChunk = 2048
+
+// take returns an array of n nil slots; its capacity is n, so that an
+// append past it never writes into another array.
+func (a *slotArrays) take(n int) []*binding {
+	if n > slotChunk/4 {
+		return make([]*binding, n)
+	}
+	if len(a.free) < n {
+		if a.k > 0 {
+			a.used[a.k-1] = len(a.kept[a.k-1]) - len(a.free)
+		}
+		if a.k == len(a.kept) {
+			a.kept = append(a.kept, make([]*binding, slotChunk))
+			a.used = append(a.used, 0)
+		}
+		a.free = a.kept[a.k]
+		a.k++
+	}
+	out := a.free[:n:n]
+	a.free = a.free[n:]
+	return out
+}
+
+// reset zeroes the arrays handed out, so that take hands them out again:
+// none of them may be used any more.
+func (a *slotArrays) reset() {
+	if a.k > 0 {
+		a.used[a.k-1] = len(a.kept[a.k-1]) - len(a.free)
+	}
+	for i := range a.k {
+		clear(a.kept[i][:a.used[i]])
+	}
+	a.k = 0
+	a.free = nil
 }
 
 // passes is how many times a loop body is evaluated at the current depth.
@@ -215,10 +270,39 @@ func (fs *flowState) passes() int {
 }
 
 // flow evaluates the whole chunk, recording the value of every expression.
-func (m *Model) flow() {
-	fs := &flowState{m: m, fn: m.Main, stack: make([]Value, 0, 8)}
+// vars and scopes are how many locals and scopes the resolver met: on real
+// scripts the flow makes one to two bindings per local (a write, a guard
+// that narrows it) and one to two environments per scope.
+func (m *Model) flow(vars, scopes int) {
+	fs, _ := flowStates.Get().(*flowState)
+	if fs == nil {
+		fs = &flowState{stack: make([]Value, 0, 16)}
+		fs.envs.keep, fs.bindings.keep = true, true
+	}
+	fs.m, fs.fn = m, m.Main
+	fs.bindings.expect(vars + vars/2 + 4)
+	fs.envs.expect(scopes + scopes/2 + 4)
 	fs.block(m.File.Chunk, fs.newEnv())
 	fs.markUnevaluated()
+	fs.done()
+	flowStates.Put(fs)
+}
+
+// flowStates keeps the state of finished flows for the next file's:
+// the environments and bindings a flow makes, its stack of values, are
+// garbage once it is done (the model keeps copies of the values, never a
+// pointer into them), and on real scripts they were a fifth of what
+// building a model allocates.
+var flowStates sync.Pool
+
+// done empties the state for the next flow, keeping its memory (zeroed,
+// so that nothing of this model stays reachable from it).
+func (fs *flowState) done() {
+	fs.envs.reset()
+	fs.bindings.reset()
+	fs.arrays.reset()
+	clear(fs.stack[:cap(fs.stack)])
+	*fs = flowState{stack: fs.stack[:0], envs: fs.envs, bindings: fs.bindings, arrays: fs.arrays}
 }
 
 // block runs statements; it returns the environment after them, or nil when
@@ -257,7 +341,7 @@ func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	}
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
-			if vs := fs.m.declVars[la]; len(vs) > 0 {
+			if vs := fs.m.declVars[unsafe.Pointer(la)]; len(vs) > 0 {
 				e.truncate(int(vs[0].slot))
 				return
 			}
@@ -271,7 +355,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	case *ast.LocalAssignStmt:
 		// The resolver declared every name (a local function's with
 		// Kind LocalFunction, as File.IsLocalFunction says).
-		vs := m.declVars[s]
+		vs := m.declVars[unsafe.Pointer(s)]
 		if len(vs) > 0 && vs[0].Kind == LocalFunction {
 			fs.set(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
@@ -292,7 +376,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		for i, t := range s.Lhs {
 			switch t := t.(type) {
 			case *ast.IdentExpr:
-				if v := m.refs[t]; v != nil {
+				if v := m.VarOf(t); v != nil {
 					val := vals[i]
 					val.Var = nil
 					fs.set(e, v, val)
@@ -392,7 +476,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	case *ast.FuncDefStmt:
 		if s.Name.Func != nil {
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
-				if v := m.refs[id]; v != nil {
+				if v := m.VarOf(id); v != nil {
 					fs.set(e, v, Value{Types: TFunction})
 				}
 			} else {
@@ -478,7 +562,7 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
-	vs := fs.m.declVars[decl]
+	vs := fs.m.declVars[nodeKey(decl)]
 	if i < len(vs) {
 		return vs[i]
 	}
@@ -513,7 +597,7 @@ func isErrorCall(m *Model, e ast.Expr) bool {
 		return false
 	}
 	id, ok := c.Func.(*ast.IdentExpr)
-	if !ok || m.refs[id] != nil {
+	if !ok || m.VarOf(id) != nil {
 		return false
 	}
 	switch id.Value {
@@ -561,26 +645,6 @@ func multiValued(e ast.Expr) bool {
 	return false
 }
 
-func (fs *flowState) record(x ast.Expr, v Value) Value {
-	m := fs.m
-	if id, ok := x.(*ast.IdentExpr); ok {
-		if i, ok := m.identVals[id]; ok {
-			m.vals[i] = Join(m.vals[i], v)
-		} else {
-			m.identVals[id] = int32(len(m.vals))
-			m.vals = append(m.vals, v)
-		}
-		return v
-	}
-	if i, ok := m.values[x]; ok {
-		m.vals[i] = Join(m.vals[i], v)
-	} else {
-		m.values[x] = int32(len(m.vals))
-		m.vals = append(m.vals, v)
-	}
-	return v
-}
-
 func (fs *flowState) expr(x ast.Expr, e env) Value {
 	if x == nil {
 		return AnyValue
@@ -590,7 +654,28 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 		// Model.Value makes it (a third of all expressions are literals).
 		return v
 	}
-	return fs.record(x, fs.eval(x, e))
+	m := fs.m
+	i, ok := m.ids[nodeKey(x)]
+	if !ok {
+		// Every expression the flow evaluates was numbered by the
+		// resolver; should one not be, it is numbered now.
+		i = int32(len(m.vals))
+		m.ids[nodeKey(x)] = i
+		m.vals = append(m.vals, Value{})
+		m.refs = append(m.refs, nil)
+	}
+	v := fs.eval(x, i, e)
+	w, bit := i/64, uint64(1)<<(i%64)
+	if int(w) >= len(m.evaluated) {
+		m.evaluated = append(m.evaluated, make([]uint64, int(w)+1-len(m.evaluated))...)
+	}
+	if m.evaluated[w]&bit != 0 {
+		m.vals[i] = Join(m.vals[i], v)
+	} else {
+		m.evaluated[w] |= bit
+		m.vals[i] = v
+	}
+	return v
 }
 
 // literalValue is the value of a literal expression.
@@ -613,16 +698,13 @@ func literalValue(x ast.Expr) (Value, bool) {
 // recorded returns the value recorded for an expression, if it was
 // evaluated.
 func (m *Model) recorded(x ast.Expr) (Value, bool) {
-	if id, ok := x.(*ast.IdentExpr); ok {
-		if i, ok := m.identVals[id]; ok {
+	if i, ok := m.ids[nodeKey(x)]; ok {
+		if m.evaluated[i/64]&(1<<(i%64)) != 0 {
 			return m.vals[i], true
 		}
 		return Value{}, false
 	}
-	if i, ok := m.values[x]; ok {
-		return m.vals[i], true
-	}
-	if m.values == nil || m.unevaluated[x] {
+	if m.ids == nil || m.unevaluated[x] {
 		return Value{}, false
 	}
 	return literalValue(x)
@@ -654,13 +736,14 @@ func (fs *flowState) markUnevaluated() {
 	}
 }
 
-func (fs *flowState) eval(x ast.Expr, e env) Value {
+// eval is the value of x, expression i of Model.ids, in e.
+func (fs *flowState) eval(x ast.Expr, i int32, e env) Value {
 	m := fs.m
 	switch x := x.(type) {
 	case *ast.Comma3Expr:
 		return AnyValue
 	case *ast.IdentExpr:
-		if v := m.refs[x]; v != nil {
+		if v := m.refs[i]; v != nil {
 			val, ok := e.get(v)
 			if !ok {
 				// Declared in an enclosing function, or a parameter.
@@ -985,7 +1068,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 	m := fs.m
 	switch c := cond.(type) {
 	case *ast.IdentExpr:
-		if v := m.refs[c]; v != nil {
+		if v := m.VarOf(c); v != nil {
 			val, ok := e.get(v)
 			if !ok {
 				val = fs.paramValue(v)
@@ -1027,7 +1110,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 	case *ast.FuncCallExpr:
 		// `if tonumber(x) then`: x was not nil or false.
 		if c.Func != nil && len(c.Args) == 1 {
-			if id, ok := c.Func.(*ast.IdentExpr); ok && m.refs[id] == nil && id.Value == "tonumber" && truth {
+			if id, ok := c.Func.(*ast.IdentExpr); ok && m.VarOf(id) == nil && id.Value == "tonumber" && truth {
 				fs.refineNotFalsy(c.Args[0], e)
 			}
 		}
@@ -1050,14 +1133,14 @@ func (fs *flowState) pastRaising(e env, operands ...ast.Expr) {
 func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	switch x := x.(type) {
 	case *ast.IdentExpr:
-		if v := fs.m.refs[x]; v != nil {
+		if v := fs.m.VarOf(x); v != nil {
 			if val, ok := e.get(v); ok && narrow(val, true).Types != val.Types {
 				fs.set(e, v, narrow(val, true))
 			}
 		}
 	case *ast.FuncCallExpr:
 		if x.Func != nil && len(x.Args) == 1 {
-			if id, ok := x.Func.(*ast.IdentExpr); ok && fs.m.refs[id] == nil && id.Value == "tonumber" {
+			if id, ok := x.Func.(*ast.IdentExpr); ok && fs.m.VarOf(id) == nil && id.Value == "tonumber" {
 				fs.refineNotFalsy(x.Args[0], e)
 			}
 		}
@@ -1071,7 +1154,7 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 	if !ok {
 		return
 	}
-	v := fs.m.refs[id]
+	v := fs.m.VarOf(id)
 	if v == nil {
 		return
 	}

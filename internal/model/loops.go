@@ -266,4 +266,4 @@ func inspectExpr(e ast.Expr, visit func(any) bool, d int) {
 // Declared returns the variables a declaring node declares, in order: the
 // names of a LocalAssignStmt, the control variables of a for loop, the
 // parameters of a FunctionExpr.
-func (m *Model) Declared(decl any) []*Variable { return m.declVars[decl] }
+func (m *Model) Declared(decl any) []*Variable { return m.declVars[nodeKey(decl)] }

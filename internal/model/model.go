@@ -7,6 +7,7 @@ package model
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -108,13 +109,22 @@ type Registration struct {
 type GlobalAccess struct {
 	Name  string
 	Ident *ast.IdentExpr
-	Range span.Range
-	Write bool
 	Func  *Function
+	Write bool
 	// Field is set for `redis.x` style accesses recorded as globals of
 	// library tables (Name is then "redis.x").
 	Field bool
+	// at is the node Range gives the range of: Ident, or the `redis.x`
+	// expression of a Field.
+	at   ast.Expr
+	file *luasrc.File
 }
+
+// Range is where the access stands. It is looked up when asked (rules
+// ask only for the accesses they report): a script reads many globals,
+// and looking each one's range up as the model is built was a tenth of
+// the time the resolver took.
+func (g GlobalAccess) Range() span.Range { return g.file.Range(g.at) }
 
 // Model is the semantic model of one file.
 type Model struct {
@@ -134,14 +144,16 @@ type Model struct {
 	// then arrive as nil rather than false.
 	SetResp3 bool
 
-	refs map[*ast.IdentExpr]*Variable
-	// values indexes vals, what each evaluated expression may hold: a
-	// small map entry, the values themselves in one dense slice.
-	values map[ast.Expr]int32
-	vals   []Value
-	// identVals is values for identifiers, the most common expression: a
-	// map keyed by pointer is cheaper than one keyed by interface.
-	identVals map[*ast.IdentExpr]int32
+	// ids numbers the identifiers and the other non-literal expressions
+	// the resolver met, keyed by node address (nodeKey): one map keyed by
+	// pointer where there were three, two of them keyed by interface.
+	// vals[i] is what expression i may hold where it is evaluated, once
+	// the flow has (bit i of evaluated); refs[i] is the local that
+	// identifier i names, if any (VarOf).
+	ids       map[unsafe.Pointer]int32
+	vals      []Value
+	evaluated []uint64
+	refs      []*Variable
 	// unevaluated holds the literals the flow never reached; the others
 	// are not recorded in values (see recorded).
 	unevaluated map[ast.Expr]bool
@@ -150,13 +162,14 @@ type Model struct {
 	// funcOf maps the nodes inside function bodies to their function,
 	// made on the first FuncOf from the walk and from funcNodes, the nodes
 	// deeper than the walk that the resolver lists.
-	funcOf    map[any]*Function
+	funcOf    map[unsafe.Pointer]*Function
 	funcNodes chunks[funcNode]
 	// funcNodeCount counts the nodes inside function bodies.
 	funcNodeCount int
 	regByFunc     map[*ast.FunctionExpr]*Registration
-	// declVars lists the variables each declaring node declares, in order.
-	declVars map[any][]*Variable
+	// declVars lists the variables each declaring node declares, in
+	// order, keyed by the node's address (nodeKey).
+	declVars map[unsafe.Pointer][]*Variable
 
 	// Computed on first use: several rules ask for each. A model is read
 	// by one goroutine (the rules of a file run in turn).
@@ -271,7 +284,12 @@ func (m *Model) Value(e ast.Expr) Value {
 }
 
 // VarOf returns the local an identifier refers to, or nil for a global.
-func (m *Model) VarOf(id *ast.IdentExpr) *Variable { return m.refs[id] }
+func (m *Model) VarOf(id *ast.IdentExpr) *Variable {
+	if i, ok := m.ids[unsafe.Pointer(id)]; ok {
+		return m.refs[i]
+	}
+	return nil
+}
 
 // CallAt returns the redis.call site of a call expression, or nil.
 func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
@@ -284,7 +302,11 @@ func (m *Model) FuncOf(n any) *Function {
 	if m.funcOf == nil {
 		m.funcOf = m.funcOfMap()
 	}
-	if f, ok := m.funcOf[n]; ok {
+	k := nodeKey(n)
+	if k == nil && n != nil {
+		return m.Main // a typed nil: no node
+	}
+	if f, ok := m.funcOf[k]; ok {
 		return f
 	}
 	return m.Main
@@ -295,8 +317,8 @@ func (m *Model) FuncOf(n any) *Function {
 // expression's subtree, but not the targets of an assignment or a function
 // statement, which the resolver does not count as met, nor a function
 // statement's function), then those listed apart (deeper than the walk).
-func (m *Model) funcOfMap() map[any]*Function {
-	out := make(map[any]*Function, m.funcNodeCount)
+func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
+	out := make(map[unsafe.Pointer]*Function, m.funcNodeCount)
 	w := m.walk()
 	ev, nodes := w.events, w.nodes
 	type scope struct {
@@ -316,7 +338,7 @@ func (m *Model) funcOfMap() map[any]*Function {
 		}
 		n := nodes[i]
 		if cur != m.Main && (skip == nil || !skip[i]) {
-			out[n] = cur
+			out[nodeKey(n)] = cur
 		}
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
@@ -362,7 +384,7 @@ func (m *Model) funcOfMap() map[any]*Function {
 	}
 	for _, c := range m.funcNodes.chunks {
 		for _, fn := range c {
-			out[fn.n] = fn.fn
+			out[nodeKey(fn.n)] = fn.fn
 		}
 	}
 	return out

@@ -2,6 +2,9 @@ package model
 
 import (
 	"fmt"
+	"slices"
+	"sync"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/yuin/gopher-lua/ast"
@@ -10,20 +13,17 @@ import (
 // Build makes the model of a parsed file. A file that did not parse gives a
 // model with no functions, calls or variables.
 func Build(f *luasrc.File) *Model {
-	// Sized from the token count (on real scripts about one local
-	// reference per seven tokens), so that the map does not grow and rehash
-	// its way up.
 	n := len(f.Tokens)
 	m := &Model{
 		File: f,
-		refs: make(map[*ast.IdentExpr]*Variable, n/7),
 		// Typical shares of the tokens, for a start.
 		Vars:      make([]*Variable, 0, n/16),
 		Globals:   make([]GlobalAccess, 0, n/8),
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
 		regByFunc: map[*ast.FunctionExpr]*Registration{},
-		declVars:  map[any][]*Variable{},
+		// About one declaring statement per 25 tokens.
+		declVars: make(map[unsafe.Pointer][]*Variable, n/32),
 	}
 	if f.Shebang != nil {
 		if _, ok := f.Shebang.Option("name"); ok {
@@ -34,27 +34,39 @@ func Build(f *luasrc.File) *Model {
 	if f.Chunk == nil {
 		return m
 	}
-	r := &resolver{m: m, uses: make([]use, 0, n/7)}
-	// A Lua file has about two nodes for three tokens: one allocation,
-	// most of the time, instead of a dozen as the arrays grow.
-	r.w.nodes = make([]any, 0, n*3/4+8)
-	r.w.events = make([]event, 0, n*3/4+8)
+	r := newResolver(m, n)
+	defer r.release()
+	// The walk records every node (but those deeper than it goes): one
+	// allocation of the right size, rather than a guess from the tokens
+	// (two nodes for three tokens) that left a fifth of the arrays unused
+	// on real scripts, or a dozen as the arrays grow.
+	nodes := f.NodeCount()
+	if nodes == 0 {
+		nodes = n*3/4 + 8
+	}
+	r.w.nodes = make([]any, 0, nodes)
+	r.w.events = make([]event, 0, nodes)
+	// On real scripts identifiers and the other non-literal expressions
+	// are 53% to 60% of the nodes.
+	m.ids = make(map[unsafe.Pointer]int32, nodes*5/8)
+	// Locals and scopes, for a start: about one of each per 20 to 25
+	// tokens on real scripts, fewer on many.
+	r.varSlab.expect(n/32 + 4)
+	r.scopeSlab.expect(n/32 + 4)
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
-	fillUses(m.Vars, r.uses)
+	m.vals = make([]Value, r.nids)
+	m.evaluated = make([]uint64, (r.nids+63)/64)
+	m.refs = make([]*Variable, r.nids)
+	fillUses(m.Vars, r.uses, m.refs)
 	m.walkIdx = r.w.index()
-	// The flow records a value per expression the resolver met (an
-	// assignment target's `a.b` once more), literals aside.
-	m.values = make(map[ast.Expr]int32, r.exprs-r.literals-r.idents)
-	m.identVals = make(map[*ast.IdentExpr]int32, r.idents)
-	m.vals = make([]Value, 0, r.exprs-r.literals)
 	// A function with more than 200 active locals does not compile; its
 	// flow would also cost time quadratic in the locals (every function
 	// value keeps a copy of the environment), so values stay unknown and
 	// the syntax error is the finding.
 	if !r.tooManyLocals {
-		m.flow()
+		m.flow(len(m.Vars), r.scopeSlab.total-len(r.scopeSlab.free))
 	}
 	m.computeKeys()
 	return m
@@ -73,9 +85,8 @@ type resolver struct {
 	// live counts the locals in scope, those of enclosing functions
 	// included: the next declaration's slot.
 	live int
-	// exprs counts the expressions met, literals the literals among
-	// them, to size the flow's tables.
-	exprs, literals, idents int
+	// nids counts the expressions given an index in Model.ids.
+	nids int32
 	// w records the model's flattened walk (inspect.go) as the resolver
 	// goes.
 	w walkRec
@@ -84,12 +95,46 @@ type resolver struct {
 	// scope can give each name back the local it had shadowed.
 	names map[string]*Variable
 	decls []*Variable
+	// declsMax is the most decls held.
+	declsMax int
 	// uses are the identifiers that name locals, for fillUses.
 	uses []use
 	// Where variables, scopes and declaration lists are allocated.
 	varSlab   slab[Variable]
 	scopeSlab slab[Scope]
 	varLists  varList
+}
+
+// resolvers keeps the scratch space of finished resolvers for the next
+// file's: the list of uses, the names in scope, the walk's list of blocks,
+// which the model does not keep.
+var resolvers sync.Pool
+
+// newResolver returns a resolver for m, a file of n tokens.
+func newResolver(m *Model, n int) *resolver {
+	r, _ := resolvers.Get().(*resolver)
+	if r == nil {
+		r = &resolver{names: map[string]*Variable{}}
+	}
+	// About one local reference per seven tokens.
+	*r = resolver{m: m, names: r.names, decls: r.decls, uses: slices.Grow(r.uses, n/7),
+		w: walkRec{blockList: r.w.blockList, tmpNodes: r.w.tmpNodes, tmpEvents: r.w.tmpEvents}}
+	return r
+}
+
+// release zeroes the resolver, keeping its scratch space (emptied) for the
+// next.
+func (r *resolver) release() {
+	// Only what this file used: uses and blocks were only appended to,
+	// rotate clears tmpNodes after each use, and the declarations are
+	// the most that were in scope together.
+	clear(r.names)
+	clear(r.decls[:r.declsMax])
+	clear(r.uses)
+	clear(r.w.blockList)
+	*r = resolver{names: r.names, decls: r.decls[:0], uses: r.uses[:0],
+		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]}}
+	resolvers.Put(r)
 }
 
 // maxUpvalues is Lua 5.1's LUAI_MAXUPVALUES: a function may capture at most
@@ -171,11 +216,9 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 		v.Decl = r.m.File.Range(n)
 	}
 	v.Shadows = r.lookup(name)
-	if r.names == nil {
-		r.names = map[string]*Variable{}
-	}
 	r.names[name] = v
 	r.decls = append(r.decls, v)
+	r.declsMax = max(r.declsMax, len(r.decls))
 	r.scope.declared++
 	r.fn.active++
 	if r.fn.active == maxLocals+1 {
@@ -237,7 +280,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
-			r.m.declVars[s] = append(r.varLists.take(1), v)
+			r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), v)
 			r.expr(s.Exprs[0])
 			return
 		}
@@ -252,7 +295,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			}
 			vs = append(vs, r.declare(n, LocalVar, s, i, init))
 		}
-		r.m.declVars[s] = vs
+		r.m.declVars[nodeKey(s)] = vs
 	case *ast.FuncCallStmt:
 		r.expr(s.Expr)
 	case *ast.DoBlockStmt:
@@ -284,7 +327,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			r.expr(s.Step)
 		}
 		r.push()
-		r.m.declVars[s] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
+		r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.GenericForStmt:
@@ -296,7 +339,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		for i, n := range s.Names {
 			vs = append(vs, r.declare(n, ForVar, s, i, nil))
 		}
-		r.m.declVars[s] = vs
+		r.m.declVars[nodeKey(s)] = vs
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.FuncDefStmt:
@@ -325,25 +368,25 @@ func (r *resolver) target(e ast.Expr) {
 	case *ast.IdentExpr:
 		i := r.w.open(e, KIdentExpr)
 		r.w.close(i)
+		idx := r.number(e)
 		if v := r.lookup(e.Value); v != nil {
-			r.m.refs[e] = v
-			r.uses = append(r.uses, use{v: v, id: e, write: true})
+			r.uses = append(r.uses, use{v: v, id: e, idx: idx, write: true})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
 			}
 			return
 		}
-		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Write: true, Func: r.fn})
+		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Write: true, Func: r.fn, at: e, file: r.m.File})
 	case *ast.AttrGetExpr:
-		r.exprs++
+		r.number(e)
 		i := r.w.open(e, KAttrGetExpr)
 		r.expr(e.Object)
 		r.expr(e.Key)
 		r.w.close(i)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Write: true, Func: r.fn, Field: true})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	default:
@@ -359,7 +402,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	r.push()
 	if method {
 		v := r.declare("self", SelfParam, decl, 0, nil)
-		r.m.declVars[decl] = append(r.varLists.take(1), v)
+		r.m.declVars[nodeKey(decl)] = append(r.varLists.take(1), v)
 		fn.Params = append(fn.Params, v)
 	}
 	if len(fe.ParList.Names) > 0 {
@@ -369,7 +412,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 			vs = append(vs, v)
 			fn.Params = append(fn.Params, v)
 		}
-		r.m.declVars[fe] = vs
+		r.m.declVars[nodeKey(fe)] = vs
 	}
 	r.block(fe.Stmts)
 	r.pop()
@@ -387,26 +430,29 @@ func (r *resolver) expr(e ast.Expr) {
 }
 
 func (r *resolver) exprIn(e ast.Expr) {
-	r.exprs++
+	switch e.(type) {
+	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
+		// Not numbered: the flow does not record literals (see expr).
+		return
+	}
+	idx := r.number(e)
 	switch e := e.(type) {
 	case *ast.IdentExpr:
-		r.idents++
 		if v := r.lookup(e.Value); v != nil {
-			r.m.refs[e] = v
-			r.uses = append(r.uses, use{v: v, id: e})
+			r.uses = append(r.uses, use{v: v, id: e, idx: idx})
 			if v.Func != r.fn {
 				v.Captured = true
 				r.capture(v, e)
 			}
 			return
 		}
-		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Range: r.m.File.Range(e), Func: r.fn})
+		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Func: r.fn, at: e, file: r.m.File})
 	case *ast.AttrGetExpr:
 		r.expr(e.Object)
 		r.expr(e.Key)
-		if id, ok := e.Object.(*ast.IdentExpr); ok && r.m.refs[id] == nil {
+		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Range: r.m.File.Range(e), Func: r.fn, Field: true})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	case *ast.TableExpr:
@@ -446,19 +492,34 @@ func (r *resolver) exprIn(e ast.Expr) {
 		r.expr(e.Expr)
 	case *ast.FunctionExpr:
 		r.function(e, false, e)
-	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
-		r.literals++
 	}
 }
 
-// isGlobalField reports whether e is `obj.key` with obj the global name.
-func (m *Model) isGlobalField(e ast.Expr, obj, key string) bool {
+// number gives expression n the next index in Model.ids.
+func (r *resolver) number(n ast.Expr) int32 {
+	i := r.nids
+	r.nids++
+	r.m.ids[nodeKey(n)] = i
+	return i
+}
+
+// nodeKey is the key of an AST node in Model.ids: the pointer an interface
+// holding it carries (every node is a pointer), so that the map hashes and
+// compares one word, as luasrc's position maps do.
+func nodeKey(n any) unsafe.Pointer {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
+}
+
+// isGlobalField reports whether e is `obj.key` with obj the global name,
+// while resolving: obj is a global when no local of its name is in scope
+// (Model.ids does not say yet).
+func (r *resolver) isGlobalField(e ast.Expr, obj, key string) bool {
 	a, ok := e.(*ast.AttrGetExpr)
 	if !ok {
 		return false
 	}
 	id, ok := a.Object.(*ast.IdentExpr)
-	if !ok || id.Value != obj || m.refs[id] != nil {
+	if !ok || id.Value != obj || r.lookup(id.Value) != nil {
 		return false
 	}
 	k, ok := a.Key.(*ast.StringExpr)
@@ -470,13 +531,13 @@ func (m *Model) isGlobalField(e ast.Expr, obj, key string) bool {
 // notes redis.setresp(3).
 func (r *resolver) registration(e *ast.FuncCallExpr) {
 	m := r.m
-	if m.isGlobalField(e.Func, "redis", "setresp") && len(e.Args) == 1 {
+	if r.isGlobalField(e.Func, "redis", "setresp") && len(e.Args) == 1 {
 		if n, ok := e.Args[0].(*ast.NumberExpr); ok && n.Value == "3" {
 			m.SetResp3 = true
 		}
 		return
 	}
-	if !m.isGlobalField(e.Func, "redis", "register_function") {
+	if !r.isGlobalField(e.Func, "redis", "register_function") {
 		return
 	}
 	reg := &Registration{Call: e}
@@ -519,7 +580,7 @@ func (r *resolver) registration(e *ast.FuncCallExpr) {
 	case *ast.FunctionExpr:
 		reg.Callback = c
 	case *ast.IdentExpr:
-		if v := m.refs[c]; v != nil {
+		if v := r.lookup(c.Value); v != nil {
 			if fe, ok := v.Init.(*ast.FunctionExpr); ok {
 				reg.Callback = fe
 			}

@@ -16,7 +16,7 @@ func (m *Model) ReturnValue(call *ast.FuncCallExpr) Value {
 	if !ok {
 		return AnyValue
 	}
-	v := m.refs[id]
+	v := m.VarOf(id)
 	if v == nil || len(v.Writes) > 0 {
 		return AnyValue
 	}
