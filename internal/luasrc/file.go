@@ -279,13 +279,13 @@ func (f *File) lineRange(n int) span.Range {
 
 // TokenRange is the range of tokens first..last inclusive.
 func (f *File) TokenRange(first, last int) span.Range {
-	return span.Range{Start: f.Tokens[first].Start, End: f.Tokens[last].End}
+	return span.Range{Start: f.tokStart(&f.Tokens[first]), End: f.tokEnd(&f.Tokens[last])}
 }
 
 // Range returns where an AST node (expression or statement) stands.
 func (f *File) Range(n ast.PositionHolder) span.Range {
 	if s, ok := f.span(n); ok {
-		return span.Range{Start: f.Tokens[s.first].Start, End: f.Tokens[s.last].End}
+		return f.TokenRange(int(s.first), int(s.last))
 	}
 	if n == nil {
 		return span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}}
