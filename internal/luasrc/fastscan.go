@@ -154,19 +154,19 @@ func (f *File) fastScan(text []byte) bool {
 		default:
 			return false
 		}
-		out = append(out, Token{Type: int32(typ), Off: int32(start), End0: int32(i), line: int32(cur.lineOf(start)), v0: int32(vs), v1: int32(i)})
-		tok := &out[len(out)-1]
+		v0, v1 := int32(vs), int32(i)
 		if typ == parse.TString {
 			// Most strings are slices of s; a decoded one is not.
 			if d := uintptr(unsafe.Pointer(unsafe.StringData(str))) - uintptr(unsafe.Pointer(unsafe.StringData(s))); len(str) == 0 {
-				tok.v0, tok.v1 = int32(start), int32(start)
+				v0, v1 = int32(start), int32(start)
 			} else if d < uintptr(n) {
-				tok.v0, tok.v1 = int32(d), int32(int(d)+len(str))
+				v0, v1 = int32(d), int32(int(d)+len(str))
 			} else {
 				values = append(values, str)
-				tok.v0, tok.v1 = int32(-len(values)), 0
+				v0, v1 = int32(-len(values)), 0
 			}
 		}
+		out = append(out, Token{Type: int32(typ), Off: int32(start), End0: int32(i), line: int32(cur.lineOf(start)), v0: v0, v1: v1})
 		if nest.step(typ) {
 			// As scanGopher: stop where Lua 5.1 gives up.
 			break
