@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -106,7 +107,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 
 // includeDirectiveRE is a `--- @include "file"` line as BullMQ's script
 // loader (and bull's, and their imitators') matches it.
-var includeDirectiveRE = regexp.MustCompile(`^-{2,3}[ \t]*@include[ \t]+["']`)
+var includeDirectiveRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-{2,3}[ \t]*@include[ \t]+["']`) })
 
 // hasIncludeDirective reports whether the script holds an `--- @include`
 // line, which a loader replaces with another file before Redis sees it.
@@ -115,7 +116,7 @@ func hasIncludeDirective(m *model.Model) bool {
 		if c.Range.Start.Column != 1 {
 			continue
 		}
-		if line, ok := m.File.Line(c.Range.Start.Line); ok && includeDirectiveRE.MatchString(line) {
+		if line, ok := m.File.Line(c.Range.Start.Line); ok && strings.Contains(line, "@include") && includeDirectiveRE().MatchString(line) {
 			return true
 		}
 	}

@@ -20,7 +20,7 @@ done
 work=$(mktemp -d)
 trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
 vettool=$work/lint-lua-vet
-go build -o "$vettool" ./cmd/lint-lua-vet
+CGO_ENABLED=0 go build -o "$vettool" ./cmd/lint-lua-vet
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), $(go version)"
 echo
 echo "| module | packages | Lua findings | go vet | go vet -vettool=lint-lua-vet | ratio | CPU: go vet | CPU: -vettool | CPU ratio |"

@@ -26,8 +26,9 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 bin=$work/lint-lua
-go build -o "$bin" ./cmd/lint-lua
-go build -o "$work/gencorpus" ./scripts/gencorpus
+# Built as the README installs it: static, without cgo.
+CGO_ENABLED=0 go build -o "$bin" ./cmd/lint-lua
+CGO_ENABLED=0 go build -o "$work/gencorpus" ./scripts/gencorpus
 
 echo "machine: $(nproc) CPUs, $(uname -sr), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "tools: $("$bin" version 2>/dev/null | head -1), $(luacheck --version | head -1), $(luac5.1 -v 2>&1 | head -1)"

@@ -21,7 +21,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/lint-lua-hostile.XXXXXX")
 trap 'chmod -R u+rwX "$work" 2>/dev/null; rm -rf "$work"' EXIT
 chmod 755 "$work"
 bin=$work/lint-lua
-go build -o "$bin" ./cmd/lint-lua
+CGO_ENABLED=0 go build -o "$bin" ./cmd/lint-lua
 chmod 755 "$bin"
 
 # new_case NAME: a fresh directory with good.lua, printed.

@@ -25,7 +25,7 @@ work=${LINT_LUA_PRECISION_WORK:-${TMPDIR:-/tmp}/lint-lua-precision}
 mkdir -p "$out" "$work"
 ./scripts/fetch-corpus.sh >/dev/null
 bin=$out/lint-lua
-go build -o "$bin" ./cmd/lint-lua
+CGO_ENABLED=0 go build -o "$bin" ./cmd/lint-lua
 
 # lint NAME DIR [CONFIG]: lint-lua's exit status 1 means findings, not failure.
 lint() {

@@ -44,7 +44,9 @@ import (
 
 // directiveRE is the loader's IncludeRegex, anchored to one line (RE2 has
 // no back-reference, hence the two quoted forms).
-var directiveRE = regexp.MustCompile(`^-{2,3}[ \t]*@include[ \t]+(?:"([^"]+)"|'([^']+)')[; \t]*\r?$`)
+var directiveRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-{2,3}[ \t]*@include[ \t]+(?:"([^"]+)"|'([^']+)')[; \t]*\r?$`)
+})
 
 // directive is one `--- @include` line.
 type directive struct {
@@ -139,7 +141,7 @@ func newFragment(path, name string, src []byte) *fragment {
 		src = src[i+1:]
 	}
 	for i, l := range f.lines {
-		m := directiveRE.FindSubmatchIndex(bytes.TrimRight(l, "\n"))
+		m := directiveRE().FindSubmatchIndex(bytes.TrimRight(l, "\n"))
 		if m == nil {
 			continue
 		}
@@ -166,7 +168,7 @@ func hasDirectives(src []byte) bool {
 		if i < 0 {
 			i = len(src)
 		}
-		if directiveRE.Match(src[:i]) {
+		if directiveRE().Match(src[:i]) {
 			return true
 		}
 		if i == len(src) {
@@ -338,7 +340,7 @@ func (as *assembly) mapBack(d lint.Diagnostic) lint.Diagnostic {
 		}
 	}
 	d.Range = lint.Range{Start: start, End: end}
-	d.Message = lineRefRE.ReplaceAllStringFunc(d.Message, func(ref string) string {
+	d.Message = lineRefRE().ReplaceAllStringFunc(d.Message, func(ref string) string {
 		n, err := strconv.Atoi(ref[len("line "):])
 		if err != nil || n < 1 || n > len(as.origins) {
 			return ref
@@ -354,7 +356,7 @@ func (as *assembly) mapBack(d lint.Diagnostic) lint.Diagnostic {
 
 // lineRefRE is how messages point at another line of the script ("the GET
 // reply of line 12"): such lines are renumbered too.
-var lineRefRE = regexp.MustCompile(`\bline [0-9]+\b`)
+var lineRefRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline [0-9]+\b`) })
 
 // line returns the text of a line of a file assembly read, for formatters
 // that show the source.

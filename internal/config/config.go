@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -125,8 +126,8 @@ func Parse(path string, data []byte, known func(string) bool) (*Config, error) {
 }
 
 var (
-	yamlLineErr   = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	yamlAnchorErr = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+	yamlLineErr   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
+	yamlAnchorErr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`) })
 )
 
 // decode returns the root node of the single YAML document in data, or nil
@@ -165,10 +166,10 @@ func decode(path string, data []byte) (*yaml.Node, error) {
 // does not give.
 func yamlError(path string, data []byte, err error) error {
 	msg := err.Error()
-	if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
+	if m := yamlLineErr().FindStringSubmatch(msg); m != nil {
 		return fmt.Errorf("%s:%s: %s", path, m[1], m[2])
 	}
-	if m := yamlAnchorErr.FindStringSubmatch(msg); m != nil {
+	if m := yamlAnchorErr().FindStringSubmatch(msg); m != nil {
 		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
 			line := bytes.Count(data[:i], []byte("\n")) + 1
 			col := utf8.RuneCount(data[bytes.LastIndexByte(data[:i], '\n')+1:i]) + 1
@@ -240,12 +241,12 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 }
 
 // versionRE is a Redis version: major.minor, optionally .patch.
-var versionRE = regexp.MustCompile(`^[0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,3})?$`)
+var versionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,3})?$`) })
 
 // CheckRedisVersion reports whether s names a Redis version the way the
 // configuration and --redis-version take it: "7.0", "7.0.15", "6.2".
 func CheckRedisVersion(s string) error {
-	if !versionRE.MatchString(s) {
+	if !versionRE().MatchString(s) {
 		return fmt.Errorf("invalid Redis version %q (want major.minor or major.minor.patch, such as 7.0 or 7.0.15)", s)
 	}
 	return nil

@@ -161,7 +161,9 @@ func defaultOptions(r *Rule) map[string]any {
 
 // ignoreRE matches `lint-lua: ignore RULE[,RULE] -- reason` and
 // `lint-lua: ignore-file RULE -- reason` inside a comment.
-var ignoreRE = regexp.MustCompile(`(?s)^\s*lint-lua:\s*(ignore-file|ignore)\s+([A-Za-z0-9_,\s-]*?)\s*(?:--\s*(.*))?$`)
+var ignoreRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)^\s*lint-lua:\s*(ignore-file|ignore)\s+([A-Za-z0-9_,\s-]*?)\s*(?:--\s*(.*))?$`)
+})
 
 type ignore struct {
 	comment luasrc.Comment
@@ -178,7 +180,7 @@ func applySuppressions(f *luasrc.File, ds []Diagnostic, settings Settings) []Dia
 		if !strings.Contains(c.Text, "lint-lua") {
 			continue
 		}
-		m := ignoreRE.FindStringSubmatch(strings.TrimSpace(c.Text))
+		m := ignoreRE().FindStringSubmatch(strings.TrimSpace(c.Text))
 		if m == nil {
 			continue
 		}
