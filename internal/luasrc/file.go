@@ -277,9 +277,20 @@ func (f *File) lineRange(n int) span.Range {
 	return span.Range{Start: span.Pos{Line: n, Column: 1}, End: span.Pos{Line: n, Column: len(text) + 1}}
 }
 
-// TokenRange is the range of tokens first..last inclusive.
+// TokenRange is the range of tokens first..last inclusive: from the
+// position of the first's offset to that of the last's end (see Token).
 func (f *File) TokenRange(first, last int) span.Range {
-	return span.Range{Start: f.tokStart(&f.Tokens[first]), End: f.tokEnd(&f.Tokens[last])}
+	// tokStart and tokEnd written out: one call instead of two, for the
+	// range of every node and name the rules report or compare.
+	ls := f.lineStarts
+	a, b := &f.Tokens[first], &f.Tokens[last]
+	r := span.Range{Start: span.Pos{Line: int(a.line), Column: int(a.Off) - ls[a.line-1] + 1}}
+	if l, end := int(b.line), int(b.End0); l < len(ls) && ls[l] <= end {
+		r.End = f.PosAt(end)
+	} else {
+		r.End = span.Pos{Line: l, Column: end - ls[l-1] + 1}
+	}
+	return r
 }
 
 // Range returns where an AST node (expression or statement) stands.

@@ -1048,7 +1048,9 @@ func (p *parser) args(lvl int) ([]ast.Expr, met) {
 		return args, met{l: t.l, h: 1 + t.h}
 	case '(':
 		open := p.i
-		if open > 0 && int(p.toks[open].line) > p.f.tokEndLine(&p.toks[open-1]) {
+		// The end line of the token before is searched for only when it
+		// starts on an earlier line than the '(' (it may end on the same).
+		if open > 0 && p.toks[open].line > p.toks[open-1].line && int(p.toks[open].line) > p.f.tokEndLine(&p.toks[open-1]) {
 			p.fail(open, "ambiguous syntax (function call x new statement) near '('")
 		}
 		p.i++

@@ -373,8 +373,11 @@ func (f *File) eofRange() span.Range {
 func (f *File) checkLua51() bool {
 	var nest nesting
 	var params paramLists
-	for i := range f.Tokens {
-		t := &f.Tokens[i]
+	// A local copy of the slice header: f.Tokens would be loaded again
+	// for every token, as the calls below might change it.
+	toks := f.Tokens
+	for i := range toks {
+		t := &toks[i]
 		afterParams := params.closed
 		params.step(int(t.Type))
 		switch t.Type {
@@ -383,8 +386,8 @@ func (f *File) checkLua51() bool {
 			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: "unexpected symbol near ':' (Lua 5.1, which Redis runs, has no labels or goto)"})
 			return true
 		case parse.TIdent:
-			if f.isGoto(t) && i+1 < len(f.Tokens) && f.Tokens[i+1].Type == parse.TIdent && f.Tokens[i+1].line == t.line && startsStatement(f.Tokens, i) {
-				next := f.Tokens[i+1]
+			if f.isGoto(t) && i+1 < len(toks) && toks[i+1].Type == parse.TIdent && toks[i+1].line == t.line && startsStatement(toks, i) {
+				next := toks[i+1]
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i+1, i+1), Message: fmt.Sprintf("'=' expected near '%s' (Lua 5.1, which Redis runs, has no goto)", f.Text(next))})
 				return true
 			}
@@ -400,7 +403,7 @@ func (f *File) checkLua51() bool {
 				return true
 			}
 		case ';', ',':
-			if misplacedSeparator(f.Tokens, i, afterParams) {
+			if misplacedSeparator(toks, i, afterParams) {
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("unexpected symbol near '%c'", t.Type)})
 				return true
 			}
