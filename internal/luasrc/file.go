@@ -278,9 +278,12 @@ func (f *File) lineRange(n int) span.Range {
 }
 
 // TokenRange is the range of tokens first..last inclusive: from the
-// position of the first's offset to that of the last's end (see Token).
+// position of the first's offset Off to that of the last's End0. End0 is
+// on the last token's start line but for a token over several lines (a
+// long string, a string with an escaped line break, or `1e` and the line
+// break gopher-lua reads into it, which ends at the next line's start).
 func (f *File) TokenRange(first, last int) span.Range {
-	// tokStart and tokEnd written out: one call instead of two, for the
+	// Start and end computed here, not by helpers: this runs for the
 	// range of every node and name the rules report or compare.
 	ls := f.lineStarts
 	a, b := &f.Tokens[first], &f.Tokens[last]
