@@ -79,8 +79,8 @@ func checkGoRange(t *testing.T, quoted, raw string, all []*lint.Rule) {
 	lo, hi := lits[0].Pos(), tf.Pos(len(src)-2) // the second literal ends before the final CRLF
 
 	var ranges []span.Range
-	for _, tok := range file.Tokens {
-		ranges = append(ranges, span.Range{Start: tok.Start, End: tok.End})
+	for i := range file.Tokens {
+		ranges = append(ranges, file.TokenRange(i, i))
 	}
 	for _, c := range file.Comments {
 		ranges = append(ranges, c.Range)
@@ -108,11 +108,11 @@ func checkGoRange(t *testing.T, quoted, raw string, all []*lint.Rule) {
 	}
 	// A token that lies wholly in the raw literal reads the same in the Go
 	// file, but for the carriage returns go/scanner drops.
-	for _, tok := range file.Tokens {
-		if tok.Off < len(quoted) || tok.End0 == tok.Off {
+	for i, tok := range file.Tokens {
+		if int(tok.Off) < len(quoted) || tok.End0 == tok.Off {
 			continue
 		}
-		pos, end, _ := s.GoRange(span.Range{Start: tok.Start, End: tok.End})
+		pos, end, _ := s.GoRange(file.TokenRange(i, i))
 		got := strings.ReplaceAll(string(src[tf.Offset(pos):tf.Offset(end)]), "\r", "")
 		if want := file.Text(tok); got != want {
 			t.Fatalf("%q: token %q maps to Go text %q", src, want, got)

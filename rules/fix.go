@@ -264,7 +264,7 @@ func (fx *fixer) deleteStmt(s ast.Stmt) lint.Edit {
 	f := fx.m.File
 	start, end := fx.bounds(s)
 	if i := fx.tokenAfter(s); i >= 0 && f.Tokens[i].Type == ';' {
-		end = f.Tokens[i].End0
+		end = int(f.Tokens[i].End0)
 	}
 	src := f.Src
 	ls := start

@@ -277,15 +277,29 @@ func (f *File) lineRange(n int) span.Range {
 	return span.Range{Start: span.Pos{Line: n, Column: 1}, End: span.Pos{Line: n, Column: len(text) + 1}}
 }
 
-// TokenRange is the range of tokens first..last inclusive.
+// TokenRange is the range of tokens first..last inclusive: from the
+// position of the first's offset Off to that of the last's End0. End0 is
+// on the last token's start line but for a token over several lines (a
+// long string, a string with an escaped line break, or `1e` and the line
+// break gopher-lua reads into it, which ends at the next line's start).
 func (f *File) TokenRange(first, last int) span.Range {
-	return span.Range{Start: f.Tokens[first].Start, End: f.Tokens[last].End}
+	// Start and end computed here, not by helpers: this runs for the
+	// range of every node and name the rules report or compare.
+	ls := f.lineStarts
+	a, b := &f.Tokens[first], &f.Tokens[last]
+	r := span.Range{Start: span.Pos{Line: int(a.line), Column: int(a.Off) - ls[a.line-1] + 1}}
+	if l, end := int(b.line), int(b.End0); l < len(ls) && ls[l] <= end {
+		r.End = f.PosAt(end)
+	} else {
+		r.End = span.Pos{Line: l, Column: end - ls[l-1] + 1}
+	}
+	return r
 }
 
 // Range returns where an AST node (expression or statement) stands.
 func (f *File) Range(n ast.PositionHolder) span.Range {
 	if s, ok := f.span(n); ok {
-		return span.Range{Start: f.Tokens[s.first].Start, End: f.Tokens[s.last].End}
+		return f.TokenRange(int(s.first), int(s.last))
 	}
 	if n == nil {
 		return span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}}

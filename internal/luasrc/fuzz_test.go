@@ -256,14 +256,16 @@ func checkParse(t *testing.T, src []byte) {
 	}
 	prev := 0
 	for i, tok := range file.Tokens {
-		inFile("token", span.Range{Start: tok.Start, End: tok.End})
-		if tok.Off < prev || tok.End0 < tok.Off || tok.End0 > len(src) {
-			t.Fatalf("token %d: offsets [%d,%d) after %d in %d bytes", i, tok.Off, tok.End0, prev, len(src))
+		r := file.TokenRange(i, i)
+		inFile("token", r)
+		off, end0 := int(tok.Off), int(tok.End0)
+		if off < prev || end0 < off || end0 > len(src) {
+			t.Fatalf("token %d: offsets [%d,%d) after %d in %d bytes", i, off, end0, prev, len(src))
 		}
-		if file.Offset(tok.Start) != tok.Off || file.Offset(tok.End) != tok.End0 {
-			t.Fatalf("token %d: positions %v-%v do not map to offsets [%d,%d)", i, tok.Start, tok.End, tok.Off, tok.End0)
+		if file.Offset(r.Start) != off || file.Offset(r.End) != end0 || tok.Line() != r.Start.Line {
+			t.Fatalf("token %d: positions %v (line %d) do not map to offsets [%d,%d)", i, r, tok.Line(), off, end0)
 		}
-		prev = tok.End0
+		prev = end0
 	}
 	for _, c := range file.Comments {
 		inFile("comment", c.Range)

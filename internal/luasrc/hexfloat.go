@@ -55,10 +55,10 @@ func (f *File) mergeHexFloats() [][2]int {
 			out = append(make([]Token, 0, len(f.Tokens)), f.Tokens[:i]...)
 		}
 		joined := t
-		joined.End, joined.End0 = f.Tokens[j].End, f.Tokens[j].End0
+		joined.End0 = f.Tokens[j].End0
 		f.setValue(&joined, merged)
 		out = append(out, joined)
-		spans = append(spans, [2]int{t.Off, joined.End0})
+		spans = append(spans, [2]int{int(t.Off), int(joined.End0)})
 		i = j
 	}
 	if out != nil {

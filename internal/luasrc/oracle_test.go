@@ -90,9 +90,9 @@ func (f *File) convertParseError(err error) SyntaxError {
 	start := span.Pos{Line: pe.Pos.Line, Column: pe.Pos.Column}
 	r := span.Range{Start: start, End: span.Pos{Line: start.Line, Column: start.Column + 1}}
 	tokText := pe.Token
-	for _, t := range f.Tokens {
-		if t.Start == start {
-			r.End = t.End
+	for i, t := range f.Tokens {
+		if tr := f.TokenRange(i, i); tr.Start == start {
+			r.End = tr.End
 			tokText = f.Text(t)
 			break
 		}
@@ -313,7 +313,7 @@ func (c *lua51Checker) callArgs(e *ast.FuncCallExpr) {
 	if open <= 0 {
 		return
 	}
-	if c.f.Tokens[open].Start.Line > c.f.Tokens[open-1].End.Line {
+	if c.f.TokenRange(open, open).Start.Line > c.f.TokenRange(open-1, open-1).End.Line {
 		c.fail(open, open, "ambiguous syntax (function call x new statement) near '('")
 	}
 }

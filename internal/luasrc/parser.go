@@ -127,12 +127,12 @@ func (p *parser) chunk() (chunk []ast.Stmt, m met, ok bool) {
 
 func (p *parser) tt() int {
 	if p.i < len(p.toks) {
-		return p.toks[p.i].Type
+		return int(p.toks[p.i].Type)
 	}
 	return tEOF
 }
 
-func (p *parser) line(i int) int { return p.toks[i].Start.Line }
+func (p *parser) line(i int) int { return int(p.toks[i].line) }
 
 // val is the value of token i.
 func (p *parser) val(i int) string { return p.f.Value(p.toks[i]) }
@@ -210,7 +210,7 @@ func (p *parser) match(what, who, open int) {
 	}
 	cur := len(p.f.lineStarts)
 	if p.i < len(p.toks) {
-		cur = p.toks[p.i].End.Line
+		cur = p.f.tokEndLine(&p.toks[p.i])
 	}
 	if where := p.line(open); where != cur {
 		p.failNear(fmt.Sprintf("'%s' expected (to close '%s' at line %d)", tokenName(what), tokenName(who), where))
@@ -936,7 +936,7 @@ func (p *parser) simple(lvl int) ex {
 		return p.suffixed(lvl)
 	}
 	p.i++
-	e.SetLine(t.Start.Line)
+	e.SetLine(int(t.line))
 	p.record(e, i, i)
 	return ex{e: e, first: i}
 }
@@ -1048,7 +1048,9 @@ func (p *parser) args(lvl int) ([]ast.Expr, met) {
 		return args, met{l: t.l, h: 1 + t.h}
 	case '(':
 		open := p.i
-		if open > 0 && p.toks[open].Start.Line > p.toks[open-1].End.Line {
+		// The end line of the token before is searched for only when it
+		// starts on an earlier line than the '(' (it may end on the same).
+		if open > 0 && p.toks[open].line > p.toks[open-1].line && int(p.toks[open].line) > p.f.tokEndLine(&p.toks[open-1]) {
 			p.fail(open, "ambiguous syntax (function call x new statement) near '('")
 		}
 		p.i++

@@ -47,7 +47,7 @@ func (w *posWalker) fail(why string) {
 
 func (w *posWalker) cur() int {
 	if w.i < len(w.f.Tokens) {
-		return w.f.Tokens[w.i].Type
+		return int(w.f.Tokens[w.i].Type)
 	}
 	return -1
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -11,19 +12,47 @@ import (
 )
 
 // Token is one lexical token with its exact place in the source.
+//
+// A Token holds offsets, not positions: File.TokenRange derives its line
+// and columns from them. At 24 bytes instead of the 64 that two span.Pos
+// took, the token index (one token per 7.7 bytes of source over the 30,000
+// lines of scripts scripts/bench.sh lints, kept for the whole lint) costs
+// three eighths of the memory and of the copying.
+// Every field is an int32: Parse refuses a source of more than
+// math.MaxInt32 bytes (see maxSource).
 type Token struct {
 	// Type is gopher-lua's token type: a parse.T* constant or the byte of a
 	// one-character token.
-	Type  int
-	Start span.Pos
-	End   span.Pos
-	Off   int
-	End0  int // byte offset just past the token
+	Type int32
+	// Off is the byte offset of the token, End0 the offset just past it.
+	Off, End0 int32
+	// line is the 1-based line Off is on, so that a token's line, which
+	// the parser gives every node, and its start column need no search.
+	line int32
 	// The token's value (File.Value): the bytes text[v0:v1] of the text
 	// scanned, or when v0 < 0 File.values[-v0-1], a value that is not a
 	// slice of it. Holding no pointer, the token index costs the garbage
 	// collector nothing to scan and is copied without write barriers.
 	v0, v1 int32
+}
+
+// maxSource is the largest source Parse reads, in bytes: token offsets
+// are int32. A variable so that a test can lower it.
+var maxSource = math.MaxInt32
+
+// tokStart is the position of token t's first byte.
+func (f *File) tokStart(t *Token) span.Pos {
+	return span.Pos{Line: int(t.line), Column: int(t.Off) - f.lineStarts[t.line-1] + 1}
+}
+
+// tokEndLine is the line of the position just past token t, that of
+// offset End0 (see TokenRange).
+func (f *File) tokEndLine(t *Token) int {
+	l := int(t.line)
+	if l < len(f.lineStarts) && f.lineStarts[l] <= int(t.End0) {
+		return f.PosAt(int(t.End0)).Line
+	}
+	return l
 }
 
 // Value returns the token's value: decoded for strings, the text otherwise.
@@ -43,6 +72,9 @@ func (f *File) setValue(t *Token, v string) {
 // Text returns the token's raw source text.
 func (f *File) Text(t Token) string { return string(f.Src[t.Off:t.End0]) }
 
+// Line returns the 1-based line the token starts on.
+func (t Token) Line() int { return int(t.line) }
+
 // isGoto reports whether the token is written `goto`, without the string
 // Text would allocate for every identifier.
 func (f *File) isGoto(t *Token) bool {
@@ -52,6 +84,13 @@ func (f *File) isGoto(t *Token) bool {
 // scan builds the token index and collects the comments: with fastScan
 // when it can, else with gopher-lua's own scanner.
 func (f *File) scan(text []byte) {
+	if len(text) > maxSource {
+		f.Errors = append(f.Errors, SyntaxError{
+			Range:   span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}},
+			Message: fmt.Sprintf("the file is %d bytes, more than the %d bytes lint-lua can read", len(text), maxSource),
+		})
+		return
+	}
 	if !f.fastScan(text) {
 		f.scanGopher(text)
 	}
@@ -120,17 +159,17 @@ func (f *File) scanGopher(text []byte) {
 		end := span.Pos{Line: sc.Pos.Line, Column: sc.Pos.Column + 1}
 		if sc.Pos.Line < 1 {
 			// The scanner has already met EOF while finishing this token.
-			p := f.PosAt(len(text))
-			end = p
+			end = f.PosAt(len(text))
 		}
-		t := Token{Type: tok.Type, Start: start, End: end}
-		t.Off = f.Offset(start)
-		t.End0 = f.Offset(end)
-		if t.End0 < t.Off {
-			t.End0 = t.Off
-		}
-		f.collectComments(text, prevEnd, t.Off)
-		prevEnd = t.End0
+		// The token keeps offsets, and its positions are those of the
+		// offsets (FuzzScan and FuzzParseRanges check that they map
+		// back): gopher-lua counts lines and byte columns as lineStarts
+		// does, \r\n and \n\r as one line break.
+		off := f.Offset(start)
+		end0 := max(f.Offset(end), off)
+		t := Token{Type: int32(tok.Type), Off: int32(off), End0: int32(end0), line: int32(f.PosAt(off).Line)}
+		f.collectComments(text, prevEnd, off)
+		prevEnd = end0
 		if t.Type == parse.TGoto {
 			t.Type = parse.TIdent
 		}
@@ -139,7 +178,7 @@ func (f *File) scanGopher(text []byte) {
 		}
 		f.setValue(&t, tok.Str)
 		f.Tokens = append(f.Tokens, t)
-		if nest.step(t.Type) {
+		if nest.step(int(t.Type)) {
 			// Past what Lua 5.1 accepts: checkLua51 reports it at this
 			// token. Stopping here keeps a file of nothing but '(' from
 			// costing a token, and memory, per byte.
@@ -322,25 +361,27 @@ func (f *File) eofRange() span.Range {
 func (f *File) checkLua51() bool {
 	var nest nesting
 	var params paramLists
-	for i := range f.Tokens {
-		// By reference: a Token is 64 bytes.
-		t := &f.Tokens[i]
+	// A local copy of the slice header: f.Tokens would be loaded again
+	// for every token, as the calls below might change it.
+	toks := f.Tokens
+	for i := range toks {
+		t := &toks[i]
 		afterParams := params.closed
-		params.step(t.Type)
+		params.step(int(t.Type))
 		switch t.Type {
 		case parse.T2Colon:
 			// Lua 5.1 has no labels: `::` lexes as two colons.
 			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: "unexpected symbol near ':' (Lua 5.1, which Redis runs, has no labels or goto)"})
 			return true
 		case parse.TIdent:
-			if f.isGoto(t) && i+1 < len(f.Tokens) && f.Tokens[i+1].Type == parse.TIdent && f.Tokens[i+1].Start.Line == t.Start.Line && startsStatement(f.Tokens, i) {
-				next := f.Tokens[i+1]
+			if f.isGoto(t) && i+1 < len(toks) && toks[i+1].Type == parse.TIdent && toks[i+1].line == t.line && startsStatement(toks, i) {
+				next := toks[i+1]
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i+1, i+1), Message: fmt.Sprintf("'=' expected near '%s' (Lua 5.1, which Redis runs, has no goto)", f.Text(next))})
 				return true
 			}
 		case parse.TNumber:
 			if text, bad := f.malformedNumber(i); bad {
-				r := span.Range{Start: t.Start, End: f.PosAt(t.Off + len(text))}
+				r := span.Range{Start: f.tokStart(t), End: f.PosAt(int(t.Off) + len(text))}
 				f.Errors = append(f.Errors, SyntaxError{Range: r, Message: fmt.Sprintf("malformed number near '%s'", text)})
 				return true
 			}
@@ -350,12 +391,12 @@ func (f *File) checkLua51() bool {
 				return true
 			}
 		case ';', ',':
-			if misplacedSeparator(f.Tokens, i, afterParams) {
+			if misplacedSeparator(toks, i, afterParams) {
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("unexpected symbol near '%c'", t.Type)})
 				return true
 			}
 		}
-		if nest.step(t.Type) {
+		if nest.step(int(t.Type)) {
 			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting)})
 			return true
 		}
@@ -371,7 +412,7 @@ func (f *File) checkLua51() bool {
 // the byte after a bare `e` into the number, line break included). It
 // returns the text Lua reads.
 func (f *File) malformedNumber(i int) (string, bool) {
-	off := f.Tokens[i].Off
+	off := int(f.Tokens[i].Off)
 	// The numeral as bytes, made a string only when it is malformed: the
 	// conversions in the calls below need no allocation.
 	raw := f.Src[off:luaNumeralEnd(f.Src, off)]

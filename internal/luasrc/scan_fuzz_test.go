@@ -70,24 +70,25 @@ func checkScan(t *testing.T, src []byte) {
 	var nest nesting
 	stoppedAtLimit := false
 	for i, tok := range file.Tokens {
-		if tok.Off < prev || tok.End0 < tok.Off || tok.End0 > len(src) {
-			t.Fatalf("token %d (%q): offsets [%d,%d) after %d in %d bytes", i, file.Value(tok), tok.Off, tok.End0, prev, len(src))
+		off, end0 := int(tok.Off), int(tok.End0)
+		if off < prev || end0 < off || end0 > len(src) {
+			t.Fatalf("token %d (%q): offsets [%d,%d) after %d in %d bytes", i, file.Value(tok), off, end0, prev, len(src))
 		}
-		if file.Offset(tok.Start) != tok.Off || file.Offset(tok.End) != tok.End0 {
-			t.Fatalf("token %d: positions %v-%v do not map to offsets [%d,%d)", i, tok.Start, tok.End, tok.Off, tok.End0)
+		if r := file.TokenRange(i, i); file.Offset(r.Start) != off || file.Offset(r.End) != end0 || tok.Line() != r.Start.Line {
+			t.Fatalf("token %d: positions %v (line %d) do not map to offsets [%d,%d)", i, r, tok.Line(), off, end0)
 		}
-		if tok.End0 == tok.Off && tok.End0 < len(src) {
-			t.Fatalf("token %d (type %d): empty at offset %d", i, tok.Type, tok.Off)
+		if end0 == off && end0 < len(src) {
+			t.Fatalf("token %d (type %d): empty at offset %d", i, tok.Type, off)
 		}
-		raw := string(text[tok.Off:tok.End0])
+		raw := string(text[off:end0])
 		if tok.Type == parse.TIdent && raw != file.Value(tok) && file.Value(tok) != "goto" {
 			t.Fatalf("token %d: identifier %q holds the text %q", i, file.Value(tok), raw)
 		}
 		for k := tok.Off; k < tok.End0; k++ {
 			covered[k] = true
 		}
-		prev = tok.End0
-		stoppedAtLimit = nest.step(tok.Type)
+		prev = end0
+		stoppedAtLimit = nest.step(int(tok.Type))
 	}
 	for _, c := range file.Comments {
 		from, to := file.Offset(c.Range.Start), file.Offset(c.Range.End)
