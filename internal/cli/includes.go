@@ -82,6 +82,11 @@ func includeAt(src []byte, p int) (path []byte, end int, ok bool) {
 type includeCache struct {
 	mu    sync.Mutex
 	files map[string]*includedFile
+	// keep says the run lints files as the walk finds them, so that a
+	// fragment parsed for its names before the walk reaches it is kept
+	// for its own lint (take); kept counts the parsed files held.
+	keep bool
+	kept int
 }
 
 type includedFile struct {
@@ -91,14 +96,25 @@ type includedFile struct {
 	// includes are the fragment's own directives: its text is not kept,
 	// so that a run over many trees holds no sources of finished files.
 	includes []string
+	// parsed is the fragment, parsed whole when a script needed its names
+	// first, until its own lint takes it (guarded by includeCache.mu).
+	parsed *luasrc.File
 }
+
+// maxKept bounds the parsed fragments held for their own lint: a fragment
+// outside the linted tree is never taken.
+const maxKept = 64
 
 func newIncludeCache() *includeCache {
 	return &includeCache{files: map[string]*includedFile{}}
 }
 
 // load reads and parses an included file once; ok is false when it cannot
-// be read.
+// be read. Fragments include one another in any order of their names, so
+// a fragment is often needed before the walk reaches it: it is parsed
+// whole, and kept (within maxKept) for its own lint, which then neither
+// reads nor parses it again. One that does not parse gives the names of
+// ParseDeclarations, as before.
 func (c *includeCache) load(p string) (*includedFile, bool) {
 	c.mu.Lock()
 	inc, ok := c.files[p]
@@ -112,9 +128,40 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 		if err != nil || len(src) > maxFileSize {
 			return
 		}
-		inc.fill(luasrc.ParseDeclarations(p, src))
+		if !c.keep || len(src) > gcBigFile {
+			inc.fill(luasrc.ParseDeclarations(p, src))
+			return
+		}
+		f := luasrc.Parse(p, src)
+		if len(f.Errors) > 0 || f.Chunk == nil {
+			inc.fill(luasrc.ParseDeclarations(p, src))
+			return
+		}
+		inc.fill(f)
+		c.mu.Lock()
+		if c.kept < maxKept {
+			inc.parsed = f
+			c.kept++
+		}
+		c.mu.Unlock()
 	})
 	return inc, inc.ok
+}
+
+// take returns the fragment at p parsed whole by load, once, or nil. The
+// parse had no error, so its name only labels findings: it becomes name.
+func (c *includeCache) take(p, name string) *luasrc.File {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	inc := c.files[p]
+	if inc == nil || inc.parsed == nil {
+		return nil
+	}
+	f := inc.parsed
+	inc.parsed = nil
+	c.kept--
+	f.Name = name
+	return f
 }
 
 // offer gives the cache what a file linted whole declares, so that the

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -269,5 +270,42 @@ func TestWalkSubdirectoriesFirst(t *testing.T) {
 	want := []string{"root/includes/deep/c.lua", "root/includes/b.lua", "root/m/d.lua", "root/a.lua", "root/z.lua"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("walk order %q, want %q", got, want)
+	}
+}
+
+// TestIncludedFragmentParsedOnce: a fragment that another fragment includes
+// before the walk reaches it is parsed then and kept for its own lint, which
+// does not read it again; its findings carry its own name.
+func TestIncludedFragmentParsedOnce(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// a.lua is linted first and needs b.lua's names.
+	write("includes/a.lua", "--- @include \"b\"\nlocal function a(k) return b(k) end\n")
+	write("includes/b.lua", "local function b(k) return missingB(k) end\n")
+	write("main.lua", "--- @include \"includes/a\"\nreturn a(KEYS[1])\n")
+	var mu sync.Mutex
+	opened := map[string]int{}
+	beforeOpen = func(p string) {
+		mu.Lock()
+		opened[filepath.Base(p)]++
+		mu.Unlock()
+	}
+	t.Cleanup(func() { beforeOpen = nil })
+	for _, jobs := range []string{"1", "4"} {
+		clear(opened)
+		code, got, stderr := runIn(t, dir, "--jobs", jobs, "--disable", "script-too-long", ".")
+		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
+		if code != ExitFindings || !reflect.DeepEqual(got, want) || stderr != "" {
+			t.Errorf("--jobs %s: exit %d, findings %q, stderr %q; want %q", jobs, code, got, stderr, want)
+		}
+		if jobs == "1" && (opened["b.lua"] != 0 || opened["a.lua"] != 1 || opened["main.lua"] != 1) {
+			t.Errorf("--jobs 1: the lint read %v; b.lua was parsed when a.lua included it", opened)
+		}
 	}
 }

@@ -214,7 +214,20 @@ func lintRun(opts *lintOptions) error {
 		asm = assembleInputs(inputs, opts.Jobs, limit)
 	}
 	includes := newIncludeCache()
+	includes.keep = streamed
 	lintOne := func(in *input) {
+		// A fragment that a script included before the walk reached it
+		// was parsed then (includeCache.load).
+		var f *luasrc.File
+		if streamed && in.path != "" && !in.loaded {
+			if f = includes.take(in.path, in.name); f != nil {
+				if int64(len(f.Src)) > limit {
+					f = nil
+				} else {
+					in.src, in.loaded = f.Src, true
+				}
+			}
+		}
 		if in.path != "" && !in.loaded {
 			in.read(limit)
 		}
@@ -238,7 +251,9 @@ func lintRun(opts *lintOptions) error {
 		if len(in.src) > gcBigFile {
 			relaxGCNow()
 		}
-		f := luasrc.Parse(in.name, in.src)
+		if f == nil {
+			f = luasrc.Parse(in.name, in.src)
+		}
 		if in.path != "" && !assemble {
 			includes.offer(in.path, f)
 		}
