@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"syscall"
 	"unsafe"
 )
@@ -18,13 +19,19 @@ import (
 // grows and never asks for huge pages, so this makes it map that much now
 // (one block, never touched, so no memory is used), advises the block's
 // range, and frees it: the collector's next spans are carved from that
-// range, and each first touch of 2 MiB faults once. LINT_LUA_HUGEPAGES=0
-// turns it off. It returns the range advised (tests read it).
+// range, and each first touch of 2 MiB faults once. relaxGC calls it once
+// a run has linted hugePagesAfter files; LINT_LUA_HUGEPAGES=0 turns it
+// off. It returns the range advised (tests read it).
 func hugePageHeap() (from, to uintptr) {
 	if os.Getenv("LINT_LUA_HUGEPAGES") == "0" || !hugePagesOnRequest() {
 		return 0, 0
 	}
 	const huge = 2 << 20
+	// The block is larger than the collector's goal: do not let it start
+	// a collection while the block is still referenced.
+	gcMu.Lock()
+	defer gcMu.Unlock()
+	gc := debug.SetGCPercent(-1)
 	b := make([]byte, gcTightLimit/2)
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	from, to = (start+huge-1)&^(huge-1), (start+uintptr(len(b)))&^(huge-1)
@@ -33,8 +40,9 @@ func hugePageHeap() (from, to uintptr) {
 	}
 	runtime.KeepAlive(b)
 	b = nil
-	// Free the block now, before the run allocates.
-	runtime.GC()
+	// The next collection, which the block's size starts at the first
+	// allocation, frees it before the run needs its pages.
+	debug.SetGCPercent(gc)
 	return from, to
 }
 
