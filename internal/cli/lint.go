@@ -534,7 +534,9 @@ func lintStreamed(s *IOStreams, paths []string, wd string, cfg *config.Config, s
 		arg int
 		in  *input
 	}
-	ch := make(chan item, n)
+	// The walk runs ahead of the workers by up to walkAhead files (paths,
+	// not yet read): reading a directory then does not leave them idle.
+	ch := make(chan item, walkAhead)
 	go func() {
 		defer close(ch)
 		for i, p := range paths {
@@ -583,6 +585,9 @@ func lintStreamed(s *IOStreams, paths []string, wd string, cfg *config.Config, s
 	}
 	return kept, clean, ioErrors
 }
+
+// walkAhead is how many files found by the walk may wait for a worker.
+const walkAhead = 64
 
 // excluded reports whether an exclude pattern matches p itself. The walk
 // skips an excluded directory whole, so what is below one is never seen;
