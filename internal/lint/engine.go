@@ -63,6 +63,9 @@ func LintFileFor(f *luasrc.File, rules []*Rule, settings Settings, target Target
 		}
 	}
 	out = append(out, RunRules(m, rules, settings, target)...)
+	// The model never leaves this function and the findings hold none of
+	// it (strings and ranges): its arrays serve the next file's.
+	m.Release()
 	out = applySuppressions(f, out, settings)
 	SortDiagnostics(out)
 	return out
