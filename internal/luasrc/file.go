@@ -67,6 +67,9 @@ type File struct {
 	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
 	// written as `name = v`.
 	dotKey map[unsafe.Pointer]bool
+	// tokBuf is the pooled slice Tokens was read into, when it was
+	// (fastScan): Release hands it back.
+	tokBuf *[]Token
 	// positioned is true when the chunk parsed, every node with its
 	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
@@ -365,3 +368,23 @@ func (f *File) Positioned() bool { return f.positioned }
 // NodeCount returns how many AST nodes the file has (each has its token
 // span), for callers that size per-node tables.
 func (f *File) NodeCount() int { return len(f.spans) }
+
+// Release gives the File's per-file arrays (its token index) to the next
+// Parse. Neither the File nor anything read from it that is not a copy
+// (Tokens, Comments, the AST) may be used afterwards: it is emptied, so
+// that a use fails rather than reads another file's data. Strings read
+// from it stay valid. Only the owner of a File that nothing else holds
+// may release it, once done with it; a File never released is simply
+// collected.
+func (f *File) Release() {
+	// The slice Tokens was read into, or the copy the File got of it
+	// (the next Parse then reads into that).
+	if b := f.tokBuf; b != nil {
+		releasedTokens.Put(b)
+	} else if cap(f.Tokens) > 0 {
+		b := new([]Token)
+		*b = f.Tokens[:0]
+		releasedTokens.Put(b)
+	}
+	*f = File{}
+}
