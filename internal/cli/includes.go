@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -90,6 +91,7 @@ type includeCache struct {
 }
 
 type includedFile struct {
+	path  string
 	once  sync.Once
 	ok    bool
 	names []string
@@ -99,6 +101,9 @@ type includedFile struct {
 	// parsed is the fragment, parsed whole when a script needed its names
 	// first, until its own lint takes it (guarded by includeCache.mu).
 	parsed *luasrc.File
+	// kids are the records of the files includes name (children).
+	kidsOnce sync.Once
+	kids     []*includedFile
 }
 
 // maxKept bounds the parsed fragments held for their own lint: a fragment
@@ -116,13 +121,27 @@ func newIncludeCache() *includeCache {
 // reads nor parses it again. One that does not parse gives the names of
 // ParseDeclarations, as before.
 func (c *includeCache) load(p string) (*includedFile, bool) {
+	inc := c.entry(p)
+	c.ensure(inc)
+	return inc, inc.ok
+}
+
+// entry returns the cache's record of the file at p, made empty the first
+// time.
+func (c *includeCache) entry(p string) *includedFile {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	inc, ok := c.files[p]
 	if !ok {
-		inc = &includedFile{}
+		inc = &includedFile{path: p}
 		c.files[p] = inc
 	}
-	c.mu.Unlock()
+	return inc
+}
+
+// ensure reads and parses inc's file, once.
+func (c *includeCache) ensure(inc *includedFile) {
+	p := inc.path
 	inc.once.Do(func() {
 		src, err := readFile(p, maxFileSize)
 		if err != nil || len(src) > maxFileSize {
@@ -145,7 +164,27 @@ func (c *includeCache) load(p string) (*includedFile, bool) {
 		}
 		c.mu.Unlock()
 	})
-	return inc, inc.ok
+}
+
+// children returns the records of the files inc's directives name, resolved
+// once for the run.
+func (c *includeCache) children(inc *includedFile) []*includedFile {
+	inc.kidsOnce.Do(func() {
+		for _, d := range inc.includes {
+			inc.kids = append(inc.kids, c.entry(includePath(filepath.Dir(inc.path), d)))
+		}
+	})
+	return inc.kids
+}
+
+// includePath is the file a directive names, from the directory of the
+// file that holds it: the loader adds .lua when the name has no extension.
+func includePath(dir, directive string) string {
+	p := filepath.Join(dir, filepath.FromSlash(directive))
+	if !strings.HasSuffix(p, ".lua") {
+		p += ".lua"
+	}
+	return p
 }
 
 // take returns the fragment at p parsed whole by load, once, or nil. The
@@ -177,13 +216,7 @@ func (c *includeCache) offer(p string, f *luasrc.File) {
 	if len(f.Errors) > 0 || f.Chunk == nil || len(f.Src) > maxFileSize || !definitionsOnly(f.Chunk) {
 		return
 	}
-	c.mu.Lock()
-	inc, ok := c.files[p]
-	if !ok {
-		inc = &includedFile{}
-		c.files[p] = inc
-	}
-	c.mu.Unlock()
+	inc := c.entry(p)
 	inc.once.Do(func() { inc.fill(f) })
 }
 
@@ -220,34 +253,32 @@ func (inc *includedFile) fill(f *luasrc.File) {
 // the loader, and the script itself is still linted.
 func (c *includeCache) includedNames(path string, src []byte) []string {
 	var names []string
-	seen := map[string]bool{}
-	var visit func(dir string, includes []string, depth int)
-	visit = func(dir string, includes []string, depth int) {
+	// A script includes a few dozen fragments at most: a list is quicker
+	// to search than a map is to build.
+	var seen []*includedFile
+	var visit func(includes []*includedFile, depth int)
+	visit = func(includes []*includedFile, depth int) {
 		if depth > 16 {
 			return
 		}
 		for _, inc := range includes {
-			p := filepath.Join(dir, filepath.FromSlash(inc))
-			if !strings.HasSuffix(p, ".lua") {
-				p += ".lua"
-			}
-			if seen[p] {
+			if slices.Contains(seen, inc) {
 				continue
 			}
-			seen[p] = true
-			inc, ok := c.load(p)
-			if !ok {
+			seen = append(seen, inc)
+			if c.ensure(inc); !inc.ok {
 				continue
 			}
 			names = append(names, inc.names...)
-			visit(filepath.Dir(p), inc.includes, depth+1)
+			visit(c.children(inc), depth+1)
 		}
 	}
-	var top []string
+	var top []*includedFile
+	dir := filepath.Dir(path)
 	for _, d := range findIncludes(src) {
-		top = append(top, string(d))
+		top = append(top, c.entry(includePath(dir, string(d))))
 	}
-	visit(filepath.Dir(path), top, 0)
+	visit(top, 0)
 	return names
 }
 
