@@ -42,7 +42,12 @@ func (f *File) fastScan(text []byte) bool {
 			pool.Put(toks)
 		}
 	}()
+	// A released File's comments are room for these (emptied).
 	var comments []Comment
+	cbuf, _ := releasedComments.Get().(*[]Comment)
+	if cbuf != nil {
+		comments = (*cbuf)[:0]
+	}
 	var nest nesting
 	// Positions come from a cursor over f.lineStarts that only moves
 	// forward, as tokens and comments do.
@@ -194,7 +199,7 @@ func (f *File) fastScan(text []byte) bool {
 	} else {
 		f.Tokens = slices.Clone(out)
 	}
-	f.Comments = comments
+	f.Comments, f.commentBuf = comments, cbuf
 	f.text, f.values = s, values
 	return true
 }
@@ -240,6 +245,9 @@ func (c *lineCursor) advance(off int) {
 
 // tokenScratch holds the slices fastScan reads tokens into.
 var tokenScratch = sync.Pool{New: func() any { return new([]Token) }}
+
+// releasedComments holds the comment slices of released Files.
+var releasedComments sync.Pool
 
 // releasedTokens holds the token slices of released Files (Release).
 var releasedTokens sync.Pool

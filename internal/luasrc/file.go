@@ -71,8 +71,9 @@ type File struct {
 	// tokBuf is the pooled slice Tokens was read into, when it was
 	// (fastScan), and lineBuf the one lineStarts was: Release hands
 	// them back.
-	tokBuf  *[]Token
-	lineBuf *[]int
+	tokBuf     *[]Token
+	lineBuf    *[]int
+	commentBuf *[]Comment
 	// positioned is true when the chunk parsed, every node with its
 	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
@@ -411,6 +412,16 @@ func (f *File) Release() {
 		}
 		*b = f.lineStarts[:0]
 		releasedLines.Put(b)
+	}
+	if cap(f.Comments) > 0 {
+		b := f.commentBuf
+		if b == nil {
+			b = new([]Comment)
+		}
+		// Their texts point into the File's text.
+		clear(f.Comments)
+		*b = f.Comments[:0]
+		releasedComments.Put(b)
 	}
 	*f = File{}
 }
