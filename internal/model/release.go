@@ -1,9 +1,6 @@
 package model
 
-import (
-	"sync"
-	"unsafe"
-)
+import "sync"
 
 // arrays are the per-file arrays of a model that Release hands to the next
 // Build: the largest allocations of a model, garbage the moment the file's
@@ -16,10 +13,8 @@ type arrays struct {
 	nodes     []any
 	events    []event
 	globals   []GlobalAccess
-	// ids is empty; idsRoom is the size it was made for (a map's
-	// capacity cannot be read back).
-	ids     map[unsafe.Pointer]int32
-	idsRoom int
+	// The ids map is not among them: clearing a map sized for a larger
+	// file cost more instructions than making one (+1.5% on c30k).
 }
 
 // pooledArrays holds the arrays of released models.
@@ -65,8 +60,6 @@ func (m *Model) Release() {
 		a.events = clearLen(w.events)[:0]
 	}
 	a.globals = clearLen(m.Globals)[:0]
-	clear(m.ids)
-	a.ids, a.idsRoom = m.ids, m.idsRoom
 	*m = Model{}
 	pooledArrays.Put(a)
 }

@@ -52,11 +52,7 @@ func Build(f *luasrc.File) *Model {
 	r.w.events = zeroed(a.events, nodes)[:0]
 	// On real scripts identifiers and the other non-literal expressions
 	// are 53% to 60% of the nodes.
-	if room := nodes * 5 / 8; a.ids != nil && a.idsRoom >= room {
-		m.ids, m.idsRoom = a.ids, a.idsRoom
-	} else {
-		m.ids, m.idsRoom = make(map[unsafe.Pointer]int32, room), room
-	}
+	m.ids = make(map[unsafe.Pointer]int32, nodes*5/8)
 	if g := n / 8; cap(a.globals) >= g {
 		m.Globals = a.globals[:0]
 	} else {
