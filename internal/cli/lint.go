@@ -471,13 +471,6 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 	if !strings.HasSuffix(walkRoot, string(filepath.Separator)) {
 		walkRoot += string(filepath.Separator)
 	}
-	nameOf := func(p string) string {
-		rel, err := filepath.Rel(walkRoot, p)
-		if err != nil || rel == "." {
-			return root
-		}
-		return filepath.Join(root, rel)
-	}
 	var errs []error
 	// Like filepath.WalkDir, in the order of names, but a directory's
 	// subdirectories before its files: the fragments that loaders include
@@ -485,11 +478,13 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 	// linted first they are not read again for their names (includeCache.offer).
 	// The output is sorted, so the order shows only in how soon a file is
 	// linted.
-	var visit func(dir string)
-	visit = func(dir string) {
+	//
+	// name is dir as reported: root, then the names below it joined on.
+	var visit func(dir, name string)
+	visit = func(dir, name string) {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", nameOf(dir), unwrapPathError(err)))
+			errs = append(errs, fmt.Errorf("%s: %w", name, unwrapPathError(err)))
 			return
 		}
 		for _, d := range entries {
@@ -501,7 +496,7 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 				continue
 			}
 			if p := filepath.Join(dir, d.Name()); !excluded(cfg, p) {
-				visit(p)
+				visit(p, filepath.Join(name, d.Name()))
 			}
 		}
 		for _, d := range entries {
@@ -523,10 +518,10 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 			} else if !t.IsRegular() {
 				continue
 			}
-			found(newInput(nameOf(p), p))
+			found(newInput(filepath.Join(name, d.Name()), p))
 		}
 	}
-	visit(walkRoot)
+	visit(walkRoot, root)
 	return errs
 }
 
