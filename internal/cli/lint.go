@@ -259,6 +259,7 @@ func lintRun(opts *lintOptions) error {
 		}
 		in.diags = lint.LintFileFor(f, all, settings, target)
 		in.lines = quotedLines(f, in.diags)
+		f.Release()
 		in.src = nil
 		relaxGC()
 	}

@@ -32,7 +32,11 @@ type Settings map[string]Setting
 // other rules still run.
 func Lint(name string, src []byte, rules []*Rule, settings Settings) []Diagnostic {
 	f := luasrc.Parse(name, src)
-	return LintFile(f, rules, settings)
+	out := LintFile(f, rules, settings)
+	// The file never leaves this function, and the findings hold nothing
+	// of it but strings (immutable) and numbers.
+	f.Release()
+	return out
 }
 
 // LintFile runs rules over a parsed file.
@@ -63,6 +67,9 @@ func LintFileFor(f *luasrc.File, rules []*Rule, settings Settings, target Target
 		}
 	}
 	out = append(out, RunRules(m, rules, settings, target)...)
+	// The model never leaves this function and the findings hold none of
+	// it (strings and ranges): its arrays serve the next file's.
+	m.Release()
 	out = applySuppressions(f, out, settings)
 	SortDiagnostics(out)
 	return out

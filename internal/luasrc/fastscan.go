@@ -27,13 +27,27 @@ func (f *File) fastScan(text []byte) bool {
 	s := string(text)
 	n := len(s)
 	var values []string
-	toks := tokenScratch.Get().(*[]Token)
+	// The tokens are read into the slice of a released File, which this
+	// one then owns until its own Release; with none, into scratch space
+	// that the File gets a copy of.
+	pool := &releasedTokens
+	toks, _ := releasedTokens.Get().(*[]Token)
+	if toks == nil {
+		pool, toks = &tokenScratch, tokenScratch.Get().(*[]Token)
+	}
 	out := (*toks)[:0]
 	defer func() {
-		*toks = out[:0]
-		tokenScratch.Put(toks)
+		if toks != nil {
+			*toks = out[:0]
+			pool.Put(toks)
+		}
 	}()
+	// A released File's comments are room for these (emptied).
 	var comments []Comment
+	cbuf, _ := releasedComments.Get().(*[]Comment)
+	if cbuf != nil {
+		comments = (*cbuf)[:0]
+	}
 	var nest nesting
 	// Positions come from a cursor over f.lineStarts that only moves
 	// forward, as tokens and comments do.
@@ -178,8 +192,14 @@ func (f *File) fastScan(text []byte) bool {
 	// 3.5 and one per 15 bytes): reading straight into a slice of a
 	// quarter of the file's size allocated 18% more bytes in
 	// BenchmarkParse, and ran more instructions, than this copy.
-	f.Tokens = slices.Clone(out)
-	f.Comments = comments
+	if pool == &releasedTokens {
+		*toks = out
+		f.Tokens, f.tokBuf = out, toks
+		toks = nil
+	} else {
+		f.Tokens = slices.Clone(out)
+	}
+	f.Comments, f.commentBuf = comments, cbuf
 	f.text, f.values = s, values
 	return true
 }
@@ -225,6 +245,12 @@ func (c *lineCursor) advance(off int) {
 
 // tokenScratch holds the slices fastScan reads tokens into.
 var tokenScratch = sync.Pool{New: func() any { return new([]Token) }}
+
+// releasedComments holds the comment slices of released Files.
+var releasedComments sync.Pool
+
+// releasedTokens holds the token slices of released Files (Release).
+var releasedTokens sync.Pool
 
 // longLevel returns the level of the long bracket that opens at s[i:]
 // (`[==[` is 2), or -1 when none does.

@@ -16,11 +16,11 @@ import (
 func scanBoth(t *testing.T, src []byte) bool {
 	t.Helper()
 	text := shortCommentBrackets(src)
-	fast := &File{Name: "a.lua", Src: src, lineStarts: computeLineStarts(src)}
+	fast := &File{Name: "a.lua", Src: src, lineStarts: computeLineStarts(src, nil)}
 	if !fast.fastScan(text) {
 		return false
 	}
-	slow := &File{Name: "a.lua", Src: src, lineStarts: computeLineStarts(src)}
+	slow := &File{Name: "a.lua", Src: src, lineStarts: computeLineStarts(src, nil)}
 	slow.scanGopher(text)
 	if len(slow.Errors) > 0 {
 		t.Fatalf("fastScan accepted what gopher-lua's scanner refuses (%v): %q", slow.Errors, src)

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -67,6 +68,12 @@ type File struct {
 	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
 	// written as `name = v`.
 	dotKey map[unsafe.Pointer]bool
+	// tokBuf is the pooled slice Tokens was read into, when it was
+	// (fastScan), and lineBuf the one lineStarts was: Release hands
+	// them back.
+	tokBuf     *[]Token
+	lineBuf    *[]int
+	commentBuf *[]Comment
 	// positioned is true when the chunk parsed, every node with its
 	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
@@ -159,7 +166,13 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 // respectively), and the token index. It returns the text the tokens index
 // and false when the scanner stopped, leaving no token stream to parse.
 func (f *File) scanSource() (text []byte, ok bool) {
-	f.lineStarts = computeLineStarts(f.Src)
+	// A released File's line starts are room for these (Release).
+	f.lineBuf, _ = releasedLines.Get().(*[]int)
+	if f.lineBuf != nil {
+		f.lineStarts = computeLineStarts(f.Src, (*f.lineBuf)[:0])
+	} else {
+		f.lineStarts = computeLineStarts(f.Src, nil)
+	}
 	text = f.Src
 	// Redis refuses a byte order mark: the script does not start with `#!`
 	// nor with Lua. Report it, and lint the rest as if it were not there so
@@ -193,8 +206,14 @@ func blank(text []byte, from, to int) []byte {
 	return out
 }
 
-func computeLineStarts(src []byte) []int {
-	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+2)
+// computeLineStarts returns the line starts of src, in buf when it has
+// room for them.
+func computeLineStarts(src []byte, buf []int) []int {
+	starts := buf
+	if n := bytes.Count(src, []byte{'\n'}) + 2; cap(starts) < n {
+		starts = make([]int, 0, n)
+	}
+	starts = append(starts, 0)
 	if bytes.IndexByte(src, '\r') < 0 {
 		// No carriage return: every line ends at a '\n', which IndexByte
 		// finds many bytes at a time.
@@ -365,3 +384,44 @@ func (f *File) Positioned() bool { return f.positioned }
 // NodeCount returns how many AST nodes the file has (each has its token
 // span), for callers that size per-node tables.
 func (f *File) NodeCount() int { return len(f.spans) }
+
+// releasedLines holds the line starts of released Files.
+var releasedLines sync.Pool
+
+// Release gives the File's per-file arrays (its token index and line
+// starts) to the next Parse. Neither the File nor anything read from it
+// that is not a copy (Tokens, Comments, the AST) may be used afterwards:
+// it is emptied, so that a use fails rather than reads another file's
+// data. Strings read from it stay valid. Only the owner of a File that
+// nothing else holds may release it, once done with it; a File never
+// released is simply collected.
+func (f *File) Release() {
+	// The slices Tokens and lineStarts were read into, or the copy the
+	// File got of the tokens: the next Parse reads into them.
+	if b := f.tokBuf; b != nil {
+		releasedTokens.Put(b)
+	} else if cap(f.Tokens) > 0 {
+		b := new([]Token)
+		*b = f.Tokens[:0]
+		releasedTokens.Put(b)
+	}
+	if cap(f.lineStarts) > 0 {
+		b := f.lineBuf
+		if b == nil {
+			b = new([]int)
+		}
+		*b = f.lineStarts[:0]
+		releasedLines.Put(b)
+	}
+	if cap(f.Comments) > 0 {
+		b := f.commentBuf
+		if b == nil {
+			b = new([]Comment)
+		}
+		// Their texts point into the File's text.
+		clear(f.Comments)
+		*b = f.Comments[:0]
+		releasedComments.Put(b)
+	}
+	*f = File{}
+}

@@ -49,7 +49,7 @@ func FuzzScan(f *testing.F) {
 
 func checkScan(t *testing.T, src []byte) {
 	t.Helper()
-	file := &File{Name: "fuzz.lua", Src: src, lineStarts: computeLineStarts(src)}
+	file := &File{Name: "fuzz.lua", Src: src, lineStarts: computeLineStarts(src, nil)}
 	text := src
 	// The same preparation as Parse: the BOM and the shebang line become
 	// blanks, and `--[=` that opens no long comment loses its bracket.

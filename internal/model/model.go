@@ -182,6 +182,8 @@ type Model struct {
 	// walkIdx is the flattened tree the model's walks use (inspect.go),
 	// recorded by the resolver.
 	walkIdx *walkIndex
+	// pool receives the model's arrays on Release.
+	pool *arrays
 }
 
 type cachedFact struct{ key, val any }

@@ -18,7 +18,6 @@ func Build(f *luasrc.File) *Model {
 		File: f,
 		// Typical shares of the tokens, for a start.
 		Vars:      make([]*Variable, 0, n/16),
-		Globals:   make([]GlobalAccess, 0, n/8),
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
 		regByFunc: map[*ast.FunctionExpr]*Registration{},
@@ -44,11 +43,21 @@ func Build(f *luasrc.File) *Model {
 	if nodes == 0 {
 		nodes = n*3/4 + 8
 	}
-	r.w.nodes = make([]any, 0, nodes)
-	r.w.events = make([]event, 0, nodes)
+	// The arrays come from a released model when it left them large
+	// enough (Release).
+	m.pool = takeArrays()
+	a := *m.pool
+	*m.pool = arrays{}
+	r.w.nodes = zeroed(a.nodes, nodes)[:0]
+	r.w.events = zeroed(a.events, nodes)[:0]
 	// On real scripts identifiers and the other non-literal expressions
 	// are 53% to 60% of the nodes.
 	m.ids = make(map[unsafe.Pointer]int32, nodes*5/8)
+	if g := n / 8; cap(a.globals) >= g {
+		m.Globals = a.globals[:0]
+	} else {
+		m.Globals = make([]GlobalAccess, 0, g)
+	}
 	// Locals and scopes, for a start: about one of each per 20 to 25
 	// tokens on real scripts, fewer on many.
 	r.varSlab.expect(n/32 + 4)
@@ -56,9 +65,9 @@ func Build(f *luasrc.File) *Model {
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
-	m.vals = make([]Value, r.nids)
-	m.evaluated = make([]uint64, (r.nids+63)/64)
-	m.refs = make([]*Variable, r.nids)
+	m.vals = zeroed(a.vals, int(r.nids))
+	m.evaluated = zeroed(a.evaluated, int(r.nids+63)/64)
+	m.refs = zeroed(a.refs, int(r.nids))
 	fillUses(m.Vars, r.uses, m.refs)
 	m.walkIdx = r.w.index()
 	// A function with more than 200 active locals does not compile; its
