@@ -4,9 +4,10 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
 	"github.com/lint-lua/lint-lua/internal/span"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -66,20 +67,19 @@ type Diagnostic struct {
 // SortDiagnostics orders by file, line, column, then rule, as every output
 // format promises.
 func SortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.File != b.File {
-			return a.File < b.File
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		if c := strings.Compare(a.File, b.File); c != 0 {
+			return c
 		}
-		if a.Range.Start.Line != b.Range.Start.Line {
-			return a.Range.Start.Line < b.Range.Start.Line
+		if c := cmp.Compare(a.Range.Start.Line, b.Range.Start.Line); c != 0 {
+			return c
 		}
-		if a.Range.Start.Column != b.Range.Start.Column {
-			return a.Range.Start.Column < b.Range.Start.Column
+		if c := cmp.Compare(a.Range.Start.Column, b.Range.Start.Column); c != 0 {
+			return c
 		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
+		if c := strings.Compare(a.Rule, b.Rule); c != 0 {
+			return c
 		}
-		return a.Message < b.Message
+		return strings.Compare(a.Message, b.Message)
 	})
 }
