@@ -680,3 +680,15 @@ func TestStartProfilesWritesBoth(t *testing.T) {
 		}
 	}
 }
+
+// joinClean must give what filepath.Join gives for the paths a walk joins.
+func TestJoinCleanMatchesJoin(t *testing.T) {
+	for _, root := range []string{".", "./", "..", "../x/", "a", "a/b/", "./a//b/../c", "/", "/a", "//a/", "a/./"} {
+		dir := filepath.Clean(root)
+		for _, elem := range []string{"x.lua", "sub", ".hidden", "a b.lua", "..x"} {
+			if got, want := joinClean(dir, elem), filepath.Join(root, elem); got != want {
+				t.Errorf("joinClean(%q, %q) = %q, filepath.Join(%q, %q) = %q", dir, elem, got, root, elem, want)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,54 +17,65 @@ import (
 // with which bull and bullmq (and others imitating them) splice shared
 // fragments into a script before loading it: what the regular expression
 // (?m)^\s*---\s*@include\s+["']([^"'<>*]+)["'] finds (TestFindIncludes
-// compares them), without trying it at every byte of every file, which
-// took a quarter of a run's instructions.
+// and FuzzFindIncludes compare them), without trying it at every byte, or
+// every line, of every file: it jumps from one "@include" to the next and
+// checks what precedes and follows each.
 func findIncludes(src []byte) [][]byte {
-	// Most scripts include nothing: one search for the word says so.
-	if !bytes.Contains(src, []byte("@include")) {
-		return nil
-	}
 	var out [][]byte
-	for p := 0; p < len(src); {
-		if path, end, ok := includeAt(src, p); ok {
+	word := []byte("@include")
+	for p := 0; ; {
+		k := bytes.Index(src[p:], word)
+		if k < 0 {
+			return out
+		}
+		at := p + k
+		p = at + len(word)
+		if !includeLead(src, at) {
+			continue
+		}
+		if path, end, ok := includeTail(src, p); ok {
 			out = append(out, path)
 			p = end
 		}
-		// Only a line start can begin a directive.
-		k := bytes.IndexByte(src[p:], '\n')
-		if k < 0 {
-			break
-		}
-		p += k + 1
 	}
-	return out
 }
 
-// includeAt matches a directive at p, a line start: white space (line
-// breaks included), "---", white space, "@include", white space, a quote,
-// a path of bytes other than quotes, '<', '>' and '*', and a quote.
-func includeAt(src []byte, p int) (path []byte, end int, ok bool) {
-	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
-	i := p
-	for i < len(src) && isSpace(src[i]) {
-		i++
+// isIncludeSpace is \s in the directive's regular expression.
+func isIncludeSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// includeLead reports whether "@include" at is preceded by ^\s*---\s*:
+// white space, "---", then white space back to a line start, which is the
+// file's start or a line break within that white space (\s takes line
+// breaks too).
+func includeLead(src []byte, at int) bool {
+	i := at
+	for i > 0 && isIncludeSpace(src[i-1]) {
+		i--
 	}
-	if !bytes.HasPrefix(src[i:], []byte("---")) {
-		return nil, 0, false
+	if i < 3 || string(src[i-3:i]) != "---" {
+		return false
 	}
-	i += 3
-	for i < len(src) && isSpace(src[i]) {
-		i++
+	i -= 3
+	for i > 0 && isIncludeSpace(src[i-1]) {
+		if src[i-1] == '\n' {
+			return true
+		}
+		i--
 	}
-	if !bytes.HasPrefix(src[i:], []byte("@include")) {
-		return nil, 0, false
-	}
-	i += len("@include")
-	j := i
-	for j < len(src) && isSpace(src[j]) {
+	return i == 0
+}
+
+// includeTail matches the rest of a directive from p, just past
+// "@include": white space, a quote, a path of bytes other than quotes,
+// '<', '>' and '*', and a quote.
+func includeTail(src []byte, p int) (path []byte, end int, ok bool) {
+	j := p
+	for j < len(src) && isIncludeSpace(src[j]) {
 		j++
 	}
-	if j == i || j >= len(src) || (src[j] != '"' && src[j] != '\'') {
+	if j == p || j >= len(src) || (src[j] != '"' && src[j] != '\'') {
 		return nil, 0, false
 	}
 	j++
@@ -83,6 +95,12 @@ func includeAt(src []byte, p int) (path []byte, end int, ok bool) {
 type includeCache struct {
 	mu    sync.Mutex
 	files map[string]*includedFile
+	// named memoizes, by the directory part of a script's path (up to its
+	// last separator, as written) and a directive, the record the
+	// directive names: the scripts of a tree share a few directories and
+	// directives, and cleaning the joined path for each was a percent of
+	// a run.
+	named map[string]map[string]*includedFile
 	// keep says the run lints files as the walk finds them, so that a
 	// fragment parsed for its names before the walk reaches it is kept
 	// for its own lint (take); kept counts the parsed files held.
@@ -111,7 +129,7 @@ type includedFile struct {
 const maxKept = 64
 
 func newIncludeCache() *includeCache {
-	return &includeCache{files: map[string]*includedFile{}}
+	return &includeCache{files: map[string]*includedFile{}, named: map[string]map[string]*includedFile{}}
 }
 
 // load reads and parses an included file once; ok is false when it cannot
@@ -171,10 +189,38 @@ func (c *includeCache) ensure(inc *includedFile) {
 func (c *includeCache) children(inc *includedFile) []*includedFile {
 	inc.kidsOnce.Do(func() {
 		for _, d := range inc.includes {
-			inc.kids = append(inc.kids, c.entry(includePath(filepath.Dir(inc.path), d)))
+			inc.kids = append(inc.kids, c.directive(inc.path, d))
 		}
 	})
 	return inc.kids
+}
+
+// directive returns the record of the file that directive d names in the
+// file at path.
+func (c *includeCache) directive(path, d string) *includedFile {
+	i := len(path) - 1
+	for i >= 0 && !os.IsPathSeparator(path[i]) {
+		i--
+	}
+	// A Windows volume ("C:x.lua") is part of the directory too.
+	prefix := path[:max(i+1, len(filepath.VolumeName(path)))]
+	c.mu.Lock()
+	inc := c.named[prefix][d]
+	c.mu.Unlock()
+	if inc != nil {
+		return inc
+	}
+	// filepath.Dir(path) depends on prefix only.
+	inc = c.entry(includePath(filepath.Dir(path), d))
+	c.mu.Lock()
+	byName := c.named[prefix]
+	if byName == nil {
+		byName = map[string]*includedFile{}
+		c.named[prefix] = byName
+	}
+	byName[d] = inc
+	c.mu.Unlock()
+	return inc
 }
 
 // includePath is the file a directive names, from the directory of the
@@ -274,9 +320,8 @@ func (c *includeCache) includedNames(path string, src []byte) []string {
 		}
 	}
 	var top []*includedFile
-	dir := filepath.Dir(path)
 	for _, d := range findIncludes(src) {
-		top = append(top, c.entry(includePath(dir, string(d))))
+		top = append(top, c.directive(path, string(d)))
 	}
 	visit(top, 0)
 	return names

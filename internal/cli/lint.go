@@ -479,9 +479,10 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 	// The output is sorted, so the order shows only in how soon a file is
 	// linted.
 	//
-	// name is dir as reported: root, then the names below it joined on.
-	var visit func(dir, name string)
-	visit = func(dir, name string) {
+	// name is dir as reported: root, then the names below it joined on;
+	// clean is dir cleaned, which joinClean extends.
+	var visit func(dir, clean, name string)
+	visit = func(dir, clean, name string) {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", name, unwrapPathError(err)))
@@ -495,15 +496,15 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 			case ".git", "vendor", "node_modules":
 				continue
 			}
-			if p := filepath.Join(dir, d.Name()); !excluded(cfg, p) {
-				visit(p, filepath.Join(name, d.Name()))
+			if p := joinClean(clean, d.Name()); !excluded(cfg, p) {
+				visit(p, p, joinClean(name, d.Name()))
 			}
 		}
 		for _, d := range entries {
 			if d.IsDir() || !strings.HasSuffix(d.Name(), ".lua") {
 				continue
 			}
-			p := filepath.Join(dir, d.Name())
+			p := joinClean(clean, d.Name())
 			if excluded(cfg, p) {
 				continue
 			}
@@ -518,11 +519,26 @@ func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
 			} else if !t.IsRegular() {
 				continue
 			}
-			found(newInput(filepath.Join(name, d.Name()), p))
+			found(newInput(joinClean(name, d.Name()), p))
 		}
 	}
-	visit(walkRoot, root)
+	visit(walkRoot, filepath.Clean(disk), filepath.Clean(root))
 	return errs
+}
+
+// joinClean is filepath.Join(dir, elem) for a clean dir and an elem that
+// os.ReadDir listed (no separator, not "." or ".."), without cleaning the
+// result again: it is clean already, and cleaning the paths of a walk was
+// a percent of a run.
+func joinClean(dir, elem string) string {
+	switch {
+	case dir == ".":
+		return elem
+	case os.IsPathSeparator(dir[len(dir)-1]) || dir == filepath.VolumeName(dir):
+		// The root, or a bare Windows volume ("C:" joins to "C:x").
+		return filepath.Join(dir, elem)
+	}
+	return dir + string(filepath.Separator) + elem
 }
 
 // lintStreamed walks paths (reading - from stdin) and runs work on each file

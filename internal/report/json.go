@@ -133,11 +133,18 @@ func appendJSONString(buf []byte, s string) []byte {
 	buf = append(buf, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Most of a report is plain ASCII: skip it eight bytes at a time,
+		// then a table lookup a byte.
+		for i+8 <= len(s) && plain8(s[i:i+8]) {
+			i += 8
+		}
+		for i < len(s) && jsonPlain[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			buf = append(buf, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -178,4 +185,30 @@ func appendJSONString(buf []byte, s string) []byte {
 	}
 	buf = append(buf, s[start:]...)
 	return append(buf, '"')
+}
+
+// jsonPlain marks the bytes appendJSONString copies as they are: ASCII
+// from space on, but for `"` and `\`.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// plain8 reports whether the eight bytes of s are all jsonPlain: none is a
+// control character, '"', '\\' or past ASCII. Each test is the classic
+// "has a byte less than n" on the eight bytes at once, which is exact as a
+// whole-word test.
+func plain8(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	_ = s[7] // one bounds check, and the eight loads become one
+	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	control := (x - 0x20*ones) &^ x
+	q := x ^ '"'*ones
+	quote := (q - ones) &^ q
+	b := x ^ '\\'*ones
+	backslash := (b - ones) &^ b
+	return (control|quote|backslash|x)&highs == 0
 }

@@ -73,3 +73,37 @@ func FuzzJSONMatchesEncoder(f *testing.F) {
 		}})
 	})
 }
+
+// plain8 must agree with jsonPlain on every byte in every position.
+func TestPlain8(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 8; at++ {
+			b := []byte("abcdefgh")
+			b[at] = byte(c)
+			if got, want := plain8(string(b)), jsonPlain[c]; got != want {
+				t.Fatalf("plain8(%q) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}
+
+// ... and on words mixing the bytes around each boundary, where a borrow
+// could carry from one byte into the next.
+func TestPlain8Mixed(t *testing.T) {
+	edge := []byte{0x00, 0x01, 0x1f, 0x20, 0x21, '"', '#', '[', '\\', ']', 0x7f, 0x80, 0xff}
+	b := make([]byte, 8)
+	for n := 0; n < 2_000_000; n++ {
+		k := n
+		for i := range b {
+			b[i] = edge[k%len(edge)]
+			k = k/len(edge) + n*7 + i
+		}
+		want := true
+		for _, c := range b {
+			want = want && jsonPlain[c]
+		}
+		if got := plain8(string(b)); got != want {
+			t.Fatalf("plain8(%q) = %v, want %v", b, got, want)
+		}
+	}
+}
