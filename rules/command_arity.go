@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -92,10 +91,9 @@ func countArgs(n int) string {
 // subcommandList names a container's subcommands, or a few and HELP.
 func subcommandList(cmd *redisdb.Command) string {
 	var names []string
-	for n := range cmd.Subcommands {
-		names = append(names, n)
+	for _, s := range cmd.Subcommands {
+		names = append(names, s.SubName())
 	}
-	sort.Strings(names)
 	if len(names) > 6 {
 		return strings.Join(names[:6], ", ") + ", ..."
 	}

@@ -82,8 +82,8 @@ func forbiddenInScript(c *model.Call, cmd *redisdb.Command) bool {
 		return false
 	}
 	n := 0
-	for name, s := range cmd.Subcommands {
-		if name == "HELP" {
+	for _, s := range cmd.Subcommands {
+		if s.SubName() == "HELP" {
 			continue
 		}
 		if !s.NoScript() {

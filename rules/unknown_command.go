@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -66,10 +65,9 @@ func runUnknownCommand(p *lint.Pass) {
 				continue
 			}
 			var names []string
-			for n := range cmd.Subcommands {
-				names = append(names, n)
+			for _, s := range cmd.Subcommands {
+				names = append(names, s.SubName())
 			}
-			sort.Strings(names)
 			hint := ""
 			if s := closestName(strings.ToUpper(sub), names); s != "" {
 				hint = fmt.Sprintf(" (did you mean %s %s?)", cmd.Name, s)

@@ -17,6 +17,7 @@ package redisdb
 //go:generate go run ./gen -in ../../../shared/redis-commands.json -out commands_gen.go
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -62,8 +63,8 @@ type Command struct {
 	Reply       ReplyKind // 0 when the schema does not say (EVAL, FCALL, containers)
 	ReplyConsts []string  // raw const values e.g. `"OK"`, `0`, `1`
 	KeySpecs    []KeySpec
-	Args        []Arg               // argument tree from the JSON, in order
-	Subcommands map[string]*Command // keyed by upper-case subcommand name, nil if none
+	Args        []Arg      // argument tree from the JSON, in order
+	Subcommands []*Command // sorted by name, nil if none
 }
 
 // BeginSearch says how a key spec finds the first key.
@@ -116,14 +117,10 @@ type Arg struct {
 	Args          []Arg // members of a oneof or block
 }
 
-// byName indexes the top-level commands by upper-case name.
-var byName = func() map[string]*Command {
-	m := make(map[string]*Command, len(commandTable))
-	for _, c := range commandTable {
-		m[c.Name] = c
-	}
-	return m
-}()
+// The command table holds no map, so that the linker lays it out whole
+// and starting the program builds nothing: maps of the commands and of
+// their subcommands cost half a millisecond of every start, a tenth of a
+// pre-commit run. Lookups search the sorted table instead.
 
 // Lookup returns the command called name, ignoring case, or nil if Redis
 // has no such command. "CONFIG GET" (one space) finds the subcommand, the
@@ -132,7 +129,19 @@ func Lookup(name string) *Command {
 	if container, sub, ok := strings.Cut(name, " "); ok {
 		return Lookup(container).Sub(sub)
 	}
-	return byName[strings.ToUpper(name)]
+	return find(commandTable, strings.ToUpper(name), 0)
+}
+
+// find returns the command of cmds (sorted by name) whose name, from byte
+// at on, is name.
+func find(cmds []*Command, name string, at int) *Command {
+	i, ok := slices.BinarySearchFunc(cmds, name, func(c *Command, name string) int {
+		return strings.Compare(c.Name[at:], name)
+	})
+	if !ok {
+		return nil
+	}
+	return cmds[i]
 }
 
 // Sub returns the subcommand called name, ignoring case, or nil. It is safe
@@ -141,7 +150,13 @@ func (c *Command) Sub(name string) *Command {
 	if c == nil {
 		return nil
 	}
-	return c.Subcommands[strings.ToUpper(name)]
+	return find(c.Subcommands, strings.ToUpper(name), len(c.Name)+1)
+}
+
+// SubName is a subcommand's own name: GET for CONFIG GET.
+func (c *Command) SubName() string {
+	_, sub, _ := strings.Cut(c.Name, " ")
+	return sub
 }
 
 // HasFlag reports whether the command carries the command flag f, ignoring

@@ -88,9 +88,12 @@ func TestAll(t *testing.T) {
 		if redisdb.Lookup(c.Name) != c {
 			t.Errorf("Lookup(%q) does not return the All() entry", c.Name)
 		}
-		for key, s := range c.Subcommands {
-			if s.Name != c.Name+" "+key {
-				t.Errorf("subcommand %q of %s has name %q", key, c.Name, s.Name)
+		if !sort.SliceIsSorted(c.Subcommands, func(i, j int) bool { return c.Subcommands[i].Name < c.Subcommands[j].Name }) {
+			t.Errorf("the subcommands of %s are not sorted by name", c.Name)
+		}
+		for _, s := range c.Subcommands {
+			if key := s.SubName(); s.Name != c.Name+" "+key || c.Sub(key) != s || c.Sub(strings.ToLower(key)) != s {
+				t.Errorf("subcommand %q of %s has name %q or is not found by it", key, c.Name, s.Name)
 			}
 			checkArgs(t, s, s.Args)
 		}

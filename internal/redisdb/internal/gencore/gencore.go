@@ -200,9 +200,8 @@ func writeCommand(b *bytes.Buffer, c *inCommand, fullName string, children []*in
 		}
 	}
 	if len(children) > 0 {
-		b.WriteString(",\nSubcommands: map[string]*Command{\n")
+		b.WriteString(",\nSubcommands: []*Command{\n")
 		for _, s := range children {
-			fmt.Fprintf(b, "%q: ", s.Name)
 			if err := writeCommand(b, s, fullName+" "+s.Name, nil); err != nil {
 				return err
 			}
