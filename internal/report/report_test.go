@@ -561,3 +561,50 @@ func FuzzUnderlinePlain(f *testing.F) {
 		}
 	})
 }
+
+// underlinePlain must mark what markers marks, one unit a byte.
+func TestUnderlinePlainMatchesMarkers(t *testing.T) {
+	for _, line := range []string{"", "x", "\tlocal v = redis.call('GET', KEYS[1])", "a\t\tb  c", "        return 1"} {
+		for sl := 1; sl <= 2; sl++ {
+			for sc := 1; sc <= len(line)+2; sc++ {
+				for ec := 0; ec <= len(line)+3; ec++ {
+					for _, el := range []int{sl - 1, sl, sl + 1} {
+						rg := lint.Range{Start: lint.Pos{Line: sl, Column: sc}, End: lint.Pos{Line: el, Column: ec}}
+						start, end := markedBytes(line, rg)
+						want := markers(len(line), func(i int) (int, bool) { return i, line[i] == '\t' }, start, end)
+						if got := underlinePlain(line, rg); got != want {
+							t.Fatalf("underlinePlain(%q, %v) = %q, markers gives %q", line, rg, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// plain must agree with a byte-by-byte test, across its word boundaries.
+func TestPlainMatchesBytes(t *testing.T) {
+	edge := []byte{'\t', 0x00, 0x1f, ' ', 'a', '~', 0x7f, 0x80, 0xc3, 0xff}
+	for n := 0; n < 300_000; n++ {
+		b := make([]byte, 3+n%19)
+		k := uint(n)
+		for i := range b {
+			b[i] = 'x'
+			if k%3 == 0 {
+				b[i] = edge[(k/3)%uint(len(edge))]
+			}
+			k = k*31 + uint(i) + 7
+		}
+		for _, keepTab := range []bool{false, true} {
+			want := true
+			for _, c := range b {
+				if (c < 0x20 || c >= 0x7f) && !(c == '\t' && keepTab) {
+					want = false
+				}
+			}
+			if got := plain(string(b), keepTab); got != want {
+				t.Fatalf("plain(%q, %v) = %v, want %v", b, keepTab, got, want)
+			}
+		}
+	}
+}
