@@ -15,47 +15,43 @@ import (
 // textFormatter is the human format: a gcc-style header per diagnostic, the
 // offending source line and an underline of the span, then a summary.
 type textFormatter struct {
-	pos, rule, caret, summary *color.Color
-	sev                       map[lint.Severity]*color.Color
-	// color is whether the colours are on; without them text is written
-	// as it is, without a pass through the colour package.
-	color bool
+	pos, rule, caret paintCodes
+	// sev is indexed by the severity shown: lint.SeverityInfo,
+	// SeverityWarning or SeverityError.
+	sev     [lint.SeverityError + 1]paintCodes
+	summary *color.Color
 }
 
-// paint is c.Sprint(s) when colours are on, else s.
-func (f *textFormatter) paint(c *color.Color, s string) string {
-	if !f.color {
-		return s
-	}
-	return c.Sprint(s)
+// paintCodes are what a colour writes before and after the text it paints:
+// both empty when colours are off. Taken once from the colour package
+// (Sprint is pre + text + post), they spare it a formatting of its escape
+// sequences for each part of each finding, which was half of the format.
+type paintCodes struct{ pre, post string }
+
+func codesOf(c *color.Color) paintCodes {
+	pre, post, _ := strings.Cut(c.Sprint("\x00"), "\x00")
+	return paintCodes{pre, post}
 }
 
-// paintBytes writes b painted with c.
-func (f *textFormatter) paintBytes(w *bufio.Writer, c *color.Color, b []byte) {
-	if !f.color {
-		w.Write(b)
-		return
-	}
-	w.WriteString(c.Sprint(string(b)))
+// appendPainted appends s painted with c.
+func appendPainted[T string | []byte](b []byte, c paintCodes, s T) []byte {
+	b = append(b, c.pre...)
+	b = append(b, s...)
+	return append(b, c.post...)
 }
 
 func newText(opts Options) *textFormatter {
-	f := &textFormatter{
-		color:   opts.Color,
-		pos:     color.New(color.Bold),
-		rule:    color.New(color.Faint),
-		caret:   color.New(color.FgGreen, color.Bold),
-		summary: color.New(color.Bold),
-		sev: map[lint.Severity]*color.Color{
-			lint.SeverityError:   color.New(color.FgRed, color.Bold),
-			lint.SeverityWarning: color.New(color.FgYellow, color.Bold),
-			lint.SeverityInfo:    color.New(color.FgCyan, color.Bold),
-		},
+	f := &textFormatter{summary: color.New(color.Bold)}
+	pos, rule, caret := color.New(color.Bold), color.New(color.Faint), color.New(color.FgGreen, color.Bold)
+	sev := map[lint.Severity]*color.Color{
+		lint.SeverityError:   color.New(color.FgRed, color.Bold),
+		lint.SeverityWarning: color.New(color.FgYellow, color.Bold),
+		lint.SeverityInfo:    color.New(color.FgCyan, color.Bold),
 	}
 	// Decide explicitly on every object: the package-wide color.NoColor
 	// looks at os.Stdout, which is not necessarily where we write.
-	all := []*color.Color{f.pos, f.rule, f.caret, f.summary}
-	for _, c := range f.sev {
+	all := []*color.Color{pos, rule, caret, f.summary}
+	for _, c := range sev {
 		all = append(all, c)
 	}
 	for _, c := range all {
@@ -65,59 +61,87 @@ func newText(opts Options) *textFormatter {
 			c.DisableColor()
 		}
 	}
+	f.pos, f.rule, f.caret = codesOf(pos), codesOf(rule), codesOf(caret)
+	for s, c := range sev {
+		f.sev[s] = codesOf(c)
+	}
 	return f
 }
 
 func (f *textFormatter) Format(w io.Writer, r *Result) error {
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf []byte
+	for _, d := range r.Diagnostics {
+		line, ok := r.source(d.File, d.Range.Start.Line)
+		buf = f.appendDiagnostic(buf[:0], d, line, ok)
+		bw.Write(buf)
+	}
+	return f.finish(bw, r)
+}
+
+// shownSeverity is the severity a finding is shown with: one outside the
+// known range is shown as an error.
+func shownSeverity(s lint.Severity) lint.Severity {
+	switch s {
+	case lint.SeverityInfo, lint.SeverityWarning:
+		return s
+	}
+	return lint.SeverityError
+}
+
+// appendDiagnostic appends d's header, and under it, when hasLine, its
+// source line and the underline of its span.
+func (f *textFormatter) appendDiagnostic(b []byte, d lint.Diagnostic, line string, hasLine bool) []byte {
+	sev := shownSeverity(d.Severity)
+	b = append(b, f.pos.pre...)
+	b = append(b, sanitizeString(d.File, false)...)
+	if d.Range.Start.Line > 0 {
+		b = strconv.AppendInt(append(b, ':'), int64(d.Range.Start.Line), 10)
+		if d.Range.Start.Column > 0 {
+			b = strconv.AppendInt(append(b, ':'), int64(d.Range.Start.Column), 10)
+		}
+	}
+	b = append(b, f.pos.post...)
+	b = append(b, ": "...)
+	b = appendPainted(b, f.sev[sev], severityName(sev))
+	b = append(b, ": "...)
+	b = append(b, sanitizeString(d.Message, false)...)
+	b = append(b, ' ')
+	b = append(b, f.rule.pre...)
+	b = append(append(b, '('), d.Rule...)
+	if d.Fix != nil {
+		b = append(b, ", fixable"...)
+	}
+	b = append(b, ')')
+	b = append(b, f.rule.post...)
+	b = append(b, '\n')
+	if hasLine {
+		src, under := underline(line, d.Range)
+		b = append(append(b, src...), '\n')
+		if under != "" {
+			prefix := strings.TrimRight(under, "^~")
+			b = append(b, prefix...)
+			b = appendPainted(b, f.caret, under[len(prefix):])
+			b = append(b, '\n')
+		}
+	}
+	return b
+}
+
+// finish writes the summary of r's findings to bw and flushes it.
+func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 	var nErr, nWarn, nInfo, nFix int
-	// The location and rule are built in scratch and written as they are
-	// when colours are off: a string concatenation each cost a tenth of
-	// the format.
-	var scratch []byte
 	for _, d := range r.Diagnostics {
 		if d.Fix != nil {
 			nFix++
 		}
-		sev := d.Severity
-		switch sev {
+		switch shownSeverity(d.Severity) {
 		case lint.SeverityInfo:
 			nInfo++
 		case lint.SeverityWarning:
 			nWarn++
 		default:
-			sev = lint.SeverityError
 			nErr++
-		}
-		scratch = append(scratch[:0], sanitizeString(d.File, false)...)
-		if d.Range.Start.Line > 0 {
-			scratch = strconv.AppendInt(append(scratch, ':'), int64(d.Range.Start.Line), 10)
-			if d.Range.Start.Column > 0 {
-				scratch = strconv.AppendInt(append(scratch, ':'), int64(d.Range.Start.Column), 10)
-			}
-		}
-		f.paintBytes(bw, f.pos, scratch)
-		bw.WriteString(": ")
-		bw.WriteString(f.paint(f.sev[sev], severityName(sev)))
-		bw.WriteString(": ")
-		bw.WriteString(sanitizeString(d.Message, false))
-		bw.WriteString(" ")
-		scratch = append(append(scratch[:0], '('), d.Rule...)
-		if d.Fix != nil {
-			scratch = append(scratch, ", fixable"...)
-		}
-		f.paintBytes(bw, f.rule, append(scratch, ')'))
-		bw.WriteString("\n")
-		if line, ok := r.source(d.File, d.Range.Start.Line); ok {
-			src, under := underline(line, d.Range)
-			bw.WriteString(src)
-			bw.WriteString("\n")
-			if under != "" {
-				prefix := strings.TrimRight(under, "^~")
-				bw.WriteString(prefix)
-				bw.WriteString(f.paint(f.caret, under[len(prefix):]))
-				bw.WriteString("\n")
-			}
 		}
 	}
 	if len(r.Diagnostics) > 0 {
