@@ -1,12 +1,16 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -108,46 +112,63 @@ type sarifRegion struct {
 }
 
 func (sarifFormatter) Format(w io.Writer, r *Result) error {
+	log, results := sarifLogFor(r)
+	// The log around the results is encoding/json's; the results, most of
+	// a log, are written by appendSARIFResult, which writes what it would
+	// (TestSARIFMatchesEncoder): its reflection and re-indenting made
+	// SARIF ten times as slow as JSON. They go where the encoder wrote an
+	// empty list, the last field of the run.
+	var head bytes.Buffer
+	if err := encodeSARIF(&head, log); err != nil {
+		return err
+	}
+	doc := head.Bytes()
+	at := bytes.LastIndex(doc, []byte(emptyResults))
+	if at < 0 {
+		return fmt.Errorf("sarif: no results field in %.40q", doc)
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(doc[:at+len(emptyResults)-1])
+	buf := make([]byte, 0, 4096)
+	for i, d := range r.Diagnostics {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		res := results.of(d)
+		buf = appendSARIFResult(append(buf, "\n        "...), &res)
+		if len(buf) > 32<<10 {
+			bw.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	if len(r.Diagnostics) > 0 {
+		buf = append(buf, "\n      "...)
+	}
+	bw.Write(buf)
+	bw.Write(doc[at+len(emptyResults)-1:])
+	return bw.Flush()
+}
+
+// sarifLogFor is r's log with its results empty, and what makes them.
+func sarifLogFor(r *Result) (sarifLog, *sarifResults) {
 	driver := sarifDriver{
 		Name:           toolName,
 		InformationURI: toolURI,
 		Version:        sarifToolVersion(r.ToolVersion),
 		Rules:          make([]sarifRule, 0, len(r.Rules)),
 	}
-	index := map[string]int{}
+	results := &sarifResults{r: r, index: map[string]int{}, seen: map[string]int{}}
 	for _, rule := range r.Rules {
 		if rule == nil {
 			continue
 		}
-		index[rule.ID] = len(driver.Rules)
+		results.index[rule.ID] = len(driver.Rules)
 		driver.Rules = append(driver.Rules, sarifRuleFor(rule))
 	}
-
-	results := make([]sarifResult, 0, len(r.Diagnostics))
-	seen := map[string]int{}
-	for _, d := range r.Diagnostics {
-		res := sarifResult{
-			RuleID:    d.Rule,
-			Level:     sarifLevel(d.Severity),
-			Message:   sarifText{Text: strings.ToValidUTF8(d.Message, "\uFFFD")},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalFor(r, d)}},
-		}
-		if i, ok := index[d.Rule]; ok {
-			res.RuleIndex = &i
-		}
-		line, _ := r.source(d.File, d.Range.Start.Line)
-		key := d.Rule + "\x00" + r.repoPath(d.File) + "\x00" + strings.TrimSpace(line)
-		seen[key]++
-		res.PartialFingerprints = map[string]string{
-			"primaryLocationLineHash": lineHash(key, seen[key]),
-		}
-		results = append(results, res)
-	}
-
 	run := sarifRun{
 		Tool:       sarifTool{Driver: driver},
 		ColumnKind: "unicodeCodePoints",
-		Results:    results,
+		Results:    []sarifResult{},
 	}
 	if r.SourceRoot != "" && r.WorkDir != "" {
 		// Lets a viewer on this machine resolve %SRCROOT%; GitHub resolves
@@ -158,15 +179,139 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 		}
 		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: root}}
 	}
-	log := sarifLog{
-		Schema:  sarifSchema,
-		Version: sarifVersion,
-		Runs:    []sarifRun{run},
+	return sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}, results
+}
+
+// sarifResults makes the results of a run's findings, in their order.
+type sarifResults struct {
+	r     *Result
+	index map[string]int // rule ID to its index in the driver's rules
+	seen  map[string]int // occurrences of each fingerprint key so far
+	art   artifactMemo
+}
+
+func (s *sarifResults) of(d lint.Diagnostic) sarifResult {
+	res := sarifResult{
+		RuleID:    d.Rule,
+		Level:     sarifLevel(d.Severity),
+		Message:   sarifText{Text: strings.ToValidUTF8(d.Message, "\uFFFD")},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalFor(s.r, d, &s.art)}},
 	}
+	if i, ok := s.index[d.Rule]; ok {
+		res.RuleIndex = &i
+	}
+	line, _ := s.r.source(d.File, d.Range.Start.Line)
+	key := d.Rule + "\x00" + s.art.repo + "\x00" + strings.TrimSpace(line)
+	s.seen[key]++
+	res.PartialFingerprints = map[string]string{
+		"primaryLocationLineHash": lineHash(key, s.seen[key]),
+	}
+	return res
+}
+
+// emptyResults is how encoding/json writes the run's empty results, at
+// the run's field depth.
+const emptyResults = "\n      \"results\": []"
+
+// encodeSARIF is encoding/json's SARIF log: two-space indentation, HTML
+// characters as they are.
+func encodeSARIF(w io.Writer, log sarifLog) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// appendSARIFResult appends what encodeSARIF writes for res as an element
+// of the run's results, from its opening brace.
+func appendSARIFResult(b []byte, res *sarifResult) []byte {
+	const in = "\n          " // the result's fields
+	b = append(b, "{"+in+"\"ruleId\": "...)
+	b = appendJSONString(b, res.RuleID)
+	if res.RuleIndex != nil {
+		b = appendJSONInt(b, ","+in+"\"ruleIndex\": ", *res.RuleIndex)
+	}
+	b = append(b, ","+in+"\"level\": "...)
+	b = appendJSONString(b, res.Level)
+	b = append(b, ","+in+"\"message\": {"+in+"  \"text\": "...)
+	b = appendJSONString(b, res.Message.Text)
+	b = append(b, in+"},"+in+"\"locations\": ["...)
+	for i, loc := range res.Locations {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		const l = in + "  " // a location's braces
+		p := loc.PhysicalLocation
+		b = append(b, l+"{"+l+"  \"physicalLocation\": {"+l+"    \"artifactLocation\": {"+l+"      \"uri\": "...)
+		b = appendJSONString(b, p.ArtifactLocation.URI)
+		if p.ArtifactLocation.URIBaseID != "" {
+			b = append(b, ","+l+"      \"uriBaseId\": "...)
+			b = appendJSONString(b, p.ArtifactLocation.URIBaseID)
+		}
+		b = append(b, l+"    }"...)
+		if rg := p.Region; rg != nil {
+			b = appendJSONInt(b, ","+l+"    \"region\": {"+l+"      \"startLine\": ", rg.StartLine)
+			if rg.StartColumn != 0 {
+				b = appendJSONInt(b, ","+l+"      \"startColumn\": ", rg.StartColumn)
+			}
+			if rg.EndLine != 0 {
+				b = appendJSONInt(b, ","+l+"      \"endLine\": ", rg.EndLine)
+			}
+			if rg.EndColumn != 0 {
+				b = appendJSONInt(b, ","+l+"      \"endColumn\": ", rg.EndColumn)
+			}
+			b = append(b, l+"    }"...)
+		}
+		b = append(b, l+"  }"+l+"}"...)
+	}
+	if len(res.Locations) > 0 {
+		b = append(b, in...)
+	}
+	b = append(b, "],"+in+"\"partialFingerprints\": "...)
+	b = appendStringMap(b, res.PartialFingerprints, in)
+	return append(b, "\n        }"...)
+}
+
+// appendStringMap appends m as encoding/json writes it at the indentation
+// of in (a line break and the spaces of the map's own line): keys sorted.
+func appendStringMap(b []byte, m map[string]string, in string) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	if len(m) == 0 {
+		return append(b, "{}"...)
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, in+"  "...)
+		b = appendJSONString(b, k)
+		b = append(b, ": "...)
+		b = appendJSONString(b, m[k])
+	}
+	return append(append(b, in...), '}')
+}
+
+// artifactMemo remembers the artifact of the last file: results come
+// sorted by file, so most share their predecessor's.
+type artifactMemo struct {
+	file, repo string
+	art        sarifArtifact
+}
+
+func (m *artifactMemo) of(r *Result, file string) sarifArtifact {
+	if m.file != file || m.repo == "" && m.art.URI == "" {
+		m.file, m.repo = file, r.repoPath(file)
+		m.art = artifactFor(m.repo)
+	}
+	return m.art
 }
 
 // sarifToolVersion makes the version start with a digit, as SARIF
@@ -190,7 +335,9 @@ func sarifToolVersion(v string) string {
 // GitHub's own fingerprints use.
 func lineHash(key string, occurrence int) string {
 	sum := sha256.Sum256([]byte(key))
-	return fmt.Sprintf("%s:%d", hex.EncodeToString(sum[:8]), occurrence)
+	b := make([]byte, 0, 16+1+4)
+	b = strconv.AppendInt(append(hex.AppendEncode(b, sum[:8]), ':'), int64(occurrence), 10)
+	return string(b)
 }
 
 func sarifLevel(s lint.Severity) string {
@@ -288,8 +435,8 @@ func pascalCase(id string) string {
 	return b.String()
 }
 
-func sarifPhysicalFor(r *Result, d lint.Diagnostic) sarifPhysical {
-	p := sarifPhysical{ArtifactLocation: artifactFor(r.repoPath(d.File))}
+func sarifPhysicalFor(r *Result, d lint.Diagnostic, art *artifactMemo) sarifPhysical {
+	p := sarifPhysical{ArtifactLocation: art.of(r, d.File)}
 	start, end := d.Range.Start, d.Range.End
 	if start.Line < 1 {
 		return p
