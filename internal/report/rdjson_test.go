@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/benchdata"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 func TestRDJSONGolden(t *testing.T) {
@@ -129,4 +131,53 @@ func TestRDJSONEmpty(t *testing.T) {
 		t.Errorf("empty run must list no diagnostics, not null:\n%s", out)
 	}
 	decodeRDJSON(t, out)
+}
+
+// checkRDJSON compares the rdjson format with encoding/json's encoding of
+// the same document, byte for byte.
+func checkRDJSON(t *testing.T, r *Result) {
+	t.Helper()
+	var got bytes.Buffer
+	if err := (rdjsonFormatter{}).Format(&got, r); err != nil {
+		t.Fatal(err)
+	}
+	out, diagnostic := rdjsonFor(r)
+	for _, d := range r.Diagnostics {
+		out.Diagnostics = append(out.Diagnostics, diagnostic(d))
+	}
+	var want bytes.Buffer
+	if err := encodeRDJSON(&want, out); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("rdjson format differs from encoding/json:\n%s\nwant:\n%s", got.Bytes(), want.Bytes())
+	}
+}
+
+func TestRDJSONMatchesEncoder(t *testing.T) {
+	checkRDJSON(t, &Result{})
+	checkRDJSON(t, awkwardResult())
+	sets, err := benchdata.Sets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := rules.All()
+	for _, s := range sets {
+		r := &Result{Files: len(s.Files), Rules: all}
+		for _, in := range s.Files {
+			r.Diagnostics = append(r.Diagnostics, lint.Lint(in.Name, in.Src, all, nil)...)
+		}
+		checkRDJSON(t, r)
+	}
+}
+
+func FuzzRDJSONMatchesEncoder(f *testing.F) {
+	f.Add("a.lua", "msg <b> & \"q\" \\ \u2028 \x01 \b \f \xff é", "rule", 3, 4)
+	f.Fuzz(func(t *testing.T, file, msg, rule string, line, col int) {
+		checkRDJSON(t, &Result{Files: 1, Rules: testRules(), Diagnostics: []lint.Diagnostic{
+			{File: file, Range: lint.Range{Start: lint.Pos{Line: line, Column: col}, End: lint.Pos{Line: line, Column: col + 2}}, Rule: rule, Severity: lint.SeverityWarning, Message: msg},
+			{File: msg, Rule: file, Severity: lint.Severity(line), Message: rule},
+			{File: file, Range: lint.Range{Start: lint.Pos{Line: 1, Column: col}, End: lint.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
+		}})
+	})
 }
