@@ -50,6 +50,9 @@ func (checkstyleFormatter) Format(w io.Writer, r *Result) error {
 // UTF-8 into U+FFFD and keeps tabs and newlines as character references so
 // they survive attribute normalisation.
 func xmlAttr(s string) string {
+	if out, ok := xmlAttrASCII(s); ok {
+		return out
+	}
 	s = strings.Map(func(r rune) rune {
 		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
 			return -1
@@ -62,4 +65,46 @@ func xmlAttr(s string) string {
 	var b strings.Builder
 	_ = xml.EscapeText(&b, []byte(s)) // a strings.Builder never fails
 	return b.String()
+}
+
+// xmlAttrASCII is xmlAttr for printable ASCII, tabs and line breaks, which
+// the filter keeps and xml.EscapeText maps byte by byte
+// (TestXMLAttrASCII); ok is false for any other input.
+func xmlAttrASCII(s string) (string, bool) {
+	special := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x7f || c < 0x20 && c != '\t' && c != '\n' && c != '\r':
+			return "", false
+		case c < 0x20 || c == '"' || c == '\'' || c == '&' || c == '<' || c == '>':
+			special = true
+		}
+	}
+	if !special {
+		return s, true
+	}
+	b := make([]byte, 0, len(s)+16)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"':
+			b = append(b, "&#34;"...)
+		case '\'':
+			b = append(b, "&#39;"...)
+		case '&':
+			b = append(b, "&amp;"...)
+		case '<':
+			b = append(b, "&lt;"...)
+		case '>':
+			b = append(b, "&gt;"...)
+		case '\t':
+			b = append(b, "&#x9;"...)
+		case '\n':
+			b = append(b, "&#xA;"...)
+		case '\r':
+			b = append(b, "&#xD;"...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b), true
 }

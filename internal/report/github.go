@@ -2,8 +2,8 @@ package report
 
 import (
 	"bufio"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -23,7 +23,8 @@ var (
 )
 
 func (githubFormatter) Format(w io.Writer, r *Result) error {
-	bw := bufio.NewWriter(w)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var b []byte
 	for _, d := range r.Diagnostics {
 		cmd := "error"
 		switch d.Severity {
@@ -32,22 +33,24 @@ func (githubFormatter) Format(w io.Writer, r *Result) error {
 		case lint.SeverityInfo:
 			cmd = "notice"
 		}
-		props := []string{"file=" + githubProp(r.repoPath(d.File))}
+		b = append(append(append(b[:0], "::"...), cmd...), " file="...)
+		b = append(b, githubProp(r.repoPath(d.File))...)
 		if d.Range.Start.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", d.Range.Start.Line))
+			b = strconv.AppendInt(append(b, ",line="...), int64(d.Range.Start.Line), 10)
 			if d.Range.Start.Column > 0 {
-				props = append(props, fmt.Sprintf("col=%d", d.Range.Start.Column))
+				b = strconv.AppendInt(append(b, ",col="...), int64(d.Range.Start.Column), 10)
 			}
 			if d.Range.End.Line > 0 {
-				props = append(props, fmt.Sprintf("endLine=%d", d.Range.End.Line))
+				b = strconv.AppendInt(append(b, ",endLine="...), int64(d.Range.End.Line), 10)
 				if d.Range.End.Column > 0 {
-					props = append(props, fmt.Sprintf("endColumn=%d", d.Range.End.Column))
+					b = strconv.AppendInt(append(b, ",endColumn="...), int64(d.Range.End.Column), 10)
 				}
 			}
 		}
-		props = append(props, "title="+githubProp(d.Rule))
-		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, strings.Join(props, ","),
-			githubDataEscaper.Replace(strings.ToValidUTF8(d.Message, "\uFFFD")))
+		b = append(append(b, ",title="...), githubProp(d.Rule)...)
+		b = append(b, "::"...)
+		b = append(b, githubDataEscaper.Replace(strings.ToValidUTF8(d.Message, "\uFFFD"))...)
+		bw.Write(append(b, '\n'))
 	}
 	return bw.Flush()
 }
