@@ -26,6 +26,12 @@ targets=(
   "./internal/report FuzzUnderline 3"
   "./internal/report FuzzUnderlinePlain 2"
   "./internal/report FuzzJSONMatchesEncoder 3"
+  "./internal/report FuzzSARIFMatchesEncoder 3"
+  "./internal/report FuzzRDJSONMatchesEncoder 3"
+  "./internal/report FuzzXMLAttr 2"
+  "./internal/cli FuzzFindIncludes 3"
+  "./internal/luasrc FuzzFastScan 5"
+  "./internal/luasrc FuzzDecimalNumeral 2"
   "./internal/redisdb FuzzKeyPositions 3"
   "./internal/slot FuzzOf 3"
 )
