@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lint-lua/lint-lua/analyzer"
+	"golang.org/x/tools/go/analysis"
 )
 
 // goModule writes a module that uses a stub of go-redis (the analyzer's
@@ -124,4 +127,23 @@ func TestGoCommandLoweredSeverity(t *testing.T) {
 	if d := o.Diagnostics[0]; d.Rule != "float-return" || d.Severity != "info" || !strings.HasSuffix(d.Message, "which may be what is meant)") {
 		t.Errorf("got %+v", d)
 	}
+}
+
+// analyzePackages runs analyzers without facts: none that lint-lua go runs
+// may declare any.
+func TestGoAnalyzersHaveNoFacts(t *testing.T) {
+	a, err := analyzer.New(analyzer.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if len(a.FactTypes) > 0 {
+			t.Errorf("analyzer %s declares facts, which lint-lua go's driver does not carry", a.Name)
+		}
+		for _, r := range a.Requires {
+			visit(r)
+		}
+	}
+	visit(a)
 }
