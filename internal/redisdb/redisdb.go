@@ -20,6 +20,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode/utf8"
 )
 
 // ReplyKind is a set of reply types a command may send. Each constant says
@@ -119,8 +121,17 @@ type Arg struct {
 
 // The command table holds no map, so that the linker lays it out whole
 // and starting the program builds nothing: maps of the commands and of
-// their subcommands cost half a millisecond of every start, a tenth of a
-// pre-commit run. Lookups search the sorted table instead.
+// their subcommands, built in every process's initialization, cost half a
+// millisecond of every start, a tenth of a pre-commit run. The index of
+// the top-level commands is built on the first lookup, which a lint run
+// makes in a worker; subcommands are searched in their sorted lists.
+var byName = sync.OnceValue(func() map[string]*Command {
+	m := make(map[string]*Command, len(commandTable))
+	for _, c := range commandTable {
+		m[c.Name] = c
+	}
+	return m
+})
 
 // Lookup returns the command called name, ignoring case, or nil if Redis
 // has no such command. "CONFIG GET" (one space) finds the subcommand, the
@@ -129,19 +140,30 @@ func Lookup(name string) *Command {
 	if container, sub, ok := strings.Cut(name, " "); ok {
 		return Lookup(container).Sub(sub)
 	}
-	return find(commandTable, strings.ToUpper(name), 0)
+	var buf [24]byte
+	if up, ok := upperASCII(buf[:0], name); ok {
+		// A map index by string(bytes) copies nothing.
+		return byName()[string(up)]
+	}
+	return byName()[strings.ToUpper(name)]
 }
 
-// find returns the command of cmds (sorted by name) whose name, from byte
-// at on, is name.
-func find(cmds []*Command, name string, at int) *Command {
-	i, ok := slices.BinarySearchFunc(cmds, name, func(c *Command, name string) int {
-		return strings.Compare(c.Name[at:], name)
-	})
-	if !ok {
-		return nil
+// upperASCII appends name in upper case to buf when it is ASCII (scripts
+// write commands in lower case: strings.ToUpper allocated for each call
+// site the model evaluates); ok is false for anything else, which
+// strings.ToUpper folds by Unicode's rules.
+func upperASCII(buf []byte, name string) (up []byte, ok bool) {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		buf = append(buf, c)
 	}
-	return cmds[i]
+	return buf, true
 }
 
 // Sub returns the subcommand called name, ignoring case, or nil. It is safe
@@ -150,7 +172,19 @@ func (c *Command) Sub(name string) *Command {
 	if c == nil {
 		return nil
 	}
-	return find(c.Subcommands, strings.ToUpper(name), len(c.Name)+1)
+	var buf [24]byte
+	up, ok := upperASCII(buf[:0], name)
+	if !ok {
+		up = []byte(strings.ToUpper(name))
+	}
+	at := len(c.Name) + 1
+	i, found := slices.BinarySearchFunc(c.Subcommands, up, func(s *Command, up []byte) int {
+		return strings.Compare(s.Name[at:], string(up))
+	})
+	if !found {
+		return nil
+	}
+	return c.Subcommands[i]
 }
 
 // SubName is a subcommand's own name: GET for CONFIG GET.

@@ -430,3 +430,19 @@ func FuzzKeyPositions(f *testing.F) {
 		}
 	})
 }
+
+// Lookup and Sub fold case as strings.ToUpper does, ASCII or not.
+func TestLookupFoldsLikeToUpper(t *testing.T) {
+	for _, name := range []string{"get", "Get", "GET", "ıncr", "hgetall", "zRangeByScore", "config get", "CONFIG set", "client ıd", "nosuch", "", "a-very-long-name-past-the-buffer-of-lookup"} {
+		want := redisdb.Lookup(strings.ToUpper(name))
+		if container, sub, ok := strings.Cut(strings.ToUpper(name), " "); ok {
+			want = redisdb.Lookup(container).Sub(sub)
+		}
+		if got := redisdb.Lookup(name); got != want {
+			t.Errorf("Lookup(%q) = %v, want %v", name, got, want)
+		}
+	}
+	if redisdb.Lookup("ıncr") == nil || redisdb.Lookup("client ıd") == nil {
+		t.Errorf("a Unicode upper-casing to a command's name does not find it")
+	}
+}
