@@ -341,7 +341,7 @@ func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	}
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
-			if vs := fs.m.declVars[unsafe.Pointer(la)]; len(vs) > 0 {
+			if vs := fs.m.declVars(uintptr(unsafe.Pointer(la))); len(vs) > 0 {
 				e.truncate(int(vs[0].slot))
 				return
 			}
@@ -355,7 +355,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	case *ast.LocalAssignStmt:
 		// The resolver declared every name (a local function's with
 		// Kind LocalFunction, as File.IsLocalFunction says).
-		vs := m.declVars[unsafe.Pointer(s)]
+		vs := m.declVars(uintptr(unsafe.Pointer(s)))
 		if len(vs) > 0 && vs[0].Kind == LocalFunction {
 			fs.set(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
@@ -562,7 +562,7 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
-	vs := fs.m.declVars[nodeKey(decl)]
+	vs := fs.m.declVars(nodeAddr(decl))
 	if i < len(vs) {
 		return vs[i]
 	}
@@ -655,12 +655,12 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 		return v
 	}
 	m := fs.m
-	i, ok := m.ids[nodeKey(x)]
+	i, ok := m.ids.get(nodeAddr(x))
 	if !ok {
 		// Every expression the flow evaluates was numbered by the
 		// resolver; should one not be, it is numbered now.
 		i = int32(len(m.vals))
-		m.ids[nodeKey(x)] = i
+		m.ids.put(nodeAddr(x), i)
 		m.vals = append(m.vals, Value{})
 		m.refs = append(m.refs, nil)
 	}
@@ -698,13 +698,14 @@ func literalValue(x ast.Expr) (Value, bool) {
 // recorded returns the value recorded for an expression, if it was
 // evaluated.
 func (m *Model) recorded(x ast.Expr) (Value, bool) {
-	if i, ok := m.ids[nodeKey(x)]; ok {
+	if i, ok := m.ids.get(nodeAddr(x)); ok {
 		if m.evaluated[i/64]&(1<<(i%64)) != 0 {
 			return m.vals[i], true
 		}
 		return Value{}, false
 	}
-	if m.ids == nil || m.unevaluated[x] {
+	// A file that did not parse has no table, and no values.
+	if m.ids.slots == nil || m.unevaluated[x] {
 		return Value{}, false
 	}
 	return literalValue(x)

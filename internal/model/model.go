@@ -145,12 +145,11 @@ type Model struct {
 	SetResp3 bool
 
 	// ids numbers the identifiers and the other non-literal expressions
-	// the resolver met, keyed by node address (nodeKey): one map keyed by
-	// pointer where there were three, two of them keyed by interface.
-	// vals[i] is what expression i may hold where it is evaluated, once
-	// the flow has (bit i of evaluated); refs[i] is the local that
-	// identifier i names, if any (VarOf).
-	ids       map[unsafe.Pointer]int32
+	// the resolver met, keyed by node address (nodeAddr). vals[i] is what
+	// expression i may hold where it is evaluated, once the flow has (bit
+	// i of evaluated); refs[i] is the local that identifier i names, if
+	// any (VarOf).
+	ids       nodeTable
 	vals      []Value
 	evaluated []uint64
 	refs      []*Variable
@@ -167,9 +166,10 @@ type Model struct {
 	// funcNodeCount counts the nodes inside function bodies.
 	funcNodeCount int
 	regByFunc     map[*ast.FunctionExpr]*Registration
-	// declVars lists the variables each declaring node declares, in
-	// order, keyed by the node's address (nodeKey).
-	declVars map[unsafe.Pointer][]*Variable
+	// declLists[decls.get(node)] lists the variables a declaring node
+	// declares, in order (declVars).
+	decls     nodeTable
+	declLists [][]*Variable
 
 	// Computed on first use: several rules ask for each. A model is read
 	// by one goroutine (the rules of a file run in turn).
@@ -287,7 +287,7 @@ func (m *Model) Value(e ast.Expr) Value {
 
 // VarOf returns the local an identifier refers to, or nil for a global.
 func (m *Model) VarOf(id *ast.IdentExpr) *Variable {
-	if i, ok := m.ids[unsafe.Pointer(id)]; ok {
+	if i, ok := m.ids.get(uintptr(unsafe.Pointer(id))); ok {
 		return m.refs[i]
 	}
 	return nil

@@ -21,8 +21,6 @@ func Build(f *luasrc.File) *Model {
 		calls:     map[*ast.FuncCallExpr]*Call{},
 		funcs:     map[*ast.FunctionExpr]*Function{},
 		regByFunc: map[*ast.FunctionExpr]*Registration{},
-		// About one declaring statement per 25 tokens.
-		declVars: make(map[unsafe.Pointer][]*Variable, n/32),
 	}
 	if f.Shebang != nil {
 		if _, ok := f.Shebang.Option("name"); ok {
@@ -52,7 +50,10 @@ func Build(f *luasrc.File) *Model {
 	r.w.events = zeroed(a.events, nodes)[:0]
 	// On real scripts identifiers and the other non-literal expressions
 	// are 53% to 60% of the nodes.
-	m.ids = make(map[unsafe.Pointer]int32, nodes*5/8)
+	m.ids.init(nodes*5/8, a.ids)
+	// About one declaring statement per 25 tokens.
+	m.decls.init(n/32, a.decls)
+	m.declLists = a.declLists[:0]
 	if g := n / 8; cap(a.globals) >= g {
 		m.Globals = a.globals[:0]
 	} else {
@@ -289,7 +290,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
-			r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), v)
+			r.setDeclared(s, append(r.varLists.take(1), v))
 			r.expr(s.Exprs[0])
 			return
 		}
@@ -304,7 +305,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			}
 			vs = append(vs, r.declare(n, LocalVar, s, i, init))
 		}
-		r.m.declVars[nodeKey(s)] = vs
+		r.setDeclared(s, vs)
 	case *ast.FuncCallStmt:
 		r.expr(s.Expr)
 	case *ast.DoBlockStmt:
@@ -336,7 +337,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			r.expr(s.Step)
 		}
 		r.push()
-		r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
+		r.setDeclared(s, append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil)))
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.GenericForStmt:
@@ -348,7 +349,7 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		for i, n := range s.Names {
 			vs = append(vs, r.declare(n, ForVar, s, i, nil))
 		}
-		r.m.declVars[nodeKey(s)] = vs
+		r.setDeclared(s, vs)
 		r.block(s.Stmts)
 		r.pop()
 	case *ast.FuncDefStmt:
@@ -411,7 +412,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	r.push()
 	if method {
 		v := r.declare("self", SelfParam, decl, 0, nil)
-		r.m.declVars[nodeKey(decl)] = append(r.varLists.take(1), v)
+		r.setDeclared(decl, append(r.varLists.take(1), v))
 		fn.Params = append(fn.Params, v)
 	}
 	if len(fe.ParList.Names) > 0 {
@@ -421,7 +422,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 			vs = append(vs, v)
 			fn.Params = append(fn.Params, v)
 		}
-		r.m.declVars[nodeKey(fe)] = vs
+		r.setDeclared(fe, vs)
 	}
 	r.block(fe.Stmts)
 	r.pop()
@@ -504,11 +505,18 @@ func (r *resolver) exprIn(e ast.Expr) {
 	}
 }
 
+// setDeclared records the variables that node decl declares.
+func (r *resolver) setDeclared(decl any, vs []*Variable) {
+	m := r.m
+	m.decls.put(nodeAddr(decl), int32(len(m.declLists)))
+	m.declLists = append(m.declLists, vs)
+}
+
 // number gives expression n the next index in Model.ids.
 func (r *resolver) number(n ast.Expr) int32 {
 	i := r.nids
 	r.nids++
-	r.m.ids[nodeKey(n)] = i
+	r.m.ids.put(nodeAddr(n), i)
 	return i
 }
 
