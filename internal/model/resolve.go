@@ -101,10 +101,12 @@ type resolver struct {
 	// goes.
 	w walkRec
 	// names maps each name to the innermost local of that name in scope;
-	// decls lists the locals in scope, innermost last, so that leaving a
-	// scope can give each name back the local it had shadowed.
-	names map[string]*Variable
-	decls []*Variable
+	// decls lists the locals in scope, innermost last, and declNames
+	// their names' indexes in names, so that leaving a scope can give
+	// each name back the local it had shadowed.
+	names     scopeNames
+	decls     []*Variable
+	declNames []int32
 	// declsMax is the most decls held.
 	declsMax int
 	// uses are the identifiers that name locals, for fillUses.
@@ -124,10 +126,10 @@ var resolvers sync.Pool
 func newResolver(m *Model, n int) *resolver {
 	r, _ := resolvers.Get().(*resolver)
 	if r == nil {
-		r = &resolver{names: map[string]*Variable{}}
+		r = &resolver{}
 	}
 	// About one local reference per seven tokens.
-	*r = resolver{m: m, names: r.names, decls: r.decls, uses: slices.Grow(r.uses, n/7),
+	*r = resolver{m: m, names: r.names, decls: r.decls, declNames: r.declNames, uses: slices.Grow(r.uses, n/7),
 		w: walkRec{blockList: r.w.blockList, tmpNodes: r.w.tmpNodes, tmpEvents: r.w.tmpEvents}}
 	return r
 }
@@ -138,11 +140,11 @@ func (r *resolver) release() {
 	// Only what this file used: uses and blocks were only appended to,
 	// rotate clears tmpNodes after each use, and the declarations are
 	// the most that were in scope together.
-	clear(r.names)
+	r.names.reset()
 	clear(r.decls[:r.declsMax])
 	clear(r.uses)
 	clear(r.w.blockList)
-	*r = resolver{names: r.names, decls: r.decls[:0], uses: r.uses[:0],
+	*r = resolver{names: r.names, decls: r.decls[:0], declNames: r.declNames[:0], uses: r.uses[:0],
 		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]}}
 	resolvers.Put(r)
 }
@@ -199,14 +201,10 @@ func (r *resolver) pop() {
 	r.fn.active -= r.scope.declared
 	r.live -= r.scope.declared
 	for i := len(r.decls) - 1; i >= r.scope.start; i-- {
-		v := r.decls[i]
-		if v.Shadows != nil {
-			r.names[v.Name] = v.Shadows
-		} else {
-			delete(r.names, v.Name)
-		}
+		r.names.cur[r.declNames[i]] = r.decls[i].Shadows
 	}
 	r.decls = r.decls[:r.scope.start]
+	r.declNames = r.declNames[:r.scope.start]
 	r.scope = r.scope.Parent
 }
 
@@ -214,7 +212,7 @@ func (r *resolver) pop() {
 // active local variables, or the script does not compile.
 const maxLocals = 200
 
-func (r *resolver) lookup(name string) *Variable { return r.names[name] }
+func (r *resolver) lookup(name string) *Variable { return r.names.lookup(name) }
 
 func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
 	v := r.varSlab.alloc()
@@ -225,9 +223,11 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	} else if n, ok := decl.(ast.PositionHolder); ok {
 		v.Decl = r.m.File.Range(n)
 	}
-	v.Shadows = r.lookup(name)
-	r.names[name] = v
+	ni := r.names.intern(name)
+	v.Shadows = r.names.cur[ni]
+	r.names.cur[ni] = v
 	r.decls = append(r.decls, v)
+	r.declNames = append(r.declNames, ni)
 	r.declsMax = max(r.declsMax, len(r.decls))
 	r.scope.declared++
 	r.fn.active++
