@@ -1000,13 +1000,21 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		// A name with a space ('CONFIG GET') is no command for Redis, though
 		// redisdb.Lookup reads it as a subcommand.
 		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !strings.ContainsAny(name, " \t\r\n") {
+			// A command's Name is the upper-case name it was found by,
+			// and a subcommand's its container's, a space and its own
+			// (TestCommandNames): taking them saves upper-casing the
+			// name again, and a string made per call.
 			c.Command = redisdb.Lookup(name)
-			c.Name = strings.ToUpper(name)
+			if c.Command != nil {
+				c.Name = c.Command.Name
+			} else {
+				c.Name = strings.ToUpper(name)
+			}
 			if c.Command != nil && c.Command.Subcommands != nil {
 				if sub, ok := c.Literal(1); ok {
 					if sc := c.Command.Sub(sub); sc != nil {
 						c.Command = sc
-						c.Name += " " + strings.ToUpper(sub)
+						c.Name = sc.Name
 					}
 				}
 			}

@@ -52,7 +52,8 @@ func (t *nodeTable) init(n int, slots []nodeSlot) {
 // addresses that differ only in their low bits (nodes allocated one after
 // another) over the whole table.
 func (t *nodeTable) slot(key uintptr) uint {
-	return uint((uint64(key) * 0x9e3779b97f4a7c15) >> t.shift)
+	// The mask tells the compiler the shift is under 64 (no check).
+	return uint((uint64(key) * 0x9e3779b97f4a7c15) >> (t.shift & 63))
 }
 
 // get returns the index of node key (nodeAddr), if it has one.

@@ -248,11 +248,16 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 // count; FuncOf finds those the walk recorded (inWalk) in the walk, and
 // only the others (deeper than the walks go) are listed.
 func (r *resolver) setFunc(n any, inWalk bool) {
+	// Small enough to be inlined at every node; the rest is apart.
 	if r.fn != r.m.Main {
-		r.m.funcNodeCount++
-		if !inWalk {
-			r.m.funcNodes.add(funcNode{n, r.fn})
-		}
+		r.inFunc(n, inWalk)
+	}
+}
+
+func (r *resolver) inFunc(n any, inWalk bool) {
+	r.m.funcNodeCount++
+	if !inWalk {
+		r.m.funcNodes.add(funcNode{n, r.fn})
 	}
 }
 
@@ -433,21 +438,25 @@ func (r *resolver) expr(e ast.Expr) {
 	if e == nil {
 		return
 	}
-	i := r.w.open(e, KindOf(e))
+	k := KindOf(e)
+	i := r.w.open(e, k)
 	r.setFunc(e, i >= 0)
-	r.exprIn(e)
+	r.exprIn(e, k)
 	r.w.close(i)
 }
 
-func (r *resolver) exprIn(e ast.Expr) {
-	switch e.(type) {
-	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
+// exprIn resolves e, of kind k: the one type switch of KindOf decides, and
+// the cases assert e's type, which costs a comparison where another type
+// switch went through the type's hash.
+func (r *resolver) exprIn(e ast.Expr, k Kinds) {
+	if k&(KNilExpr|KFalseExpr|KTrueExpr|KNumberExpr|KStringExpr) != 0 {
 		// Not numbered: the flow does not record literals (see expr).
 		return
 	}
 	idx := r.number(e)
-	switch e := e.(type) {
-	case *ast.IdentExpr:
+	switch k {
+	case KIdentExpr:
+		e := e.(*ast.IdentExpr)
 		if v := r.lookup(e.Value); v != nil {
 			r.uses = append(r.uses, use{v: v, id: e, idx: idx})
 			if v.Func != r.fn {
@@ -457,7 +466,8 @@ func (r *resolver) exprIn(e ast.Expr) {
 			return
 		}
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Func: r.fn, at: e, file: r.m.File})
-	case *ast.AttrGetExpr:
+	case KAttrGetExpr:
+		e := e.(*ast.AttrGetExpr)
 		r.expr(e.Object)
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
@@ -465,12 +475,14 @@ func (r *resolver) exprIn(e ast.Expr) {
 				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
-	case *ast.TableExpr:
+	case KTableExpr:
+		e := e.(*ast.TableExpr)
 		for _, f := range e.Fields {
 			r.expr(f.Key)
 			r.expr(f.Value)
 		}
-	case *ast.FuncCallExpr:
+	case KFuncCallExpr:
+		e := e.(*ast.FuncCallExpr)
 		r.expr(e.Func)
 		r.expr(e.Receiver)
 		for _, a := range e.Args {
@@ -482,25 +494,33 @@ func (r *resolver) exprIn(e ast.Expr) {
 		}
 		r.registers(regs, e)
 		r.registration(e)
-	case *ast.LogicalOpExpr:
+	case KLogicalOpExpr:
+		e := e.(*ast.LogicalOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.RelationalOpExpr:
+	case KRelationalOpExpr:
+		e := e.(*ast.RelationalOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.StringConcatOpExpr:
+	case KStringConcatOpExpr:
+		e := e.(*ast.StringConcatOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.ArithmeticOpExpr:
+	case KArithmeticOpExpr:
+		e := e.(*ast.ArithmeticOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.UnaryMinusOpExpr:
+	case KUnaryMinusOpExpr:
+		e := e.(*ast.UnaryMinusOpExpr)
 		r.expr(e.Expr)
-	case *ast.UnaryNotOpExpr:
+	case KUnaryNotOpExpr:
+		e := e.(*ast.UnaryNotOpExpr)
 		r.expr(e.Expr)
-	case *ast.UnaryLenOpExpr:
+	case KUnaryLenOpExpr:
+		e := e.(*ast.UnaryLenOpExpr)
 		r.expr(e.Expr)
-	case *ast.FunctionExpr:
+	case KFunctionExpr:
+		e := e.(*ast.FunctionExpr)
 		r.function(e, false, e)
 	}
 }
