@@ -665,7 +665,7 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 		m.refs = append(m.refs, nil)
 	}
 	v := fs.eval(x, i, e)
-	w, bit := i/64, uint64(1)<<(i%64)
+	w, bit := uint32(i)/64, uint64(1)<<(uint32(i)%64) // i >= 0
 	if int(w) >= len(m.evaluated) {
 		m.evaluated = append(m.evaluated, make([]uint64, int(w)+1-len(m.evaluated))...)
 	}
@@ -863,7 +863,7 @@ func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	outer := fs.breaks
 	fs.breaks = nil
 	inner := fs.copy(e)
-	fn := fs.m.funcs[fe]
+	fn := fs.m.FunctionFor(fe)
 	if fn != nil {
 		for _, p := range fn.Params {
 			fs.set(inner, p, fs.paramValue(p))
@@ -989,7 +989,7 @@ func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) 
 // redisCall records a redis.call/pcall site and returns its reply's value.
 func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value) Value {
 	m := fs.m
-	c := m.calls[x]
+	c := m.CallAt(x)
 	if c == nil {
 		c = &Call{Expr: x, Protected: protected, Func: fs.fn}
 		c.Args = make([]Arg, len(x.Args))
@@ -1019,7 +1019,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 				}
 			}
 		}
-		m.calls[x] = c
+		m.callIdx.put(uintptr(unsafe.Pointer(x)), int32(len(m.Calls)))
 		m.Calls = append(m.Calls, c)
 	} else {
 		for i := range c.Args {

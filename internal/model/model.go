@@ -133,7 +133,9 @@ type Model struct {
 	Main    *Function
 	Vars    []*Variable
 	Globals []GlobalAccess
-	Calls   []*Call
+	// Calls are the redis.call sites in the order the flow met them
+	// (CallAt finds a call by its place here: never reorder it).
+	Calls []*Call
 	// Registrations are the register_function calls of a library.
 	Registrations []*Registration
 	// Problems are what Lua 5.1's compiler refuses beyond the grammar (too
@@ -156,8 +158,11 @@ type Model struct {
 	// unevaluated holds the literals the flow never reached; the others
 	// are not recorded in values (see recorded).
 	unevaluated map[ast.Expr]bool
-	calls       map[*ast.FuncCallExpr]*Call
-	funcs       map[*ast.FunctionExpr]*Function
+	// callIdx maps a redis.call expression to its place in Calls, and
+	// funcIdx a function expression to its Function in funcList.
+	callIdx  nodeTable
+	funcIdx  nodeTable
+	funcList []*Function
 	// funcOf maps the nodes inside function bodies to their function,
 	// made on the first FuncOf from the walk and from funcNodes, the nodes
 	// deeper than the walk that the resolver lists.
@@ -165,7 +170,6 @@ type Model struct {
 	funcNodes chunks[funcNode]
 	// funcNodeCount counts the nodes inside function bodies.
 	funcNodeCount int
-	regByFunc     map[*ast.FunctionExpr]*Registration
 	// declLists[decls.get(node)] lists the variables a declaring node
 	// declares, in order (declVars).
 	decls     nodeTable
@@ -294,7 +298,12 @@ func (m *Model) VarOf(id *ast.IdentExpr) *Variable {
 }
 
 // CallAt returns the redis.call site of a call expression, or nil.
-func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
+func (m *Model) CallAt(e *ast.FuncCallExpr) *Call {
+	if i, ok := m.callIdx.get(uintptr(unsafe.Pointer(e))); ok {
+		return m.Calls[i]
+	}
+	return nil
+}
 
 // FuncOf returns the function a statement or expression belongs to.
 func (m *Model) FuncOf(n any) *Function {
@@ -344,7 +353,7 @@ func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
 		}
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
-			if fn := m.funcs[n]; fn != nil {
+			if fn := m.FunctionFor(n); fn != nil {
 				stack = append(stack, scope{ev[i].end, fn})
 				cur = fn
 			}
@@ -399,7 +408,12 @@ type funcNode struct {
 }
 
 // FunctionFor returns the Function of a function expression.
-func (m *Model) FunctionFor(e *ast.FunctionExpr) *Function { return m.funcs[e] }
+func (m *Model) FunctionFor(e *ast.FunctionExpr) *Function {
+	if i, ok := m.funcIdx.get(uintptr(unsafe.Pointer(e))); ok {
+		return m.funcList[i]
+	}
+	return nil
+}
 
 // Range is the range of a node.
 func (m *Model) Range(n ast.PositionHolder) span.Range { return m.File.Range(n) }

@@ -16,8 +16,8 @@ type arrays struct {
 	// ids is the slots of Model.ids: they hold no pointers, so clearing
 	// them is plain memory (a Go map sized for a larger file cost more
 	// to clear than to make anew).
-	ids, decls []nodeSlot
-	declLists  [][]*Variable
+	ids, decls, funcIdx, callIdx, blocks []nodeSlot
+	declLists                            [][]*Variable
 }
 
 // pooledArrays holds the arrays of released models.
@@ -61,10 +61,13 @@ func (m *Model) Release() {
 	if w := m.walkIdx; w != nil {
 		a.nodes = clearLen(w.nodes)[:0]
 		a.events = clearLen(w.events)[:0]
+		a.blocks = w.blocks.release()
 	}
 	a.globals = clearLen(m.Globals)[:0]
 	a.ids = m.ids.release()
 	a.decls = m.decls.release()
+	a.funcIdx = m.funcIdx.release()
+	a.callIdx = m.callIdx.release()
 	a.declLists = clearLen(m.declLists)[:0]
 	*m = Model{}
 	pooledArrays.Put(a)

@@ -17,10 +17,7 @@ func Build(f *luasrc.File) *Model {
 	m := &Model{
 		File: f,
 		// Typical shares of the tokens, for a start.
-		Vars:      make([]*Variable, 0, n/16),
-		calls:     map[*ast.FuncCallExpr]*Call{},
-		funcs:     map[*ast.FunctionExpr]*Function{},
-		regByFunc: map[*ast.FunctionExpr]*Registration{},
+		Vars: make([]*Variable, 0, n/16),
 	}
 	if f.Shebang != nil {
 		if _, ok := f.Shebang.Option("name"); ok {
@@ -53,6 +50,8 @@ func Build(f *luasrc.File) *Model {
 	m.ids.init(nodes*5/8, a.ids)
 	// About one declaring statement per 25 tokens.
 	m.decls.init(n/32, a.decls)
+	m.funcIdx.init(n/64, a.funcIdx)
+	m.callIdx.init(n/32, a.callIdx)
 	m.declLists = a.declLists[:0]
 	if g := n / 8; cap(a.globals) >= g {
 		m.Globals = a.globals[:0]
@@ -70,7 +69,7 @@ func Build(f *luasrc.File) *Model {
 	m.evaluated = zeroed(a.evaluated, int(r.nids+63)/64)
 	m.refs = zeroed(a.refs, int(r.nids))
 	fillUses(m.Vars, r.uses, m.refs)
-	m.walkIdx = r.w.index()
+	m.walkIdx = r.w.index(a.blocks)
 	// A function with more than 200 active locals does not compile; its
 	// flow would also cost time quadratic in the locals (every function
 	// value keeps a copy of the environment), so values stay unknown and
@@ -411,7 +410,8 @@ func (r *resolver) target(e ast.Expr) {
 
 func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	fn := &Function{Expr: fe, Parent: r.fn}
-	r.m.funcs[fe] = fn
+	r.m.funcIdx.put(uintptr(unsafe.Pointer(fe)), int32(len(r.m.funcList)))
+	r.m.funcList = append(r.m.funcList, fn)
 	outerFn := r.fn
 	r.fn = fn
 	r.push()
@@ -624,8 +624,7 @@ func (r *resolver) registration(e *ast.FuncCallExpr) {
 		}
 	}
 	if reg.Callback != nil {
-		m.regByFunc[reg.Callback] = reg
-		if fn := m.funcs[reg.Callback]; fn != nil {
+		if fn := m.FunctionFor(reg.Callback); fn != nil {
 			fn.Registration = reg
 		}
 	}
