@@ -704,8 +704,9 @@ func (m *Model) recorded(x ast.Expr) (Value, bool) {
 		}
 		return Value{}, false
 	}
-	// A file that did not parse has no table, and no values.
-	if m.ids.slots == nil || m.unevaluated[x] {
+	// A file that did not parse has no values (Build stopped before it
+	// took the arrays).
+	if m.pool == nil || m.unevaluated[x] {
 		return Value{}, false
 	}
 	return literalValue(x)

@@ -266,7 +266,7 @@ func (w *walkRec) rotate(a, b, c int32, bl0, bl1 int) {
 
 // index makes the walk index of what was recorded, its blocks table in
 // slots (see nodeTable.init).
-func (w *walkRec) index(slots []nodeSlot) *walkIndex {
+func (w *walkRec) index(slots tableArrays) *walkIndex {
 	x := &walkIndex{nodes: w.nodes, events: w.events, deep: w.deep}
 	x.blocks.init(len(w.blockList), slots)
 	for _, b := range w.blockList {

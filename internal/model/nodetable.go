@@ -20,18 +20,16 @@ import (
 // table is in use: the model holds its File, which holds the tree, and Go's
 // collector does not move heap objects.
 type nodeTable struct {
-	// slots has a power of two length; a zero key is an empty slot (no
-	// node lives at address zero).
-	slots []nodeSlot
+	// keys has a power of two length, vals the same; a zero key is an
+	// empty slot (no node lives at address zero). Apart rather than in
+	// pairs: a pair would be padded to 16 bytes.
+	keys []uintptr
+	vals []int32
 	// shift turns the 64-bit hash into a slot index: 64 - log2(len).
 	shift uint8
-	// n counts the keys.
-	n int32
-}
-
-type nodeSlot struct {
-	key uintptr
-	val int32
+	// n counts the keys; size is the length the arrays get on the first
+	// put when init had none to reuse.
+	n, size int32
 }
 
 // nodeAddr is the key of a node: the address an interface holding it
@@ -40,12 +38,25 @@ func nodeAddr(n any) uintptr {
 	return uintptr((*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1])
 }
 
-// init empties the table and gives it room for about n keys, reusing
-// slots (zeroed up to its capacity) when it is large enough.
-func (t *nodeTable) init(n int, slots []nodeSlot) {
-	// At most half full: linear probing stays short.
-	size := 1 << bits.Len(uint(max(2*n, 8)-1))
-	*t = nodeTable{slots: zeroed(slots, size), shift: uint8(64 - bits.TrailingZeros(uint(size)))}
+// tableArrays are the arrays of a released table, zeroed up to their
+// capacity, for another (see zeroed).
+type tableArrays struct {
+	keys []uintptr
+	vals []int32
+}
+
+// init empties the table and gives it room for about n keys, reusing a's
+// arrays when they are large enough; otherwise the arrays are made on the
+// first put (many files never put into some tables).
+func (t *nodeTable) init(n int, a tableArrays) {
+	// At most three quarters full, so a table takes about as much memory
+	// as the Go map it replaced; the hash spreads the addresses of nodes
+	// allocated one after another evenly, so the runs stay short.
+	size := 1 << bits.Len(uint(max(n+n/3, 8)-1))
+	*t = nodeTable{size: int32(size), shift: uint8(64 - bits.TrailingZeros(uint(size)))}
+	if cap(a.keys) >= size && cap(a.vals) >= size {
+		t.keys, t.vals = a.keys[:size], a.vals[:size]
+	}
 }
 
 // slot is where the search for key starts: Fibonacci hashing spreads
@@ -61,13 +72,14 @@ func (t *nodeTable) get(key uintptr) (int32, bool) {
 	if t.n == 0 || key == 0 {
 		return 0, false
 	}
-	mask := uint(len(t.slots) - 1)
+	keys := t.keys
+	mask := uint(len(keys) - 1)
 	for i := t.slot(key); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.key == key {
-			return s.val, true
+		k := keys[i]
+		if k == key {
+			return t.vals[i], true
 		}
-		if s.key == 0 {
+		if k == 0 {
 			return 0, false
 		}
 	}
@@ -75,18 +87,24 @@ func (t *nodeTable) get(key uintptr) (int32, bool) {
 
 // put sets the index of node key (nodeAddr, not zero).
 func (t *nodeTable) put(key uintptr, val int32) {
-	if int(t.n+1)*2 > len(t.slots) {
-		t.grow()
+	if int(t.n+1) > len(t.keys)/4*3 {
+		if t.keys == nil {
+			t.keys, t.vals = make([]uintptr, t.size), make([]int32, t.size)
+		} else {
+			t.grow()
+		}
 	}
-	mask := uint(len(t.slots) - 1)
+	keys := t.keys
+	mask := uint(len(keys) - 1)
 	for i := t.slot(key); ; i = (i + 1) & mask {
-		s := &t.slots[i]
-		if s.key == key {
-			s.val = val
+		k := keys[i]
+		if k == key {
+			t.vals[i] = val
 			return
 		}
-		if s.key == 0 {
-			*s = nodeSlot{key, val}
+		if k == 0 {
+			keys[i] = key
+			t.vals[i] = val
 			t.n++
 			return
 		}
@@ -95,20 +113,18 @@ func (t *nodeTable) put(key uintptr, val int32) {
 
 // grow doubles the table (only when the caller's estimate fell short).
 func (t *nodeTable) grow() {
-	old := t.slots
-	var g nodeTable
-	g.init(max(len(old), 8), nil)
-	for _, s := range old {
-		if s.key != 0 {
-			g.put(s.key, s.val)
+	old := *t
+	t.init(len(old.keys), tableArrays{})
+	for i, k := range old.keys {
+		if k != 0 {
+			t.put(k, old.vals[i])
 		}
 	}
-	*t = g
 }
 
-// release returns the slots, zeroed, for another table.
-func (t *nodeTable) release() []nodeSlot {
-	s := clearLen(t.slots)
+// release returns the arrays, zeroed, for another table.
+func (t *nodeTable) release() tableArrays {
+	a := tableArrays{clearLen(t.keys), clearLen(t.vals)}
 	*t = nodeTable{}
-	return s
+	return a
 }

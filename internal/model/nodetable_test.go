@@ -12,7 +12,7 @@ import (
 func TestNodeTable(t *testing.T) {
 	nodes := make([]ast.IdentExpr, 1000)
 	var tab nodeTable
-	var slots []nodeSlot
+	var slots tableArrays
 	for round := range 2 {
 		tab.init(10, slots) // too small on purpose: it must grow
 		want := map[uintptr]int32{}
@@ -41,8 +41,8 @@ func TestNodeTable(t *testing.T) {
 			t.Fatal("the nil node has an index")
 		}
 		slots = tab.release()
-		for _, s := range slots[:cap(slots)] {
-			if s != (nodeSlot{}) {
+		for i := range slots.keys[:cap(slots.keys)] {
+			if slots.keys[i] != 0 || slots.vals[i] != 0 {
 				t.Fatal("released slots are not zeroed")
 			}
 		}

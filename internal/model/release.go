@@ -16,7 +16,7 @@ type arrays struct {
 	// ids is the slots of Model.ids: they hold no pointers, so clearing
 	// them is plain memory (a Go map sized for a larger file cost more
 	// to clear than to make anew).
-	ids, decls, funcIdx, callIdx, blocks []nodeSlot
+	ids, decls, funcIdx, callIdx, blocks tableArrays
 	declLists                            [][]*Variable
 }
 
