@@ -1000,7 +1000,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		c.Variadic = len(x.Args) > 0 && multiValued(x.Args[len(x.Args)-1])
 		// A name with a space ('CONFIG GET') is no command for Redis, though
 		// redisdb.Lookup reads it as a subcommand.
-		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !strings.ContainsAny(name, " \t\r\n") {
+		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !hasSpace(name) {
 			// A command's Name is the upper-case name it was found by,
 			// and a subcommand's its container's, a space and its own
 			// (TestCommandNames): taking them saves upper-casing the
@@ -1028,6 +1028,19 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		}
 	}
 	return Value{Types: m.replyTypes(c), Origin: Reply, Call: c}
+}
+
+// hasSpace reports whether s holds a space, tab, CR or LF: what
+// strings.ContainsAny(s, " \t\r\n") says (no byte of a multi-byte UTF-8
+// sequence is ASCII), without building a set of the four for every call.
+func hasSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n':
+			return true
+		}
+	}
+	return false
 }
 
 // replyTypes converts the command's reply kinds as Redis hands them to Lua

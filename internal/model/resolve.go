@@ -272,15 +272,18 @@ func (r *resolver) stmt(s ast.Stmt) {
 		r.setFunc(s, false)
 		return
 	}
-	i := r.w.open(s, KindOf(s))
+	k := KindOf(s)
+	i := r.w.open(s, k)
 	r.setFunc(s, i >= 0)
-	r.stmtIn(s)
+	r.stmtIn(s, k)
 	r.w.close(i)
 }
 
-func (r *resolver) stmtIn(s ast.Stmt) {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
+// stmtIn resolves s, of kind k (see exprIn).
+func (r *resolver) stmtIn(s ast.Stmt, k Kinds) {
+	switch k {
+	case KAssignStmt:
+		s := s.(*ast.AssignStmt)
 		a, bl0 := int32(len(r.w.events)), len(r.w.blockList)
 		for _, e := range s.Rhs {
 			r.expr(e)
@@ -291,7 +294,8 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		}
 		// The walk visits the targets first.
 		r.w.rotate(a, b, int32(len(r.w.events)), bl0, bl1)
-	case *ast.LocalAssignStmt:
+	case KLocalAssignStmt:
+		s := s.(*ast.LocalAssignStmt)
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
 			r.setDeclared(s, append(r.varLists.take(1), v))
@@ -310,23 +314,28 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			vs = append(vs, r.declare(n, LocalVar, s, i, init))
 		}
 		r.setDeclared(s, vs)
-	case *ast.FuncCallStmt:
+	case KFuncCallStmt:
+		s := s.(*ast.FuncCallStmt)
 		r.expr(s.Expr)
-	case *ast.DoBlockStmt:
+	case KDoBlockStmt:
+		s := s.(*ast.DoBlockStmt)
 		r.push()
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.WhileStmt:
+	case KWhileStmt:
+		s := s.(*ast.WhileStmt)
 		r.expr(s.Condition)
 		r.push()
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.RepeatStmt:
+	case KRepeatStmt:
+		s := s.(*ast.RepeatStmt)
 		r.push()
 		r.block(s.Stmts)
 		r.expr(s.Condition) // the body's locals are visible in `until`
 		r.pop()
-	case *ast.IfStmt:
+	case KIfStmt:
+		s := s.(*ast.IfStmt)
 		r.expr(s.Condition)
 		r.push()
 		r.block(s.Then)
@@ -334,7 +343,8 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		r.push()
 		r.block(s.Else)
 		r.pop()
-	case *ast.NumberForStmt:
+	case KNumberForStmt:
+		s := s.(*ast.NumberForStmt)
 		r.expr(s.Init)
 		r.expr(s.Limit)
 		if s.Step != nil {
@@ -344,7 +354,8 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		r.setDeclared(s, append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil)))
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.GenericForStmt:
+	case KGenericForStmt:
+		s := s.(*ast.GenericForStmt)
 		for _, e := range s.Exprs {
 			r.expr(e)
 		}
@@ -356,7 +367,8 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		r.setDeclared(s, vs)
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.FuncDefStmt:
+	case KFuncDefStmt:
+		s := s.(*ast.FuncDefStmt)
 		if s.Name.Func != nil {
 			r.target(s.Name.Func)
 		} else {
@@ -366,7 +378,8 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		i := r.w.open(s.Func, KFunctionExpr)
 		r.function(s.Func, s.Name.Func == nil, s)
 		r.w.close(i)
-	case *ast.ReturnStmt:
+	case KReturnStmt:
+		s := s.(*ast.ReturnStmt)
 		for _, e := range s.Exprs {
 			r.expr(e)
 		}
@@ -400,7 +413,7 @@ func (r *resolver) target(e ast.Expr) {
 		r.w.close(i)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: fieldName(id.Value, k.Value), Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	default:
@@ -472,7 +485,7 @@ func (r *resolver) exprIn(e ast.Expr, k Kinds) {
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: fieldName(id.Value, k.Value), Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	case KTableExpr:
@@ -523,6 +536,49 @@ func (r *resolver) exprIn(e ast.Expr, k Kinds) {
 		e := e.(*ast.FunctionExpr)
 		r.function(e, false, e)
 	}
+}
+
+// fieldName is obj + "." + key, the name of a global access like
+// redis.call: the fields real scripts use most are constants, so that
+// their accesses make no string (there is one per redis.call).
+func fieldName(obj, key string) string {
+	switch obj {
+	case "redis":
+		switch key {
+		case "call":
+			return "redis.call"
+		case "pcall":
+			return "redis.pcall"
+		case "error_reply":
+			return "redis.error_reply"
+		case "status_reply":
+			return "redis.status_reply"
+		}
+	case "table":
+		switch key {
+		case "insert":
+			return "table.insert"
+		case "concat":
+			return "table.concat"
+		case "remove":
+			return "table.remove"
+		}
+	case "cjson":
+		switch key {
+		case "encode":
+			return "cjson.encode"
+		case "decode":
+			return "cjson.decode"
+		}
+	case "cmsgpack":
+		switch key {
+		case "pack":
+			return "cmsgpack.pack"
+		case "unpack":
+			return "cmsgpack.unpack"
+		}
+	}
+	return obj + "." + key
 }
 
 // setDeclared records the variables that node decl declares.
