@@ -91,6 +91,9 @@ type Function struct {
 	Params       []*Variable
 	// active counts the locals in scope while resolving, for Lua's limit.
 	active int
+	// index is the function's place in Model.funcList (the main chunk
+	// has none).
+	index int32
 }
 
 // Registration is one redis.register_function call.
@@ -163,11 +166,13 @@ type Model struct {
 	callIdx  nodeTable
 	funcIdx  nodeTable
 	funcList []*Function
-	// funcOf maps the nodes inside function bodies to their function,
-	// made on the first FuncOf from the walk and from funcNodes, the nodes
-	// deeper than the walk that the resolver lists.
-	funcOf    map[unsafe.Pointer]*Function
-	funcNodes chunks[funcNode]
+	// funcOf maps the nodes inside function bodies to their function's
+	// place in funcList, made on the first FuncOf (funcOfBuilt) from the
+	// walk and from funcNodes, the nodes deeper than the walk that the
+	// resolver lists.
+	funcOf      nodeTable
+	funcOfBuilt bool
+	funcNodes   chunks[funcNode]
 	// funcNodeCount counts the nodes inside function bodies.
 	funcNodeCount int
 	// declLists[decls.get(node)] lists the variables a declaring node
@@ -310,26 +315,27 @@ func (m *Model) FuncOf(n any) *Function {
 	if m.funcNodeCount == 0 {
 		return m.Main
 	}
-	if m.funcOf == nil {
-		m.funcOf = m.funcOfMap()
+	if !m.funcOfBuilt {
+		m.fillFuncOf()
+		m.funcOfBuilt = true
 	}
-	k := nodeKey(n)
-	if k == nil && n != nil {
-		return m.Main // a typed nil: no node
-	}
-	if f, ok := m.funcOf[k]; ok {
-		return f
+	// A nil node, or a typed nil, has key 0 and no function.
+	if i, ok := m.funcOf.get(nodeAddr(n)); ok {
+		return m.funcList[i]
 	}
 	return m.Main
 }
 
-// funcOfMap maps each node the resolver met inside a function body to that
-// function: those of the walk from the walk (a node inside a function
+// fillFuncOf maps each node the resolver met inside a function body to
+// that function: those of the walk from the walk (a node inside a function
 // expression's subtree, but not the targets of an assignment or a function
 // statement, which the resolver does not count as met, nor a function
 // statement's function), then those listed apart (deeper than the walk).
-func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
-	out := make(map[unsafe.Pointer]*Function, m.funcNodeCount)
+// Only functions other than the main chunk are put, all in funcList.
+func (m *Model) fillFuncOf() {
+	out := &m.funcOf
+	out.init(m.funcNodeCount, m.pool.funcOf)
+	m.pool.funcOf = tableArrays{}
 	w := m.walk()
 	ev, nodes := w.events, w.nodes
 	type scope struct {
@@ -349,7 +355,7 @@ func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
 		}
 		n := nodes[i]
 		if cur != m.Main && (skip == nil || !skip[i]) {
-			out[nodeKey(n)] = cur
+			out.put(nodeAddr(n), cur.index)
 		}
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
@@ -395,10 +401,9 @@ func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
 	}
 	for _, c := range m.funcNodes.chunks {
 		for _, fn := range c {
-			out[nodeKey(fn.n)] = fn.fn
+			out.put(nodeAddr(fn.n), fn.fn.index)
 		}
 	}
-	return out
 }
 
 // funcNode is a statement or expression inside a function body.

@@ -16,8 +16,8 @@ type arrays struct {
 	// ids is the slots of Model.ids: they hold no pointers, so clearing
 	// them is plain memory (a Go map sized for a larger file cost more
 	// to clear than to make anew).
-	ids, decls, funcIdx, callIdx, blocks tableArrays
-	declLists                            [][]*Variable
+	ids, decls, funcIdx, callIdx, blocks, funcOf tableArrays
+	declLists                                    [][]*Variable
 }
 
 // pooledArrays holds the arrays of released models.
@@ -68,6 +68,9 @@ func (m *Model) Release() {
 	a.decls = m.decls.release()
 	a.funcIdx = m.funcIdx.release()
 	a.callIdx = m.callIdx.release()
+	if m.funcOfBuilt {
+		a.funcOf = m.funcOf.release()
+	}
 	a.declLists = clearLen(m.declLists)[:0]
 	*m = Model{}
 	pooledArrays.Put(a)

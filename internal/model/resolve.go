@@ -42,7 +42,9 @@ func Build(f *luasrc.File) *Model {
 	// enough (Release).
 	m.pool = takeArrays()
 	a := *m.pool
-	*m.pool = arrays{}
+	// FuncOf's table is made after Build, if a rule asks: its arrays
+	// wait in the pool's place until then.
+	*m.pool = arrays{funcOf: a.funcOf}
 	r.w.nodes = zeroed(a.nodes, nodes)[:0]
 	r.w.events = zeroed(a.events, nodes)[:0]
 	// On real scripts identifiers and the other non-literal expressions
@@ -422,7 +424,7 @@ func (r *resolver) target(e ast.Expr) {
 }
 
 func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
-	fn := &Function{Expr: fe, Parent: r.fn}
+	fn := &Function{Expr: fe, Parent: r.fn, index: int32(len(r.m.funcList))}
 	r.m.funcIdx.put(uintptr(unsafe.Pointer(fe)), int32(len(r.m.funcList)))
 	r.m.funcList = append(r.m.funcList, fn)
 	outerFn := r.fn
