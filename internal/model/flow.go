@@ -172,7 +172,7 @@ func (fs *flowState) joinBinding(x, y *binding) *binding {
 		return x
 	}
 	a, b := x.val, y.val
-	if a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(a, b) {
+	if a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(&a, &b) {
 		// Join would give a back.
 		return x
 	}
@@ -786,7 +786,7 @@ func (fs *flowState) eval(x ast.Expr, i int32, e env) Value {
 		if l.Types&^Falsy == 0 {
 			return r
 		}
-		if !sameOrigin(l, r) && r.Origin != Literal {
+		if !sameOrigin(&l, &r) && r.Origin != Literal {
 			out = Value{Types: out.Types}
 		}
 		return out
