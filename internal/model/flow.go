@@ -1231,11 +1231,21 @@ func narrow(v Value, truth bool) Value {
 	return v
 }
 
+// keyBufs are the buffers computeKeys hands KeyPositions.
+type keyBufs struct {
+	lits []string
+	argv []*string
+}
+
 // computeKeys finds the key positions of every call from its literal
-// arguments.
-func (m *Model) computeKeys() {
-	var lits []string
-	var argv []*string
+// arguments, with b's buffers, which it leaves cleared.
+func (m *Model) computeKeys(b *keyBufs) {
+	lits, argv := b.lits, b.argv
+	defer func() {
+		clear(lits[:cap(lits)])
+		clear(argv[:cap(argv)])
+		b.lits, b.argv = lits[:0], argv[:0]
+	}()
 	for _, c := range m.Calls {
 		if c.Command == nil {
 			continue

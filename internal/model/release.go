@@ -13,11 +13,13 @@ type arrays struct {
 	nodes     []any
 	events    []event
 	globals   []GlobalAccess
-	// ids is the slots of Model.ids: they hold no pointers, so clearing
-	// them is plain memory (a Go map sized for a larger file cost more
-	// to clear than to make anew).
+	// The node tables' arrays hold no pointers, so clearing them is plain
+	// memory (a Go map sized for a larger file cost more to clear than to
+	// make anew).
 	ids, decls, funcIdx, callIdx, blocks, funcOf tableArrays
 	declLists                                    [][]*Variable
+	vars                                         []*Variable
+	calls                                        []*Call
 }
 
 // pooledArrays holds the arrays of released models.
@@ -72,6 +74,8 @@ func (m *Model) Release() {
 		a.funcOf = m.funcOf.release()
 	}
 	a.declLists = clearLen(m.declLists)[:0]
+	a.vars = clearLen(m.Vars)[:0]
+	a.calls = clearLen(m.Calls)[:0]
 	*m = Model{}
 	pooledArrays.Put(a)
 }

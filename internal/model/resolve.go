@@ -55,6 +55,10 @@ func Build(f *luasrc.File) *Model {
 	m.funcIdx.init(n/64, a.funcIdx)
 	m.callIdx.init(n/32, a.callIdx)
 	m.declLists = a.declLists[:0]
+	if cap(a.vars) >= n/16 {
+		m.Vars = a.vars[:0]
+	}
+	m.Calls = a.calls[:0]
 	if g := n / 8; cap(a.globals) >= g {
 		m.Globals = a.globals[:0]
 	} else {
@@ -64,6 +68,9 @@ func Build(f *luasrc.File) *Model {
 	// tokens on real scripts, fewer on many.
 	r.varSlab.expect(n/32 + 4)
 	r.scopeSlab.expect(n/32 + 4)
+	// Function expressions: a few per script (most have none or one
+	// helper per 30 lines), and 8 at a time was half unused.
+	r.funcSlab.expect(n/256 + 1)
 	r.fn = m.Main
 	r.scope = &Scope{Func: m.Main}
 	r.block(f.Chunk)
@@ -79,7 +86,7 @@ func Build(f *luasrc.File) *Model {
 	if !r.tooManyLocals {
 		m.flow(len(m.Vars), r.scopeSlab.total-len(r.scopeSlab.free))
 	}
-	m.computeKeys()
+	m.computeKeys(&r.keyBufs)
 	return m
 }
 
@@ -115,7 +122,10 @@ type resolver struct {
 	// Where variables, scopes and declaration lists are allocated.
 	varSlab   slab[Variable]
 	scopeSlab slab[Scope]
+	funcSlab  slab[Function]
 	varLists  varList
+	// keyBufs is computeKeys' scratch space, kept from file to file.
+	keyBufs keyBufs
 }
 
 // resolvers keeps the scratch space of finished resolvers for the next
@@ -130,7 +140,7 @@ func newResolver(m *Model, n int) *resolver {
 		r = &resolver{}
 	}
 	// About one local reference per seven tokens.
-	*r = resolver{m: m, names: r.names, decls: r.decls, declNames: r.declNames, uses: slices.Grow(r.uses, n/7),
+	*r = resolver{m: m, names: r.names, decls: r.decls, declNames: r.declNames, uses: slices.Grow(r.uses, n/7), keyBufs: r.keyBufs,
 		w: walkRec{blockList: r.w.blockList, tmpNodes: r.w.tmpNodes, tmpEvents: r.w.tmpEvents}}
 	return r
 }
@@ -145,7 +155,7 @@ func (r *resolver) release() {
 	clear(r.decls[:r.declsMax])
 	clear(r.uses)
 	clear(r.w.blockList)
-	*r = resolver{names: r.names, decls: r.decls[:0], declNames: r.declNames[:0], uses: r.uses[:0],
+	*r = resolver{names: r.names, decls: r.decls[:0], declNames: r.declNames[:0], uses: r.uses[:0], keyBufs: r.keyBufs,
 		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]}}
 	resolvers.Put(r)
 }
@@ -424,7 +434,8 @@ func (r *resolver) target(e ast.Expr) {
 }
 
 func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
-	fn := &Function{Expr: fe, Parent: r.fn, index: int32(len(r.m.funcList))}
+	fn := r.funcSlab.alloc()
+	*fn = Function{Expr: fe, Parent: r.fn, index: int32(len(r.m.funcList))}
 	r.m.funcIdx.put(uintptr(unsafe.Pointer(fe)), int32(len(r.m.funcList)))
 	r.m.funcList = append(r.m.funcList, fn)
 	outerFn := r.fn
