@@ -72,7 +72,8 @@ func Build(f *luasrc.File) *Model {
 	// helper per 30 lines), and 8 at a time was half unused.
 	r.funcSlab.expect(n/256 + 1)
 	r.fn = m.Main
-	r.scope = &Scope{Func: m.Main}
+	r.scope = r.scopeSlab.alloc()
+	*r.scope = Scope{Func: m.Main}
 	r.block(f.Chunk)
 	m.vals = zeroed(a.vals, int(r.nids))
 	m.evaluated = zeroed(a.evaluated, int(r.nids+63)/64)
