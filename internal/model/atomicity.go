@@ -104,7 +104,7 @@ func (m *Model) computeFunctions() []*Function {
 	walkExpr = func(e ast.Expr) {
 		switch e := e.(type) {
 		case *ast.FunctionExpr:
-			if fn := m.funcs[e]; fn != nil {
+			if fn := m.FunctionFor(e); fn != nil {
 				out = append(out, fn)
 			}
 			walkStmts(e.Stmts)
@@ -458,7 +458,7 @@ func (w *PathWalk[S]) expr(e ast.Expr, s S) S {
 			s = w.expr(e.Receiver, s)
 		}
 		s = w.exprs(e.Args, s)
-		if c := w.M.calls[e]; c != nil {
+		if c := w.M.CallAt(e); c != nil {
 			if w.Call != nil {
 				s = w.Call(c, s)
 			}

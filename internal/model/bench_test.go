@@ -22,3 +22,20 @@ func BenchmarkBuild(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkBuildReleased is BenchmarkBuild as the linter builds models:
+// each is released once used (lint.LintFileFor), so the next Build reuses
+// its arrays and B/op counts only what a file keeps of its own.
+func BenchmarkBuildReleased(b *testing.B) {
+	benchdata.ForSets(b, func(b *testing.B, in []benchdata.File) {
+		var files []*luasrc.File
+		for _, f := range in {
+			files = append(files, luasrc.Parse(f.Name, f.Src))
+		}
+		for b.Loop() {
+			for _, f := range files {
+				model.Build(f).Release()
+			}
+		}
+	})
+}

@@ -11,7 +11,7 @@ const maxValueSize = 256
 // bounded returns v, or only its types when it holds more than maxValueSize
 // values: past that the model claims nothing about where it comes from.
 func bounded(v Value) Value {
-	if valueSize(v, maxValueSize) > maxValueSize {
+	if valueSize(&v, maxValueSize) > maxValueSize {
 		return Value{Types: v.Types}
 	}
 	return v
@@ -19,17 +19,17 @@ func bounded(v Value) Value {
 
 // valueSize counts the values v holds (itself included, shared parts once
 // per use), stopping as soon as the count passes limit so the count itself
-// stays cheap.
-func valueSize(v Value, limit int) int {
+// stays cheap. v is a pointer so that the walk copies no Value.
+func valueSize(v *Value, limit int) int {
 	n := 1
-	for _, p := range v.Parts {
+	for i := range v.Parts {
 		if n > limit {
 			return n
 		}
-		n += valueSize(p, limit-n)
+		n += valueSize(&v.Parts[i], limit-n)
 	}
 	if v.Of != nil && n <= limit {
-		n += valueSize(*v.Of, limit-n)
+		n += valueSize(v.Of, limit-n)
 	}
 	return n
 }

@@ -172,7 +172,7 @@ func (fs *flowState) joinBinding(x, y *binding) *binding {
 		return x
 	}
 	a, b := x.val, y.val
-	if a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(a, b) {
+	if a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(&a, &b) {
 		// Join would give a back.
 		return x
 	}
@@ -341,7 +341,7 @@ func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	}
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
-			if vs := fs.m.declVars[unsafe.Pointer(la)]; len(vs) > 0 {
+			if vs := fs.m.declVars(uintptr(unsafe.Pointer(la))); len(vs) > 0 {
 				e.truncate(int(vs[0].slot))
 				return
 			}
@@ -355,7 +355,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	case *ast.LocalAssignStmt:
 		// The resolver declared every name (a local function's with
 		// Kind LocalFunction, as File.IsLocalFunction says).
-		vs := m.declVars[unsafe.Pointer(s)]
+		vs := m.declVars(uintptr(unsafe.Pointer(s)))
 		if len(vs) > 0 && vs[0].Kind == LocalFunction {
 			fs.set(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
@@ -562,7 +562,7 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
-	vs := fs.m.declVars[nodeKey(decl)]
+	vs := fs.m.declVars(nodeAddr(decl))
 	if i < len(vs) {
 		return vs[i]
 	}
@@ -655,17 +655,17 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 		return v
 	}
 	m := fs.m
-	i, ok := m.ids[nodeKey(x)]
+	i, ok := m.ids.get(nodeAddr(x))
 	if !ok {
 		// Every expression the flow evaluates was numbered by the
 		// resolver; should one not be, it is numbered now.
 		i = int32(len(m.vals))
-		m.ids[nodeKey(x)] = i
+		m.ids.put(nodeAddr(x), i)
 		m.vals = append(m.vals, Value{})
 		m.refs = append(m.refs, nil)
 	}
 	v := fs.eval(x, i, e)
-	w, bit := i/64, uint64(1)<<(i%64)
+	w, bit := uint32(i)/64, uint64(1)<<(uint32(i)%64) // i >= 0
 	if int(w) >= len(m.evaluated) {
 		m.evaluated = append(m.evaluated, make([]uint64, int(w)+1-len(m.evaluated))...)
 	}
@@ -698,13 +698,15 @@ func literalValue(x ast.Expr) (Value, bool) {
 // recorded returns the value recorded for an expression, if it was
 // evaluated.
 func (m *Model) recorded(x ast.Expr) (Value, bool) {
-	if i, ok := m.ids[nodeKey(x)]; ok {
+	if i, ok := m.ids.get(nodeAddr(x)); ok {
 		if m.evaluated[i/64]&(1<<(i%64)) != 0 {
 			return m.vals[i], true
 		}
 		return Value{}, false
 	}
-	if m.ids == nil || m.unevaluated[x] {
+	// A file that did not parse has no values (Build stopped before it
+	// took the arrays).
+	if m.pool == nil || m.unevaluated[x] {
 		return Value{}, false
 	}
 	return literalValue(x)
@@ -784,7 +786,7 @@ func (fs *flowState) eval(x ast.Expr, i int32, e env) Value {
 		if l.Types&^Falsy == 0 {
 			return r
 		}
-		if !sameOrigin(l, r) && r.Origin != Literal {
+		if !sameOrigin(&l, &r) && r.Origin != Literal {
 			out = Value{Types: out.Types}
 		}
 		return out
@@ -862,7 +864,7 @@ func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	outer := fs.breaks
 	fs.breaks = nil
 	inner := fs.copy(e)
-	fn := fs.m.funcs[fe]
+	fn := fs.m.FunctionFor(fe)
 	if fn != nil {
 		for _, p := range fn.Params {
 			fs.set(inner, p, fs.paramValue(p))
@@ -988,7 +990,7 @@ func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) 
 // redisCall records a redis.call/pcall site and returns its reply's value.
 func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value) Value {
 	m := fs.m
-	c := m.calls[x]
+	c := m.CallAt(x)
 	if c == nil {
 		c = &Call{Expr: x, Protected: protected, Func: fs.fn}
 		c.Args = make([]Arg, len(x.Args))
@@ -998,19 +1000,27 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		c.Variadic = len(x.Args) > 0 && multiValued(x.Args[len(x.Args)-1])
 		// A name with a space ('CONFIG GET') is no command for Redis, though
 		// redisdb.Lookup reads it as a subcommand.
-		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !strings.ContainsAny(name, " \t\r\n") {
+		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !hasSpace(name) {
+			// A command's Name is the upper-case name it was found by,
+			// and a subcommand's its container's, a space and its own
+			// (TestCommandNames): taking them saves upper-casing the
+			// name again, and a string made per call.
 			c.Command = redisdb.Lookup(name)
-			c.Name = strings.ToUpper(name)
+			if c.Command != nil {
+				c.Name = c.Command.Name
+			} else {
+				c.Name = strings.ToUpper(name)
+			}
 			if c.Command != nil && c.Command.Subcommands != nil {
 				if sub, ok := c.Literal(1); ok {
 					if sc := c.Command.Sub(sub); sc != nil {
 						c.Command = sc
-						c.Name += " " + strings.ToUpper(sub)
+						c.Name = sc.Name
 					}
 				}
 			}
 		}
-		m.calls[x] = c
+		m.callIdx.put(uintptr(unsafe.Pointer(x)), int32(len(m.Calls)))
 		m.Calls = append(m.Calls, c)
 	} else {
 		for i := range c.Args {
@@ -1018,6 +1028,19 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		}
 	}
 	return Value{Types: m.replyTypes(c), Origin: Reply, Call: c}
+}
+
+// hasSpace reports whether s holds a space, tab, CR or LF: what
+// strings.ContainsAny(s, " \t\r\n") says (no byte of a multi-byte UTF-8
+// sequence is ASCII), without building a set of the four for every call.
+func hasSpace(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n':
+			return true
+		}
+	}
+	return false
 }
 
 // replyTypes converts the command's reply kinds as Redis hands them to Lua
@@ -1208,11 +1231,21 @@ func narrow(v Value, truth bool) Value {
 	return v
 }
 
+// keyBufs are the buffers computeKeys hands KeyPositions.
+type keyBufs struct {
+	lits []string
+	argv []*string
+}
+
 // computeKeys finds the key positions of every call from its literal
-// arguments.
-func (m *Model) computeKeys() {
-	var lits []string
-	var argv []*string
+// arguments, with b's buffers, which it leaves cleared.
+func (m *Model) computeKeys(b *keyBufs) {
+	lits, argv := b.lits, b.argv
+	defer func() {
+		clear(lits[:cap(lits)])
+		clear(argv[:cap(argv)])
+		b.lits, b.argv = lits[:0], argv[:0]
+	}()
 	for _, c := range m.Calls {
 		if c.Command == nil {
 			continue

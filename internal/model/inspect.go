@@ -2,6 +2,7 @@ package model
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -142,8 +143,9 @@ type walkIndex struct {
 	events []event
 	// blocks maps the address of a statement list's first element to the
 	// index of that statement, so that a walk of a sub-block (a loop or
-	// function body) starts in the middle of the arrays.
-	blocks map[*ast.Stmt]int32
+	// function body) starts in the middle of the arrays. (An element's
+	// address is as good a key as a node's: the tree holds the list.)
+	blocks nodeTable
 	// deep is set when the tree is deeper than inspectDepth: the arrays
 	// then stop there, as a walk of the whole chunk does, but a walk of a
 	// sub-block would see deeper, so it recurses instead.
@@ -165,7 +167,7 @@ type event struct {
 // (walkRec below); a model of a file that did not parse has an empty one.
 func (m *Model) walk() *walkIndex {
 	if m.walkIdx == nil {
-		m.walkIdx = &walkIndex{blocks: map[*ast.Stmt]int32{}}
+		m.walkIdx = &walkIndex{}
 	}
 	return m.walkIdx
 }
@@ -262,15 +264,18 @@ func (w *walkRec) rotate(a, b, c int32, bl0, bl1 int) {
 	}
 }
 
-// index makes the walk index of what was recorded.
-func (w *walkRec) index() *walkIndex {
-	blocks := make(map[*ast.Stmt]int32, len(w.blockList))
+// index makes the walk index of what was recorded, its blocks table in
+// slots (see nodeTable.init).
+func (w *walkRec) index(slots tableArrays) *walkIndex {
+	x := &walkIndex{nodes: w.nodes, events: w.events, deep: w.deep}
+	x.blocks.init(len(w.blockList), slots)
 	for _, b := range w.blockList {
-		if _, ok := blocks[b.first]; !ok {
-			blocks[b.first] = b.at
+		k := uintptr(unsafe.Pointer(b.first))
+		if _, ok := x.blocks.get(k); !ok {
+			x.blocks.put(k, b.at)
 		}
 	}
-	return &walkIndex{nodes: w.nodes, events: w.events, blocks: blocks, deep: w.deep}
+	return x
 }
 
 // span returns the events [lo, hi) that a walk of stmts covers, or ok false
@@ -287,7 +292,7 @@ func (w *walkIndex) span(m *Model, stmts []ast.Stmt) (lo, hi int32, ok bool) {
 	} else if w.deep {
 		return 0, 0, false
 	}
-	i, found := w.blocks[&stmts[0]]
+	i, found := w.blocks.get(uintptr(unsafe.Pointer(&stmts[0])))
 	if !found {
 		return 0, 0, false
 	}

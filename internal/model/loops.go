@@ -266,4 +266,13 @@ func inspectExpr(e ast.Expr, visit func(any) bool, d int) {
 // Declared returns the variables a declaring node declares, in order: the
 // names of a LocalAssignStmt, the control variables of a for loop, the
 // parameters of a FunctionExpr.
-func (m *Model) Declared(decl any) []*Variable { return m.declVars[nodeKey(decl)] }
+func (m *Model) Declared(decl any) []*Variable { return m.declVars(nodeAddr(decl)) }
+
+// declVars lists the variables that the node at address decl (nodeAddr)
+// declares.
+func (m *Model) declVars(decl uintptr) []*Variable {
+	if i, ok := m.decls.get(decl); ok {
+		return m.declLists[i]
+	}
+	return nil
+}

@@ -91,6 +91,9 @@ type Function struct {
 	Params       []*Variable
 	// active counts the locals in scope while resolving, for Lua's limit.
 	active int
+	// index is the function's place in Model.funcList (the main chunk
+	// has none).
+	index int32
 }
 
 // Registration is one redis.register_function call.
@@ -133,7 +136,9 @@ type Model struct {
 	Main    *Function
 	Vars    []*Variable
 	Globals []GlobalAccess
-	Calls   []*Call
+	// Calls are the redis.call sites in the order the flow met them
+	// (CallAt finds a call by its place here: never reorder it).
+	Calls []*Call
 	// Registrations are the register_function calls of a library.
 	Registrations []*Registration
 	// Problems are what Lua 5.1's compiler refuses beyond the grammar (too
@@ -145,31 +150,35 @@ type Model struct {
 	SetResp3 bool
 
 	// ids numbers the identifiers and the other non-literal expressions
-	// the resolver met, keyed by node address (nodeKey): one map keyed by
-	// pointer where there were three, two of them keyed by interface.
-	// vals[i] is what expression i may hold where it is evaluated, once
-	// the flow has (bit i of evaluated); refs[i] is the local that
-	// identifier i names, if any (VarOf).
-	ids       map[unsafe.Pointer]int32
+	// the resolver met, keyed by node address (nodeAddr). vals[i] is what
+	// expression i may hold where it is evaluated, once the flow has (bit
+	// i of evaluated); refs[i] is the local that identifier i names, if
+	// any (VarOf).
+	ids       nodeTable
 	vals      []Value
 	evaluated []uint64
 	refs      []*Variable
 	// unevaluated holds the literals the flow never reached; the others
 	// are not recorded in values (see recorded).
 	unevaluated map[ast.Expr]bool
-	calls       map[*ast.FuncCallExpr]*Call
-	funcs       map[*ast.FunctionExpr]*Function
-	// funcOf maps the nodes inside function bodies to their function,
-	// made on the first FuncOf from the walk and from funcNodes, the nodes
-	// deeper than the walk that the resolver lists.
-	funcOf    map[unsafe.Pointer]*Function
-	funcNodes chunks[funcNode]
+	// callIdx maps a redis.call expression to its place in Calls, and
+	// funcIdx a function expression to its Function in funcList.
+	callIdx  nodeTable
+	funcIdx  nodeTable
+	funcList []*Function
+	// funcOf maps the nodes inside function bodies to their function's
+	// place in funcList, made on the first FuncOf (funcOfBuilt) from the
+	// walk and from funcNodes, the nodes deeper than the walk that the
+	// resolver lists.
+	funcOf      nodeTable
+	funcOfBuilt bool
+	funcNodes   chunks[funcNode]
 	// funcNodeCount counts the nodes inside function bodies.
 	funcNodeCount int
-	regByFunc     map[*ast.FunctionExpr]*Registration
-	// declVars lists the variables each declaring node declares, in
-	// order, keyed by the node's address (nodeKey).
-	declVars map[unsafe.Pointer][]*Variable
+	// declLists[decls.get(node)] lists the variables a declaring node
+	// declares, in order (declVars).
+	decls     nodeTable
+	declLists [][]*Variable
 
 	// Computed on first use: several rules ask for each. A model is read
 	// by one goroutine (the rules of a file run in turn).
@@ -287,40 +296,46 @@ func (m *Model) Value(e ast.Expr) Value {
 
 // VarOf returns the local an identifier refers to, or nil for a global.
 func (m *Model) VarOf(id *ast.IdentExpr) *Variable {
-	if i, ok := m.ids[unsafe.Pointer(id)]; ok {
+	if i, ok := m.ids.get(uintptr(unsafe.Pointer(id))); ok {
 		return m.refs[i]
 	}
 	return nil
 }
 
 // CallAt returns the redis.call site of a call expression, or nil.
-func (m *Model) CallAt(e *ast.FuncCallExpr) *Call { return m.calls[e] }
+func (m *Model) CallAt(e *ast.FuncCallExpr) *Call {
+	if i, ok := m.callIdx.get(uintptr(unsafe.Pointer(e))); ok {
+		return m.Calls[i]
+	}
+	return nil
+}
 
 // FuncOf returns the function a statement or expression belongs to.
 func (m *Model) FuncOf(n any) *Function {
 	if m.funcNodeCount == 0 {
 		return m.Main
 	}
-	if m.funcOf == nil {
-		m.funcOf = m.funcOfMap()
+	if !m.funcOfBuilt {
+		m.fillFuncOf()
+		m.funcOfBuilt = true
 	}
-	k := nodeKey(n)
-	if k == nil && n != nil {
-		return m.Main // a typed nil: no node
-	}
-	if f, ok := m.funcOf[k]; ok {
-		return f
+	// A nil node, or a typed nil, has key 0 and no function.
+	if i, ok := m.funcOf.get(nodeAddr(n)); ok {
+		return m.funcList[i]
 	}
 	return m.Main
 }
 
-// funcOfMap maps each node the resolver met inside a function body to that
-// function: those of the walk from the walk (a node inside a function
+// fillFuncOf maps each node the resolver met inside a function body to
+// that function: those of the walk from the walk (a node inside a function
 // expression's subtree, but not the targets of an assignment or a function
 // statement, which the resolver does not count as met, nor a function
 // statement's function), then those listed apart (deeper than the walk).
-func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
-	out := make(map[unsafe.Pointer]*Function, m.funcNodeCount)
+// Only functions other than the main chunk are put, all in funcList.
+func (m *Model) fillFuncOf() {
+	out := &m.funcOf
+	out.init(m.funcNodeCount, m.pool.funcOf)
+	m.pool.funcOf = tableArrays{}
 	w := m.walk()
 	ev, nodes := w.events, w.nodes
 	type scope struct {
@@ -340,11 +355,11 @@ func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
 		}
 		n := nodes[i]
 		if cur != m.Main && (skip == nil || !skip[i]) {
-			out[nodeKey(n)] = cur
+			out.put(nodeAddr(n), cur.index)
 		}
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
-			if fn := m.funcs[n]; fn != nil {
+			if fn := m.FunctionFor(n); fn != nil {
 				stack = append(stack, scope{ev[i].end, fn})
 				cur = fn
 			}
@@ -386,10 +401,9 @@ func (m *Model) funcOfMap() map[unsafe.Pointer]*Function {
 	}
 	for _, c := range m.funcNodes.chunks {
 		for _, fn := range c {
-			out[nodeKey(fn.n)] = fn.fn
+			out.put(nodeAddr(fn.n), fn.fn.index)
 		}
 	}
-	return out
 }
 
 // funcNode is a statement or expression inside a function body.
@@ -399,7 +413,12 @@ type funcNode struct {
 }
 
 // FunctionFor returns the Function of a function expression.
-func (m *Model) FunctionFor(e *ast.FunctionExpr) *Function { return m.funcs[e] }
+func (m *Model) FunctionFor(e *ast.FunctionExpr) *Function {
+	if i, ok := m.funcIdx.get(uintptr(unsafe.Pointer(e))); ok {
+		return m.funcList[i]
+	}
+	return nil
+}
 
 // Range is the range of a node.
 func (m *Model) Range(n ast.PositionHolder) span.Range { return m.File.Range(n) }

@@ -17,12 +17,7 @@ func Build(f *luasrc.File) *Model {
 	m := &Model{
 		File: f,
 		// Typical shares of the tokens, for a start.
-		Vars:      make([]*Variable, 0, n/16),
-		calls:     map[*ast.FuncCallExpr]*Call{},
-		funcs:     map[*ast.FunctionExpr]*Function{},
-		regByFunc: map[*ast.FunctionExpr]*Registration{},
-		// About one declaring statement per 25 tokens.
-		declVars: make(map[unsafe.Pointer][]*Variable, n/32),
+		Vars: make([]*Variable, 0, n/16),
 	}
 	if f.Shebang != nil {
 		if _, ok := f.Shebang.Option("name"); ok {
@@ -47,12 +42,23 @@ func Build(f *luasrc.File) *Model {
 	// enough (Release).
 	m.pool = takeArrays()
 	a := *m.pool
-	*m.pool = arrays{}
+	// FuncOf's table is made after Build, if a rule asks: its arrays
+	// wait in the pool's place until then.
+	*m.pool = arrays{funcOf: a.funcOf}
 	r.w.nodes = zeroed(a.nodes, nodes)[:0]
 	r.w.events = zeroed(a.events, nodes)[:0]
 	// On real scripts identifiers and the other non-literal expressions
 	// are 53% to 60% of the nodes.
-	m.ids = make(map[unsafe.Pointer]int32, nodes*5/8)
+	m.ids.init(nodes*5/8, a.ids)
+	// About one declaring statement per 25 tokens.
+	m.decls.init(n/32, a.decls)
+	m.funcIdx.init(n/64, a.funcIdx)
+	m.callIdx.init(n/32, a.callIdx)
+	m.declLists = a.declLists[:0]
+	if cap(a.vars) >= n/16 {
+		m.Vars = a.vars[:0]
+	}
+	m.Calls = a.calls[:0]
 	if g := n / 8; cap(a.globals) >= g {
 		m.Globals = a.globals[:0]
 	} else {
@@ -62,14 +68,18 @@ func Build(f *luasrc.File) *Model {
 	// tokens on real scripts, fewer on many.
 	r.varSlab.expect(n/32 + 4)
 	r.scopeSlab.expect(n/32 + 4)
+	// Function expressions: a few per script (most have none or one
+	// helper per 30 lines), and 8 at a time was half unused.
+	r.funcSlab.expect(n/256 + 1)
 	r.fn = m.Main
-	r.scope = &Scope{Func: m.Main}
+	r.scope = r.scopeSlab.alloc()
+	*r.scope = Scope{Func: m.Main}
 	r.block(f.Chunk)
 	m.vals = zeroed(a.vals, int(r.nids))
 	m.evaluated = zeroed(a.evaluated, int(r.nids+63)/64)
 	m.refs = zeroed(a.refs, int(r.nids))
 	fillUses(m.Vars, r.uses, m.refs)
-	m.walkIdx = r.w.index()
+	m.walkIdx = r.w.index(a.blocks)
 	// A function with more than 200 active locals does not compile; its
 	// flow would also cost time quadratic in the locals (every function
 	// value keeps a copy of the environment), so values stay unknown and
@@ -77,7 +87,7 @@ func Build(f *luasrc.File) *Model {
 	if !r.tooManyLocals {
 		m.flow(len(m.Vars), r.scopeSlab.total-len(r.scopeSlab.free))
 	}
-	m.computeKeys()
+	m.computeKeys(&r.keyBufs)
 	return m
 }
 
@@ -100,10 +110,12 @@ type resolver struct {
 	// goes.
 	w walkRec
 	// names maps each name to the innermost local of that name in scope;
-	// decls lists the locals in scope, innermost last, so that leaving a
-	// scope can give each name back the local it had shadowed.
-	names map[string]*Variable
-	decls []*Variable
+	// decls lists the locals in scope, innermost last, and declNames
+	// their names' indexes in names, so that leaving a scope can give
+	// each name back the local it had shadowed.
+	names     scopeNames
+	decls     []*Variable
+	declNames []int32
 	// declsMax is the most decls held.
 	declsMax int
 	// uses are the identifiers that name locals, for fillUses.
@@ -111,7 +123,10 @@ type resolver struct {
 	// Where variables, scopes and declaration lists are allocated.
 	varSlab   slab[Variable]
 	scopeSlab slab[Scope]
+	funcSlab  slab[Function]
 	varLists  varList
+	// keyBufs is computeKeys' scratch space, kept from file to file.
+	keyBufs keyBufs
 }
 
 // resolvers keeps the scratch space of finished resolvers for the next
@@ -123,10 +138,10 @@ var resolvers sync.Pool
 func newResolver(m *Model, n int) *resolver {
 	r, _ := resolvers.Get().(*resolver)
 	if r == nil {
-		r = &resolver{names: map[string]*Variable{}}
+		r = &resolver{}
 	}
 	// About one local reference per seven tokens.
-	*r = resolver{m: m, names: r.names, decls: r.decls, uses: slices.Grow(r.uses, n/7),
+	*r = resolver{m: m, names: r.names, decls: r.decls, declNames: r.declNames, uses: slices.Grow(r.uses, n/7), keyBufs: r.keyBufs,
 		w: walkRec{blockList: r.w.blockList, tmpNodes: r.w.tmpNodes, tmpEvents: r.w.tmpEvents}}
 	return r
 }
@@ -137,11 +152,11 @@ func (r *resolver) release() {
 	// Only what this file used: uses and blocks were only appended to,
 	// rotate clears tmpNodes after each use, and the declarations are
 	// the most that were in scope together.
-	clear(r.names)
+	r.names.reset()
 	clear(r.decls[:r.declsMax])
 	clear(r.uses)
 	clear(r.w.blockList)
-	*r = resolver{names: r.names, decls: r.decls[:0], uses: r.uses[:0],
+	*r = resolver{names: r.names, decls: r.decls[:0], declNames: r.declNames[:0], uses: r.uses[:0], keyBufs: r.keyBufs,
 		w: walkRec{blockList: r.w.blockList[:0], tmpNodes: r.w.tmpNodes[:0], tmpEvents: r.w.tmpEvents[:0]}}
 	resolvers.Put(r)
 }
@@ -198,14 +213,10 @@ func (r *resolver) pop() {
 	r.fn.active -= r.scope.declared
 	r.live -= r.scope.declared
 	for i := len(r.decls) - 1; i >= r.scope.start; i-- {
-		v := r.decls[i]
-		if v.Shadows != nil {
-			r.names[v.Name] = v.Shadows
-		} else {
-			delete(r.names, v.Name)
-		}
+		r.names.cur[r.declNames[i]] = r.decls[i].Shadows
 	}
 	r.decls = r.decls[:r.scope.start]
+	r.declNames = r.declNames[:r.scope.start]
 	r.scope = r.scope.Parent
 }
 
@@ -213,7 +224,7 @@ func (r *resolver) pop() {
 // active local variables, or the script does not compile.
 const maxLocals = 200
 
-func (r *resolver) lookup(name string) *Variable { return r.names[name] }
+func (r *resolver) lookup(name string) *Variable { return r.names.lookup(name) }
 
 func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.Expr) *Variable {
 	v := r.varSlab.alloc()
@@ -224,9 +235,11 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 	} else if n, ok := decl.(ast.PositionHolder); ok {
 		v.Decl = r.m.File.Range(n)
 	}
-	v.Shadows = r.lookup(name)
-	r.names[name] = v
+	ni := r.names.intern(name)
+	v.Shadows = r.names.cur[ni]
+	r.names.cur[ni] = v
 	r.decls = append(r.decls, v)
+	r.declNames = append(r.declNames, ni)
 	r.declsMax = max(r.declsMax, len(r.decls))
 	r.scope.declared++
 	r.fn.active++
@@ -247,11 +260,16 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 // count; FuncOf finds those the walk recorded (inWalk) in the walk, and
 // only the others (deeper than the walks go) are listed.
 func (r *resolver) setFunc(n any, inWalk bool) {
+	// Small enough to be inlined at every node; the rest is apart.
 	if r.fn != r.m.Main {
-		r.m.funcNodeCount++
-		if !inWalk {
-			r.m.funcNodes.add(funcNode{n, r.fn})
-		}
+		r.inFunc(n, inWalk)
+	}
+}
+
+func (r *resolver) inFunc(n any, inWalk bool) {
+	r.m.funcNodeCount++
+	if !inWalk {
+		r.m.funcNodes.add(funcNode{n, r.fn})
 	}
 }
 
@@ -267,15 +285,18 @@ func (r *resolver) stmt(s ast.Stmt) {
 		r.setFunc(s, false)
 		return
 	}
-	i := r.w.open(s, KindOf(s))
+	k := KindOf(s)
+	i := r.w.open(s, k)
 	r.setFunc(s, i >= 0)
-	r.stmtIn(s)
+	r.stmtIn(s, k)
 	r.w.close(i)
 }
 
-func (r *resolver) stmtIn(s ast.Stmt) {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
+// stmtIn resolves s, of kind k (see exprIn).
+func (r *resolver) stmtIn(s ast.Stmt, k Kinds) {
+	switch k {
+	case KAssignStmt:
+		s := s.(*ast.AssignStmt)
 		a, bl0 := int32(len(r.w.events)), len(r.w.blockList)
 		for _, e := range s.Rhs {
 			r.expr(e)
@@ -286,10 +307,11 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		}
 		// The walk visits the targets first.
 		r.w.rotate(a, b, int32(len(r.w.events)), bl0, bl1)
-	case *ast.LocalAssignStmt:
+	case KLocalAssignStmt:
+		s := s.(*ast.LocalAssignStmt)
 		if r.m.File.IsLocalFunction(s) {
 			v := r.declare(s.Names[0], LocalFunction, s, 0, s.Exprs[0])
-			r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), v)
+			r.setDeclared(s, append(r.varLists.take(1), v))
 			r.expr(s.Exprs[0])
 			return
 		}
@@ -304,24 +326,29 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 			}
 			vs = append(vs, r.declare(n, LocalVar, s, i, init))
 		}
-		r.m.declVars[nodeKey(s)] = vs
-	case *ast.FuncCallStmt:
+		r.setDeclared(s, vs)
+	case KFuncCallStmt:
+		s := s.(*ast.FuncCallStmt)
 		r.expr(s.Expr)
-	case *ast.DoBlockStmt:
+	case KDoBlockStmt:
+		s := s.(*ast.DoBlockStmt)
 		r.push()
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.WhileStmt:
+	case KWhileStmt:
+		s := s.(*ast.WhileStmt)
 		r.expr(s.Condition)
 		r.push()
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.RepeatStmt:
+	case KRepeatStmt:
+		s := s.(*ast.RepeatStmt)
 		r.push()
 		r.block(s.Stmts)
 		r.expr(s.Condition) // the body's locals are visible in `until`
 		r.pop()
-	case *ast.IfStmt:
+	case KIfStmt:
+		s := s.(*ast.IfStmt)
 		r.expr(s.Condition)
 		r.push()
 		r.block(s.Then)
@@ -329,17 +356,19 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		r.push()
 		r.block(s.Else)
 		r.pop()
-	case *ast.NumberForStmt:
+	case KNumberForStmt:
+		s := s.(*ast.NumberForStmt)
 		r.expr(s.Init)
 		r.expr(s.Limit)
 		if s.Step != nil {
 			r.expr(s.Step)
 		}
 		r.push()
-		r.m.declVars[nodeKey(s)] = append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil))
+		r.setDeclared(s, append(r.varLists.take(1), r.declare(s.Name, ForVar, s, 0, nil)))
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.GenericForStmt:
+	case KGenericForStmt:
+		s := s.(*ast.GenericForStmt)
 		for _, e := range s.Exprs {
 			r.expr(e)
 		}
@@ -348,10 +377,11 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		for i, n := range s.Names {
 			vs = append(vs, r.declare(n, ForVar, s, i, nil))
 		}
-		r.m.declVars[nodeKey(s)] = vs
+		r.setDeclared(s, vs)
 		r.block(s.Stmts)
 		r.pop()
-	case *ast.FuncDefStmt:
+	case KFuncDefStmt:
+		s := s.(*ast.FuncDefStmt)
 		if s.Name.Func != nil {
 			r.target(s.Name.Func)
 		} else {
@@ -361,7 +391,8 @@ func (r *resolver) stmtIn(s ast.Stmt) {
 		i := r.w.open(s.Func, KFunctionExpr)
 		r.function(s.Func, s.Name.Func == nil, s)
 		r.w.close(i)
-	case *ast.ReturnStmt:
+	case KReturnStmt:
+		s := s.(*ast.ReturnStmt)
 		for _, e := range s.Exprs {
 			r.expr(e)
 		}
@@ -395,7 +426,7 @@ func (r *resolver) target(e ast.Expr) {
 		r.w.close(i)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: fieldName(id.Value, k.Value), Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	default:
@@ -404,14 +435,16 @@ func (r *resolver) target(e ast.Expr) {
 }
 
 func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
-	fn := &Function{Expr: fe, Parent: r.fn}
-	r.m.funcs[fe] = fn
+	fn := r.funcSlab.alloc()
+	*fn = Function{Expr: fe, Parent: r.fn, index: int32(len(r.m.funcList))}
+	r.m.funcIdx.put(uintptr(unsafe.Pointer(fe)), int32(len(r.m.funcList)))
+	r.m.funcList = append(r.m.funcList, fn)
 	outerFn := r.fn
 	r.fn = fn
 	r.push()
 	if method {
 		v := r.declare("self", SelfParam, decl, 0, nil)
-		r.m.declVars[nodeKey(decl)] = append(r.varLists.take(1), v)
+		r.setDeclared(decl, append(r.varLists.take(1), v))
 		fn.Params = append(fn.Params, v)
 	}
 	if len(fe.ParList.Names) > 0 {
@@ -421,7 +454,7 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 			vs = append(vs, v)
 			fn.Params = append(fn.Params, v)
 		}
-		r.m.declVars[nodeKey(fe)] = vs
+		r.setDeclared(fe, vs)
 	}
 	r.block(fe.Stmts)
 	r.pop()
@@ -432,21 +465,25 @@ func (r *resolver) expr(e ast.Expr) {
 	if e == nil {
 		return
 	}
-	i := r.w.open(e, KindOf(e))
+	k := KindOf(e)
+	i := r.w.open(e, k)
 	r.setFunc(e, i >= 0)
-	r.exprIn(e)
+	r.exprIn(e, k)
 	r.w.close(i)
 }
 
-func (r *resolver) exprIn(e ast.Expr) {
-	switch e.(type) {
-	case *ast.NilExpr, *ast.FalseExpr, *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr:
+// exprIn resolves e, of kind k: the one type switch of KindOf decides, and
+// the cases assert e's type, which costs a comparison where another type
+// switch went through the type's hash.
+func (r *resolver) exprIn(e ast.Expr, k Kinds) {
+	if k&(KNilExpr|KFalseExpr|KTrueExpr|KNumberExpr|KStringExpr) != 0 {
 		// Not numbered: the flow does not record literals (see expr).
 		return
 	}
 	idx := r.number(e)
-	switch e := e.(type) {
-	case *ast.IdentExpr:
+	switch k {
+	case KIdentExpr:
+		e := e.(*ast.IdentExpr)
 		if v := r.lookup(e.Value); v != nil {
 			r.uses = append(r.uses, use{v: v, id: e, idx: idx})
 			if v.Func != r.fn {
@@ -456,20 +493,23 @@ func (r *resolver) exprIn(e ast.Expr) {
 			return
 		}
 		r.m.Globals = append(r.m.Globals, GlobalAccess{Name: e.Value, Ident: e, Func: r.fn, at: e, file: r.m.File})
-	case *ast.AttrGetExpr:
+	case KAttrGetExpr:
+		e := e.(*ast.AttrGetExpr)
 		r.expr(e.Object)
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: id.Value + "." + k.Value, Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: fieldName(id.Value, k.Value), Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
-	case *ast.TableExpr:
+	case KTableExpr:
+		e := e.(*ast.TableExpr)
 		for _, f := range e.Fields {
 			r.expr(f.Key)
 			r.expr(f.Value)
 		}
-	case *ast.FuncCallExpr:
+	case KFuncCallExpr:
+		e := e.(*ast.FuncCallExpr)
 		r.expr(e.Func)
 		r.expr(e.Receiver)
 		for _, a := range e.Args {
@@ -481,34 +521,92 @@ func (r *resolver) exprIn(e ast.Expr) {
 		}
 		r.registers(regs, e)
 		r.registration(e)
-	case *ast.LogicalOpExpr:
+	case KLogicalOpExpr:
+		e := e.(*ast.LogicalOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.RelationalOpExpr:
+	case KRelationalOpExpr:
+		e := e.(*ast.RelationalOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.StringConcatOpExpr:
+	case KStringConcatOpExpr:
+		e := e.(*ast.StringConcatOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.ArithmeticOpExpr:
+	case KArithmeticOpExpr:
+		e := e.(*ast.ArithmeticOpExpr)
 		r.expr(e.Lhs)
 		r.expr(e.Rhs)
-	case *ast.UnaryMinusOpExpr:
+	case KUnaryMinusOpExpr:
+		e := e.(*ast.UnaryMinusOpExpr)
 		r.expr(e.Expr)
-	case *ast.UnaryNotOpExpr:
+	case KUnaryNotOpExpr:
+		e := e.(*ast.UnaryNotOpExpr)
 		r.expr(e.Expr)
-	case *ast.UnaryLenOpExpr:
+	case KUnaryLenOpExpr:
+		e := e.(*ast.UnaryLenOpExpr)
 		r.expr(e.Expr)
-	case *ast.FunctionExpr:
+	case KFunctionExpr:
+		e := e.(*ast.FunctionExpr)
 		r.function(e, false, e)
 	}
+}
+
+// fieldName is obj + "." + key, the name of a global access like
+// redis.call: the fields real scripts use most are constants, so that
+// their accesses make no string (there is one per redis.call).
+func fieldName(obj, key string) string {
+	switch obj {
+	case "redis":
+		switch key {
+		case "call":
+			return "redis.call"
+		case "pcall":
+			return "redis.pcall"
+		case "error_reply":
+			return "redis.error_reply"
+		case "status_reply":
+			return "redis.status_reply"
+		}
+	case "table":
+		switch key {
+		case "insert":
+			return "table.insert"
+		case "concat":
+			return "table.concat"
+		case "remove":
+			return "table.remove"
+		}
+	case "cjson":
+		switch key {
+		case "encode":
+			return "cjson.encode"
+		case "decode":
+			return "cjson.decode"
+		}
+	case "cmsgpack":
+		switch key {
+		case "pack":
+			return "cmsgpack.pack"
+		case "unpack":
+			return "cmsgpack.unpack"
+		}
+	}
+	return obj + "." + key
+}
+
+// setDeclared records the variables that node decl declares.
+func (r *resolver) setDeclared(decl any, vs []*Variable) {
+	m := r.m
+	m.decls.put(nodeAddr(decl), int32(len(m.declLists)))
+	m.declLists = append(m.declLists, vs)
 }
 
 // number gives expression n the next index in Model.ids.
 func (r *resolver) number(n ast.Expr) int32 {
 	i := r.nids
 	r.nids++
-	r.m.ids[nodeKey(n)] = i
+	r.m.ids.put(nodeAddr(n), i)
 	return i
 }
 
@@ -596,8 +694,7 @@ func (r *resolver) registration(e *ast.FuncCallExpr) {
 		}
 	}
 	if reg.Callback != nil {
-		m.regByFunc[reg.Callback] = reg
-		if fn := m.funcs[reg.Callback]; fn != nil {
+		if fn := m.FunctionFor(reg.Callback); fn != nil {
 			fn.Registration = reg
 		}
 	}

@@ -127,22 +127,23 @@ func (v Value) FromReply() *Call {
 // function's keys).
 func (v Value) IsKey() bool { return v.Origin == Keys }
 
-// sameOrigin reports whether two values come from the same place.
-func sameOrigin(a, b Value) bool {
+// sameOrigin reports whether two values come from the same place. It
+// takes pointers so that the walk through the parts copies no Value.
+func sameOrigin(a, b *Value) bool {
 	if a.Origin != b.Origin || a.Index != b.Index || a.Lit != b.Lit || a.Call != b.Call || a.IsString != b.IsString {
 		return false
 	}
 	if (a.Of == nil) != (b.Of == nil) {
 		return false
 	}
-	if a.Of != nil && !sameOrigin(*a.Of, *b.Of) {
+	if a.Of != nil && !sameOrigin(a.Of, b.Of) {
 		return false
 	}
 	if len(a.Parts) != len(b.Parts) {
 		return false
 	}
 	for i := range a.Parts {
-		if !sameOrigin(a.Parts[i], b.Parts[i]) {
+		if !sameOrigin(&a.Parts[i], &b.Parts[i]) {
 			return false
 		}
 	}
@@ -159,7 +160,7 @@ func Join(a, b Value) Value {
 	}
 	out := a
 	out.Types = a.Types | b.Types
-	if !sameOrigin(a, b) {
+	if !sameOrigin(&a, &b) {
 		out = Value{Types: out.Types}
 	}
 	if a.Var != b.Var {
