@@ -18,8 +18,9 @@ func TestCommandNames(t *testing.T) {
 				t.Errorf("Lookup(%q).Name = %q", strings.ToLower(c.Name), got)
 			}
 		}
-		for k, sc := range c.Subcommands {
-			if want := c.Name + " " + k; sc.Name != want || strings.ToUpper(k) != k {
+		for _, sc := range c.Subcommands {
+			k := sc.SubName()
+			if want := c.Name + " " + k; sc.Name != want || strings.ToUpper(k) != k || c.Sub(strings.ToLower(k)) != sc {
 				t.Errorf("%s: subcommand %q is named %q, want %q", c.Name, k, sc.Name, want)
 			}
 		}
