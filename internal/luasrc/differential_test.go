@@ -53,13 +53,43 @@ func compareWithGopher(src []byte) string {
 	// The trees are equal: pair their nodes to compare the maps.
 	pairs := map[unsafe.Pointer]unsafe.Pointer{}
 	pairNodes(reflect.ValueOf(want.Chunk), reflect.ValueOf(got.Chunk), pairs)
-	if len(got.spans) != len(want.spans) {
-		return fmt.Sprintf("%d spans, gopher-lua walk %d", len(got.spans), len(want.spans))
+	if got.spans.len() != want.spans.len() {
+		return fmt.Sprintf("%d spans, gopher-lua walk %d", got.spans.len(), want.spans.len())
 	}
-	for k, v := range want.spans {
-		if g, ok := got.spans[pairs[k]]; !ok || g != v {
-			return fmt.Sprintf("span of node %p: %v (%v), walk %v", k, g, ok, v)
+	diff := ""
+	// The tables key nodes by address: pair want's addresses with got's
+	// nodes.
+	byAddr := make(map[uintptr]unsafe.Pointer, len(pairs))
+	for k, v := range pairs {
+		byAddr[uintptr(k)] = v
+	}
+	want.spans.each(func(addr uintptr, v tokSpan, dot bool) {
+		if diff != "" {
+			return
 		}
+		node := byAddr[addr]
+		if g, ok := got.spans.get(node); !ok || g != v {
+			diff = fmt.Sprintf("span of node %#x: %v (%v), walk %v", addr, g, ok, v)
+		} else if got.spans.dot(node) != dot {
+			diff = "dot key differs"
+		}
+	})
+	if diff != "" {
+		return diff
+	}
+	// The table keys nodes by address, which is sound only while they
+	// live (see spanTable): every node recorded is one of the tree's.
+	inTree := make(map[uintptr]bool, len(pairs))
+	for _, v := range pairs {
+		inTree[uintptr(v)] = true
+	}
+	got.spans.each(func(addr uintptr, _ tokSpan, _ bool) {
+		if diff == "" && !inTree[addr] {
+			diff = fmt.Sprintf("node %#x has a span but is not in the tree", addr)
+		}
+	})
+	if diff != "" {
+		return diff
 	}
 	if len(got.names) != len(want.names) {
 		return fmt.Sprintf("%d names, walk %d", len(got.names), len(want.names))
@@ -76,14 +106,6 @@ func compareWithGopher(src []byte) string {
 	for k, v := range want.localFunc {
 		if got.localFunc[(*ast.LocalAssignStmt)(pairs[unsafe.Pointer(k)])] != v {
 			return "local function differs"
-		}
-	}
-	if len(got.dotKey) != len(want.dotKey) {
-		return fmt.Sprintf("%d dot keys, walk %d", len(got.dotKey), len(want.dotKey))
-	}
-	for k, v := range want.dotKey {
-		if got.dotKey[pairs[k]] != v {
-			return "dot key differs"
 		}
 	}
 	return ""

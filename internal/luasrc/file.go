@@ -57,17 +57,16 @@ type File struct {
 	// where one keyed by interfaces goes through the type's hash and
 	// equality functions, and the model asks them for every node.
 	//
-	// spans maps AST nodes to token index ranges.
-	spans map[unsafe.Pointer]tokSpan
+	// spans maps AST nodes to token index ranges, and marks the keys
+	// written as `.name` (AttrGetExpr keys, and table fields written as
+	// `name = v`).
+	spans spanTable
 	// names maps declaring statements (LocalAssignStmt, NumberForStmt,
 	// GenericForStmt, FunctionExpr for its parameters, FuncDefStmt for a
 	// method's implicit self) to the tokens of the names they declare.
 	names map[unsafe.Pointer][]int
 	// localFunc marks `local function f` (f is in scope in its own body).
 	localFunc map[*ast.LocalAssignStmt]bool
-	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
-	// written as `name = v`.
-	dotKey map[unsafe.Pointer]bool
 	// tokBuf is the pooled slice Tokens was read into, when it was
 	// (fastScan), and lineBuf the one lineStarts was: Release hands
 	// them back.
@@ -91,23 +90,22 @@ func nodeKey(n any) unsafe.Pointer {
 
 // setSpan records that node n spans tokens first..last.
 func (f *File) setSpan(n any, first, last int) {
-	f.spans[nodeKey(n)] = tokSpan{int32(first), int32(last)}
+	f.spans.set(nodeKey(n), int32(first), int32(last), false)
 }
 
 // span returns the tokens node n spans.
 func (f *File) span(n any) (tokSpan, bool) {
-	s, ok := f.spans[nodeKey(n)]
-	return s, ok
+	return f.spans.get(nodeKey(n))
 }
 
 // newPositionMaps makes the empty maps the parser fills; spans is sized
 // for about spansHint nodes.
 func (f *File) newPositionMaps(spansHint int) {
-	f.spans = make(map[unsafe.Pointer]tokSpan, spansHint)
+	f.spans = makeSpanTable(spansHint)
 	f.names = make(map[unsafe.Pointer][]int, spansHint/16)
-	// localFunc and dotKey are made when first needed: many scripts
-	// have no `local function` or `.name`.
-	f.localFunc, f.dotKey = nil, nil
+	// localFunc is made when first needed: many scripts have no `local
+	// function`.
+	f.localFunc = nil
 }
 
 func (f *File) markLocalFunction(s *ast.LocalAssignStmt) {
@@ -117,11 +115,9 @@ func (f *File) markLocalFunction(s *ast.LocalAssignStmt) {
 	f.localFunc[s] = true
 }
 
+// markDotKey marks key, whose span is recorded, as written `.name`.
 func (f *File) markDotKey(key ast.Expr) {
-	if f.dotKey == nil {
-		f.dotKey = make(map[unsafe.Pointer]bool)
-	}
-	f.dotKey[nodeKey(key)] = true
+	f.spans.markDot(nodeKey(key))
 }
 
 // Parse reads src as Redis would. It never panics on any input; problems
@@ -145,7 +141,11 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 		if r := recover(); r != nil {
 			// A bug of ours, not of the input: keep going with what we have
 			// and say so, rather than take the whole run down.
+			// The tree is dropped, and with it the position maps, which
+			// key nodes by address (see spanTable).
 			f.Chunk = nil
+			f.spans, f.names, f.localFunc = spanTable{}, nil, nil
+			f.positioned = false
 			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
 		}
 	}()
@@ -376,14 +376,14 @@ func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool { return f.localFunc
 
 // IsDotKey reports whether an index key was written as `.name` (or a table
 // field as `name = v`) rather than in brackets.
-func (f *File) IsDotKey(e ast.Expr) bool { return f.dotKey[nodeKey(e)] }
+func (f *File) IsDotKey(e ast.Expr) bool { return f.spans.dot(nodeKey(e)) }
 
 // Positioned reports whether every node has an exact column range.
 func (f *File) Positioned() bool { return f.positioned }
 
 // NodeCount returns how many AST nodes the file has (each has its token
 // span), for callers that size per-node tables.
-func (f *File) NodeCount() int { return len(f.spans) }
+func (f *File) NodeCount() int { return f.spans.len() }
 
 // releasedLines holds the line starts of released Files.
 var releasedLines sync.Pool

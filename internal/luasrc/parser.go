@@ -3,6 +3,7 @@ package luasrc
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
@@ -93,7 +94,7 @@ func (f *File) parse(skipBodies bool) bool {
 	f.newPositionMaps(len(f.Tokens) * 3 / 4)
 	chunk, m, ok := p.chunk()
 	if !ok {
-		f.spans, f.names, f.localFunc, f.dotKey = nil, nil, nil, nil
+		f.spans, f.names, f.localFunc = spanTable{}, nil, nil
 		return false
 	}
 	f.Chunk = chunk
@@ -101,7 +102,7 @@ func (f *File) parse(skipBodies bool) bool {
 		// checkDepth finds the same place and says where it is.
 		if f.checkDepth() {
 			f.Chunk = nil
-			f.spans, f.names, f.localFunc, f.dotKey = nil, nil, nil, nil
+			f.spans, f.names, f.localFunc = spanTable{}, nil, nil
 			return false
 		}
 	}
@@ -615,18 +616,20 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 // stringAt makes the string expression of token k (a string, or a name
 // used as a key), with its line and span.
 func (p *parser) stringAt(k int) *ast.StringExpr {
-	s := take(p, &p.slabs.strs)
-	s.Value = p.val(k)
-	s.SetLine(p.line(k))
-	p.f.setSpan(s, k, k)
-	return s
+	return p.stringNode(k, false)
 }
 
 // dotKeyAt makes the key of `.name` or of a `name = v` field.
 func (p *parser) dotKeyAt(k int) *ast.StringExpr {
-	key := p.stringAt(k)
-	p.f.markDotKey(key)
-	return key
+	return p.stringNode(k, true)
+}
+
+func (p *parser) stringNode(k int, dot bool) *ast.StringExpr {
+	s := take(p, &p.slabs.strs)
+	s.Value = p.val(k)
+	s.SetLine(p.line(k))
+	p.f.spans.set(unsafe.Pointer(s), int32(k), int32(k), dot)
+	return s
 }
 
 // funcBody parses `(params) block end`. first is where the function's

@@ -20,7 +20,7 @@ func (f *File) walkPositions() (ok bool) {
 				panic(r)
 			}
 			ok = false
-			clear(f.spans)
+			f.spans.reset()
 		}
 	}()
 	w.block(f.Chunk)
