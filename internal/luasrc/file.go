@@ -76,6 +76,12 @@ type File struct {
 	// positioned is true when the chunk parsed, every node with its
 	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
+	// fastScanned is true when fastScan built the token index: then no
+	// string holds a decimal escape above 255 (fastScan gives up on one).
+	fastScanned bool
+	// tooDeep is true when the scanner stopped at its last token, where
+	// the nesting passed what Lua 5.1 accepts (nesting.step).
+	tooDeep bool
 }
 
 type tokSpan struct{ first, last int32 }
