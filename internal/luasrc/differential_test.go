@@ -63,15 +63,15 @@ func compareWithGopher(src []byte) string {
 	for k, v := range pairs {
 		byAddr[uintptr(k)] = v
 	}
-	want.spans.each(func(addr uintptr, v tokSpan, dot bool) {
+	want.spans.each(func(addr uintptr, v tokSpan, fl nodeFlags) {
 		if diff != "" {
 			return
 		}
 		node := byAddr[addr]
 		if g, ok := got.spans.get(node); !ok || g != v {
 			diff = fmt.Sprintf("span of node %#x: %v (%v), walk %v", addr, g, ok, v)
-		} else if got.spans.dot(node) != dot {
-			diff = "dot key differs"
+		} else if got.spans.flags(node) != fl {
+			diff = fmt.Sprintf("flags of node %#x: %b, walk %b", addr, got.spans.flags(node), fl)
 		}
 	})
 	if diff != "" {
@@ -83,7 +83,7 @@ func compareWithGopher(src []byte) string {
 	for _, v := range pairs {
 		inTree[uintptr(v)] = true
 	}
-	got.spans.each(func(addr uintptr, _ tokSpan, _ bool) {
+	got.spans.each(func(addr uintptr, _ tokSpan, _ nodeFlags) {
 		if diff == "" && !inTree[addr] {
 			diff = fmt.Sprintf("node %#x has a span but is not in the tree", addr)
 		}
@@ -98,14 +98,6 @@ func compareWithGopher(src []byte) string {
 		g, ok := got.names[pairs[k]]
 		if !ok || len(g) != len(v) || (len(v) > 0 && !reflect.DeepEqual(g, v)) {
 			return fmt.Sprintf("names of node %p: %v (%v), walk %v", k, g, ok, v)
-		}
-	}
-	if len(got.localFunc) != len(want.localFunc) {
-		return fmt.Sprintf("%d local functions, walk %d", len(got.localFunc), len(want.localFunc))
-	}
-	for k, v := range want.localFunc {
-		if got.localFunc[(*ast.LocalAssignStmt)(pairs[unsafe.Pointer(k)])] != v {
-			return "local function differs"
 		}
 	}
 	return ""

@@ -59,14 +59,13 @@ type File struct {
 	//
 	// spans maps AST nodes to token index ranges, and marks the keys
 	// written as `.name` (AttrGetExpr keys, and table fields written as
-	// `name = v`).
+	// `name = v`) and the statements written `local function f` (f is in
+	// scope in its own body).
 	spans spanTable
 	// names maps declaring statements (LocalAssignStmt, NumberForStmt,
 	// GenericForStmt, FunctionExpr for its parameters, FuncDefStmt for a
 	// method's implicit self) to the tokens of the names they declare.
 	names map[unsafe.Pointer][]int
-	// localFunc marks `local function f` (f is in scope in its own body).
-	localFunc map[*ast.LocalAssignStmt]bool
 	// tokBuf is the pooled slice Tokens was read into, when it was
 	// (fastScan), and lineBuf the one lineStarts was: Release hands
 	// them back.
@@ -96,7 +95,7 @@ func nodeKey(n any) unsafe.Pointer {
 
 // setSpan records that node n spans tokens first..last.
 func (f *File) setSpan(n any, first, last int) {
-	f.spans.set(nodeKey(n), int32(first), int32(last), false)
+	f.spans.set(nodeKey(n), int32(first), int32(last), 0)
 }
 
 // span returns the tokens node n spans.
@@ -109,21 +108,17 @@ func (f *File) span(n any) (tokSpan, bool) {
 func (f *File) newPositionMaps(spansHint int) {
 	f.spans = makeSpanTable(spansHint)
 	f.names = make(map[unsafe.Pointer][]int, spansHint/16)
-	// localFunc is made when first needed: many scripts have no `local
-	// function`.
-	f.localFunc = nil
 }
 
+// markLocalFunction marks s, whose span is recorded, as written `local
+// function`.
 func (f *File) markLocalFunction(s *ast.LocalAssignStmt) {
-	if f.localFunc == nil {
-		f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	}
-	f.localFunc[s] = true
+	f.spans.mark(unsafe.Pointer(s), localFuncFlag)
 }
 
 // markDotKey marks key, whose span is recorded, as written `.name`.
 func (f *File) markDotKey(key ast.Expr) {
-	f.spans.markDot(nodeKey(key))
+	f.spans.mark(nodeKey(key), dotFlag)
 }
 
 // Parse reads src as Redis would. It never panics on any input; problems
@@ -150,7 +145,7 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 			// The tree is dropped, and with it the position maps, which
 			// key nodes by address (see spanTable).
 			f.Chunk = nil
-			f.spans, f.names, f.localFunc = spanTable{}, nil, nil
+			f.spans, f.names = spanTable{}, nil
 			f.positioned = false
 			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
 		}
@@ -378,11 +373,13 @@ func (f *File) NameRange(decl any, i int) (span.Range, bool) {
 }
 
 // IsLocalFunction reports whether s was written `local function name`.
-func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool { return f.localFunc[s] }
+func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool {
+	return s != nil && f.spans.flags(unsafe.Pointer(s))&localFuncFlag != 0
+}
 
 // IsDotKey reports whether an index key was written as `.name` (or a table
 // field as `name = v`) rather than in brackets.
-func (f *File) IsDotKey(e ast.Expr) bool { return f.spans.dot(nodeKey(e)) }
+func (f *File) IsDotKey(e ast.Expr) bool { return f.spans.flags(nodeKey(e))&dotFlag != 0 }
 
 // Positioned reports whether every node has an exact column range.
 func (f *File) Positioned() bool { return f.positioned }

@@ -127,7 +127,8 @@ func (w *posWalker) stmt(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		w.expect(parse.TLocal)
 		if w.cur() == parse.TFunction {
-			w.f.markLocalFunction(s)
+			// Marked once its span is recorded, below.
+			defer w.f.markLocalFunction(s)
 			w.expect(parse.TFunction)
 			w.f.names[nodeKey(s)] = []int{w.name()}
 			fn, _ := s.Exprs[0].(*ast.FunctionExpr)

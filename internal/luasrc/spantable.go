@@ -1,13 +1,13 @@
 package luasrc
 
 import (
-	"math"
 	"math/bits"
 	"unsafe"
 )
 
 // spanTable maps AST nodes, by address (nodeKey), to the tokens they span
-// and to whether a key was written `.name` (File.IsDotKey). The parser
+// and to the flags the parser marks them with (File.IsDotKey,
+// File.IsLocalFunction). The parser
 // records a span for almost every node, and the model and the rules look
 // one up for every node they place: with Go's map (pointer keys, the
 // fast64ptr variant) recording alone was 8% of the instructions of a
@@ -41,15 +41,46 @@ type spanTable struct {
 	shift uint
 }
 
+// spanSlot is a node's address (0 for an empty slot), its span and its
+// flags: a token index is below 2^31 (Parse refuses larger sources, see
+// maxSource), so the top bits of first and last hold a flag each.
 type spanSlot struct {
-	key  uintptr
-	span tokSpan
+	key         uintptr
+	first, last uint32
 }
 
-// dotFlag marks, in tokSpan.last, a key written `.name`. A token index is
-// below 2^31 (Parse refuses larger sources, see maxSource), so the top bit
-// of last is free.
-const dotFlag int32 = math.MinInt32
+// nodeFlags are what the parser marks a node with besides its span.
+type nodeFlags uint8
+
+const (
+	dotFlag       nodeFlags = 1 << iota // a key written `.name` (or a field `name = v`)
+	localFuncFlag                       // a LocalAssignStmt written `local function f`
+)
+
+const topBit = 1 << 31
+
+func (s *spanSlot) span() tokSpan {
+	return tokSpan{int32(s.first &^ topBit), int32(s.last &^ topBit)}
+}
+
+func (s *spanSlot) flags() nodeFlags {
+	return nodeFlags(s.last>>31) | nodeFlags(s.first>>31)<<1
+}
+
+// setSpan changes the span and keeps the flags.
+func (s *spanSlot) setSpan(first, last int32) {
+	s.first = s.first&topBit | uint32(first)
+	s.last = s.last&topBit | uint32(last)
+}
+
+func (s *spanSlot) mark(fl nodeFlags) {
+	if fl&dotFlag != 0 {
+		s.last |= topBit
+	}
+	if fl&localFuncFlag != 0 {
+		s.first |= topBit
+	}
+}
 
 // makeSpanTable returns an empty table with room for about hint nodes
 // before it grows.
@@ -68,40 +99,37 @@ func (t *spanTable) home(k uintptr) uint {
 	return uint((uint64(k) * 0x9E3779B97F4A7C15) >> t.shift)
 }
 
-// set records that node k spans tokens first..last, flagged dot when it is
-// a `.name` key.
-func (t *spanTable) set(p unsafe.Pointer, first, last int32, dot bool) {
+// set records that node p spans tokens first..last, with flags fl (and
+// those it had).
+func (t *spanTable) set(p unsafe.Pointer, first, last int32, fl nodeFlags) {
 	k := uintptr(p)
 	if (t.n+1)*4 > len(t.slots)*3 {
 		t.grow()
-	}
-	if dot {
-		last |= dotFlag
 	}
 	mask := uint(len(t.slots) - 1)
 	for i := t.home(k); ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.key == 0 {
-			s.key, s.span = k, tokSpan{first, last}
+			s.key = k
 			t.n++
-			return
+		} else if s.key != k {
+			continue
 		}
-		if s.key == k {
-			s.span = tokSpan{first, last}
-			return
-		}
+		s.setSpan(first, last)
+		s.mark(fl)
+		return
 	}
 }
 
-// markDot flags the recorded node k as a `.name` key; a node with no span
-// is left alone (every key the parser marks has one).
-func (t *spanTable) markDot(k unsafe.Pointer) {
-	if s := t.slot(k); s != nil {
-		s.span.last |= dotFlag
+// mark flags the recorded node p; a node with no span is left alone: the
+// parser marks a node once it has recorded its span.
+func (t *spanTable) mark(p unsafe.Pointer, fl nodeFlags) {
+	if s := t.slot(p); s != nil {
+		s.mark(fl)
 	}
 }
 
-// slot returns node k's slot, or nil when it has none.
+// slot returns node p's slot, or nil when it has none.
 func (t *spanTable) slot(p unsafe.Pointer) *spanSlot {
 	k := uintptr(p)
 	if t.n == 0 || k == 0 {
@@ -119,19 +147,21 @@ func (t *spanTable) slot(p unsafe.Pointer) *spanSlot {
 	}
 }
 
-// get returns the tokens node k spans (without the dot flag).
-func (t *spanTable) get(k unsafe.Pointer) (tokSpan, bool) {
-	s := t.slot(k)
+// get returns the tokens node p spans.
+func (t *spanTable) get(p unsafe.Pointer) (tokSpan, bool) {
+	s := t.slot(p)
 	if s == nil {
 		return tokSpan{}, false
 	}
-	return tokSpan{s.span.first, s.span.last &^ dotFlag}, true
+	return s.span(), true
 }
 
-// dot reports whether node k is a key written `.name`.
-func (t *spanTable) dot(k unsafe.Pointer) bool {
-	s := t.slot(k)
-	return s != nil && s.span.last&dotFlag != 0
+// flags returns node p's flags (none for a node without a span).
+func (t *spanTable) flags(p unsafe.Pointer) nodeFlags {
+	if s := t.slot(p); s != nil {
+		return s.flags()
+	}
+	return 0
 }
 
 // grow doubles the table.
@@ -156,10 +186,10 @@ func (t *spanTable) grow() {
 func (t *spanTable) len() int { return t.n }
 
 // each calls fn for every recorded node, in no particular order.
-func (t *spanTable) each(fn func(k uintptr, s tokSpan, dot bool)) {
-	for _, s := range t.slots {
-		if s.key != 0 {
-			fn(s.key, tokSpan{s.span.first, s.span.last &^ dotFlag}, s.span.last&dotFlag != 0)
+func (t *spanTable) each(fn func(k uintptr, s tokSpan, fl nodeFlags)) {
+	for i := range t.slots {
+		if s := &t.slots[i]; s.key != 0 {
+			fn(s.key, s.span(), s.flags())
 		}
 	}
 }
