@@ -391,8 +391,8 @@ func (f *File) NodeCount() int { return f.spans.len() }
 // releasedLines holds the line starts of released Files.
 var releasedLines sync.Pool
 
-// Release gives the File's per-file arrays (its token index and line
-// starts) to the next Parse. Neither the File nor anything read from it
+// Release gives the File's per-file arrays (its token index, line starts,
+// comments and the slots of its node spans) to the next Parse. Neither the File nor anything read from it
 // that is not a copy (Tokens, Comments, the AST) may be used afterwards:
 // it is emptied, so that a use fails rather than reads another file's
 // data. Strings read from it stay valid. Only the owner of a File that
@@ -426,5 +426,6 @@ func (f *File) Release() {
 		*b = f.Comments[:0]
 		releasedComments.Put(b)
 	}
+	f.spans.release()
 	*f = File{}
 }

@@ -55,7 +55,9 @@ type parser struct {
 // stacks are the scratch stacks of lists being built; each list is copied
 // out at its exact size when complete. They are handed from parse to parse
 // (stackPool): grown from nothing in every parse, they cost more
-// allocations than the AST's slabs.
+// allocations than the AST's slabs. What a list leaves above a stack's
+// length is this file's nodes, alive in its tree anyway, and release
+// clears it.
 type stacks struct {
 	stmts []ast.Stmt
 	exprs []ast.Expr
@@ -333,7 +335,6 @@ func (p *parser) block(lvl int) ([]ast.Stmt, met) {
 	}
 	out := takeList(p, &p.slabs.stmtLists, len(p.stmts)-base)
 	copy(out, p.stmts[base:])
-	clear(p.stmts[base:])
 	p.stmts = p.stmts[:base]
 	return out, m
 }
@@ -762,7 +763,6 @@ func (p *parser) exprStat(b int) (ast.Stmt, met) {
 		p.check('=')
 		lhs := takeList(p, &p.slabs.exprLists, len(p.exprs)-base)
 		copy(lhs, p.exprs[base:])
-		clear(p.exprs[base:])
 		p.exprs = p.exprs[:base]
 		rhs, em := p.exprList(b + 1)
 		m.take(1+em.l, 1+em.h)
@@ -806,20 +806,23 @@ func isVar(v ex) bool {
 // exprList parses `expr {, expr}` at level lvl; the measures are the
 // largest of the expressions'.
 func (p *parser) exprList(lvl int) ([]ast.Expr, met) {
-	base := len(p.exprs)
+	e := p.subexpr(lvl, 0)
 	var m met
-	for {
+	m.take(e.l, e.h)
+	if p.tt() != ',' {
+		// Most lists have one expression: no need for the stack.
+		return p.oneExpr(e.e), m
+	}
+	base := len(p.exprs)
+	p.exprs = append(p.exprs, e.e)
+	for p.tt() == ',' {
+		p.i++
 		e := p.subexpr(lvl, 0)
 		p.exprs = append(p.exprs, e.e)
 		m.take(e.l, e.h)
-		if p.tt() != ',' {
-			break
-		}
-		p.i++
 	}
 	out := takeList(p, &p.slabs.exprLists, len(p.exprs)-base)
 	copy(out, p.exprs[base:])
-	clear(p.exprs[base:])
 	p.exprs = p.exprs[:base]
 	return out, m
 }
@@ -1142,7 +1145,6 @@ func (p *parser) table(lvl int) ex {
 	p.match('}', '{', open)
 	fields := takeList(p, &p.slabs.fieldLists, len(p.flds)-base)
 	copy(fields, p.flds[base:])
-	clear(p.flds[base:])
 	p.flds = p.flds[:base]
 	t := alloc(p, &p.slabs.tables, ast.TableExpr{Fields: fields})
 	t.SetLine(p.line(open))

@@ -2,6 +2,7 @@ package luasrc
 
 import (
 	"math/bits"
+	"sync"
 	"unsafe"
 )
 
@@ -37,6 +38,8 @@ type spanTable struct {
 	// probe always ends at an empty slot.
 	slots []spanSlot
 	n     int
+	// limit is the count at which the table grows: 3/4 of its slots.
+	limit int
 	// shift is 64 minus log2(len(slots)): the hash's top bits index.
 	shift uint
 }
@@ -83,14 +86,39 @@ func (s *spanSlot) mark(fl nodeFlags) {
 }
 
 // makeSpanTable returns an empty table with room for about hint nodes
-// before it grows.
+// before it grows: in the slots of a released File's table when they are
+// enough (File.Release), else new ones. They hold no pointer, and the
+// table was a fifth of the bytes a parse allocates.
 func makeSpanTable(hint int) spanTable {
 	// Room for hint at a load of at most 3/4; at least 8 slots.
 	size := 8
 	if want := hint + hint/3 + 1; want > size {
 		size = 1 << bits.Len(uint(want-1))
 	}
-	return spanTable{slots: make([]spanSlot, size), shift: uint(64 - bits.Len(uint(size-1)))}
+	if b, _ := releasedSpans.Get().(*[]spanSlot); b != nil && cap(*b) >= size {
+		slots := (*b)[:size]
+		clear(slots)
+		return newSpanTable(slots)
+	}
+	return newSpanTable(make([]spanSlot, size))
+}
+
+// releasedSpans holds the slots of released Files' tables.
+var releasedSpans sync.Pool
+
+// release gives the table's slots to the next makeSpanTable.
+func (t *spanTable) release() {
+	if cap(t.slots) > 0 {
+		b := t.slots[:0]
+		releasedSpans.Put(&b)
+	}
+	*t = spanTable{}
+}
+
+// newSpanTable makes a table of empty slots, whose number is a power of
+// two.
+func newSpanTable(slots []spanSlot) spanTable {
+	return spanTable{slots: slots, limit: len(slots) * 3 / 4, shift: uint(64 - bits.Len(uint(len(slots)-1)))}
 }
 
 // home is the slot where key k's probe starts: Fibonacci hashing, the top
@@ -103,20 +131,25 @@ func (t *spanTable) home(k uintptr) uint {
 // those it had).
 func (t *spanTable) set(p unsafe.Pointer, first, last int32, fl nodeFlags) {
 	k := uintptr(p)
-	if (t.n+1)*4 > len(t.slots)*3 {
+	if t.n >= t.limit {
 		t.grow()
 	}
 	mask := uint(len(t.slots) - 1)
 	for i := t.home(k); ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.key == 0 {
-			s.key = k
+			// The parser records a node once: a new key is the
+			// common case.
+			*s = spanSlot{key: k, first: uint32(first), last: uint32(last)}
 			t.n++
 		} else if s.key != k {
 			continue
+		} else {
+			s.setSpan(first, last)
 		}
-		s.setSpan(first, last)
-		s.mark(fl)
+		if fl != 0 {
+			s.mark(fl)
+		}
 		return
 	}
 }
@@ -167,7 +200,7 @@ func (t *spanTable) flags(p unsafe.Pointer) nodeFlags {
 // grow doubles the table.
 func (t *spanTable) grow() {
 	old := t.slots
-	*t = spanTable{slots: make([]spanSlot, 2*len(old)), shift: t.shift - 1}
+	*t = newSpanTable(make([]spanSlot, 2*len(old)))
 	mask := uint(len(t.slots) - 1)
 	for _, s := range old {
 		if s.key == 0 {
