@@ -106,6 +106,11 @@ func (f *File) fastScan(text []byte) bool {
 			i = end
 			vs = start + drop
 			typ = parse.TNumber
+			if c == '0' && i-start > 2 && s[start+1]|0x20 == 'x' {
+				// Read only once fastScanned is set: a store here
+				// costs the loop less than a variable of its own.
+				f.hexNumber = true
+			}
 		case startMinus:
 			if i+1 >= n || s[i+1] != '-' {
 				i++

@@ -76,8 +76,10 @@ type File struct {
 	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
 	// fastScanned is true when fastScan built the token index: then no
-	// string holds a decimal escape above 255 (fastScan gives up on one).
-	fastScanned bool
+	// string holds a decimal escape above 255 (fastScan gives up on one),
+	// every number token is a numeral strtod reads whole, and hexNumber
+	// says whether one is hexadecimal.
+	fastScanned, hexNumber bool
 	// tooDeep is true when the scanner stopped at its last token, where
 	// the nesting passed what Lua 5.1 accepts (nesting.step).
 	tooDeep bool

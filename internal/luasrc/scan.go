@@ -391,6 +391,13 @@ func (f *File) checkLua51() bool {
 				return true
 			}
 		case parse.TNumber:
+			if f.fastScanned && !isNumeralByte(f.Src, int(t.End0)) {
+				// A numeral fastScan read (or a hex float merged from
+				// its tokens, which hexFloatRE matched) that nothing
+				// continues: what Lua's lexer reads is the token, and
+				// strtod reads it whole.
+				break
+			}
 			if text, bad := f.malformedNumber(i); bad {
 				r := span.Range{Start: f.tokStart(t), End: f.PosAt(int(t.Off) + len(text))}
 				f.Errors = append(f.Errors, SyntaxError{Range: r, Message: fmt.Sprintf("malformed number near '%s'", text)})
@@ -548,6 +555,13 @@ func escapeTooLarge(raw []byte) (string, bool) {
 		i++ // the escaped byte, which may be a backslash
 	}
 	return "", false
+}
+
+// isNumeralByte reports whether src[i] is a byte Lua 5.1's lexer would
+// read into a numeral before it (see luaNumeralEnd): a letter, a digit,
+// '_' or '.'.
+func isNumeralByte(src []byte, i int) bool {
+	return i < len(src) && (byteClass[src[i]]&classIdent != 0 || src[i] == '.')
 }
 
 func isDecimalByte(c byte) bool { return '0' <= c && c <= '9' }
