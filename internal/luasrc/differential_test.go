@@ -91,14 +91,19 @@ func compareWithGopher(src []byte) string {
 	if diff != "" {
 		return diff
 	}
-	if len(got.names) != len(want.names) {
-		return fmt.Sprintf("%d names, walk %d", len(got.names), len(want.names))
+	if got.names.len() != want.names.len() {
+		return fmt.Sprintf("%d names, walk %d", got.names.len(), want.names.len())
 	}
-	for k, v := range want.names {
-		g, ok := got.names[pairs[k]]
-		if !ok || len(g) != len(v) || (len(v) > 0 && !reflect.DeepEqual(g, v)) {
-			return fmt.Sprintf("names of node %p: %v (%v), walk %v", k, g, ok, v)
+	want.names.each(func(addr uintptr, v tokSpan, _ nodeFlags) {
+		if diff != "" {
+			return
 		}
+		if g, ok := got.names.get(byAddr[addr]); !ok || g != v {
+			diff = fmt.Sprintf("names of node %#x: first token and count %v (%v), walk %v", addr, g, ok, v)
+		}
+	})
+	if diff != "" {
+		return diff
 	}
 	return ""
 }

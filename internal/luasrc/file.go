@@ -53,9 +53,7 @@ type File struct {
 	Chunk  []ast.Stmt
 	Errors []SyntaxError
 	// The position maps are keyed by the address of an AST node (see
-	// nodeKey): a map with pointer keys hashes and compares one word,
-	// where one keyed by interfaces goes through the type's hash and
-	// equality functions, and the model asks them for every node.
+	// nodeKey and spanTable), and the model asks them for every node.
 	//
 	// spans maps AST nodes to token index ranges, and marks the keys
 	// written as `.name` (AttrGetExpr keys, and table fields written as
@@ -65,7 +63,7 @@ type File struct {
 	// names maps declaring statements (LocalAssignStmt, NumberForStmt,
 	// GenericForStmt, FunctionExpr for its parameters, FuncDefStmt for a
 	// method's implicit self) to the tokens of the names they declare.
-	names map[unsafe.Pointer][]int
+	names nameTable
 	// tokBuf is the pooled slice Tokens was read into, when it was
 	// (fastScan), and lineBuf the one lineStarts was: Release hands
 	// them back.
@@ -108,8 +106,9 @@ func (f *File) span(n any) (tokSpan, bool) {
 // newPositionMaps makes the empty maps the parser fills; spans is sized
 // for about spansHint nodes.
 func (f *File) newPositionMaps(spansHint int) {
-	f.spans = makeSpanTable(spansHint)
-	f.names = make(map[unsafe.Pointer][]int, spansHint/16)
+	f.spans = makeSpanTable(spansHint, true)
+	// About one node in sixteen declares names.
+	f.names = nameTable{makeSpanTable(spansHint/16, false)}
 }
 
 // markLocalFunction marks s, whose span is recorded, as written `local
@@ -147,7 +146,7 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 			// The tree is dropped, and with it the position maps, which
 			// key nodes by address (see spanTable).
 			f.Chunk = nil
-			f.spans, f.names = spanTable{}, nil
+			f.spans, f.names = spanTable{}, nameTable{}
 			f.positioned = false
 			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
 		}
@@ -356,9 +355,10 @@ func (f *File) LastToken(n any) int {
 // NameRanges returns the ranges of the names a statement or function
 // declares, in order (see File.names).
 func (f *File) NameRanges(decl any) []span.Range {
-	idx := f.names[nodeKey(decl)]
-	out := make([]span.Range, len(idx))
-	for i, t := range idx {
+	first, n := f.names.list(nodeKey(decl))
+	out := make([]span.Range, n)
+	for i := range out {
+		t := first + 2*i
 		out[i] = f.TokenRange(t, t)
 	}
 	return out
@@ -367,11 +367,27 @@ func (f *File) NameRanges(decl any) []span.Range {
 // NameRange returns the range of the i-th name decl declares (see
 // NameRanges), and false when it declares fewer.
 func (f *File) NameRange(decl any, i int) (span.Range, bool) {
-	idx := f.names[nodeKey(decl)]
-	if i < 0 || i >= len(idx) {
+	first, n := f.names.list(nodeKey(decl))
+	if i < 0 || i >= n {
 		return span.Range{}, false
 	}
-	return f.TokenRange(idx[i], idx[i]), true
+	t := first + 2*i
+	return f.TokenRange(t, t), true
+}
+
+// setNames records that decl declares the names at the token indexes
+// idx (see nameTable).
+func (f *File) setNames(decl any, idx []int) {
+	if len(idx) == 0 {
+		return
+	}
+	for k, t := range idx {
+		if t != idx[0]+2*k {
+			// The parser checks every ',' between names.
+			panic(fmt.Sprintf("names at tokens %v are not a list", idx))
+		}
+	}
+	f.names.set(nodeKey(decl), int32(idx[0]), int32(len(idx)), 0)
 }
 
 // IsLocalFunction reports whether s was written `local function name`.

@@ -42,8 +42,6 @@ type parser struct {
 	// the current statement is inside a loop of the current function.
 	vararg, loop bool
 	stacks
-	// nameBuf is a slab the names map's slices are cut from.
-	nameBuf []int
 	slabs
 	// slabSize is how many nodes of a kind one slab holds: sized to the
 	// file, so that a small script does not pay for large slabs.
@@ -118,7 +116,7 @@ func (f *File) parse(skipBodies bool) bool {
 	f.newPositionMaps(len(f.Tokens) * 3 / 4)
 	chunk, m, ok := p.chunk()
 	if !ok {
-		f.spans, f.names = spanTable{}, nil
+		f.spans, f.names = spanTable{}, nameTable{}
 		return false
 	}
 	f.Chunk = chunk
@@ -126,7 +124,7 @@ func (f *File) parse(skipBodies bool) bool {
 		// checkDepth finds the same place and says where it is.
 		if f.checkDepth() {
 			f.Chunk = nil
-			f.spans, f.names = spanTable{}, nil
+			f.spans, f.names = spanTable{}, nameTable{}
 			return false
 		}
 	}
@@ -264,15 +262,8 @@ func (p *parser) record(n any, first, last int) {
 
 // names stores the token indexes p.idx[base:] as what decl declares.
 func (p *parser) names(decl any, base int) {
-	n := len(p.idx) - base
-	if len(p.nameBuf) < n {
-		p.nameBuf = make([]int, max(n, 2*p.slabSize))
-	}
-	s := p.nameBuf[:n:n]
-	p.nameBuf = p.nameBuf[n:]
-	copy(s, p.idx[base:])
+	p.f.setNames(decl, p.idx[base:])
 	p.idx = p.idx[:base]
-	p.f.names[nodeKey(decl)] = s
 }
 
 func (p *parser) name1(decl any, tok int) {

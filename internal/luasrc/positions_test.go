@@ -106,11 +106,13 @@ func (w *posWalker) names(decl any, n int) {
 		}
 		idx = append(idx, w.name())
 	}
-	w.f.names[nodeKey(decl)] = idx
+	w.f.setNames(decl, idx)
 }
 
 func (w *posWalker) fixNames(names []string, decl any) {
-	for k, t := range w.f.names[nodeKey(decl)] {
+	first, n := w.f.names.list(nodeKey(decl))
+	for k := range n {
+		t := first + 2*k
 		if k < len(names) && names[k] == gotoStandIn && w.identText(t) == "goto" {
 			names[k] = "goto"
 		}
@@ -130,7 +132,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 			// Marked once its span is recorded, below.
 			defer w.f.markLocalFunction(s)
 			w.expect(parse.TFunction)
-			w.f.names[nodeKey(s)] = []int{w.name()}
+			w.f.setNames(s, []int{w.name()})
 			fn, _ := s.Exprs[0].(*ast.FunctionExpr)
 			if fn == nil {
 				w.fail("local function without body")
@@ -167,7 +169,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 		w.expect(parse.TEnd)
 	case *ast.NumberForStmt:
 		w.expect(parse.TFor)
-		w.f.names[nodeKey(s)] = []int{w.name()}
+		w.f.setNames(s, []int{w.name()})
 		w.expect('=')
 		w.expr(s.Init)
 		w.expect(',')
@@ -198,7 +200,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 		} else {
 			w.funcName(s.Name.Receiver)
 			w.expect(':')
-			w.f.names[nodeKey(s)] = []int{w.name()}
+			w.f.setNames(s, []int{w.name()})
 		}
 		w.funcBody(s.Func, first)
 	case *ast.ReturnStmt:

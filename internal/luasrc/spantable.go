@@ -86,14 +86,17 @@ func (s *spanSlot) mark(fl nodeFlags) {
 }
 
 // makeSpanTable returns an empty table with room for about hint nodes
-// before it grows: in the slots of a released File's table when they are
-// enough (File.Release), else new ones. They hold no pointer, and the
-// table was a fifth of the bytes a parse allocates.
-func makeSpanTable(hint int) spanTable {
+// before it grows: when reuse is set, in the slots of a released File's
+// table if they are enough (File.Release), else in new ones. They hold no
+// pointer, and the table was a fifth of the bytes a parse allocates.
+func makeSpanTable(hint int, reuse bool) spanTable {
 	// Room for hint at a load of at most 3/4; at least 8 slots.
 	size := 8
 	if want := hint + hint/3 + 1; want > size {
 		size = 1 << bits.Len(uint(want-1))
+	}
+	if !reuse {
+		return newSpanTable(make([]spanSlot, size))
 	}
 	if b, _ := releasedSpans.Get().(*[]spanSlot); b != nil && cap(*b) >= size {
 		slots := (*b)[:size]
@@ -231,4 +234,21 @@ func (t *spanTable) each(fn func(k uintptr, s tokSpan, fl nodeFlags)) {
 func (t *spanTable) reset() {
 	clear(t.slots)
 	t.n = 0
+}
+
+// nameTable maps the nodes that declare names (File.names) to the tokens
+// of those names. Names are declared in lists, a name and a ',' and a name
+// (`local a, b`, `for k, v in`, parameters, and lists of one), so the
+// first name's token and the count say where every one is: a spanTable's
+// two numbers hold them, where a map to slices of token indexes cost a
+// map, a slice and a map assignment per declaration.
+type nameTable struct{ spanTable }
+
+// list returns the token of decl's first name and how many it declares.
+func (t *nameTable) list(decl unsafe.Pointer) (first, n int) {
+	s, ok := t.get(decl)
+	if !ok {
+		return 0, 0
+	}
+	return int(s.first), int(s.last)
 }

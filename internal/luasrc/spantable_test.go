@@ -13,7 +13,7 @@ import (
 func TestSpanTable(t *testing.T) {
 	nodes := make([]int64, 1000)
 	key := func(i int) unsafe.Pointer { return unsafe.Pointer(&nodes[i]) }
-	tab := makeSpanTable(3)
+	tab := makeSpanTable(3, false)
 	for i := 0; i < 600; i++ {
 		var fl nodeFlags
 		if i%3 == 0 {
