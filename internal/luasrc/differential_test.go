@@ -19,6 +19,9 @@ import (
 // verdict, the tree (reflect.DeepEqual, lines included) and every
 // position map. It returns "" when they agree.
 func compareWithGopher(src []byte) string {
+	if d := compareLua51Shortcut(src); d != "" {
+		return d
+	}
 	got := Parse("t.lua", src)
 	want := parseGopher("t.lua", src)
 	for _, e := range got.Errors {
@@ -104,6 +107,25 @@ func compareWithGopher(src []byte) string {
 	})
 	if diff != "" {
 		return diff
+	}
+	return ""
+}
+
+// compareLua51Shortcut checks that checkLua51's shortcut (File.lua51Suspect)
+// hides no error: the walk over every token finds what it finds.
+func compareLua51Shortcut(src []byte) string {
+	var errs [2][]SyntaxError
+	for k, force := range []bool{false, true} {
+		f := &File{Name: "t.lua", Src: src}
+		if _, ok := f.scanSource(); ok {
+			f.mergeHexFloats()
+			f.lua51Suspect = f.lua51Suspect || force
+			f.checkLua51()
+		}
+		errs[k] = f.Errors
+	}
+	if !reflect.DeepEqual(errs[0], errs[1]) {
+		return fmt.Sprintf("checkLua51 with its shortcut: %v, walking every token: %v", errs[0], errs[1])
 	}
 	return ""
 }

@@ -84,8 +84,13 @@ func (f *File) fastScan(text []byte) bool {
 			// Only a name whose first byte and length a reserved word
 			// has can be one: most names skip the search.
 			if l := i - start; l <= maxKeyword && keywordShapes[c]&(1<<l) != 0 {
-				if kw, ok := keyword(s[start:i]); ok && kw != parse.TGoto {
-					typ = kw
+				if kw, ok := keyword(s[start:i]); ok {
+					if kw != parse.TGoto {
+						typ = kw
+					} else {
+						// A name for Lua 5.1, unless a goto statement.
+						f.lua51Suspect = true
+					}
 				}
 			}
 		case startDot:
@@ -110,6 +115,10 @@ func (f *File) fastScan(text []byte) bool {
 				// Read only once fastScanned is set: a store here
 				// costs the loop less than a variable of its own.
 				f.hexNumber = true
+			}
+			if i < n && (byteClass[s[i]]&classIdent != 0 || s[i] == '.') {
+				// Lua's lexer reads on: a hex float, or malformed.
+				f.lua51Suspect = true
 			}
 		case startMinus:
 			if i+1 >= n || s[i+1] != '-' {
@@ -190,7 +199,15 @@ func (f *File) fastScan(text []byte) bool {
 			if i < n && s[i] == ':' {
 				i++
 				typ = parse.T2Colon
+				f.lua51Suspect = true // a label, refused
 			}
+		case startSeparator:
+			// Lua 5.1 refuses ';' in several places, and ',' after ','
+			// or ';'.
+			if c == ';' || len(out) > 0 && (out[len(out)-1].Type == ',' || out[len(out)-1].Type == ';') {
+				f.lua51Suspect = true
+			}
+			i++
 		case startSingle:
 			i++
 		default:
@@ -337,16 +354,17 @@ const (
 // dispatch. startBad, zero, is every byte fastScan leaves to gopher-lua's
 // scanner.
 const (
-	startBad     = iota
-	startName    // a letter or '_'
-	startDigit   // a decimal digit
-	startDot     // '.', which may also start a number (".5")
-	startMinus   // '-', which may start a comment
-	startQuote   // '"' or '\''
-	startBracket // '[', which may open a long string
-	startCompare // '=', '~', '<', '>': alone or before '='
-	startColon   // ':' or '::'
-	startSingle  // a token of one byte whatever follows
+	startBad       = iota
+	startName      // a letter or '_'
+	startDigit     // a decimal digit
+	startDot       // '.', which may also start a number (".5")
+	startMinus     // '-', which may start a comment
+	startQuote     // '"' or '\''
+	startBracket   // '[', which may open a long string
+	startCompare   // '=', '~', '<', '>': alone or before '='
+	startColon     // ':' or '::'
+	startSeparator // ',' or ';'
+	startSingle    // a token of one byte whatever follows
 )
 
 var startClass = func() (t [256]uint8) {
@@ -362,7 +380,8 @@ var startClass = func() (t [256]uint8) {
 	for _, c := range "=~<>" {
 		t[c] = startCompare
 	}
-	for _, c := range "+*/%^#(){}];," {
+	t[','], t[';'] = startSeparator, startSeparator
+	for _, c := range "+*/%^#(){}]" {
 		t[c] = startSingle
 	}
 	return t

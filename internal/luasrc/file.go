@@ -78,6 +78,11 @@ type File struct {
 	// every number token is a numeral strtod reads whole, and hexNumber
 	// says whether one is hexadecimal.
 	fastScanned, hexNumber bool
+	// lua51Suspect is set by fastScan when a token may be one that
+	// checkLua51 refuses: a '::', a 'goto', a ';', a ',' after ',' or ';',
+	// or a number that a letter, digit, '_' or '.' follows. Without one,
+	// checkLua51 has nothing to find but tooDeep.
+	lua51Suspect bool
 	// tooDeep is true when the scanner stopped at its last token, where
 	// the nesting passed what Lua 5.1 accepts (nesting.step).
 	tooDeep bool

@@ -371,6 +371,10 @@ func (f *File) eofRange() span.Range {
 // no nesting class counts) and stopped at the first token past it, the
 // last one, where that error is reported after the token's other checks.
 func (f *File) checkLua51() bool {
+	if f.fastScanned && !f.lua51Suspect && !f.tooDeep {
+		// fastScan saw none of the tokens the walk below refuses.
+		return false
+	}
 	var params paramLists
 	// A local copy of the slice header: f.Tokens would be loaded again
 	// for every token, as the calls below might change it.
