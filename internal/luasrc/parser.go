@@ -253,11 +253,10 @@ func (p *parser) tooDeep() {
 	p.fail(p.i, fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting))
 }
 
+// record records that node n spans tokens first..last (first alone when
+// last is before it). Small enough to inline: it runs for every node.
 func (p *parser) record(n any, first, last int) {
-	if last < first {
-		last = first
-	}
-	p.f.setSpan(n, first, last)
+	p.f.spans.set(nodeKey(n), int32(first), int32(max(first, last)), 0)
 }
 
 // names stores the token indexes p.idx[base:] as what decl declares.
