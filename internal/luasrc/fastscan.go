@@ -20,7 +20,8 @@ import (
 // It follows gopher-lua's lexer exactly for what it accepts (see the
 // Scanner in gopher-lua's parse/lexer.go; TestFastScanMatches and
 // FuzzFastScan compare the two) and gives up, returning false with f
-// untouched, on anything unusual: a lexical error, a number gopher-lua
+// untouched (but for notes read only once it succeeds, hexNumber and
+// lua51Suspect), on anything unusual: a lexical error, a number gopher-lua
 // reads oddly, a string with a decimal escape above 255. The caller then
 // runs gopher-lua's scanner, so errors keep its positions and messages.
 func (f *File) fastScan(text []byte) bool {

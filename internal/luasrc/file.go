@@ -98,7 +98,8 @@ func nodeKey(n any) unsafe.Pointer {
 	return (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
 }
 
-// setSpan records that node n spans tokens first..last.
+// setSpan records that node n spans tokens first..last (the parser calls
+// the table itself, see parser.record).
 func (f *File) setSpan(n any, first, last int) {
 	f.spans.set(nodeKey(n), int32(first), int32(last), 0)
 }
@@ -415,12 +416,12 @@ func (f *File) NodeCount() int { return f.spans.len() }
 var releasedLines sync.Pool
 
 // Release gives the File's per-file arrays (its token index, line starts,
-// comments and the slots of its node spans) to the next Parse. Neither the File nor anything read from it
-// that is not a copy (Tokens, Comments, the AST) may be used afterwards:
-// it is emptied, so that a use fails rather than reads another file's
-// data. Strings read from it stay valid. Only the owner of a File that
-// nothing else holds may release it, once done with it; a File never
-// released is simply collected.
+// comments and the slots of its node spans) to the next Parse. Neither
+// the File nor anything read from it that is not a copy (Tokens,
+// Comments, the AST) may be used afterwards: it is emptied, so that a use
+// fails rather than reads another file's data. Strings read from it stay
+// valid. Only the owner of a File that nothing else holds may release it,
+// once done with it; a File never released is simply collected.
 func (f *File) Release() {
 	// The slices Tokens and lineStarts were read into, or the copy the
 	// File got of the tokens: the next Parse reads into them.
