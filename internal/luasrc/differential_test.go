@@ -19,6 +19,9 @@ import (
 // verdict, the tree (reflect.DeepEqual, lines included) and every
 // position map. It returns "" when they agree.
 func compareWithGopher(src []byte) string {
+	if d := compareLua51Shortcut(src); d != "" {
+		return d
+	}
 	got := Parse("t.lua", src)
 	want := parseGopher("t.lua", src)
 	for _, e := range got.Errors {
@@ -53,38 +56,76 @@ func compareWithGopher(src []byte) string {
 	// The trees are equal: pair their nodes to compare the maps.
 	pairs := map[unsafe.Pointer]unsafe.Pointer{}
 	pairNodes(reflect.ValueOf(want.Chunk), reflect.ValueOf(got.Chunk), pairs)
-	if len(got.spans) != len(want.spans) {
-		return fmt.Sprintf("%d spans, gopher-lua walk %d", len(got.spans), len(want.spans))
+	if got.spans.len() != want.spans.len() {
+		return fmt.Sprintf("%d spans, gopher-lua walk %d", got.spans.len(), want.spans.len())
 	}
-	for k, v := range want.spans {
-		if g, ok := got.spans[pairs[k]]; !ok || g != v {
-			return fmt.Sprintf("span of node %p: %v (%v), walk %v", k, g, ok, v)
+	diff := ""
+	// The tables key nodes by address: pair want's addresses with got's
+	// nodes.
+	byAddr := make(map[uintptr]unsafe.Pointer, len(pairs))
+	for k, v := range pairs {
+		byAddr[uintptr(k)] = v
+	}
+	want.spans.each(func(addr uintptr, v tokSpan, fl nodeFlags) {
+		if diff != "" {
+			return
 		}
-	}
-	if len(got.names) != len(want.names) {
-		return fmt.Sprintf("%d names, walk %d", len(got.names), len(want.names))
-	}
-	for k, v := range want.names {
-		g, ok := got.names[pairs[k]]
-		if !ok || len(g) != len(v) || (len(v) > 0 && !reflect.DeepEqual(g, v)) {
-			return fmt.Sprintf("names of node %p: %v (%v), walk %v", k, g, ok, v)
+		node := byAddr[addr]
+		if g, ok := got.spans.get(node); !ok || g != v {
+			diff = fmt.Sprintf("span of node %#x: %v (%v), walk %v", addr, g, ok, v)
+		} else if got.spans.flags(node) != fl {
+			diff = fmt.Sprintf("flags of node %#x: %b, walk %b", addr, got.spans.flags(node), fl)
 		}
+	})
+	if diff != "" {
+		return diff
 	}
-	if len(got.localFunc) != len(want.localFunc) {
-		return fmt.Sprintf("%d local functions, walk %d", len(got.localFunc), len(want.localFunc))
+	// The table keys nodes by address, which is sound only while they
+	// live (see spanTable): every node recorded is one of the tree's.
+	inTree := make(map[uintptr]bool, len(pairs))
+	for _, v := range pairs {
+		inTree[uintptr(v)] = true
 	}
-	for k, v := range want.localFunc {
-		if got.localFunc[(*ast.LocalAssignStmt)(pairs[unsafe.Pointer(k)])] != v {
-			return "local function differs"
+	got.spans.each(func(addr uintptr, _ tokSpan, _ nodeFlags) {
+		if diff == "" && !inTree[addr] {
+			diff = fmt.Sprintf("node %#x has a span but is not in the tree", addr)
 		}
+	})
+	if diff != "" {
+		return diff
 	}
-	if len(got.dotKey) != len(want.dotKey) {
-		return fmt.Sprintf("%d dot keys, walk %d", len(got.dotKey), len(want.dotKey))
+	if got.names.len() != want.names.len() {
+		return fmt.Sprintf("%d names, walk %d", got.names.len(), want.names.len())
 	}
-	for k, v := range want.dotKey {
-		if got.dotKey[pairs[k]] != v {
-			return "dot key differs"
+	want.names.each(func(addr uintptr, v tokSpan, _ nodeFlags) {
+		if diff != "" {
+			return
 		}
+		if g, ok := got.names.get(byAddr[addr]); !ok || g != v {
+			diff = fmt.Sprintf("names of node %#x: first token and count %v (%v), walk %v", addr, g, ok, v)
+		}
+	})
+	if diff != "" {
+		return diff
+	}
+	return ""
+}
+
+// compareLua51Shortcut checks that checkLua51's shortcut (File.lua51Suspect)
+// hides no error: the walk over every token finds what it finds.
+func compareLua51Shortcut(src []byte) string {
+	var errs [2][]SyntaxError
+	for k, force := range []bool{false, true} {
+		f := &File{Name: "t.lua", Src: src}
+		if _, ok := f.scanSource(); ok {
+			f.mergeHexFloats()
+			f.lua51Suspect = f.lua51Suspect || force
+			f.checkLua51()
+		}
+		errs[k] = f.Errors
+	}
+	if !reflect.DeepEqual(errs[0], errs[1]) {
+		return fmt.Sprintf("checkLua51 with its shortcut: %v, walking every token: %v", errs[0], errs[1])
 	}
 	return ""
 }

@@ -20,7 +20,8 @@ import (
 // It follows gopher-lua's lexer exactly for what it accepts (see the
 // Scanner in gopher-lua's parse/lexer.go; TestFastScanMatches and
 // FuzzFastScan compare the two) and gives up, returning false with f
-// untouched, on anything unusual: a lexical error, a number gopher-lua
+// untouched (but for notes read only once it succeeds, hexNumber and
+// lua51Suspect), on anything unusual: a lexical error, a number gopher-lua
 // reads oddly, a string with a decimal escape above 255. The caller then
 // runs gopher-lua's scanner, so errors keep its positions and messages.
 func (f *File) fastScan(text []byte) bool {
@@ -68,17 +69,42 @@ func (f *File) fastScan(text []byte) bool {
 		// The value is s[vs:i] but for a string, whose value is str.
 		vs := start
 		var str string
-		switch {
-		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		// One jump on the class of the first byte: a chain of byte
+		// comparisons cost more than a tenth of the scan.
+		cls := startClass[c]
+		if cls == startDot && i+1 < n && isDecimalByte(s[i+1]) {
+			cls = startDigit // ".5"
+		}
+		switch cls {
+		case startName:
 			i++
 			for i < n && byteClass[s[i]]&classIdent != 0 {
 				i++
 			}
 			typ = parse.TIdent
-			if kw, ok := keyword(s[start:i]); ok && kw != parse.TGoto {
-				typ = kw
+			// Only a name whose first byte and length a reserved word
+			// has can be one: most names skip the search.
+			if l := i - start; l <= maxKeyword && keywordShapes[c]&(1<<l) != 0 {
+				if kw, ok := keyword(s[start:i]); ok {
+					if kw != parse.TGoto {
+						typ = kw
+					} else {
+						// A name for Lua 5.1, unless a goto statement.
+						f.lua51Suspect = true
+					}
+				}
 			}
-		case isDecimalByte(c) || c == '.' && i+1 < n && isDecimalByte(s[i+1]):
+		case startDot:
+			i++
+			if i < n && s[i] == '.' {
+				i++
+				typ = parse.T2Comma
+				if i < n && s[i] == '.' {
+					i++
+					typ = parse.T3Comma
+				}
+			}
+		case startDigit:
 			end, drop, ok := scanNumber(s, i)
 			if !ok {
 				return false
@@ -86,7 +112,20 @@ func (f *File) fastScan(text []byte) bool {
 			i = end
 			vs = start + drop
 			typ = parse.TNumber
-		case c == '-' && i+1 < n && s[i+1] == '-':
+			if c == '0' && i-start > 2 && s[start+1]|0x20 == 'x' {
+				// Read only once fastScanned is set: a store here
+				// costs the loop less than a variable of its own.
+				f.hexNumber = true
+			}
+			if i < n && (byteClass[s[i]]&classIdent != 0 || s[i] == '.') {
+				// Lua's lexer reads on: a hex float, or malformed.
+				f.lua51Suspect = true
+			}
+		case startMinus:
+			if i+1 >= n || s[i+1] != '-' {
+				i++
+				break
+			}
 			body := i + 2
 			if body < n && s[body] == '[' && body+1 < n && (s[body+1] == '[' || s[body+1] == '=') {
 				end, _, ok := longString(s, body+1, nil)
@@ -95,10 +134,16 @@ func (f *File) fastScan(text []byte) bool {
 				}
 				i = end
 			} else {
-				i = body
-				for i < n && s[i] != '\n' && s[i] != '\r' {
-					i++
+				// To the end of the line: the library's byte searches
+				// beat a loop over comments of some length.
+				k := strings.IndexByte(s[body:], '\n')
+				if k < 0 {
+					k = n - body
 				}
+				if r := strings.IndexByte(s[body:body+k], '\r'); r >= 0 {
+					k = r
+				}
+				i = body + k
 			}
 			sp := cur.pos(start)
 			own := f.ownLine(cur.start, start)
@@ -111,7 +156,7 @@ func (f *File) fastScan(text []byte) bool {
 			}
 			comments = append(comments, Comment{Range: span.Range{Start: sp, End: ep}, Text: txt, OwnLine: own})
 			continue
-		case c == '"' || c == '\'':
+		case startQuote:
 			end, v, ok := quotedString(s, i, buf[:0])
 			if !ok {
 				return false
@@ -119,15 +164,19 @@ func (f *File) fastScan(text []byte) bool {
 			i = end
 			str = v
 			typ = parse.TString
-		case c == '[' && i+1 < n && (s[i+1] == '[' || s[i+1] == '='):
-			end, v, ok := longString(s, i+1, &buf)
-			if !ok {
-				return false
+		case startBracket:
+			if i+1 < n && (s[i+1] == '[' || s[i+1] == '=') {
+				end, v, ok := longString(s, i+1, &buf)
+				if !ok {
+					return false
+				}
+				i = end
+				str = v
+				typ = parse.TString
+			} else {
+				i++
 			}
-			i = end
-			str = v
-			typ = parse.TString
-		case c == '=' || c == '~' || c == '<' || c == '>':
+		case startCompare:
 			if i+1 < n && s[i+1] == '=' {
 				i += 2
 				switch c {
@@ -146,24 +195,21 @@ func (f *File) fastScan(text []byte) bool {
 				return false
 			}
 			i++
-		case c == '.':
-			i++
-			if i < n && s[i] == '.' {
-				i++
-				typ = parse.T2Comma
-				if i < n && s[i] == '.' {
-					i++
-					typ = parse.T3Comma
-				}
-			}
-		case c == ':':
+		case startColon:
 			i++
 			if i < n && s[i] == ':' {
 				i++
 				typ = parse.T2Colon
+				f.lua51Suspect = true // a label, refused
 			}
-		case c == '-' || c == '+' || c == '*' || c == '/' || c == '%' || c == '^' || c == '#' ||
-			c == '(' || c == ')' || c == '{' || c == '}' || c == ']' || c == ';' || c == ',' || c == '[':
+		case startSeparator:
+			// Lua 5.1 refuses ';' in several places, and ',' after ','
+			// or ';'.
+			if c == ';' || len(out) > 0 && (out[len(out)-1].Type == ',' || out[len(out)-1].Type == ';') {
+				f.lua51Suspect = true
+			}
+			i++
+		case startSingle:
 			i++
 		default:
 			return false
@@ -183,6 +229,7 @@ func (f *File) fastScan(text []byte) bool {
 		out = append(out, Token{Type: int32(typ), Off: int32(start), End0: int32(i), line: int32(cur.lineOf(start)), v0: v0, v1: v1})
 		if nest.step(typ) {
 			// As scanGopher: stop where Lua 5.1 gives up.
+			f.tooDeep = true
 			break
 		}
 	}
@@ -201,6 +248,7 @@ func (f *File) fastScan(text []byte) bool {
 	}
 	f.Comments, f.commentBuf = comments, cbuf
 	f.text, f.values = s, values
+	f.fastScanned = true
 	return true
 }
 
@@ -303,6 +351,55 @@ const (
 	classIdent             // a byte of a name
 )
 
+// The classes of a token's first byte (startClass), for fastScan's
+// dispatch. startBad, zero, is every byte fastScan leaves to gopher-lua's
+// scanner.
+const (
+	startBad       = iota
+	startName      // a letter or '_'
+	startDigit     // a decimal digit
+	startDot       // '.', which may also start a number (".5")
+	startMinus     // '-', which may start a comment
+	startQuote     // '"' or '\''
+	startBracket   // '[', which may open a long string
+	startCompare   // '=', '~', '<', '>': alone or before '='
+	startColon     // ':' or '::'
+	startSeparator // ',' or ';'
+	startSingle    // a token of one byte whatever follows
+)
+
+var startClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch b := byte(c); {
+		case b == '_' || isLetterByte(b):
+			t[c] = startName
+		case isDecimalByte(b):
+			t[c] = startDigit
+		}
+	}
+	t['.'], t['-'], t['"'], t['\''], t['['], t[':'] = startDot, startMinus, startQuote, startQuote, startBracket, startColon
+	for _, c := range "=~<>" {
+		t[c] = startCompare
+	}
+	t[','], t[';'] = startSeparator, startSeparator
+	for _, c := range "+*/%^#(){}]" {
+		t[c] = startSingle
+	}
+	return t
+}()
+
+// maxKeyword is the length of the longest reserved word, and
+// keywordShapes[c] has bit l set when a reserved word of length l starts
+// with byte c: a name of another shape is no reserved word.
+const maxKeyword = 8
+
+var keywordShapes = func() (t [256]uint16) {
+	for _, w := range reservedWords {
+		t[w[0]] |= 1 << len(w)
+	}
+	return t
+}()
+
 func isIdentByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
@@ -310,6 +407,10 @@ func isIdentByte(c byte) bool {
 func isHexByte(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
+
+// reservedWords are the words keyword knows.
+var reservedWords = []string{"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
+	"local", "nil", "not", "or", "return", "repeat", "then", "true", "until", "while", "goto"}
 
 // keyword returns the token type of a reserved word (gopher-lua's
 // reservedWords, goto included).

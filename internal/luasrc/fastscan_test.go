@@ -115,3 +115,28 @@ func FuzzDecimalNumeral(f *testing.F) {
 		}
 	})
 }
+
+// TestKeywordShapes: every reserved word passes fastScan's filter on the
+// first byte and the length (keywordShapes), so none is taken for a name.
+func TestKeywordShapes(t *testing.T) {
+	words := 0
+	for c := 'a'; c <= 'z'; c++ {
+		for l := 1; l <= maxKeyword+1; l++ {
+			// Every word of this shape that keyword knows must pass.
+			for _, w := range reservedWords {
+				if w[0] == byte(c) && len(w) == l {
+					words++
+					if _, ok := keyword(w); !ok {
+						t.Errorf("%q is no reserved word for keyword", w)
+					}
+					if l > maxKeyword || keywordShapes[c]&(1<<l) == 0 {
+						t.Errorf("%q does not pass keywordShapes", w)
+					}
+				}
+			}
+		}
+	}
+	if words != len(reservedWords) {
+		t.Errorf("%d of %d reserved words checked", words, len(reservedWords))
+	}
+}

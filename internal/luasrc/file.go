@@ -53,21 +53,17 @@ type File struct {
 	Chunk  []ast.Stmt
 	Errors []SyntaxError
 	// The position maps are keyed by the address of an AST node (see
-	// nodeKey): a map with pointer keys hashes and compares one word,
-	// where one keyed by interfaces goes through the type's hash and
-	// equality functions, and the model asks them for every node.
+	// nodeKey and spanTable), and the model asks them for every node.
 	//
-	// spans maps AST nodes to token index ranges.
-	spans map[unsafe.Pointer]tokSpan
+	// spans maps AST nodes to token index ranges, and marks the keys
+	// written as `.name` (AttrGetExpr keys, and table fields written as
+	// `name = v`) and the statements written `local function f` (f is in
+	// scope in its own body).
+	spans spanTable
 	// names maps declaring statements (LocalAssignStmt, NumberForStmt,
 	// GenericForStmt, FunctionExpr for its parameters, FuncDefStmt for a
 	// method's implicit self) to the tokens of the names they declare.
-	names map[unsafe.Pointer][]int
-	// localFunc marks `local function f` (f is in scope in its own body).
-	localFunc map[*ast.LocalAssignStmt]bool
-	// dotKey marks AttrGetExpr keys written as `.name`, and table fields
-	// written as `name = v`.
-	dotKey map[unsafe.Pointer]bool
+	names nameTable
 	// tokBuf is the pooled slice Tokens was read into, when it was
 	// (fastScan), and lineBuf the one lineStarts was: Release hands
 	// them back.
@@ -77,6 +73,19 @@ type File struct {
 	// positioned is true when the chunk parsed, every node with its
 	// token span; Range falls back to whole lines for a node without one.
 	positioned bool
+	// fastScanned is true when fastScan built the token index: then no
+	// string holds a decimal escape above 255 (fastScan gives up on one),
+	// every number token is a numeral strtod reads whole, and hexNumber
+	// says whether one is hexadecimal.
+	fastScanned, hexNumber bool
+	// lua51Suspect is set by fastScan when a token may be one that
+	// checkLua51 refuses: a '::', a 'goto', a ';', a ',' after ',' or ';',
+	// or a number that a letter, digit, '_' or '.' follows. Without one,
+	// checkLua51 has nothing to find but tooDeep.
+	lua51Suspect bool
+	// tooDeep is true when the scanner stopped at its last token, where
+	// the nesting passed what Lua 5.1 accepts (nesting.step).
+	tooDeep bool
 }
 
 type tokSpan struct{ first, last int32 }
@@ -89,39 +98,34 @@ func nodeKey(n any) unsafe.Pointer {
 	return (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
 }
 
-// setSpan records that node n spans tokens first..last.
+// setSpan records that node n spans tokens first..last (the parser calls
+// the table itself, see parser.record).
 func (f *File) setSpan(n any, first, last int) {
-	f.spans[nodeKey(n)] = tokSpan{int32(first), int32(last)}
+	f.spans.set(nodeKey(n), int32(first), int32(last), 0)
 }
 
 // span returns the tokens node n spans.
 func (f *File) span(n any) (tokSpan, bool) {
-	s, ok := f.spans[nodeKey(n)]
-	return s, ok
+	return f.spans.get(nodeKey(n))
 }
 
 // newPositionMaps makes the empty maps the parser fills; spans is sized
 // for about spansHint nodes.
 func (f *File) newPositionMaps(spansHint int) {
-	f.spans = make(map[unsafe.Pointer]tokSpan, spansHint)
-	f.names = make(map[unsafe.Pointer][]int, spansHint/16)
-	// localFunc and dotKey are made when first needed: many scripts
-	// have no `local function` or `.name`.
-	f.localFunc, f.dotKey = nil, nil
+	f.spans = makeSpanTable(spansHint, true)
+	// About one node in sixteen declares names.
+	f.names = nameTable{makeSpanTable(spansHint/16, false)}
 }
 
+// markLocalFunction marks s, whose span is recorded, as written `local
+// function`.
 func (f *File) markLocalFunction(s *ast.LocalAssignStmt) {
-	if f.localFunc == nil {
-		f.localFunc = make(map[*ast.LocalAssignStmt]bool)
-	}
-	f.localFunc[s] = true
+	f.spans.mark(unsafe.Pointer(s), localFuncFlag)
 }
 
+// markDotKey marks key, whose span is recorded, as written `.name`.
 func (f *File) markDotKey(key ast.Expr) {
-	if f.dotKey == nil {
-		f.dotKey = make(map[unsafe.Pointer]bool)
-	}
-	f.dotKey[nodeKey(key)] = true
+	f.spans.mark(nodeKey(key), dotFlag)
 }
 
 // Parse reads src as Redis would. It never panics on any input; problems
@@ -145,7 +149,11 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 		if r := recover(); r != nil {
 			// A bug of ours, not of the input: keep going with what we have
 			// and say so, rather than take the whole run down.
+			// The tree is dropped, and with it the position maps, which
+			// key nodes by address (see spanTable).
 			f.Chunk = nil
+			f.spans, f.names = spanTable{}, nameTable{}
+			f.positioned = false
 			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
 		}
 	}()
@@ -353,9 +361,10 @@ func (f *File) LastToken(n any) int {
 // NameRanges returns the ranges of the names a statement or function
 // declares, in order (see File.names).
 func (f *File) NameRanges(decl any) []span.Range {
-	idx := f.names[nodeKey(decl)]
-	out := make([]span.Range, len(idx))
-	for i, t := range idx {
+	first, n := f.names.list(nodeKey(decl))
+	out := make([]span.Range, n)
+	for i := range out {
+		t := first + 2*i
 		out[i] = f.TokenRange(t, t)
 	}
 	return out
@@ -364,37 +373,55 @@ func (f *File) NameRanges(decl any) []span.Range {
 // NameRange returns the range of the i-th name decl declares (see
 // NameRanges), and false when it declares fewer.
 func (f *File) NameRange(decl any, i int) (span.Range, bool) {
-	idx := f.names[nodeKey(decl)]
-	if i < 0 || i >= len(idx) {
+	first, n := f.names.list(nodeKey(decl))
+	if i < 0 || i >= n {
 		return span.Range{}, false
 	}
-	return f.TokenRange(idx[i], idx[i]), true
+	t := first + 2*i
+	return f.TokenRange(t, t), true
+}
+
+// setNames records that decl declares the names at the token indexes
+// idx (see nameTable).
+func (f *File) setNames(decl any, idx []int) {
+	if len(idx) == 0 {
+		return
+	}
+	for k, t := range idx {
+		if t != idx[0]+2*k {
+			// The parser checks every ',' between names.
+			panic(fmt.Sprintf("names at tokens %v are not a list", idx))
+		}
+	}
+	f.names.set(nodeKey(decl), int32(idx[0]), int32(len(idx)), 0)
 }
 
 // IsLocalFunction reports whether s was written `local function name`.
-func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool { return f.localFunc[s] }
+func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool {
+	return s != nil && f.spans.flags(unsafe.Pointer(s))&localFuncFlag != 0
+}
 
 // IsDotKey reports whether an index key was written as `.name` (or a table
 // field as `name = v`) rather than in brackets.
-func (f *File) IsDotKey(e ast.Expr) bool { return f.dotKey[nodeKey(e)] }
+func (f *File) IsDotKey(e ast.Expr) bool { return f.spans.flags(nodeKey(e))&dotFlag != 0 }
 
 // Positioned reports whether every node has an exact column range.
 func (f *File) Positioned() bool { return f.positioned }
 
 // NodeCount returns how many AST nodes the file has (each has its token
 // span), for callers that size per-node tables.
-func (f *File) NodeCount() int { return len(f.spans) }
+func (f *File) NodeCount() int { return f.spans.len() }
 
 // releasedLines holds the line starts of released Files.
 var releasedLines sync.Pool
 
-// Release gives the File's per-file arrays (its token index and line
-// starts) to the next Parse. Neither the File nor anything read from it
-// that is not a copy (Tokens, Comments, the AST) may be used afterwards:
-// it is emptied, so that a use fails rather than reads another file's
-// data. Strings read from it stay valid. Only the owner of a File that
-// nothing else holds may release it, once done with it; a File never
-// released is simply collected.
+// Release gives the File's per-file arrays (its token index, line starts,
+// comments and the slots of its node spans) to the next Parse. Neither
+// the File nor anything read from it that is not a copy (Tokens,
+// Comments, the AST) may be used afterwards: it is emptied, so that a use
+// fails rather than reads another file's data. Strings read from it stay
+// valid. Only the owner of a File that nothing else holds may release it,
+// once done with it; a File never released is simply collected.
 func (f *File) Release() {
 	// The slices Tokens and lineStarts were read into, or the copy the
 	// File got of the tokens: the next Parse reads into them.
@@ -423,5 +450,6 @@ func (f *File) Release() {
 		*b = f.Comments[:0]
 		releasedComments.Put(b)
 	}
+	f.spans.release()
 	*f = File{}
 }

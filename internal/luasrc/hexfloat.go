@@ -86,6 +86,10 @@ func decimalStandIn(hex string, n int) string {
 // hexNumbers reports whether a number token is written in hexadecimal,
 // which a hex float starts with.
 func (f *File) hexNumbers() bool {
+	if f.fastScanned {
+		// fastScan noted it as it read them.
+		return f.hexNumber
+	}
 	for i := range f.Tokens {
 		if t := &f.Tokens[i]; t.Type == parse.TNumber && t.End0-t.Off >= 2 && f.Src[t.Off] == '0' && f.Src[t.Off+1]|0x20 == 'x' {
 			return true

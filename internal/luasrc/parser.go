@@ -3,6 +3,8 @@ package luasrc
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
@@ -39,21 +41,40 @@ type parser struct {
 	// vararg is whether the current function declares `...`; loop whether
 	// the current statement is inside a loop of the current function.
 	vararg, loop bool
-	// Scratch stacks for lists being built; each list is copied out at its
-	// exact size when complete.
-	stmts []ast.Stmt
-	exprs []ast.Expr
-	flds  []*ast.Field
-	strs  []string
-	idx   []int
-	// nameBuf is a slab the names map's slices are cut from.
-	nameBuf []int
+	stacks
 	slabs
 	// slabSize is how many nodes of a kind one slab holds: sized to the
 	// file, so that a small script does not pay for large slabs.
 	slabSize int
 	// skipBodies skips function bodies (ParseDeclarations).
 	skipBodies bool
+}
+
+// stacks are the scratch stacks of lists being built; each list is copied
+// out at its exact size when complete. They are handed from parse to parse
+// (stackPool): grown from nothing in every parse, they cost more
+// allocations than the AST's slabs. What a list leaves above a stack's
+// length is this file's nodes, alive in its tree anyway, and release
+// clears it.
+type stacks struct {
+	stmts []ast.Stmt
+	exprs []ast.Expr
+	flds  []*ast.Field
+	strs  []string
+	idx   []int
+}
+
+var stackPool = sync.Pool{New: func() any { return new(stacks) }}
+
+// release empties the stacks, so that the pool keeps no node or string
+// of this file alive, and gives them back.
+func (s *stacks) release(to *stacks) {
+	clear(s.stmts[:cap(s.stmts)])
+	clear(s.exprs[:cap(s.exprs)])
+	clear(s.flds[:cap(s.flds)])
+	clear(s.strs[:cap(s.strs)])
+	*to = stacks{stmts: s.stmts[:0], exprs: s.exprs[:0], flds: s.flds[:0], strs: s.strs[:0], idx: s.idx[:0]}
+	stackPool.Put(to)
 }
 
 // bail unwinds the parser after a syntax error has been recorded.
@@ -87,13 +108,15 @@ type ex struct {
 // parse builds f.Chunk and the position maps from f.Tokens. It returns
 // false, with an error recorded, when the tokens are not a Lua 5.1 chunk.
 func (f *File) parse(skipBodies bool) bool {
-	p := &parser{f: f, toks: f.Tokens, vararg: true, slabSize: min(max(len(f.Tokens)/32, 4), 128), skipBodies: skipBodies}
+	st := stackPool.Get().(*stacks)
+	p := &parser{f: f, toks: f.Tokens, vararg: true, stacks: *st, slabSize: min(max(len(f.Tokens)/32, 4), 128), skipBodies: skipBodies}
+	defer p.stacks.release(st)
 	// Real scripts have about 0.6 nodes with a span per token: sized so
 	// that the map seldom grows.
 	f.newPositionMaps(len(f.Tokens) * 3 / 4)
 	chunk, m, ok := p.chunk()
 	if !ok {
-		f.spans, f.names, f.localFunc, f.dotKey = nil, nil, nil, nil
+		f.spans, f.names = spanTable{}, nameTable{}
 		return false
 	}
 	f.Chunk = chunk
@@ -101,7 +124,7 @@ func (f *File) parse(skipBodies bool) bool {
 		// checkDepth finds the same place and says where it is.
 		if f.checkDepth() {
 			f.Chunk = nil
-			f.spans, f.names, f.localFunc, f.dotKey = nil, nil, nil, nil
+			f.spans, f.names = spanTable{}, nameTable{}
 			return false
 		}
 	}
@@ -230,24 +253,16 @@ func (p *parser) tooDeep() {
 	p.fail(p.i, fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting))
 }
 
+// record records that node n spans tokens first..last (first alone when
+// last is before it). Small enough to inline: it runs for every node.
 func (p *parser) record(n any, first, last int) {
-	if last < first {
-		last = first
-	}
-	p.f.setSpan(n, first, last)
+	p.f.spans.set(nodeKey(n), int32(first), int32(max(first, last)), 0)
 }
 
 // names stores the token indexes p.idx[base:] as what decl declares.
 func (p *parser) names(decl any, base int) {
-	n := len(p.idx) - base
-	if len(p.nameBuf) < n {
-		p.nameBuf = make([]int, max(n, 2*p.slabSize))
-	}
-	s := p.nameBuf[:n:n]
-	p.nameBuf = p.nameBuf[n:]
-	copy(s, p.idx[base:])
+	p.f.setNames(decl, p.idx[base:])
 	p.idx = p.idx[:base]
-	p.f.names[nodeKey(decl)] = s
 }
 
 func (p *parser) name1(decl any, tok int) {
@@ -308,9 +323,8 @@ func (p *parser) block(lvl int) ([]ast.Stmt, met) {
 			break
 		}
 	}
-	out := takeList(p, &p.slabs.stmts, len(p.stmts)-base)
+	out := takeList(p, &p.slabs.stmtLists, len(p.stmts)-base)
 	copy(out, p.stmts[base:])
-	clear(p.stmts[base:])
 	p.stmts = p.stmts[:base]
 	return out, m
 }
@@ -395,9 +409,9 @@ func (p *parser) statement(b int) (ast.Stmt, met) {
 			s := alloc(p, &p.slabs.locals, ast.LocalAssignStmt{Names: p.oneString(p.val(n)), Exprs: p.oneExpr(fn)})
 			s.SetLine(ln)
 			s.SetLastLine(fn.LastLine())
-			p.f.markLocalFunction(s)
 			p.name1(s, n)
 			p.record(s, first, p.i-1)
+			p.f.markLocalFunction(s)
 			return s, met{l: bm.l, h: bm.h + 1}
 		}
 		sb, ib := len(p.strs), len(p.idx)
@@ -615,18 +629,20 @@ func (p *parser) funcStat(b int) (ast.Stmt, met) {
 // stringAt makes the string expression of token k (a string, or a name
 // used as a key), with its line and span.
 func (p *parser) stringAt(k int) *ast.StringExpr {
-	s := take(p, &p.slabs.strs)
-	s.Value = p.val(k)
-	s.SetLine(p.line(k))
-	p.f.setSpan(s, k, k)
-	return s
+	return p.stringNode(k, 0)
 }
 
 // dotKeyAt makes the key of `.name` or of a `name = v` field.
 func (p *parser) dotKeyAt(k int) *ast.StringExpr {
-	key := p.stringAt(k)
-	p.f.markDotKey(key)
-	return key
+	return p.stringNode(k, dotFlag)
+}
+
+func (p *parser) stringNode(k int, fl nodeFlags) *ast.StringExpr {
+	s := take(p, &p.slabs.strExprs)
+	s.Value = p.val(k)
+	s.SetLine(p.line(k))
+	p.f.spans.set(unsafe.Pointer(s), int32(k), int32(k), fl)
+	return s
 }
 
 // funcBody parses `(params) block end`. first is where the function's
@@ -735,9 +751,8 @@ func (p *parser) exprStat(b int) (ast.Stmt, met) {
 			m.take(w.l, 1+w.h)
 		}
 		p.check('=')
-		lhs := takeList(p, &p.slabs.exprs, len(p.exprs)-base)
+		lhs := takeList(p, &p.slabs.exprLists, len(p.exprs)-base)
 		copy(lhs, p.exprs[base:])
-		clear(p.exprs[base:])
 		p.exprs = p.exprs[:base]
 		rhs, em := p.exprList(b + 1)
 		m.take(1+em.l, 1+em.h)
@@ -781,20 +796,23 @@ func isVar(v ex) bool {
 // exprList parses `expr {, expr}` at level lvl; the measures are the
 // largest of the expressions'.
 func (p *parser) exprList(lvl int) ([]ast.Expr, met) {
-	base := len(p.exprs)
+	e := p.subexpr(lvl, 0)
 	var m met
-	for {
+	m.take(e.l, e.h)
+	if p.tt() != ',' {
+		// Most lists have one expression: no need for the stack.
+		return p.oneExpr(e.e), m
+	}
+	base := len(p.exprs)
+	p.exprs = append(p.exprs, e.e)
+	for p.tt() == ',' {
+		p.i++
 		e := p.subexpr(lvl, 0)
 		p.exprs = append(p.exprs, e.e)
 		m.take(e.l, e.h)
-		if p.tt() != ',' {
-			break
-		}
-		p.i++
 	}
-	out := takeList(p, &p.slabs.exprs, len(p.exprs)-base)
+	out := takeList(p, &p.slabs.exprLists, len(p.exprs)-base)
 	copy(out, p.exprs[base:])
-	clear(p.exprs[base:])
 	p.exprs = p.exprs[:base]
 	return out, m
 }
@@ -912,7 +930,7 @@ func (p *parser) simple(lvl int) ex {
 		n.Value = numberValue(p.f.Value(*t))
 		e = n
 	case parse.TString:
-		s := take(p, &p.slabs.strs)
+		s := take(p, &p.slabs.strExprs)
 		s.Value = p.f.Value(*t)
 		e = s
 	case parse.TNil:
@@ -1038,12 +1056,12 @@ func (p *parser) args(lvl int) ([]ast.Expr, met) {
 	case parse.TString:
 		s := p.stringAt(p.i)
 		p.i++
-		args := takeList(p, &p.slabs.exprs, 1)
+		args := takeList(p, &p.slabs.exprLists, 1)
 		args[0] = s
 		return args, met{h: 1}
 	case '{':
 		t := p.table(lvl)
-		args := takeList(p, &p.slabs.exprs, 1)
+		args := takeList(p, &p.slabs.exprLists, 1)
 		args[0] = t.e
 		return args, met{l: t.l, h: 1 + t.h}
 	case '(':
@@ -1117,7 +1135,6 @@ func (p *parser) table(lvl int) ex {
 	p.match('}', '{', open)
 	fields := takeList(p, &p.slabs.fieldLists, len(p.flds)-base)
 	copy(fields, p.flds[base:])
-	clear(p.flds[base:])
 	p.flds = p.flds[:base]
 	t := alloc(p, &p.slabs.tables, ast.TableExpr{Fields: fields})
 	t.SetLine(p.line(open))
@@ -1130,13 +1147,13 @@ func (p *parser) table(lvl int) ex {
 // They stay ordinary pointers and slices (a list's capacity is its length,
 // so that an append elsewhere copies it rather than overwrite a neighbour).
 type slabs struct {
-	idents []ast.IdentExpr
-	strs   []ast.StringExpr
-	nums   []ast.NumberExpr
-	attrs  []ast.AttrGetExpr
-	calls  []ast.FuncCallExpr
-	exprs  []ast.Expr
-	stmts  []ast.Stmt
+	idents    []ast.IdentExpr
+	strExprs  []ast.StringExpr
+	nums      []ast.NumberExpr
+	attrs     []ast.AttrGetExpr
+	calls     []ast.FuncCallExpr
+	exprLists []ast.Expr
+	stmtLists []ast.Stmt
 
 	returns   []ast.ReturnStmt
 	locals    []ast.LocalAssignStmt
@@ -1171,7 +1188,7 @@ func (p *parser) oneString(s string) []string {
 }
 
 func (p *parser) oneExpr(e ast.Expr) []ast.Expr {
-	l := takeList(p, &p.slabs.exprs, 1)
+	l := takeList(p, &p.slabs.exprLists, 1)
 	l[0] = e
 	return l
 }

@@ -20,7 +20,7 @@ func (f *File) walkPositions() (ok bool) {
 				panic(r)
 			}
 			ok = false
-			clear(f.spans)
+			f.spans.reset()
 		}
 	}()
 	w.block(f.Chunk)
@@ -106,11 +106,13 @@ func (w *posWalker) names(decl any, n int) {
 		}
 		idx = append(idx, w.name())
 	}
-	w.f.names[nodeKey(decl)] = idx
+	w.f.setNames(decl, idx)
 }
 
 func (w *posWalker) fixNames(names []string, decl any) {
-	for k, t := range w.f.names[nodeKey(decl)] {
+	first, n := w.f.names.list(nodeKey(decl))
+	for k := range n {
+		t := first + 2*k
 		if k < len(names) && names[k] == gotoStandIn && w.identText(t) == "goto" {
 			names[k] = "goto"
 		}
@@ -127,9 +129,10 @@ func (w *posWalker) stmt(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		w.expect(parse.TLocal)
 		if w.cur() == parse.TFunction {
-			w.f.markLocalFunction(s)
+			// Marked once its span is recorded, below.
+			defer w.f.markLocalFunction(s)
 			w.expect(parse.TFunction)
-			w.f.names[nodeKey(s)] = []int{w.name()}
+			w.f.setNames(s, []int{w.name()})
 			fn, _ := s.Exprs[0].(*ast.FunctionExpr)
 			if fn == nil {
 				w.fail("local function without body")
@@ -166,7 +169,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 		w.expect(parse.TEnd)
 	case *ast.NumberForStmt:
 		w.expect(parse.TFor)
-		w.f.names[nodeKey(s)] = []int{w.name()}
+		w.f.setNames(s, []int{w.name()})
 		w.expect('=')
 		w.expr(s.Init)
 		w.expect(',')
@@ -197,7 +200,7 @@ func (w *posWalker) stmt(s ast.Stmt) {
 		} else {
 			w.funcName(s.Name.Receiver)
 			w.expect(':')
-			w.f.names[nodeKey(s)] = []int{w.name()}
+			w.f.setNames(s, []int{w.name()})
 		}
 		w.funcBody(s.Func, first)
 	case *ast.ReturnStmt:

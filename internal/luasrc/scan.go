@@ -182,6 +182,7 @@ func (f *File) scanGopher(text []byte) {
 			// Past what Lua 5.1 accepts: checkLua51 reports it at this
 			// token. Stopping here keeps a file of nothing but '(' from
 			// costing a token, and memory, per byte.
+			f.tooDeep = true
 			return
 		}
 	}
@@ -200,6 +201,12 @@ type nesting struct {
 // which compile to searches.
 func (n *nesting) step(tt int) bool {
 	c := nestClasses[nestKey(tt)&255]
+	if c == 0 {
+		// Most tokens (names, strings, numbers, '.', '=', ',') change
+		// no depth and end a run of unary operators.
+		n.unary = 0
+		return false
+	}
 	n.depth += int(c&nestOpen) - int(c&nestClose)>>1
 	// In a run of '-', 'not' and '#' every operator but perhaps the first
 	// (a binary minus) is unary, and each unary operator is one level.
@@ -358,8 +365,16 @@ func (f *File) eofRange() span.Range {
 
 // checkLua51 reports what gopher-lua accepts but Lua 5.1 (and so Redis)
 // rejects, and bounds nesting. It returns true when parsing must stop.
+//
+// The nesting bound needs no second count here: the scanner followed it
+// over the same tokens (mergeHexFloats joins only numbers and names, which
+// no nesting class counts) and stopped at the first token past it, the
+// last one, where that error is reported after the token's other checks.
 func (f *File) checkLua51() bool {
-	var nest nesting
+	if f.fastScanned && !f.lua51Suspect && !f.tooDeep {
+		// fastScan saw none of the tokens the walk below refuses.
+		return false
+	}
 	var params paramLists
 	// A local copy of the slice header: f.Tokens would be loaded again
 	// for every token, as the calls below might change it.
@@ -380,12 +395,23 @@ func (f *File) checkLua51() bool {
 				return true
 			}
 		case parse.TNumber:
+			if f.fastScanned && !isNumeralByte(f.Src, int(t.End0)) {
+				// A numeral fastScan read (or a hex float merged from
+				// its tokens, which hexFloatRE matched) that nothing
+				// continues: what Lua's lexer reads is the token, and
+				// strtod reads it whole.
+				break
+			}
 			if text, bad := f.malformedNumber(i); bad {
 				r := span.Range{Start: f.tokStart(t), End: f.PosAt(int(t.Off) + len(text))}
 				f.Errors = append(f.Errors, SyntaxError{Range: r, Message: fmt.Sprintf("malformed number near '%s'", text)})
 				return true
 			}
 		case parse.TString:
+			if f.fastScanned {
+				// fastScan refused every escape above 255.
+				break
+			}
 			if near, bad := escapeTooLarge(f.Src[t.Off:t.End0]); bad {
 				f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("escape sequence too large near '%s' (a decimal escape \\ddd is at most 255)", near)})
 				return true
@@ -396,10 +422,11 @@ func (f *File) checkLua51() bool {
 				return true
 			}
 		}
-		if nest.step(int(t.Type)) {
-			f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting)})
-			return true
-		}
+	}
+	if f.tooDeep {
+		i := len(toks) - 1
+		f.Errors = append(f.Errors, SyntaxError{Range: f.TokenRange(i, i), Message: fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting)})
+		return true
 	}
 	return false
 }
@@ -532,6 +559,13 @@ func escapeTooLarge(raw []byte) (string, bool) {
 		i++ // the escaped byte, which may be a backslash
 	}
 	return "", false
+}
+
+// isNumeralByte reports whether src[i] is a byte Lua 5.1's lexer would
+// read into a numeral before it (see luaNumeralEnd): a letter, a digit,
+// '_' or '.'.
+func isNumeralByte(src []byte, i int) bool {
+	return i < len(src) && (byteClass[src[i]]&classIdent != 0 || src[i] == '.')
 }
 
 func isDecimalByte(c byte) bool { return '0' <= c && c <= '9' }
