@@ -2,7 +2,6 @@ package lint
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -36,7 +35,7 @@ func (p *Pass) ReportLowerFix(r Range, fix *Fix, format string, args ...any) {
 }
 
 func (p *Pass) reportFix(r Range, fix *Fix, lower int, format string, args ...any) {
-	d := Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: fmt.Sprintf(format, args...)}
+	d := Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}
 	src := p.Model.File.Src
 	if fix != nil && len(fix.Edits) > 0 && p.Model.File.Positioned() && validEdits(fix.Edits, len(src)) {
 		out := &Fix{Message: fix.Message}
