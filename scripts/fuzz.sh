@@ -23,6 +23,7 @@ targets=(
   "./internal/luasrc FuzzScan 20"
   "./analyzer FuzzGoRange 10"
   "./internal/lint FuzzFix 10"
+  "./internal/lint FuzzSprintf 3"
   "./internal/report FuzzUnderline 3"
   "./internal/report FuzzUnderlinePlain 2"
   "./internal/report FuzzJSONMatchesEncoder 3"
