@@ -563,12 +563,21 @@ func lintStreamed(s *IOStreams, paths []string, wd string, cfg *config.Config, s
 	ch := make(chan item, walkAhead)
 	go func() {
 		defer close(ch)
+		found := 0
 		for i, p := range paths {
 			if p == "-" {
 				ch <- item{i, stdin()}
 				continue
 			}
-			errs := walk(p, resolve(wd, p), cfg, func(in *input) { ch <- item{i, in} })
+			errs := walk(p, resolve(wd, p), cfg, func(in *input) {
+				// A walk that finds hugePagesFound files does so long
+				// before the workers have linted as many: the heap
+				// they are about to grow gets huge pages from the start.
+				if found++; found == hugePagesFound {
+					hugePagesNow()
+				}
+				ch <- item{i, in}
+			})
 			for _, e := range errs {
 				fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
 				ioErrors++
