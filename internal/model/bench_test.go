@@ -10,23 +10,17 @@ import (
 
 // BenchmarkBuild measures model.Build on files parsed beforehand.
 func BenchmarkBuild(b *testing.B) {
-	benchdata.ForSets(b, func(b *testing.B, in []benchdata.File) {
-		var files []*luasrc.File
-		for _, f := range in {
-			files = append(files, luasrc.Parse(f.Name, f.Src))
-		}
-		for b.Loop() {
-			for _, f := range files {
-				model.Build(f)
-			}
-		}
-	})
+	benchmarkBuild(b, false)
 }
 
 // BenchmarkBuildReleased is BenchmarkBuild as the linter builds models:
 // each is released once used (lint.LintFileFor), so the next Build reuses
 // its arrays and B/op counts only what a file keeps of its own.
 func BenchmarkBuildReleased(b *testing.B) {
+	benchmarkBuild(b, true)
+}
+
+func benchmarkBuild(b *testing.B, release bool) {
 	benchdata.ForSets(b, func(b *testing.B, in []benchdata.File) {
 		var files []*luasrc.File
 		for _, f := range in {
@@ -34,7 +28,9 @@ func BenchmarkBuildReleased(b *testing.B) {
 		}
 		for b.Loop() {
 			for _, f := range files {
-				model.Build(f).Release()
+				if m := model.Build(f); release {
+					m.Release()
+				}
 			}
 		}
 	})

@@ -46,20 +46,32 @@ func checkJSON(t *testing.T, r *Result) {
 // TestJSONMatchesEncoder pins the streamed JSON to encoding/json's on
 // awkward strings and on every finding of the repository's inputs.
 func TestJSONMatchesEncoder(t *testing.T) {
-	checkJSON(t, &Result{})
-	checkJSON(t, awkwardResult())
+	for _, r := range encoderResults(t) {
+		checkJSON(t, r)
+	}
+}
+
+// encoderResults are what the formats written by hand are compared with
+// encoding/json on: none, awkward strings (with and without source roots),
+// and every finding of the repository's inputs (examples, rule fixtures,
+// the corpus when fetched).
+func encoderResults(t *testing.T) []*Result {
+	withRoots := awkwardResult()
+	withRoots.WorkDir, withRoots.SourceRoot = "/w/repo/sub", "/w/repo"
+	out := []*Result{{}, awkwardResult(), withRoots}
 	sets, err := benchdata.Sets()
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := rules.All()
 	for _, s := range sets {
-		r := &Result{Files: len(s.Files)}
+		r := &Result{Files: len(s.Files), Rules: all}
 		for _, in := range s.Files {
 			r.Diagnostics = append(r.Diagnostics, lint.Lint(in.Name, in.Src, all, nil)...)
 		}
-		checkJSON(t, r)
+		out = append(out, r)
 	}
+	return out
 }
 
 func FuzzJSONMatchesEncoder(f *testing.F) {

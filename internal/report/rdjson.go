@@ -1,10 +1,8 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
@@ -68,32 +66,10 @@ func (rdjsonFormatter) Format(w io.Writer, r *Result) error {
 	if err := encodeRDJSON(&head, out); err != nil {
 		return err
 	}
-	doc := head.Bytes()
-	const empty = "\n  \"diagnostics\": []"
-	at := bytes.LastIndex(doc, []byte(empty))
-	if at < 0 {
-		return fmt.Errorf("rdjson: no diagnostics field in %.40q", doc)
-	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	bw.Write(doc[:at+len(empty)-1])
-	buf := make([]byte, 0, 4096)
-	for i, d := range r.Diagnostics {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		rd := diagnostic(d)
-		buf = appendRDJSONDiagnostic(append(buf, "\n    "...), &rd)
-		if len(buf) > 32<<10 {
-			bw.Write(buf)
-			buf = buf[:0]
-		}
-	}
-	if len(r.Diagnostics) > 0 {
-		buf = append(buf, "\n  "...)
-	}
-	bw.Write(buf)
-	bw.Write(doc[at+len(empty)-1:])
-	return bw.Flush()
+	return spliceList(w, head.Bytes(), "\n  \"diagnostics\": []", len(r.Diagnostics), func(buf []byte, i int) []byte {
+		rd := diagnostic(r.Diagnostics[i])
+		return appendRDJSONDiagnostic(buf, &rd)
+	})
 }
 
 // rdjsonFor is r's document with no diagnostics, and what makes each.

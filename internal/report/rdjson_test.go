@@ -7,9 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/benchdata"
 	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/rules"
 )
 
 func TestRDJSONGolden(t *testing.T) {
@@ -155,18 +153,7 @@ func checkRDJSON(t *testing.T, r *Result) {
 }
 
 func TestRDJSONMatchesEncoder(t *testing.T) {
-	checkRDJSON(t, &Result{})
-	checkRDJSON(t, awkwardResult())
-	sets, err := benchdata.Sets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	all := rules.All()
-	for _, s := range sets {
-		r := &Result{Files: len(s.Files), Rules: all}
-		for _, in := range s.Files {
-			r.Diagnostics = append(r.Diagnostics, lint.Lint(in.Name, in.Src, all, nil)...)
-		}
+	for _, r := range encoderResults(t) {
 		checkRDJSON(t, r)
 	}
 }

@@ -122,30 +122,41 @@ func (sarifFormatter) Format(w io.Writer, r *Result) error {
 	if err := encodeSARIF(&head, log); err != nil {
 		return err
 	}
-	doc := head.Bytes()
-	at := bytes.LastIndex(doc, []byte(emptyResults))
+	return spliceList(w, head.Bytes(), emptyResults, len(r.Diagnostics), func(buf []byte, i int) []byte {
+		res := results.of(r.Diagnostics[i])
+		return appendSARIFResult(buf, &res)
+	})
+}
+
+// spliceList writes doc, the encoder's document around an empty list
+// (empty, as the encoder wrote it from the line break before its key), with
+// n elements in the list, each appended by elem from its opening brace, at
+// the indentation of empty's key plus two spaces, as the encoder would.
+func spliceList(w io.Writer, doc []byte, empty string, n int, elem func(buf []byte, i int) []byte) error {
+	at := bytes.LastIndex(doc, []byte(empty))
 	if at < 0 {
-		return fmt.Errorf("sarif: no results field in %.40q", doc)
+		return fmt.Errorf("no %q in the encoded document", strings.TrimSpace(empty))
 	}
+	// The key's own line break and indentation.
+	in := empty[:len(empty)-len(strings.TrimLeft(empty, "\n "))]
 	bw := bufio.NewWriterSize(w, 64<<10)
-	bw.Write(doc[:at+len(emptyResults)-1])
+	bw.Write(doc[:at+len(empty)-1])
 	buf := make([]byte, 0, 4096)
-	for i, d := range r.Diagnostics {
+	for i := range n {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		res := results.of(d)
-		buf = appendSARIFResult(append(buf, "\n        "...), &res)
+		buf = elem(append(append(buf, in...), "  "...), i)
 		if len(buf) > 32<<10 {
 			bw.Write(buf)
 			buf = buf[:0]
 		}
 	}
-	if len(r.Diagnostics) > 0 {
-		buf = append(buf, "\n      "...)
+	if n > 0 {
+		buf = append(buf, in...)
 	}
 	bw.Write(buf)
-	bw.Write(doc[at+len(emptyResults)-1:])
+	bw.Write(doc[at+len(empty)-1:])
 	return bw.Flush()
 }
 

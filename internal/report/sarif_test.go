@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/benchdata"
 	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/rules"
 )
 
 func TestSARIFToolVersion(t *testing.T) {
@@ -117,21 +115,7 @@ func checkSARIF(t *testing.T, r *Result) {
 }
 
 func TestSARIFMatchesEncoder(t *testing.T) {
-	checkSARIF(t, &Result{})
-	checkSARIF(t, awkwardResult())
-	withRoots := awkwardResult()
-	withRoots.WorkDir, withRoots.SourceRoot = "/w/repo/sub", "/w/repo"
-	checkSARIF(t, withRoots)
-	sets, err := benchdata.Sets()
-	if err != nil {
-		t.Fatal(err)
-	}
-	all := rules.All()
-	for _, s := range sets {
-		r := &Result{Files: len(s.Files), Rules: all}
-		for _, in := range s.Files {
-			r.Diagnostics = append(r.Diagnostics, lint.Lint(in.Name, in.Src, all, nil)...)
-		}
+	for _, r := range encoderResults(t) {
 		checkSARIF(t, r)
 	}
 }
