@@ -197,18 +197,30 @@ var jsonPlain = func() (t [256]bool) {
 }()
 
 // plain8 reports whether the eight bytes of s are all jsonPlain: none is a
-// control character, '"', '\\' or past ASCII. Each test is the classic
-// "has a byte less than n" on the eight bytes at once, which is exact as a
-// whole-word test.
+// control character, '"', '\\' or past ASCII.
 func plain8(s string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := word(s)
+	return (below(x, 0x20)|equal(x, '"')|equal(x, '\\')|x)&highs == 0
+}
+
+// Eight bytes tested at once, as one word: each test is the classic "has a
+// byte less than n" or "has a zero byte", which is exact as a whole-word
+// test (its bit may show in a wrong byte, never in a word without one).
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// word loads the first eight bytes of s, little-endian (one load).
+func word(s string) uint64 {
 	_ = s[7] // one bounds check, and the eight loads become one
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	control := (x - 0x20*ones) &^ x
-	q := x ^ '"'*ones
-	quote := (q - ones) &^ q
-	b := x ^ '\\'*ones
-	backslash := (b - ones) &^ b
-	return (control|quote|backslash|x)&highs == 0
+}
+
+// below has a high bit set, masked by highs, when a byte of x is below n
+// (n <= 0x80).
+func below(x uint64, n byte) uint64 { return (x - uint64(n)*ones) &^ x }
+
+// equal has a high bit set, masked by highs, when a byte of x is c.
+func equal(x uint64, c byte) uint64 {
+	d := x ^ uint64(c)*ones
+	return (d - ones) &^ d
 }

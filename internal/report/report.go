@@ -148,18 +148,11 @@ func sanitizeString(s string, keepTab bool) string {
 // which sanitize leaves as it is.
 func plain(s string, keepTab bool) bool {
 	// Eight bytes at a time while none is a control character or past
-	// '~' (the word tests of plain8 in json.go); a word that fails (for
-	// a tab, most often) is looked at byte by byte.
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// '~' (word, below and equal in json.go); a word that fails (for a
+	// tab, most often) is looked at byte by byte.
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
-			w := s[i : i+8]
-			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-			control := (x - 0x20*ones) &^ x
-			d := x ^ 0x7f*ones
-			del := (d - ones) &^ d
-			if (control|del|x)&highs == 0 {
+			if x := word(s[i:]); (below(x, 0x20)|equal(x, 0x7f)|x)&highs == 0 {
 				i += 8
 				continue
 			}
