@@ -90,10 +90,7 @@ func countArgs(n int) string {
 
 // subcommandList names a container's subcommands, or a few and HELP.
 func subcommandList(cmd *redisdb.Command) string {
-	var names []string
-	for _, s := range cmd.Subcommands {
-		names = append(names, s.SubName())
-	}
+	names := cmd.SubNames()
 	if len(names) > 6 {
 		return strings.Join(names[:6], ", ") + ", ..."
 	}

@@ -64,12 +64,8 @@ func runUnknownCommand(p *lint.Pass) {
 			if !ok || len(c.Args) < 2 {
 				continue
 			}
-			var names []string
-			for _, s := range cmd.Subcommands {
-				names = append(names, s.SubName())
-			}
 			hint := ""
-			if s := closestName(strings.ToUpper(sub), names); s != "" {
+			if s := closestName(strings.ToUpper(sub), cmd.SubNames()); s != "" {
 				hint = fmt.Sprintf(" (did you mean %s %s?)", cmd.Name, s)
 			}
 			p.Report(m.Range(c.Args[1].Expr), "%s has no subcommand %s%s: Redis answers 'ERR Unknown Redis command called from script'",

@@ -161,22 +161,18 @@ var (
 	gcMu sync.Mutex
 )
 
-// hugePagesAfter is the number of files linted after which relaxGC calls
-// hugePageHeap. It costs a collection that a run of a few files (a
-// pre-commit hook) would not otherwise make, 2 to 3 ms where the run itself
-// takes 10; 32 files in (~1,500 lines), the heap is still far from the
-// collector's goal, and most of its growth is still to come.
+// hugePagesAfter is the number of files linted, or found by a streamed
+// run's walk, after which hugePageHeap is called. It costs a collection that
+// a run of a few files (a pre-commit hook's, which never gets here) would
+// not otherwise make, 2 to 3 ms where the run itself takes 10; 32 files in
+// (~1,500 lines), the heap is still far from the collector's goal, and most
+// of its growth is still to come. The walk finds them while the workers are
+// on their first files, before they have grown the heap in small pages
+// (perf stat -r 20, ab.py interleaved): on 699 files 2,246 -> 1,612 page
+// faults and CPU 125 -> 109 ms; on 150 files no change; on 40 files, where
+// huge pages from the start zero 2 MiB pages the run half uses, CPU +2 ms
+// (22.5 -> 24.8) and wall +1 ms.
 const hugePagesAfter = 32
-
-// hugePagesFound is the number of files found by a streamed run's walk
-// after which it calls hugePageHeap at once: the walk finds them while the
-// workers are on their first files, before they have grown the heap in
-// small pages. Measured here (perf stat -r 20, ab.py interleaved): on 699
-// files 2,246 -> 1,612 page faults and CPU 125 -> 109 ms; on 150 files no
-// change; on 40 files, where huge pages from the start zero 2 MiB pages the
-// run half uses, CPU +2 ms (22.5 -> 24.8) and wall +1 ms. A run of fewer
-// files than this (a pre-commit hook's) never asks for huge pages.
-const hugePagesFound = hugePagesAfter
 
 // hugePagesNow calls hugePageHeap once a run is known to lint at least
 // hugePagesAfter files: as many were linted, or found by the walk.

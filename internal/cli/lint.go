@@ -570,10 +570,9 @@ func lintStreamed(s *IOStreams, paths []string, wd string, cfg *config.Config, s
 				continue
 			}
 			errs := walk(p, resolve(wd, p), cfg, func(in *input) {
-				// A walk that finds hugePagesFound files does so long
-				// before the workers have linted as many: the heap
-				// they are about to grow gets huge pages from the start.
-				if found++; found == hugePagesFound {
+				// The walk finds hugePagesAfter files long before the
+				// workers have linted as many.
+				if found++; found == hugePagesAfter {
 					hugePagesNow()
 				}
 				ch <- item{i, in}

@@ -69,42 +69,34 @@ func xmlAttr(s string) string {
 
 // xmlAttrASCII is xmlAttr for printable ASCII, tabs and line breaks, which
 // the filter keeps and xml.EscapeText maps byte by byte
-// (TestXMLAttrASCII); ok is false for any other input.
-func xmlAttrASCII(s string) (string, bool) {
-	special := false
+// (TestXMLAttrASCII); ok is false for any other input. s comes back as it
+// is when nothing in it is escaped.
+func xmlAttrASCII(s string) (out string, ok bool) {
+	var b []byte // from the first byte escaped on
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= 0x7f || c < 0x20 && c != '\t' && c != '\n' && c != '\r':
+		c := s[i]
+		if c >= 0x7f || c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
 			return "", false
-		case c < 0x20 || c == '"' || c == '\'' || c == '&' || c == '<' || c == '>':
-			special = true
 		}
-	}
-	if !special {
-		return s, true
-	}
-	b := make([]byte, 0, len(s)+16)
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"':
-			b = append(b, "&#34;"...)
-		case '\'':
-			b = append(b, "&#39;"...)
-		case '&':
-			b = append(b, "&amp;"...)
-		case '<':
-			b = append(b, "&lt;"...)
-		case '>':
-			b = append(b, "&gt;"...)
-		case '\t':
-			b = append(b, "&#x9;"...)
-		case '\n':
-			b = append(b, "&#xA;"...)
-		case '\r':
-			b = append(b, "&#xD;"...)
-		default:
+		esc := xmlEscapes[c]
+		switch {
+		case esc != "":
+			if b == nil {
+				b = append(make([]byte, 0, len(s)+16), s[:i]...)
+			}
+			b = append(b, esc...)
+		case b != nil:
 			b = append(b, c)
 		}
 	}
+	if b == nil {
+		return s, true
+	}
 	return string(b), true
+}
+
+// xmlEscapes are the references xml.EscapeText writes for ASCII bytes.
+var xmlEscapes = [128]string{
+	'"': "&#34;", '\'': "&#39;", '&': "&amp;", '<': "&lt;", '>': "&gt;",
+	'\t': "&#x9;", '\n': "&#xA;", '\r': "&#xD;",
 }

@@ -202,17 +202,18 @@ type sarifResults struct {
 }
 
 func (s *sarifResults) of(d lint.Diagnostic) sarifResult {
+	repo, art := s.art.of(s.r, d.File)
 	res := sarifResult{
 		RuleID:    d.Rule,
 		Level:     sarifLevel(d.Severity),
 		Message:   sarifText{Text: strings.ToValidUTF8(d.Message, "\uFFFD")},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalFor(s.r, d, &s.art)}},
+		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalFor(s.r, d, art)}},
 	}
 	if i, ok := s.index[d.Rule]; ok {
 		res.RuleIndex = &i
 	}
 	line, _ := s.r.source(d.File, d.Range.Start.Line)
-	key := d.Rule + "\x00" + s.art.repo + "\x00" + strings.TrimSpace(line)
+	key := d.Rule + "\x00" + repo + "\x00" + strings.TrimSpace(line)
 	s.seen[key]++
 	res.PartialFingerprints = map[string]string{
 		"primaryLocationLineHash": lineHash(key, s.seen[key]),
@@ -310,19 +311,21 @@ func appendStringMap(b []byte, m map[string]string, in string) []byte {
 	return append(append(b, in...), '}')
 }
 
-// artifactMemo remembers the artifact of the last file: results come
-// sorted by file, so most share their predecessor's.
+// artifactMemo remembers the repository path and artifact of the last
+// file: results come sorted by file, so most share their predecessor's.
 type artifactMemo struct {
+	set        bool
 	file, repo string
 	art        sarifArtifact
 }
 
-func (m *artifactMemo) of(r *Result, file string) sarifArtifact {
-	if m.file != file || m.repo == "" && m.art.URI == "" {
-		m.file, m.repo = file, r.repoPath(file)
+// of returns file's path in the repository (r.repoPath) and its artifact.
+func (m *artifactMemo) of(r *Result, file string) (repo string, art sarifArtifact) {
+	if !m.set || m.file != file {
+		m.set, m.file, m.repo = true, file, r.repoPath(file)
 		m.art = artifactFor(m.repo)
 	}
-	return m.art
+	return m.repo, m.art
 }
 
 // sarifToolVersion makes the version start with a digit, as SARIF
@@ -446,8 +449,8 @@ func pascalCase(id string) string {
 	return b.String()
 }
 
-func sarifPhysicalFor(r *Result, d lint.Diagnostic, art *artifactMemo) sarifPhysical {
-	p := sarifPhysical{ArtifactLocation: art.of(r, d.File)}
+func sarifPhysicalFor(r *Result, d lint.Diagnostic, art sarifArtifact) sarifPhysical {
+	p := sarifPhysical{ArtifactLocation: art}
 	start, end := d.Range.Start, d.Range.End
 	if start.Line < 1 {
 		return p

@@ -34,7 +34,7 @@ func codesOf(c *color.Color) paintCodes {
 }
 
 // appendPainted appends s painted with c.
-func appendPainted[T string | []byte](b []byte, c paintCodes, s T) []byte {
+func appendPainted(b []byte, c paintCodes, s string) []byte {
 	b = append(b, c.pre...)
 	b = append(b, s...)
 	return append(b, c.post...)
