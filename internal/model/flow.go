@@ -800,6 +800,9 @@ func (fs *flowState) eval(x ast.Expr, i int32, e env) Value {
 	case *ast.StringConcatOpExpr:
 		l := fs.expr(x.Lhs, e)
 		r := fs.expr(x.Rhs, e)
+		// Concatenating nil or a boolean raises ('attempt to concatenate a
+		// boolean value'): past it, neither operand was.
+		fs.pastRaising(e, x.Lhs, x.Rhs)
 		// A fresh slice: appending to l's parts would write into the
 		// backing array that l, and every value built from it, shares.
 		lp, rp := concatParts(l), concatParts(r)
@@ -956,6 +959,10 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 	args := fs.stack[mark:len(fs.stack):len(fs.stack)]
 	v := fs.callValue(x, callee, args)
 	fs.pop(mark)
+	if callee.Origin == Builtin && callee.Lit == "assert" && len(x.Args) > 0 {
+		// assert(cond, msg) raises unless cond holds: past it, cond did.
+		fs.refine(x.Args[0], e, true)
+	}
 	return v
 }
 
@@ -982,6 +989,11 @@ func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) 
 			return Value{Types: TString}
 		case "string.format":
 			return bounded(Value{Types: TString, Origin: Concat, Parts: slices.Clone(args)})
+		case "assert":
+			// assert returns its arguments, the first one truthy.
+			if len(args) > 0 {
+				return narrow(args[0], true)
+			}
 		}
 	}
 	return AnyValue
@@ -1099,6 +1111,9 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			if n := narrow(val, truth); !ok || n.Types != val.Types {
 				fs.set(e, v, n)
 			}
+			if truth {
+				fs.correlated(e, v, val)
+			}
 		}
 	case *ast.UnaryNotOpExpr:
 		return fs.refine(c.Expr, e, !truth)
@@ -1157,8 +1172,12 @@ func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	switch x := x.(type) {
 	case *ast.IdentExpr:
 		if v := fs.m.VarOf(x); v != nil {
-			if val, ok := e.get(v); ok && narrow(val, true).Types != val.Types {
+			val, ok := e.get(v)
+			if ok && narrow(val, true).Types != val.Types {
 				fs.set(e, v, narrow(val, true))
+			}
+			if ok {
+				fs.correlated(e, v, val)
 			}
 		}
 	case *ast.FuncCallExpr:
@@ -1167,6 +1186,35 @@ func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 				fs.refineNotFalsy(x.Args[0], e)
 			}
 		}
+	}
+}
+
+// correlated narrows the locals whose value was computed from local v once
+// v is known to be truthy (val is what v held before): n = tonumber(v)
+// cannot be nil because v was a null reply any more; and, the other way,
+// once n = tonumber(v) is truthy, v was a string or a number. Without it,
+// `local n = tonumber(v); if v then return n + 1 end` would still see n as
+// the tonumber of a null reply.
+func (fs *flowState) correlated(e env, v *Variable, val Value) {
+	if val.Origin == Tonumber && val.Of != nil && val.Of.Var != nil && val.Of.Var != v {
+		// v = tonumber(w) is truthy: w was a string or a number.
+		w := val.Of.Var
+		if wv, ok := e.get(w); ok && sameOrigin(&wv, val.Of) && narrow(wv, true).Types != wv.Types {
+			fs.set(e, w, narrow(wv, true))
+		}
+	}
+	for _, b := range e.slots {
+		if b == nil || b.v == v {
+			continue
+		}
+		bv := b.val
+		// Only while v still holds what n was computed from.
+		if bv.Origin != Tonumber || bv.Of == nil || bv.Of.Var != v || !bv.Of.Types.MayBeFalsy() || !sameOrigin(&val, bv.Of) {
+			continue
+		}
+		of := narrow(*bv.Of, true)
+		bv.Of = &of
+		fs.set(e, b.v, bv)
 	}
 }
 

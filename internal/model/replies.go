@@ -20,5 +20,11 @@ func (c *Call) ReplyKind() redisdb.ReplyKind {
 			k &^= redisdb.ReplyBulk
 		}
 	}
+	// ZADD replies the number of members added, an integer; only with
+	// INCR does it reply the new score, or null when NX, XX, GT or LT
+	// stopped the increment.
+	if c.Name == "ZADD" && !c.HasToken("INCR") {
+		k = redisdb.ReplyInteger
+	}
 	return k
 }
