@@ -256,6 +256,9 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		if ac.presentReplies()[c] {
 			return "" // the script set the key just before: not null
 		}
+		if _, ok := m.Evidence(c); !ok {
+			return "" // nothing in the script says the null happens
+		}
 		line := m.Range(c.Expr).Start.Line
 		if v.Origin == model.Tonumber {
 			return fmt.Sprintf("tonumber of the %s reply of line %d is nil when %s", c.Name, line, nullCause(c))

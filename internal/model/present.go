@@ -17,7 +17,22 @@ import (
 const (
 	slotSep      = "\x00"
 	slotNonEmpty = "\x00#"
+	// slotWritten marks a key the path has written (whatever it holds
+	// now): no write removes the mark.
+	slotWritten = "\x00!w"
 )
+
+// presence is what computePresentReplies found of each read.
+type presence struct {
+	// reads are the reads that cannot reply null (PresentReplies).
+	reads map[*Call]bool
+	// keyThere are the reads whose key is known to exist on every path
+	// (a field or member of it was written or tested, or the key itself).
+	keyThere map[*Call]bool
+	// written are the reads whose key the script wrote before them on
+	// every path.
+	written map[*Call]bool
+}
 
 // stringSetters leave their key holding a string whatever they reply: SET
 // without XX (with NX it either writes or finds the key already there),
@@ -69,6 +84,15 @@ func keeps(k byte, slot string) bool {
 	return false
 }
 
+// creators give their key a value when it has none (with XX, SET and ZADD
+// do not).
+var creators = map[string]bool{
+	"SET": true, "SETNX": true, "SETEX": true, "PSETEX": true, "GETSET": true, "APPEND": true, "MSET": true,
+	"INCR": true, "INCRBY": true, "INCRBYFLOAT": true, "DECR": true, "DECRBY": true, "SETRANGE": true, "SETBIT": true,
+	"HSET": true, "HMSET": true, "HSETNX": true, "HINCRBY": true, "HINCRBYFLOAT": true,
+	"ZADD": true, "ZINCRBY": true, "GEOADD": true, "SADD": true, "LPUSH": true, "RPUSH": true, "XADD": true, "PFADD": true,
+}
+
 // expirers remove their key when the time given is not in the future
 // (EXPIRE k 0); with a positive literal or a value from the caller they
 // are taken to set a TTL. Redis does not expire keys while a script runs
@@ -96,8 +120,21 @@ var expirers = map[string]bool{"EXPIRE": true, "PEXPIRE": true, "EXPIREAT": true
 //
 // It is computed once per model; callers must not modify the map.
 func (m *Model) PresentReplies() map[*Call]bool {
+	return m.presence().reads
+}
+
+// KeyThere reports whether the key that read c names is known to exist
+// wherever c runs: the path wrote or tested the key, or a field, member or
+// element of it. (HGET of a field may still be null then.)
+func (m *Model) KeyThere(c *Call) bool { return m.presence().keyThere[c] }
+
+// WrittenBefore reports whether the script wrote the key that read c names
+// before c on every path that reaches c.
+func (m *Model) WrittenBefore(c *Call) bool { return m.presence().written[c] }
+
+func (m *Model) presence() *presence {
 	if m.present == nil {
-		m.present = m.computePresentReplies()
+		m.present = m.computePresence()
 	}
 	return m.present
 }
@@ -144,10 +181,17 @@ func (m *Model) argIdentity(c *Call, i int) (string, bool) {
 	return m.Identity(c.Args[i].Value)
 }
 
-func (m *Model) computePresentReplies() map[*Call]bool {
+func (m *Model) computePresence() *presence {
 	type state = map[string]Value
 	together := fieldsWrittenTogether(m)
 	verdict := map[*Call]bool{}
+	keyThere := map[*Call]bool{}
+	written := map[*Call]bool{}
+	// and records a verdict that must hold on every path reaching c.
+	and := func(in map[*Call]bool, c *Call, ok bool) {
+		prev, seen := in[c]
+		in[c] = ok && (!seen || prev)
+	}
 	for _, fn := range m.Functions() {
 		w := &PathWalk[state]{
 			M:    m,
@@ -184,8 +228,18 @@ func (m *Model) computePresentReplies() map[*Call]bool {
 				}
 				if slot := m.ReadSlot(c); slot != "" {
 					_, present := s[slot]
-					prev, seen := verdict[c]
-					verdict[c] = present && (!seen || prev)
+					and(verdict, c, present)
+					id, _, _ := strings.Cut(slot, slotSep)
+					_, w := s[id+slotWritten]
+					and(written, c, w)
+					there := false
+					for f := range s {
+						if (f == id || strings.HasPrefix(f, id+slotSep)) && !strings.HasSuffix(f, slotWritten) {
+							there = true
+							break
+						}
+					}
+					and(keyThere, c, there)
 				}
 				if !c.Command.IsWrite() {
 					return s
@@ -201,7 +255,7 @@ func (m *Model) computePresentReplies() map[*Call]bool {
 					kind, keeper := keepers[name]
 					s = cloneState(s)
 					for slot, kv := range s {
-						if keeper && keeps(kind, slot) {
+						if keeper && keeps(kind, slot) || strings.HasSuffix(slot, slotWritten) {
 							continue
 						}
 						for _, i := range c.Keys {
@@ -211,12 +265,21 @@ func (m *Model) computePresentReplies() map[*Call]bool {
 						}
 					}
 				}
+				s = cloneState(s)
+				if creators[name] && !c.HasToken("XX") {
+					for _, i := range c.Keys {
+						if i < len(c.Args) {
+							if id, ok := m.Identity(c.Args[i].Value); ok {
+								s[id+slotWritten] = c.Args[i].Value
+							}
+						}
+					}
+				}
 				key := c.Args[1].Value
 				id, known := m.Identity(key)
 				if !known {
 					return s
 				}
-				s = cloneState(s)
 				switch {
 				case stringSetters[name] && !(name == "SET" && c.HasToken("XX")):
 					s[id] = key
@@ -237,12 +300,14 @@ func (m *Model) computePresentReplies() map[*Call]bool {
 		}
 		w.Run(fn, state{})
 	}
-	for c, ok := range verdict {
-		if !ok {
-			delete(verdict, c)
+	for _, in := range []map[*Call]bool{verdict, keyThere, written} {
+		for c, ok := range in {
+			if !ok {
+				delete(in, c)
+			}
 		}
 	}
-	return verdict
+	return &presence{reads: verdict, keyThere: keyThere, written: written}
 }
 
 // expiresNow reports whether an EXPIRE-like call gives a literal time that

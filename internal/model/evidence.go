@@ -1,0 +1,207 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// NullEvidence is what the script itself says about a read's null reply
+// being possible, for rules that promise an error only with evidence in
+// the script (see CONTRIBUTING.md): real code keeps invariants across
+// scripts (a hash field written whenever the key is created, a job record
+// that exists while its id is queued), which no single script shows.
+type NullEvidence struct {
+	// Why says it in a few words, for a message: "the script handles a
+	// missing value on line 12", "KEYS[1] comes from the caller and is read
+	// before the script writes it"...
+	Why string
+}
+
+// Evidence returns what makes a null reply of read c plausible, when the
+// script gives anything:
+//   - the script handles a null reply of the same read somewhere (a test
+//     of it, an `or` default), so its author knows it happens;
+//   - the script removes what c reads somewhere (DEL, HDEL, ZREM...);
+//   - c pops from a collection or looks up an element at an index, which
+//     the collection being empty makes null;
+//   - c looks up a field or member named by the caller (ARGV, KEYS) that
+//     the script did not add;
+//   - c reads a key named by the caller before the script wrote it, and
+//     nothing on the path shows the key exists.
+//
+// ok is false when none holds: the null then depends on what other code
+// keeps, and the script does not say.
+func (m *Model) Evidence(c *Call) (NullEvidence, bool) {
+	if c == nil || c.Command == nil {
+		return NullEvidence{}, false
+	}
+	// An option the script passes that makes the command reply null when
+	// its condition stops it: SET ... NX, ZADD ... XX INCR.
+	if c.Is("SET", "ZADD") && (c.Name == "SET" || c.HasToken("INCR")) {
+		for _, opt := range []string{"NX", "XX", "GT", "LT"} {
+			if c.HasToken(opt) {
+				return NullEvidence{Why: c.Name + " with " + opt + " replies null when " + opt + " stops it"}, true
+			}
+		}
+	}
+	slot := m.ReadSlot(c)
+	if slot == "" {
+		// A read the presence facts do not follow (a command whose reply
+		// is null for reasons of its own, e.g. OBJECT ENCODING): the
+		// table says it may be null, and nothing in the script says more.
+		return NullEvidence{}, false
+	}
+	if line := m.nullHandled()[slot]; line > 0 {
+		return NullEvidence{Why: "the script handles a missing value of the same read on line " + strconv.Itoa(line)}, true
+	}
+	if line := m.removedAt(slot); line > 0 {
+		return NullEvidence{Why: "the script removes it on line " + strconv.Itoa(line)}, true
+	}
+	id, rest, field := strings.Cut(slot, slotSep)
+	switch {
+	case field && rest == "#":
+		// LPOP, RPOP, SPOP, LINDEX 0...: a queue is empty at times.
+		return NullEvidence{Why: c.Name + " of an empty collection replies null"}, true
+	case field && fromCaller(rest):
+		return NullEvidence{Why: callerName(rest) + " comes from the caller and the script did not add it"}, true
+	}
+	if fromCaller(id) && !m.KeyThere(c) && !m.WrittenBefore(c) {
+		return NullEvidence{Why: callerName(id) + " comes from the caller and the script reads it before writing it"}, true
+	}
+	return NullEvidence{}, false
+}
+
+// fromCaller reports whether an identity is made only of what the caller
+// passes (KEYS, ARGV) and literals, with at least one of the caller's.
+func fromCaller(id string) bool {
+	if strings.HasPrefix(id, "KEYS[") || strings.HasPrefix(id, "ARGV[") {
+		return true
+	}
+	if !strings.HasPrefix(id, "cat(") {
+		return false
+	}
+	caller := false
+	for _, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(id, "cat("), ")"), "|") {
+		switch {
+		case strings.HasPrefix(p, "KEYS[") || strings.HasPrefix(p, "ARGV["):
+			caller = true
+		case strings.HasPrefix(p, "lit:"):
+		default:
+			return false
+		}
+	}
+	return caller
+}
+
+// callerName is an identity as the script wrote it, for messages.
+func callerName(id string) string {
+	if strings.HasPrefix(id, "cat(") {
+		var b strings.Builder
+		for i, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(id, "cat("), ")"), "|") {
+			if i > 0 {
+				b.WriteString(" .. ")
+			}
+			if lit, ok := strings.CutPrefix(p, "lit:"); ok {
+				b.WriteString(strconv.Quote(lit))
+			} else {
+				b.WriteString(p)
+			}
+		}
+		return b.String()
+	}
+	return id
+}
+
+// nullHandled maps the slot of each read whose null reply the script tests
+// or defaults somewhere to the first line it does so: `if not v`,
+// `v == false`, `v ~= nil`, `v or 0`, `tonumber(v) or 0`, `v and ...`.
+func (m *Model) nullHandled() map[string]int {
+	return m.Cached(&nullHandledKey, func() any {
+		out := map[string]int{}
+		note := func(x ast.Expr) {
+			v := m.Value(x)
+			if v.Origin == ReplyElement || !v.Types.MayBeFalsy() {
+				return
+			}
+			c := v.FromReply()
+			if c == nil || c.Protected {
+				return
+			}
+			if v.Origin == Tonumber && v.Of != nil && !v.Of.Types.MayBeFalsy() {
+				return
+			}
+			slot := m.ReadSlot(c)
+			if slot == "" {
+				return
+			}
+			line := m.Range(x).Start.Line
+			if prev, ok := out[slot]; !ok || line < prev {
+				out[slot] = line
+			}
+		}
+		m.Preorder(KLogicalOpExpr|KUnaryNotOpExpr|KRelationalOpExpr|KIfStmt|KWhileStmt|KRepeatStmt, func(n any) {
+			switch x := n.(type) {
+			case *ast.LogicalOpExpr:
+				note(x.Lhs)
+			case *ast.UnaryNotOpExpr:
+				note(x.Expr)
+			case *ast.RelationalOpExpr:
+				if x.Operator != "==" && x.Operator != "~=" {
+					return
+				}
+				if isConstFalse(x.Rhs) {
+					note(x.Lhs)
+				}
+				if isConstFalse(x.Lhs) {
+					note(x.Rhs)
+				}
+			case *ast.IfStmt:
+				note(x.Condition)
+			case *ast.WhileStmt:
+				note(x.Condition)
+			case *ast.RepeatStmt:
+				note(x.Condition)
+			}
+		})
+		return out
+	}).(map[string]int)
+}
+
+var nullHandledKey int
+
+// removedAt returns the first line where the script runs a write that
+// removes what slot names (DEL or UNLINK of the key, HDEL of the field,
+// ZREM of the member, an EXPIRE of 0...), or 0.
+func (m *Model) removedAt(slot string) int {
+	id, rest, field := strings.Cut(slot, slotSep)
+	for _, c := range m.Calls {
+		if c.Command == nil || !c.Command.IsWrite() || len(c.Args) < 2 {
+			continue
+		}
+		kid, ok := m.Identity(c.Args[1].Value)
+		if !ok || kid != id {
+			continue
+		}
+		removes := false
+		switch c.Command.Name {
+		case "DEL", "UNLINK", "GETDEL", "RENAME", "RENAMENX", "MOVE":
+			removes = true
+		case "EXPIRE", "PEXPIRE":
+			removes = expiresNow(c)
+		case "HDEL", "ZREM", "SREM":
+			if field && rest != "#" {
+				for i := 2; i < len(c.Args); i++ {
+					if f, ok := m.Identity(c.Args[i].Value); ok && f == rest {
+						removes = true
+					}
+				}
+			}
+		}
+		if removes {
+			return m.Range(c.Expr).Start.Line
+		}
+	}
+	return 0
+}
