@@ -252,11 +252,8 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 	if bits == 0 || depth > 8 {
 		return ""
 	}
-	if c, f := nullableReply(v); c != nil && f&bits != 0 {
-		if ac.presentReplies()[c] {
-			return "" // the script set the key just before: not null
-		}
-		if _, ok := m.Evidence(c); !ok {
+	if c, f := m.NullReply(v); c != nil && f&bits != 0 {
+		if _, ok := m.Evidence(v); !ok {
 			return "" // nothing in the script says the null happens
 		}
 		line := m.Range(c.Expr).Start.Line

@@ -5,7 +5,6 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -33,16 +32,14 @@ func runUnguardedNilReply(p *lint.Pass) {
 	for _, op := range m.Operations() {
 		for i, x := range op.Operands {
 			v := m.Value(x)
-			c, falsy := nullableReply(v)
-			// PresentReplies walks every path of the file: asked only
-			// once a nullable reply is used.
-			if c == nil || m.PresentReplies()[c] {
+			c, falsy := m.NullReply(v)
+			if c == nil {
 				continue
 			}
 			// An error only with evidence in the script that the null
 			// happens (Model.Evidence); otherwise the null rests on what
 			// other code keeps, which the script does not show.
-			if _, ok := m.Evidence(c); !ok {
+			if _, ok := m.Evidence(v); !ok {
 				continue
 			}
 			var err string
@@ -69,6 +66,8 @@ func runUnguardedNilReply(p *lint.Pass) {
 					}
 					err = "'" + compareError(op.Op, lt, rt) + "'"
 				}
+			} else if op.Concat {
+				err = "'attempt to concatenate " + arithSubject(m, x, luaTypeName(falsy)) + "'"
 			} else {
 				err = "'attempt to perform arithmetic on " + arithSubject(m, x, luaTypeName(falsy)) + "'"
 			}
@@ -88,32 +87,6 @@ func runUnguardedNilReply(p *lint.Pass) {
 				subject, nullCause(c), c.Name, m.Text(op.Expr), err)
 		}
 	}
-}
-
-// nullableReply returns the call whose null reply v may be, and what the
-// null is in Lua at this point (TFalse, or TNil for tonumber(...) or under
-// RESP3). Elements of array replies are not claimed: nothing is known of
-// them. tonumber() of a string that is not a number is nil too, but that is
-// the data's contract, not a missing key: only a null reply counts.
-func nullableReply(v model.Value) (*model.Call, model.TypeSet) {
-	switch v.Origin {
-	case model.Reply:
-		c := v.Call
-		if c == nil || c.Command == nil || c.Command.Reply&redisdb.ReplyNull == 0 {
-			return nil, 0
-		}
-		if f := v.Types & model.Falsy; f == model.TFalse || f == model.TNil {
-			return c, f
-		}
-	case model.Tonumber:
-		if v.Types&model.TNil == 0 || v.Of == nil {
-			return nil, 0
-		}
-		if c, _ := nullableReply(*v.Of); c != nil {
-			return c, model.TNil
-		}
-	}
-	return nil, 0
 }
 
 // nullCause says when a command replies null.
@@ -140,6 +113,15 @@ func nullCause(c *model.Call) string {
 // arithSubject is how Lua 5.1 names the operand in 'attempt to perform
 // arithmetic on ...': a local or upvalue by name, anything else by type.
 func arithSubject(m *model.Model, x ast.Expr, typ string) string {
+	if a, ok := x.(*ast.AttrGetExpr); ok {
+		// A field with a constant name is named (observed on 7.0.15:
+		// `v.x + 1` gives "field 'x'"); any other index, "field '?'".
+		name := "?"
+		if k, ok := a.Key.(*ast.StringExpr); ok {
+			name = k.Value
+		}
+		return fmt.Sprintf("field '%s' (a %s value)", name, typ)
+	}
 	if id, ok := x.(*ast.IdentExpr); ok {
 		if v := m.VarOf(id); v != nil {
 			kind := "local"

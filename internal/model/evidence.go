@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -19,34 +20,36 @@ type NullEvidence struct {
 	Why string
 }
 
-// Evidence returns what makes a null reply of read c plausible, when the
-// script gives anything:
-//   - the script handles a null reply of the same read somewhere (a test
-//     of it, an `or` default), so its author knows it happens;
-//   - the script removes what c reads somewhere (DEL, HDEL, ZREM...);
-//   - c pops from a collection or looks up an element at an index, which
-//     the collection being empty makes null;
-//   - c looks up a field or member named by the caller (ARGV, KEYS) that
-//     the script did not add;
-//   - c reads a key named by the caller before the script wrote it, and
-//     nothing on the path shows the key exists.
+// Evidence returns what makes a null of v plausible, where v is a reply,
+// an element of an ElementReads reply, or tonumber of one, when the script
+// gives anything:
+//   - the script handles a null of the same read somewhere (a test of it,
+//     an `or` default), so its author knows it happens;
+//   - the script removes what is read somewhere (DEL, HDEL, ZREM...);
+//   - the read pops from a collection or looks up an element at an index,
+//     which the collection being empty makes null;
+//   - the read looks up a field or member named by the caller (ARGV,
+//     KEYS) that the script did not add;
+//   - the read names a key the caller passes, before the script wrote it,
+//     and nothing on the path shows the key exists;
+//   - an option the script passes makes the command reply null when its
+//     condition stops it (SET ... NX, ZADD ... XX INCR).
 //
 // ok is false when none holds: the null then depends on what other code
 // keeps, and the script does not say.
-func (m *Model) Evidence(c *Call) (NullEvidence, bool) {
+func (m *Model) Evidence(v Value) (NullEvidence, bool) {
+	c, slot := m.SlotOf(v)
 	if c == nil || c.Command == nil {
 		return NullEvidence{}, false
 	}
-	// An option the script passes that makes the command reply null when
-	// its condition stops it: SET ... NX, ZADD ... XX INCR.
-	if c.Is("SET", "ZADD") && (c.Name == "SET" || c.HasToken("INCR")) {
+	if v.Origin != ReplyElement && !(v.Origin == Tonumber && v.Of != nil && v.Of.Origin == ReplyElement) &&
+		c.Is("SET", "ZADD") && (c.Name == "SET" || c.HasToken("INCR")) {
 		for _, opt := range []string{"NX", "XX", "GT", "LT"} {
 			if c.HasToken(opt) {
 				return NullEvidence{Why: c.Name + " with " + opt + " replies null when " + opt + " stops it"}, true
 			}
 		}
 	}
-	slot := m.ReadSlot(c)
 	if slot == "" {
 		// A read the presence facts do not follow (a command whose reply
 		// is null for reasons of its own, e.g. OBJECT ENCODING): the
@@ -122,18 +125,14 @@ func (m *Model) nullHandled() map[string]int {
 		out := map[string]int{}
 		note := func(x ast.Expr) {
 			v := m.Value(x)
-			if v.Origin == ReplyElement || !v.Types.MayBeFalsy() {
-				return
-			}
-			c := v.FromReply()
-			if c == nil || c.Protected {
+			if !v.Types.MayBeFalsy() {
 				return
 			}
 			if v.Origin == Tonumber && v.Of != nil && !v.Of.Types.MayBeFalsy() {
 				return
 			}
-			slot := m.ReadSlot(c)
-			if slot == "" {
+			c, slot := m.SlotOf(v)
+			if c == nil || c.Protected || slot == "" {
 				return
 			}
 			line := m.Range(x).Start.Line
@@ -204,4 +203,41 @@ func (m *Model) removedAt(slot string) int {
 		}
 	}
 	return 0
+}
+
+// NullReply returns the read whose null reply v may be, and what that null
+// is in Lua at this point (TFalse, or TNil for tonumber(...) or under
+// RESP3), when v is a reply, an element of an ElementReads reply, or
+// tonumber of one, and nothing on the path shows it is there
+// (PresentReplies, ElementPresent). Elements of other array replies are
+// not claimed: nothing is known of them. tonumber() of a string that is
+// not a number is nil too, but that is the data's contract, not a missing
+// key: only a null reply counts.
+func (m *Model) NullReply(v Value) (*Call, TypeSet) {
+	switch v.Origin {
+	case Reply:
+		c := v.Call
+		if c == nil || c.Command == nil || c.ReplyKind()&redisdb.ReplyNull == 0 || m.PresentReplies()[c] {
+			return nil, 0
+		}
+		if f := v.Types & Falsy; f == TFalse || f == TNil {
+			return c, f
+		}
+	case ReplyElement:
+		c := v.Call
+		if c == nil || v.Index <= 0 || elementReads[c.Name] == 0 || m.ElementPresent(c, int(v.Index)) {
+			return nil, 0
+		}
+		if f := v.Types & Falsy; f == TFalse || f == TNil {
+			return c, f
+		}
+	case Tonumber:
+		if v.Types&TNil == 0 || v.Of == nil {
+			return nil, 0
+		}
+		if c, _ := m.NullReply(*v.Of); c != nil {
+			return c, TNil
+		}
+	}
+	return nil, 0
 }

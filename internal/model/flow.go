@@ -619,6 +619,17 @@ func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
 		v := fs.expr(x, e)
 		fs.stack = append(fs.stack, v)
 		if i == len(es)-1 && multiValued(x) {
+			// unpack(t) of an ElementReads reply: its elements, in order.
+			if v.Origin == ReplyElement && v.Index == 1 && fs.isUnpack(x) {
+				// The table as the call saw it (its Present bits).
+				tbl := Value{Origin: Reply, Call: v.Call}
+				if av, ok := fs.m.recorded(x.(*ast.FuncCallExpr).Args[0]); ok {
+					tbl = av
+				}
+				for n := int32(2); len(fs.stack)-mark < want; n++ {
+					fs.stack = append(fs.stack, fs.m.element(tbl, n))
+				}
+			}
 			for len(fs.stack)-mark < want {
 				fs.stack = append(fs.stack, AnyValue)
 			}
@@ -628,6 +639,16 @@ func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
 		fs.stack = append(fs.stack, Value{Types: TNil, Origin: Literal, Lit: "nil"})
 	}
 	return fs.stack[mark:len(fs.stack):len(fs.stack)]
+}
+
+// isUnpack reports whether x calls the global unpack.
+func (fs *flowState) isUnpack(x ast.Expr) bool {
+	c, ok := x.(*ast.FuncCallExpr)
+	if !ok || c.Func == nil {
+		return false
+	}
+	id, ok := c.Func.(*ast.IdentExpr)
+	return ok && id.Value == "unpack" && fs.m.VarOf(id) == nil
 }
 
 // pop drops the values pushed on fs.stack since mark.
@@ -939,9 +960,42 @@ func (m *Model) index(obj, key Value) Value {
 		}
 		return AnyValue
 	case Reply, ReplyElement:
+		if n, ok := elementIndex(obj, key); ok {
+			return m.element(obj, n)
+		}
 		return Value{Types: TAny, Origin: ReplyElement, Call: obj.Call}
 	}
 	return AnyValue
+}
+
+// elementIndex is the literal index n of obj[n] when obj is the reply of
+// a command whose elements may each be null (ElementReads).
+func elementIndex(obj, key Value) (int32, bool) {
+	c := obj.Call
+	if obj.Origin != Reply || c == nil || c.Protected || key.Origin != Literal || key.IsString {
+		return 0, false
+	}
+	if _, ok := elementReads[c.Name]; !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(key.Lit, 10, 32)
+	if err != nil || n < 1 {
+		return 0, false
+	}
+	return int32(n), true
+}
+
+// element is element n of reply obj of an ElementReads command: a string,
+// or null (false, or nil under RESP3) unless the path tested it.
+func (m *Model) element(obj Value, n int32) Value {
+	t := TString | TFalse
+	if m.SetResp3 {
+		t = TString | TNil
+	}
+	if n <= 64 && obj.Present&(1<<(n-1)) != 0 {
+		t = TString
+	}
+	return Value{Types: t, Origin: ReplyElement, Call: obj.Call, Index: n}
 }
 
 func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
@@ -993,6 +1047,13 @@ func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) 
 			// assert returns its arguments, the first one truthy.
 			if len(args) > 0 {
 				return narrow(args[0], true)
+			}
+		case "unpack":
+			// The first element; exprList adds the others.
+			if len(args) == 1 {
+				if _, ok := elementIndex(args[0], Value{Origin: Literal, Lit: "1"}); ok {
+					return fs.m.element(args[0], 1)
+				}
 			}
 		}
 	}
@@ -1115,6 +1176,10 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 				fs.correlated(e, v, val)
 			}
 		}
+	case *ast.AttrGetExpr:
+		if truth {
+			fs.elementPresent(c, e)
+		}
 	case *ast.UnaryNotOpExpr:
 		return fs.refine(c.Expr, e, !truth)
 	case *ast.LogicalOpExpr:
@@ -1168,8 +1233,35 @@ func (fs *flowState) pastRaising(e env, operands ...ast.Expr) {
 	}
 }
 
+// elementPresent notes that t[n] is not null, where t is a local holding
+// the reply of an ElementReads command: later reads of t[n] on the path see
+// a string.
+func (fs *flowState) elementPresent(x *ast.AttrGetExpr, e env) {
+	id, ok := x.Object.(*ast.IdentExpr)
+	if !ok {
+		return
+	}
+	v := fs.m.VarOf(id)
+	if v == nil {
+		return
+	}
+	val, ok := e.get(v)
+	if !ok {
+		return
+	}
+	key, _ := literalValue(x.Key)
+	n, ok := elementIndex(val, key)
+	if !ok || n > 64 || val.Present&(1<<(n-1)) != 0 {
+		return
+	}
+	val.Present |= 1 << (n - 1)
+	fs.set(e, v, val)
+}
+
 func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	switch x := x.(type) {
+	case *ast.AttrGetExpr:
+		fs.elementPresent(x, e)
 	case *ast.IdentExpr:
 		if v := fs.m.VarOf(x); v != nil {
 			val, ok := e.get(v)

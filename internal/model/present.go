@@ -32,6 +32,15 @@ type presence struct {
 	// written are the reads whose key the script wrote before them on
 	// every path.
 	written map[*Call]bool
+	// elements are the elements of ElementReads replies known not to be
+	// null on every path (their slot was there when the command ran).
+	elements map[ElementRef]bool
+}
+
+// ElementRef is element N of the reply of C.
+type ElementRef struct {
+	C *Call
+	N int
 }
 
 // stringSetters leave their key holding a string whatever they reply: SET
@@ -132,6 +141,12 @@ func (m *Model) KeyThere(c *Call) bool { return m.presence().keyThere[c] }
 // before c on every path that reaches c.
 func (m *Model) WrittenBefore(c *Call) bool { return m.presence().written[c] }
 
+// ElementPresent reports whether element n of the reply of c cannot be
+// null: what it reads was there on every path that reaches c.
+func (m *Model) ElementPresent(c *Call, n int) bool {
+	return m.presence().elements[ElementRef{c, n}]
+}
+
 func (m *Model) presence() *presence {
 	if m.present == nil {
 		m.present = m.computePresence()
@@ -174,6 +189,56 @@ func (m *Model) ReadSlot(c *Call) string {
 	return ""
 }
 
+// elementReads are the commands whose array reply holds a null (false in
+// Lua) for each key, field or member that is missing, with the argument
+// that element 1 reads: HMGET h f1 f2 replies {v1, false} when f2 is
+// missing (observed on 7.0.15).
+var elementReads = map[string]int{"HMGET": 2, "MGET": 1, "ZMSCORE": 2}
+
+// ElementSlot names what element n of the reply of c reads (see ReadSlot),
+// or "" when c is no ElementReads command or the element is not known.
+func (m *Model) ElementSlot(c *Call, n int) string {
+	first, ok := elementReads[c.Name]
+	if !ok || c.Protected || n < 1 {
+		return ""
+	}
+	at := first + n - 1
+	if c.Variadic && at >= len(c.Args)-1 || at >= len(c.Args) {
+		return ""
+	}
+	if c.Name == "MGET" {
+		id, ok := m.Identity(c.Args[at].Value)
+		if !ok {
+			return ""
+		}
+		return id
+	}
+	id, ok := m.Identity(c.Args[1].Value)
+	f, fok := m.Identity(c.Args[at].Value)
+	if !ok || !fok {
+		return ""
+	}
+	return id + slotSep + f
+}
+
+// SlotOf is the slot a value read from a reply asks about: the read's
+// (ReadSlot), or its element's (ElementSlot), looking through tonumber.
+func (m *Model) SlotOf(v Value) (c *Call, slot string) {
+	if v.Origin == Tonumber && v.Of != nil {
+		return m.SlotOf(*v.Of)
+	}
+	c = v.Call
+	switch {
+	case c == nil:
+		return nil, ""
+	case v.Origin == Reply:
+		return c, m.ReadSlot(c)
+	case v.Origin == ReplyElement && v.Index > 0:
+		return c, m.ElementSlot(c, int(v.Index))
+	}
+	return c, ""
+}
+
 func (m *Model) argIdentity(c *Call, i int) (string, bool) {
 	if i >= len(c.Args) {
 		return "", false
@@ -187,6 +252,7 @@ func (m *Model) computePresence() *presence {
 	verdict := map[*Call]bool{}
 	keyThere := map[*Call]bool{}
 	written := map[*Call]bool{}
+	elements := map[ElementRef]bool{}
 	// and records a verdict that must hold on every path reaching c.
 	and := func(in map[*Call]bool, c *Call, ok bool) {
 		prev, seen := in[c]
@@ -226,9 +292,14 @@ func (m *Model) computePresence() *presence {
 				if c.Command == nil || len(c.Args) < 2 {
 					return s
 				}
-				if slot := m.ReadSlot(c); slot != "" {
+				slot := m.ReadSlot(c)
+				if slot != "" {
 					_, present := s[slot]
 					and(verdict, c, present)
+				} else if _, ok := elementReads[c.Name]; ok && c.Name != "MGET" {
+					slot = m.ElementSlot(c, 1)
+				}
+				if slot != "" {
 					id, _, _ := strings.Cut(slot, slotSep)
 					_, w := s[id+slotWritten]
 					and(written, c, w)
@@ -240,6 +311,14 @@ func (m *Model) computePresence() *presence {
 						}
 					}
 					and(keyThere, c, there)
+				}
+				if first, ok := elementReads[c.Name]; ok {
+					for n := 1; first+n-1 < len(c.Args); n++ {
+						r := ElementRef{c, n}
+						_, there := s[m.ElementSlot(c, n)]
+						prev, seen := elements[r]
+						elements[r] = there && (!seen || prev)
+					}
 				}
 				if !c.Command.IsWrite() {
 					return s
@@ -307,7 +386,12 @@ func (m *Model) computePresence() *presence {
 			}
 		}
 	}
-	return &presence{reads: verdict, keyThere: keyThere, written: written}
+	for r, ok := range elements {
+		if !ok {
+			delete(elements, r)
+		}
+	}
+	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements}
 }
 
 // expiresNow reports whether an EXPIRE-like call gives a literal time that

@@ -20,7 +20,7 @@ end
 
 local function concatenated_first()
   local v = redis.call('GET', KEYS[1])
-  local label = 'job:' .. v
+  local label = 'job:' .. v -- want "'attempt to concatenate local 'v' \(a boolean value\)'"
   redis.call('SET', KEYS[2], label)
   return v + 1
 end
