@@ -779,7 +779,7 @@ var commandTable = []*Command{
 	{Name: "UNWATCH", Arity: 1, Flags: []string{"NOSCRIPT", "LOADING", "STALE", "FAST", "ALLOW_BUSY"}, Since: "2.2.0", Group: "transactions", Reply: ReplyStatus, ReplyConsts: []string{`"OK"`}},
 	{Name: "WAIT", Arity: 3, Flags: []string{"BLOCKING", "NOSCRIPT"}, Since: "3.0.0", Group: "generic", NoScriptUntil: "7.2.0", Reply: ReplyInteger,
 		Args: []Arg{{"numreplicas", "integer", "", "", false, false, false, -1, nil}, {"timeout", "integer", "", "", false, false, false, -1, nil}}},
-	{Name: "WAITAOF", Arity: 4, Flags: []string{"BLOCKING"}, Since: "7.2.0", Group: "generic", Reply: ReplyArray,
+	{Name: "WAITAOF", Arity: 4, Flags: []string{"BLOCKING"}, Since: "7.2.0", Group: "generic", NoScriptUntil: "7.4.0", Reply: ReplyArray,
 		Args: []Arg{{"numlocal", "integer", "", "", false, false, false, -1, nil}, {"numreplicas", "integer", "", "", false, false, false, -1, nil}, {"timeout", "integer", "", "", false, false, false, -1, nil}}},
 	{Name: "WATCH", Arity: -2, Flags: []string{"NOSCRIPT", "LOADING", "STALE", "FAST", "ALLOW_BUSY"}, Since: "2.2.0", Group: "transactions", Reply: ReplyStatus, ReplyConsts: []string{`"OK"`},
 		KeySpecs: []KeySpec{{Flags: []string{"RO"}, Begin: BeginIndex, Index: 1, Find: FindRange, LastKey: -1, Step: 1}},

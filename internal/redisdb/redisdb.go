@@ -74,10 +74,13 @@ type Command struct {
 	Args        []Arg      // argument tree from the JSON, in order
 	Subcommands []*Command // sorted by name, nil if none
 
-	// NoScriptUntil is set where the table adds NOSCRIPT for an older
-	// server than its JSON's: the version from which scripts may call the
-	// command after all (BLPOP and the other blocking commands, refused by
-	// 7.0 and allowed from 7.2, redis-facts.md C13 and H11).
+	// NoScriptUntil is set for a command that older servers refused in
+	// scripts and that the JSON, from a newer one, lets them call: the
+	// version from which scripts may call it. Where set, it decides, not
+	// the flags: BLPOP and the other blocking commands, refused by 7.0 and
+	// allowed from 7.2 (redis-facts.md C13, H11), also carry NOSCRIPT for
+	// the rules that read the flags alone and mean 7.0; WAITAOF, refused by
+	// 7.2 and allowed from 7.4 (docs/facts-observed.md), does not.
 	NoScriptUntil string
 
 	// Module is the module that registers the command, NoModule for the

@@ -108,6 +108,11 @@ func TestValkeyTable(t *testing.T) {
 			t.Errorf("Redis %s: NoScript %v, NoScriptUntil %q; want true, 7.2.0", name, c.NoScript(), c.NoScriptUntil)
 		}
 	}
+	// WAITAOF is refused in scripts until 7.4, without a NOSCRIPT flag
+	// (7.0 has no WAITAOF).
+	if c := rd.Lookup("WAITAOF"); c.NoScript() || c.NoScriptUntil != "7.4.0" {
+		t.Errorf("Redis WAITAOF: NoScript %v, NoScriptUntil %q", c.NoScript(), c.NoScriptUntil)
+	}
 	// CLIENT CAPA's capability is repeated: the JSON says "multiple": "true".
 	if a := vk.Lookup("CLIENT CAPA").Args; len(a) != 1 || !a[0].Multiple {
 		t.Errorf("CLIENT CAPA args = %+v", a)

@@ -151,6 +151,14 @@ var noScriptOverride = []string{"BLMOVE", "BLPOP", "BRPOP", "BRPOPLPUSH", "BZPOP
 // noScriptOverride run in scripts (H11).
 const noScriptUntil = "7.2.0"
 
+// refusedUntil lists commands that the JSON lets scripts call but that
+// older servers refused, with the version that first allowed them; unlike
+// noScriptOverride, they get no NOSCRIPT flag, because the project's
+// observed server, 7.0.15, does not have them at all. WAITAOF (since 7.2.0)
+// is refused by 7.2.6 ("This Redis command is not allowed from script";
+// COMMAND INFO says noscript) and allowed by 7.4.1 (docs/facts-observed.md).
+var refusedUntil = map[string]string{"WAITAOF": "7.4.0"}
+
 // Kind says which JSON file a table is generated from.
 type Kind int
 
@@ -244,6 +252,11 @@ func GenerateKind(k Kind, src []byte) ([]byte, error) {
 		}
 	}
 	if k == Redis {
+		for name := range refusedUntil {
+			if top[name] == nil {
+				return nil, fmt.Errorf("refused-until correction: no command %s", name)
+			}
+		}
 		for _, name := range noScriptOverride {
 			c := top[name]
 			if c == nil {
@@ -500,6 +513,9 @@ func writeCommand(b *bytes.Buffer, k Kind, c *inCommand, fullName string, childr
 	}
 	if k == Redis && slices.Contains(noScriptOverride, fullName) {
 		fmt.Fprintf(b, ", NoScriptUntil: %q", noScriptUntil)
+	}
+	if v := refusedUntil[fullName]; k == Redis && v != "" {
+		fmt.Fprintf(b, ", NoScriptUntil: %q", v)
 	}
 	if k == Modules {
 		fmt.Fprintf(b, ", Module: %s", moduleIDs[c.Module])

@@ -18,12 +18,14 @@ func TestGenerateKinds(t *testing.T) {
 		{"name": "BRPOPLPUSH", "arity": 4, "since": "2.2.0", "group": "list"},
 		{"name": "BZPOPMAX", "arity": -3, "since": "5.0.0", "group": "sorted_set"},
 		{"name": "BZPOPMIN", "arity": -3, "since": "5.0.0", "group": "sorted_set"},
-		{"name": "WAIT", "arity": 3, "since": "3.0.0", "group": "generic"}]}`
+		{"name": "WAIT", "arity": 3, "since": "3.0.0", "group": "generic"},
+		{"name": "WAITAOF", "arity": 4, "command_flags": ["BLOCKING"], "since": "7.2.0", "group": "generic"}]}`
 	out, err := GenerateKind(Redis, []byte(redis))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"var commandTable = []*Command{", `Name: "BLPOP"`, `"NOSCRIPT"}`, `NoScriptUntil: "7.2.0"`, "redis/redis src/commands at abc"} {
+	for _, want := range []string{"var commandTable = []*Command{", `Name: "BLPOP"`, `"NOSCRIPT"}`, `NoScriptUntil: "7.2.0"`, "redis/redis src/commands at abc",
+		`{Name: "WAITAOF", Arity: 4, Flags: []string{"BLOCKING"}, Since: "7.2.0", Group: "generic", NoScriptUntil: "7.4.0"}`} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("redis table lacks %q:\n%s", want, out)
 		}
