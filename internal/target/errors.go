@@ -67,3 +67,16 @@ func (t Target) Error(id ErrorID) (text string, ok bool) {
 	}
 	return e.redis, true
 }
+
+// ErrorLibName is how the server's error texts name the scripts' library
+// table: "server" on Valkey 8.0 and later ("ERR second argument to
+// server.register_function must be a function", "ERR server.setresp()
+// requires one argument."), "redis" elsewhere (H9; observed on Valkey
+// 8.0.1, and "redis" on 7.2.7 and on Redis). A rule quoting such an error
+// writes this name, whichever name the script used.
+func (t Target) ErrorLibName() string {
+	if t.server == Valkey && t.AtLeast("8.0") {
+		return "server"
+	}
+	return "redis"
+}

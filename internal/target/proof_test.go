@@ -269,6 +269,14 @@ func TestProofErrorTexts(t *testing.T) {
 	if got := c.MustEval(t, "return redis.call()", nil); got.Kind != redistest.Error || !strings.HasPrefix(got.Str, want+" script: ") {
 		t.Errorf("redis.call() on %s: %s, want %q", tg, got, want)
 	}
+	lib := tg.ErrorLibName()
+	if got := c.MustEval(t, "return redis.setresp()", nil); got.Kind != redistest.Error || !strings.HasPrefix(got.Str, "ERR "+lib+".setresp() requires one argument. script: ") {
+		t.Errorf("redis.setresp() on %s: %s, want it to name %s", tg, got, lib)
+	}
+	got := c.MustDo(t, "FUNCTION", "LOAD", "#!lua name=lib\nredis.register_function('f', 1)")
+	if want := "ERR Error registering functions: ERR second argument to " + lib + ".register_function must be a function"; got.Str != want {
+		t.Errorf("register_function('f', 1) on %s: %s, want %q", tg, got, want)
+	}
 	want, _ = tg.Error(target.ErrNoScript)
 	if got := c.MustDo(t, "EVALSHA", strings.Repeat("0", 40), "0"); got.Kind != redistest.Error || got.Str != want {
 		t.Errorf("EVALSHA of an unknown script on %s: %s, want %q", tg, got, want)

@@ -367,6 +367,14 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+func TestErrorLibName(t *testing.T) {
+	for tg, want := range map[string]string{"redis": "redis", "redis-7.0": "redis", "valkey-7.2": "redis", "valkey-8.0": "server", "valkey": "server", "upstash": "redis"} {
+		if got := target.MustParse(tg).ErrorLibName(); got != want {
+			t.Errorf("%s: ErrorLibName = %q, want %q", tg, got, want)
+		}
+	}
+}
+
 // The zero Target is the default: the newest Redis with its modules.
 func TestZero(t *testing.T) {
 	var z target.Target
