@@ -31,9 +31,9 @@ const (
 
 // errorTexts holds each reply as Redis and as Valkey 8.0 send it. Redis's
 // are observed on 7.0.15 (redis-facts.md C10, C11, C13) and unchanged on
-// 7.2.6 and 7.4.1; Valkey 7.2 sends Redis's (H9, observed on 7.2.7);
-// Valkey 8.0 reworded four script errors, NOSCRIPT and BUSY (H9, H10,
-// observed on 8.0.1, docs/facts-observed.md). Each text is the reply
+// 7.2.6 and 7.4.1; Valkey 7.2 sends Redis's (H9, observed on 7.2.4-rc1
+// and 7.2.7); Valkey 8.0 reworded four script errors, NOSCRIPT and BUSY
+// (H9, H10, observed on 8.0.1; docs/facts-observed.md O7, O8, O9). Each text is the reply
 // without the " script: <sha1>, on @user_script:<line>." suffix that
 // redis.call adds.
 var errorTexts = [...]struct{ redis, valkey8 string }{

@@ -36,10 +36,10 @@ var baseGlobals = []string{
 }
 
 // buildGlobals are in the sandbox's allow-list (redis-facts.md H6) and
-// present on the servers built from source (docs/facts-observed.md: Redis
-// 7.2.6, 7.4.1, Valkey 7.2.7, 8.0.1), but missing from Debian's
-// redis-server 7.0.15 package (B7). Which build a target runs cannot be
-// known, so they are Unsure.
+// present on every server built from source (docs/facts-observed.md O4:
+// Redis 7.0.15, 7.2.6, 7.4.1, Valkey 7.2.4-rc1, 7.2.7, 8.0.1), but missing
+// from Debian's redis-server 7.0.15 package (B7). Which build a target
+// runs cannot be known, so they are Unsure.
 var buildGlobals = []string{"getfenv", "setfenv", "newproxy"}
 
 // Global says whether scripts on the target see the global name: the base
@@ -107,8 +107,9 @@ func (t Target) OSFields() []string {
 // ServerAlias reports whether `server` is the `redis` table under a second
 // name, in EVAL scripts, in function bodies and while a library loads
 // (server.register_function): on every Valkey release and on no Redis
-// (H1, H2, H3; observed on Valkey 7.2.7 and 8.0.1, and `server`
-// undefined on Redis 7.0.15, 7.2.6 and 7.4.1). On Valkey, every
+// (H1, H2, H3; observed on Valkey 7.2.4-rc1, its first tag, 7.2.7 and
+// 8.0.1, and `server` undefined on Redis 7.0.15, 7.2.6 and 7.4.1:
+// docs/facts-observed.md O1, O2). On Valkey, every
 // rule must read server.call as redis.call.
 func (t Target) ServerAlias() bool { return t.server == Valkey }
 
