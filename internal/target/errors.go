@@ -27,6 +27,9 @@ const (
 	ErrBusy
 	// ErrXReadBlock: XREAD with BLOCK in a script, where refused.
 	ErrXReadBlock
+	// ErrNoPermKey: a script's key (KEYS or redis.call) outside the
+	// user's ACL key patterns.
+	ErrNoPermKey
 )
 
 // errorTexts holds each reply as Redis and as Valkey 8.0 send it. Redis's
@@ -48,7 +51,15 @@ var errorTexts = [...]struct{ redis, valkey8 string }{
 	// (H10, observed both ways on 8.0.1).
 	ErrBusy:       {"BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.", "BUSY Valkey is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE."},
 	ErrXReadBlock: {"ERR XREAD command is not allowed with BLOCK option from scripts", ""},
+	// Redis 7.2 reworded it, and Valkey forked after (docs/facts-observed.md
+	// O13: 7.0.15 gives redisNoPerm70; 7.2.6, 7.4.1 and every Valkey this
+	// text); Error picks by version.
+	ErrNoPermKey: {"NOPERM No permissions to access a key", "NOPERM No permissions to access a key"},
 }
+
+// redisNoPerm70 is ErrNoPermKey before Redis 7.2 (observed on 7.0.15; the
+// key-as-value rule's proof).
+const redisNoPerm70 = "NOPERM this user has no permissions to access one of the keys used as arguments"
 
 // Error returns the text of reply id on the target. ok is false when the
 // target does not send that reply (ErrXReadBlock where XREAD BLOCK runs),
@@ -60,6 +71,8 @@ func (t Target) Error(id ErrorID) (text string, ok bool) {
 		return "", false
 	}
 	switch {
+	case id == ErrNoPermKey && t.server == Redis && !t.AtLeast("7.2"):
+		return redisNoPerm70, true
 	case t.server == Valkey && t.AtLeast("8.0"):
 		return e.valkey8, true
 	case t.server == Upstash:

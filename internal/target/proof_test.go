@@ -3,6 +3,7 @@ package target_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/redistest"
@@ -281,4 +282,65 @@ func TestProofErrorTexts(t *testing.T) {
 	if got := c.MustDo(t, "EVALSHA", strings.Repeat("0", 40), "0"); got.Kind != redistest.Error || got.Str != want {
 		t.Errorf("EVALSHA of an unknown script on %s: %s, want %q", tg, got, want)
 	}
+}
+
+// A key outside the user's ACL patterns: NOPERM, worded by version.
+func TestProofNoPermText(t *testing.T) {
+	c := redistest.Client(t)
+	tg := serverTarget(t, c)
+	c.MustDo(t, "ACL", "SETUSER", "targetproof", "on", ">targetproof", "~allowed:*", "+@all")
+	t.Cleanup(func() { c.Do("ACL", "DELUSER", "targetproof") })
+	u, err := redistest.Dial(redistest.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer u.Close()
+	if r := u.MustDo(t, "AUTH", "targetproof", "targetproof"); r.Kind != redistest.Status {
+		t.Fatalf("AUTH gave %s", r)
+	}
+	want, _ := tg.Error(target.ErrNoPermKey)
+	if got := u.MustEval(t, "return redis.call('SET', KEYS[1], 'v')", []string{"denied:1"}); got.Kind != redistest.Error || got.Str != want {
+		t.Errorf("a denied key on %s: %s, want %q", tg, got, want)
+	}
+}
+
+// Another client's command while a script loops: BUSY, worded by server
+// (C11, H10). The loop ends by itself (a counter) in case SCRIPT KILL
+// fails.
+func TestProofBusyText(t *testing.T) {
+	c := redistest.Client(t)
+	tg := serverTarget(t, c)
+	old := c.MustDo(t, "CONFIG", "GET", "busy-reply-threshold")
+	if len(old.Array) != 2 {
+		t.Fatalf("CONFIG GET busy-reply-threshold gave %s", old)
+	}
+	t.Cleanup(func() {
+		if conn, err := redistest.Dial(redistest.Addr()); err == nil {
+			conn.Do("CONFIG", "SET", "busy-reply-threshold", old.Array[1].Str)
+			conn.Close()
+		}
+	})
+	c.MustDo(t, "CONFIG", "SET", "busy-reply-threshold", "100")
+	loop, err := redistest.Dial(redistest.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer loop.Close()
+	done := make(chan redistest.Reply, 1)
+	go func() {
+		r, _ := loop.Eval("local i = 0 while true do i = i + 1 if i > 6e7 then break end end return i", nil)
+		done <- r
+	}()
+	want, _ := tg.Error(target.ErrBusy)
+	var got redistest.Reply
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if got = c.MustDo(t, "PING"); got.Kind == redistest.Error {
+			break
+		}
+	}
+	if got.Kind != redistest.Error || got.Str != want {
+		t.Errorf("PING during a script on %s: %s, want %q", tg, got, want)
+	}
+	c.MustDo(t, "SCRIPT", "KILL")
+	<-done
 }

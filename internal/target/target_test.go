@@ -359,6 +359,9 @@ func TestErrors(t *testing.T) {
 		{"redis-7.4", target.ErrXReadBlock, "", false},
 		{"valkey-8.0", target.ErrXReadBlock, "", false},
 		{"upstash", target.ErrUnknownCommand, "ERR Unknown Redis command called from script", false},
+		{"redis-7.0", target.ErrNoPermKey, "NOPERM this user has no permissions to access one of the keys used as arguments", true},
+		{"redis-7.2", target.ErrNoPermKey, "NOPERM No permissions to access a key", true},
+		{"valkey-7.2", target.ErrNoPermKey, "NOPERM No permissions to access a key", true},
 	} {
 		text, ok := target.MustParse(tt.target).Error(tt.id)
 		if text != tt.text || ok != tt.ok {
