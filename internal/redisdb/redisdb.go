@@ -25,7 +25,6 @@ package redisdb
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -267,36 +266,36 @@ func SinceAtLeast(since, target string) bool {
 	return compareVersions(since, target) <= 0
 }
 
+// compareVersions compares dotted versions without allocating: the model
+// asks through a target for every call site it resolves, and rules for
+// every option of a call.
 func compareVersions(a, b string) int {
-	pa, pb := versionParts(a), versionParts(b)
-	for len(pa) < len(pb) {
-		pa = append(pa, 0)
-	}
-	for len(pb) < len(pa) {
-		pb = append(pb, 0)
-	}
-	for i := range pa {
-		switch {
-		case pa[i] < pb[i]:
-			return -1
-		case pa[i] > pb[i]:
+	for a != "" || b != "" {
+		var x, y int
+		x, a = versionPart(a)
+		y, b = versionPart(b)
+		if x != y {
+			if x < y {
+				return -1
+			}
 			return 1
 		}
 	}
 	return 0
 }
 
-// versionParts parses "7.0.15"; a part that is not a number counts as 0,
-// since versions here come from the table or from configuration that has
-// already been validated.
-func versionParts(v string) []int {
-	if v == "" {
-		return nil
+// versionPart reads the number before the first dot of v ("7" of
+// "7.0.15") and returns the rest after the dot. A part that is not a
+// number counts as 0, since versions here come from the table or from
+// configuration that has already been validated.
+func versionPart(v string) (n int, rest string) {
+	part, rest, _ := strings.Cut(v, ".")
+	for i := 0; i < len(part); i++ {
+		c := part[i]
+		if c < '0' || c > '9' || n > 1e6 {
+			return 0, rest
+		}
+		n = n*10 + int(c-'0')
 	}
-	fields := strings.Split(v, ".")
-	parts := make([]int, len(fields))
-	for i, f := range fields {
-		parts[i], _ = strconv.Atoi(f)
-	}
-	return parts
+	return n, rest
 }

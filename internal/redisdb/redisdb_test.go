@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -349,6 +350,48 @@ func TestSinceAtLeast(t *testing.T) {
 		if got := redisdb.SinceAtLeast(tt.since, tt.target); got != tt.want {
 			t.Errorf("SinceAtLeast(%q, %q) = %v, want %v", tt.since, tt.target, got, tt.want)
 		}
+	}
+	// Against the simple version it replaced (strings.Split and Atoi),
+	// and without allocating.
+	simple := func(since, target string) bool {
+		if target == "" {
+			return true
+		}
+		parts := func(v string) []int {
+			if v == "" {
+				return nil
+			}
+			var out []int
+			for _, f := range strings.Split(v, ".") {
+				n, _ := strconv.Atoi(f)
+				out = append(out, n)
+			}
+			return out
+		}
+		a, b := parts(since), parts(target)
+		for len(a) < len(b) {
+			a = append(a, 0)
+		}
+		for len(b) < len(a) {
+			b = append(b, 0)
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				return a[i] < b[i]
+			}
+		}
+		return true
+	}
+	versions := []string{"", "7", "7.0", "7.0.0", "7.0.15", "7.2", "7.2.4", "7.10", "8.0", "8.10.0", "255.255.255", "6.2.14", "x.1", "1..2", "007.2"}
+	for _, a := range versions {
+		for _, b := range versions {
+			if got, want := redisdb.SinceAtLeast(a, b), simple(a, b); got != want {
+				t.Errorf("SinceAtLeast(%q, %q) = %v, the simple version says %v", a, b, got, want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { redisdb.SinceAtLeast("7.4.0", "7.2.10") }); n != 0 {
+		t.Errorf("SinceAtLeast allocates %v times", n)
 	}
 	// The JSON comes from a Redis newer than the 7.0.15 target.
 	if c := lookup(t, "HEXPIRE"); redisdb.SinceAtLeast(c.Since, "7.0.15") {

@@ -149,7 +149,7 @@ func (t Target) facts(c *redisdb.Command) *redisdb.Command {
 		return c
 	}
 	for _, r := range redisdb.ValkeyReleases() {
-		if r.Series == "7.2" && slices.Contains(r.ChangedAfter, c.Name) {
+		if _, changed := slices.BinarySearch(r.ChangedAfter, c.Name); r.Series == "7.2" && changed {
 			if rc := redisdb.RedisTable.Lookup(c.Name); rc != nil {
 				return rc
 			}

@@ -402,3 +402,24 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLookup measures what the model pays per call site when it
+// resolves commands through a target rather than redisdb.Lookup.
+func BenchmarkLookup(b *testing.B) {
+	names := []string{"get", "SET", "hgetall", "zadd", "json.get", "expire", "CONFIG GET", "nope"}
+	for _, tc := range []struct {
+		name string
+		look func(string) *redisdb.Command
+	}{
+		{"redisdb", redisdb.Lookup},
+		{"redis", target.MustParse("redis").Lookup},
+		{"valkey-7.2", target.MustParse("valkey-7.2").Lookup},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				tc.look(names[i%len(names)])
+			}
+		})
+	}
+}
