@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
@@ -81,7 +82,7 @@ func markUsed(pass *analysis.Pass, pos token.Pos, rule string) {
 func reportUnusedIgnores(pass *analysis.Pass, set *resolved) {
 	m, _ := usedIgnores.LoadAndDelete(pass)
 	used, _ := m.(map[ignoreKey]bool)
-	if lint.SeverityInfo < set.minSeverity {
+	if diag.SeverityInfo < set.minSeverity {
 		return
 	}
 	for _, f := range pass.Files {

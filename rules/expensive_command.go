@@ -4,29 +4,32 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "expensive-command",
-	Category: lint.Performance,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a command whose cost grows with the data",
-		Why: "Redis runs a script to the end before it serves any other client, so a command whose cost grows with " +
-			"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
-			"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +
-			"over `0 -1`, `ZRANGEBYSCORE` without `LIMIT` and `SSCAN`/`HSCAN`/`ZSCAN` in a loop read a whole collection. " +
-			"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
-			"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
-			"`SDIFF` and their STORE forms) is reported one level lower. A list the script caps with `LTRIM`, or a sorted " +
-			"set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE`, is not reported; `HGETALL`, `HKEYS` and `HVALS` " +
-			"are reported only when the script loops over the reply, since a hash is mostly a small object.",
-		Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
-		Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "expensive-command",
+		Category: diag.Performance,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a command whose cost grows with the data",
+			Why: "Redis runs a script to the end before it serves any other client, so a command whose cost grows with " +
+				"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
+				"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +
+				"over `0 -1`, `ZRANGEBYSCORE` without `LIMIT` and `SSCAN`/`HSCAN`/`ZSCAN` in a loop read a whole collection. " +
+				"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
+				"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
+				"`SDIFF` and their STORE forms) is reported one level lower. A list the script caps with `LTRIM`, or a sorted " +
+				"set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE`, is not reported; `HGETALL`, `HKEYS` and `HVALS` " +
+				"are reported only when the script loops over the reply, since a hash is mostly a small object.",
+			Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
+			Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
+			Redis: "all",
+		},
 	},
 	Run: runExpensiveCommand,
 })

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
@@ -68,8 +69,8 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	wants := parseWants(t, src)
 	// Every rule runs, as for a user; only the rule under test is checked,
 	// so suppressions and unused-ignore behave as they do for real.
-	var diags []lint.Diagnostic
-	for _, d := range lint.Lint(filepath.Base(file), src, All(), nil) {
+	var diags []diag.Diagnostic
+	for _, d := range lintSource(filepath.Base(file), src, All(), nil) {
 		if d.Rule == r.ID {
 			diags = append(diags, d)
 		}

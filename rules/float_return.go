@@ -6,26 +6,29 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "float-return",
-	Category: lint.Correctness,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a non-integer number returned to Redis",
-		Why: "Redis converts a Lua number a script returns (directly or inside a returned table) to an integer " +
-			"reply, truncating toward zero: `return 3.99` replies 3 and `return {1, 2.5}` replies 1 and 2, with RESP3 " +
-			"clients too. Infinity, NaN and numbers beyond the 64-bit range (`1/0`, `0/0`, `1e20`) all become " +
-			"-9223372036854775808. A ratio, an average or a score computed with `/` or a fractional factor is " +
-			"silently wrong. Return `tostring(x)` (a bulk string the caller parses) or `{double = x}`, or round " +
-			"explicitly with `math.floor` when an integer is meant.",
-		Bad:   "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn used / 4",
-		Good:  "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn tostring(used / 4)",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "float-return",
+		Category: diag.Correctness,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a non-integer number returned to Redis",
+			Why: "Redis converts a Lua number a script returns (directly or inside a returned table) to an integer " +
+				"reply, truncating toward zero: `return 3.99` replies 3 and `return {1, 2.5}` replies 1 and 2, with RESP3 " +
+				"clients too. Infinity, NaN and numbers beyond the 64-bit range (`1/0`, `0/0`, `1e20`) all become " +
+				"-9223372036854775808. A ratio, an average or a score computed with `/` or a fractional factor is " +
+				"silently wrong. Return `tostring(x)` (a bulk string the caller parses) or `{double = x}`, or round " +
+				"explicitly with `math.floor` when an integer is meant.",
+			Bad:   "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn used / 4",
+			Good:  "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn tostring(used / 4)",
+			Redis: "all",
+		},
 	},
 	Run: runFloatReturn,
 })

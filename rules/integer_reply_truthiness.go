@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -11,20 +12,22 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "integer-reply-truthiness",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "an integer reply used as a condition",
-		Why: "EXISTS, SETNX, HSETNX, SISMEMBER, DEL, EXPIRE, LLEN... reply an integer, which a script receives as a " +
-			"Lua number, and in Lua every number is true, 0 included. `if redis.call('SETNX', k, v) then` is taken when " +
-			"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +
-			"never fails: the script silently does the wrong thing on every run where the reply is 0. Compare the reply " +
-			"with a number (`== 1`, `> 0`). (`if redis.call('SET', k, v, 'NX', 'EX', n) then` is right: a SET that did " +
-			"not happen replies null, which is false.)",
-		Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
-		Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "integer-reply-truthiness",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "an integer reply used as a condition",
+			Why: "EXISTS, SETNX, HSETNX, SISMEMBER, DEL, EXPIRE, LLEN... reply an integer, which a script receives as a " +
+				"Lua number, and in Lua every number is true, 0 included. `if redis.call('SETNX', k, v) then` is taken when " +
+				"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +
+				"never fails: the script silently does the wrong thing on every run where the reply is 0. Compare the reply " +
+				"with a number (`== 1`, `> 0`). (`if redis.call('SET', k, v, 'NX', 'EX', n) then` is right: a SET that did " +
+				"not happen replies null, which is false.)",
+			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
+			Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
+			Redis: "all",
+		},
 	},
 	Run: runIntegerReplyTruthiness,
 })
@@ -150,14 +153,14 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 // number is true in Lua, and the author wanted 1 to be. Replies that may
 // be other numbers (EXISTS of several keys, DEL, LLEN, TTL...) get no fix:
 // whether `> 0`, `~= 0` or `== n` was meant is the author's call.
-func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *lint.Fix {
+func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *diag.Fix {
 	zeroOne := slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) ||
 		c.Name == "EXISTS" && len(c.Args) == 2 && !c.Variadic
 	if !zeroOne {
 		return nil
 	}
 	par := fx.parent[e]
-	var ed lint.Edit
+	var ed diag.Edit
 	switch {
 	case isNotOf(par, e):
 		not := par.(*ast.UnaryNotOpExpr)
@@ -167,7 +170,7 @@ func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *lint.Fix {
 	default:
 		return nil
 	}
-	return &lint.Fix{Message: "compare the reply: " + shortText(ed.New), Edits: []lint.Edit{ed}}
+	return &diag.Fix{Message: "compare the reply: " + shortText(ed.New), Edits: []diag.Edit{ed}}
 }
 
 func isNotOf(par any, e ast.Expr) bool {

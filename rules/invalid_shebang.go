@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -12,25 +13,27 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "invalid-shebang",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a #! header that Redis refuses",
-		Why: "Redis reads the first line of a script when it starts with `#!`, and refuses the whole script when the " +
-			"header is wrong, before running anything. An EVAL script's header is `#!lua` (exactly, lower case) followed " +
-			"only by `flags=` with the flags `no-writes`, `allow-oom`, `allow-stale`, `no-cluster` and " +
-			"`allow-cross-slot-keys`: anything else fails (`ERR Unexpected engine in script shebang: #!python`, " +
-			"`ERR Unexpected flag in script shebang: bogus`, `ERR Unknown lua shebang option: name=foo`). A Functions " +
-			"library must start with `#!lua name=<library>`: FUNCTION LOAD answers `ERR Missing library metadata` " +
-			"without it, `ERR Library name was not given` without `name=`, `ERR Engine 'js' not found` for another " +
-			"engine, `ERR Invalid metadata value given: flags=no-writes` for any other option (function flags belong in " +
-			"`redis.register_function`), and the name may hold only letters, digits and underscores. A file with `name=` " +
-			"is taken as a library, unless it registers no function and reads KEYS or ARGV: then it is an EVAL script " +
-			"whose `name=` Redis refuses. Shebangs and Functions need Redis 7.0.",
-		Bad:   "#!lua flags=no-write\nreturn redis.call('GET', KEYS[1])",
-		Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
-		Redis: "7.0 and later (earlier versions have no shebang); observed on 7.0.15",
+	RuleInfo: diag.RuleInfo{
+		ID:       "invalid-shebang",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a #! header that Redis refuses",
+			Why: "Redis reads the first line of a script when it starts with `#!`, and refuses the whole script when the " +
+				"header is wrong, before running anything. An EVAL script's header is `#!lua` (exactly, lower case) followed " +
+				"only by `flags=` with the flags `no-writes`, `allow-oom`, `allow-stale`, `no-cluster` and " +
+				"`allow-cross-slot-keys`: anything else fails (`ERR Unexpected engine in script shebang: #!python`, " +
+				"`ERR Unexpected flag in script shebang: bogus`, `ERR Unknown lua shebang option: name=foo`). A Functions " +
+				"library must start with `#!lua name=<library>`: FUNCTION LOAD answers `ERR Missing library metadata` " +
+				"without it, `ERR Library name was not given` without `name=`, `ERR Engine 'js' not found` for another " +
+				"engine, `ERR Invalid metadata value given: flags=no-writes` for any other option (function flags belong in " +
+				"`redis.register_function`), and the name may hold only letters, digits and underscores. A file with `name=` " +
+				"is taken as a library, unless it registers no function and reads KEYS or ARGV: then it is an EVAL script " +
+				"whose `name=` Redis refuses. Shebangs and Functions need Redis 7.0.",
+			Bad:   "#!lua flags=no-write\nreturn redis.call('GET', KEYS[1])",
+			Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
+			Redis: "7.0 and later (earlier versions have no shebang); observed on 7.0.15",
+		},
 	},
 	Run: runInvalidShebang,
 })

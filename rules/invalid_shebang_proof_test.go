@@ -91,7 +91,7 @@ var headerCases = []headerCase{
 // ruleFindings returns the messages of rule id's findings on src.
 func ruleFindings(id, src string) []string {
 	var out []string
-	for _, d := range lint.Lint("case.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("case.lua", []byte(src), All(), nil) {
 		if d.Rule == id {
 			out = append(out, d.Message)
 		}
@@ -134,7 +134,7 @@ func TestInvalidShebangForms(t *testing.T) {
 // TestInvalidShebangColumns checks that a bad flag is pointed at, not the
 // whole header.
 func TestInvalidShebangColumns(t *testing.T) {
-	ds := lint.Lint("c.lua", []byte("#!lua flags=no-writes,bogus\nreturn 1"), []*lint.Rule{ByID("invalid-shebang")}, nil)
+	ds := lintSource("c.lua", []byte("#!lua flags=no-writes,bogus\nreturn 1"), []*lint.Rule{ByID("invalid-shebang")}, nil)
 	if len(ds) != 1 || ds[0].Range.Start.Column != 23 || ds[0].Range.End.Column != 28 {
 		t.Errorf("got %+v, want one finding at columns 23-28", ds)
 	}
@@ -143,11 +143,11 @@ func TestInvalidShebangColumns(t *testing.T) {
 // TestInvalidShebangTarget: shebangs and Functions need Redis 7.0.
 func TestInvalidShebangTarget(t *testing.T) {
 	f := luasrc.Parse("c.lua", []byte("#!lua flags=no-writes\nreturn 1"))
-	ds := lint.LintFileFor(f, []*lint.Rule{ByID("invalid-shebang")}, nil, lint.Target{RedisVersion: "6.2"})
+	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "6.2"}})
 	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is 6.2") {
 		t.Errorf("target 6.2: %+v", ds)
 	}
-	ds = lint.LintFileFor(f, []*lint.Rule{ByID("invalid-shebang")}, nil, lint.Target{RedisVersion: "7.0"})
+	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "7.0"}})
 	if len(ds) != 0 {
 		t.Errorf("target 7.0: %+v", ds)
 	}

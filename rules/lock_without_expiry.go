@@ -1,26 +1,29 @@
 package rules
 
 import (
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "lock-without-expiry",
-	Category: lint.Atomicity,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a SETNX or SET NX key that never expires",
-		Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
-			"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
-			"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +
-			"as taken. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
-			"(observed: TTL -1). Give the expiry in the same command (`SET key value NX PX ms`), or set it with `EXPIRE` " +
-			"in the same script, which runs atomically with the SETNX. A key created with NX that is meant to last (a " +
-			"record rather than a lock) is reported too: suppress the finding with a reason.",
-		Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return 1\nend\nreturn 0",
-		Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n  return 1\nend\nreturn 0",
-		Redis: "all; SET with NX and EX/PX since 2.6.12, EXAT/PXAT since 6.2",
+	RuleInfo: diag.RuleInfo{
+		ID:       "lock-without-expiry",
+		Category: diag.Atomicity,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a SETNX or SET NX key that never expires",
+			Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
+				"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
+				"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +
+				"as taken. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
+				"(observed: TTL -1). Give the expiry in the same command (`SET key value NX PX ms`), or set it with `EXPIRE` " +
+				"in the same script, which runs atomically with the SETNX. A key created with NX that is meant to last (a " +
+				"record rather than a lock) is reported too: suppress the finding with a reason.",
+			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return 1\nend\nreturn 0",
+			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n  return 1\nend\nreturn 0",
+			Redis: "all; SET with NX and EX/PX since 2.6.12, EXAT/PXAT since 6.2",
+		},
 	},
 	Run: runLockWithoutExpiry,
 })

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -10,21 +11,23 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "nil-argument",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a redis.call argument that may be nil, a boolean or a table",
-		Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
-			"makes the call fail with `Lua redis lib command arguments must be strings or integers`, and the writes " +
-			"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
-			"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
-			"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
-			"Give the value a default (`v or ''`) or return before the call when it is missing. Values the caller " +
-			"passes (KEYS, ARGV) and values nothing is known about (parameters, table elements) are not reported.",
-		Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
-		Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "nil-argument",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a redis.call argument that may be nil, a boolean or a table",
+			Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
+				"makes the call fail with `Lua redis lib command arguments must be strings or integers`, and the writes " +
+				"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
+				"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
+				"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
+				"Give the value a default (`v or ''`) or return before the call when it is missing. Values the caller " +
+				"passes (KEYS, ARGV) and values nothing is known about (parameters, table elements) are not reported.",
+			Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
+			Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
+			Redis: "all",
+		},
 	},
 	Run: runNilArgument,
 })

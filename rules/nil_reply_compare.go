@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -10,20 +11,22 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "nil-reply-compare",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a reply compared with nil",
-		Why: "Scripts talk RESP2 to Redis unless they call `redis.setresp(3)`, and in RESP2 a null reply (GET, HGET, " +
-			"LPOP, ZSCORE... on missing data) arrives in Lua as `false`, not `nil`; arrays arrive as tables (empty " +
-			"when nothing matches), integers as numbers. A reply is therefore never `nil`: `redis.call('HGET', k, f) == nil` " +
-			"is never true, so the missing case is never handled, and `redis.call('ZRANGE', ...) ~= nil` is always true. " +
-			"Test the null reply with `not x` (or `x == false`), an empty array with `#x == 0`. After `redis.setresp(3)` " +
-			"a null reply is `nil` and the comparison is right.",
-		Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
-		Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
-		Redis: "all (RESP2, the default in scripts)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "nil-reply-compare",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a reply compared with nil",
+			Why: "Scripts talk RESP2 to Redis unless they call `redis.setresp(3)`, and in RESP2 a null reply (GET, HGET, " +
+				"LPOP, ZSCORE... on missing data) arrives in Lua as `false`, not `nil`; arrays arrive as tables (empty " +
+				"when nothing matches), integers as numbers. A reply is therefore never `nil`: `redis.call('HGET', k, f) == nil` " +
+				"is never true, so the missing case is never handled, and `redis.call('ZRANGE', ...) ~= nil` is always true. " +
+				"Test the null reply with `not x` (or `x == false`), an empty array with `#x == 0`. After `redis.setresp(3)` " +
+				"a null reply is `nil` and the comparison is right.",
+			Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
+			Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
+			Redis: "all (RESP2, the default in scripts)",
+		},
 	},
 	Run: runNilReplyCompare,
 })
@@ -111,7 +114,7 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 // false: what the comparison meant to test. It offers nothing for
 // redis.pcall (an error table is truthy too) nor for replies that are
 // never null (the comparison's intent is unclear).
-func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *lint.Fix {
+func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *diag.Fix {
 	if !isNil(other) || v.Types&model.TFalse == 0 || v.Call.Protected {
 		return nil
 	}
@@ -126,7 +129,7 @@ func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v m
 		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
 	}
 	e := fx.replace(x, text, p)
-	return &lint.Fix{Message: "replace " + shortText(fx.src(x)) + " with " + shortText(e.New), Edits: []lint.Edit{e}}
+	return &diag.Fix{Message: "replace " + shortText(fx.src(x)) + " with " + shortText(e.New), Edits: []diag.Edit{e}}
 }
 
 // replyCommandName names a call's command for a message ("the HGET reply"),

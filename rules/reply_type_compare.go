@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -12,21 +13,23 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "reply-type-compare",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a reply compared by == with a value of another type",
-		Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
-			"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
-			"is false even when the key was set, and `redis.call('TYPE', k) == 'hash'` is false for a hash. A bulk-string " +
-			"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
-			"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1. The test " +
-			"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
-			"compare a string with a string (`== '10'`) or convert it (`tonumber(x) == 10`), a number with a number.",
-		Bad:   "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then\n  return 1\nend\nreturn 0",
-		Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then\n  return 1\nend\nreturn 0",
-		Redis: "all (RESP2, the default in scripts)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "reply-type-compare",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a reply compared by == with a value of another type",
+			Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
+				"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
+				"is false even when the key was set, and `redis.call('TYPE', k) == 'hash'` is false for a hash. A bulk-string " +
+				"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
+				"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1. The test " +
+				"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
+				"compare a string with a string (`== '10'`) or convert it (`tonumber(x) == 10`), a number with a number.",
+			Bad:   "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then\n  return 1\nend\nreturn 0",
+			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then\n  return 1\nend\nreturn 0",
+			Redis: "all (RESP2, the default in scripts)",
+		},
 	},
 	Run: runReplyTypeCompare,
 })
@@ -121,7 +124,7 @@ func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
 // happened: `x == 'OK'` becomes `x` where only its truth is used (else
 // `x ~= false`), and `x ~= 'OK'` becomes `not x`. Nothing is offered when
 // the string is another one, or for a nullable redis.pcall reply.
-func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *lint.Fix {
+func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *diag.Fix {
 	c := v.Call
 	if v.Types&^(model.TTable|model.TFalse) != 0 {
 		// Some path gives another value (a local function that may
@@ -137,8 +140,8 @@ func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, 
 			text = "(" + fx.src(side) + ").ok"
 		}
 		s, e := fx.bounds(side)
-		return &lint.Fix{Message: "compare the ok field: " + shortText(text) + " " + x.Operator + " " + shortText(fx.src(other)),
-			Edits: []lint.Edit{{Start: s, End: e, New: text}}}
+		return &diag.Fix{Message: "compare the ok field: " + shortText(text) + " " + x.Operator + " " + shortText(fx.src(other)),
+			Edits: []diag.Edit{{Start: s, End: e, New: text}}}
 	}
 	if c.Protected || o.Origin != model.Literal || !o.IsString || o.Var != nil || o.Lit != "OK" {
 		return nil
@@ -157,7 +160,7 @@ func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, 
 		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
 	}
 	e := fx.replace(x, text, p)
-	return &lint.Fix{Message: "test the reply itself: " + shortText(e.New), Edits: []lint.Edit{e}}
+	return &diag.Fix{Message: "test the reply itself: " + shortText(e.New), Edits: []diag.Edit{e}}
 }
 
 // shortText is source text for a fix message: white space collapsed, long

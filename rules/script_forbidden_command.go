@@ -3,26 +3,29 @@ package rules
 import (
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "script-forbidden-command",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a command Redis refuses inside a script",
-		Why: "A script runs atomically and cannot wait, so Redis refuses the commands flagged noscript: blocking pops " +
-			"(BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX), WAIT, transactions (MULTI, EXEC, WATCH), " +
-			"pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, DEBUG, SAVE, SHUTDOWN and other " +
-			"server administration. Each fails with `ERR This Redis command is not allowed from script`; `XREAD` and " +
-			"`XREADGROUP` with `BLOCK` fail with `ERR XREAD command is not allowed with BLOCK option from scripts`. " +
-			"Writes made before the refused call stay.",
-		Bad:   "local job = redis.call('BRPOP', KEYS[1], 5)\nreturn job",
-		Good:  "-- the client waits (BRPOP outside the script); the script does not\nlocal job = redis.call('RPOP', KEYS[1])\nreturn job",
-		Redis: "7.0 (observed on 7.0.15)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "script-forbidden-command",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a command Redis refuses inside a script",
+			Why: "A script runs atomically and cannot wait, so Redis refuses the commands flagged noscript: blocking pops " +
+				"(BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX), WAIT, transactions (MULTI, EXEC, WATCH), " +
+				"pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, DEBUG, SAVE, SHUTDOWN and other " +
+				"server administration. Each fails with `ERR This Redis command is not allowed from script`; `XREAD` and " +
+				"`XREADGROUP` with `BLOCK` fail with `ERR XREAD command is not allowed with BLOCK option from scripts`. " +
+				"Writes made before the refused call stay.",
+			Bad:   "local job = redis.call('BRPOP', KEYS[1], 5)\nreturn job",
+			Good:  "-- the client waits (BRPOP outside the script); the script does not\nlocal job = redis.call('RPOP', KEYS[1])\nreturn job",
+			Redis: "7.0 (observed on 7.0.15)",
+		},
 	},
 	Run: runScriptForbiddenCommand,
 })

@@ -3,25 +3,28 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "string-number-compare",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a string compared with a number by < <= > >=",
-		Why: "ARGV and KEYS elements are always Lua strings, and so is a bulk-string reply (GET, HGET, ZSCORE, " +
-			"INCRBYFLOAT...). Lua 5.1 converts numeric strings for arithmetic but never for an ordering comparison: " +
-			"`ARGV[1] < 10` raises `attempt to compare string with number` and `redis.call('GET', k) > 0` raises " +
-			"`attempt to compare number with string` whatever the values, so the script fails on every run that " +
-			"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`.",
-		Bad:   "local limit = ARGV[1]\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
-		Good:  "local limit = tonumber(ARGV[1])\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "string-number-compare",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a string compared with a number by < <= > >=",
+			Why: "ARGV and KEYS elements are always Lua strings, and so is a bulk-string reply (GET, HGET, ZSCORE, " +
+				"INCRBYFLOAT...). Lua 5.1 converts numeric strings for arithmetic but never for an ordering comparison: " +
+				"`ARGV[1] < 10` raises `attempt to compare string with number` and `redis.call('GET', k) > 0` raises " +
+				"`attempt to compare number with string` whatever the values, so the script fails on every run that " +
+				"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`.",
+			Bad:   "local limit = ARGV[1]\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
+			Good:  "local limit = tonumber(ARGV[1])\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
+			Redis: "all",
+		},
 	},
 	Run: runStringNumberCompare,
 })

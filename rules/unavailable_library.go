@@ -3,26 +3,29 @@ package rules
 import (
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unavailable-library",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a standard Lua library that Redis does not provide",
-		Why: "Redis runs scripts in a sandbox without the standard globals that reach outside the server: `os`, `io`, " +
-			"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`, `setfenv`, `getfenv`, `newproxy`. Reading one is a " +
-			"runtime error (`Script attempted to access nonexistent global variable 'os'`), raised after the writes the " +
-			"script already made, which are not rolled back. Redis runs Lua 5.1, so the names of later versions are missing " +
-			"too: the `utf8`, `bit32` and `rawlen` globals, and library fields such as `table.pack`, `table.unpack`, " +
-			"`math.tointeger`, `math.type` and `string.pack`, which are nil: calling one fails with `attempt to call field " +
-			"'pack' (a nil value)`. Each has a Redis or Lua 5.1 replacement: `redis.call('TIME')` for the clock, " +
-			"`redis.log` for output, the global `unpack`, `struct.pack`, `bit.band`.",
-		Bad:   "local now = os.time()\nprint('now ' .. now)\nreturn table.unpack({now})",
-		Good:  "local now = tonumber(redis.call('TIME')[1])\nredis.log(redis.LOG_NOTICE, 'now ' .. now)\nreturn unpack({now})",
-		Redis: "all (sandbox contents observed on 7.0)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unavailable-library",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a standard Lua library that Redis does not provide",
+			Why: "Redis runs scripts in a sandbox without the standard globals that reach outside the server: `os`, `io`, " +
+				"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`, `setfenv`, `getfenv`, `newproxy`. Reading one is a " +
+				"runtime error (`Script attempted to access nonexistent global variable 'os'`), raised after the writes the " +
+				"script already made, which are not rolled back. Redis runs Lua 5.1, so the names of later versions are missing " +
+				"too: the `utf8`, `bit32` and `rawlen` globals, and library fields such as `table.pack`, `table.unpack`, " +
+				"`math.tointeger`, `math.type` and `string.pack`, which are nil: calling one fails with `attempt to call field " +
+				"'pack' (a nil value)`. Each has a Redis or Lua 5.1 replacement: `redis.call('TIME')` for the clock, " +
+				"`redis.log` for output, the global `unpack`, `struct.pack`, `bit.band`.",
+			Bad:   "local now = os.time()\nprint('now ' .. now)\nreturn table.unpack({now})",
+			Good:  "local now = tonumber(redis.call('TIME')[1])\nredis.log(redis.LOG_NOTICE, 'now ' .. now)\nreturn unpack({now})",
+			Redis: "all (sandbox contents observed on 7.0)",
+		},
 	},
 	Run: runUnavailableLibrary,
 })

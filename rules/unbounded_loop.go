@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -12,40 +13,42 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unbounded-loop",
-	Category: lint.Performance,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a loop that nothing in the script bounds",
-		Why: "Redis runs a script to the end before it serves anyone else: no other client runs meanwhile, so a loop " +
-			"that waits for another client to change a key never ends, and a loop whose exit depends on how much data " +
-			"there is blocks the server for as long as the data is big. After `busy-reply-threshold` (5000 ms by default) " +
-			"every other client gets `BUSY Redis is busy running a script`. A read-only script can be stopped with " +
-			"SCRIPT KILL (FUNCTION KILL for a library), but once the script has written, SCRIPT KILL answers " +
-			"`UNKILLABLE Sorry the script already executed write commands against the dataset` and only " +
-			"`SHUTDOWN NOSAVE` stops it: the server exits, closing every connection, without saving.\n\n" +
-			"Reported: `while true` / `while 1` / `repeat ... until false` loops with no exit, or whose only exits depend " +
-			"on data (a reply, a page that comes back empty); `while`/`repeat` loops whose condition nothing in the body " +
-			"can change (a busy wait on a key); and, with `report-unbounded-numeric`, loops that count up to a number taken " +
-			"from ARGV or read from a value reply (GET, HGET...) with no cap. Not reported: `for` loops with literal bounds, " +
-			"`for i = 1, #t`, `ipairs`/`pairs` over a table or reply, a count from LLEN/SCARD/ZCARD-like commands (bounded by " +
-			"the data like the reply itself), and loops whose exit is guaranteed by a counter checked against a literal.",
-		Bad: "-- wait until another client releases the lock\n" +
-			"redis.call('INCR', KEYS[2])\n" +
-			"while redis.call('EXISTS', KEYS[1]) == 1 do end\n" +
-			"return redis.call('SET', KEYS[1], ARGV[1])",
-		Good: "-- give up at once and let the client retry later\n" +
-			"if redis.call('EXISTS', KEYS[1]) == 1 then return false end\n" +
-			"redis.call('INCR', KEYS[2])\n" +
-			"return redis.call('SET', KEYS[1], ARGV[1])",
-		Redis: "all; BUSY, SCRIPT KILL and UNKILLABLE observed on 7.0",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unbounded-loop",
+		Category: diag.Performance,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a loop that nothing in the script bounds",
+			Why: "Redis runs a script to the end before it serves anyone else: no other client runs meanwhile, so a loop " +
+				"that waits for another client to change a key never ends, and a loop whose exit depends on how much data " +
+				"there is blocks the server for as long as the data is big. After `busy-reply-threshold` (5000 ms by default) " +
+				"every other client gets `BUSY Redis is busy running a script`. A read-only script can be stopped with " +
+				"SCRIPT KILL (FUNCTION KILL for a library), but once the script has written, SCRIPT KILL answers " +
+				"`UNKILLABLE Sorry the script already executed write commands against the dataset` and only " +
+				"`SHUTDOWN NOSAVE` stops it: the server exits, closing every connection, without saving.\n\n" +
+				"Reported: `while true` / `while 1` / `repeat ... until false` loops with no exit, or whose only exits depend " +
+				"on data (a reply, a page that comes back empty); `while`/`repeat` loops whose condition nothing in the body " +
+				"can change (a busy wait on a key); and, with `report-unbounded-numeric`, loops that count up to a number taken " +
+				"from ARGV or read from a value reply (GET, HGET...) with no cap. Not reported: `for` loops with literal bounds, " +
+				"`for i = 1, #t`, `ipairs`/`pairs` over a table or reply, a count from LLEN/SCARD/ZCARD-like commands (bounded by " +
+				"the data like the reply itself), and loops whose exit is guaranteed by a counter checked against a literal.",
+			Bad: "-- wait until another client releases the lock\n" +
+				"redis.call('INCR', KEYS[2])\n" +
+				"while redis.call('EXISTS', KEYS[1]) == 1 do end\n" +
+				"return redis.call('SET', KEYS[1], ARGV[1])",
+			Good: "-- give up at once and let the client retry later\n" +
+				"if redis.call('EXISTS', KEYS[1]) == 1 then return false end\n" +
+				"redis.call('INCR', KEYS[2])\n" +
+				"return redis.call('SET', KEYS[1], ARGV[1])",
+			Redis: "all; BUSY, SCRIPT KILL and UNKILLABLE observed on 7.0",
+		},
+		Options: []diag.Option{{
+			Name:    "report-unbounded-numeric",
+			Default: true,
+			Doc: "also report, one severity level lower, loops that run a number of times taken from ARGV or read from a value reply with no cap " +
+				"(`for i = 1, tonumber(ARGV[1])`); these end, but after as many iterations as the caller or the data says",
+		}},
 	},
-	Options: []lint.Option{{
-		Name:    "report-unbounded-numeric",
-		Default: true,
-		Doc: "also report, one severity level lower, loops that run a number of times taken from ARGV or read from a value reply with no cap " +
-			"(`for i = 1, tonumber(ARGV[1])`); these end, but after as many iterations as the caller or the data says",
-	}},
 	Run: runUnboundedLoop,
 })
 

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -12,21 +13,23 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unbounded-unpack",
-	Category: lint.Correctness,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "unpack of a reply whose length has no bound",
-		Why: "`unpack(t)` pushes every element of t onto the Lua stack, and Redis's Lua stops at 8000: with 7999 " +
-			"elements it works, with 8000 the script fails with `too many results to unpack`. A reply of SMEMBERS, " +
-			"HGETALL, KEYS, LRANGE 0 -1, ZRANGEBYSCORE without LIMIT (or a table filled from one in a loop) grows " +
-			"with the data, so the script works in tests and fails the day the collection reaches that size, keeping " +
-			"the writes it made before the unpack (nothing is rolled back). Bound the reply (LIMIT, a literal range) " +
-			"or unpack in chunks: `for i = 1, #t, 1000 do redis.call('SREM', k, unpack(t, i, math.min(i + 999, #t))) end`. " +
-			"`unpack(ARGV)` is reported one level lower: the caller decides its length.",
-		Bad:   "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nreturn redis.call('ZREM', KEYS[1], unpack(ids))",
-		Good:  "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nlocal n = 0\nfor i = 1, #ids, 1000 do\n  n = n + redis.call('ZREM', KEYS[1], unpack(ids, i, math.min(i + 999, #ids)))\nend\nreturn n",
-		Redis: "all (the 8000-element limit is observed on 7.0)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unbounded-unpack",
+		Category: diag.Correctness,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "unpack of a reply whose length has no bound",
+			Why: "`unpack(t)` pushes every element of t onto the Lua stack, and Redis's Lua stops at 8000: with 7999 " +
+				"elements it works, with 8000 the script fails with `too many results to unpack`. A reply of SMEMBERS, " +
+				"HGETALL, KEYS, LRANGE 0 -1, ZRANGEBYSCORE without LIMIT (or a table filled from one in a loop) grows " +
+				"with the data, so the script works in tests and fails the day the collection reaches that size, keeping " +
+				"the writes it made before the unpack (nothing is rolled back). Bound the reply (LIMIT, a literal range) " +
+				"or unpack in chunks: `for i = 1, #t, 1000 do redis.call('SREM', k, unpack(t, i, math.min(i + 999, #t))) end`. " +
+				"`unpack(ARGV)` is reported one level lower: the caller decides its length.",
+			Bad:   "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nreturn redis.call('ZREM', KEYS[1], unpack(ids))",
+			Good:  "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nlocal n = 0\nfor i = 1, #ids, 1000 do\n  n = n + redis.call('ZREM', KEYS[1], unpack(ids, i, math.min(i + 999, #ids)))\nend\nreturn n",
+			Redis: "all (the 8000-element limit is observed on 7.0)",
+		},
 	},
 	Run: runUnboundedUnpack,
 })

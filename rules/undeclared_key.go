@@ -3,25 +3,28 @@ package rules
 import (
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "undeclared-key",
-	Category: lint.Cluster,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a key that does not come from KEYS",
-		Why: "Redis routes a script by the keys passed in KEYS. A key written as a literal, built with `..`, or taken " +
-			"from ARGV or a reply is invisible to that routing. On Redis Cluster the script fails with " +
-			"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +
-			"(a script with no keys runs on whichever node received it), and with a `#!lua` shebang even a key on the " +
-			"same node but another slot fails (`keys that do not hash to the same slot`). Without cluster the bug is " +
-			"latent until the day you shard. ACL key patterns are bypassed the same way.",
-		Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
-		Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
-		Redis: "all; cluster behaviour observed on 7.0",
+	RuleInfo: diag.RuleInfo{
+		ID:       "undeclared-key",
+		Category: diag.Cluster,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a key that does not come from KEYS",
+			Why: "Redis routes a script by the keys passed in KEYS. A key written as a literal, built with `..`, or taken " +
+				"from ARGV or a reply is invisible to that routing. On Redis Cluster the script fails with " +
+				"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +
+				"(a script with no keys runs on whichever node received it), and with a `#!lua` shebang even a key on the " +
+				"same node but another slot fails (`keys that do not hash to the same slot`). Without cluster the bug is " +
+				"latent until the day you shard. ACL key patterns are bypassed the same way.",
+			Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
+			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
+			Redis: "all; cluster behaviour observed on 7.0",
+		},
 	},
 	Run: runUndeclaredKey,
 })

@@ -5,34 +5,37 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "undefined-global",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a global that Redis's sandbox does not define",
-		Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
-			"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
-			"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +
-			"are reported by unavailable-library, which says what to use instead. " +
-			"A Functions library sees, while it loads, only `redis.register_function`, `redis.log`, `redis.LOG_*` and " +
-			"`redis.REDIS_VERSION(_NUM)`; inside registered functions KEYS and ARGV do not exist (use the keys and args " +
-			"parameters).",
-		Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
-		Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
-		Redis: "all (sandbox contents observed on 7.0)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "undefined-global",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a global that Redis's sandbox does not define",
+			Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
+				"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
+				"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +
+				"are reported by unavailable-library, which says what to use instead. " +
+				"A Functions library sees, while it loads, only `redis.register_function`, `redis.log`, `redis.LOG_*` and " +
+				"`redis.REDIS_VERSION(_NUM)`; inside registered functions KEYS and ARGV do not exist (use the keys and args " +
+				"parameters).",
+			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
+			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
+			Redis: "all (sandbox contents observed on 7.0)",
+		},
+		Options: []diag.Option{{
+			Name:    "globals",
+			Default: []string{},
+			Doc: "names the script may use as globals because something outside the file defines them, e.g. `[rcall]` " +
+				"for script fragments that a loader concatenates after `local rcall = redis.call`. Functions defined in files " +
+				"named by `--- @include \"path\"` directives (bull, bullmq) are added automatically",
+		}},
 	},
-	Options: []lint.Option{{
-		Name:    "globals",
-		Default: []string{},
-		Doc: "names the script may use as globals because something outside the file defines them, e.g. `[rcall]` " +
-			"for script fragments that a loader concatenates after `local rcall = redis.call`. Functions defined in files " +
-			"named by `--- @include \"path\"` directives (bull, bullmq) are added automatically",
-	}},
 	Run: runUndefinedGlobal,
 })
 

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -10,20 +11,22 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unguarded-nil-reply",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a reply that may be null used in arithmetic or <",
-		Why: "GET, HGET, LPOP, ZSCORE, LINDEX, SET ... GET and the like reply null when the key, field or element is " +
-			"missing, and Lua receives that as `false` (`nil` after `redis.setresp(3)`); `tonumber()` of it is `nil`. " +
-			"Arithmetic or an ordering comparison on it raises: `tonumber(redis.call('GET', k)) > 0` fails with " +
-			"`attempt to compare number with nil` and `redis.call('GET', k) + 1` with `attempt to perform arithmetic on " +
-			"a boolean value`. The script then fails exactly when the data is missing, after any writes it already " +
-			"made. Give the missing case a value (`tonumber(x) or 0`) or handle it first (`if not x then ... end`).",
-		Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
-		Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unguarded-nil-reply",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a reply that may be null used in arithmetic or <",
+			Why: "GET, HGET, LPOP, ZSCORE, LINDEX, SET ... GET and the like reply null when the key, field or element is " +
+				"missing, and Lua receives that as `false` (`nil` after `redis.setresp(3)`); `tonumber()` of it is `nil`. " +
+				"Arithmetic or an ordering comparison on it raises: `tonumber(redis.call('GET', k)) > 0` fails with " +
+				"`attempt to compare number with nil` and `redis.call('GET', k) + 1` with `attempt to perform arithmetic on " +
+				"a boolean value`. The script then fails exactly when the data is missing, after any writes it already " +
+				"made. Give the missing case a value (`tonumber(x) or 0`) or handle it first (`if not x then ... end`).",
+			Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
+			Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
+			Redis: "all",
+		},
 	},
 	Run: runUnguardedNilReply,
 })

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
@@ -15,7 +14,7 @@ var operandLuaErrRE = regexp.MustCompile(`user_script:\d+: (.*) script: `)
 // operandFindings returns the messages rule id gives on src.
 func operandFindings(id, src string) []string {
 	var out []string
-	for _, d := range lint.Lint("proof.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
 		if d.Rule == id {
 			out = append(out, d.Message)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -11,20 +12,22 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unknown-command",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a command Redis does not know",
-		Why: "`redis.call` with a name that is not a Redis command, a subcommand the container does not have " +
-			"(`CONFIG FOO`), a whole command line in one string (`'SET k v'`), or a command newer than the Redis the " +
-			"scripts run on (see `--redis-version`) fails at run time with `ERR Unknown Redis command called from script`, " +
-			"and writes made before it are not rolled back. `redis.pcall` returns that error as a table instead. Options " +
-			"that the command table dates after the target version (`SET ... GET`, 6.2) are reported too: an older " +
-			"server does not know them. Without a target version, the newest in the table is assumed.",
-		Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
-		Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
-		Redis: "all; unknown-command text observed on 7.0; with --redis-version, commands and options newer than the target",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unknown-command",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a command Redis does not know",
+			Why: "`redis.call` with a name that is not a Redis command, a subcommand the container does not have " +
+				"(`CONFIG FOO`), a whole command line in one string (`'SET k v'`), or a command newer than the Redis the " +
+				"scripts run on (see `--redis-version`) fails at run time with `ERR Unknown Redis command called from script`, " +
+				"and writes made before it are not rolled back. `redis.pcall` returns that error as a table instead. Options " +
+				"that the command table dates after the target version (`SET ... GET`, 6.2) are reported too: an older " +
+				"server does not know them. Without a target version, the newest in the table is assumed.",
+			Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
+			Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
+			Redis: "all; unknown-command text observed on 7.0; with --redis-version, commands and options newer than the target",
+		},
 	},
 	Run: runUnknownCommand,
 })

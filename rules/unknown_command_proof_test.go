@@ -16,7 +16,7 @@ import (
 func cmdMessages(id, src, version string) []string {
 	var out []string
 	f := luasrc.Parse("proof.lua", []byte(src))
-	for _, d := range lint.LintFileFor(f, All(), nil, lint.Target{RedisVersion: version}) {
+	for _, d := range lint.Run(f, lint.Config{Rules: All(), Target: lint.Target{RedisVersion: version}}) {
 		if d.Rule == id {
 			out = append(out, d.Message)
 		}

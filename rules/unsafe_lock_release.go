@@ -1,32 +1,35 @@
 package rules
 
 import (
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unsafe-lock-release",
-	Category: lint.Atomicity,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a lock deleted without checking its owner",
-		Why: "A lock taken with `SET key token NX PX ms` (or `SETNX`) expires on its own. When its holder is slow, the " +
-			"lock expires, another client takes it with its own token, and the first holder's plain `DEL` then deletes " +
-			"the second client's lock: two clients now run the critical section at once. A release must delete the key " +
-			"only while it still holds the caller's token, checked in the same script so nothing runs in between: " +
-			"`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end`. The rule reports a " +
-			"`DEL`, `UNLINK` or `GETDEL` of a key that the same file takes with `SET ... NX` or `SETNX` (a script with " +
-			"an acquire and a release branch, or a library with acquire and release functions), reached on a path where " +
-			"this run did not take the lock itself and did not compare the key's value first. A lock taken and deleted " +
-			"in the same run is redundant-lock's concern; a release in a file that never takes the lock cannot be told " +
-			"from any other DEL and is not reported.",
-		Bad: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\n" +
-			"return redis.call('DEL', KEYS[1])",
-		Good: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\n" +
-			"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
-		Redis: "all; observed on 7.0.15",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unsafe-lock-release",
+		Category: diag.Atomicity,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a lock deleted without checking its owner",
+			Why: "A lock taken with `SET key token NX PX ms` (or `SETNX`) expires on its own. When its holder is slow, the " +
+				"lock expires, another client takes it with its own token, and the first holder's plain `DEL` then deletes " +
+				"the second client's lock: two clients now run the critical section at once. A release must delete the key " +
+				"only while it still holds the caller's token, checked in the same script so nothing runs in between: " +
+				"`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end`. The rule reports a " +
+				"`DEL`, `UNLINK` or `GETDEL` of a key that the same file takes with `SET ... NX` or `SETNX` (a script with " +
+				"an acquire and a release branch, or a library with acquire and release functions), reached on a path where " +
+				"this run did not take the lock itself and did not compare the key's value first. A lock taken and deleted " +
+				"in the same run is redundant-lock's concern; a release in a file that never takes the lock cannot be told " +
+				"from any other DEL and is not reported.",
+			Bad: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\n" +
+				"return redis.call('DEL', KEYS[1])",
+			Good: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\n" +
+				"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
+			Redis: "all; observed on 7.0.15",
+		},
 	},
 	Run: runUnsafeLockRelease,
 })

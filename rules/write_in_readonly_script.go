@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -10,19 +11,21 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "write-in-readonly-script",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a write in a script or function marked no-writes",
-		Why: "A script whose shebang says `#!lua flags=no-writes`, or a function registered with `flags = {'no-writes'}`, " +
-			"declares that it only reads, and Redis holds it to that: every write command in it fails with " +
-			"`ERR Write commands are not allowed from read-only scripts`, however the script is called (EVAL or EVAL_RO, " +
-			"FCALL or FCALL_RO). Commands that may replicate count as writes there: PUBLISH, SPUBLISH and PFCOUNT are " +
-			"refused too. Writes in local helpers that such a function calls are reported as well.",
-		Bad:   "#!lua flags=no-writes\nredis.call('INCR', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
-		Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
-		Redis: "7.0 and later (shebang flags and Functions); observed on 7.0.15",
+	RuleInfo: diag.RuleInfo{
+		ID:       "write-in-readonly-script",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a write in a script or function marked no-writes",
+			Why: "A script whose shebang says `#!lua flags=no-writes`, or a function registered with `flags = {'no-writes'}`, " +
+				"declares that it only reads, and Redis holds it to that: every write command in it fails with " +
+				"`ERR Write commands are not allowed from read-only scripts`, however the script is called (EVAL or EVAL_RO, " +
+				"FCALL or FCALL_RO). Commands that may replicate count as writes there: PUBLISH, SPUBLISH and PFCOUNT are " +
+				"refused too. Writes in local helpers that such a function calls are reported as well.",
+			Bad:   "#!lua flags=no-writes\nredis.call('INCR', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
+			Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
+			Redis: "7.0 and later (shebang flags and Functions); observed on 7.0.15",
+		},
 	},
 	Run: runWriteInReadonlyScript,
 })

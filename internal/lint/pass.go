@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
@@ -21,24 +22,24 @@ type Pass struct {
 	Target Target
 	// report adds d at the configured severity lowered by lower levels
 	// (never below info).
-	report func(d Diagnostic, lower int)
+	report func(d diag.Diagnostic, lower int)
 }
 
 // Report adds a finding at r with the rule's ID and configured severity.
-func (p *Pass) Report(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, 0)
+func (p *Pass) Report(r diag.Range, format string, args ...any) {
+	p.report(diag.Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, 0)
 }
 
 // ReportLower adds a finding one severity level below the rule's configured
 // severity (never below info), for the weaker form of what a rule checks.
-func (p *Pass) ReportLower(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, 1)
+func (p *Pass) ReportLower(r diag.Range, format string, args ...any) {
+	p.report(diag.Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, 1)
 }
 
 // ReportInfo adds a finding at info severity, for advice whose worth depends
 // on what the script cannot show (a {hash tag} its caller supplies).
-func (p *Pass) ReportInfo(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, int(SeverityError))
+func (p *Pass) ReportInfo(r diag.Range, format string, args ...any) {
+	p.report(diag.Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, int(diag.SeverityError))
 }
 
 // IntOption returns an integer option (YAML and JSON numbers arrive as int

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // jsonFormatter writes one object for the whole run, so consumers can decode
@@ -46,7 +46,7 @@ type jsonEdit struct {
 	NewText   string `json:"new_text"`
 }
 
-func newJSONFix(f *lint.Fix) *jsonFix {
+func newJSONFix(f *diag.Fix) *jsonFix {
 	if f == nil {
 		return nil
 	}

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // sarifFormatter writes SARIF 2.1.0, the format GitHub code scanning and
@@ -201,7 +201,7 @@ type sarifResults struct {
 	art   artifactMemo
 }
 
-func (s *sarifResults) of(d lint.Diagnostic) sarifResult {
+func (s *sarifResults) of(d diag.Diagnostic) sarifResult {
 	repo, art := s.art.of(s.r, d.File)
 	res := sarifResult{
 		RuleID:    d.Rule,
@@ -354,17 +354,17 @@ func lineHash(key string, occurrence int) string {
 	return string(b)
 }
 
-func sarifLevel(s lint.Severity) string {
+func sarifLevel(s diag.Severity) string {
 	switch s {
-	case lint.SeverityInfo:
+	case diag.SeverityInfo:
 		return "note"
-	case lint.SeverityWarning:
+	case diag.SeverityWarning:
 		return "warning"
 	}
 	return "error"
 }
 
-func sarifRuleFor(rule *lint.Rule) sarifRule {
+func sarifRuleFor(rule *diag.RuleInfo) sarifRule {
 	short := rule.Doc.Title
 	if short == "" {
 		short = rule.ID
@@ -388,7 +388,7 @@ func sarifRuleFor(rule *lint.Rule) sarifRule {
 }
 
 // ruleHelp is the why plus the examples, as plain text and as markdown.
-func ruleHelp(rule *lint.Rule) sarifHelp {
+func ruleHelp(rule *diag.RuleInfo) sarifHelp {
 	why := strings.TrimSpace(rule.Doc.Why)
 	if why == "" {
 		why = rule.Doc.Title
@@ -449,7 +449,7 @@ func pascalCase(id string) string {
 	return b.String()
 }
 
-func sarifPhysicalFor(r *Result, d lint.Diagnostic, art sarifArtifact) sarifPhysical {
+func sarifPhysicalFor(r *Result, d diag.Diagnostic, art sarifArtifact) sarifPhysical {
 	p := sarifPhysical{ArtifactLocation: art}
 	start, end := d.Range.Start, d.Range.End
 	if start.Line < 1 {
@@ -472,7 +472,7 @@ func sarifPhysicalFor(r *Result, d lint.Diagnostic, art sarifArtifact) sarifPhys
 // codePointColumn converts a 1-based byte column into the 1-based code point
 // column SARIF can express (it has no byte columns). Without the source the
 // byte column is kept, which is exact for ASCII lines.
-func codePointColumn(r *Result, file string, p lint.Pos) int {
+func codePointColumn(r *Result, file string, p diag.Pos) int {
 	line, ok := r.source(file, p.Line)
 	if !ok {
 		return p.Column
