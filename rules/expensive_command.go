@@ -140,7 +140,7 @@ func perElement(m *model.Model) map[*model.Call]bool {
 		if !runsCommand(m, l.Body, runs) {
 			continue
 		}
-		if c := loopReply(m, l); c != nil {
+		if c := m.LoopReply(l); c != nil {
 			out[c] = true
 		}
 		// A loop over what a helper returns (local jobs = getJobs(...))
@@ -160,7 +160,7 @@ func perElement(m *model.Model) map[*model.Call]bool {
 			}
 			if v := m.Value(fc.Args[0]); v.Origin == model.Reply && v.Call != nil {
 				out[v.Call] = true
-			} else if lv := localOf(m, fc.Args[0]); lv != nil {
+			} else if lv := m.LocalOf(fc.Args[0]); lv != nil {
 				if src, _ := filledFromReply(m, lv, loops, m.Range(fc).Start); src != nil {
 					out[src] = true
 				}
@@ -186,7 +186,7 @@ func returnedReplies(m *model.Model, l *model.Loop) []*model.Call {
 			e = n.Expr
 		}
 	}
-	v := localOf(m, e)
+	v := m.LocalOf(e)
 	if v == nil || len(v.Writes) > 0 {
 		return nil
 	}
@@ -237,7 +237,7 @@ func runsCommand(m *model.Model, stmts []ast.Stmt, runs map[*ast.FunctionExpr]bo
 // calleeFunc is the function a call of a local names, if the local was
 // declared with one.
 func calleeFunc(m *model.Model, e *ast.FuncCallExpr) *ast.FunctionExpr {
-	if v := localOf(m, e.Func); v != nil {
+	if v := m.LocalOf(e.Func); v != nil {
 		if f, ok := v.Init.(*ast.FunctionExpr); ok {
 			return f
 		}

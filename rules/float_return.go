@@ -71,17 +71,6 @@ func runFloatReturn(p *lint.Pass) {
 	}
 }
 
-// mayExpand reports whether e may expand to several values.
-func mayExpand(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.FuncCallExpr:
-		return !e.AdjustRet
-	case *ast.Comma3Expr:
-		return !e.AdjustRet
-	}
-	return false
-}
-
 type fracState uint8
 
 const (
@@ -190,7 +179,7 @@ func (fr *fracFinder) fractional(e ast.Expr) string {
 		}
 		return fr.fractional(e.Rhs)
 	case *ast.FuncCallExpr:
-		if builtinName(fr.m, e) == "math.random" && len(e.Args) == 0 {
+		if fr.m.BuiltinName(e) == "math.random" && len(e.Args) == 0 {
 			return "math.random(), a number between 0 and 1"
 		}
 		if fe, first := localFunction(fr.m, e), ast.Expr(nil); fe != nil {
@@ -252,7 +241,7 @@ func (fr *fracFinder) assigned() map[*ast.IdentExpr]ast.Expr {
 				if !ok {
 					continue
 				}
-				if i < len(a.Rhs) && (i < len(a.Rhs)-1 || !mayExpand(a.Rhs[i])) {
+				if i < len(a.Rhs) && (i < len(a.Rhs)-1 || !model.MultiValued(a.Rhs[i])) {
 					fr.rhs[id] = a.Rhs[i]
 				} else {
 					fr.rhs[id] = nil // a call's extra results: unknown

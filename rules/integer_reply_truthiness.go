@@ -89,7 +89,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 				cond(n.Lhs, condAnd)
 			}
 		case *ast.FuncCallExpr:
-			if builtinName(m, n) == "assert" && len(n.Args) > 0 {
+			if m.BuiltinName(n) == "assert" && len(n.Args) > 0 {
 				cond(n.Args[0], condAssert)
 			}
 		}
@@ -187,5 +187,5 @@ func isAndLhs(par any, e ast.Expr) bool {
 // results are thrown away (assert returns its arguments).
 func isAssertArg(fx *fixer, par any, e ast.Expr) bool {
 	call, ok := par.(*ast.FuncCallExpr)
-	return ok && len(call.Args) > 0 && call.Args[0] == e && builtinName(fx.m, call) == "assert" && fx.isStatement(call)
+	return ok && len(call.Args) > 0 && call.Args[0] == e && fx.m.BuiltinName(call) == "assert" && fx.isStatement(call)
 }

@@ -166,18 +166,6 @@ func expiresOrDeletedLater(m *model.Model, acq *model.Call, ends []lifeEnd) bool
 	return false
 }
 
-// keyArgs returns a call's key positions, or argument 1 when the command
-// table gave none.
-func keyArgs(c *model.Call) []int {
-	if len(c.Keys) > 0 {
-		return c.Keys
-	}
-	if len(c.Args) > 1 {
-		return []int{1}
-	}
-	return nil
-}
-
 func anyToken(c *model.Call, toks []string) bool {
 	for _, t := range toks {
 		if c.HasToken(t) {

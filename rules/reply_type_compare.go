@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -107,16 +106,6 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 	return true
 }
 
-// shortOperand is an operand's text for a suggested fix, or placeholder
-// when model.Text had to shorten it.
-func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
-	s := m.Text(e)
-	if len(s) >= 60 && strings.HasSuffix(s, "...") {
-		return placeholder
-	}
-	return s
-}
-
 // statusCompareFix rewrites a status reply compared with a string. A reply
 // that is never null is the table {ok=...}: `x == s` becomes `x.ok == s`,
 // exactly what the comparison meant. A reply that is null when the command
@@ -161,14 +150,4 @@ func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, 
 	}
 	e := fx.replace(x, text, p)
 	return &diag.Fix{Message: "test the reply itself: " + shortText(e.New), Edits: []diag.Edit{e}}
-}
-
-// shortText is source text for a fix message: white space collapsed, long
-// text shortened.
-func shortText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return s
 }

@@ -220,7 +220,7 @@ func exits(m *model.Model, block []ast.Stmt) bool {
 		return true
 	case *ast.FuncCallStmt:
 		call, ok := st.Expr.(*ast.FuncCallExpr)
-		return ok && builtinName(m, call) == "error"
+		return ok && m.BuiltinName(call) == "error"
 	}
 	return false
 }
@@ -349,7 +349,7 @@ func movableTTL(m *model.Model, e ast.Expr, local *model.Variable, d int) bool {
 	case *ast.UnaryMinusOpExpr:
 		return movableTTL(m, e.Expr, local, d)
 	case *ast.FuncCallExpr:
-		switch builtinName(m, e) {
+		switch m.BuiltinName(e) {
 		case "tonumber", "tostring":
 			for _, a := range e.Args {
 				if !movableTTL(m, a, local, d) {

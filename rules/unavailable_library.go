@@ -30,26 +30,6 @@ var _ = register(&lint.Rule{
 	Run: runUnavailableLibrary,
 })
 
-// unavailableGlobals are standard Lua globals that Redis's sandbox removes,
-// and globals of later Lua versions that Lua 5.1 never had, with what to use
-// instead (facts B7; each observed as a nonexistent global on 7.0.15).
-var unavailableGlobals = map[string]string{
-	"os":       "use redis.call('TIME') for the time",
-	"io":       "scripts cannot do I/O: return the data to the client instead",
-	"require":  "scripts cannot load modules: inline the code, or share it in a Functions library",
-	"loadfile": "scripts cannot read files: inline the code",
-	"dofile":   "scripts cannot read files: inline the code",
-	"print":    "use redis.log(redis.LOG_NOTICE, msg)",
-	"setfenv":  "environments cannot be changed in the sandbox: pass values as parameters",
-	"getfenv":  "environments cannot be read in the sandbox: pass values as parameters",
-	"debug":    "debug with redis-cli --ldb, or log with redis.log",
-	"module":   "declare locals and return a table instead",
-	"newproxy": "use setmetatable on a table",
-	"utf8":     "Lua 5.1 has no utf8 library: work on bytes with the string functions",
-	"bit32":    "use the bit library (bit.band, bit.bor, bit.lshift...)",
-	"rawlen":   "use #t",
-}
-
 // lua52Fields are library functions and constants of later Lua versions
 // that Lua 5.1 lacks: the field is nil (observed on 7.0.15), and calling it
 // fails.
@@ -106,11 +86,4 @@ func runUnavailableLibrary(p *lint.Pass) {
 		p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs: the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s",
 			g.Name, field, hint)
 	}
-}
-
-// isUnavailableGlobal reports whether unavailable-library owns a global
-// name, so that undefined-global does not report it a second time.
-func isUnavailableGlobal(name string) bool {
-	_, ok := unavailableGlobals[name]
-	return ok
 }

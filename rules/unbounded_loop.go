@@ -112,7 +112,7 @@ func newLoopInfo(m *model.Model, l *model.Loop) *loopInfo {
 						li.defs[v] = append(li.defs[v], rhsAt(n.Rhs, i))
 					}
 				case *ast.AttrGetExpr:
-					if v := localOf(m, t.Object); v != nil {
+					if v := m.LocalOf(t.Object); v != nil {
 						li.mutated[v] = true
 					}
 				}
@@ -142,27 +142,10 @@ func rhsAt(rhs []ast.Expr, i int) ast.Expr {
 	if i < len(rhs) {
 		return rhs[i]
 	}
-	if len(rhs) > 0 && isMulti(rhs[len(rhs)-1]) {
+	if len(rhs) > 0 && model.MultiValued(rhs[len(rhs)-1]) {
 		return nil
 	}
 	return &ast.NilExpr{}
-}
-
-func isMulti(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.FuncCallExpr:
-		return !e.AdjustRet
-	case *ast.Comma3Expr:
-		return !e.AdjustRet
-	}
-	return false
-}
-
-func localOf(m *model.Model, e ast.Expr) *model.Variable {
-	if id, ok := e.(*ast.IdentExpr); ok {
-		return m.VarOf(id)
-	}
-	return nil
 }
 
 // call records what a call inside the loop may do.
@@ -174,10 +157,10 @@ func (li *loopInfo) call(e *ast.FuncCallExpr) {
 		}
 		return
 	}
-	name := builtinName(m, e)
+	name := m.BuiltinName(e)
 	if e.Receiver != nil {
 		// s:sub(1) on a string is pure, t:method() may be anything.
-		if v := localOf(m, e.Receiver); v != nil {
+		if v := m.LocalOf(e.Receiver); v != nil {
 			li.mutated[v] = true
 		}
 		li.mayWrite = true
@@ -186,7 +169,7 @@ func (li *loopInfo) call(e *ast.FuncCallExpr) {
 	if !pureBuiltins[name] {
 		li.mayWrite = li.mayWrite || !tableBuiltins[name]
 		for _, a := range e.Args {
-			if v := localOf(m, a); v != nil {
+			if v := m.LocalOf(a); v != nil {
 				li.mutated[v] = true
 			}
 		}
@@ -209,24 +192,6 @@ var pureBuiltins = map[string]bool{
 
 // tableBuiltins modify a Lua table argument but never the dataset.
 var tableBuiltins = map[string]bool{"table.insert": true, "table.remove": true, "table.sort": true, "rawset": true}
-
-// builtinName is "tonumber" or "string.sub" for a call of a global builtin,
-// "" otherwise.
-func builtinName(m *model.Model, e *ast.FuncCallExpr) string {
-	switch f := e.Func.(type) {
-	case *ast.IdentExpr:
-		if m.VarOf(f) == nil {
-			return f.Value
-		}
-	case *ast.AttrGetExpr:
-		id, ok := f.Object.(*ast.IdentExpr)
-		k, ok2 := f.Key.(*ast.StringExpr)
-		if ok && ok2 && m.VarOf(id) == nil {
-			return id.Value + "." + k.Value
-		}
-	}
-	return ""
-}
 
 type invState uint8
 
@@ -291,12 +256,12 @@ func (li *loopInfo) invariant(e ast.Expr) bool {
 		}
 		return e.Value == "KEYS" || e.Value == "ARGV"
 	case *ast.AttrGetExpr:
-		if v := localOf(m, e.Object); v != nil && li.mutated[v] {
+		if v := m.LocalOf(e.Object); v != nil && li.mutated[v] {
 			return false
 		}
 		return li.invariant(e.Object) && li.invariant(e.Key)
 	case *ast.UnaryLenOpExpr:
-		if v := localOf(m, e.Expr); v != nil && li.mutated[v] {
+		if v := m.LocalOf(e.Expr); v != nil && li.mutated[v] {
 			return false
 		}
 		return li.invariant(e.Expr)
@@ -320,7 +285,7 @@ func (li *loopInfo) invariant(e ast.Expr) bool {
 			if li.mayWrite || c.Command == nil || !c.Command.HasFlag("READONLY") || randomReads[c.Name] {
 				return false
 			}
-		} else if !pureBuiltins[builtinName(m, e)] {
+		} else if !pureBuiltins[m.BuiltinName(e)] {
 			return false
 		}
 		for _, a := range e.Args {
@@ -551,13 +516,13 @@ func negateOp(op string) string {
 // statement of its own `e = e + k` (k > 0) or `e = e - k` (then -k); 0
 // otherwise.
 func (li *loopInfo) step(e ast.Expr) float64 {
-	v := localOf(li.m, e)
+	v := li.m.LocalOf(e)
 	if v == nil || len(li.defs[v]) != 1 {
 		return 0
 	}
 	for _, s := range li.l.Body {
 		a, ok := s.(*ast.AssignStmt)
-		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || localOf(li.m, a.Lhs[0]) != v {
+		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || li.m.LocalOf(a.Lhs[0]) != v {
 			continue
 		}
 		ar, ok := a.Rhs[0].(*ast.ArithmeticOpExpr)
@@ -566,9 +531,9 @@ func (li *loopInfo) step(e ast.Expr) float64 {
 		}
 		var k float64
 		switch {
-		case localOf(li.m, ar.Lhs) == v:
+		case li.m.LocalOf(ar.Lhs) == v:
 			k = numLit(ar.Rhs)
-		case localOf(li.m, ar.Rhs) == v && ar.Operator == "+":
+		case li.m.LocalOf(ar.Rhs) == v && ar.Operator == "+":
 			k = numLit(ar.Lhs)
 		}
 		if k <= 0 {
@@ -686,7 +651,7 @@ var sizeCommands = map[string]bool{
 func (li *loopInfo) capped(e ast.Expr) bool {
 	v := li.m.Value(e).Var
 	if v == nil {
-		v = localOf(li.m, e)
+		v = li.m.LocalOf(e)
 	}
 	if v == nil {
 		return false
@@ -838,7 +803,7 @@ func (ff *fileFacts) comparedAt() map[*model.Variable]span.Pos {
 			return true
 		}
 		for _, side := range [][2]ast.Expr{{r.Lhs, r.Rhs}, {r.Rhs, r.Lhs}} {
-			if v := localOf(m, side[0]); v != nil && isLiteralNumber(m, side[1]) {
+			if v := m.LocalOf(side[0]); v != nil && isLiteralNumber(m, side[1]) {
 				at := m.Range(r).Start
 				if old, ok := ff.compared[v]; !ok || at.Less(old) {
 					ff.compared[v] = at

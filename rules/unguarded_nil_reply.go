@@ -6,7 +6,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -85,53 +84,6 @@ func runUnguardedNilReply(p *lint.Pass) {
 				subject, nullCause(c), c.Name, m.Text(op.Expr), err)
 		}
 	}
-}
-
-// nullableReply returns the call whose null reply v may be, and what the
-// null is in Lua at this point (TFalse, or TNil for tonumber(...) or under
-// RESP3). Elements of array replies are not claimed: nothing is known of
-// them. tonumber() of a string that is not a number is nil too, but that is
-// the data's contract, not a missing key: only a null reply counts.
-func nullableReply(v model.Value) (*model.Call, model.TypeSet) {
-	switch v.Origin {
-	case model.Reply:
-		c := v.Call
-		if c == nil || c.Command == nil || c.Command.Reply&redisdb.ReplyNull == 0 {
-			return nil, 0
-		}
-		if f := v.Types & model.Falsy; f == model.TFalse || f == model.TNil {
-			return c, f
-		}
-	case model.Tonumber:
-		if v.Types&model.TNil == 0 || v.Of == nil {
-			return nil, 0
-		}
-		if c, _ := nullableReply(*v.Of); c != nil {
-			return c, model.TNil
-		}
-	}
-	return nil, 0
-}
-
-// nullCause says when a command replies null.
-func nullCause(c *model.Call) string {
-	switch c.Name {
-	case "HGET":
-		return "the hash or the field is missing"
-	case "LPOP", "RPOP", "RPOPLPUSH", "LMOVE", "BLMPOP", "LMPOP":
-		return "the list is empty"
-	case "LINDEX":
-		return "the index is out of range"
-	case "SPOP", "SRANDMEMBER":
-		return "the set is empty"
-	case "ZSCORE", "ZRANK", "ZREVRANK", "ZADD", "ZINCRBY":
-		return "the member is missing"
-	case "LPOS":
-		return "the element is not found"
-	case "SET":
-		return "the key had no value"
-	}
-	return "the key is missing"
 }
 
 // arithSubject is how Lua 5.1 names the operand in 'attempt to perform

@@ -93,15 +93,6 @@ func runUnknownCommand(p *lint.Pass) {
 // cmdQuote shows a command name as the script wrote it.
 func cmdQuote(s string) string { return fmt.Sprintf("%q", s) }
 
-// firstArg is the argv index of a command's first argument: 1, or 2 after a
-// container and its subcommand.
-func firstArg(cmd *redisdb.Command) int {
-	if strings.Contains(cmd.Name, " ") {
-		return 2
-	}
-	return 1
-}
-
 // optionHit is a use of an argument newer than the target version.
 type optionHit struct {
 	index int

@@ -1,5 +1,8 @@
 package rules
 
+// The fixer: the exact source text of nodes and where each stands, for the
+// rules that offer a fix.
+
 import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
