@@ -67,7 +67,7 @@ func runExpensiveCommand(p *lint.Pass) {
 				each = perElement(m)
 			}
 			if each[c] {
-				p.ReportLower(at, format+"; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", args...)
+				p.Report(at, format+"; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", args...).Lower()
 				return
 			}
 			p.Report(at, format, args...)
@@ -115,7 +115,7 @@ func runExpensiveCommand(p *lint.Pass) {
 				whole("%s reads the whole hash, which the script loops over as a collection however large it grows, while no other client is served: read the fields you need (HMGET) or HSCAN from the client", cmd.Name)
 			}
 		case "SINTER", "SUNION", "SDIFF", "SINTERSTORE", "SUNIONSTORE", "SDIFFSTORE":
-			p.ReportLower(at, "%s reads whole sets, and its cost grows with them while no other client is served: keep the sets small or compute this outside the script", cmd.Name)
+			p.Report(at, "%s reads whole sets, and its cost grows with them while no other client is served: keep the sets small or compute this outside the script", cmd.Name).Lower()
 		}
 	}
 }

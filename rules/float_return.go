@@ -122,7 +122,7 @@ func (fr *fracFinder) check(p *lint.Pass, who string, e ast.Expr, depth int) {
 		// A quotient truncated toward zero is integer division, often
 		// what is meant (a count of whole requests left, a millisecond
 		// timestamp out of a packed score): only the author knows.
-		p.ReportLower(m.Range(e), msg+" (truncating a quotient is integer division, which may be what is meant)", what, x, x)
+		p.Report(m.Range(e), msg+" (truncating a quotient is integer division, which may be what is meant)", what, x, x).Lower()
 		return
 	}
 	p.Report(m.Range(e), msg, what, x, x)

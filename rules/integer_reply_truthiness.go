@@ -142,8 +142,8 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 		effect = "this test always passes"
 		fix = fmt.Sprintf("test %s %s", x, op)
 	}
-	p.ReportFix(m.Range(e), integerTruthFix(fx, e, c), "%s is an integer, and every number is true in Lua, 0 included: %s; %s",
-		subject, effect, fix)
+	p.Report(m.Range(e), "%s is an integer, and every number is true in Lua, 0 included: %s; %s",
+		subject, effect, fix).Fix(integerTruthFix(fx, e, c))
 }
 
 // integerTruthFix compares a 0-or-1 reply with 1 where its truth is used:

@@ -82,8 +82,8 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 		if c.ReplyKind()&redisdb.ReplyNull != 0 {
 			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), name)
 		}
-		p.ReportFix(m.Range(x), statusCompareFix(fx(), x, side, other, v, o), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
-			subject, m.Text(x), verdict, fix)
+		p.Report(m.Range(x), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
+			subject, m.Text(x), verdict, fix).Fix(statusCompareFix(fx(), x, side, other, v, o))
 	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
 		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {

@@ -89,12 +89,12 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if n, ok := positiveInteger(e.call.Args[2].Value); ok {
 				// EXPIRE of a positive integer cannot fail: two commands
 				// where one does, and a deprecated one.
-				p.ReportLowerFix(m.Range(t.call.Expr), fix, "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)",
-					key, line, key, e.unit, n)
+				p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)",
+					key, line, key, e.unit, n).Lower().Fix(fix)
 				continue
 			}
-			p.ReportFix(m.Range(t.call.Expr), fix, "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: when that EXPIRE fails (a TTL that is not an integer) the script stops after the SETNX, which is not rolled back, and the key never expires; use SET %s value NX %s <ttl>, which checks the TTL before it writes",
-				key, line, key, e.unit)
+			p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: when that EXPIRE fails (a TTL that is not an integer) the script stops after the SETNX, which is not rolled back, and the key never expires; use SET %s value NX %s <ttl>, which checks the TTL before it writes",
+				key, line, key, e.unit).Fix(fix)
 		}
 	})
 }

@@ -336,8 +336,8 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 			return
 		case boundCaller:
 			if p.Options["report-unbounded-numeric"] != false {
-				p.ReportLower(l.Header, "%s ends when a counter reaches `%s`, %s with no cap; %s",
-					what, m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
+				p.Report(l.Header, "%s ends when a counter reaches `%s`, %s with no cap; %s",
+					what, m.Text(bound), describeBound(m, bound), li.consequence(fixCap)).Lower()
 			}
 			return
 		}
@@ -675,8 +675,8 @@ func (li *loopInfo) checkCounterCond(p *lint.Pass) {
 			}
 			continue
 		}
-		p.ReportLower(li.l.Header, "`%s` loop runs until a counter reaches `%s`, %s with no cap; %s",
-			loopHead(m, li.l), m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
+		p.Report(li.l.Header, "`%s` loop runs until a counter reaches `%s`, %s with no cap; %s",
+			loopHead(m, li.l), m.Text(bound), describeBound(m, bound), li.consequence(fixCap)).Lower()
 		return
 	}
 }

@@ -50,8 +50,8 @@ func runUnboundedUnpack(p *lint.Pass) {
 		tv := m.Value(t)
 		subject := func() string { return "unpack(" + m.Text(t) + ")" }
 		if tv.Origin == model.ArgvTable {
-			p.ReportLower(m.Range(call), "%s fails with 'too many results to unpack' when the caller passes 8000 arguments or more (the writes before it are kept): cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))",
-				subject())
+			p.Report(m.Range(call), "%s fails with 'too many results to unpack' when the caller passes 8000 arguments or more (the writes before it are kept): cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))",
+				subject()).Lower()
 			return
 		}
 		var src *model.Call
@@ -84,8 +84,8 @@ func runUnboundedUnpack(p *lint.Pass) {
 		}
 		fix := "bound the reply (LIMIT, a literal range) or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))"
 		if how == "" {
-			p.ReportLower(m.Range(call), "%s fails with 'too many results to unpack' once the %s reply of line %d holds 8000 elements or more (%s)%s: %s",
-				subject(), src.Name, m.Range(src.Expr).Start.Line, lower, writes, fix)
+			p.Report(m.Range(call), "%s fails with 'too many results to unpack' once the %s reply of line %d holds 8000 elements or more (%s)%s: %s",
+				subject(), src.Name, m.Range(src.Expr).Start.Line, lower, writes, fix).Lower()
 			return
 		}
 		p.Report(m.Range(call), "%s fails with 'too many results to unpack' once the %s reply of line %d holds 8000 elements or more (%s)%s: %s",

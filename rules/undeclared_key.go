@@ -72,14 +72,14 @@ func runUndeclaredKey(p *lint.Pass) {
 				if len(a.Value.Parts) > 0 && a.Value.Parts[0].Origin == model.Keys {
 					from = "from a declared key inside the script"
 				}
-				p.ReportInfo(m.Range(a.Expr), "key %s of %s is built %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s",
-					m.Text(a.Expr), c.Name, from, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is built %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s",
+					m.Text(a.Expr), c.Name, from, keysName, keysName).Info()
 			case a.Value.Origin == model.Argv || a.Value.Origin == model.Reply || a.Value.Origin == model.ReplyElement:
 				// A key name the caller or the data supplies can carry the
 				// declared keys' {hash tag}, as bull and bullmq require of
 				// their prefix: whether it does, only the caller knows.
-				p.ReportInfo(m.Range(a.Expr), "key %s of %s is %s, not from %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}), and fails with 'non local key' when it lives on another node; pass it in %s",
-					m.Text(a.Expr), c.Name, what, keysName, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}), and fails with 'non local key' when it lives on another node; pass it in %s",
+					m.Text(a.Expr), c.Name, what, keysName, keysName, keysName).Info()
 			default:
 				// A literal names one fixed slot, whatever keys the caller
 				// passes.

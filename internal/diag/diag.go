@@ -61,7 +61,12 @@ type Diagnostic struct {
 	Range    Range
 	Rule     string
 	Severity Severity
-	Message  string
+	// Message is the headline: one lower-case line of at most about 100
+	// characters, no final period, that names the concrete thing wrong.
+	Message string
+	// Help, when set, says why it matters and what to do instead; every
+	// format shows it apart from the headline, and may leave it out.
+	Help string
 	// Fix, when set, is a mechanical rewrite that resolves the finding
 	// (fix.go).
 	Fix *Fix

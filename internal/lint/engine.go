@@ -84,18 +84,12 @@ func (settings Settings) enabled(id string, def diag.Severity) (Setting, bool) {
 // runRules runs the enabled rules over a built model, when its file parsed,
 // and returns their findings unsorted and before suppressions.
 func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
-	var out []diag.Diagnostic
 	if m.File.Chunk == nil {
 		return nil
 	}
 	// One Pass serves every rule in turn: a file runs some thirty rules,
 	// and most report nothing.
-	var sev diag.Severity
 	p := &Pass{Model: m, Target: cfg.Target}
-	p.report = func(d diag.Diagnostic, lower int) {
-		d.Severity = max(sev-diag.Severity(lower), diag.SeverityInfo)
-		out = append(out, d)
-	}
 	for _, r := range cfg.Rules {
 		if r.Run == nil {
 			continue
@@ -104,12 +98,12 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 		if !ok {
 			continue
 		}
-		sev = s.Severity
+		p.severity = s.Severity
 		if err := runRule(p, r, s); err != nil {
-			out = append(out, *err)
+			p.out = append(p.out, *err)
 		}
 	}
-	return out
+	return p.out
 }
 
 // runRule runs r on p, which reports into the caller's findings; a panic

@@ -5,31 +5,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
-// ReportFix adds a finding at r, like Report, that carries fix. A fix with
-// no edits, or when the file's nodes have no exact positions, is dropped
-// and the finding stays.
-func (p *Pass) ReportFix(r diag.Range, fix *diag.Fix, format string, args ...any) {
-	p.reportFix(r, fix, 0, format, args...)
-}
-
-// ReportLowerFix is ReportFix one severity level lower (see ReportLower).
-func (p *Pass) ReportLowerFix(r diag.Range, fix *diag.Fix, format string, args ...any) {
-	p.reportFix(r, fix, 1, format, args...)
-}
-
-func (p *Pass) reportFix(r diag.Range, fix *diag.Fix, lower int, format string, args ...any) {
-	d := diag.Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}
-	src := p.Model.File.Src
-	if fix != nil && len(fix.Edits) > 0 && p.Model.File.Positioned() && diag.ValidEdits(fix.Edits, len(src)) {
-		out := &diag.Fix{Message: fix.Message}
-		for _, e := range fix.Edits {
-			out.Edits = append(out.Edits, separate(src, e))
-		}
-		d.Fix = out
-	}
-	p.report(d, lower)
-}
-
 // MaxFixRounds bounds the fix-and-relint loop: a fix may enable or shift
 // another, but the fixes lint-lua has settle in one or two rounds, and a
 // bound keeps two fixes that undo each other from looping forever.
