@@ -45,7 +45,7 @@ func lintScripts(pass *analysis.Pass, st *state) {
 				// lint-lua go reads it back (and a go vet user sees it).
 				sev = d.Severity.String()
 			}
-			report(pass, pos, end, d.Rule, sev, fixes, msg)
+			report(pass, pos, end, d.Rule, sev, fixes, msg, d.Help)
 		}
 	}
 }

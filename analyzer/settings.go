@@ -188,6 +188,9 @@ func (r *resolved) filterReports(pass *analysis.Pass, st *state) {
 				p := pass.Fset.Position(d.Pos)
 				d.Message = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, d.Message)
 				d.Pos, d.End = s.Src.Pos(), s.Src.End()
+				for i := range d.Related {
+					d.Related[i].Pos, d.Related[i].End = d.Pos, d.End
+				}
 				// A fix's edits are in the .lua file: a tool that takes
 				// them to be in the finding's file would edit main.go.
 				d.SuggestedFixes = nil

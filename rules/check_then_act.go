@@ -146,8 +146,9 @@ func reportUncovered(p *lint.Pass, c *model.Call, g guard, amt amount) {
 			example = fmt.Sprintf(" (%s left and an amount of %s leave -4)", formatNum(least), formatNum(least+4))
 		}
 	}
-	p.Report(m.Range(c.Expr), "the %s of %s by %s can take the value below zero: the guard on line %d (%s) checks it against %s, not against the amount%s; compare the value with %s instead (if value < amount then return end)",
-		c.Name, m.Text(c.Args[1].Expr), amt.text, g.line, g.text, formatNum(g.num), example, amt.text)
+	p.Report(m.Range(c.Expr), "the %s of %s by %s can take the value below zero", c.Name, m.Text(c.Args[1].Expr), amt.text).
+		Help("the guard on line %d (%s) checks it against %s, not against the amount%s; compare the value with %s instead (if value < amount then return end)",
+			g.line, g.text, formatNum(g.num), example, amt.text)
 }
 
 func formatNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

@@ -32,11 +32,12 @@ func runCommandArity(p *lint.Pass) {
 			if c.Protected {
 				fn = "redis.pcall"
 			}
-			p.Report(m.Range(c.Expr), "%s() is given no command: Redis answers 'ERR Please specify at least one argument for this redis lib call'; pass the command name and its arguments", fn)
+			p.Report(m.Range(c.Expr), "%s() is given no command", fn).
+				Help("Redis answers 'ERR Please specify at least one argument for this redis lib call': pass the command name and its arguments")
 			continue
 		}
-		if msg := arityProblem(c); msg != "" {
-			p.Report(m.Range(c.Expr), "%s", msg)
+		if headline, help := arityProblem(c); headline != "" {
+			p.Report(m.Range(c.Expr), "%s", headline).Help("%s", help)
 		}
 	}
 }

@@ -56,7 +56,8 @@ func runConstantLockValue(p *lint.Pass) {
 		if v.Origin != model.Literal || v.Types&(model.TString|model.TNumber) == 0 {
 			continue
 		}
-		p.Report(m.Range(c.Args[2].Expr), "lock %s is taken with the constant value %s, and the %s on line %d releases it in a run that did not take it: every holder writes the same value, so that release cannot tell this client's lock from the next holder's after it expires; store a unique token from ARGV and delete only when GET returns it",
-			m.Text(c.Args[1].Expr), m.Text(c.Args[2].Expr), rel.Name, m.Range(rel.Expr).Start.Line)
+		p.Report(m.Range(c.Args[2].Expr), "lock %s is taken with the constant value %s", m.Text(c.Args[1].Expr), m.Text(c.Args[2].Expr)).
+			Help("the %s on line %d releases it in a run that did not take it: every holder writes the same value, so that release cannot tell this client's lock from the next holder's after it expires; store a unique token from ARGV and delete only when GET returns it",
+				rel.Name, m.Range(rel.Expr).Start.Line)
 	}
 }

@@ -62,60 +62,74 @@ func runExpensiveCommand(p *lint.Pass) {
 		// whole reports a read of a whole collection: one level lower when
 		// the script runs a command for every element (it must visit each,
 		// and the bounded command the advice names would not do that work).
-		whole := func(format string, args ...any) {
+		whole := func(headline, help string) {
 			if each == nil {
 				each = perElement(m)
 			}
 			if each[c] {
-				p.Report(at, format+"; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", args...).Lower()
+				p.Report(at, "%s", headline).Lower().
+					Help("%s; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", help)
 				return
 			}
-			p.Report(at, format, args...)
+			p.Report(at, "%s", headline).Help("%s", help)
 		}
+		// busy is what every one of these costs.
+		const busy = "no other client is served meanwhile"
 		switch cmd.Name {
 		case "KEYS":
-			p.Report(at, "KEYS walks every key of the database, and the server serves no other client until the script ends: keep the keys you need in a set (or SCAN from the client)")
+			p.Report(at, "KEYS walks every key of the database").
+				Help("the server serves no other client until the script ends: keep the keys you need in a set (or SCAN from the client)")
 		case "FLUSHALL", "FLUSHDB":
 			if c.HasToken("ASYNC") {
 				continue
 			}
-			p.Report(at, "%s frees every key inside the script, and the server serves no other client until it is done: run it from the client, or add ASYNC to free the memory in the background", cmd.Name)
+			p.Report(at, "%s frees every key inside the script", cmd.Name).
+				Help("the server serves no other client until it is done: run it from the client, or add ASYNC to free the memory in the background")
 		case "SCAN":
 			if inLoop(c) {
-				p.Report(at, "SCAN in a loop walks the whole keyspace in one script, as slowly as KEYS, while no other client is served: return the cursor and let the client loop")
+				p.Report(at, "SCAN in a loop walks the whole keyspace in one script").
+					Help("as slowly as KEYS, while no other client is served: return the cursor and let the client loop")
 			}
 		case "SSCAN", "HSCAN", "ZSCAN":
 			if inLoop(c) {
-				p.Report(at, "%s in a loop reads the whole collection in one script while no other client is served: return the cursor and let the client loop", cmd.Name)
+				p.Report(at, "%s in a loop reads the whole collection in one script", cmd.Name).
+					Help("%s: return the cursor and let the client loop", busy)
 			}
 		case "SMEMBERS":
-			whole("SMEMBERS reads the whole set, however large it grows, while no other client is served: use SISMEMBER for one member, SRANDMEMBER/SPOP with a count for a batch, or SSCAN from the client")
+			whole("SMEMBERS reads the whole set, however large it grows",
+				busy+": use SISMEMBER for one member, SRANDMEMBER/SPOP with a count for a batch, or SSCAN from the client")
 		case "LRANGE":
 			if wholeRange(c) && !trimmedInScript(m, c, "LTRIM") {
-				whole("LRANGE 0 -1 reads the whole list, however long it grows, while no other client is served: read a bounded range, use LPOS to find an element, or cap the list with LTRIM")
+				whole("LRANGE 0 -1 reads the whole list, however long it grows",
+					busy+": read a bounded range, use LPOS to find an element, or cap the list with LTRIM")
 			}
 		case "ZRANGE", "ZREVRANGE":
 			if c.HasToken("BYSCORE") || c.HasToken("BYLEX") {
 				if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-					whole("%s by score or lex without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+					whole(cmd.Name+" by score or lex without LIMIT reads every member in the range, however many",
+						busy+": add LIMIT offset count and let the client ask again")
 				}
 				continue
 			}
 			if wholeRange(c) && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-				whole("%s 0 -1 reads the whole sorted set, however large it grows, while no other client is served: read a bounded range, or use ZSCORE/ZRANK for one member", cmd.Name)
+				whole(cmd.Name+" 0 -1 reads the whole sorted set, however large it grows",
+					busy+": read a bounded range, or use ZSCORE/ZRANK for one member")
 			}
 		case "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX":
 			if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-				whole("%s without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+				whole(cmd.Name+" without LIMIT reads every member in the range, however many",
+					busy+": add LIMIT offset count and let the client ask again")
 			}
 		case "HGETALL", "HKEYS", "HVALS":
 			// A hash is mostly an object of a few fields; one the script
 			// loops over is used as a collection.
 			if isIterated(c) {
-				whole("%s reads the whole hash, which the script loops over as a collection however large it grows, while no other client is served: read the fields you need (HMGET) or HSCAN from the client", cmd.Name)
+				whole(cmd.Name+" reads the whole hash, which the script loops over as a collection",
+					"however large it grows, "+busy+": read the fields you need (HMGET) or HSCAN from the client")
 			}
 		case "SINTER", "SUNION", "SDIFF", "SINTERSTORE", "SUNIONSTORE", "SDIFFSTORE":
-			p.Report(at, "%s reads whole sets, and its cost grows with them while no other client is served: keep the sets small or compute this outside the script", cmd.Name).Lower()
+			p.Report(at, "%s reads whole sets, and its cost grows with them", cmd.Name).Lower().
+				Help("%s: keep the sets small or compute this outside the script", busy)
 		}
 	}
 }

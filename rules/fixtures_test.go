@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -25,7 +26,8 @@ type want struct {
 
 // TestFixtures runs each rule over testdata/rules/<id>/*.lua with only that
 // rule enabled and checks both directions: every diagnostic was wanted on
-// its line, and every want was met.
+// its line, and every want was met. A want's regexp is matched against
+// what the one-line formats show: the headline, " — " and the help.
 func TestFixtures(t *testing.T) {
 	dirs, err := filepath.Glob("../testdata/rules/*")
 	if err != nil {
@@ -78,19 +80,70 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	for _, d := range diags {
 		ok := false
 		for _, w := range wants {
-			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(d.Message) {
+			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(wantText(d)) {
 				w.met, ok = true, true
 				break
 			}
 		}
 		if !ok {
-			t.Errorf("%s:%d:%d: unexpected %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule, d.Message)
+			t.Errorf("%s:%d:%d: unexpected %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule, wantText(d))
 		}
 	}
 	for _, w := range wants {
 		if !w.met {
 			t.Errorf("%s:%d: no diagnostic matching %q", file, w.line, w.re)
 		}
+	}
+}
+
+// wantText is the text a want matches: the headline, then the help.
+func wantText(d diag.Diagnostic) string {
+	if d.Help == "" {
+		return d.Message
+	}
+	return d.Message + " — " + d.Help
+}
+
+// maxHeadline is the longest headline a finding may have: one line of a
+// terminal, with its place and rule around it.
+const maxHeadline = 100
+
+// TestFindingsScan checks the shape of every finding the rule fixtures
+// produce, of every rule: a headline of one line, at most maxHeadline
+// characters, without a final period, and a help that says why and what
+// to do.
+func TestFindingsScan(t *testing.T) {
+	files, err := filepath.Glob("../testdata/rules/*/*.lua")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	n := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range lintSource(filepath.Base(file), src, All(), nil) {
+			n++
+			at := fmt.Sprintf("%s:%d:%d: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule)
+			h := d.Message
+			switch {
+			case utf8.RuneCountInString(h) > maxHeadline:
+				t.Errorf("%s: headline of %d characters (at most %d): %s", at, utf8.RuneCountInString(h), maxHeadline, h)
+			case strings.ContainsAny(h, "\n\r"):
+				t.Errorf("%s: headline of several lines: %q", at, h)
+			case strings.HasSuffix(h, "."):
+				t.Errorf("%s: headline ends with a period: %s", at, h)
+			}
+			if strings.TrimSpace(d.Help) == "" {
+				t.Errorf("%s: no help: %s", at, h)
+			} else if strings.HasSuffix(d.Help, ".") {
+				t.Errorf("%s: help ends with a period: %s", at, d.Help)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d findings in the fixtures: is the glob right?", n)
 	}
 }
 

@@ -113,19 +113,20 @@ func (fr *fracFinder) check(p *lint.Pass, who string, e ast.Expr, depth int) {
 	}
 	m := fr.m
 	x := shortOperand(m, e, "x")
-	what := fmt.Sprintf("%s returns %s, %s", who, m.Text(e), why)
+	what := fmt.Sprintf("%s returns %s, which may not be an integer", who, brief(m, e))
 	if depth > 0 {
-		what = fmt.Sprintf("%s returns a table holding %s, %s", who, m.Text(e), why)
+		what = fmt.Sprintf("%s returns a table holding %s, which may not be an integer", who, brief(m, e))
 	}
-	const msg = "%s: Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant"
+	const help = "%s is %s; Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant"
 	if !surelyFractional(why) {
 		// A quotient truncated toward zero is integer division, often
 		// what is meant (a count of whole requests left, a millisecond
 		// timestamp out of a packed score): only the author knows.
-		p.Report(m.Range(e), msg+" (truncating a quotient is integer division, which may be what is meant)", what, x, x).Lower()
+		p.Report(m.Range(e), "%s", what).Lower().
+			Help(help+" (truncating a quotient is integer division, which may be what is meant)", m.Text(e), why, x, x)
 		return
 	}
-	p.Report(m.Range(e), msg, what, x, x)
+	p.Report(m.Range(e), "%s", what).Help(help, m.Text(e), why, x, x)
 }
 
 // surelyFractional reports whether fractional's reason names a number that

@@ -23,7 +23,7 @@ return used * 1.5
 			got[d.Range.Start.Line] = d
 		}
 	}
-	if len(got) != 2 || got[3].Severity != diag.SeverityInfo || !strings.Contains(got[3].Message, "integer division") || got[5].Severity != diag.SeverityWarning {
+	if len(got) != 2 || got[3].Severity != diag.SeverityInfo || !strings.Contains(got[3].Help, "integer division") || got[5].Severity != diag.SeverityWarning {
 		t.Errorf("findings: %v, want line 3 info (integer division), line 5 warning", got)
 	}
 }

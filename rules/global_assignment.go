@@ -44,9 +44,11 @@ func runGlobalAssignment(p *lint.Pass) {
 			if !readonlyTables[table] {
 				continue
 			}
-			p.Report(g.Range(), "%s is a field of Redis's read-only %s table: %s with 'Attempt to modify a readonly table'; keep the value in a local", g.Name, table, when)
+			p.Report(g.Range(), "%s is a field of Redis's read-only %s table", g.Name, table).
+				Help("%s with 'Attempt to modify a readonly table': keep the value in a local", when)
 			continue
 		}
-		p.Report(g.Range(), "assignment to global %s: %s with 'Attempt to modify a readonly table'; declare it local", g.Name, when)
+		p.Report(g.Range(), "assignment to global %s", g.Name).
+			Help("%s with 'Attempt to modify a readonly table': declare it local", when)
 	}
 }

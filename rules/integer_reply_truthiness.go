@@ -114,13 +114,12 @@ func integerReply(v model.Value) *model.Call {
 
 func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse) {
 	m := p.Model
-	text := m.Text(e)
 	subject := fmt.Sprintf("the %s reply", c.Name)
 	switch {
 	case m.Value(e).Var != nil:
-		subject = fmt.Sprintf("%s holds the %s reply, which", text, c.Name)
+		subject = fmt.Sprintf("%s holds the %s reply, which", brief(m, e), c.Name)
 	case isLocalFuncCall(m, e):
-		subject = fmt.Sprintf("%s returns the %s reply, which", text, c.Name)
+		subject = fmt.Sprintf("%s returns the %s reply, which", brief(m, e), c.Name)
 	}
 	op := "> 0"
 	if slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) || c.Name == "EXISTS" {
@@ -142,8 +141,9 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 		effect = "this test always passes"
 		fix = fmt.Sprintf("test %s %s", x, op)
 	}
-	p.Report(m.Range(e), "%s is an integer, and every number is true in Lua, 0 included: %s; %s",
-		subject, effect, fix).Fix(integerTruthFix(fx, e, c))
+	p.Report(m.Range(e), "%s is an integer, true in Lua even when 0", subject).
+		Help("every number is true in Lua, so %s; %s", effect, fix).
+		Fix(integerTruthFix(fx, e, c))
 }
 
 // integerTruthFix compares a 0-or-1 reply with 1 where its truth is used:

@@ -44,7 +44,8 @@ func runInvalidShebang(p *lint.Pass) {
 	kind := classifyFile(m)
 	if kind == kindLibraryNoHeader {
 		if r, ok := firstTopRegistration(m); ok {
-			p.Report(r, "this file registers Redis Functions but has no '#!lua name=<library>' first line: FUNCTION LOAD fails with 'ERR Missing library metadata' (and EVAL with 'attempt to call field 'register_function' (a nil value)'); start the file with #!lua name=<library>")
+			p.Report(r, "this file registers Redis Functions but has no '#!lua name=<library>' first line").
+				Help("FUNCTION LOAD fails with 'ERR Missing library metadata' (and EVAL with 'attempt to call field 'register_function' (a nil value)'); start the file with #!lua name=<library>")
 		}
 		return
 	}
@@ -62,7 +63,8 @@ func runInvalidShebang(p *lint.Pass) {
 		if kind != kindScript && kind != kindNamedScript {
 			what = "Functions libraries"
 		}
-		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s: older versions do not read the #! line and fail to compile it as Lua; remove it, or target 7.0", what, p.Target.RedisVersion)
+		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s", what, p.Target.RedisVersion).
+			Help("older versions do not read the #! line and fail to compile it as Lua; remove it, or target 7.0")
 		return
 	}
 	if kind == kindScript || kind == kindNamedScript {
@@ -81,7 +83,8 @@ func engineMissing(sb *luasrc.Shebang) bool {
 // checkScriptShebang checks an EVAL script's header (facts C10).
 func checkScriptShebang(p *lint.Pass, sb *luasrc.Shebang, named bool) {
 	if engineMissing(sb) {
-		p.Report(sb.Range, "the shebang names no engine: EVAL fails with 'ERR Unexpected engine in script shebang: #!'; write #!lua right after #!")
+		p.Report(sb.Range, "the shebang names no engine").
+			Help("EVAL fails with 'ERR Unexpected engine in script shebang: #!'; write #!lua right after #!")
 		return
 	}
 	if sb.Engine != "lua" {
@@ -89,7 +92,8 @@ func checkScriptShebang(p *lint.Pass, sb *luasrc.Shebang, named bool) {
 		if strings.EqualFold(sb.Engine, "lua") {
 			hint = "EVAL compares the engine case-sensitively: write #!lua in lower case"
 		}
-		p.Report(sb.EngineRange, "unknown script engine %s: EVAL fails with 'ERR Unexpected engine in script shebang: #!%s'; %s", sb.Engine, sb.Engine, hint)
+		p.Report(sb.EngineRange, "unknown script engine %s", sb.Engine).
+			Help("EVAL fails with 'ERR Unexpected engine in script shebang: #!%s'; %s", sb.Engine, hint)
 	}
 	for _, o := range sb.Options {
 		if o.Key == "flags" && o.HasValue {
@@ -101,10 +105,12 @@ func checkScriptShebang(p *lint.Pass, sb *luasrc.Shebang, named bool) {
 			text += "=" + o.Value
 		}
 		if named && o.Key == "name" {
-			p.Report(o.Range, "%s marks a Functions library, but this file registers no function and reads KEYS or ARGV: run as a script, EVAL fails with 'ERR Unknown lua shebang option: %s'; remove it (an EVAL header takes only flags=)", text, text)
+			p.Report(o.Range, "%s marks a library, but this file registers no function and reads KEYS or ARGV", text).
+				Help("%s marks a Functions library; run as a script, EVAL fails with 'ERR Unknown lua shebang option: %s'; remove it (an EVAL header takes only flags=)", text, text)
 			continue
 		}
-		p.Report(o.Range, "unknown shebang option %s: EVAL fails with 'ERR Unknown lua shebang option: %s'; an EVAL script's header takes only flags=", text, text)
+		p.Report(o.Range, "unknown shebang option %s", text).
+			Help("EVAL fails with 'ERR Unknown lua shebang option: %s'; an EVAL script's header takes only flags=", text)
 	}
 }
 
@@ -123,11 +129,14 @@ func checkShebangFlags(p *lint.Pass, o luasrc.ShebangOption) {
 		switch {
 		case f == "":
 			r = o.Range
-			p.Report(r, "empty flag in %s=%s (a stray comma): EVAL fails with 'ERR Unexpected flag in script shebang: '; remove the comma", o.Key, o.Value)
+			p.Report(r, "empty flag in %s=%s (a stray comma)", o.Key, o.Value).
+				Help("EVAL fails with 'ERR Unexpected flag in script shebang: '; remove the comma")
 		case isScriptFlag(f, true):
-			p.Report(r, "script flag %s is not lower case: EVAL fails with 'ERR Unexpected flag in script shebang: %s'; write %s", f, f, strings.ToLower(f))
+			p.Report(r, "script flag %s is not lower case", f).
+				Help("EVAL fails with 'ERR Unexpected flag in script shebang: %s'; write %s", f, strings.ToLower(f))
 		default:
-			p.Report(r, "unknown script flag %s: EVAL fails with 'ERR Unexpected flag in script shebang: %s'; the flags are %s", f, f, strings.Join(scriptFlags, ", "))
+			p.Report(r, "unknown script flag %s", f).
+				Help("EVAL fails with 'ERR Unexpected flag in script shebang: %s'; the flags are %s", f, strings.Join(scriptFlags, ", "))
 		}
 	}
 }
@@ -135,11 +144,13 @@ func checkShebangFlags(p *lint.Pass, o luasrc.ShebangOption) {
 // checkLibraryShebang checks a Functions library's header (facts G).
 func checkLibraryShebang(p *lint.Pass, sb *luasrc.Shebang) {
 	if engineMissing(sb) {
-		p.Report(sb.Range, "the library header names no engine: FUNCTION LOAD fails with 'ERR Engine '' not found'; write #!lua name=<library>")
+		p.Report(sb.Range, "the library header names no engine").
+			Help("FUNCTION LOAD fails with 'ERR Engine '' not found'; write #!lua name=<library>")
 		return
 	}
 	if !strings.EqualFold(sb.Engine, "lua") {
-		p.Report(sb.EngineRange, "unknown library engine %s: FUNCTION LOAD fails with 'ERR Engine '%s' not found'; write #!lua name=<library>", sb.Engine, sb.Engine)
+		p.Report(sb.EngineRange, "unknown library engine %s", sb.Engine).
+			Help("FUNCTION LOAD fails with 'ERR Engine '%s' not found'; write #!lua name=<library>", sb.Engine)
 	}
 	named := false
 	for _, o := range sb.Options {
@@ -149,20 +160,25 @@ func checkLibraryShebang(p *lint.Pass, sb *luasrc.Shebang) {
 		}
 		switch {
 		case o.Key == "name" && o.HasValue && named:
-			p.Report(o.Range, "%s: the library is named a second time, and FUNCTION LOAD fails with 'ERR Invalid metadata value, name argument was given multiple times'; keep one name=", text)
+			p.Report(o.Range, "%s names the library a second time", text).
+				Help("FUNCTION LOAD fails with 'ERR Invalid metadata value, name argument was given multiple times'; keep one name=")
 		case o.Key == "name" && o.HasValue:
 			named = true
 			if !validLibraryName(o.Value) {
-				p.Report(o.Range, "library name %q: FUNCTION LOAD fails with 'ERR %s'; use only letters, digits and underscores", o.Value, libraryNameError)
+				p.Report(o.Range, "invalid library name %q", o.Value).
+					Help("FUNCTION LOAD fails with 'ERR %s'; use only letters, digits and underscores", libraryNameError)
 			}
 		case o.Key == "flags":
-			p.Report(o.Range, "%s in a library header: FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; give each function its flags in redis.register_function{function_name=..., callback=..., flags={...}}", text, text)
+			p.Report(o.Range, "%s in a library header", text).
+				Help("FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; give each function its flags in redis.register_function{function_name=..., callback=..., flags={...}}", text)
 		default:
-			p.Report(o.Range, "%s in a library header: FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; a library header takes only name=", text, text)
+			p.Report(o.Range, "%s in a library header", text).
+				Help("FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; a library header takes only name=", text)
 		}
 	}
 	if !named {
-		p.Report(sb.Range, "this file registers Redis Functions but its header has no name=: FUNCTION LOAD fails with 'ERR Library name was not given'; write %s", libraryHeaderFix(sb))
+		p.Report(sb.Range, "this file registers Redis Functions but its header has no name=").
+			Help("FUNCTION LOAD fails with 'ERR Library name was not given'; write %s", libraryHeaderFix(sb))
 	}
 }
 

@@ -175,12 +175,12 @@ func runKeyAsValue(p *lint.Pass) {
 		if c.Name == "PUBLISH" && i == 1 {
 			// A channel named like the keys works on a cluster while it
 			// shares their {hash tag}: a misplaced name more than a bug.
-			p.Report(m.Range(c.Args[i].Expr), "%s is the PUBLISH channel, not a key, and never used as a key: passed in %s it must hash to the keys' slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise), which holds only while it shares their {hash tag}; pass it in ARGV",
-				what, keysName).Lower()
+			p.Report(m.Range(c.Args[i].Expr), "%s is the PUBLISH channel, not a key, and never used as a key", what).
+				Help("passed in %s it must hash to the keys' slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise), which holds only while it shares their {hash tag}; pass it in ARGV", keysName).Lower()
 			continue
 		}
-		p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key: everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass it in ARGV",
-			what, c.Name, i, keysName)
+		p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key", what, c.Name, i).
+			Help("everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass it in ARGV", keysName)
 	}
 }
 

@@ -56,14 +56,14 @@ func runLockWithoutExpiry(p *lint.Pass) {
 		key := m.Text(c.Args[1].Expr)
 		switch {
 		case c.Name == "SETNX":
-			p.Report(m.Range(c.Expr), "key %s taken with SETNX never expires (TTL -1) and the script sets no expiry on it: a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script",
-				key, key)
+			p.Report(m.Range(c.Expr), "key %s taken with SETNX never expires (TTL -1)", key).
+				Help("the script sets no expiry on it, and a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script", key)
 		case keepTTL:
-			p.Report(m.Range(c.Expr), "key %s set with NX KEEPTTL never expires: with NX the key did not exist, so there is no TTL to keep (TTL -1); use PX <ms> or EX <s> instead of KEEPTTL",
-				key)
+			p.Report(m.Range(c.Expr), "key %s set with NX KEEPTTL never expires", key).
+				Help("with NX the key did not exist, so there is no TTL to keep (TTL -1); use PX <ms> or EX <s> instead of KEEPTTL")
 		default:
-			p.Report(m.Range(c.Expr), "key %s set with NX has no EX/PX and the script sets no expiry on it: it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>, unless the key is a record meant to last",
-				key)
+			p.Report(m.Range(c.Expr), "key %s set with NX has no EX/PX and the script sets no expiry on it", key).
+				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>, unless the key is a record meant to last")
 		}
 	}
 }

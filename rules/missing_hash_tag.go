@@ -100,8 +100,8 @@ func runMissingHashTag(p *lint.Pass) {
 			}
 			reported[u.name] = true
 			a, b := suggestTags(prev.name, u.name)
-			p.Report(m.Range(u.expr), "key '%s' (slot %d) and key '%s' (line %d, slot %d) hash to different cluster slots, so one script cannot use both on Redis Cluster (CROSSSLOT, or 'keys that do not hash to the same slot'): give them a common hash tag, e.g. '%s' and '%s'",
-				u.name, u.slot, prev.name, m.Range(prev.expr).Start.Line, prev.slot, a, b)
+			p.Report(m.Range(u.expr), "key '%s' and key '%s' (line %d) hash to different cluster slots", clip(u.name, headlineText), clip(prev.name, headlineText), m.Range(prev.expr).Start.Line).
+				Help("they hash to slots %d and %d, so one script cannot use both on Redis Cluster (CROSSSLOT, or 'keys that do not hash to the same slot'); give them a common hash tag, e.g. '%s' and '%s'", u.slot, prev.slot, a, b)
 			break
 		}
 	}

@@ -77,13 +77,17 @@ func runNilArgument(p *lint.Pass) {
 					if why == "" {
 						why = "on every path that reaches it"
 					}
-					p.Report(m.Range(a.Expr), "%s is always %s here: %s; %s: pass a string or a number", argText(), falsyName(t), why, fails)
+					p.Report(m.Range(a.Expr), "%s is always %s here", argText(), falsyName(t)).
+						Help("%s; %s: pass a string or a number", why, fails)
 				case t&^(model.TTrue|model.TFalse) == 0:
-					p.Report(m.Range(a.Expr), "%s is a boolean; %s: pass a string or a number (e.g. cond and '1' or '0')", argText(), fails)
+					p.Report(m.Range(a.Expr), "%s is a boolean", argText()).
+						Help("%s: pass a string or a number (e.g. cond and '1' or '0')", fails)
 				case t == model.TTable:
-					p.Report(m.Range(a.Expr), "%s is a table; %s: pass its elements (unpack(t)) or one of its fields", argText(), fails)
+					p.Report(m.Range(a.Expr), "%s is a table", argText()).
+						Help("%s: pass its elements (unpack(t)) or one of its fields", fails)
 				case t == model.TFunction:
-					p.Report(m.Range(a.Expr), "%s is a function; %s: call it and pass its result", argText(), fails)
+					p.Report(m.Range(a.Expr), "%s is a function", argText()).
+						Help("%s: call it and pass its result", fails)
 				}
 				continue
 			}
@@ -95,8 +99,8 @@ func runNilArgument(p *lint.Pass) {
 			if why == "" {
 				continue
 			}
-			p.Report(m.Range(a.Expr), "%s may be %s: %s; %s: give it a default (%s or '') or return before the call when it is missing",
-				argText(), falsyName(falsy), why, fails, what())
+			p.Report(m.Range(a.Expr), "%s may be %s", argText(), falsyName(falsy)).
+				Help("%s; %s: give it a default (%s or '') or return before the call when it is missing", why, fails, what())
 		}
 	}
 }

@@ -105,8 +105,8 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 	if c.Protected && v.Types&model.TFalse == 0 {
 		what += " (an error is a table {err=...})"
 	}
-	p.Report(m.Range(x), "%s is never nil in a script (RESP2): %s, so %s is %s; %s",
-		subject, what, m.Text(x), verdict, fix).Fix(nilCompareFix(fx, x, side, other, v))
+	p.Report(m.Range(x), "%s is never nil in a script (RESP2)", subject).
+		Help("%s, so %s is %s; %s", what, m.Text(x), verdict, fix).Fix(nilCompareFix(fx, x, side, other, v))
 }
 
 // nilCompareFix rewrites `x == nil` as `not x`, and `x ~= nil` as `x` where

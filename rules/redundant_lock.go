@@ -111,8 +111,8 @@ func checkRedundantLock(p *lint.Pass, fn *model.Function, acqs []*model.Call) {
 		where = "function"
 	}
 	for _, acq := range acqs {
-		p.Report(m.Range(acq.Expr), "lock %s is taken with %s and deleted again by %s on line %d in the same %s: the %s runs atomically, so the lock keeps nobody out, and a runtime error before the %s leaves the key behind (errors do not roll back); drop the lock",
-			m.Text(acq.Args[1].Expr), acq.Name, release.Name, m.Range(release.Expr).Start.Line, where, where, release.Name)
+		p.Report(m.Range(acq.Expr), "lock %s is taken with %s and deleted again by %s on line %d in the same %s", m.Text(acq.Args[1].Expr), acq.Name, release.Name, m.Range(release.Expr).Start.Line, where).
+			Help("the %s runs atomically, so the lock keeps nobody out, and a runtime error before the %s leaves the key behind (errors do not roll back); drop the lock", where, release.Name)
 	}
 }
 

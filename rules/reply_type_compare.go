@@ -82,15 +82,16 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 		if c.ReplyKind()&redisdb.ReplyNull != 0 {
 			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), name)
 		}
-		p.Report(m.Range(x), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
-			subject, m.Text(x), verdict, fix).Fix(statusCompareFix(fx(), x, side, other, v, o))
+		p.Report(m.Range(x), "%s is a status reply, a table in a script, never a string", subject).
+			Help("a script receives it as the table {ok='...'}, so %s is %s; %s", m.Text(x), verdict, fix).
+			Fix(statusCompareFix(fx(), x, side, other, v, o))
 	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
 		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {
 			fix = fmt.Sprintf("compare with the string '%s' or convert: tonumber(%s) %s %s", o.Lit, shortOperand(m, side, "x"), x.Operator, o.Lit)
 		}
-		p.Report(m.Range(x), "%s is a bulk-string reply, a Lua string, and == never converts a string to a number: %s is %s; %s",
-			subject, m.Text(x), verdict, fix)
+		p.Report(m.Range(x), "%s is a bulk-string reply compared with a number", subject).
+			Help("it is a Lua string, and %s never converts a string to a number: %s is %s; %s", x.Operator, m.Text(x), verdict, fix)
 	case kind == redisdb.ReplyInteger && otherType == model.TString:
 		fix := fmt.Sprintf("compare with a number: %s %s tonumber(%s)", shortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {
@@ -98,8 +99,8 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 				fix = fmt.Sprintf("compare with the number: %s %s %s", shortOperand(m, side, "x"), x.Operator, o.Lit)
 			}
 		}
-		p.Report(m.Range(x), "%s is an integer reply, a Lua number, and == never converts a number to a string: %s is %s; %s",
-			subject, m.Text(x), verdict, fix)
+		p.Report(m.Range(x), "%s is an integer reply compared with a string", subject).
+			Help("it is a Lua number, and %s never converts a number to a string: %s is %s; %s", x.Operator, m.Text(x), verdict, fix)
 	default:
 		return false
 	}

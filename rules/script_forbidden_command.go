@@ -45,13 +45,13 @@ func runScriptForbiddenCommand(p *lint.Pass) {
 	m := p.Model
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || arityProblem(c) != "" {
+		if cmd == nil || arityHeadline(c) != "" {
 			continue // Redis refuses the call for its name or count first
 		}
 		if cmd.Name == "XREAD" || cmd.Name == "XREADGROUP" {
 			if i := xreadBlock(c, cmd.Name); i > 0 {
-				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK is refused in a script: Redis answers 'ERR %s command is not allowed with BLOCK option from scripts'; drop BLOCK (a script cannot wait) and wait in the client",
-					cmd.Name, cmd.Name)
+				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK is refused in a script", cmd.Name).
+					Help("Redis answers 'ERR %s command is not allowed with BLOCK option from scripts'; drop BLOCK (a script cannot wait) and wait in the client", cmd.Name)
 			}
 			continue
 		}
@@ -69,7 +69,8 @@ func runScriptForbiddenCommand(p *lint.Pass) {
 		case cmd.Name == "EVAL" || cmd.Name == "EVALSHA" || cmd.Name == "FCALL" || cmd.Name == "FCALL_RO" || cmd.Name == "EVAL_RO" || cmd.Name == "EVALSHA_RO":
 			what = "call a local Lua function instead"
 		}
-		p.Report(m.Range(c.Args[0].Expr), "%s is refused inside a script: Redis answers 'ERR This Redis command is not allowed from script'; %s", cmd.Name, what)
+		p.Report(m.Range(c.Args[0].Expr), "%s is refused inside a script", cmd.Name).
+			Help("Redis answers 'ERR This Redis command is not allowed from script'; %s", what)
 	}
 }
 

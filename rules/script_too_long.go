@@ -40,5 +40,6 @@ func runScriptTooLong(p *lint.Pass) {
 	line := limit + 1
 	text, _ := f.Line(line)
 	r := span.Range{Start: span.Pos{Line: line, Column: 1}, End: span.Pos{Line: line, Column: len(text) + 1}}
-	p.Report(r, "script has %d lines, more than max-lines (%d): keep in the script only what must be atomic, and move the rest to the client or to a Functions library", n, limit)
+	p.Report(r, "script has %d lines, more than max-lines (%d)", n, limit).
+		Help("keep in the script only what must be atomic, and move the rest to the client or to a Functions library")
 }

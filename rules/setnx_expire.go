@@ -58,8 +58,10 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if s := setnxStmt(m, st); s != nil && next != nil {
 				// SETNX, then EXPIRE whatever the SETNX replied.
 				if e := expireStmt(m, next, s.call); e != nil {
-					p.Report(m.Range(s.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d, which runs even when the key was already there: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the SETNX stays without expiry (no rollback); use SET %s value NX EX <seconds>",
-						m.Text(s.call.Args[1].Expr), m.Range(e.call.Expr).Start.Line, m.Text(s.call.Args[1].Expr))
+					p.Report(m.Range(s.call.Expr), "key %s taken with SETNX is given its expiry on line %d even when it was already there",
+						brief(m, s.call.Args[1].Expr), m.Range(e.call.Expr).Start.Line).
+						Help("the EXPIRE runs whatever the SETNX replied: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the SETNX stays without expiry (no rollback); use SET %s value NX EX <seconds>",
+							m.Text(s.call.Args[1].Expr))
 				}
 			}
 			ifs, ok := st.(*ast.IfStmt)
@@ -89,12 +91,12 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if n, ok := positiveInteger(e.call.Args[2].Value); ok {
 				// EXPIRE of a positive integer cannot fail: two commands
 				// where one does, and a deprecated one.
-				p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)",
-					key, line, key, e.unit, n).Lower().Fix(fix)
+				p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d", key, line).
+					Help("SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)", key, e.unit, n).Lower().Fix(fix)
 				continue
 			}
-			p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: when that EXPIRE fails (a TTL that is not an integer) the script stops after the SETNX, which is not rolled back, and the key never expires; use SET %s value NX %s <ttl>, which checks the TTL before it writes",
-				key, line, key, e.unit).Fix(fix)
+			p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d", key, line).
+				Help("when that EXPIRE fails (a TTL that is not an integer) the script stops after the SETNX, which is not rolled back, and the key never expires; use SET %s value NX %s <ttl>, which checks the TTL before it writes", key, e.unit).Fix(fix)
 		}
 	})
 }

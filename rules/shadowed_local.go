@@ -45,7 +45,7 @@ func runShadowedLocal(p *lint.Pass) {
 		if outer.Scope == v.Scope {
 			continue
 		}
-		p.Report(v.Decl, "local %s hides the local %s declared on line %d: assignments here do not reach it; assign it (%s = ...) or rename this one",
-			v.Name, v.Name, outer.Decl.Start.Line, v.Name)
+		p.Report(v.Decl, "local %s hides the local %s declared on line %d", v.Name, v.Name, outer.Decl.Start.Line).
+			Help("assignments here do not reach it; assign it (%s = ...) or rename this one", v.Name)
 	}
 }

@@ -13,32 +13,33 @@ import (
 )
 
 // arityProblem describes a call whose argument count Redis certainly
-// rejects, or returns "". Redis checks the count before it checks whether
-// a script may run the command, so the rules about those defer to it.
-func arityProblem(c *model.Call) string {
+// rejects: a headline and a help, or two empty strings. Redis checks the
+// count before it checks whether a script may run the command, so the
+// rules about those defer to it.
+func arityProblem(c *model.Call) (headline, help string) {
 	cmd := c.Command
 	if cmd == nil {
-		return ""
+		return "", ""
 	}
 	const wrong = "Redis answers 'ERR Wrong number of args calling Redis command from script'"
 	words := firstArg(cmd)
 	if cmd.Subcommands != nil {
 		if len(c.Args) < 2 && !c.Variadic {
-			return fmt.Sprintf("%s needs a subcommand (%s): %s", cmd.Name, subcommandList(cmd), wrong)
+			return fmt.Sprintf("%s needs a subcommand (%s)", cmd.Name, subcommandList(cmd)), wrong
 		}
-		return "" // the subcommand is not a literal, or unknown (unknown-command)
+		return "", "" // the subcommand is not a literal, or unknown (unknown-command)
 	}
 	if c.Variadic {
 		// The last argument may expand to any number of values, none
 		// included: only an exact arity already exceeded is certain.
 		if cmd.Arity > 0 && len(c.Args)-1 > cmd.Arity {
-			return fmt.Sprintf("%s takes %s after the command name, this call passes at least %d: %s%s",
-				cmd.Name, countArgs(cmd.Arity-words), len(c.Args)-1-words, wrong, synopsisHint(cmd))
+			return fmt.Sprintf("%s takes %s after the command name, this call passes at least %d",
+				cmd.Name, countArgs(cmd.Arity-words), len(c.Args)-1-words), wrong + synopsisHint(cmd)
 		}
-		return ""
+		return "", ""
 	}
 	if cmd.CheckArity(len(c.Args)) {
-		return ""
+		return "", ""
 	}
 	need := ""
 	if cmd.Arity > 0 {
@@ -46,8 +47,15 @@ func arityProblem(c *model.Call) string {
 	} else {
 		need = "at least " + countArgs(-cmd.Arity-words)
 	}
-	return fmt.Sprintf("%s takes %s after the command name, this call passes %d: %s%s",
-		cmd.Name, need, len(c.Args)-words, wrong, synopsisHint(cmd))
+	return fmt.Sprintf("%s takes %s after the command name, this call passes %d",
+		cmd.Name, need, len(c.Args)-words), wrong + synopsisHint(cmd)
+}
+
+// arityHeadline is arityProblem's headline: empty when Redis accepts the
+// count.
+func arityHeadline(c *model.Call) string {
+	h, _ := arityProblem(c)
+	return h
 }
 
 func countArgs(n int) string {

@@ -47,16 +47,17 @@ func isLocalFuncCall(m *model.Model, e ast.Expr) bool {
 	return ok && m.VarOf(id) != nil
 }
 
-// replySubject names a reply operand: its text, with the command when the
-// text does not show it (a local, a local function's call).
+// replySubject names a reply operand for a headline: its text, with the
+// command when the text does not show it (a local, a local function's
+// call).
 func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string {
 	switch {
 	case v.Var != nil:
-		return fmt.Sprintf("%s (the %s reply)", m.Text(e), name)
+		return fmt.Sprintf("%s (the %s reply)", brief(m, e), name)
 	case isLocalFuncCall(m, e):
-		return fmt.Sprintf("%s (which returns the %s reply)", m.Text(e), name)
+		return fmt.Sprintf("%s (which returns the %s reply)", brief(m, e), name)
 	}
-	return m.Text(e)
+	return brief(m, e)
 }
 
 // nullableReply returns the call whose null reply v may be, and what the

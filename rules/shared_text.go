@@ -5,6 +5,7 @@ package rules
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
@@ -18,6 +19,25 @@ func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
 		return placeholder
 	}
 	return s
+}
+
+// headlineText is the longest piece of source a headline quotes: a
+// headline fits one line of a terminal, and the text format shows the
+// source line under it anyway.
+const headlineText = 40
+
+// brief is the source text of n for a headline: model.Text, shortened to
+// headlineText characters.
+func brief(m *model.Model, n ast.PositionHolder) string {
+	return clip(m.Text(n), headlineText)
+}
+
+// clip shortens s to n characters, the last three an ellipsis.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-3]) + "..."
 }
 
 // shortText is source text for a fix message: white space collapsed, long

@@ -48,9 +48,9 @@ func runStringNumberCompare(p *lint.Pass) {
 		if sn.strVal.Types.MayBeFalsy() && sn.strVal.FromReply() != nil {
 			fix = ", with a default for the null reply (tonumber(x) or 0)"
 		}
-		p.Report(m.Range(x), "comparing %s (%s) with %s (%s) by %s raises '%s' whatever the values: wrap %s in tonumber()%s",
-			m.Text(sn.str), describeStringSide(m, sn.strVal), m.Text(sn.num), describeNumberSide(sn.numVal),
-			x.Operator, compareError(x.Operator, lt, rt), m.Text(sn.str), fix)
+		p.Report(m.Range(x), "comparing %s with %s by %s always raises an error", brief(m, sn.str), brief(m, sn.num), x.Operator).
+			Help("Lua raises '%s' whatever the values: %s is %s, and %s is %s; wrap %s in tonumber()%s",
+				compareError(x.Operator, lt, rt), m.Text(sn.str), describeStringSide(m, sn.strVal), m.Text(sn.num), describeNumberSide(sn.numVal), m.Text(sn.str), fix)
 	}
 }
 

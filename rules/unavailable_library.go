@@ -66,8 +66,8 @@ func runUnavailableLibrary(p *lint.Pass) {
 		}
 		if !g.Field {
 			if hint, ok := unavailableGlobals[g.Name]; ok {
-				p.Report(g.Range(), "%s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable '%s''; %s",
-					g.Name, g.Name, hint)
+				p.Report(g.Range(), "%s does not exist in Redis's Lua sandbox", g.Name).
+					Help("the script fails with 'Script attempted to access nonexistent global variable '%s''; %s", g.Name, hint)
 			}
 			continue
 		}
@@ -79,11 +79,11 @@ func runUnavailableLibrary(p *lint.Pass) {
 		}
 		_, field, _ := strings.Cut(g.Name, ".")
 		if lua52Constants[g.Name] {
-			p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs: it reads nil, and arithmetic on it fails with 'attempt to perform arithmetic on field '%s' (a nil value)'; %s",
-				g.Name, field, hint)
+			p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs", g.Name).
+				Help("it reads nil, and arithmetic on it fails with 'attempt to perform arithmetic on field '%s' (a nil value)'; %s", field, hint)
 			continue
 		}
-		p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs: the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s",
-			g.Name, field, hint)
+		p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs", g.Name).
+			Help("the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s", field, hint)
 	}
 }

@@ -318,10 +318,10 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 	exits := m.LoopExits(l)
 	if len(exits) == 0 {
 		if constant {
-			p.Report(l.Header, "%s never ends: it has no break or return; %s", what, li.consequence(fixExit))
+			p.Report(l.Header, "%s never ends: it has no break or return", what).Help("%s", li.consequence(fixExit))
 		} else {
-			p.Report(l.Header, "%s never ends unless it stops at the first check: nothing in it changes its condition, and no other client can while a script runs; %s",
-				what, li.consequence(fixWait))
+			p.Report(l.Header, "%s never ends unless it stops at the first check", what).
+				Help("nothing in it changes its condition, and no other client can while a script runs; %s", li.consequence(fixWait))
 		}
 		return
 	}
@@ -336,8 +336,8 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 			return
 		case boundCaller:
 			if p.Options["report-unbounded-numeric"] != false {
-				p.Report(l.Header, "%s ends when a counter reaches `%s`, %s with no cap; %s",
-					what, m.Text(bound), describeBound(m, bound), li.consequence(fixCap)).Lower()
+				p.Report(l.Header, "%s ends when a counter reaches `%s`, with no cap", what, brief(m, bound)).Lower().
+					Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 			}
 			return
 		}
@@ -359,21 +359,21 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 		}
 	}
 	if allInvariant {
-		p.Report(l.Header, "%s ends only when `%s` %s (line %d), which nothing inside it can change and no other client can while a script runs, so otherwise it never ends; %s",
-			what, m.Text(g.If.Condition), holds, line, li.consequence(fixWait))
+		p.Report(l.Header, "%s busy-waits on `%s`, which nothing in it changes", what, brief(m, g.If.Condition)).
+			Help("it ends only when that %s (line %d), and no other client can change it either while a script runs, so otherwise it never ends; %s", holds, line, li.consequence(fixWait))
 		return
 	}
-	p.Report(l.Header, "%s ends only when `%s` %s (line %d), which depends on the data: nothing in the script bounds its iterations; %s",
-		what, m.Text(g.If.Condition), holds, line, li.consequence(fixPage))
+	p.Report(l.Header, "%s ends only if `%s` %s, which depends on the data", what, brief(m, g.If.Condition), holds).
+		Help("the test is on line %d, and nothing in the script bounds the iterations; %s", line, li.consequence(fixPage))
 }
 
 // loopHead is the loop's first words for messages: `while true`,
 // `repeat ... until false`.
 func loopHead(m *model.Model, l *model.Loop) string {
 	if l.Kind == model.RepeatLoop {
-		return "repeat ... until " + m.Text(l.Cond)
+		return "repeat ... until " + brief(m, l.Cond)
 	}
-	return "while " + m.Text(l.Cond)
+	return "while " + brief(m, l.Cond)
 }
 
 // constTruth is 1 for a condition that is always true, -1 for one that is
@@ -675,8 +675,8 @@ func (li *loopInfo) checkCounterCond(p *lint.Pass) {
 			}
 			continue
 		}
-		p.Report(li.l.Header, "`%s` loop runs until a counter reaches `%s`, %s with no cap; %s",
-			loopHead(m, li.l), m.Text(bound), describeBound(m, bound), li.consequence(fixCap)).Lower()
+		p.Report(li.l.Header, "`%s` loop runs until a counter reaches `%s`, with no cap", loopHead(m, li.l), brief(m, bound)).Lower().
+			Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 		return
 	}
 }
@@ -707,8 +707,8 @@ func (li *loopInfo) checkNumericFor(p *lint.Pass) {
 	if li.classifyBound(bound) != boundCaller {
 		return
 	}
-	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, %s with no cap; %s",
-		s.Name, m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
+	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, with no cap", s.Name, brief(m, bound)).
+		Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 }
 
 func stepSign(e ast.Expr) float64 {

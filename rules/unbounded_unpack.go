@@ -48,10 +48,10 @@ func runUnboundedUnpack(p *lint.Pass) {
 		}
 		t := call.Args[0]
 		tv := m.Value(t)
-		subject := func() string { return "unpack(" + m.Text(t) + ")" }
+		subject := func() string { return "unpack(" + brief(m, t) + ")" }
 		if tv.Origin == model.ArgvTable {
-			p.Report(m.Range(call), "%s fails with 'too many results to unpack' when the caller passes 8000 arguments or more (the writes before it are kept): cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))",
-				subject()).Lower()
+			p.Report(m.Range(call), "%s fails with 'too many results to unpack' once the caller passes 8000 arguments", subject()).Lower().
+				Help("the writes before it are kept: cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))")
 			return
 		}
 		var src *model.Call
@@ -84,12 +84,12 @@ func runUnboundedUnpack(p *lint.Pass) {
 		}
 		fix := "bound the reply (LIMIT, a literal range) or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))"
 		if how == "" {
-			p.Report(m.Range(call), "%s fails with 'too many results to unpack' once the %s reply of line %d holds 8000 elements or more (%s)%s: %s",
-				subject(), src.Name, m.Range(src.Expr).Start.Line, lower, writes, fix).Lower()
+			p.Report(m.Range(call), "%s fails once the %s reply of line %d reaches 8000 elements", subject(), src.Name, m.Range(src.Expr).Start.Line).Lower().
+				Help("it fails with 'too many results to unpack' (%s)%s: %s", lower, writes, fix)
 			return
 		}
-		p.Report(m.Range(call), "%s fails with 'too many results to unpack' once the %s reply of line %d holds 8000 elements or more (%s)%s: %s",
-			subject(), src.Name, m.Range(src.Expr).Start.Line, how, writes, fix)
+		p.Report(m.Range(call), "%s fails once the %s reply of line %d reaches 8000 elements", subject(), src.Name, m.Range(src.Expr).Start.Line).
+			Help("it fails with 'too many results to unpack' (%s)%s: %s", how, writes, fix)
 	})
 }
 

@@ -63,8 +63,9 @@ func runUndeclaredKey(p *lint.Pass) {
 			}
 			switch {
 			case a.Value.Origin == model.Concat && !canCarryTag(a.Value):
-				p.Report(m.Range(a.Expr), "key %s of %s is built inside the script from parts that cannot carry a {hash tag} (literals without one, numbers): Redis Cluster routes the script by %s only, so it fails with 'non local key' whenever this key lives on another node; pass it in %s",
-					m.Text(a.Expr), c.Name, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is built from parts that cannot carry a {hash tag}", m.Text(a.Expr), c.Name).
+					Help("it is built inside the script from literals without one or numbers, and Redis Cluster routes the script by %s only, so it fails with 'non local key' whenever this key lives on another node; pass it in %s",
+						keysName, keysName)
 			case a.Value.Origin == model.Concat:
 				// A built key works on a cluster only while it shares the
 				// declared keys' slot, e.g. through a {hash tag} in a prefix.
@@ -72,19 +73,19 @@ func runUndeclaredKey(p *lint.Pass) {
 				if len(a.Value.Parts) > 0 && a.Value.Parts[0].Origin == model.Keys {
 					from = "from a declared key inside the script"
 				}
-				p.Report(m.Range(a.Expr), "key %s of %s is built %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s",
-					m.Text(a.Expr), c.Name, from, keysName, keysName).Info()
+				p.Report(m.Range(a.Expr), "key %s of %s is built %s", m.Text(a.Expr), c.Name, from).
+					Help("Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s", keysName, keysName).Info()
 			case a.Value.Origin == model.Argv || a.Value.Origin == model.Reply || a.Value.Origin == model.ReplyElement:
 				// A key name the caller or the data supplies can carry the
 				// declared keys' {hash tag}, as bull and bullmq require of
 				// their prefix: whether it does, only the caller knows.
-				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}), and fails with 'non local key' when it lives on another node; pass it in %s",
-					m.Text(a.Expr), c.Name, what, keysName, keysName, keysName).Info()
+				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s", m.Text(a.Expr), c.Name, what, keysName).
+					Help("Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}), and fails with 'non local key' when it lives on another node; pass it in %s", keysName, keysName).Info()
 			default:
 				// A literal names one fixed slot, whatever keys the caller
 				// passes.
-				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)",
-					m.Text(a.Expr), c.Name, what, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s", m.Text(a.Expr), c.Name, what, keysName).
+					Help("pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)", keysName)
 			}
 		}
 	}

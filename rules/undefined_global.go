@@ -92,18 +92,22 @@ func runUndefinedGlobal(p *lint.Pass) {
 		case load && name == "redis":
 			// Checked field by field.
 		case load:
-			p.Report(g.Range(), "global %s does not exist while a Functions library loads (only redis.register_function, redis.log, redis.LOG_* and redis.REDIS_VERSION): FUNCTION LOAD fails; use it inside a registered function", name)
+			p.Report(g.Range(), "global %s does not exist while a Functions library loads", name).
+				Help("only redis.register_function, redis.log, redis.LOG_* and redis.REDIS_VERSION do: FUNCTION LOAD fails; use it inside a registered function")
 		case (name == "KEYS" || name == "ARGV") && m.Context == model.Library:
 			param := "keys"
 			if name == "ARGV" {
 				param = "args"
 			}
-			p.Report(g.Range(), "%s does not exist in a Functions library: FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", name, param)
+			p.Report(g.Range(), "%s does not exist in a Functions library", name).
+				Help("FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", param)
 		case name == "KEYS" || name == "ARGV" || scriptGlobals[name]:
 		case hasIncludes():
-			p.Report(g.Range(), "global %s is not defined in this file: if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use", name)
+			p.Report(g.Range(), "global %s is not defined in this file", name).
+				Help("if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use")
 		default:
-			p.Report(g.Range(), "global %s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use", name)
+			p.Report(g.Range(), "global %s does not exist in Redis's Lua sandbox", name).
+				Help("the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use")
 		}
 	}
 }
@@ -129,7 +133,8 @@ func hasIncludeDirective(m *model.Model) bool {
 func reportField(p *lint.Pass, m *model.Model, g model.GlobalAccess) {
 	table, field, _ := strings.Cut(g.Name, ".")
 	if atLoad(m, g) && table == "redis" && !libraryLoadFields[field] {
-		p.Report(g.Range(), "redis.%s does not exist while a Functions library loads: FUNCTION LOAD fails with 'Script attempted to access nonexistent global variable '%s''; call it inside a registered function", field, field)
+		p.Report(g.Range(), "redis.%s does not exist while a Functions library loads", field).
+			Help("FUNCTION LOAD fails with 'Script attempted to access nonexistent global variable '%s''; call it inside a registered function", field)
 		return
 	}
 }

@@ -72,16 +72,16 @@ func runUnguardedNilReply(p *lint.Pass) {
 			if falsy == model.TNil {
 				what = "nil"
 			}
-			subject := m.Text(x) + " is " + what
+			subject := brief(m, x) + " is " + what
 			if v.Var != nil {
 				of := "the " + c.Name + " reply"
 				if v.Origin == model.Tonumber {
 					of = "tonumber of " + of
 				}
-				subject = fmt.Sprintf("%s holds %s, %s", m.Text(x), of, what)
+				subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
 			}
-			p.Report(m.Range(x), "%s when %s (%s replies null), and %s then fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)",
-				subject, nullCause(c), c.Name, m.Text(op.Expr), err)
+			p.Report(m.Range(x), "%s when %s", subject, nullCause(c)).
+				Help("%s replies null then, and %s fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)", c.Name, m.Text(op.Expr), err)
 		}
 	}
 }

@@ -42,11 +42,11 @@ func runUnsafeLockRelease(p *lint.Pass) {
 		acq := r.acqs[0]
 		line := m.Range(acq.Expr).Start.Line
 		if r.state&relFailed != 0 {
-			p.Report(m.Range(r.call.Expr), "%s deletes lock %s on a path where the %s on line %d failed, that is while another client holds it: this frees their lock; delete only when redis.call('GET', %s) equals this client's token",
-				r.call.Name, key, acq.Name, line, key)
+			p.Report(m.Range(r.call.Expr), "%s deletes lock %s on a path where the %s on line %d failed", r.call.Name, key, acq.Name, line).
+				Help("that is while another client holds it: this frees their lock; delete only when redis.call('GET', %s) equals this client's token", key)
 			continue
 		}
-		p.Report(m.Range(r.call.Expr), "%s deletes lock %s (taken with %s on line %d) without checking that it still holds this client's token: if the lock expired and another client took it, this frees theirs; delete only when redis.call('GET', %s) equals the token",
-			r.call.Name, key, acq.Name, line, key)
+		p.Report(m.Range(r.call.Expr), "%s deletes lock %s (taken with %s on line %d) without checking its owner", r.call.Name, key, acq.Name, line).
+			Help("nothing checks that it still holds this client's token: if the lock expired and another client took it, this frees theirs; delete only when redis.call('GET', %s) equals the token", key)
 	}
 }

@@ -39,28 +39,28 @@ func runWriteInReadonlyScript(p *lint.Pass) {
 	}
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || cmd.NoScript() || !writesForScript(cmd) || arityProblem(c) != "" {
+		if cmd == nil || cmd.NoScript() || !writesForScript(cmd) || arityHeadline(c) != "" {
 			continue // another rule reports what Redis refuses first
 		}
 		what := "writes"
 		if !cmd.IsWrite() {
-			what = "may replicate, which Redis counts as a write here,"
+			what = "may replicate (a write here)"
 		}
 		if scriptRO {
-			p.Report(m.Range(c.Args[0].Expr), "%s %s but the script is marked #!lua flags=no-writes: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
-				cmd.Name, what)
+			p.Report(m.Range(c.Args[0].Expr), "%s %s in a script marked #!lua flags=no-writes", cmd.Name, what).
+				Help("Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag")
 			continue
 		}
 		path, ok := via[c.Func]
 		if !ok {
 			continue
 		}
-		where := fmt.Sprintf("function %s is registered", path.reg)
+		where := fmt.Sprintf("function %s", path.reg)
 		if path.helper != "" {
-			where = fmt.Sprintf("helper %s is called from function %s, registered", path.helper, path.reg)
+			where = fmt.Sprintf("helper %s, called from function %s", path.helper, path.reg)
 		}
-		p.Report(m.Range(c.Args[0].Expr), "%s %s but %s with flags={'no-writes'}: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
-			cmd.Name, what, where)
+		p.Report(m.Range(c.Args[0].Expr), "%s %s in %s, registered with flags={'no-writes'}", cmd.Name, what, where).
+			Help("Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag")
 	}
 }
 

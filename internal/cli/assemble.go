@@ -341,7 +341,7 @@ func (as *assembly) mapBack(d diag.Diagnostic) diag.Diagnostic {
 		}
 	}
 	d.Range = diag.Range{Start: start, End: end}
-	d.Message = lineRefRE().ReplaceAllStringFunc(d.Message, func(ref string) string {
+	renumber := func(ref string) string {
 		n, err := strconv.Atoi(ref[len("line "):])
 		if err != nil || n < 1 || n > len(as.origins) {
 			return ref
@@ -351,12 +351,14 @@ func (as *assembly) mapBack(d diag.Diagnostic) diag.Diagnostic {
 			return fmt.Sprintf("line %d", o.line)
 		}
 		return fmt.Sprintf("line %d of %s", o.line, o.f.name)
-	})
+	}
+	d.Message = lineRefRE().ReplaceAllStringFunc(d.Message, renumber)
+	d.Help = lineRefRE().ReplaceAllStringFunc(d.Help, renumber)
 	return d
 }
 
-// lineRefRE is how messages point at another line of the script ("the GET
-// reply of line 12"): such lines are renumbered too.
+// lineRefRE is how headlines and helps point at another line of the script
+// ("the GET reply of line 12"): such lines are renumbered too.
 var lineRefRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline [0-9]+\b`) })
 
 // line returns the text of a line of a file assembly read, for formatters

@@ -156,8 +156,8 @@ func goRun(opts *goOptions) error {
 // toDiagnostic converts an analyzer finding: the file relative to the
 // working directory, the rule from the category, the severity the rule
 // is set to (overrides, else its default) unless the message names a lower
-// one, and the message without the rule ID the analyzer adds
-// for go vet's plain output.
+// one, the message without the rule ID the analyzer adds for go vet's plain
+// output, and the help the analyzer carries in a related information.
 func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrides map[string]string) diag.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
@@ -202,6 +202,7 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrid
 		Rule:     d.Category,
 		Severity: sev,
 		Message:  msg,
+		Help:     analyzer.Help(d),
 	}
 }
 

@@ -50,13 +50,13 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	settings := cfg.Settings
 	if s, ok := settings.enabled(SyntaxErrorID, diag.SeverityError); ok {
 		for _, e := range f.Errors {
-			out = append(out, diag.Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
+			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
 	}
 	m := model.Build(f)
 	if s, ok := settings.enabled(SyntaxErrorID, diag.SeverityError); ok {
 		for _, e := range m.Problems {
-			out = append(out, diag.Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
+			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
 	}
 	out = append(out, runRules(m, cfg)...)
@@ -66,6 +66,17 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	out = applySuppressions(f, out, settings)
 	diag.SortDiagnostics(out)
 	return out
+}
+
+// syntaxError is the finding of a syntax error of the file called name:
+// the parser's message, in Lua 5.1's words where Lua has them, and its
+// help, or else why it matters.
+func syntaxError(name string, e luasrc.SyntaxError, sev diag.Severity) diag.Diagnostic {
+	help := e.Help
+	if help == "" {
+		help = "Redis runs Lua 5.1 and refuses a script that does not compile"
+	}
+	return diag.Diagnostic{File: name, Range: e.Range, Rule: SyntaxErrorID, Severity: sev, Message: e.Message, Help: help}
 }
 
 // enabled returns the setting of a rule whose default severity is def, and
@@ -129,7 +140,7 @@ func runRule(p *Pass, r *Rule, s Setting) (internal *diag.Diagnostic) {
 	defer func() {
 		if e := recover(); e != nil {
 			internal = &diag.Diagnostic{File: p.Model.File.Name, Range: diag.Range{Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}, Rule: r.ID, Severity: diag.SeverityError,
-				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", r.ID, e)}
+				Message: fmt.Sprintf("internal error in rule %s: %v", r.ID, e), Help: "this is a bug in lint-lua, not in the script: please report it"}
 		}
 	}()
 	r.Run(p)

@@ -44,7 +44,7 @@ func TestRunRulesPassPerRule(t *testing.T) {
 		help string
 	}{
 		{"a", diag.SeverityError, "a found 1", ""},
-		{"a", diag.SeverityError, "internal error in rule a: boom", ""},
+		{"a", diag.SeverityError, "internal error in rule a: boom", "this is a bug in lint-lua, not in the script: please report it"},
 		{"b", diag.SeverityWarning, "b found 2", "why 2"},
 		{"b", diag.SeverityInfo, "b lower", ""},
 		{"b", diag.SeverityInfo, "b info", ""},

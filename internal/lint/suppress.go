@@ -95,11 +95,13 @@ func applySuppressions(f *luasrc.File, ds []diag.Diagnostic, settings Settings) 
 				kind = "ignore-file"
 			}
 			kept = append(kept, diag.Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
-				Message: fmt.Sprintf("this %s of %s suppresses nothing: remove it", kind, r)})
+				Message: fmt.Sprintf("this %s of %s suppresses nothing", kind, r),
+				Help:    "it would silently hide a future finding of that rule: remove it"})
 		}
 		if len(ig.rules) == 0 {
 			kept = append(kept, diag.Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
-				Message: "this ignore names no rule: write `lint-lua: ignore RULE -- reason`"})
+				Message: "this ignore names no rule",
+				Help:    "an ignore suppresses only the rules it names: write `lint-lua: ignore RULE -- reason`"})
 		}
 	}
 	return kept

@@ -49,7 +49,7 @@ func (githubFormatter) Format(w io.Writer, r *Result) error {
 		}
 		b = append(append(b, ",title="...), githubProp(d.Rule)...)
 		b = append(b, "::"...)
-		b = append(b, githubDataEscaper.Replace(strings.ToValidUTF8(d.Message, "\uFFFD"))...)
+		b = append(b, githubDataEscaper.Replace(strings.ToValidUTF8(withHelp(d, " — "), "\uFFFD"))...)
 		bw.Write(append(b, '\n'))
 	}
 	return bw.Flush()

@@ -19,7 +19,7 @@ func encodeJSON(r *Result) []byte {
 		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
 			File: d.File, Line: d.Range.Start.Line, Column: d.Range.Start.Column,
 			EndLine: d.Range.End.Line, EndColumn: d.Range.End.Column,
-			Rule: d.Rule, Severity: severityName(d.Severity), Message: d.Message,
+			Rule: d.Rule, Severity: severityName(d.Severity), Message: d.Message, Help: d.Help,
 			Fix: newJSONFix(d.Fix),
 		})
 	}
@@ -83,6 +83,7 @@ func FuzzJSONMatchesEncoder(f *testing.F) {
 			{File: msg, Rule: file, Severity: diag.Severity(line), Message: rule},
 			{File: file, Rule: rule, Message: msg, Fix: &diag.Fix{Message: rule, Edits: []diag.Edit{{Start: line, End: line + 1, New: msg}, {New: file}}}},
 			{File: file, Rule: rule, Message: msg, Fix: &diag.Fix{Message: msg}},
+			{File: file, Rule: rule, Message: rule, Help: msg},
 		}})
 	})
 }

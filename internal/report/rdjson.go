@@ -83,7 +83,9 @@ func rdjsonFor(r *Result) (rdjsonResult, func(diag.Diagnostic) rdjsonDiagnostic)
 	out := rdjsonResult{Source: rdjsonSource{Name: toolName, URL: toolURI}, Diagnostics: []rdjsonDiagnostic{}}
 	return out, func(d diag.Diagnostic) rdjsonDiagnostic {
 		return rdjsonDiagnostic{
-			Message:  strings.ToValidUTF8(d.Message, "\uFFFD"),
+			// reviewdog posts it as a comment, in markdown: the help is
+			// a paragraph of its own.
+			Message:  strings.ToValidUTF8(withHelp(d, "\n\n"), "\uFFFD"),
 			Location: rdjsonLocation{Path: strings.ToValidUTF8(slashPath(d.File), "\uFFFD"), Range: rdjsonRangeFor(d.Range)},
 			Severity: rdjsonSeverity(d.Severity),
 			Code:     rdjsonCode{Value: d.Rule, URL: urls[d.Rule]},

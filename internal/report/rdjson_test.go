@@ -65,7 +65,7 @@ func TestRDJSONFields(t *testing.T) {
 	sev := map[diag.Severity]string{diag.SeverityError: "ERROR", diag.SeverityWarning: "WARNING", diag.SeverityInfo: "INFO"}
 	for i, d := range r.Diagnostics {
 		got := doc.Diagnostics[i]
-		if got.Message != strings.ToValidUTF8(d.Message, "\uFFFD") || got.Location.Path != d.File ||
+		if got.Message != strings.ToValidUTF8(withHelp(d, "\n\n"), "\uFFFD") || got.Location.Path != d.File ||
 			got.Severity != sev[d.Severity] || got.Code.Value != d.Rule {
 			t.Errorf("diagnostic %d = %+v, want %+v", i, got, d)
 		}
@@ -165,6 +165,7 @@ func FuzzRDJSONMatchesEncoder(f *testing.F) {
 			{File: file, Range: diag.Range{Start: diag.Pos{Line: line, Column: col}, End: diag.Pos{Line: line, Column: col + 2}}, Rule: rule, Severity: diag.SeverityWarning, Message: msg},
 			{File: msg, Rule: file, Severity: diag.Severity(line), Message: rule},
 			{File: file, Range: diag.Range{Start: diag.Pos{Line: 1, Column: col}, End: diag.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
+			{File: file, Rule: rule, Message: rule, Help: msg},
 		}})
 	})
 }

@@ -85,6 +85,16 @@ func severityName(s diag.Severity) string {
 	return diag.SeverityError.String()
 }
 
+// withHelp is d's headline followed by sep and its help, for the formats
+// that carry one message per finding; the headline alone when it has no
+// help.
+func withHelp(d diag.Diagnostic, sep string) string {
+	if d.Help == "" {
+		return d.Message
+	}
+	return d.Message + sep + d.Help
+}
+
 // source looks up a line through r.Source, tolerating a nil func.
 func (r *Result) source(file string, line int) (string, bool) {
 	if r.Source == nil || line < 1 {

@@ -79,14 +79,22 @@ func finding(file string, l1, c1, l2, c2 int, rule string, sev diag.Severity, ms
 	}
 }
 
+// withHelpText is d with help h.
+func withHelpText(d diag.Diagnostic, h string) diag.Diagnostic {
+	d.Help = h
+	return d
+}
+
 func awkwardResult() *Result {
 	ds := []diag.Diagnostic{
-		finding(awkwardFile, 1, 29, 1, 36, "undeclared-key", diag.SeverityError,
+		withHelpText(finding(awkwardFile, 1, 29, 1, 36, "undeclared-key", diag.SeverityError,
 			`KEYS[3] is read but the call passes 1 key: 100% "sure", <&> 'ok'`),
+			"KEYS[3] is nil, and redis.call fails on it: pass 3 keys, or read `KEYS[1]`"),
 		finding(awkwardFile, 2, 12, 2, 19, "style-note", diag.SeverityInfo,
 			"line one\r\nline two, with: colon %0A"),
-		finding(awkwardFile, 3, 12, 3, 17, "undeclared-key", diag.SeverityWarning,
+		withHelpText(finding(awkwardFile, 3, 12, 3, 17, "undeclared-key", diag.SeverityWarning,
 			"bad \xff byte, nul\x00 and bell\a in message"),
+			"help with a \xff byte, a line\nbreak, 100% <&> and a comma, here"),
 		finding(awkwardFile, 3, 23, 3, 31, "style-note", diag.SeverityInfo,
 			"string literal with invalid bytes and ESC"),
 		finding(multiFile, 2, 1, 4, 4, "long-span", diag.SeverityWarning,
@@ -257,6 +265,7 @@ func TestJSONSchema(t *testing.T) {
 		Rule      string `json:"rule"`
 		Severity  string `json:"severity"`
 		Message   string `json:"message"`
+		Help      string `json:"help"`
 	}
 	type output struct {
 		Files       int          `json:"files"`
@@ -293,6 +302,7 @@ func TestJSONSchema(t *testing.T) {
 				EndLine: d.Range.End.Line, EndColumn: d.Range.End.Column,
 				Rule: d.Rule, Severity: d.Severity.String(),
 				Message: strings.ToValidUTF8(d.Message, "\uFFFD"),
+				Help:    strings.ToValidUTF8(d.Help, "\uFFFD"),
 			}
 			if !reflect.DeepEqual(got.Diagnostics[i], want) {
 				t.Errorf("diagnostic %d = %+v, want %+v", i, got.Diagnostics[i], want)
@@ -303,11 +313,19 @@ func TestJSONSchema(t *testing.T) {
 			}
 			top.Diagnostics = &keys
 			_ = json.Unmarshal(out, &top)
-			if len(keys[i]) != 8 {
-				t.Errorf("diagnostic %d has %d keys, want 8", i, len(keys[i]))
+			// help is left out when the finding has none.
+			if want := 8 + boolInt(d.Help != ""); len(keys[i]) != want {
+				t.Errorf("diagnostic %d has %d keys, want %d", i, len(keys[i]), want)
 			}
 		}
 	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func TestSARIFValid(t *testing.T) {
@@ -522,11 +540,11 @@ func TestCheckstyleWellFormed(t *testing.T) {
 		t.Fatalf("doc = %+v", doc)
 	}
 	e := doc.Files[0].Errors
-	if len(e) != 4 || e[0].Message != r.Diagnostics[0].Message || e[0].Source != "lint-lua.undeclared-key" ||
+	if len(e) != 4 || e[0].Message != withHelp(r.Diagnostics[0], " — ") || e[0].Source != "lint-lua.undeclared-key" ||
 		e[1].Message != r.Diagnostics[1].Message || e[1].Severity != "info" {
 		t.Errorf("errors = %+v", e)
 	}
-	if e[2].Message != "bad \uFFFD byte, nul and bell in message" {
+	if e[2].Message != "bad \uFFFD byte, nul and bell in message — help with a \uFFFD byte, a line\nbreak, 100% <&> and a comma, here" {
 		t.Errorf("control characters not stripped: %q", e[2].Message)
 	}
 }

@@ -57,6 +57,15 @@ type sarifText struct {
 	Text string `json:"text"`
 }
 
+// sarifMessage is a result's message: the headline as text (what GitHub
+// code scanning shows as the alert's title), and when the finding has a
+// help, the headline and the help as markdown, for viewers that render
+// it (the SARIF viewer of VS Code, for one).
+type sarifMessage struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
 type sarifHelp struct {
 	Text     string `json:"text"`
 	Markdown string `json:"markdown"`
@@ -85,7 +94,7 @@ type sarifResult struct {
 	RuleID              string            `json:"ruleId"`
 	RuleIndex           *int              `json:"ruleIndex,omitempty"`
 	Level               string            `json:"level"`
-	Message             sarifText         `json:"message"`
+	Message             sarifMessage      `json:"message"`
 	Locations           []sarifLocation   `json:"locations"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 }
@@ -206,7 +215,7 @@ func (s *sarifResults) of(d diag.Diagnostic) sarifResult {
 	res := sarifResult{
 		RuleID:    d.Rule,
 		Level:     sarifLevel(d.Severity),
-		Message:   sarifText{Text: strings.ToValidUTF8(d.Message, "\uFFFD")},
+		Message:   sarifMessageFor(d),
 		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalFor(s.r, d, art)}},
 	}
 	if i, ok := s.index[d.Rule]; ok {
@@ -219,6 +228,16 @@ func (s *sarifResults) of(d diag.Diagnostic) sarifResult {
 		"primaryLocationLineHash": lineHash(key, s.seen[key]),
 	}
 	return res
+}
+
+// sarifMessageFor is d's headline, and with its help, both as markdown:
+// two paragraphs.
+func sarifMessageFor(d diag.Diagnostic) sarifMessage {
+	m := sarifMessage{Text: strings.ToValidUTF8(d.Message, "\uFFFD")}
+	if d.Help != "" {
+		m.Markdown = m.Text + "\n\n" + strings.ToValidUTF8(d.Help, "\uFFFD")
+	}
+	return m
 }
 
 // emptyResults is how encoding/json writes the run's empty results, at
@@ -247,6 +266,10 @@ func appendSARIFResult(b []byte, res *sarifResult) []byte {
 	b = appendJSONString(b, res.Level)
 	b = append(b, ","+in+"\"message\": {"+in+"  \"text\": "...)
 	b = appendJSONString(b, res.Message.Text)
+	if res.Message.Markdown != "" {
+		b = append(b, ","+in+"  \"markdown\": "...)
+		b = appendJSONString(b, res.Message.Markdown)
+	}
 	b = append(b, in+"},"+in+"\"locations\": ["...)
 	for i, loc := range res.Locations {
 		if i > 0 {

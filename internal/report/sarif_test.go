@@ -127,6 +127,7 @@ func FuzzSARIFMatchesEncoder(f *testing.F) {
 			{File: file, Range: diag.Range{Start: diag.Pos{Line: line, Column: 1}, End: diag.Pos{Line: line, Column: 2}}, Rule: rule, Severity: diag.SeverityWarning, Message: msg},
 			{File: msg, Rule: file, Severity: diag.Severity(line), Message: rule},
 			{File: file, Range: diag.Range{Start: diag.Pos{Line: 1, Column: line}, End: diag.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
+			{File: file, Rule: rule, Message: rule, Help: msg},
 		}})
 	})
 }

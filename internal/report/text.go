@@ -14,7 +14,7 @@ import (
 // textFormatter is the human format: a gcc-style header per diagnostic, the
 // offending source line and an underline of the span, then a summary.
 type textFormatter struct {
-	pos, rule, caret paintCodes
+	pos, rule, caret, help paintCodes
 	// sev is indexed by the severity shown: diag.SeverityInfo,
 	// SeverityWarning or SeverityError.
 	sev     [diag.SeverityError + 1]paintCodes
@@ -41,7 +41,7 @@ func appendPainted(b []byte, c paintCodes, s string) []byte {
 
 func newText(opts Options) *textFormatter {
 	f := &textFormatter{summary: color.New(color.Bold)}
-	pos, rule, caret := color.New(color.Bold), color.New(color.Faint), color.New(color.FgGreen, color.Bold)
+	pos, rule, caret, help := color.New(color.Bold), color.New(color.Faint), color.New(color.FgGreen, color.Bold), color.New(color.Bold)
 	sev := map[diag.Severity]*color.Color{
 		diag.SeverityError:   color.New(color.FgRed, color.Bold),
 		diag.SeverityWarning: color.New(color.FgYellow, color.Bold),
@@ -49,7 +49,7 @@ func newText(opts Options) *textFormatter {
 	}
 	// Decide explicitly on every object: the package-wide color.NoColor
 	// looks at os.Stdout, which is not necessarily where we write.
-	all := []*color.Color{pos, rule, caret, f.summary}
+	all := []*color.Color{pos, rule, caret, help, f.summary}
 	for _, c := range sev {
 		all = append(all, c)
 	}
@@ -60,7 +60,7 @@ func newText(opts Options) *textFormatter {
 			c.DisableColor()
 		}
 	}
-	f.pos, f.rule, f.caret = codesOf(pos), codesOf(rule), codesOf(caret)
+	f.pos, f.rule, f.caret, f.help = codesOf(pos), codesOf(rule), codesOf(caret), codesOf(help)
 	for s, c := range sev {
 		f.sev[s] = codesOf(c)
 	}
@@ -88,8 +88,9 @@ func shownSeverity(s diag.Severity) diag.Severity {
 	return diag.SeverityError
 }
 
-// appendDiagnostic appends d's header, and under it, when hasLine, its
-// source line and the underline of its span.
+// appendDiagnostic appends d's header (its place, severity, headline and
+// rule), under it, when hasLine, its source line and the underline of its
+// span, and last its help, indented, as rustc and ruff print theirs.
 func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line string, hasLine bool) []byte {
 	sev := shownSeverity(d.Severity)
 	b = append(b, f.pos.pre...)
@@ -123,6 +124,13 @@ func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line strin
 			b = appendPainted(b, f.caret, under[len(prefix):])
 			b = append(b, '\n')
 		}
+	}
+	if d.Help != "" {
+		b = append(b, "  "...)
+		b = appendPainted(b, f.help, "help:")
+		b = append(b, ' ')
+		b = append(b, sanitizeString(d.Help, false)...)
+		b = append(b, '\n')
 	}
 	return b
 }
