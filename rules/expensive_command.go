@@ -29,6 +29,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
 			Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
 			Redis: "all",
+			Lower: "One level below the rule's severity (info by default): a read of a whole collection that the script works through with a Redis command for every element, in a loop over the reply (or over what a local function returns from it) or by unpacking the reply, or a table filled from it, into a call; the bounded read the help names would not do that work, so the read costs no more than it. Set algebra (`SINTER`, `SUNION`, `SDIFF` and their STORE forms) is always reported one level lower. A whole read that only searches for an element keeps the rule's severity.",
 		},
 	},
 	Run: runExpensiveCommand,

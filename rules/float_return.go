@@ -28,6 +28,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn used / 4",
 			Good:  "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn tostring(used / 4)",
 			Redis: "all",
+			Lower: "One level below the rule's severity (info by default) when the number may have a fraction only as a quotient: a division, or a local, a local function's return or arithmetic that holds one. Truncated toward zero, a quotient is integer division, which may be what is meant (a count of whole requests left, a millisecond timestamp out of a packed score): only the author knows. A number that surely has a fraction or is out of range (a fractional literal or factor, `math.random()`, `1e20`, `1/0`) keeps the rule's severity.",
 		},
 	},
 	Run: runFloatReturn,

@@ -27,6 +27,7 @@ var _ = register(&lint.Rule{
 			Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
 			Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
 			Redis: "all; CROSSSLOT observed on 7.0 cluster",
+			Lower: "One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug.",
 		},
 	},
 	Run: runKeyAsValue,

@@ -139,3 +139,60 @@ func uses(f *ast.File) []*ast.Ident {
 	})
 	return out
 }
+
+// TestLowerDocumented fails when a rule file reports a finding below the
+// rule's severity (.Lower() or .Info()) and its rule's Doc.Lower does not
+// say when, or when Doc.Lower describes a rule that never lowers: the
+// severity printed is a promise, and its exceptions are documented.
+func TestLowerDocumented(t *testing.T) {
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lowers := map[string]bool{}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !registers(f) {
+			continue
+		}
+		lower := false
+		var ids []string
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) == 0 && (sel.Sel.Name == "Lower" || sel.Sel.Name == "Info") {
+					lower = true
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && k.Name == "ID" {
+					if lit, ok := n.Value.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						ids = append(ids, strings.Trim(lit.Value, `"`))
+					}
+				}
+			}
+			return true
+		})
+		if lower && len(ids) != 1 {
+			t.Errorf("%s lowers a finding's severity but declares %d rules: the check cannot tell whose", name, len(ids))
+			continue
+		}
+		for _, id := range ids {
+			lowers[id] = lower
+		}
+	}
+	for _, r := range All() {
+		switch {
+		case lowers[r.ID] && r.Doc.Lower == "":
+			t.Errorf("%s reports findings below its severity (.Lower() or .Info()): say when and why in Doc.Lower", r.ID)
+		case !lowers[r.ID] && r.Doc.Lower != "":
+			t.Errorf("%s has a Doc.Lower but never lowers a finding's severity", r.ID)
+		}
+	}
+}

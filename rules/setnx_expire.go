@@ -33,6 +33,7 @@ var _ = register(&lint.Rule{
 			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2])\n  return 1\nend\nreturn 0",
 			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0",
 			Redis: "all; SET with NX and EX/PX since 2.6.12",
+			Lower: "One level below the rule's severity (info by default) when the EXPIRE's time to live is a positive integer literal: that EXPIRE cannot fail, so the key always gets its expiry, and what is left is two commands where one does (SET NX EX) and a deprecated command (SETNX).",
 		},
 	},
 	Run: runSetnxThenExpire,

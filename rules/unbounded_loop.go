@@ -41,12 +41,14 @@ var _ = register(&lint.Rule{
 				"redis.call('INCR', KEYS[2])\n" +
 				"return redis.call('SET', KEYS[1], ARGV[1])",
 			Redis: "all; BUSY, SCRIPT KILL and UNKILLABLE observed on 7.0",
+			Lower: "One level below the rule's severity (info by default): a `while` or `repeat` loop that ends when a counter reaches a number taken from ARGV or read from a value reply, with no cap (with `report-unbounded-numeric`); it ends, after as many iterations as the caller or the data says. A numeric `for` loop up to such a number keeps the rule's severity.",
 		},
 		Options: []diag.Option{{
 			Name:    "report-unbounded-numeric",
 			Default: true,
-			Doc: "also report, one severity level lower, loops that run a number of times taken from ARGV or read from a value reply with no cap " +
-				"(`for i = 1, tonumber(ARGV[1])`); these end, but after as many iterations as the caller or the data says",
+			Doc: "also report loops that run a number of times taken from ARGV or read from a value reply with no cap " +
+				"(`for i = 1, tonumber(ARGV[1])`; a `while` or `repeat` loop counting up to one is reported one level lower); these end, " +
+				"but after as many iterations as the caller or the data says",
 		}},
 	},
 	Run: runUnboundedLoop,

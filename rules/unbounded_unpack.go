@@ -26,6 +26,7 @@ var _ = register(&lint.Rule{
 			Bad:   "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nreturn redis.call('ZREM', KEYS[1], unpack(ids))",
 			Good:  "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nlocal n = 0\nfor i = 1, #ids, 1000 do\n  n = n + redis.call('ZREM', KEYS[1], unpack(ids, i, math.min(i + 999, #ids)))\nend\nreturn n",
 			Redis: "all (the 8000-element limit is observed on 7.0)",
+			Lower: "One level below the rule's severity (info by default) when the count is the caller's: `unpack(ARGV)` (or of a function's `args`), and the reply of a command whose LIMIT, COUNT or stop index comes from ARGV. A reply the script asks for whole, or whose bound comes from a reply, keeps the rule's severity.",
 		},
 	},
 	Run: runUnboundedUnpack,

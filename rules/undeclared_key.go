@@ -24,6 +24,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
 			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
 			Redis: "all; cluster behaviour observed on 7.0",
+			Lower: "Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
 		},
 	},
 	Run: runUndeclaredKey,

@@ -33,6 +33,11 @@ type Doc struct {
 	Lang string
 	// Redis names the Redis versions the rule applies to.
 	Redis string
+	// Lower says when and why a finding is reported below the rule's
+	// default severity (Finding.Lower, Finding.Info): the severity printed
+	// is a promise, and a finding that keeps it only in part says so here.
+	// Empty when every finding has the rule's severity.
+	Lower string
 }
 
 // RuleInfo is what the output formats, the configuration and the docs

@@ -14,6 +14,9 @@ func Explain(r *diag.RuleInfo) string {
 	fmt.Fprintf(&b, "%s: %s\n\n", r.ID, r.Doc.Title)
 	fmt.Fprintf(&b, "Category: %s\nDefault severity: %s\nRedis versions: %s\n\n", r.Category, r.Severity, r.Doc.Redis)
 	fmt.Fprintf(&b, "Why this is bad\n%s\n", indent(r.Doc.Why, "    "))
+	if r.Doc.Lower != "" {
+		fmt.Fprintf(&b, "\nLower severity\n%s\n", indent(r.Doc.Lower, "    "))
+	}
 	if r.Doc.Bad != "" {
 		fmt.Fprintf(&b, "\nBad\n%s\n", indent(r.Doc.Bad, "    "))
 	}
@@ -41,6 +44,9 @@ func Markdown(rules []*diag.RuleInfo) string {
 		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", r.ID, capitalize(r.Doc.Title))
 		fmt.Fprintf(&b, "Category: %s. Default severity: %s. Redis versions: %s.\n\n", r.Category, r.Severity, r.Doc.Redis)
 		fmt.Fprintf(&b, "### What it does and why this is bad\n\n%s\n\n", r.Doc.Why)
+		if r.Doc.Lower != "" {
+			fmt.Fprintf(&b, "### Lower severity\n\n%s\n\n", r.Doc.Lower)
+		}
 		if r.Doc.Bad != "" {
 			fmt.Fprintf(&b, "### Bad\n\n```%s\n%s\n```\n\n", docLang(r.Doc), r.Doc.Bad)
 		}
