@@ -11,12 +11,13 @@ import (
 // operandLuaErrRE takes the Lua message out of an EVAL runtime error reply.
 var operandLuaErrRE = regexp.MustCompile(`user_script:\d+: (.*) script: `)
 
-// operandFindings returns the messages rule id gives on src.
+// operandFindings returns the texts (headline and help) rule id gives on
+// src.
 func operandFindings(id, src string) []string {
 	var out []string
 	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
 		if d.Rule == id {
-			out = append(out, d.Message)
+			out = append(out, wantText(d))
 		}
 	}
 	return out
