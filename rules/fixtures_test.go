@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,8 +15,10 @@ import (
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
-// wantRE finds `-- want "regexp"` (several quoted patterns may follow).
-var wantRE = regexp.MustCompile(`--\s*want((?:\s+"(?:[^"\\]|\\.)*")+)`)
+// wantRE finds `-- want "regexp"` (several quoted patterns may follow),
+// or `-- want +N "regexp"` for findings N lines below the comment, on a
+// line that cannot hold one (a comment, a line inside a long string).
+var wantRE = regexp.MustCompile(`--\s*want(?:\s+\+(\d+))?((?:\s+"(?:[^"\\]|\\.)*")+)`)
 var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
 
 type want struct {
@@ -155,12 +158,20 @@ func parseWants(t *testing.T, src []byte) []*want {
 		if m == nil {
 			continue
 		}
-		for _, q := range quotedRE.FindAllStringSubmatch(m[1], -1) {
+		line := c.Range.Start.Line
+		if m[1] != "" {
+			n, err := strconv.Atoi(m[1])
+			if err != nil {
+				t.Fatalf("line %d: bad want offset %q: %v", line, m[1], err)
+			}
+			line += n
+		}
+		for _, q := range quotedRE.FindAllStringSubmatch(m[2], -1) {
 			re, err := regexp.Compile(strings.ReplaceAll(q[1], `\"`, `"`))
 			if err != nil {
 				t.Fatalf("line %d: bad want %q: %v", c.Range.Start.Line, q[1], err)
 			}
-			out = append(out, &want{line: c.Range.Start.Line, re: re})
+			out = append(out, &want{line: line, re: re})
 		}
 	}
 	return out
