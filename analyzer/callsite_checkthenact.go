@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -110,8 +111,8 @@ func checkNonatomic(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity,
 		}
 		key := w.key()
 		reportRule(pass, w.call.Pos(), w.call.End(), "nonatomic-check-then-act",
-			"%s of %s depends on the %s of the same key on line %d, but another client can change the key between the two commands: do the read and the write in one Lua script (lint-lua checks it)%s",
-			w.via, exprText(pass, key), found.c.via, csLine(pass, found.c.call.Pos()), watchHint(w.lib))
+			fmt.Sprintf("%s of %s depends on the %s of the same key on line %d", w.via, exprText(pass, key), found.c.via, csLine(pass, found.c.call.Pos())),
+			fmt.Sprintf("another client can change the key between the two commands: do the read and the write in one Lua script (lint-lua checks it)%s", watchHint(w.lib)))
 	}
 }
 

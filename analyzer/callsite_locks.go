@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -337,8 +338,8 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 				continue
 			}
 			reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
-				"key %s taken with %s gets its expiry from the separate %s on line %d: if the client stops between the two commands the lock never expires (TTL -1) and stays taken forever; set the expiry in the same command: %s",
-				key, c.via, e.via, csLine(pass, e.call.Pos()), fix)
+				fmt.Sprintf("key %s taken with %s gets its expiry from the separate %s on line %d", key, c.via, e.via, csLine(pass, e.call.Pos())),
+				fmt.Sprintf("if the client stops between the two commands the lock never expires (TTL -1) and stays taken forever; set the expiry in the same command: %s", fix))
 			return
 		}
 	}
@@ -347,8 +348,8 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 	}
 	if a.expiry == expiryKeepTTL {
 		reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
-			"key %s set with NX and KEEPTTL never expires: with NX the key did not exist, so there is no TTL to keep (TTL -1); give a TTL instead: %s",
-			key, fix)
+			fmt.Sprintf("key %s set with NX and KEEPTTL never expires", key),
+			fmt.Sprintf("with NX the key did not exist, so there is no TTL to keep (TTL -1); give a TTL instead: %s", fix))
 		return
 	}
 	what := c.via
@@ -356,8 +357,8 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 		what = "SetNX with expiration 0"
 	}
 	reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
-		"key %s taken with %s never expires (TTL -1): a lock whose holder stops before deleting it stays taken forever; give it a TTL in the same command: %s, unless the key is a record meant to last",
-		key, what, fix)
+		fmt.Sprintf("key %s taken with %s never expires (TTL -1)", key, what),
+		fmt.Sprintf("a lock whose holder stops before deleting it stays taken forever; give it a TTL in the same command: %s, unless the key is a record meant to last", fix))
 }
 
 // lockFix is the one-command acquisition with an expiry, in the client's
@@ -411,8 +412,8 @@ func unsafeRelease(pass *analysis.Pass, del *redisCommand, acqs []lockAcquire, c
 			where = " in " + csOuterFunc(acq.c.cur).Name.Name
 		}
 		reportRule(pass, del.call.Pos(), del.call.End(), "unsafe-lock-release",
-			"%s of lock %s, taken with %s on line %d%s, does not check that the lock is still this client's: if it expired and another client took it, this deletes their lock; release with a Lua script that deletes the key only when GET returns this client's token",
-			del.via, exprText(pass, k), acq.c.via, csLine(pass, acq.c.call.Pos()), where)
+			fmt.Sprintf("%s of lock %s, taken with %s on line %d%s, does not check its owner", del.via, exprText(pass, k), acq.c.via, csLine(pass, acq.c.call.Pos()), where),
+			"nothing checks that the lock is still this client's: if it expired and another client took it, this deletes their lock; release with a Lua script that deletes the key only when GET returns this client's token")
 		return
 	}
 }

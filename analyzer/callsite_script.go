@@ -275,8 +275,8 @@ func checkNumkeys(pass *analysis.Pass, u *scriptUse, p passed) {
 		return
 	}
 	reportRule(pass, u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
-		"%s passes numkeys %d but only %d values after it: Redis refuses the call with 'ERR Number of keys can't be greater than number of args'; pass %d keys or lower numkeys",
-		useVia(u), p.nkeys, p.total, p.nkeys)
+		fmt.Sprintf("%s passes numkeys %d but only %d values after it", useVia(u), p.nkeys, p.total),
+		fmt.Sprintf("Redis refuses the call with 'ERR Number of keys can't be greater than number of args'; pass %d keys or lower numkeys", p.nkeys))
 }
 
 // checkKeysCount reports a script that reads KEYS[i] or ARGV[i] beyond
@@ -294,15 +294,15 @@ func checkKeysCount(pass *analysis.Pass, u *scriptUse, p passed, once func(token
 	if p.nkeys >= 0 && (p.total < 0 || p.nkeys <= p.total) {
 		if r, ok := reads.beyond(model.Keys, p.nkeys); ok && once(p.countAt.Pos(), "KEYS") {
 			reportRule(pass, p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch",
-				"the script reads KEYS[%d] %s but %s passes %d %s: KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed",
-				r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nkeys, plural(p.nkeys, "key", "keys"), r.index, nilEffect(r))
+				fmt.Sprintf("the script reads KEYS[%d] %s but %s passes %d %s", r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nkeys, plural(p.nkeys, "key", "keys")),
+				fmt.Sprintf("KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed", r.index, nilEffect(r)))
 		}
 	}
 	if p.nargs >= 0 {
 		if r, ok := reads.beyond(model.Argv, p.nargs); ok && once(u.Call.Pos(), "ARGV") {
 			reportRule(pass, u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
-				"the script reads ARGV[%d] %s but %s passes %d %s: ARGV[%d] is nil in the script%s; pass the value, or give it a default in the script (ARGV[%d] or ...)",
-				r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nargs, plural(p.nargs, "argument", "arguments"), r.index, nilEffect(r), r.index)
+				fmt.Sprintf("the script reads ARGV[%d] %s but %s passes %d %s", r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nargs, plural(p.nargs, "argument", "arguments")),
+				fmt.Sprintf("ARGV[%d] is nil in the script%s; pass the value, or give it a default in the script (ARGV[%d] or ...)", r.index, nilEffect(r), r.index))
 		}
 	}
 }
@@ -486,8 +486,8 @@ func checkCallSlots(pass *analysis.Pass, u *scriptUse, p passed) {
 			at = p.countAt
 		}
 		reportRule(pass, at.Pos(), at.End(), "missing-hash-tag",
-			"keys %q (slot %d) and %q (slot %d) passed to %s hash to different cluster slots: on Redis Cluster the call fails with 'CROSSSLOT Keys in request don't hash to the same slot'; give keys used together a common hash tag, such as {%s}",
-			first.name, first.slot, n.name, n.slot, useVia(u), hashTagHint(first.name))
+			fmt.Sprintf("keys %q and %q passed to %s hash to different cluster slots", first.name, n.name, useVia(u)),
+			fmt.Sprintf("they hash to slots %d and %d: on Redis Cluster the call fails with 'CROSSSLOT Keys in request don't hash to the same slot'; give keys used together a common hash tag, such as {%s}", first.slot, n.slot, hashTagHint(first.name)))
 		return
 	}
 }
@@ -529,8 +529,8 @@ func checkReadOnlyUse(pass *analysis.Pass, u *scriptUse, st *state) {
 			return // the script's own writes are the Lua rule's finding
 		}
 		reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
-			"%s runs the script read-only, but its #!lua shebang does not declare flags=no-writes: Redis refuses it before it runs with 'ERR Can not execute a script with write flag using *_ro command'; add flags=no-writes to the shebang, or use %s",
-			useVia(u), writableVariant(u))
+			fmt.Sprintf("%s runs the script read-only, but its #!lua shebang does not declare flags=no-writes", useVia(u)),
+			fmt.Sprintf("Redis refuses it before it runs with 'ERR Can not execute a script with write flag using *_ro command'; add flags=no-writes to the shebang, or use %s", writableVariant(u)))
 		return
 	}
 	for _, c := range m.Calls {
@@ -538,8 +538,8 @@ func checkReadOnlyUse(pass *analysis.Pass, u *scriptUse, st *state) {
 			continue
 		}
 		reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
-			"%s runs the script read-only, but it runs %s %s: Redis answers 'ERR Write commands are not allowed from read-only scripts'; use %s, or remove the write",
-			useVia(u), c.Name, scriptLine(pass, s, m, c.Args[0].Expr), writableVariant(u))
+			fmt.Sprintf("%s runs the script read-only, but it runs %s %s", useVia(u), c.Name, scriptLine(pass, s, m, c.Args[0].Expr)),
+			fmt.Sprintf("Redis answers 'ERR Write commands are not allowed from read-only scripts'; use %s, or remove the write", writableVariant(u)))
 		return
 	}
 }
@@ -585,8 +585,8 @@ func checkReadOnlyFCall(pass *analysis.Pass, u *scriptUse, st *state) {
 				}
 			}
 			reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
-				"%s calls function %q, which the library registers without flags={'no-writes'}: Redis refuses it with 'ERR Can not execute a script with write flag using *_ro command'; register it with flags={'no-writes'} if it only reads, or use %s",
-				useVia(u), name, writableVariant(u))
+				fmt.Sprintf("%s calls function %q, which the library registers without flags={'no-writes'}", useVia(u), name),
+				fmt.Sprintf("Redis refuses it with 'ERR Can not execute a script with write flag using *_ro command'; register it with flags={'no-writes'} if it only reads, or use %s", writableVariant(u)))
 			return
 		}
 	}
@@ -619,8 +619,8 @@ func reportDynamic(pass *analysis.Pass, s *luaScript) {
 		via = useVia(s.Uses[0])
 	}
 	reportRule(pass, s.Src.Pos(), s.Src.End(), "dynamic-script",
-		"the script passed to %s is built at run time%s: Redis keeps every distinct script text in its script cache until SCRIPT FLUSH, and lint-lua cannot check it; keep the script text constant and pass the values in ARGV (keys in KEYS)",
-		via, howBuilt(pass, s.Src))
+		fmt.Sprintf("the script passed to %s is built at run time%s", via, howBuilt(pass, s.Src)),
+		"Redis keeps every distinct script text in its script cache until SCRIPT FLUSH, and lint-lua cannot check it; keep the script text constant and pass the values in ARGV (keys in KEYS)")
 }
 
 // varies reports whether a string expression that scripts.go found to be

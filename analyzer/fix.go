@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -18,7 +18,7 @@ import (
 // string cannot hold a backquote or a carriage return). The fix is then
 // applied by `go vet -fix` (or gopls) to the Go file, where it does to the
 // script what lint-lua --fix does to a .lua file.
-func suggestedFix(pass *analysis.Pass, s *luaScript, fix *lint.Fix) []analysis.SuggestedFix {
+func suggestedFix(pass *analysis.Pass, s *luaScript, fix *diag.Fix) []analysis.SuggestedFix {
 	if fix == nil || s.text == nil || len(s.text.s) != len(s.Text) {
 		return nil
 	}
@@ -34,7 +34,7 @@ func suggestedFix(pass *analysis.Pass, s *luaScript, fix *lint.Fix) []analysis.S
 }
 
 // goEdit maps one edit of the Lua text to the Go source.
-func goEdit(pass *analysis.Pass, t *text, e lint.Edit) (analysis.TextEdit, bool) {
+func goEdit(pass *analysis.Pass, t *text, e diag.Edit) (analysis.TextEdit, bool) {
 	n := len(t.s)
 	from, to := e.Start, e.End
 	if n == 0 || from < 0 || to < from || to > n {

@@ -88,7 +88,7 @@ func checkGoRange(t *testing.T, quoted, raw string, all []*lint.Rule) {
 	for _, e := range file.Errors {
 		ranges = append(ranges, e.Range)
 	}
-	for _, d := range lint.LintFile(file, all, nil) {
+	for _, d := range lint.Run(file, lint.Config{Rules: all}) {
 		ranges = append(ranges, d.Range)
 	}
 	for _, r := range ranges {

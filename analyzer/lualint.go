@@ -14,13 +14,13 @@ var _ = registerCheck(lintScripts)
 // time, once per script however many calls use it, and reports each
 // finding at its place in the Go string (or the embedded .lua file).
 func lintScripts(pass *analysis.Pass, st *state) {
-	all := rules.All()
+	cfg := lint.Config{Rules: rules.All(), Settings: st.settings.lua, Target: st.settings.target}
 	for _, s := range st.scripts {
 		if !s.Known || s.Text == "" {
 			continue
 		}
 		f := s.Lua()
-		for _, d := range lint.LintFileFor(f, all, st.settings.lua, st.settings.target) {
+		for _, d := range lint.Run(f, cfg) {
 			if d.Severity < st.settings.minSeverity {
 				continue
 			}
@@ -45,7 +45,7 @@ func lintScripts(pass *analysis.Pass, st *state) {
 				// lint-lua go reads it back (and a go vet user sees it).
 				sev = d.Severity.String()
 			}
-			report(pass, pos, end, d.Rule, sev, fixes, msg)
+			report(pass, pos, end, d.Rule, sev, fixes, msg, d.Help)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
@@ -93,7 +94,7 @@ type options struct {
 }
 
 func defaultOptions() *options {
-	return &options{minSeverity: severityFlag(lint.SeverityWarning), ruleSeverity: ruleSeverityFlag{}}
+	return &options{minSeverity: severityFlag(diag.SeverityWarning), ruleSeverity: ruleSeverityFlag{}}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -108,23 +109,23 @@ func (o *options) register(fs *flag.FlagSet) {
 // the Lua engine's settings and a test per rule.
 type resolved struct {
 	target      lint.Target
-	minSeverity lint.Severity
+	minSeverity diag.Severity
 	// lua is given to the Lua engine: the rules turned off, and the
 	// severities changed.
 	lua lint.Settings
 	// off are the rules not reported, severity the overridden severities.
 	off         map[string]bool
-	severity    map[string]lint.Severity
+	severity    map[string]diag.Severity
 	goFilesOnly bool
 }
 
 func (o *options) resolve() *resolved {
 	r := &resolved{
 		target:      lint.Target{RedisVersion: string(o.redisVersion)},
-		minSeverity: lint.Severity(o.minSeverity),
+		minSeverity: diag.Severity(o.minSeverity),
 		lua:         lint.Settings{},
 		off:         map[string]bool{},
-		severity:    map[string]lint.Severity{},
+		severity:    map[string]diag.Severity{},
 		goFilesOnly: o.goFilesOnly,
 	}
 	for id, sev := range o.ruleSeverity {
@@ -144,7 +145,7 @@ func (o *options) resolve() *resolved {
 }
 
 // severityOf is the severity rule is set to: its override, or its default.
-func (r *resolved) severityOf(rule string) lint.Severity {
+func (r *resolved) severityOf(rule string) diag.Severity {
 	if sev := r.severity[rule]; sev != 0 {
 		return sev
 	}
@@ -187,6 +188,9 @@ func (r *resolved) filterReports(pass *analysis.Pass, st *state) {
 				p := pass.Fset.Position(d.Pos)
 				d.Message = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, d.Message)
 				d.Pos, d.End = s.Src.Pos(), s.Src.End()
+				for i := range d.Related {
+					d.Related[i].Pos, d.Related[i].End = d.Pos, d.End
+				}
 				// A fix's edits are in the .lua file: a tool that takes
 				// them to be in the finding's file would edit main.go.
 				d.SuggestedFixes = nil
@@ -210,12 +214,12 @@ func embeddedScript(pass *analysis.Pass, st *state, pos token.Pos) *luaScript {
 	return nil
 }
 
-type severityFlag lint.Severity
+type severityFlag diag.Severity
 
-func (s *severityFlag) String() string { return lint.Severity(*s).String() }
+func (s *severityFlag) String() string { return diag.Severity(*s).String() }
 
 func (s *severityFlag) Set(v string) error {
-	sev, err := lint.ParseSeverity(v)
+	sev, err := diag.ParseSeverity(v)
 	if err != nil {
 		return err
 	}
@@ -277,7 +281,7 @@ func (l *ruleListFlag) add(what string, ids []string) error {
 
 // ruleSeverityFlag maps rule IDs to the severity they are reported at;
 // setting it replaces the map.
-type ruleSeverityFlag map[string]lint.Severity
+type ruleSeverityFlag map[string]diag.Severity
 
 func (m *ruleSeverityFlag) String() string {
 	var parts []string
@@ -310,7 +314,7 @@ func (m *ruleSeverityFlag) set(id, sev string) error {
 	if err := knownRule(id); err != nil {
 		return err
 	}
-	s, err := lint.ParseSeverity(sev)
+	s, err := diag.ParseSeverity(sev)
 	if err != nil {
 		return fmt.Errorf("rule %s: %w", id, err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
@@ -81,7 +82,7 @@ func markUsed(pass *analysis.Pass, pos token.Pos, rule string) {
 func reportUnusedIgnores(pass *analysis.Pass, set *resolved) {
 	m, _ := usedIgnores.LoadAndDelete(pass)
 	used, _ := m.(map[ignoreKey]bool)
-	if lint.SeverityInfo < set.minSeverity {
+	if diag.SeverityInfo < set.minSeverity {
 		return
 	}
 	for _, f := range pass.Files {
@@ -96,7 +97,9 @@ func reportUnusedIgnores(pass *analysis.Pass, set *resolved) {
 						End:      c.End(),
 						Category: lint.UnusedIgnore,
 						URL:      ruleURL(lint.UnusedIgnore),
-						Message:  fmt.Sprintf("this //lint-lua:ignore of %s suppresses nothing: remove it (%s)", r, lint.UnusedIgnore),
+						Message:  fmt.Sprintf("this //lint-lua:ignore of %s suppresses nothing (%s)", r, lint.UnusedIgnore),
+						Related: []analysis.RelatedInformation{{Pos: c.Pos(), End: c.End(),
+							Message: helpPrefix + "it would silently hide a future finding of that rule: remove it"}},
 					})
 				}
 			}
@@ -139,17 +142,32 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// reportRule reports a finding of rule at its default severity, unless a
-// //lint-lua:ignore comment suppresses it.
-func reportRule(pass *analysis.Pass, pos, end token.Pos, rule, format string, args ...any) {
-	report(pass, pos, end, rule, "", nil, fmt.Sprintf(format, args...))
+// reportRule reports a finding of rule at its default severity, with its
+// headline and help, unless a //lint-lua:ignore comment suppresses it.
+func reportRule(pass *analysis.Pass, pos, end token.Pos, rule, headline, help string) {
+	report(pass, pos, end, rule, "", nil, headline, help)
+}
+
+// helpPrefix starts the related information that carries a finding's help:
+// go/analysis has no place of its own for it. go vet prints it on a line of
+// its own under the finding, and lint-lua go reads it back (Help).
+const helpPrefix = "help: "
+
+// Help returns the help of a finding the analyzer reported, or "".
+func Help(d analysis.Diagnostic) string {
+	for _, r := range d.Related {
+		if h, ok := strings.CutPrefix(r.Message, helpPrefix); ok {
+			return h
+		}
+	}
+	return ""
 }
 
 // report is where every finding of the analyzer goes: it drops suppressed
-// ones and an end that does not belong to pos's file, and ends the message
+// ones and an end that does not belong to pos's file, ends the headline
 // with "(rule)", or "(rule, severity)" when sev names a level other than the
-// rule's default.
-func report(pass *analysis.Pass, pos, end token.Pos, rule, sev string, fixes []analysis.SuggestedFix, msg string) {
+// rule's default, and attaches the help at the same place.
+func report(pass *analysis.Pass, pos, end token.Pos, rule, sev string, fixes []analysis.SuggestedFix, headline, help string) {
 	if suppressed(pass, pos, rule) {
 		return
 	}
@@ -160,14 +178,18 @@ func report(pass *analysis.Pass, pos, end token.Pos, rule, sev string, fixes []a
 	if sev != "" {
 		tag += ", " + sev
 	}
-	pass.Report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos:            pos,
 		End:            end,
 		Category:       rule,
 		URL:            ruleURL(rule),
-		Message:        msg + " (" + tag + ")",
+		Message:        headline + " (" + tag + ")",
 		SuggestedFixes: fixes,
-	})
+	}
+	if help != "" {
+		d.Related = []analysis.RelatedInformation{{Pos: pos, End: end, Message: helpPrefix + help}}
+	}
+	pass.Report(d)
 }
 
 // ruleURL is where a rule's documentation lives.

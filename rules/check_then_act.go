@@ -7,28 +7,31 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "check-then-act",
-	Category: lint.Atomicity,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a decrement by an amount the guard does not check",
-		Why: "Inside a script the read and the write are atomic, so `GET` followed by `DECRBY` does not race. The " +
-			"mistake is in the check: the guard compares the value with 0 (`if stock <= 0 then return end`) while the " +
-			"write subtracts an amount the caller chose. With 1 in stock and a quantity of 5, the guard passes and " +
-			"`DECRBY` leaves -4: the stock is oversold. The same holds for `HINCRBY` with a negative amount after " +
-			"`balance > 0`, and for `INCRBY`, `INCRBYFLOAT`, `HINCRBYFLOAT` and `ZINCRBY` by a negative amount. Compare " +
-			"the value with the amount you subtract (`if stock < qty then return end`).",
-		Bad: "local stock = tonumber(redis.call('GET', KEYS[1]))\nif not stock or stock <= 0 then\n  return 0\nend\n" +
-			"redis.call('DECRBY', KEYS[1], ARGV[1])\nreturn 1",
-		Good: "local stock = tonumber(redis.call('GET', KEYS[1]))\nlocal qty = tonumber(ARGV[1])\n" +
-			"if not stock or not qty or stock < qty then\n  return 0\nend\nredis.call('DECRBY', KEYS[1], qty)\nreturn 1",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "check-then-act",
+		Category: diag.Atomicity,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a decrement by an amount the guard does not check",
+			Why: "Inside a script the read and the write are atomic, so `GET` followed by `DECRBY` does not race. The " +
+				"mistake is in the check: the guard compares the value with 0 (`if stock <= 0 then return end`) while the " +
+				"write subtracts an amount the caller chose. With 1 in stock and a quantity of 5, the guard passes and " +
+				"`DECRBY` leaves -4: the stock is oversold. The same holds for `HINCRBY` with a negative amount after " +
+				"`balance > 0`, and for `INCRBY`, `INCRBYFLOAT`, `HINCRBYFLOAT` and `ZINCRBY` by a negative amount. Compare " +
+				"the value with the amount you subtract (`if stock < qty then return end`).",
+			Bad: "local stock = tonumber(redis.call('GET', KEYS[1]))\nif not stock or stock <= 0 then\n  return 0\nend\n" +
+				"redis.call('DECRBY', KEYS[1], ARGV[1])\nreturn 1",
+			Good: "local stock = tonumber(redis.call('GET', KEYS[1]))\nlocal qty = tonumber(ARGV[1])\n" +
+				"if not stock or not qty or stock < qty then\n  return 0\nend\nredis.call('DECRBY', KEYS[1], qty)\nreturn 1",
+			Redis: "all",
+		},
 	},
 	Run: runCheckThenAct,
 })
@@ -143,8 +146,9 @@ func reportUncovered(p *lint.Pass, c *model.Call, g guard, amt amount) {
 			example = fmt.Sprintf(" (%s left and an amount of %s leave -4)", formatNum(least), formatNum(least+4))
 		}
 	}
-	p.Report(m.Range(c.Expr), "the %s of %s by %s can take the value below zero: the guard on line %d (%s) checks it against %s, not against the amount%s; compare the value with %s instead (if value < amount then return end)",
-		c.Name, m.Text(c.Args[1].Expr), amt.text, g.line, g.text, formatNum(g.num), example, amt.text)
+	p.Report(m.Range(c.Expr), "the %s of %s by %s can take the value below zero", c.Name, m.Text(c.Args[1].Expr), amt.text).
+		Help("the guard on line %d (%s) checks it against %s, not against the amount%s; compare the value with %s instead (if value < amount then return end)",
+			g.line, g.text, formatNum(g.num), example, amt.text)
 }
 
 func formatNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

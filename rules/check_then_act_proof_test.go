@@ -3,14 +3,13 @@ package rules
 import (
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
 // flaggedBy reports whether lint-lua, with every rule on, reports rule id
 // on src.
 func flaggedBy(id, src string) bool {
-	for _, d := range lint.Lint("proof.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
 		if d.Rule == id {
 			return true
 		}

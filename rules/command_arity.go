@@ -1,27 +1,25 @@
 package rules
 
 import (
-	"fmt"
-	"strings"
-
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "command-arity",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a command called with the wrong number of arguments",
-		Why: "Redis checks each command's argument count before running it. From a script, a call with too few or too " +
-			"many arguments fails with `ERR Wrong number of args calling Redis command from script`, and `redis.call()` " +
-			"with no argument at all with `ERR Please specify at least one argument for this redis lib call`. The script " +
-			"stops there (writes made before it stay), or `redis.pcall` returns the error as a table.",
-		Bad:   "redis.call('SET', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
-		Good:  "redis.call('SET', KEYS[1], 'v')\nreturn redis.call('GET', KEYS[1])",
-		Redis: "all; error texts observed on 7.0",
+	RuleInfo: diag.RuleInfo{
+		ID:       "command-arity",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a command called with the wrong number of arguments",
+			Why: "Redis checks each command's argument count before running it. From a script, a call with too few or too " +
+				"many arguments fails with `ERR Wrong number of args calling Redis command from script`, and `redis.call()` " +
+				"with no argument at all with `ERR Please specify at least one argument for this redis lib call`. The script " +
+				"stops there (writes made before it stay), or `redis.pcall` returns the error as a table.",
+			Bad:   "redis.call('SET', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
+			Good:  "redis.call('SET', KEYS[1], 'v')\nreturn redis.call('GET', KEYS[1])",
+			Redis: "all; error texts observed on 7.0",
+		},
 	},
 	Run: runCommandArity,
 })
@@ -34,119 +32,12 @@ func runCommandArity(p *lint.Pass) {
 			if c.Protected {
 				fn = "redis.pcall"
 			}
-			p.Report(m.Range(c.Expr), "%s() is given no command: Redis answers 'ERR Please specify at least one argument for this redis lib call'; pass the command name and its arguments", fn)
+			p.Report(m.Range(c.Expr), "%s() is given no command", fn).
+				Help("Redis answers 'ERR Please specify at least one argument for this redis lib call': pass the command name and its arguments")
 			continue
 		}
-		if msg := arityProblem(c); msg != "" {
-			p.Report(m.Range(c.Expr), "%s", msg)
+		if headline, help := arityProblem(c); headline != "" {
+			p.Report(m.Range(c.Expr), "%s", headline).Help("%s", help)
 		}
 	}
-}
-
-// arityProblem describes a call whose argument count Redis certainly
-// rejects, or returns "". Redis checks the count before it checks whether
-// a script may run the command, so the rules about those defer to it.
-func arityProblem(c *model.Call) string {
-	cmd := c.Command
-	if cmd == nil {
-		return ""
-	}
-	const wrong = "Redis answers 'ERR Wrong number of args calling Redis command from script'"
-	words := firstArg(cmd)
-	if cmd.Subcommands != nil {
-		if len(c.Args) < 2 && !c.Variadic {
-			return fmt.Sprintf("%s needs a subcommand (%s): %s", cmd.Name, subcommandList(cmd), wrong)
-		}
-		return "" // the subcommand is not a literal, or unknown (unknown-command)
-	}
-	if c.Variadic {
-		// The last argument may expand to any number of values, none
-		// included: only an exact arity already exceeded is certain.
-		if cmd.Arity > 0 && len(c.Args)-1 > cmd.Arity {
-			return fmt.Sprintf("%s takes %s after the command name, this call passes at least %d: %s%s",
-				cmd.Name, countArgs(cmd.Arity-words), len(c.Args)-1-words, wrong, synopsisHint(cmd))
-		}
-		return ""
-	}
-	if cmd.CheckArity(len(c.Args)) {
-		return ""
-	}
-	need := ""
-	if cmd.Arity > 0 {
-		need = countArgs(cmd.Arity - words)
-	} else {
-		need = "at least " + countArgs(-cmd.Arity-words)
-	}
-	return fmt.Sprintf("%s takes %s after the command name, this call passes %d: %s%s",
-		cmd.Name, need, len(c.Args)-words, wrong, synopsisHint(cmd))
-}
-
-func countArgs(n int) string {
-	if n == 1 {
-		return "1 argument"
-	}
-	return fmt.Sprintf("%d arguments", n)
-}
-
-// subcommandList names a container's subcommands, or a few and HELP.
-func subcommandList(cmd *redisdb.Command) string {
-	names := cmd.SubNames()
-	if len(names) > 6 {
-		return strings.Join(names[:6], ", ") + ", ..."
-	}
-	return strings.Join(names, ", ")
-}
-
-// synopsisHint is " (usage: GET key)" when the usage line is short enough
-// to help in a message.
-func synopsisHint(cmd *redisdb.Command) string {
-	parts := []string{cmd.Name}
-	for _, a := range cmd.Args {
-		parts = append(parts, synopsis(a))
-	}
-	s := strings.Join(parts, " ")
-	if len(s) > 80 {
-		return ""
-	}
-	return " (usage: " + s + ")"
-}
-
-// synopsis renders one argument the way Redis's documentation does:
-// `key`, `[EX seconds]`, `NX|XX`, `member [member ...]`.
-func synopsis(a redisdb.Arg) string {
-	var s string
-	switch a.Type {
-	case "pure-token":
-		s = a.Token
-	case "oneof":
-		var alts []string
-		for _, x := range a.Args {
-			alts = append(alts, synopsis(x))
-		}
-		s = strings.Join(alts, "|")
-		if a.Token != "" {
-			s = a.Token + " " + s
-		}
-	case "block":
-		var seq []string
-		for _, x := range a.Args {
-			seq = append(seq, synopsis(x))
-		}
-		s = strings.Join(seq, " ")
-		if a.Token != "" {
-			s = a.Token + " " + s
-		}
-	default:
-		s = a.Name
-		if a.Token != "" {
-			s = a.Token + " " + s
-		}
-	}
-	if a.Multiple {
-		s = s + " [" + s + " ...]"
-	}
-	if a.Optional {
-		s = "[" + s + "]"
-	}
-	return s
 }

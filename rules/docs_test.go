@@ -7,7 +7,8 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/report"
 )
 
 var updateDocs = flag.Bool("update-docs", false, "rewrite docs/rules.md from the rule declarations")
@@ -15,7 +16,7 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite docs/rules.md from the
 // TestDocsUpToDate fails when docs/rules.md is stale: it is generated from
 // the rule declarations (`go test ./rules -update-docs`).
 func TestDocsUpToDate(t *testing.T) {
-	want := lint.Markdown(All())
+	want := report.Markdown(Infos())
 	const path = "../docs/rules.md"
 	if *updateDocs {
 		if err := os.MkdirAll("../docs", 0o755); err != nil {
@@ -46,11 +47,11 @@ func TestRuleDeclarations(t *testing.T) {
 			t.Errorf("%s: IDs are kebab-case", r.ID)
 		}
 		switch r.Category {
-		case lint.Correctness, lint.Cluster, lint.Atomicity, lint.Performance, lint.Style:
+		case diag.Correctness, diag.Cluster, diag.Atomicity, diag.Performance, diag.Style:
 		default:
 			t.Errorf("%s: unknown category %q", r.ID, r.Category)
 		}
-		if r.Severity < lint.SeverityInfo || r.Severity > lint.SeverityError {
+		if r.Severity < diag.SeverityInfo || r.Severity > diag.SeverityError {
 			t.Errorf("%s: no default severity", r.ID)
 		}
 		d := r.Doc
@@ -60,7 +61,7 @@ func TestRuleDeclarations(t *testing.T) {
 		if d.Why == "" || d.Bad == "" || d.Good == "" || d.Redis == "" {
 			t.Errorf("%s: the doc needs why, bad, good and redis versions", r.ID)
 		}
-		if !strings.Contains(lint.Explain(r), d.Title) {
+		if !strings.Contains(report.Explain(&r.RuleInfo), d.Title) {
 			t.Errorf("%s: explain does not show the title", r.ID)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // TestExamples holds the user's eleven examples (examples/, from the
@@ -45,8 +45,8 @@ func TestExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, d := range lint.Lint(name, src, All(), nil) {
-			if d.Severity >= lint.SeverityWarning {
+		for _, d := range lintSource(name, src, All(), nil) {
+			if d.Severity >= diag.SeverityWarning {
 				got = append(got, fmt.Sprintf("%s@%d", d.Rule, d.Range.Start.Line))
 			}
 		}

@@ -4,29 +4,33 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "expensive-command",
-	Category: lint.Performance,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a command whose cost grows with the data",
-		Why: "Redis runs a script to the end before it serves any other client, so a command whose cost grows with " +
-			"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
-			"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +
-			"over `0 -1`, `ZRANGEBYSCORE` without `LIMIT` and `SSCAN`/`HSCAN`/`ZSCAN` in a loop read a whole collection. " +
-			"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
-			"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
-			"`SDIFF` and their STORE forms) is reported one level lower. A list the script caps with `LTRIM`, or a sorted " +
-			"set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE`, is not reported; `HGETALL`, `HKEYS` and `HVALS` " +
-			"are reported only when the script loops over the reply, since a hash is mostly a small object.",
-		Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
-		Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "expensive-command",
+		Category: diag.Performance,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a command whose cost grows with the data",
+			Why: "Redis runs a script to the end before it serves any other client, so a command whose cost grows with " +
+				"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
+				"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +
+				"over `0 -1`, `ZRANGEBYSCORE` without `LIMIT` and `SSCAN`/`HSCAN`/`ZSCAN` in a loop read a whole collection. " +
+				"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
+				"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
+				"`SDIFF` and their STORE forms) is reported one level lower. A list the script caps with `LTRIM`, or a sorted " +
+				"set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE`, is not reported; `HGETALL`, `HKEYS` and `HVALS` " +
+				"are reported only when the script loops over the reply, since a hash is mostly a small object.",
+			Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
+			Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
+			Redis: "all",
+			Lower: "One level below the rule's severity (info by default): a read of a whole collection that the script works through with a Redis command for every element, in a loop over the reply (or over what a local function returns from it) or by unpacking the reply, or a table filled from it, into a call; the bounded read the help names would not do that work, so the read costs no more than it. Set algebra (`SINTER`, `SUNION`, `SDIFF` and their STORE forms) is always reported one level lower. A whole read that only searches for an element keeps the rule's severity.",
+		},
 	},
 	Run: runExpensiveCommand,
 })
@@ -59,60 +63,74 @@ func runExpensiveCommand(p *lint.Pass) {
 		// whole reports a read of a whole collection: one level lower when
 		// the script runs a command for every element (it must visit each,
 		// and the bounded command the advice names would not do that work).
-		whole := func(format string, args ...any) {
+		whole := func(headline, help string) {
 			if each == nil {
 				each = perElement(m)
 			}
 			if each[c] {
-				p.ReportLower(at, format+"; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", args...)
+				p.Report(at, "%s", headline).Lower().
+					Help("%s; the script runs a Redis command for every element, so the read costs no more than that work: if the collection can grow without limit, handle a bounded batch per call and let the client loop", help)
 				return
 			}
-			p.Report(at, format, args...)
+			p.Report(at, "%s", headline).Help("%s", help)
 		}
+		// busy is what every one of these costs.
+		const busy = "no other client is served meanwhile"
 		switch cmd.Name {
 		case "KEYS":
-			p.Report(at, "KEYS walks every key of the database, and the server serves no other client until the script ends: keep the keys you need in a set (or SCAN from the client)")
+			p.Report(at, "KEYS walks every key of the database").
+				Help("the server serves no other client until the script ends: keep the keys you need in a set (or SCAN from the client)")
 		case "FLUSHALL", "FLUSHDB":
 			if c.HasToken("ASYNC") {
 				continue
 			}
-			p.Report(at, "%s frees every key inside the script, and the server serves no other client until it is done: run it from the client, or add ASYNC to free the memory in the background", cmd.Name)
+			p.Report(at, "%s frees every key inside the script", cmd.Name).
+				Help("the server serves no other client until it is done: run it from the client, or add ASYNC to free the memory in the background")
 		case "SCAN":
 			if inLoop(c) {
-				p.Report(at, "SCAN in a loop walks the whole keyspace in one script, as slowly as KEYS, while no other client is served: return the cursor and let the client loop")
+				p.Report(at, "SCAN in a loop walks the whole keyspace in one script").
+					Help("as slowly as KEYS, while no other client is served: return the cursor and let the client loop")
 			}
 		case "SSCAN", "HSCAN", "ZSCAN":
 			if inLoop(c) {
-				p.Report(at, "%s in a loop reads the whole collection in one script while no other client is served: return the cursor and let the client loop", cmd.Name)
+				p.Report(at, "%s in a loop reads the whole collection in one script", cmd.Name).
+					Help("%s: return the cursor and let the client loop", busy)
 			}
 		case "SMEMBERS":
-			whole("SMEMBERS reads the whole set, however large it grows, while no other client is served: use SISMEMBER for one member, SRANDMEMBER/SPOP with a count for a batch, or SSCAN from the client")
+			whole("SMEMBERS reads the whole set, however large it grows",
+				busy+": use SISMEMBER for one member, SRANDMEMBER/SPOP with a count for a batch, or SSCAN from the client")
 		case "LRANGE":
 			if wholeRange(c) && !trimmedInScript(m, c, "LTRIM") {
-				whole("LRANGE 0 -1 reads the whole list, however long it grows, while no other client is served: read a bounded range, use LPOS to find an element, or cap the list with LTRIM")
+				whole("LRANGE 0 -1 reads the whole list, however long it grows",
+					busy+": read a bounded range, use LPOS to find an element, or cap the list with LTRIM")
 			}
 		case "ZRANGE", "ZREVRANGE":
 			if c.HasToken("BYSCORE") || c.HasToken("BYLEX") {
 				if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-					whole("%s by score or lex without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+					whole(cmd.Name+" by score or lex without LIMIT reads every member in the range, however many",
+						busy+": add LIMIT offset count and let the client ask again")
 				}
 				continue
 			}
 			if wholeRange(c) && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-				whole("%s 0 -1 reads the whole sorted set, however large it grows, while no other client is served: read a bounded range, or use ZSCORE/ZRANK for one member", cmd.Name)
+				whole(cmd.Name+" 0 -1 reads the whole sorted set, however large it grows",
+					busy+": read a bounded range, or use ZSCORE/ZRANK for one member")
 			}
 		case "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX":
 			if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
-				whole("%s without LIMIT reads every member in the range, however many, while no other client is served: add LIMIT offset count and let the client ask again", cmd.Name)
+				whole(cmd.Name+" without LIMIT reads every member in the range, however many",
+					busy+": add LIMIT offset count and let the client ask again")
 			}
 		case "HGETALL", "HKEYS", "HVALS":
 			// A hash is mostly an object of a few fields; one the script
 			// loops over is used as a collection.
 			if isIterated(c) {
-				whole("%s reads the whole hash, which the script loops over as a collection however large it grows, while no other client is served: read the fields you need (HMGET) or HSCAN from the client", cmd.Name)
+				whole(cmd.Name+" reads the whole hash, which the script loops over as a collection",
+					"however large it grows, "+busy+": read the fields you need (HMGET) or HSCAN from the client")
 			}
 		case "SINTER", "SUNION", "SDIFF", "SINTERSTORE", "SUNIONSTORE", "SDIFFSTORE":
-			p.ReportLower(at, "%s reads whole sets, and its cost grows with them while no other client is served: keep the sets small or compute this outside the script", cmd.Name)
+			p.Report(at, "%s reads whole sets, and its cost grows with them", cmd.Name).Lower().
+				Help("%s: keep the sets small or compute this outside the script", busy)
 		}
 	}
 }
@@ -137,7 +155,7 @@ func perElement(m *model.Model) map[*model.Call]bool {
 		if !runsCommand(m, l.Body, runs) {
 			continue
 		}
-		if c := loopReply(m, l); c != nil {
+		if c := m.LoopReply(l); c != nil {
 			out[c] = true
 		}
 		// A loop over what a helper returns (local jobs = getJobs(...))
@@ -157,7 +175,7 @@ func perElement(m *model.Model) map[*model.Call]bool {
 			}
 			if v := m.Value(fc.Args[0]); v.Origin == model.Reply && v.Call != nil {
 				out[v.Call] = true
-			} else if lv := localOf(m, fc.Args[0]); lv != nil {
+			} else if lv := m.LocalOf(fc.Args[0]); lv != nil {
 				if src, _ := filledFromReply(m, lv, loops, m.Range(fc).Start); src != nil {
 					out[src] = true
 				}
@@ -183,7 +201,7 @@ func returnedReplies(m *model.Model, l *model.Loop) []*model.Call {
 			e = n.Expr
 		}
 	}
-	v := localOf(m, e)
+	v := m.LocalOf(e)
 	if v == nil || len(v.Writes) > 0 {
 		return nil
 	}
@@ -234,7 +252,7 @@ func runsCommand(m *model.Model, stmts []ast.Stmt, runs map[*ast.FunctionExpr]bo
 // calleeFunc is the function a call of a local names, if the local was
 // declared with one.
 func calleeFunc(m *model.Model, e *ast.FuncCallExpr) *ast.FunctionExpr {
-	if v := localOf(m, e.Func); v != nil {
+	if v := m.LocalOf(e.Func); v != nil {
 		if f, ok := v.Init.(*ast.FunctionExpr); ok {
 			return f
 		}

@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // TestExpensiveCommandPerElement: a whole read the script works through
@@ -16,13 +16,13 @@ local items = redis.call('LRANGE', KEYS[3], 0, -1)
 for _, v in ipairs(items) do if v == ARGV[1] then return 1 end end
 return 0
 `)
-	got := map[int]lint.Severity{}
-	for _, d := range lint.Lint("each.lua", src, All(), nil) {
+	got := map[int]diag.Severity{}
+	for _, d := range lintSource("each.lua", src, All(), nil) {
 		if d.Rule == "expensive-command" {
 			got[d.Range.Start.Line] = d.Severity
 		}
 	}
-	if len(got) != 2 || got[1] != lint.SeverityInfo || got[3] != lint.SeverityWarning {
+	if len(got) != 2 || got[1] != diag.SeverityInfo || got[3] != diag.SeverityWarning {
 		t.Errorf("severities by line: %v, want 1: info, 3: warning", got)
 	}
 }

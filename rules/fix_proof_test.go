@@ -55,7 +55,7 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 	t.Helper()
 	c := redistest.Client(t)
 	for _, p := range proofs {
-		ds := lint.Lint("proof.lua", []byte(p.src), All(), nil)
+		ds := lintSource("proof.lua", []byte(p.src), All(), nil)
 		fixable := false
 		for _, d := range ds {
 			if d.Rule == p.rule && d.Fix != nil {
@@ -66,7 +66,7 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 			t.Errorf("%s offers no fix for:\n%s", p.rule, p.src)
 			continue
 		}
-		res := lint.FixFile("proof.lua", []byte(p.src), All(), nil, lint.Target{})
+		res := lint.Fix("proof.lua", []byte(p.src), lint.Config{Rules: All()})
 		if string(res.Src) != p.fixed {
 			t.Errorf("fixed text:\n%s\nwant:\n%s", res.Src, p.fixed)
 			continue
@@ -283,7 +283,7 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 	if !flaggedBy("setnx-then-expire", src) {
 		t.Fatal("not flagged")
 	}
-	for _, d := range lint.Lint("p.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
 		if d.Fix != nil {
 			t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
 		}
@@ -304,7 +304,7 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 	src := "if redis.call('EXISTS', KEYS[1], KEYS[2]) then return 1 end return 0"
 	found := false
-	for _, d := range lint.Lint("p.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
 		if d.Rule == "integer-reply-truthiness" {
 			found = true
 			if d.Fix != nil {

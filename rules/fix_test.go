@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
@@ -37,8 +38,8 @@ func TestFixGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			before := lint.Lint(file, src, all, nil)
-			res := lint.FixFile(file, src, all, nil, lint.Target{})
+			before := lintSource(file, src, all, nil)
+			res := lint.Fix(file, src, lint.Config{Rules: all})
 			golden := file + ".golden"
 			if *updateFixes {
 				if err := os.WriteFile(golden, res.Src, 0o644); err != nil {
@@ -58,8 +59,8 @@ func TestFixGoldens(t *testing.T) {
 			if f.Chunk == nil || len(f.Errors) > 0 {
 				t.Fatalf("fixed text does not parse: %v", f.Errors)
 			}
-			after := lint.LintFile(f, all, nil)
-			count := func(ds []lint.Diagnostic) map[string]int {
+			after := lint.Run(f, lint.Config{Rules: all})
+			count := func(ds []diag.Diagnostic) map[string]int {
 				out := map[string]int{}
 				for _, d := range ds {
 					out[d.Rule]++
@@ -117,7 +118,7 @@ func TestFixesKeepFixturesSound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := lint.FixFile(file, src, all, nil, lint.Target{})
+		res := lint.Fix(file, src, lint.Config{Rules: all})
 		if res.Applied == 0 {
 			continue
 		}

@@ -5,15 +5,20 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
-// wantRE finds `-- want "regexp"` (several quoted patterns may follow).
-var wantRE = regexp.MustCompile(`--\s*want((?:\s+"(?:[^"\\]|\\.)*")+)`)
+// wantRE finds `-- want "regexp"` (several quoted patterns may follow),
+// or `-- want +N "regexp"` for findings N lines below the comment, on a
+// line that cannot hold one (a comment, a line inside a long string).
+var wantRE = regexp.MustCompile(`--\s*want(?:\s+\+(\d+))?((?:\s+"(?:[^"\\]|\\.)*")+)`)
 var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
 
 type want struct {
@@ -24,7 +29,8 @@ type want struct {
 
 // TestFixtures runs each rule over testdata/rules/<id>/*.lua with only that
 // rule enabled and checks both directions: every diagnostic was wanted on
-// its line, and every want was met.
+// its line, and every want was met. A want's regexp is matched against
+// what the one-line formats show: the headline, " — " and the help.
 func TestFixtures(t *testing.T) {
 	dirs, err := filepath.Glob("../testdata/rules/*")
 	if err != nil {
@@ -68,8 +74,8 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	wants := parseWants(t, src)
 	// Every rule runs, as for a user; only the rule under test is checked,
 	// so suppressions and unused-ignore behave as they do for real.
-	var diags []lint.Diagnostic
-	for _, d := range lint.Lint(filepath.Base(file), src, All(), nil) {
+	var diags []diag.Diagnostic
+	for _, d := range lintSource(filepath.Base(file), src, All(), nil) {
 		if d.Rule == r.ID {
 			diags = append(diags, d)
 		}
@@ -77,19 +83,70 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	for _, d := range diags {
 		ok := false
 		for _, w := range wants {
-			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(d.Message) {
+			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(wantText(d)) {
 				w.met, ok = true, true
 				break
 			}
 		}
 		if !ok {
-			t.Errorf("%s:%d:%d: unexpected %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule, d.Message)
+			t.Errorf("%s:%d:%d: unexpected %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule, wantText(d))
 		}
 	}
 	for _, w := range wants {
 		if !w.met {
 			t.Errorf("%s:%d: no diagnostic matching %q", file, w.line, w.re)
 		}
+	}
+}
+
+// wantText is the text a want matches: the headline, then the help.
+func wantText(d diag.Diagnostic) string {
+	if d.Help == "" {
+		return d.Message
+	}
+	return d.Message + " — " + d.Help
+}
+
+// maxHeadline is the longest headline a finding may have: one line of a
+// terminal, with its place and rule around it.
+const maxHeadline = 100
+
+// TestFindingsScan checks the shape of every finding the rule fixtures
+// produce, of every rule: a headline of one line, at most maxHeadline
+// characters, without a final period, and a help that says why and what
+// to do.
+func TestFindingsScan(t *testing.T) {
+	files, err := filepath.Glob("../testdata/rules/*/*.lua")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	n := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range lintSource(filepath.Base(file), src, All(), nil) {
+			n++
+			at := fmt.Sprintf("%s:%d:%d: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule)
+			h := d.Message
+			switch {
+			case utf8.RuneCountInString(h) > maxHeadline:
+				t.Errorf("%s: headline of %d characters (at most %d): %s", at, utf8.RuneCountInString(h), maxHeadline, h)
+			case strings.ContainsAny(h, "\n\r"):
+				t.Errorf("%s: headline of several lines: %q", at, h)
+			case strings.HasSuffix(h, "."):
+				t.Errorf("%s: headline ends with a period: %s", at, h)
+			}
+			if strings.TrimSpace(d.Help) == "" {
+				t.Errorf("%s: no help: %s", at, h)
+			} else if strings.HasSuffix(d.Help, ".") {
+				t.Errorf("%s: help ends with a period: %s", at, d.Help)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d findings in the fixtures: is the glob right?", n)
 	}
 }
 
@@ -101,12 +158,20 @@ func parseWants(t *testing.T, src []byte) []*want {
 		if m == nil {
 			continue
 		}
-		for _, q := range quotedRE.FindAllStringSubmatch(m[1], -1) {
+		line := c.Range.Start.Line
+		if m[1] != "" {
+			n, err := strconv.Atoi(m[1])
+			if err != nil {
+				t.Fatalf("line %d: bad want offset %q: %v", line, m[1], err)
+			}
+			line += n
+		}
+		for _, q := range quotedRE.FindAllStringSubmatch(m[2], -1) {
 			re, err := regexp.Compile(strings.ReplaceAll(q[1], `\"`, `"`))
 			if err != nil {
 				t.Fatalf("line %d: bad want %q: %v", c.Range.Start.Line, q[1], err)
 			}
-			out = append(out, &want{line: c.Range.Start.Line, re: re})
+			out = append(out, &want{line: line, re: re})
 		}
 	}
 	return out

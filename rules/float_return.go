@@ -6,26 +6,30 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "float-return",
-	Category: lint.Correctness,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a non-integer number returned to Redis",
-		Why: "Redis converts a Lua number a script returns (directly or inside a returned table) to an integer " +
-			"reply, truncating toward zero: `return 3.99` replies 3 and `return {1, 2.5}` replies 1 and 2, with RESP3 " +
-			"clients too. Infinity, NaN and numbers beyond the 64-bit range (`1/0`, `0/0`, `1e20`) all become " +
-			"-9223372036854775808. A ratio, an average or a score computed with `/` or a fractional factor is " +
-			"silently wrong. Return `tostring(x)` (a bulk string the caller parses) or `{double = x}`, or round " +
-			"explicitly with `math.floor` when an integer is meant.",
-		Bad:   "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn used / 4",
-		Good:  "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn tostring(used / 4)",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "float-return",
+		Category: diag.Correctness,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a non-integer number returned to Redis",
+			Why: "Redis converts a Lua number a script returns (directly or inside a returned table) to an integer " +
+				"reply, truncating toward zero: `return 3.99` replies 3 and `return {1, 2.5}` replies 1 and 2, with RESP3 " +
+				"clients too. Infinity, NaN and numbers beyond the 64-bit range (`1/0`, `0/0`, `1e20`) all become " +
+				"-9223372036854775808. A ratio, an average or a score computed with `/` or a fractional factor is " +
+				"silently wrong. Return `tostring(x)` (a bulk string the caller parses) or `{double = x}`, or round " +
+				"explicitly with `math.floor` when an integer is meant.",
+			Bad:   "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn used / 4",
+			Good:  "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn tostring(used / 4)",
+			Redis: "all",
+			Lower: "One level below the rule's severity (info by default) when the number may have a fraction only as a quotient: a division, or a local, a local function's return or arithmetic that holds one. Truncated toward zero, a quotient is integer division, which may be what is meant (a count of whole requests left, a millisecond timestamp out of a packed score): only the author knows. A number that surely has a fraction or is out of range (a fractional literal or factor, `math.random()`, `1e20`, `1/0`) keeps the rule's severity.",
+		},
 	},
 	Run: runFloatReturn,
 })
@@ -66,17 +70,6 @@ func runFloatReturn(p *lint.Pass) {
 			return true
 		})
 	}
-}
-
-// mayExpand reports whether e may expand to several values.
-func mayExpand(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.FuncCallExpr:
-		return !e.AdjustRet
-	case *ast.Comma3Expr:
-		return !e.AdjustRet
-	}
-	return false
 }
 
 type fracState uint8
@@ -121,19 +114,20 @@ func (fr *fracFinder) check(p *lint.Pass, who string, e ast.Expr, depth int) {
 	}
 	m := fr.m
 	x := shortOperand(m, e, "x")
-	what := fmt.Sprintf("%s returns %s, %s", who, m.Text(e), why)
+	what := fmt.Sprintf("%s returns %s, which may not be an integer", who, brief(m, e))
 	if depth > 0 {
-		what = fmt.Sprintf("%s returns a table holding %s, %s", who, m.Text(e), why)
+		what = fmt.Sprintf("%s returns a table holding %s, which may not be an integer", who, brief(m, e))
 	}
-	const msg = "%s: Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant"
+	const help = "%s is %s; Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant"
 	if !surelyFractional(why) {
 		// A quotient truncated toward zero is integer division, often
 		// what is meant (a count of whole requests left, a millisecond
 		// timestamp out of a packed score): only the author knows.
-		p.ReportLower(m.Range(e), msg+" (truncating a quotient is integer division, which may be what is meant)", what, x, x)
+		p.Report(m.Range(e), "%s", what).Lower().
+			Help(help+" (truncating a quotient is integer division, which may be what is meant)", m.Text(e), why, x, x)
 		return
 	}
-	p.Report(m.Range(e), msg, what, x, x)
+	p.Report(m.Range(e), "%s", what).Help(help, m.Text(e), why, x, x)
 }
 
 // surelyFractional reports whether fractional's reason names a number that
@@ -187,7 +181,7 @@ func (fr *fracFinder) fractional(e ast.Expr) string {
 		}
 		return fr.fractional(e.Rhs)
 	case *ast.FuncCallExpr:
-		if builtinName(fr.m, e) == "math.random" && len(e.Args) == 0 {
+		if fr.m.BuiltinName(e) == "math.random" && len(e.Args) == 0 {
 			return "math.random(), a number between 0 and 1"
 		}
 		if fe, first := localFunction(fr.m, e), ast.Expr(nil); fe != nil {
@@ -249,7 +243,7 @@ func (fr *fracFinder) assigned() map[*ast.IdentExpr]ast.Expr {
 				if !ok {
 					continue
 				}
-				if i < len(a.Rhs) && (i < len(a.Rhs)-1 || !mayExpand(a.Rhs[i])) {
+				if i < len(a.Rhs) && (i < len(a.Rhs)-1 || !model.MultiValued(a.Rhs[i])) {
 					fr.rhs[id] = a.Rhs[i]
 				} else {
 					fr.rhs[id] = nil // a call's extra results: unknown

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // TestFloatReturnQuotient: a returned quotient, truncated toward zero, is
@@ -17,13 +17,13 @@ if ARGV[2] == 'q' then
 end
 return used * 1.5
 `)
-	got := map[int]lint.Diagnostic{}
-	for _, d := range lint.Lint("q.lua", src, All(), nil) {
+	got := map[int]diag.Diagnostic{}
+	for _, d := range lintSource("q.lua", src, All(), nil) {
 		if d.Rule == "float-return" {
 			got[d.Range.Start.Line] = d
 		}
 	}
-	if len(got) != 2 || got[3].Severity != lint.SeverityInfo || !strings.Contains(got[3].Message, "integer division") || got[5].Severity != lint.SeverityWarning {
+	if len(got) != 2 || got[3].Severity != diag.SeverityInfo || !strings.Contains(got[3].Help, "integer division") || got[5].Severity != diag.SeverityWarning {
 		t.Errorf("findings: %v, want line 3 info (integer division), line 5 warning", got)
 	}
 }

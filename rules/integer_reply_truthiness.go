@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -11,20 +12,22 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "integer-reply-truthiness",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "an integer reply used as a condition",
-		Why: "EXISTS, SETNX, HSETNX, SISMEMBER, DEL, EXPIRE, LLEN... reply an integer, which a script receives as a " +
-			"Lua number, and in Lua every number is true, 0 included. `if redis.call('SETNX', k, v) then` is taken when " +
-			"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +
-			"never fails: the script silently does the wrong thing on every run where the reply is 0. Compare the reply " +
-			"with a number (`== 1`, `> 0`). (`if redis.call('SET', k, v, 'NX', 'EX', n) then` is right: a SET that did " +
-			"not happen replies null, which is false.)",
-		Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
-		Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "integer-reply-truthiness",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "an integer reply used as a condition",
+			Why: "EXISTS, SETNX, HSETNX, SISMEMBER, DEL, EXPIRE, LLEN... reply an integer, which a script receives as a " +
+				"Lua number, and in Lua every number is true, 0 included. `if redis.call('SETNX', k, v) then` is taken when " +
+				"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +
+				"never fails: the script silently does the wrong thing on every run where the reply is 0. Compare the reply " +
+				"with a number (`== 1`, `> 0`). (`if redis.call('SET', k, v, 'NX', 'EX', n) then` is right: a SET that did " +
+				"not happen replies null, which is false.)",
+			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
+			Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
+			Redis: "all",
+		},
 	},
 	Run: runIntegerReplyTruthiness,
 })
@@ -86,7 +89,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 				cond(n.Lhs, condAnd)
 			}
 		case *ast.FuncCallExpr:
-			if builtinName(m, n) == "assert" && len(n.Args) > 0 {
+			if m.BuiltinName(n) == "assert" && len(n.Args) > 0 {
 				cond(n.Args[0], condAssert)
 			}
 		}
@@ -111,13 +114,12 @@ func integerReply(v model.Value) *model.Call {
 
 func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse) {
 	m := p.Model
-	text := m.Text(e)
 	subject := fmt.Sprintf("the %s reply", c.Name)
 	switch {
 	case m.Value(e).Var != nil:
-		subject = fmt.Sprintf("%s holds the %s reply, which", text, c.Name)
+		subject = fmt.Sprintf("%s holds the %s reply, which", brief(m, e), c.Name)
 	case isLocalFuncCall(m, e):
-		subject = fmt.Sprintf("%s returns the %s reply, which", text, c.Name)
+		subject = fmt.Sprintf("%s returns the %s reply, which", brief(m, e), c.Name)
 	}
 	op := "> 0"
 	if slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) || c.Name == "EXISTS" {
@@ -139,8 +141,9 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 		effect = "this test always passes"
 		fix = fmt.Sprintf("test %s %s", x, op)
 	}
-	p.ReportFix(m.Range(e), integerTruthFix(fx, e, c), "%s is an integer, and every number is true in Lua, 0 included: %s; %s",
-		subject, effect, fix)
+	p.Report(m.Range(e), "%s is an integer, true in Lua even when 0", subject).
+		Help("every number is true in Lua, so %s; %s", effect, fix).
+		Fix(integerTruthFix(fx, e, c))
 }
 
 // integerTruthFix compares a 0-or-1 reply with 1 where its truth is used:
@@ -150,14 +153,14 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 // number is true in Lua, and the author wanted 1 to be. Replies that may
 // be other numbers (EXISTS of several keys, DEL, LLEN, TTL...) get no fix:
 // whether `> 0`, `~= 0` or `== n` was meant is the author's call.
-func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *lint.Fix {
+func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *diag.Fix {
 	zeroOne := slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) ||
 		c.Name == "EXISTS" && len(c.Args) == 2 && !c.Variadic
 	if !zeroOne {
 		return nil
 	}
 	par := fx.parent[e]
-	var ed lint.Edit
+	var ed diag.Edit
 	switch {
 	case isNotOf(par, e):
 		not := par.(*ast.UnaryNotOpExpr)
@@ -167,7 +170,7 @@ func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *lint.Fix {
 	default:
 		return nil
 	}
-	return &lint.Fix{Message: "compare the reply: " + shortText(ed.New), Edits: []lint.Edit{ed}}
+	return &diag.Fix{Message: "compare the reply: " + shortText(ed.New), Edits: []diag.Edit{ed}}
 }
 
 func isNotOf(par any, e ast.Expr) bool {
@@ -184,5 +187,5 @@ func isAndLhs(par any, e ast.Expr) bool {
 // results are thrown away (assert returns its arguments).
 func isAssertArg(fx *fixer, par any, e ast.Expr) bool {
 	call, ok := par.(*ast.FuncCallExpr)
-	return ok && len(call.Args) > 0 && call.Args[0] == e && builtinName(fx.m, call) == "assert" && fx.isStatement(call)
+	return ok && len(call.Args) > 0 && call.Args[0] == e && fx.m.BuiltinName(call) == "assert" && fx.isStatement(call)
 }

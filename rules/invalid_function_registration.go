@@ -3,35 +3,38 @@ package rules
 import (
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "invalid-function-registration",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a redis.register_function call that Redis refuses",
-		Why: "FUNCTION LOAD runs the library's top level and refuses the whole library when one " +
-			"`redis.register_function` call is wrong: a single argument that is not a table of named arguments, a " +
-			"callback that is not a function, `flags` given as a string instead of a table (`ERR flags argument to " +
-			"redis.register_function must be a table representing function flags`), an unknown flag (`ERR unknown flag " +
-			"given`), an unknown named argument, a name with characters other than letters, digits and underscores (the " +
-			"error says `Library names can only contain...` even for a function name), the same name twice " +
-			"(`ERR Function already exists in the library`), or no function at all (`ERR No functions registered`). " +
-			"Two names that differ only in case load, but function names are case-insensitive for FCALL, so one of the " +
-			"two can never be called, and FUNCTION DELETE or FUNCTION LOAD REPLACE of that library then crashes " +
-			"redis-server 7.0.15 (an assertion in functions.c). Flags written as keys (`flags={['no-writes']=true}`) are " +
-			"silently ignored: the function gets no flags. `redis.register_function` exists only while the library " +
-			"loads: in an EVAL script or inside a registered function it is nil (`attempt to call field " +
-			"'register_function' (a nil value)`).",
-		Bad: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
-			"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = 'no-writes',\n}",
-		Good: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
-			"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = {'no-writes'},\n}",
-		Redis: "7.0 and later; observed on 7.0.15",
+	RuleInfo: diag.RuleInfo{
+		ID:       "invalid-function-registration",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a redis.register_function call that Redis refuses",
+			Why: "FUNCTION LOAD runs the library's top level and refuses the whole library when one " +
+				"`redis.register_function` call is wrong: a single argument that is not a table of named arguments, a " +
+				"callback that is not a function, `flags` given as a string instead of a table (`ERR flags argument to " +
+				"redis.register_function must be a table representing function flags`), an unknown flag (`ERR unknown flag " +
+				"given`), an unknown named argument, a name with characters other than letters, digits and underscores (the " +
+				"error says `Library names can only contain...` even for a function name), the same name twice " +
+				"(`ERR Function already exists in the library`), or no function at all (`ERR No functions registered`). " +
+				"Two names that differ only in case load, but function names are case-insensitive for FCALL, so one of the " +
+				"two can never be called, and FUNCTION DELETE or FUNCTION LOAD REPLACE of that library then crashes " +
+				"redis-server 7.0.15 (an assertion in functions.c). Flags written as keys (`flags={['no-writes']=true}`) are " +
+				"silently ignored: the function gets no flags. `redis.register_function` exists only while the library " +
+				"loads: in an EVAL script or inside a registered function it is nil (`attempt to call field " +
+				"'register_function' (a nil value)`).",
+			Bad: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
+				"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = 'no-writes',\n}",
+			Good: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
+				"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = {'no-writes'},\n}",
+			Redis: "7.0 and later; observed on 7.0.15",
+		},
 	},
 	Run: runInvalidFunctionRegistration,
 })
@@ -50,11 +53,13 @@ func runInvalidFunctionRegistration(p *lint.Pass) {
 	for _, reg := range m.Registrations {
 		unit := m.Unit(m.FuncOf(reg.Call))
 		if unit.Registration != nil {
-			p.Report(m.Range(reg.Call), "redis.register_function inside a registered function: it exists only while the library loads, so FCALL fails with 'attempt to call field 'register_function' (a nil value)'; register every function at the top level of the library")
+			p.Report(m.Range(reg.Call), "redis.register_function inside a registered function").
+				Help("it exists only while the library loads, so FCALL fails with 'attempt to call field 'register_function' (a nil value)'; register every function at the top level of the library")
 			continue
 		}
 		if kind == kindScript {
-			p.Report(m.Range(reg.Call), "redis.register_function in an EVAL script: it is nil there, and the script fails with 'attempt to call field 'register_function' (a nil value)'; put the function in a library (#!lua name=<library>) loaded with FUNCTION LOAD")
+			p.Report(m.Range(reg.Call), "redis.register_function in an EVAL script").
+				Help("it is nil there, and the script fails with 'attempt to call field 'register_function' (a nil value)'; put the function in a library (#!lua name=<library>) loaded with FUNCTION LOAD")
 			continue
 		}
 		checkRegistrationForm(p, m, reg)
@@ -64,7 +69,8 @@ func runInvalidFunctionRegistration(p *lint.Pass) {
 	}
 	if kind == kindLibrary && !mayRegister(m) {
 		if o, ok := m.File.Shebang.Option("name"); ok {
-			p.Report(o.Range, "library %s registers no function: FUNCTION LOAD fails with 'ERR No functions registered'; register at least one with redis.register_function", o.Value)
+			p.Report(o.Range, "library %s registers no function", o.Value).
+				Help("FUNCTION LOAD fails with 'ERR No functions registered'; register at least one with redis.register_function")
 		}
 	}
 	// The same name twice: Redis compares names case-sensitively within a
@@ -82,9 +88,11 @@ func runInvalidFunctionRegistration(p *lint.Pass) {
 			}
 			line := m.Range(a.reg.Call).Start.Line
 			if a.name == b.name {
-				p.Report(b.reg.NameRange, "function %s is registered a second time (first on line %d): FUNCTION LOAD fails with 'ERR Function already exists in the library'; give each function its own name", b.name, line)
+				p.Report(b.reg.NameRange, "function %s is registered a second time (first on line %d)", b.name, line).
+					Help("FUNCTION LOAD fails with 'ERR Function already exists in the library'; give each function its own name")
 			} else {
-				p.Report(b.reg.NameRange, "function %s differs from %s (line %d) only in case: the library loads, but FCALL finds functions case-insensitively so one of them is never called, and FUNCTION DELETE or FUNCTION LOAD REPLACE of this library crashes redis-server 7.0.15; give the functions different names", b.name, a.name, line)
+				p.Report(b.reg.NameRange, "function %s differs from %s (line %d) only in case", b.name, a.name, line).
+					Help("the library loads, but FCALL finds functions case-insensitively so one of them is never called, and FUNCTION DELETE or FUNCTION LOAD REPLACE of this library crashes redis-server 7.0.15; give the functions different names")
 			}
 			break
 		}
@@ -106,20 +114,24 @@ func checkRegistrationForm(p *lint.Pass, m *model.Model, reg *model.Registration
 		t, ok := args[0].(*ast.TableExpr)
 		if !ok {
 			if cannotBe(m, args[0], model.TTable) {
-				p.Report(m.Range(args[0]), "redis.register_function with the single argument %s: FUNCTION LOAD fails with 'ERR calling redis.register_function with a single argument is only applicable to Lua table (representing named arguments).'; pass a name and a function, or a table {function_name=..., callback=...}", m.Text(args[0]))
+				p.Report(m.Range(args[0]), "redis.register_function with the single argument %s", m.Text(args[0])).
+					Help("FUNCTION LOAD fails with 'ERR calling redis.register_function with a single argument is only applicable to Lua table (representing named arguments).'; pass a name and a function, or a table {function_name=..., callback=...}")
 			}
 			return
 		}
 		checkNamedRegistration(p, m, reg, t)
 	case 2:
 		if s, ok := args[0].(*ast.StringExpr); ok && !validLibraryName(s.Value) {
-			p.Report(m.Range(args[0]), "function name %q: FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", s.Value, libraryNameError)
+			p.Report(m.Range(args[0]), "invalid function name %q", s.Value).
+				Help("FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", libraryNameError)
 		}
 		if cannotBe(m, args[1], model.TFunction) {
-			p.Report(m.Range(args[1]), "the second argument of redis.register_function, %s, is not a function: FUNCTION LOAD fails with 'ERR second argument to redis.register_function must be a function'; pass the function itself", m.Text(args[1]))
+			p.Report(m.Range(args[1]), "the second argument of redis.register_function, %s, is not a function", m.Text(args[1])).
+				Help("FUNCTION LOAD fails with 'ERR second argument to redis.register_function must be a function'; pass the function itself")
 		}
 	default:
-		p.Report(m.Range(reg.Call), "redis.register_function with %d arguments: FUNCTION LOAD fails with 'ERR wrong number of arguments to redis.register_function'; pass a name and a function, or one table of named arguments", len(args))
+		p.Report(m.Range(reg.Call), "redis.register_function with %d arguments", len(args)).
+			Help("FUNCTION LOAD fails with 'ERR wrong number of arguments to redis.register_function'; pass a name and a function, or one table of named arguments")
 	}
 }
 
@@ -128,7 +140,8 @@ func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registratio
 	hasName, hasCallback := false, false
 	for _, f := range t.Fields {
 		if f.Key == nil {
-			p.Report(m.Range(f.Value), "positional entry %s in redis.register_function{...}: FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; name it (function_name=, callback=, flags=, description=)", m.Text(f.Value))
+			p.Report(m.Range(f.Value), "positional entry %s in redis.register_function{...}", m.Text(f.Value)).
+				Help("FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; name it (function_name=, callback=, flags=, description=)")
 			continue
 		}
 		k, ok := f.Key.(*ast.StringExpr)
@@ -136,29 +149,34 @@ func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registratio
 			continue
 		}
 		if !registerArgs[k.Value] {
-			p.Report(m.Range(f.Key), "unknown argument %s of redis.register_function: FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; the arguments are function_name, callback, flags and description", k.Value)
+			p.Report(m.Range(f.Key), "unknown argument %s of redis.register_function", k.Value).
+				Help("FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; the arguments are function_name, callback, flags and description")
 			continue
 		}
 		switch k.Value {
 		case "function_name":
 			hasName = true
 			if s, ok := f.Value.(*ast.StringExpr); ok && !validLibraryName(s.Value) {
-				p.Report(m.Range(f.Value), "function name %q: FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", s.Value, libraryNameError)
+				p.Report(m.Range(f.Value), "invalid function name %q", s.Value).
+					Help("FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", libraryNameError)
 			}
 		case "callback":
 			hasCallback = true
 			if cannotBe(m, f.Value, model.TFunction) {
-				p.Report(m.Range(f.Value), "callback %s is not a function: FUNCTION LOAD fails with 'ERR callback argument given to redis.register_function must be a function'; pass the function itself", m.Text(f.Value))
+				p.Report(m.Range(f.Value), "callback %s is not a function", m.Text(f.Value)).
+					Help("FUNCTION LOAD fails with 'ERR callback argument given to redis.register_function must be a function'; pass the function itself")
 			}
 		case "flags":
 			checkRegistrationFlags(p, m, f.Value)
 		}
 	}
 	if !hasName {
-		p.Report(m.Range(reg.Call), "redis.register_function{...} without function_name: FUNCTION LOAD fails with 'ERR redis.register_function must get a function name argument'; add function_name = '<name>'")
+		p.Report(m.Range(reg.Call), "redis.register_function{...} without function_name").
+			Help("FUNCTION LOAD fails with 'ERR redis.register_function must get a function name argument'; add function_name = '<name>'")
 	}
 	if !hasCallback {
-		p.Report(m.Range(reg.Call), "redis.register_function{...} without callback: FUNCTION LOAD fails with 'ERR redis.register_function must get a callback argument'; add callback = function(keys, args) ... end")
+		p.Report(m.Range(reg.Call), "redis.register_function{...} without callback").
+			Help("FUNCTION LOAD fails with 'ERR redis.register_function must get a callback argument'; add callback = function(keys, args) ... end")
 	}
 }
 
@@ -168,7 +186,8 @@ func checkRegistrationFlags(p *lint.Pass, m *model.Model, e ast.Expr) {
 	t, ok := e.(*ast.TableExpr)
 	if !ok {
 		if cannotBe(m, e, model.TTable) {
-			p.Report(m.Range(e), "flags %s is not a table: FUNCTION LOAD fails with 'ERR flags argument to redis.register_function must be a table representing function flags'; write flags = {%s}", m.Text(e), m.Text(e))
+			p.Report(m.Range(e), "flags %s is not a table", m.Text(e)).
+				Help("FUNCTION LOAD fails with 'ERR flags argument to redis.register_function must be a table representing function flags'; write flags = {%s}", m.Text(e))
 		}
 		return
 	}
@@ -178,16 +197,19 @@ func checkRegistrationFlags(p *lint.Pass, m *model.Model, e ast.Expr) {
 			if !m.File.IsDotKey(f.Key) {
 				key = "[" + key + "]"
 			}
-			p.Report(m.Range(f.Key), "flags entry %s = %s is ignored: Redis reads only the list entries, so the function silently gets no such flag; write flags = {'no-writes', ...}", key, m.Text(f.Value))
+			p.Report(m.Range(f.Key), "flags entry %s = %s is ignored", key, m.Text(f.Value)).
+				Help("Redis reads only the list entries, so the function silently gets no such flag; write flags = {'no-writes', ...}")
 			continue
 		}
 		switch v := f.Value.(type) {
 		case *ast.StringExpr:
 			if !isScriptFlag(v.Value, true) {
-				p.Report(m.Range(v), "unknown function flag %q: FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", v.Value, strings.Join(scriptFlags, ", "))
+				p.Report(m.Range(v), "unknown function flag %q", v.Value).
+					Help("FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", strings.Join(scriptFlags, ", "))
 			}
 		case *ast.NumberExpr, *ast.TrueExpr, *ast.FalseExpr, *ast.TableExpr, *ast.FunctionExpr:
-			p.Report(m.Range(v), "flags entry %s is not a flag name: FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", m.Text(v), strings.Join(scriptFlags, ", "))
+			p.Report(m.Range(v), "flags entry %s is not a flag name", m.Text(v)).
+				Help("FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", strings.Join(scriptFlags, ", "))
 		}
 	}
 }

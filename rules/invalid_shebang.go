@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -12,121 +13,30 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "invalid-shebang",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a #! header that Redis refuses",
-		Why: "Redis reads the first line of a script when it starts with `#!`, and refuses the whole script when the " +
-			"header is wrong, before running anything. An EVAL script's header is `#!lua` (exactly, lower case) followed " +
-			"only by `flags=` with the flags `no-writes`, `allow-oom`, `allow-stale`, `no-cluster` and " +
-			"`allow-cross-slot-keys`: anything else fails (`ERR Unexpected engine in script shebang: #!python`, " +
-			"`ERR Unexpected flag in script shebang: bogus`, `ERR Unknown lua shebang option: name=foo`). A Functions " +
-			"library must start with `#!lua name=<library>`: FUNCTION LOAD answers `ERR Missing library metadata` " +
-			"without it, `ERR Library name was not given` without `name=`, `ERR Engine 'js' not found` for another " +
-			"engine, `ERR Invalid metadata value given: flags=no-writes` for any other option (function flags belong in " +
-			"`redis.register_function`), and the name may hold only letters, digits and underscores. A file with `name=` " +
-			"is taken as a library, unless it registers no function and reads KEYS or ARGV: then it is an EVAL script " +
-			"whose `name=` Redis refuses. Shebangs and Functions need Redis 7.0.",
-		Bad:   "#!lua flags=no-write\nreturn redis.call('GET', KEYS[1])",
-		Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
-		Redis: "7.0 and later (earlier versions have no shebang); observed on 7.0.15",
+	RuleInfo: diag.RuleInfo{
+		ID:       "invalid-shebang",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a #! header that Redis refuses",
+			Why: "Redis reads the first line of a script when it starts with `#!`, and refuses the whole script when the " +
+				"header is wrong, before running anything. An EVAL script's header is `#!lua` (exactly, lower case) followed " +
+				"only by `flags=` with the flags `no-writes`, `allow-oom`, `allow-stale`, `no-cluster` and " +
+				"`allow-cross-slot-keys`: anything else fails (`ERR Unexpected engine in script shebang: #!python`, " +
+				"`ERR Unexpected flag in script shebang: bogus`, `ERR Unknown lua shebang option: name=foo`). A Functions " +
+				"library must start with `#!lua name=<library>`: FUNCTION LOAD answers `ERR Missing library metadata` " +
+				"without it, `ERR Library name was not given` without `name=`, `ERR Engine 'js' not found` for another " +
+				"engine, `ERR Invalid metadata value given: flags=no-writes` for any other option (function flags belong in " +
+				"`redis.register_function`), and the name may hold only letters, digits and underscores. A file with `name=` " +
+				"is taken as a library, unless it registers no function and reads KEYS or ARGV: then it is an EVAL script " +
+				"whose `name=` Redis refuses. Shebangs and Functions need Redis 7.0.",
+			Bad:   "#!lua flags=no-write\nreturn redis.call('GET', KEYS[1])",
+			Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
+			Redis: "7.0 and later (earlier versions have no shebang); observed on 7.0.15",
+		},
 	},
 	Run: runInvalidShebang,
 })
-
-// scriptFlags are the flags an EVAL shebang and redis.register_function
-// accept (facts C10, G). EVAL compares them case-sensitively,
-// register_function does not (observed on 7.0.15).
-var scriptFlags = []string{"no-writes", "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys"}
-
-func isScriptFlag(f string, foldCase bool) bool {
-	for _, s := range scriptFlags {
-		if s == f || (foldCase && strings.EqualFold(s, f)) {
-			return true
-		}
-	}
-	return false
-}
-
-// validLibraryName reports whether Redis accepts a library or function
-// name: letters, digits and underscores, at least one (facts G; a non-ASCII
-// letter such as Ü is refused too).
-func validLibraryName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
-
-// libraryNameError is Redis's reply to a bad library or function name.
-const libraryNameError = "Library names can only contain letters, numbers, or underscores(_) and must be at least one character long"
-
-// fileKind is how Redis will run a file, as far as the file shows it.
-type fileKind int
-
-const (
-	// kindScript: an EVAL script.
-	kindScript fileKind = iota
-	// kindNamedScript: `name=` in the header, yet no function is
-	// registered and KEYS or ARGV is read: an EVAL script with a library
-	// option.
-	kindNamedScript
-	// kindLibrary: `#!lua name=...`.
-	kindLibrary
-	// kindLibraryNoName: a `#!` header without name=, and functions
-	// registered at the top level.
-	kindLibraryNoName
-	// kindLibraryNoHeader: no header at all, and functions registered at
-	// the top level.
-	kindLibraryNoHeader
-)
-
-// classifyFile decides whether a file is an EVAL script or a Functions
-// library. The model takes `name=` as the mark of a library; a file without
-// it that registers functions while it runs (at its top level) and reads
-// neither KEYS nor ARGV there is a library whose header is wrong, and a file
-// with it that registers nothing and reads KEYS or ARGV is an EVAL script.
-func classifyFile(m *model.Model) fileKind {
-	mentions, atTop := false, false
-	topKeys := false
-	for _, g := range m.Globals {
-		if g.Write {
-			continue
-		}
-		top := g.Func == nil || m.Unit(g.Func) == m.Main
-		switch g.Name {
-		case "redis.register_function":
-			mentions = true
-			if top {
-				atTop = true
-			}
-		case "KEYS", "ARGV":
-			if top {
-				topKeys = true
-			}
-		}
-	}
-	if m.Context == model.Library {
-		if !mentions && topKeys {
-			return kindNamedScript
-		}
-		return kindLibrary
-	}
-	if atTop && !topKeys {
-		if m.File.Shebang == nil {
-			return kindLibraryNoHeader
-		}
-		return kindLibraryNoName
-	}
-	return kindScript
-}
 
 func runInvalidShebang(p *lint.Pass) {
 	m := p.Model
@@ -134,7 +44,8 @@ func runInvalidShebang(p *lint.Pass) {
 	kind := classifyFile(m)
 	if kind == kindLibraryNoHeader {
 		if r, ok := firstTopRegistration(m); ok {
-			p.Report(r, "this file registers Redis Functions but has no '#!lua name=<library>' first line: FUNCTION LOAD fails with 'ERR Missing library metadata' (and EVAL with 'attempt to call field 'register_function' (a nil value)'); start the file with #!lua name=<library>")
+			p.Report(r, "this file registers Redis Functions but has no '#!lua name=<library>' first line").
+				Help("FUNCTION LOAD fails with 'ERR Missing library metadata' (and EVAL with 'attempt to call field 'register_function' (a nil value)'); start the file with #!lua name=<library>")
 		}
 		return
 	}
@@ -152,7 +63,8 @@ func runInvalidShebang(p *lint.Pass) {
 		if kind != kindScript && kind != kindNamedScript {
 			what = "Functions libraries"
 		}
-		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s: older versions do not read the #! line and fail to compile it as Lua; remove it, or target 7.0", what, p.Target.RedisVersion)
+		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s", what, p.Target.RedisVersion).
+			Help("older versions do not read the #! line and fail to compile it as Lua; remove it, or target 7.0")
 		return
 	}
 	if kind == kindScript || kind == kindNamedScript {
@@ -171,7 +83,8 @@ func engineMissing(sb *luasrc.Shebang) bool {
 // checkScriptShebang checks an EVAL script's header (facts C10).
 func checkScriptShebang(p *lint.Pass, sb *luasrc.Shebang, named bool) {
 	if engineMissing(sb) {
-		p.Report(sb.Range, "the shebang names no engine: EVAL fails with 'ERR Unexpected engine in script shebang: #!'; write #!lua right after #!")
+		p.Report(sb.Range, "the shebang names no engine").
+			Help("EVAL fails with 'ERR Unexpected engine in script shebang: #!'; write #!lua right after #!")
 		return
 	}
 	if sb.Engine != "lua" {
@@ -179,7 +92,8 @@ func checkScriptShebang(p *lint.Pass, sb *luasrc.Shebang, named bool) {
 		if strings.EqualFold(sb.Engine, "lua") {
 			hint = "EVAL compares the engine case-sensitively: write #!lua in lower case"
 		}
-		p.Report(sb.EngineRange, "unknown script engine %s: EVAL fails with 'ERR Unexpected engine in script shebang: #!%s'; %s", sb.Engine, sb.Engine, hint)
+		p.Report(sb.EngineRange, "unknown script engine %s", sb.Engine).
+			Help("EVAL fails with 'ERR Unexpected engine in script shebang: #!%s'; %s", sb.Engine, hint)
 	}
 	for _, o := range sb.Options {
 		if o.Key == "flags" && o.HasValue {
@@ -191,10 +105,12 @@ func checkScriptShebang(p *lint.Pass, sb *luasrc.Shebang, named bool) {
 			text += "=" + o.Value
 		}
 		if named && o.Key == "name" {
-			p.Report(o.Range, "%s marks a Functions library, but this file registers no function and reads KEYS or ARGV: run as a script, EVAL fails with 'ERR Unknown lua shebang option: %s'; remove it (an EVAL header takes only flags=)", text, text)
+			p.Report(o.Range, "%s marks a library, but this file registers no function and reads KEYS or ARGV", text).
+				Help("%s marks a Functions library; run as a script, EVAL fails with 'ERR Unknown lua shebang option: %s'; remove it (an EVAL header takes only flags=)", text, text)
 			continue
 		}
-		p.Report(o.Range, "unknown shebang option %s: EVAL fails with 'ERR Unknown lua shebang option: %s'; an EVAL script's header takes only flags=", text, text)
+		p.Report(o.Range, "unknown shebang option %s", text).
+			Help("EVAL fails with 'ERR Unknown lua shebang option: %s'; an EVAL script's header takes only flags=", text)
 	}
 }
 
@@ -213,11 +129,14 @@ func checkShebangFlags(p *lint.Pass, o luasrc.ShebangOption) {
 		switch {
 		case f == "":
 			r = o.Range
-			p.Report(r, "empty flag in %s=%s (a stray comma): EVAL fails with 'ERR Unexpected flag in script shebang: '; remove the comma", o.Key, o.Value)
+			p.Report(r, "empty flag in %s=%s (a stray comma)", o.Key, o.Value).
+				Help("EVAL fails with 'ERR Unexpected flag in script shebang: '; remove the comma")
 		case isScriptFlag(f, true):
-			p.Report(r, "script flag %s is not lower case: EVAL fails with 'ERR Unexpected flag in script shebang: %s'; write %s", f, f, strings.ToLower(f))
+			p.Report(r, "script flag %s is not lower case", f).
+				Help("EVAL fails with 'ERR Unexpected flag in script shebang: %s'; write %s", f, strings.ToLower(f))
 		default:
-			p.Report(r, "unknown script flag %s: EVAL fails with 'ERR Unexpected flag in script shebang: %s'; the flags are %s", f, f, strings.Join(scriptFlags, ", "))
+			p.Report(r, "unknown script flag %s", f).
+				Help("EVAL fails with 'ERR Unexpected flag in script shebang: %s'; the flags are %s", f, strings.Join(scriptFlags, ", "))
 		}
 	}
 }
@@ -225,11 +144,13 @@ func checkShebangFlags(p *lint.Pass, o luasrc.ShebangOption) {
 // checkLibraryShebang checks a Functions library's header (facts G).
 func checkLibraryShebang(p *lint.Pass, sb *luasrc.Shebang) {
 	if engineMissing(sb) {
-		p.Report(sb.Range, "the library header names no engine: FUNCTION LOAD fails with 'ERR Engine '' not found'; write #!lua name=<library>")
+		p.Report(sb.Range, "the library header names no engine").
+			Help("FUNCTION LOAD fails with 'ERR Engine '' not found'; write #!lua name=<library>")
 		return
 	}
 	if !strings.EqualFold(sb.Engine, "lua") {
-		p.Report(sb.EngineRange, "unknown library engine %s: FUNCTION LOAD fails with 'ERR Engine '%s' not found'; write #!lua name=<library>", sb.Engine, sb.Engine)
+		p.Report(sb.EngineRange, "unknown library engine %s", sb.Engine).
+			Help("FUNCTION LOAD fails with 'ERR Engine '%s' not found'; write #!lua name=<library>", sb.Engine)
 	}
 	named := false
 	for _, o := range sb.Options {
@@ -239,20 +160,25 @@ func checkLibraryShebang(p *lint.Pass, sb *luasrc.Shebang) {
 		}
 		switch {
 		case o.Key == "name" && o.HasValue && named:
-			p.Report(o.Range, "%s: the library is named a second time, and FUNCTION LOAD fails with 'ERR Invalid metadata value, name argument was given multiple times'; keep one name=", text)
+			p.Report(o.Range, "%s names the library a second time", text).
+				Help("FUNCTION LOAD fails with 'ERR Invalid metadata value, name argument was given multiple times'; keep one name=")
 		case o.Key == "name" && o.HasValue:
 			named = true
 			if !validLibraryName(o.Value) {
-				p.Report(o.Range, "library name %q: FUNCTION LOAD fails with 'ERR %s'; use only letters, digits and underscores", o.Value, libraryNameError)
+				p.Report(o.Range, "invalid library name %q", o.Value).
+					Help("FUNCTION LOAD fails with 'ERR %s'; use only letters, digits and underscores", libraryNameError)
 			}
 		case o.Key == "flags":
-			p.Report(o.Range, "%s in a library header: FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; give each function its flags in redis.register_function{function_name=..., callback=..., flags={...}}", text, text)
+			p.Report(o.Range, "%s in a library header", text).
+				Help("FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; give each function its flags in redis.register_function{function_name=..., callback=..., flags={...}}", text)
 		default:
-			p.Report(o.Range, "%s in a library header: FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; a library header takes only name=", text, text)
+			p.Report(o.Range, "%s in a library header", text).
+				Help("FUNCTION LOAD fails with 'ERR Invalid metadata value given: %s'; a library header takes only name=", text)
 		}
 	}
 	if !named {
-		p.Report(sb.Range, "this file registers Redis Functions but its header has no name=: FUNCTION LOAD fails with 'ERR Library name was not given'; write %s", libraryHeaderFix(sb))
+		p.Report(sb.Range, "this file registers Redis Functions but its header has no name=").
+			Help("FUNCTION LOAD fails with 'ERR Library name was not given'; write %s", libraryHeaderFix(sb))
 	}
 }
 

@@ -34,7 +34,7 @@ var headerCases = []headerCase{
 	{src: "#!lua\tflags=no-writes\nreturn 1"},
 	{src: "#!lua flags=\"no-writes\"\nreturn 1"},
 	{src: "#!python\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!python",
-		want: []string{`^unknown script engine python: EVAL fails with 'ERR Unexpected engine in script shebang: #!python'`}},
+		want: []string{`^unknown script engine python — EVAL fails with 'ERR Unexpected engine in script shebang: #!python'`}},
 	{src: "#!LUA\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!LUA",
 		want: []string{`unknown script engine LUA.*case-sensitively`}},
 	{src: "#!\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!",
@@ -42,7 +42,7 @@ var headerCases = []headerCase{
 	{src: "#! lua\nreturn 1", redisErr: "ERR Unexpected engine in script shebang: #!",
 		want: []string{`names no engine`}},
 	{src: "#!lua flags=bogus\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: bogus",
-		want: []string{`^unknown script flag bogus: .*no-writes, allow-oom, allow-stale, no-cluster, allow-cross-slot-keys`}},
+		want: []string{`^unknown script flag bogus — .*no-writes, allow-oom, allow-stale, no-cluster, allow-cross-slot-keys`}},
 	{src: "#!lua flags=no-writes,bogus\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: bogus",
 		want: []string{`^unknown script flag bogus`}},
 	{src: "#!lua flags=NO-WRITES\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: NO-WRITES",
@@ -50,12 +50,12 @@ var headerCases = []headerCase{
 	{src: "#!lua flags=no-writes,\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: ",
 		want: []string{`empty flag.*stray comma`}},
 	{src: "#!lua flags\nreturn 1", redisErr: "ERR Unknown lua shebang option: flags",
-		want: []string{`^unknown shebang option flags:`}},
+		want: []string{`^unknown shebang option flags —`}},
 	{src: "#!lua engine=lua\nreturn 1", redisErr: "ERR Unknown lua shebang option: engine=lua",
 		want: []string{`^unknown shebang option engine=lua`}},
 	// name= in a file that reads KEYS and registers nothing: an EVAL script.
 	{src: "#!lua name=foo\nreturn redis.call('GET', KEYS[1])", redisErr: "ERR Unknown lua shebang option: name=foo",
-		want: []string{`name=foo marks a Functions library, but this file registers no function and reads KEYS or ARGV`}},
+		want: []string{`name=foo marks a library, but this file registers no function and reads KEYS or ARGV`}},
 
 	// Functions libraries (facts G).
 	{src: "#!lua name=mylib" + regF, library: true},
@@ -77,7 +77,7 @@ var headerCases = []headerCase{
 	{src: "#!lua name=Über" + regF, library: true, redisErr: "ERR " + libraryNameError,
 		want: []string{`library name "Über"`}},
 	{src: "#!lua name=x name=y" + regF, library: true, redisErr: "ERR Invalid metadata value, name argument was given multiple times",
-		want: []string{`name=y: the library is named a second time`}},
+		want: []string{`name=y names the library a second time`}},
 	{src: "#!lua name=x flags=no-writes" + regF, library: true, redisErr: "ERR Invalid metadata value given: flags=no-writes",
 		want: []string{`flags=no-writes in a library header`}},
 	{src: "#!lua name=x engine=lua" + regF, library: true, redisErr: "ERR Invalid metadata value given: engine=lua",
@@ -88,12 +88,13 @@ var headerCases = []headerCase{
 		want: []string{`no '#!lua name=<library>' first line`}},
 }
 
-// ruleFindings returns the messages of rule id's findings on src.
+// ruleFindings returns the texts of rule id's findings on src: headline
+// and help, as wants match them (wantText).
 func ruleFindings(id, src string) []string {
 	var out []string
-	for _, d := range lint.Lint("case.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("case.lua", []byte(src), All(), nil) {
 		if d.Rule == id {
-			out = append(out, d.Message)
+			out = append(out, wantText(d))
 		}
 	}
 	return out
@@ -134,7 +135,7 @@ func TestInvalidShebangForms(t *testing.T) {
 // TestInvalidShebangColumns checks that a bad flag is pointed at, not the
 // whole header.
 func TestInvalidShebangColumns(t *testing.T) {
-	ds := lint.Lint("c.lua", []byte("#!lua flags=no-writes,bogus\nreturn 1"), []*lint.Rule{ByID("invalid-shebang")}, nil)
+	ds := lintSource("c.lua", []byte("#!lua flags=no-writes,bogus\nreturn 1"), []*lint.Rule{ByID("invalid-shebang")}, nil)
 	if len(ds) != 1 || ds[0].Range.Start.Column != 23 || ds[0].Range.End.Column != 28 {
 		t.Errorf("got %+v, want one finding at columns 23-28", ds)
 	}
@@ -143,11 +144,11 @@ func TestInvalidShebangColumns(t *testing.T) {
 // TestInvalidShebangTarget: shebangs and Functions need Redis 7.0.
 func TestInvalidShebangTarget(t *testing.T) {
 	f := luasrc.Parse("c.lua", []byte("#!lua flags=no-writes\nreturn 1"))
-	ds := lint.LintFileFor(f, []*lint.Rule{ByID("invalid-shebang")}, nil, lint.Target{RedisVersion: "6.2"})
+	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "6.2"}})
 	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is 6.2") {
 		t.Errorf("target 6.2: %+v", ds)
 	}
-	ds = lint.LintFileFor(f, []*lint.Rule{ByID("invalid-shebang")}, nil, lint.Target{RedisVersion: "7.0"})
+	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "7.0"}})
 	if len(ds) != 0 {
 		t.Errorf("target 7.0: %+v", ds)
 	}

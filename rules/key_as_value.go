@@ -4,27 +4,31 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "key-as-value",
-	Category: lint.Cluster,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a KEYS element used only as a value, not as a key",
-		Why: "Everything in KEYS is a key to Redis: on Redis Cluster every declared key must hash to the same slot, " +
-			"or EVAL is refused with `CROSSSLOT Keys in request don't hash to the same slot` before the script runs, " +
-			"and ACL key patterns are checked against them (`NOPERM this user has no permissions to access one of the keys " +
-			"used as arguments`). A TTL, a member, a field, a score or a token passed in " +
-			"KEYS and used only as a value makes the script fail on a cluster for no reason (its text rarely hashes " +
-			"to the keys' slot) and can be refused by an ACL. Pass values in ARGV. A KEYS element that the script also " +
-			"uses as a key (storing a key's name in an index set, say) is not reported.",
-		Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
-		Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
-		Redis: "all; CROSSSLOT observed on 7.0 cluster",
+	RuleInfo: diag.RuleInfo{
+		ID:       "key-as-value",
+		Category: diag.Cluster,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a KEYS element used only as a value, not as a key",
+			Why: "Everything in KEYS is a key to Redis: on Redis Cluster every declared key must hash to the same slot, " +
+				"or EVAL is refused with `CROSSSLOT Keys in request don't hash to the same slot` before the script runs, " +
+				"and ACL key patterns are checked against them (`NOPERM this user has no permissions to access one of the keys " +
+				"used as arguments`). A TTL, a member, a field, a score or a token passed in " +
+				"KEYS and used only as a value makes the script fail on a cluster for no reason (its text rarely hashes " +
+				"to the keys' slot) and can be refused by an ACL. Pass values in ARGV. A KEYS element that the script also " +
+				"uses as a key (storing a key's name in an index set, say) is not reported.",
+			Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
+			Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
+			Redis: "all; CROSSSLOT observed on 7.0 cluster",
+			Lower: "One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug.",
+		},
 	},
 	Run: runKeyAsValue,
 })
@@ -172,12 +176,12 @@ func runKeyAsValue(p *lint.Pass) {
 		if c.Name == "PUBLISH" && i == 1 {
 			// A channel named like the keys works on a cluster while it
 			// shares their {hash tag}: a misplaced name more than a bug.
-			p.ReportLower(m.Range(c.Args[i].Expr), "%s is the PUBLISH channel, not a key, and never used as a key: passed in %s it must hash to the keys' slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise), which holds only while it shares their {hash tag}; pass it in ARGV",
-				what, keysName)
+			p.Report(m.Range(c.Args[i].Expr), "%s is the PUBLISH channel, not a key, and never used as a key", what).
+				Help("passed in %s it must hash to the keys' slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise), which holds only while it shares their {hash tag}; pass it in ARGV", keysName).Lower()
 			continue
 		}
-		p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key: everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass it in ARGV",
-			what, c.Name, i, keysName)
+		p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key", what, c.Name, i).
+			Help("everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass it in ARGV", keysName)
 	}
 }
 

@@ -1,26 +1,29 @@
 package rules
 
 import (
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "lock-without-expiry",
-	Category: lint.Atomicity,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a SETNX or SET NX key that never expires",
-		Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
-			"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
-			"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +
-			"as taken. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
-			"(observed: TTL -1). Give the expiry in the same command (`SET key value NX PX ms`), or set it with `EXPIRE` " +
-			"in the same script, which runs atomically with the SETNX. A key created with NX that is meant to last (a " +
-			"record rather than a lock) is reported too: suppress the finding with a reason.",
-		Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return 1\nend\nreturn 0",
-		Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n  return 1\nend\nreturn 0",
-		Redis: "all; SET with NX and EX/PX since 2.6.12, EXAT/PXAT since 6.2",
+	RuleInfo: diag.RuleInfo{
+		ID:       "lock-without-expiry",
+		Category: diag.Atomicity,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a SETNX or SET NX key that never expires",
+			Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
+				"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
+				"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +
+				"as taken. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
+				"(observed: TTL -1). Give the expiry in the same command (`SET key value NX PX ms`), or set it with `EXPIRE` " +
+				"in the same script, which runs atomically with the SETNX. A key created with NX that is meant to last (a " +
+				"record rather than a lock) is reported too: suppress the finding with a reason.",
+			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return 1\nend\nreturn 0",
+			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n  return 1\nend\nreturn 0",
+			Redis: "all; SET with NX and EX/PX since 2.6.12, EXAT/PXAT since 6.2",
+		},
 	},
 	Run: runLockWithoutExpiry,
 })
@@ -53,14 +56,14 @@ func runLockWithoutExpiry(p *lint.Pass) {
 		key := m.Text(c.Args[1].Expr)
 		switch {
 		case c.Name == "SETNX":
-			p.Report(m.Range(c.Expr), "key %s taken with SETNX never expires (TTL -1) and the script sets no expiry on it: a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script",
-				key, key)
+			p.Report(m.Range(c.Expr), "key %s taken with SETNX never expires (TTL -1)", key).
+				Help("the script sets no expiry on it, and a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script", key)
 		case keepTTL:
-			p.Report(m.Range(c.Expr), "key %s set with NX KEEPTTL never expires: with NX the key did not exist, so there is no TTL to keep (TTL -1); use PX <ms> or EX <s> instead of KEEPTTL",
-				key)
+			p.Report(m.Range(c.Expr), "key %s set with NX KEEPTTL never expires", key).
+				Help("with NX the key did not exist, so there is no TTL to keep (TTL -1); use PX <ms> or EX <s> instead of KEEPTTL")
 		default:
-			p.Report(m.Range(c.Expr), "key %s set with NX has no EX/PX and the script sets no expiry on it: it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>, unless the key is a record meant to last",
-				key)
+			p.Report(m.Range(c.Expr), "key %s set with NX has no EX/PX and the script sets no expiry on it", key).
+				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>, unless the key is a record meant to last")
 		}
 	}
 }
@@ -161,18 +164,6 @@ func expiresOrDeletedLater(m *model.Model, acq *model.Call, ends []lifeEnd) bool
 		}
 	}
 	return false
-}
-
-// keyArgs returns a call's key positions, or argument 1 when the command
-// table gave none.
-func keyArgs(c *model.Call) []int {
-	if len(c.Keys) > 0 {
-		return c.Keys
-	}
-	if len(c.Args) > 1 {
-		return []int{1}
-	}
-	return nil
 }
 
 func anyToken(c *model.Call, toks []string) bool {

@@ -3,27 +3,31 @@ package rules
 import (
 	"strconv"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "lua-pattern-injection",
-	Category: lint.Correctness,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a Lua pattern built from keys, arguments or replies",
-		Why: "`string.find`, `match`, `gmatch` and `gsub` read their second argument as a Lua pattern, where " +
-			"`- . % + * ? [ ] ^ $ ( )` are magic. A key prefix, an id or a stored value passed there changes the " +
-			"search: `string.find('job-1:x', 'job-1')` finds nothing, since `b-` means \"zero or more b\" " +
-			"(observed on 7.0.15), so a lookup silently misses and the script takes its not-found branch. Search for " +
-			"the text itself with `string.find(s, p, 1, true)` (plain), or escape the data first: " +
-			"`p:gsub('%p', '%%%0')`. A pattern that is only an argument (`string.match(s, ARGV[1])` in `match`, " +
-			"`gmatch` or `gsub`) may be meant as a pattern the caller chooses: it is reported at info.",
-		Bad:   "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, '^' .. id) then\n    return job\n  end\nend\nreturn false",
-		Good:  "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, id, 1, true) == 1 then\n    return job\n  end\nend\nreturn false",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "lua-pattern-injection",
+		Category: diag.Correctness,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a Lua pattern built from keys, arguments or replies",
+			Why: "`string.find`, `match`, `gmatch` and `gsub` read their second argument as a Lua pattern, where " +
+				"`- . % + * ? [ ] ^ $ ( )` are magic. A key prefix, an id or a stored value passed there changes the " +
+				"search: `string.find('job-1:x', 'job-1')` finds nothing, since `b-` means \"zero or more b\" " +
+				"(observed on 7.0.15), so a lookup silently misses and the script takes its not-found branch. Search for " +
+				"the text itself with `string.find(s, p, 1, true)` (plain), or escape the data first: " +
+				"`p:gsub('%p', '%%%0')`.",
+			Bad:  "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, '^' .. id) then\n    return job\n  end\nend\nreturn false",
+			Good: "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, id, 1, true) == 1 then\n    return job\n  end\nend\nreturn false",
+			Lower: "A pattern that is only an argument (`string.match(s, ARGV[1])` in `match`, `gmatch` or `gsub`) may be " +
+				"meant as a pattern the caller chooses: it is reported at info.",
+			Redis: "all",
+		},
 	},
 	Run: runLuaPatternInjection,
 })
@@ -63,12 +67,12 @@ func runLuaPatternInjection(p *lint.Pass) {
 			fix = "escape the data first: p:gsub('%p', '%%%0')"
 		}
 		if whole && name != "find" && (v.Origin == model.Argv || v.Origin == model.Keys) {
-			p.ReportInfo(m.Range(pat), "the pattern of %s is %s: its - . %% + * ? [ ] ^ $ ( ) are magic, unless the caller means a pattern; %s",
-				name, src, fix)
+			p.Report(m.Range(pat), "the pattern of %s is %s, whose magic characters change the match", name, src).Info().
+				Help("- . %% + * ? [ ] ^ $ ( ) are magic in a Lua pattern; unless the caller means to pass a pattern, %s", fix)
 			return
 		}
-		p.Report(m.Range(pat), "the pattern of %s holds %s, whose - . %% + * ? [ ] ^ $ ( ) change the search (a '-' in a key makes it miss): %s",
-			name, src, fix)
+		p.Report(m.Range(pat), "the pattern of %s holds %s, whose magic characters change the search", name, src).
+			Help("- . %% + * ? [ ] ^ $ ( ) are magic in a Lua pattern: a '-' in a key or id makes the search miss; %s", fix)
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/slot"
@@ -13,25 +14,27 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "missing-hash-tag",
-	Category: lint.Cluster,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "keys of one script that hash to different cluster slots",
-		Why: "Redis Cluster stores each key in one of 16384 slots: CRC16 of the key, or of its hash tag (the text " +
-			"between the first `{` and the next `}`, when not empty), modulo 16384. One script may only use keys of one " +
-			"slot: passing keys of two slots in KEYS fails before the script runs with " +
-			"`CROSSSLOT Keys in request don't hash to the same slot`; with a `#!lua` shebang, touching a second slot fails " +
-			"with `Script attempted to access keys that do not hash to the same slot`; a legacy script fails with " +
-			"`Script attempted to access a non local key in a cluster node` whenever the slots live on different nodes " +
-			"(and works, for now, when they happen to share one). Give keys that must be used together a common hash tag, " +
-			"`{user:1}:name` and `{user:1}:email`, so they always share a slot.\n\n" +
-			"Only keys whose whole name is written in the script are compared (a literal, or a concatenation of " +
-			"literals): the names of keys passed in KEYS or built from KEYS are not known. Keys used in different " +
-			"branches of one `if`, or in different functions of a library, are not compared.",
-		Bad:   "redis.call('SET', 'user:1:name', ARGV[1])\nredis.call('SET', 'user:1:email', ARGV[2])",
-		Good:  "-- EVAL script 2 {user:1}:name {user:1}:email\nredis.call('SET', KEYS[1], ARGV[1])\nredis.call('SET', KEYS[2], ARGV[2])",
-		Redis: "Redis Cluster, all versions; errors observed on 7.0",
+	RuleInfo: diag.RuleInfo{
+		ID:       "missing-hash-tag",
+		Category: diag.Cluster,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "keys of one script that hash to different cluster slots",
+			Why: "Redis Cluster stores each key in one of 16384 slots: CRC16 of the key, or of its hash tag (the text " +
+				"between the first `{` and the next `}`, when not empty), modulo 16384. One script may only use keys of one " +
+				"slot: passing keys of two slots in KEYS fails before the script runs with " +
+				"`CROSSSLOT Keys in request don't hash to the same slot`; with a `#!lua` shebang, touching a second slot fails " +
+				"with `Script attempted to access keys that do not hash to the same slot`; a legacy script fails with " +
+				"`Script attempted to access a non local key in a cluster node` whenever the slots live on different nodes " +
+				"(and works, for now, when they happen to share one). Give keys that must be used together a common hash tag, " +
+				"`{user:1}:name` and `{user:1}:email`, so they always share a slot.\n\n" +
+				"Only keys whose whole name is written in the script are compared (a literal, or a concatenation of " +
+				"literals): the names of keys passed in KEYS or built from KEYS are not known. Keys used in different " +
+				"branches of one `if`, or in different functions of a library, are not compared.",
+			Bad:   "redis.call('SET', 'user:1:name', ARGV[1])\nredis.call('SET', 'user:1:email', ARGV[2])",
+			Good:  "-- EVAL script 2 {user:1}:name {user:1}:email\nredis.call('SET', KEYS[1], ARGV[1])\nredis.call('SET', KEYS[2], ARGV[2])",
+			Redis: "Redis Cluster, all versions; errors observed on 7.0",
+		},
 	},
 	Run: runMissingHashTag,
 })
@@ -45,11 +48,6 @@ type keyUse struct {
 	path []branch
 	// group is the registered function the call runs in (nil in a script).
 	group *model.Function
-}
-
-type branch struct {
-	s    *ast.IfStmt
-	then bool
 }
 
 func runMissingHashTag(p *lint.Pass) {
@@ -102,8 +100,8 @@ func runMissingHashTag(p *lint.Pass) {
 			}
 			reported[u.name] = true
 			a, b := suggestTags(prev.name, u.name)
-			p.Report(m.Range(u.expr), "key '%s' (slot %d) and key '%s' (line %d, slot %d) hash to different cluster slots, so one script cannot use both on Redis Cluster (CROSSSLOT, or 'keys that do not hash to the same slot'): give them a common hash tag, e.g. '%s' and '%s'",
-				u.name, u.slot, prev.name, m.Range(prev.expr).Start.Line, prev.slot, a, b)
+			p.Report(m.Range(u.expr), "key '%s' and key '%s' (line %d) hash to different cluster slots", clip(u.name, headlineText), clip(prev.name, headlineText), m.Range(prev.expr).Start.Line).
+				Help("they hash to slots %d and %d, so one script cannot use both on Redis Cluster (CROSSSLOT, or 'keys that do not hash to the same slot'); give them a common hash tag, e.g. '%s' and '%s'", u.slot, prev.slot, a, b)
 			break
 		}
 	}
@@ -142,44 +140,6 @@ func registeredFunc(f *model.Function) *model.Function {
 		}
 	}
 	return nil
-}
-
-// ifPaths maps each call expression to the if branches around it.
-func ifPaths(m *model.Model) map[*ast.FuncCallExpr][]branch {
-	out := map[*ast.FuncCallExpr][]branch{}
-	var visit func(path []branch) func(n any) bool
-	visit = func(path []branch) func(n any) bool {
-		return func(n any) bool {
-			switch n := n.(type) {
-			case *ast.IfStmt:
-				model.InspectExpr(n.Condition, visit(path))
-				m.InspectKinds(n.Then, ifPathKinds, visit(append(path[:len(path):len(path)], branch{n, true})))
-				m.InspectKinds(n.Else, ifPathKinds, visit(append(path[:len(path):len(path)], branch{n, false})))
-				return false
-			case *ast.FuncCallExpr:
-				out[n] = path
-			}
-			return true
-		}
-	}
-	m.InspectKinds(m.File.Chunk, ifPathKinds, visit(nil))
-	return out
-}
-
-// ifPathKinds are the nodes ifPaths looks at.
-const ifPathKinds = model.KIfStmt | model.KFuncCallExpr
-
-// exclusive reports whether two paths take different branches of one if:
-// then no single run reaches both.
-func exclusive(a, b []branch) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x.s == y.s && x.then != y.then {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func sortByPos(m *model.Model, uses []keyUse) {

@@ -1,24 +1,27 @@
 package rules
 
 import (
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "multiple-return-values",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a script or function that returns several values",
-		Why: "EVAL, EVALSHA and FCALL turn one Lua value into the reply: `return allowed, remaining, reset` replies " +
-			"`allowed` and drops the rest, and `return unpack(t)` replies `t[1]` (observed on 7.0.15: `return 1, 2` " +
-			"replies 1). A caller that reads the reply as a list gets an integer or a string instead. Return a table, " +
-			"which Redis sends as an array: `return {allowed, remaining, reset}`, or `return t` for a table already built.",
-		Bad:   "local count = redis.call('INCR', KEYS[1])\nreturn count <= tonumber(ARGV[1]) and 1 or 0, count",
-		Good:  "local count = redis.call('INCR', KEYS[1])\nreturn {count <= tonumber(ARGV[1]) and 1 or 0, count}",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "multiple-return-values",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a script or function that returns several values",
+			Why: "EVAL, EVALSHA and FCALL turn one Lua value into the reply: `return allowed, remaining, reset` replies " +
+				"`allowed` and drops the rest, and `return unpack(t)` replies `t[1]` (observed on 7.0.15: `return 1, 2` " +
+				"replies 1). A caller that reads the reply as a list gets an integer or a string instead. Return a table, " +
+				"which Redis sends as an array: `return {allowed, remaining, reset}`, or `return t` for a table already built.",
+			Bad:   "local count = redis.call('INCR', KEYS[1])\nreturn count <= tonumber(ARGV[1]) and 1 or 0, count",
+			Good:  "local count = redis.call('INCR', KEYS[1])\nreturn {count <= tonumber(ARGV[1]) and 1 or 0, count}",
+			Redis: "all",
+		},
 	},
 	Run: runMultipleReturnValues,
 })
@@ -36,12 +39,13 @@ func runMultipleReturnValues(p *lint.Pass) {
 		}
 		switch {
 		case len(es) > 1:
-			p.Report(m.Range(r.Stmt), "%s returns %d values but Redis replies with the first only (%s): return a table instead, {%s}",
-				who, len(es), m.Text(es[0]), joinTexts(m, es))
+			p.Report(m.Range(r.Stmt), "%s returns %d values but Redis replies with the first only", who, len(es)).
+				Help("EVAL and FCALL turn one Lua value into the reply: %s reaches the caller and the rest is dropped; return a table, which Redis sends as an array: return {%s}",
+					brief(m, es[0]), joinTexts(m, es))
 		case len(es) == 1 && isUnpackCall(m, es[0]):
-			t := m.Text(es[0].(*ast.FuncCallExpr).Args[0])
-			p.Report(m.Range(r.Stmt), "%s returns %s, which expands to every element of %s, but Redis replies with the first only: return %s itself",
-				who, m.Text(es[0]), t, t)
+			t := brief(m, es[0].(*ast.FuncCallExpr).Args[0])
+			p.Report(m.Range(r.Stmt), "%s returns unpack(%s), but Redis replies with its first element only", who, t).
+				Help("unpack expands to every element of %s, and EVAL and FCALL turn only the first value into the reply: return %s itself, which Redis sends as an array", t, t)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -10,21 +11,23 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "nil-argument",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a redis.call argument that may be nil, a boolean or a table",
-		Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
-			"makes the call fail with `Lua redis lib command arguments must be strings or integers`, and the writes " +
-			"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
-			"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
-			"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
-			"Give the value a default (`v or ''`) or return before the call when it is missing. Values the caller " +
-			"passes (KEYS, ARGV) and values nothing is known about (parameters, table elements) are not reported.",
-		Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
-		Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "nil-argument",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a redis.call argument that may be nil, a boolean or a table",
+			Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
+				"makes the call fail with `Lua redis lib command arguments must be strings or integers`, and the writes " +
+				"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
+				"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
+				"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
+				"Give the value a default (`v or ''`) or return before the call when it is missing. Values the caller " +
+				"passes (KEYS, ARGV) and values nothing is known about (parameters, table elements) are not reported.",
+			Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
+			Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
+			Redis: "all",
+		},
 	},
 	Run: runNilArgument,
 })
@@ -74,13 +77,17 @@ func runNilArgument(p *lint.Pass) {
 					if why == "" {
 						why = "on every path that reaches it"
 					}
-					p.Report(m.Range(a.Expr), "%s is always %s here: %s; %s: pass a string or a number", argText(), falsyName(t), why, fails)
+					p.Report(m.Range(a.Expr), "%s is always %s here", argText(), falsyName(t)).
+						Help("%s; %s: pass a string or a number", why, fails)
 				case t&^(model.TTrue|model.TFalse) == 0:
-					p.Report(m.Range(a.Expr), "%s is a boolean; %s: pass a string or a number (e.g. cond and '1' or '0')", argText(), fails)
+					p.Report(m.Range(a.Expr), "%s is a boolean", argText()).
+						Help("%s: pass a string or a number (e.g. cond and '1' or '0')", fails)
 				case t == model.TTable:
-					p.Report(m.Range(a.Expr), "%s is a table; %s: pass its elements (unpack(t)) or one of its fields", argText(), fails)
+					p.Report(m.Range(a.Expr), "%s is a table", argText()).
+						Help("%s: pass its elements (unpack(t)) or one of its fields", fails)
 				case t == model.TFunction:
-					p.Report(m.Range(a.Expr), "%s is a function; %s: call it and pass its result", argText(), fails)
+					p.Report(m.Range(a.Expr), "%s is a function", argText()).
+						Help("%s: call it and pass its result", fails)
 				}
 				continue
 			}
@@ -92,8 +99,8 @@ func runNilArgument(p *lint.Pass) {
 			if why == "" {
 				continue
 			}
-			p.Report(m.Range(a.Expr), "%s may be %s: %s; %s: give it a default (%s or '') or return before the call when it is missing",
-				argText(), falsyName(falsy), why, fails, what())
+			p.Report(m.Range(a.Expr), "%s may be %s", argText(), falsyName(falsy)).
+				Help("%s; %s: give it a default (%s or '') or return before the call when it is missing", why, fails, what())
 		}
 	}
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -10,20 +11,22 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "nil-reply-compare",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a reply compared with nil",
-		Why: "Scripts talk RESP2 to Redis unless they call `redis.setresp(3)`, and in RESP2 a null reply (GET, HGET, " +
-			"LPOP, ZSCORE... on missing data) arrives in Lua as `false`, not `nil`; arrays arrive as tables (empty " +
-			"when nothing matches), integers as numbers. A reply is therefore never `nil`: `redis.call('HGET', k, f) == nil` " +
-			"is never true, so the missing case is never handled, and `redis.call('ZRANGE', ...) ~= nil` is always true. " +
-			"Test the null reply with `not x` (or `x == false`), an empty array with `#x == 0`. After `redis.setresp(3)` " +
-			"a null reply is `nil` and the comparison is right.",
-		Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
-		Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
-		Redis: "all (RESP2, the default in scripts)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "nil-reply-compare",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a reply compared with nil",
+			Why: "Scripts talk RESP2 to Redis unless they call `redis.setresp(3)`, and in RESP2 a null reply (GET, HGET, " +
+				"LPOP, ZSCORE... on missing data) arrives in Lua as `false`, not `nil`; arrays arrive as tables (empty " +
+				"when nothing matches), integers as numbers. A reply is therefore never `nil`: `redis.call('HGET', k, f) == nil` " +
+				"is never true, so the missing case is never handled, and `redis.call('ZRANGE', ...) ~= nil` is always true. " +
+				"Test the null reply with `not x` (or `x == false`), an empty array with `#x == 0`. After `redis.setresp(3)` " +
+				"a null reply is `nil` and the comparison is right.",
+			Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
+			Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
+			Redis: "all (RESP2, the default in scripts)",
+		},
 	},
 	Run: runNilReplyCompare,
 })
@@ -102,8 +105,8 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 	if c.Protected && v.Types&model.TFalse == 0 {
 		what += " (an error is a table {err=...})"
 	}
-	p.ReportFix(m.Range(x), nilCompareFix(fx, x, side, other, v), "%s is never nil in a script (RESP2): %s, so %s is %s; %s",
-		subject, what, m.Text(x), verdict, fix)
+	p.Report(m.Range(x), "%s is never nil in a script (RESP2)", subject).
+		Help("%s, so %s is %s; %s", what, m.Text(x), verdict, fix).Fix(nilCompareFix(fx, x, side, other, v))
 }
 
 // nilCompareFix rewrites `x == nil` as `not x`, and `x ~= nil` as `x` where
@@ -111,7 +114,7 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 // false: what the comparison meant to test. It offers nothing for
 // redis.pcall (an error table is truthy too) nor for replies that are
 // never null (the comparison's intent is unclear).
-func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *lint.Fix {
+func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *diag.Fix {
 	if !isNil(other) || v.Types&model.TFalse == 0 || v.Call.Protected {
 		return nil
 	}
@@ -126,52 +129,5 @@ func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v m
 		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
 	}
 	e := fx.replace(x, text, p)
-	return &lint.Fix{Message: "replace " + shortText(fx.src(x)) + " with " + shortText(e.New), Edits: []lint.Edit{e}}
-}
-
-// replyCommandName names a call's command for a message ("the HGET reply"),
-// or the function when the command is not a literal.
-func replyCommandName(c *model.Call) string {
-	switch {
-	case c.Name != "":
-		return c.Name
-	case c.Protected:
-		return "redis.pcall"
-	}
-	return "redis.call"
-}
-
-// replyValueOf is what e may hold (m.Value), or, for a call of a local
-// function, what it returns when that is a reply (or tonumber of one).
-func replyValueOf(m *model.Model, e ast.Expr) model.Value {
-	v := m.Value(e)
-	if call, ok := e.(*ast.FuncCallExpr); ok && v.Origin == model.Unknown && m.CallAt(call) == nil {
-		if rv := m.ReturnValue(call); rv.Origin == model.Reply || rv.Origin == model.Tonumber {
-			return rv
-		}
-	}
-	return v
-}
-
-// isLocalFuncCall reports whether e is a call of a local function (not a
-// redis.call site).
-func isLocalFuncCall(m *model.Model, e ast.Expr) bool {
-	call, ok := e.(*ast.FuncCallExpr)
-	if !ok || m.CallAt(call) != nil {
-		return false
-	}
-	id, ok := call.Func.(*ast.IdentExpr)
-	return ok && m.VarOf(id) != nil
-}
-
-// replySubject names a reply operand: its text, with the command when the
-// text does not show it (a local, a local function's call).
-func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string {
-	switch {
-	case v.Var != nil:
-		return fmt.Sprintf("%s (the %s reply)", m.Text(e), name)
-	case isLocalFuncCall(m, e):
-		return fmt.Sprintf("%s (which returns the %s reply)", m.Text(e), name)
-	}
-	return m.Text(e)
+	return &diag.Fix{Message: "replace " + shortText(fx.src(x)) + " with " + shortText(e.New), Edits: []diag.Edit{e}}
 }

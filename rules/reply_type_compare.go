@@ -3,8 +3,8 @@ package rules
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -12,21 +12,23 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "reply-type-compare",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a reply compared by == with a value of another type",
-		Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
-			"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
-			"is false even when the key was set, and `redis.call('TYPE', k) == 'hash'` is false for a hash. A bulk-string " +
-			"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
-			"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1. The test " +
-			"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
-			"compare a string with a string (`== '10'`) or convert it (`tonumber(x) == 10`), a number with a number.",
-		Bad:   "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then\n  return 1\nend\nreturn 0",
-		Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then\n  return 1\nend\nreturn 0",
-		Redis: "all (RESP2, the default in scripts)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "reply-type-compare",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a reply compared by == with a value of another type",
+			Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
+				"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
+				"is false even when the key was set, and `redis.call('TYPE', k) == 'hash'` is false for a hash. A bulk-string " +
+				"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
+				"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1. The test " +
+				"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
+				"compare a string with a string (`== '10'`) or convert it (`tonumber(x) == 10`), a number with a number.",
+			Bad:   "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then\n  return 1\nend\nreturn 0",
+			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then\n  return 1\nend\nreturn 0",
+			Redis: "all (RESP2, the default in scripts)",
+		},
 	},
 	Run: runReplyTypeCompare,
 })
@@ -80,15 +82,16 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 		if c.ReplyKind()&redisdb.ReplyNull != 0 {
 			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), name)
 		}
-		p.ReportFix(m.Range(x), statusCompareFix(fx(), x, side, other, v, o), "%s is a status reply, which a script receives as the table {ok='...'}, never a string: %s is %s; %s",
-			subject, m.Text(x), verdict, fix)
+		p.Report(m.Range(x), "%s is a status reply, a table in a script, never a string", subject).
+			Help("a script receives it as the table {ok='...'}, so %s is %s; %s", m.Text(x), verdict, fix).
+			Fix(statusCompareFix(fx(), x, side, other, v, o))
 	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
 		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {
 			fix = fmt.Sprintf("compare with the string '%s' or convert: tonumber(%s) %s %s", o.Lit, shortOperand(m, side, "x"), x.Operator, o.Lit)
 		}
-		p.Report(m.Range(x), "%s is a bulk-string reply, a Lua string, and == never converts a string to a number: %s is %s; %s",
-			subject, m.Text(x), verdict, fix)
+		p.Report(m.Range(x), "%s is a bulk-string reply compared with a number", subject).
+			Help("it is a Lua string, and %s never converts a string to a number: %s is %s; %s", x.Operator, m.Text(x), verdict, fix)
 	case kind == redisdb.ReplyInteger && otherType == model.TString:
 		fix := fmt.Sprintf("compare with a number: %s %s tonumber(%s)", shortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {
@@ -96,22 +99,12 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 				fix = fmt.Sprintf("compare with the number: %s %s %s", shortOperand(m, side, "x"), x.Operator, o.Lit)
 			}
 		}
-		p.Report(m.Range(x), "%s is an integer reply, a Lua number, and == never converts a number to a string: %s is %s; %s",
-			subject, m.Text(x), verdict, fix)
+		p.Report(m.Range(x), "%s is an integer reply compared with a string", subject).
+			Help("it is a Lua number, and %s never converts a number to a string: %s is %s; %s", x.Operator, m.Text(x), verdict, fix)
 	default:
 		return false
 	}
 	return true
-}
-
-// shortOperand is an operand's text for a suggested fix, or placeholder
-// when model.Text had to shorten it.
-func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
-	s := m.Text(e)
-	if len(s) >= 60 && strings.HasSuffix(s, "...") {
-		return placeholder
-	}
-	return s
 }
 
 // statusCompareFix rewrites a status reply compared with a string. A reply
@@ -121,7 +114,7 @@ func shortOperand(m *model.Model, e ast.Expr, placeholder string) string {
 // happened: `x == 'OK'` becomes `x` where only its truth is used (else
 // `x ~= false`), and `x ~= 'OK'` becomes `not x`. Nothing is offered when
 // the string is another one, or for a nullable redis.pcall reply.
-func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *lint.Fix {
+func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *diag.Fix {
 	c := v.Call
 	if v.Types&^(model.TTable|model.TFalse) != 0 {
 		// Some path gives another value (a local function that may
@@ -137,8 +130,8 @@ func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, 
 			text = "(" + fx.src(side) + ").ok"
 		}
 		s, e := fx.bounds(side)
-		return &lint.Fix{Message: "compare the ok field: " + shortText(text) + " " + x.Operator + " " + shortText(fx.src(other)),
-			Edits: []lint.Edit{{Start: s, End: e, New: text}}}
+		return &diag.Fix{Message: "compare the ok field: " + shortText(text) + " " + x.Operator + " " + shortText(fx.src(other)),
+			Edits: []diag.Edit{{Start: s, End: e, New: text}}}
 	}
 	if c.Protected || o.Origin != model.Literal || !o.IsString || o.Var != nil || o.Lit != "OK" {
 		return nil
@@ -157,15 +150,5 @@ func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, 
 		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
 	}
 	e := fx.replace(x, text, p)
-	return &lint.Fix{Message: "test the reply itself: " + shortText(e.New), Edits: []lint.Edit{e}}
-}
-
-// shortText is source text for a fix message: white space collapsed, long
-// text shortened.
-func shortText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 60 {
-		s = s[:57] + "..."
-	}
-	return s
+	return &diag.Fix{Message: "test the reply itself: " + shortText(e.New), Edits: []diag.Edit{e}}
 }

@@ -1,10 +1,14 @@
 // Package rules holds lint-lua's rules, one file per rule, and the list that
-// registers them.
+// registers them. A rule file keeps its unexported helpers to itself; what
+// several rules use lives in a file that registers no rule (shared_*.go,
+// sandbox.go) or in internal/model, and TestRuleFilesKeepTheirHelpers keeps
+// it so.
 package rules
 
 import (
 	"sort"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
@@ -24,6 +28,11 @@ func All() []*lint.Rule {
 	return out
 }
 
+// Infos returns what the outputs know of every rule, sorted by ID.
+func Infos() []*diag.RuleInfo {
+	return lint.Infos(All())
+}
+
 // ByID finds a rule.
 func ByID(id string) *lint.Rule {
 	for _, r := range registry {
@@ -33,32 +42,3 @@ func ByID(id string) *lint.Rule {
 	}
 	return nil
 }
-
-var _ = register(&lint.Rule{
-	ID:       lint.SyntaxErrorID,
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "the script does not compile as Lua 5.1",
-		Why: "Redis runs Lua 5.1 and refuses a script that does not compile (`ERR Error compiling script`). " +
-			"Syntax from later Lua versions (`goto`, labels `::x::`, `//`, bitwise operators) is rejected: Redis answers " +
-			"`'=' expected near 'continue'` for `goto continue`. A UTF-8 byte order mark at the start of the file is refused too.",
-		Bad:   "for i = 1, 3 do\n  if i == 2 then goto continue end\n  ::continue::\nend",
-		Good:  "for i = 1, 3 do\n  if i ~= 2 then\n    -- work\n  end\nend",
-		Redis: "all",
-	},
-})
-
-var _ = register(&lint.Rule{
-	ID:       lint.UnusedIgnore,
-	Category: lint.Style,
-	Severity: lint.SeverityInfo,
-	Doc: lint.Doc{
-		Title: "an ignore comment that suppresses nothing",
-		Why: "A `-- lint-lua: ignore RULE -- reason` comment that matches no finding is stale: the code it excused changed, " +
-			"and it would silently hide a future finding on that line.",
-		Bad:   "local n = 1 -- lint-lua: ignore undeclared-key -- legacy",
-		Good:  "local n = 1",
-		Redis: "all",
-	},
-})

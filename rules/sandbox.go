@@ -32,3 +32,30 @@ var readonlyTables = map[string]bool{
 func atLoad(m *model.Model, g model.GlobalAccess) bool {
 	return m.Context == model.Library && (g.Func == nil || g.Func == m.Main)
 }
+
+// unavailableGlobals are standard Lua globals that Redis's sandbox removes,
+// and globals of later Lua versions that Lua 5.1 never had, with what to use
+// instead (facts B7; each observed as a nonexistent global on 7.0.15).
+var unavailableGlobals = map[string]string{
+	"os":       "use redis.call('TIME') for the time",
+	"io":       "scripts cannot do I/O: return the data to the client instead",
+	"require":  "scripts cannot load modules: inline the code, or share it in a Functions library",
+	"loadfile": "scripts cannot read files: inline the code",
+	"dofile":   "scripts cannot read files: inline the code",
+	"print":    "use redis.log(redis.LOG_NOTICE, msg)",
+	"setfenv":  "environments cannot be changed in the sandbox: pass values as parameters",
+	"getfenv":  "environments cannot be read in the sandbox: pass values as parameters",
+	"debug":    "debug with redis-cli --ldb, or log with redis.log",
+	"module":   "declare locals and return a table instead",
+	"newproxy": "use setmetatable on a table",
+	"utf8":     "Lua 5.1 has no utf8 library: work on bytes with the string functions",
+	"bit32":    "use the bit library (bit.band, bit.bor, bit.lshift...)",
+	"rawlen":   "use #t",
+}
+
+// isUnavailableGlobal reports whether unavailable-library owns a global
+// name, so that undefined-global does not report it a second time.
+func isUnavailableGlobal(name string) bool {
+	_, ok := unavailableGlobals[name]
+	return ok
+}

@@ -5,14 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
 // flags reports whether lint-lua gives rule id a finding on src.
 func flags(t *testing.T, id, src string) bool {
 	t.Helper()
-	for _, d := range lint.Lint("proof.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
 		if d.Rule == id {
 			return true
 		}

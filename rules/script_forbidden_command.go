@@ -3,26 +3,29 @@ package rules
 import (
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "script-forbidden-command",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a command Redis refuses inside a script",
-		Why: "A script runs atomically and cannot wait, so Redis refuses the commands flagged noscript: blocking pops " +
-			"(BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX), WAIT, transactions (MULTI, EXEC, WATCH), " +
-			"pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, DEBUG, SAVE, SHUTDOWN and other " +
-			"server administration. Each fails with `ERR This Redis command is not allowed from script`; `XREAD` and " +
-			"`XREADGROUP` with `BLOCK` fail with `ERR XREAD command is not allowed with BLOCK option from scripts`. " +
-			"Writes made before the refused call stay.",
-		Bad:   "local job = redis.call('BRPOP', KEYS[1], 5)\nreturn job",
-		Good:  "-- the client waits (BRPOP outside the script); the script does not\nlocal job = redis.call('RPOP', KEYS[1])\nreturn job",
-		Redis: "7.0 (observed on 7.0.15)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "script-forbidden-command",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a command Redis refuses inside a script",
+			Why: "A script runs atomically and cannot wait, so Redis refuses the commands flagged noscript: blocking pops " +
+				"(BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX), WAIT, transactions (MULTI, EXEC, WATCH), " +
+				"pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, DEBUG, SAVE, SHUTDOWN and other " +
+				"server administration. Each fails with `ERR This Redis command is not allowed from script`; `XREAD` and " +
+				"`XREADGROUP` with `BLOCK` fail with `ERR XREAD command is not allowed with BLOCK option from scripts`. " +
+				"Writes made before the refused call stay.",
+			Bad:   "local job = redis.call('BRPOP', KEYS[1], 5)\nreturn job",
+			Good:  "-- the client waits (BRPOP outside the script); the script does not\nlocal job = redis.call('RPOP', KEYS[1])\nreturn job",
+			Redis: "7.0 (observed on 7.0.15)",
+		},
 	},
 	Run: runScriptForbiddenCommand,
 })
@@ -42,13 +45,13 @@ func runScriptForbiddenCommand(p *lint.Pass) {
 	m := p.Model
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || arityProblem(c) != "" {
+		if cmd == nil || arityHeadline(c) != "" {
 			continue // Redis refuses the call for its name or count first
 		}
 		if cmd.Name == "XREAD" || cmd.Name == "XREADGROUP" {
 			if i := xreadBlock(c, cmd.Name); i > 0 {
-				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK is refused in a script: Redis answers 'ERR %s command is not allowed with BLOCK option from scripts'; drop BLOCK (a script cannot wait) and wait in the client",
-					cmd.Name, cmd.Name)
+				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK is refused in a script", cmd.Name).
+					Help("Redis answers 'ERR %s command is not allowed with BLOCK option from scripts'; drop BLOCK (a script cannot wait) and wait in the client", cmd.Name)
 			}
 			continue
 		}
@@ -66,7 +69,8 @@ func runScriptForbiddenCommand(p *lint.Pass) {
 		case cmd.Name == "EVAL" || cmd.Name == "EVALSHA" || cmd.Name == "FCALL" || cmd.Name == "FCALL_RO" || cmd.Name == "EVAL_RO" || cmd.Name == "EVALSHA_RO":
 			what = "call a local Lua function instead"
 		}
-		p.Report(m.Range(c.Args[0].Expr), "%s is refused inside a script: Redis answers 'ERR This Redis command is not allowed from script'; %s", cmd.Name, what)
+		p.Report(m.Range(c.Args[0].Expr), "%s is refused inside a script", cmd.Name).
+			Help("Redis answers 'ERR This Redis command is not allowed from script'; %s", what)
 	}
 }
 

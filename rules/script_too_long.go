@@ -1,29 +1,32 @@
 package rules
 
 import (
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/span"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "script-too-long",
-	Category: lint.Style,
-	Severity: lint.SeverityInfo,
-	Doc: lint.Doc{
-		Title: "a script longer than max-lines",
-		Why: "A script runs as one atomic block: while it runs, Redis serves no other client. A long script is hard to " +
-			"review for what it reads, what it writes and how long it can run, and it is sent whole on every EVAL " +
-			"(EVALSHA sends only its SHA1). Keep scripts to the part that must be atomic, and let the client do the rest, " +
-			"or move shared helpers into a Functions library (Redis 7) loaded once with FUNCTION LOAD.",
-		Bad:   "-- a 300-line script that validates input, formats output and updates ten keys",
-		Good:  "-- the client validates and formats; the script only does the atomic update\nredis.call('SET', KEYS[1], ARGV[1])\nreturn redis.call('INCR', KEYS[2])",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "script-too-long",
+		Category: diag.Style,
+		Severity: diag.SeverityInfo,
+		Doc: diag.Doc{
+			Title: "a script longer than max-lines",
+			Why: "A script runs as one atomic block: while it runs, Redis serves no other client. A long script is hard to " +
+				"review for what it reads, what it writes and how long it can run, and it is sent whole on every EVAL " +
+				"(EVALSHA sends only its SHA1). Keep scripts to the part that must be atomic, and let the client do the rest, " +
+				"or move shared helpers into a Functions library (Redis 7) loaded once with FUNCTION LOAD.",
+			Bad:   "-- a 300-line script that validates input, formats output and updates ten keys",
+			Good:  "-- the client validates and formats; the script only does the atomic update\nredis.call('SET', KEYS[1], ARGV[1])\nreturn redis.call('INCR', KEYS[2])",
+			Redis: "all",
+		},
+		Options: []diag.Option{{
+			Name:    "max-lines",
+			Default: 50,
+			Doc:     "the most lines a file may have, comments and blank lines included (a final newline does not start a line)",
+		}},
 	},
-	Options: []lint.Option{{
-		Name:    "max-lines",
-		Default: 50,
-		Doc:     "the most lines a file may have, comments and blank lines included (a final newline does not start a line)",
-	}},
 	Run: runScriptTooLong,
 })
 
@@ -37,5 +40,6 @@ func runScriptTooLong(p *lint.Pass) {
 	line := limit + 1
 	text, _ := f.Line(line)
 	r := span.Range{Start: span.Pos{Line: line, Column: 1}, End: span.Pos{Line: line, Column: len(text) + 1}}
-	p.Report(r, "script has %d lines, more than max-lines (%d): keep in the script only what must be atomic, and move the rest to the client or to a Functions library", n, limit)
+	p.Report(r, "script has %d lines, more than max-lines (%d)", n, limit).
+		Help("keep in the script only what must be atomic, and move the rest to the client or to a Functions library")
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
@@ -14,9 +15,9 @@ func TestScriptTooLongOption(t *testing.T) {
 		lines[i] = "redis.call('INCR', KEYS[1])"
 	}
 	src := []byte(strings.Join(lines, "\n") + "\n")
-	settings := lint.Settings{"script-too-long": {Enabled: true, Severity: lint.SeverityWarning, Options: map[string]any{"max-lines": 10}}}
-	var got []lint.Diagnostic
-	for _, d := range lint.Lint("long.lua", src, All(), settings) {
+	settings := lint.Settings{"script-too-long": {Enabled: true, Severity: diag.SeverityWarning, Options: map[string]any{"max-lines": 10}}}
+	var got []diag.Diagnostic
+	for _, d := range lintSource("long.lua", src, All(), settings) {
 		if d.Rule == "script-too-long" {
 			got = append(got, d)
 		}
@@ -28,13 +29,13 @@ func TestScriptTooLongOption(t *testing.T) {
 	if d.Range.Start.Line != 11 || d.Range.Start.Column != 1 || d.Range.End.Line != 11 || d.Range.End.Column != len(lines[10])+1 {
 		t.Errorf("range %+v, want all of line 11", d.Range)
 	}
-	if d.Severity != lint.SeverityWarning || !strings.Contains(d.Message, "12 lines, more than max-lines (10)") {
+	if d.Severity != diag.SeverityWarning || !strings.Contains(d.Message, "12 lines, more than max-lines (10)") {
 		t.Errorf("got %s %q", d.Severity, d.Message)
 	}
 	// At the limit, and with the default limit: silent.
 	settings["script-too-long"] = lint.Setting{Enabled: true, Options: map[string]any{"max-lines": 12}}
 	for _, s := range []lint.Settings{settings, nil} {
-		for _, d := range lint.Lint("long.lua", src, All(), s) {
+		for _, d := range lintSource("long.lua", src, All(), s) {
 			if d.Rule == "script-too-long" {
 				t.Errorf("unexpected %s", d.Message)
 			}

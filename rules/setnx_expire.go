@@ -6,31 +6,35 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "setnx-then-expire",
-	Category: lint.Atomicity,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a SETNX whose key gets its expiry from a later EXPIRE",
-		Why: "`SETNX key value` followed by `EXPIRE key seconds` writes the key first and checks the time to live " +
-			"second. When the EXPIRE fails, because its argument is not an integer (`ERR value is not an integer or " +
-			"out of range`), the script stops there and the SETNX is not rolled back: the key stays with no time to " +
-			"live (TTL -1), a lock that never expires. `SET key value NX EX seconds` does both in one command and " +
-			"checks the time to live before it writes: with a bad one nothing is written. An EXPIRE that runs " +
-			"whether or not the SETNX took the key also pushes back the expiry of a lock someone else holds, so " +
-			"contenders that keep retrying keep a dead holder's lock alive. `lint-lua --fix` rewrites " +
-			"`if redis.call('SETNX', k, v) == 1 then redis.call('EXPIRE', k, t) ...` (also `== 0` with an early " +
-			"return, and through a local used only there) into `if redis.call('SET', k, v, 'NX', 'EX', t) then ...`; " +
-			"it then also refuses a time to live of 0 or less (`ERR invalid expire time in 'set' command`) where " +
-			"EXPIRE would have deleted the key it just set.",
-		Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2])\n  return 1\nend\nreturn 0",
-		Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0",
-		Redis: "all; SET with NX and EX/PX since 2.6.12",
+	RuleInfo: diag.RuleInfo{
+		ID:       "setnx-then-expire",
+		Category: diag.Atomicity,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a SETNX whose key gets its expiry from a later EXPIRE",
+			Why: "`SETNX key value` followed by `EXPIRE key seconds` writes the key first and checks the time to live " +
+				"second. When the EXPIRE fails, because its argument is not an integer (`ERR value is not an integer or " +
+				"out of range`), the script stops there and the SETNX is not rolled back: the key stays with no time to " +
+				"live (TTL -1), a lock that never expires. `SET key value NX EX seconds` does both in one command and " +
+				"checks the time to live before it writes: with a bad one nothing is written. An EXPIRE that runs " +
+				"whether or not the SETNX took the key also pushes back the expiry of a lock someone else holds, so " +
+				"contenders that keep retrying keep a dead holder's lock alive. `lint-lua --fix` rewrites " +
+				"`if redis.call('SETNX', k, v) == 1 then redis.call('EXPIRE', k, t) ...` (also `== 0` with an early " +
+				"return, and through a local used only there) into `if redis.call('SET', k, v, 'NX', 'EX', t) then ...`; " +
+				"it then also refuses a time to live of 0 or less (`ERR invalid expire time in 'set' command`) where " +
+				"EXPIRE would have deleted the key it just set.",
+			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2])\n  return 1\nend\nreturn 0",
+			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0",
+			Redis: "all; SET with NX and EX/PX since 2.6.12",
+			Lower: "One level below the rule's severity (info by default) when the EXPIRE's time to live is a positive integer literal: that EXPIRE cannot fail, so the key always gets its expiry, and what is left is two commands where one does (SET NX EX) and a deprecated command (SETNX).",
+		},
 	},
 	Run: runSetnxThenExpire,
 })
@@ -55,8 +59,10 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if s := setnxStmt(m, st); s != nil && next != nil {
 				// SETNX, then EXPIRE whatever the SETNX replied.
 				if e := expireStmt(m, next, s.call); e != nil {
-					p.Report(m.Range(s.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d, which runs even when the key was already there: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the SETNX stays without expiry (no rollback); use SET %s value NX EX <seconds>",
-						m.Text(s.call.Args[1].Expr), m.Range(e.call.Expr).Start.Line, m.Text(s.call.Args[1].Expr))
+					p.Report(m.Range(s.call.Expr), "key %s taken with SETNX is given its expiry on line %d even when it was already there",
+						brief(m, s.call.Args[1].Expr), m.Range(e.call.Expr).Start.Line).
+						Help("the EXPIRE runs whatever the SETNX replied: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the SETNX stays without expiry (no rollback); use SET %s value NX EX <seconds>",
+							m.Text(s.call.Args[1].Expr))
 				}
 			}
 			ifs, ok := st.(*ast.IfStmt)
@@ -86,12 +92,12 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if n, ok := positiveInteger(e.call.Args[2].Value); ok {
 				// EXPIRE of a positive integer cannot fail: two commands
 				// where one does, and a deprecated one.
-				p.ReportLowerFix(m.Range(t.call.Expr), fix, "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)",
-					key, line, key, e.unit, n)
+				p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d", key, line).
+					Help("SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)", key, e.unit, n).Lower().Fix(fix)
 				continue
 			}
-			p.ReportFix(m.Range(t.call.Expr), fix, "key %s taken with SETNX gets its expiry from the EXPIRE on line %d: when that EXPIRE fails (a TTL that is not an integer) the script stops after the SETNX, which is not rolled back, and the key never expires; use SET %s value NX %s <ttl>, which checks the TTL before it writes",
-				key, line, key, e.unit)
+			p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d", key, line).
+				Help("when that EXPIRE fails (a TTL that is not an integer) the script stops after the SETNX, which is not rolled back, and the key never expires; use SET %s value NX %s <ttl>, which checks the TTL before it writes", key, e.unit).Fix(fix)
 		}
 	})
 }
@@ -217,7 +223,7 @@ func exits(m *model.Model, block []ast.Stmt) bool {
 		return true
 	case *ast.FuncCallStmt:
 		call, ok := st.Expr.(*ast.FuncCallExpr)
-		return ok && builtinName(m, call) == "error"
+		return ok && m.BuiltinName(call) == "error"
 	}
 	return false
 }
@@ -260,7 +266,7 @@ func expireStmt(m *model.Model, st ast.Stmt, setnx *model.Call) *expireAt {
 // there), and drops the EXPIRE. It offers nothing when the reply's local
 // is used anywhere else (its type changes), or when the TTL is not a
 // simple expression that means the same evaluated before the SETNX.
-func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *lint.Fix {
+func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *diag.Fix {
 	m := fx.m
 	ttl := e.call.Args[2].Expr
 	if !movableTTL(m, ttl, t.local, 0) {
@@ -303,22 +309,22 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *lint.Fix {
 	if !t.taken {
 		cond = "not " + cond
 	}
-	var edits []lint.Edit
+	var edits []diag.Edit
 	switch {
 	case t.taken && len(ifs.Then) == 1 && len(ifs.Else) == 0 && t.local == nil:
 		// The EXPIRE was all the branch did: the SET alone is the
 		// statement.
 		is, ie := fx.bounds(ifs)
-		edits = []lint.Edit{{Start: is, End: ie, New: newCall}}
+		edits = []diag.Edit{{Start: is, End: ie, New: newCall}}
 	case t.taken && len(ifs.Then) == 1 && len(ifs.Else) == 0:
-		edits = []lint.Edit{fx.deleteStmt(ifs)}
+		edits = []diag.Edit{fx.deleteStmt(ifs)}
 	default:
-		edits = []lint.Edit{fx.replace(ifs.Condition, cond, precUnary), fx.deleteStmt(e.stmt)}
+		edits = []diag.Edit{fx.replace(ifs.Condition, cond, precUnary), fx.deleteStmt(e.stmt)}
 	}
 	if t.local != nil {
-		edits = append(edits, lint.Edit{Start: s, End: end, New: newCall})
+		edits = append(edits, diag.Edit{Start: s, End: end, New: newCall})
 	}
-	return &lint.Fix{
+	return &diag.Fix{
 		Message: fmt.Sprintf("take the key with SET %s value NX %s %s and drop the EXPIRE", m.Text(call.Args[1].Expr), e.unit, shortText(fx.src(ttl))),
 		Edits:   edits,
 	}
@@ -346,7 +352,7 @@ func movableTTL(m *model.Model, e ast.Expr, local *model.Variable, d int) bool {
 	case *ast.UnaryMinusOpExpr:
 		return movableTTL(m, e.Expr, local, d)
 	case *ast.FuncCallExpr:
-		switch builtinName(m, e) {
+		switch m.BuiltinName(e) {
 		case "tonumber", "tostring":
 			for _, a := range e.Args {
 				if !movableTTL(m, a, local, d) {

@@ -3,25 +3,28 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "string-number-compare",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a string compared with a number by < <= > >=",
-		Why: "ARGV and KEYS elements are always Lua strings, and so is a bulk-string reply (GET, HGET, ZSCORE, " +
-			"INCRBYFLOAT...). Lua 5.1 converts numeric strings for arithmetic but never for an ordering comparison: " +
-			"`ARGV[1] < 10` raises `attempt to compare string with number` and `redis.call('GET', k) > 0` raises " +
-			"`attempt to compare number with string` whatever the values, so the script fails on every run that " +
-			"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`.",
-		Bad:   "local limit = ARGV[1]\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
-		Good:  "local limit = tonumber(ARGV[1])\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "string-number-compare",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a string compared with a number by < <= > >=",
+			Why: "ARGV and KEYS elements are always Lua strings, and so is a bulk-string reply (GET, HGET, ZSCORE, " +
+				"INCRBYFLOAT...). Lua 5.1 converts numeric strings for arithmetic but never for an ordering comparison: " +
+				"`ARGV[1] < 10` raises `attempt to compare string with number` and `redis.call('GET', k) > 0` raises " +
+				"`attempt to compare number with string` whatever the values, so the script fails on every run that " +
+				"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`.",
+			Bad:   "local limit = ARGV[1]\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
+			Good:  "local limit = tonumber(ARGV[1])\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
+			Redis: "all",
+		},
 	},
 	Run: runStringNumberCompare,
 })
@@ -45,42 +48,11 @@ func runStringNumberCompare(p *lint.Pass) {
 		if sn.strVal.Types.MayBeFalsy() && sn.strVal.FromReply() != nil {
 			fix = ", with a default for the null reply (tonumber(x) or 0)"
 		}
-		p.Report(m.Range(x), "comparing %s (%s) with %s (%s) by %s raises '%s' whatever the values: wrap %s in tonumber()%s",
-			m.Text(sn.str), describeStringSide(m, sn.strVal), m.Text(sn.num), describeNumberSide(sn.numVal),
-			x.Operator, compareError(x.Operator, lt, rt), m.Text(sn.str), fix)
+		p.Report(m.Range(x), "comparing %s with %s by %s always raises an error", brief(m, sn.str), brief(m, sn.num), x.Operator).
+			Help("Lua raises '%s' whatever the values: %s is %s, and %s is %s; wrap %s in tonumber()%s",
+				compareError(x.Operator, lt, rt), m.Text(sn.str), describeStringSide(m, sn.strVal), m.Text(sn.num), describeNumberSide(sn.numVal), m.Text(sn.str), fix)
 	}
 }
-
-// strNumCompare is an ordering comparison of a string with a number.
-type strNumCompare struct {
-	str, num       ast.Expr
-	strVal, numVal model.Value
-}
-
-// findStringNumberCompare reports whether x is an ordering comparison whose
-// one side is always a string (or null) and the other always a number (or
-// nil): Lua raises on every evaluation, whatever the values.
-func findStringNumberCompare(m *model.Model, x *ast.RelationalOpExpr) (strNumCompare, bool) {
-	switch x.Operator {
-	case "<", "<=", ">", ">=":
-	default:
-		return strNumCompare{}, false
-	}
-	l, r := m.Value(x.Lhs), m.Value(x.Rhs)
-	switch {
-	case isStringValue(l) && isNumberValue(r):
-		return strNumCompare{str: x.Lhs, num: x.Rhs, strVal: l, numVal: r}, true
-	case isNumberValue(l) && isStringValue(r):
-		return strNumCompare{str: x.Rhs, num: x.Lhs, strVal: r, numVal: l}, true
-	}
-	return strNumCompare{}, false
-}
-
-// isStringValue: a string whenever it is not nil or false. A comparison
-// with nil or false raises too, so the falsy part does not matter here.
-func isStringValue(v model.Value) bool { return v.Types&^model.Falsy == model.TString }
-
-func isNumberValue(v model.Value) bool { return v.Types&^model.Falsy == model.TNumber }
 
 // describeStringSide says why a value is a string.
 func describeStringSide(m *model.Model, v model.Value) string {
@@ -120,36 +92,4 @@ func describeNumberSide(v model.Value) string {
 		return fmt.Sprintf("the %s reply, an integer", v.Call.Name)
 	}
 	return "a number"
-}
-
-// luaTypeName is the type name Lua prints for a value that has exactly one
-// type, or "".
-func luaTypeName(t model.TypeSet) string {
-	switch t {
-	case model.TNil:
-		return "nil"
-	case model.TFalse, model.TTrue, model.TFalse | model.TTrue:
-		return "boolean"
-	case model.TNumber:
-		return "number"
-	case model.TString:
-		return "string"
-	case model.TTable:
-		return "table"
-	case model.TFunction:
-		return "function"
-	}
-	return ""
-}
-
-// compareError is the message Lua 5.1 raises for `a op b` when a has type
-// lt and b type rt: `a > b` runs as `b < a`, so the names swap.
-func compareError(op, lt, rt string) string {
-	if op == ">" || op == ">=" {
-		lt, rt = rt, lt
-	}
-	if lt == rt {
-		return fmt.Sprintf("attempt to compare two %s values", lt)
-	}
-	return fmt.Sprintf("attempt to compare %s with %s", lt, rt)
 }

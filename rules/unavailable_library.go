@@ -3,49 +3,32 @@ package rules
 import (
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unavailable-library",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a standard Lua library that Redis does not provide",
-		Why: "Redis runs scripts in a sandbox without the standard globals that reach outside the server: `os`, `io`, " +
-			"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`, `setfenv`, `getfenv`, `newproxy`. Reading one is a " +
-			"runtime error (`Script attempted to access nonexistent global variable 'os'`), raised after the writes the " +
-			"script already made, which are not rolled back. Redis runs Lua 5.1, so the names of later versions are missing " +
-			"too: the `utf8`, `bit32` and `rawlen` globals, and library fields such as `table.pack`, `table.unpack`, " +
-			"`math.tointeger`, `math.type` and `string.pack`, which are nil: calling one fails with `attempt to call field " +
-			"'pack' (a nil value)`. Each has a Redis or Lua 5.1 replacement: `redis.call('TIME')` for the clock, " +
-			"`redis.log` for output, the global `unpack`, `struct.pack`, `bit.band`.",
-		Bad:   "local now = os.time()\nprint('now ' .. now)\nreturn table.unpack({now})",
-		Good:  "local now = tonumber(redis.call('TIME')[1])\nredis.log(redis.LOG_NOTICE, 'now ' .. now)\nreturn unpack({now})",
-		Redis: "all (sandbox contents observed on 7.0)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unavailable-library",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a standard Lua library that Redis does not provide",
+			Why: "Redis runs scripts in a sandbox without the standard globals that reach outside the server: `os`, `io`, " +
+				"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`, `setfenv`, `getfenv`, `newproxy`. Reading one is a " +
+				"runtime error (`Script attempted to access nonexistent global variable 'os'`), raised after the writes the " +
+				"script already made, which are not rolled back. Redis runs Lua 5.1, so the names of later versions are missing " +
+				"too: the `utf8`, `bit32` and `rawlen` globals, and library fields such as `table.pack`, `table.unpack`, " +
+				"`math.tointeger`, `math.type` and `string.pack`, which are nil: calling one fails with `attempt to call field " +
+				"'pack' (a nil value)`. Each has a Redis or Lua 5.1 replacement: `redis.call('TIME')` for the clock, " +
+				"`redis.log` for output, the global `unpack`, `struct.pack`, `bit.band`.",
+			Bad:   "local now = os.time()\nprint('now ' .. now)\nreturn table.unpack({now})",
+			Good:  "local now = tonumber(redis.call('TIME')[1])\nredis.log(redis.LOG_NOTICE, 'now ' .. now)\nreturn unpack({now})",
+			Redis: "all (sandbox contents observed on 7.0)",
+		},
 	},
 	Run: runUnavailableLibrary,
 })
-
-// unavailableGlobals are standard Lua globals that Redis's sandbox removes,
-// and globals of later Lua versions that Lua 5.1 never had, with what to use
-// instead (facts B7; each observed as a nonexistent global on 7.0.15).
-var unavailableGlobals = map[string]string{
-	"os":       "use redis.call('TIME') for the time",
-	"io":       "scripts cannot do I/O: return the data to the client instead",
-	"require":  "scripts cannot load modules: inline the code, or share it in a Functions library",
-	"loadfile": "scripts cannot read files: inline the code",
-	"dofile":   "scripts cannot read files: inline the code",
-	"print":    "use redis.log(redis.LOG_NOTICE, msg)",
-	"setfenv":  "environments cannot be changed in the sandbox: pass values as parameters",
-	"getfenv":  "environments cannot be read in the sandbox: pass values as parameters",
-	"debug":    "debug with redis-cli --ldb, or log with redis.log",
-	"module":   "declare locals and return a table instead",
-	"newproxy": "use setmetatable on a table",
-	"utf8":     "Lua 5.1 has no utf8 library: work on bytes with the string functions",
-	"bit32":    "use the bit library (bit.band, bit.bor, bit.lshift...)",
-	"rawlen":   "use #t",
-}
 
 // lua52Fields are library functions and constants of later Lua versions
 // that Lua 5.1 lacks: the field is nil (observed on 7.0.15), and calling it
@@ -83,8 +66,8 @@ func runUnavailableLibrary(p *lint.Pass) {
 		}
 		if !g.Field {
 			if hint, ok := unavailableGlobals[g.Name]; ok {
-				p.Report(g.Range(), "%s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable '%s''; %s",
-					g.Name, g.Name, hint)
+				p.Report(g.Range(), "%s does not exist in Redis's Lua sandbox", g.Name).
+					Help("the script fails with 'Script attempted to access nonexistent global variable '%s''; %s", g.Name, hint)
 			}
 			continue
 		}
@@ -96,18 +79,11 @@ func runUnavailableLibrary(p *lint.Pass) {
 		}
 		_, field, _ := strings.Cut(g.Name, ".")
 		if lua52Constants[g.Name] {
-			p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs: it reads nil, and arithmetic on it fails with 'attempt to perform arithmetic on field '%s' (a nil value)'; %s",
-				g.Name, field, hint)
+			p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs", g.Name).
+				Help("it reads nil, and arithmetic on it fails with 'attempt to perform arithmetic on field '%s' (a nil value)'; %s", field, hint)
 			continue
 		}
-		p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs: the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s",
-			g.Name, field, hint)
+		p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs", g.Name).
+			Help("the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s", field, hint)
 	}
-}
-
-// isUnavailableGlobal reports whether unavailable-library owns a global
-// name, so that undefined-global does not report it a second time.
-func isUnavailableGlobal(name string) bool {
-	_, ok := unavailableGlobals[name]
-	return ok
 }

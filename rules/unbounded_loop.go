@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -12,40 +13,44 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unbounded-loop",
-	Category: lint.Performance,
-	Severity: lint.SeverityWarning,
-	Doc: lint.Doc{
-		Title: "a loop that nothing in the script bounds",
-		Why: "Redis runs a script to the end before it serves anyone else: no other client runs meanwhile, so a loop " +
-			"that waits for another client to change a key never ends, and a loop whose exit depends on how much data " +
-			"there is blocks the server for as long as the data is big. After `busy-reply-threshold` (5000 ms by default) " +
-			"every other client gets `BUSY Redis is busy running a script`. A read-only script can be stopped with " +
-			"SCRIPT KILL (FUNCTION KILL for a library), but once the script has written, SCRIPT KILL answers " +
-			"`UNKILLABLE Sorry the script already executed write commands against the dataset` and only " +
-			"`SHUTDOWN NOSAVE` stops it: the server exits, closing every connection, without saving.\n\n" +
-			"Reported: `while true` / `while 1` / `repeat ... until false` loops with no exit, or whose only exits depend " +
-			"on data (a reply, a page that comes back empty); `while`/`repeat` loops whose condition nothing in the body " +
-			"can change (a busy wait on a key); and, with `report-unbounded-numeric`, loops that count up to a number taken " +
-			"from ARGV or read from a value reply (GET, HGET...) with no cap. Not reported: `for` loops with literal bounds, " +
-			"`for i = 1, #t`, `ipairs`/`pairs` over a table or reply, a count from LLEN/SCARD/ZCARD-like commands (bounded by " +
-			"the data like the reply itself), and loops whose exit is guaranteed by a counter checked against a literal.",
-		Bad: "-- wait until another client releases the lock\n" +
-			"redis.call('INCR', KEYS[2])\n" +
-			"while redis.call('EXISTS', KEYS[1]) == 1 do end\n" +
-			"return redis.call('SET', KEYS[1], ARGV[1])",
-		Good: "-- give up at once and let the client retry later\n" +
-			"if redis.call('EXISTS', KEYS[1]) == 1 then return false end\n" +
-			"redis.call('INCR', KEYS[2])\n" +
-			"return redis.call('SET', KEYS[1], ARGV[1])",
-		Redis: "all; BUSY, SCRIPT KILL and UNKILLABLE observed on 7.0",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unbounded-loop",
+		Category: diag.Performance,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a loop that nothing in the script bounds",
+			Why: "Redis runs a script to the end before it serves anyone else: no other client runs meanwhile, so a loop " +
+				"that waits for another client to change a key never ends, and a loop whose exit depends on how much data " +
+				"there is blocks the server for as long as the data is big. After `busy-reply-threshold` (5000 ms by default) " +
+				"every other client gets `BUSY Redis is busy running a script`. A read-only script can be stopped with " +
+				"SCRIPT KILL (FUNCTION KILL for a library), but once the script has written, SCRIPT KILL answers " +
+				"`UNKILLABLE Sorry the script already executed write commands against the dataset` and only " +
+				"`SHUTDOWN NOSAVE` stops it: the server exits, closing every connection, without saving.\n\n" +
+				"Reported: `while true` / `while 1` / `repeat ... until false` loops with no exit, or whose only exits depend " +
+				"on data (a reply, a page that comes back empty); `while`/`repeat` loops whose condition nothing in the body " +
+				"can change (a busy wait on a key); and, with `report-unbounded-numeric`, loops that count up to a number taken " +
+				"from ARGV or read from a value reply (GET, HGET...) with no cap. Not reported: `for` loops with literal bounds, " +
+				"`for i = 1, #t`, `ipairs`/`pairs` over a table or reply, a count from LLEN/SCARD/ZCARD-like commands (bounded by " +
+				"the data like the reply itself), and loops whose exit is guaranteed by a counter checked against a literal.",
+			Bad: "-- wait until another client releases the lock\n" +
+				"redis.call('INCR', KEYS[2])\n" +
+				"while redis.call('EXISTS', KEYS[1]) == 1 do end\n" +
+				"return redis.call('SET', KEYS[1], ARGV[1])",
+			Good: "-- give up at once and let the client retry later\n" +
+				"if redis.call('EXISTS', KEYS[1]) == 1 then return false end\n" +
+				"redis.call('INCR', KEYS[2])\n" +
+				"return redis.call('SET', KEYS[1], ARGV[1])",
+			Redis: "all; BUSY, SCRIPT KILL and UNKILLABLE observed on 7.0",
+			Lower: "One level below the rule's severity (info by default): a `while` or `repeat` loop that ends when a counter reaches a number taken from ARGV or read from a value reply, with no cap (with `report-unbounded-numeric`); it ends, after as many iterations as the caller or the data says. A numeric `for` loop up to such a number keeps the rule's severity.",
+		},
+		Options: []diag.Option{{
+			Name:    "report-unbounded-numeric",
+			Default: true,
+			Doc: "also report loops that run a number of times taken from ARGV or read from a value reply with no cap " +
+				"(`for i = 1, tonumber(ARGV[1])`; a `while` or `repeat` loop counting up to one is reported one level lower); these end, " +
+				"but after as many iterations as the caller or the data says",
+		}},
 	},
-	Options: []lint.Option{{
-		Name:    "report-unbounded-numeric",
-		Default: true,
-		Doc: "also report, one severity level lower, loops that run a number of times taken from ARGV or read from a value reply with no cap " +
-			"(`for i = 1, tonumber(ARGV[1])`); these end, but after as many iterations as the caller or the data says",
-	}},
 	Run: runUnboundedLoop,
 })
 
@@ -109,7 +114,7 @@ func newLoopInfo(m *model.Model, l *model.Loop) *loopInfo {
 						li.defs[v] = append(li.defs[v], rhsAt(n.Rhs, i))
 					}
 				case *ast.AttrGetExpr:
-					if v := localOf(m, t.Object); v != nil {
+					if v := m.LocalOf(t.Object); v != nil {
 						li.mutated[v] = true
 					}
 				}
@@ -139,27 +144,10 @@ func rhsAt(rhs []ast.Expr, i int) ast.Expr {
 	if i < len(rhs) {
 		return rhs[i]
 	}
-	if len(rhs) > 0 && isMulti(rhs[len(rhs)-1]) {
+	if len(rhs) > 0 && model.MultiValued(rhs[len(rhs)-1]) {
 		return nil
 	}
 	return &ast.NilExpr{}
-}
-
-func isMulti(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.FuncCallExpr:
-		return !e.AdjustRet
-	case *ast.Comma3Expr:
-		return !e.AdjustRet
-	}
-	return false
-}
-
-func localOf(m *model.Model, e ast.Expr) *model.Variable {
-	if id, ok := e.(*ast.IdentExpr); ok {
-		return m.VarOf(id)
-	}
-	return nil
 }
 
 // call records what a call inside the loop may do.
@@ -171,10 +159,10 @@ func (li *loopInfo) call(e *ast.FuncCallExpr) {
 		}
 		return
 	}
-	name := builtinName(m, e)
+	name := m.BuiltinName(e)
 	if e.Receiver != nil {
 		// s:sub(1) on a string is pure, t:method() may be anything.
-		if v := localOf(m, e.Receiver); v != nil {
+		if v := m.LocalOf(e.Receiver); v != nil {
 			li.mutated[v] = true
 		}
 		li.mayWrite = true
@@ -183,7 +171,7 @@ func (li *loopInfo) call(e *ast.FuncCallExpr) {
 	if !pureBuiltins[name] {
 		li.mayWrite = li.mayWrite || !tableBuiltins[name]
 		for _, a := range e.Args {
-			if v := localOf(m, a); v != nil {
+			if v := m.LocalOf(a); v != nil {
 				li.mutated[v] = true
 			}
 		}
@@ -206,24 +194,6 @@ var pureBuiltins = map[string]bool{
 
 // tableBuiltins modify a Lua table argument but never the dataset.
 var tableBuiltins = map[string]bool{"table.insert": true, "table.remove": true, "table.sort": true, "rawset": true}
-
-// builtinName is "tonumber" or "string.sub" for a call of a global builtin,
-// "" otherwise.
-func builtinName(m *model.Model, e *ast.FuncCallExpr) string {
-	switch f := e.Func.(type) {
-	case *ast.IdentExpr:
-		if m.VarOf(f) == nil {
-			return f.Value
-		}
-	case *ast.AttrGetExpr:
-		id, ok := f.Object.(*ast.IdentExpr)
-		k, ok2 := f.Key.(*ast.StringExpr)
-		if ok && ok2 && m.VarOf(id) == nil {
-			return id.Value + "." + k.Value
-		}
-	}
-	return ""
-}
 
 type invState uint8
 
@@ -288,12 +258,12 @@ func (li *loopInfo) invariant(e ast.Expr) bool {
 		}
 		return e.Value == "KEYS" || e.Value == "ARGV"
 	case *ast.AttrGetExpr:
-		if v := localOf(m, e.Object); v != nil && li.mutated[v] {
+		if v := m.LocalOf(e.Object); v != nil && li.mutated[v] {
 			return false
 		}
 		return li.invariant(e.Object) && li.invariant(e.Key)
 	case *ast.UnaryLenOpExpr:
-		if v := localOf(m, e.Expr); v != nil && li.mutated[v] {
+		if v := m.LocalOf(e.Expr); v != nil && li.mutated[v] {
 			return false
 		}
 		return li.invariant(e.Expr)
@@ -317,7 +287,7 @@ func (li *loopInfo) invariant(e ast.Expr) bool {
 			if li.mayWrite || c.Command == nil || !c.Command.HasFlag("READONLY") || randomReads[c.Name] {
 				return false
 			}
-		} else if !pureBuiltins[builtinName(m, e)] {
+		} else if !pureBuiltins[m.BuiltinName(e)] {
 			return false
 		}
 		for _, a := range e.Args {
@@ -350,10 +320,10 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 	exits := m.LoopExits(l)
 	if len(exits) == 0 {
 		if constant {
-			p.Report(l.Header, "%s never ends: it has no break or return; %s", what, li.consequence(fixExit))
+			p.Report(l.Header, "%s never ends: it has no break or return", what).Help("%s", li.consequence(fixExit))
 		} else {
-			p.Report(l.Header, "%s never ends unless it stops at the first check: nothing in it changes its condition, and no other client can while a script runs; %s",
-				what, li.consequence(fixWait))
+			p.Report(l.Header, "%s never ends unless it stops at the first check", what).
+				Help("nothing in it changes its condition, and no other client can while a script runs; %s", li.consequence(fixWait))
 		}
 		return
 	}
@@ -368,8 +338,8 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 			return
 		case boundCaller:
 			if p.Options["report-unbounded-numeric"] != false {
-				p.ReportLower(l.Header, "%s ends when a counter reaches `%s`, %s with no cap; %s",
-					what, m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
+				p.Report(l.Header, "%s ends when a counter reaches `%s`, with no cap", what, brief(m, bound)).Lower().
+					Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 			}
 			return
 		}
@@ -391,21 +361,21 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 		}
 	}
 	if allInvariant {
-		p.Report(l.Header, "%s ends only when `%s` %s (line %d), which nothing inside it can change and no other client can while a script runs, so otherwise it never ends; %s",
-			what, m.Text(g.If.Condition), holds, line, li.consequence(fixWait))
+		p.Report(l.Header, "%s busy-waits on `%s`, which nothing in it changes", what, brief(m, g.If.Condition)).
+			Help("it ends only when that %s (line %d), and no other client can change it either while a script runs, so otherwise it never ends; %s", holds, line, li.consequence(fixWait))
 		return
 	}
-	p.Report(l.Header, "%s ends only when `%s` %s (line %d), which depends on the data: nothing in the script bounds its iterations; %s",
-		what, m.Text(g.If.Condition), holds, line, li.consequence(fixPage))
+	p.Report(l.Header, "%s ends only if `%s` %s, which depends on the data", what, brief(m, g.If.Condition), holds).
+		Help("the test is on line %d, and nothing in the script bounds the iterations; %s", line, li.consequence(fixPage))
 }
 
 // loopHead is the loop's first words for messages: `while true`,
 // `repeat ... until false`.
 func loopHead(m *model.Model, l *model.Loop) string {
 	if l.Kind == model.RepeatLoop {
-		return "repeat ... until " + m.Text(l.Cond)
+		return "repeat ... until " + brief(m, l.Cond)
 	}
-	return "while " + m.Text(l.Cond)
+	return "while " + brief(m, l.Cond)
 }
 
 // constTruth is 1 for a condition that is always true, -1 for one that is
@@ -548,13 +518,13 @@ func negateOp(op string) string {
 // statement of its own `e = e + k` (k > 0) or `e = e - k` (then -k); 0
 // otherwise.
 func (li *loopInfo) step(e ast.Expr) float64 {
-	v := localOf(li.m, e)
+	v := li.m.LocalOf(e)
 	if v == nil || len(li.defs[v]) != 1 {
 		return 0
 	}
 	for _, s := range li.l.Body {
 		a, ok := s.(*ast.AssignStmt)
-		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || localOf(li.m, a.Lhs[0]) != v {
+		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || li.m.LocalOf(a.Lhs[0]) != v {
 			continue
 		}
 		ar, ok := a.Rhs[0].(*ast.ArithmeticOpExpr)
@@ -563,9 +533,9 @@ func (li *loopInfo) step(e ast.Expr) float64 {
 		}
 		var k float64
 		switch {
-		case localOf(li.m, ar.Lhs) == v:
+		case li.m.LocalOf(ar.Lhs) == v:
 			k = numLit(ar.Rhs)
-		case localOf(li.m, ar.Rhs) == v && ar.Operator == "+":
+		case li.m.LocalOf(ar.Rhs) == v && ar.Operator == "+":
 			k = numLit(ar.Lhs)
 		}
 		if k <= 0 {
@@ -683,7 +653,7 @@ var sizeCommands = map[string]bool{
 func (li *loopInfo) capped(e ast.Expr) bool {
 	v := li.m.Value(e).Var
 	if v == nil {
-		v = localOf(li.m, e)
+		v = li.m.LocalOf(e)
 	}
 	if v == nil {
 		return false
@@ -707,8 +677,8 @@ func (li *loopInfo) checkCounterCond(p *lint.Pass) {
 			}
 			continue
 		}
-		p.ReportLower(li.l.Header, "`%s` loop runs until a counter reaches `%s`, %s with no cap; %s",
-			loopHead(m, li.l), m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
+		p.Report(li.l.Header, "`%s` loop runs until a counter reaches `%s`, with no cap", loopHead(m, li.l), brief(m, bound)).Lower().
+			Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 		return
 	}
 }
@@ -739,8 +709,8 @@ func (li *loopInfo) checkNumericFor(p *lint.Pass) {
 	if li.classifyBound(bound) != boundCaller {
 		return
 	}
-	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, %s with no cap; %s",
-		s.Name, m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
+	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, with no cap", s.Name, brief(m, bound)).
+		Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 }
 
 func stepSign(e ast.Expr) float64 {
@@ -835,7 +805,7 @@ func (ff *fileFacts) comparedAt() map[*model.Variable]span.Pos {
 			return true
 		}
 		for _, side := range [][2]ast.Expr{{r.Lhs, r.Rhs}, {r.Rhs, r.Lhs}} {
-			if v := localOf(m, side[0]); v != nil && isLiteralNumber(m, side[1]) {
+			if v := m.LocalOf(side[0]); v != nil && isLiteralNumber(m, side[1]) {
 				at := m.Range(r).Start
 				if old, ok := ff.compared[v]; !ok || at.Less(old) {
 					ff.compared[v] = at

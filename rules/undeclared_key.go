@@ -3,25 +3,29 @@ package rules
 import (
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "undeclared-key",
-	Category: lint.Cluster,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a key that does not come from KEYS",
-		Why: "Redis routes a script by the keys passed in KEYS. A key written as a literal, built with `..`, or taken " +
-			"from ARGV or a reply is invisible to that routing. On Redis Cluster the script fails with " +
-			"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +
-			"(a script with no keys runs on whichever node received it), and with a `#!lua` shebang even a key on the " +
-			"same node but another slot fails (`keys that do not hash to the same slot`). Without cluster the bug is " +
-			"latent until the day you shard. ACL key patterns are bypassed the same way.",
-		Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
-		Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
-		Redis: "all; cluster behaviour observed on 7.0",
+	RuleInfo: diag.RuleInfo{
+		ID:       "undeclared-key",
+		Category: diag.Cluster,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a key that does not come from KEYS",
+			Why: "Redis routes a script by the keys passed in KEYS. A key written as a literal, built with `..`, or taken " +
+				"from ARGV or a reply is invisible to that routing. On Redis Cluster the script fails with " +
+				"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +
+				"(a script with no keys runs on whichever node received it), and with a `#!lua` shebang even a key on the " +
+				"same node but another slot fails (`keys that do not hash to the same slot`). Without cluster the bug is " +
+				"latent until the day you shard. ACL key patterns are bypassed the same way.",
+			Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
+			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
+			Redis: "all; cluster behaviour observed on 7.0",
+			Lower: "Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
+		},
 	},
 	Run: runUndeclaredKey,
 })
@@ -60,8 +64,9 @@ func runUndeclaredKey(p *lint.Pass) {
 			}
 			switch {
 			case a.Value.Origin == model.Concat && !canCarryTag(a.Value):
-				p.Report(m.Range(a.Expr), "key %s of %s is built inside the script from parts that cannot carry a {hash tag} (literals without one, numbers): Redis Cluster routes the script by %s only, so it fails with 'non local key' whenever this key lives on another node; pass it in %s",
-					m.Text(a.Expr), c.Name, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is built from parts that cannot carry a {hash tag}", m.Text(a.Expr), c.Name).
+					Help("it is built inside the script from literals without one or numbers, and Redis Cluster routes the script by %s only, so it fails with 'non local key' whenever this key lives on another node; pass it in %s",
+						keysName, keysName)
 			case a.Value.Origin == model.Concat:
 				// A built key works on a cluster only while it shares the
 				// declared keys' slot, e.g. through a {hash tag} in a prefix.
@@ -69,19 +74,19 @@ func runUndeclaredKey(p *lint.Pass) {
 				if len(a.Value.Parts) > 0 && a.Value.Parts[0].Origin == model.Keys {
 					from = "from a declared key inside the script"
 				}
-				p.ReportInfo(m.Range(a.Expr), "key %s of %s is built %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s",
-					m.Text(a.Expr), c.Name, from, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is built %s", m.Text(a.Expr), c.Name, from).
+					Help("Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s", keysName, keysName).Info()
 			case a.Value.Origin == model.Argv || a.Value.Origin == model.Reply || a.Value.Origin == model.ReplyElement:
 				// A key name the caller or the data supplies can carry the
 				// declared keys' {hash tag}, as bull and bullmq require of
 				// their prefix: whether it does, only the caller knows.
-				p.ReportInfo(m.Range(a.Expr), "key %s of %s is %s, not from %s: Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}), and fails with 'non local key' when it lives on another node; pass it in %s",
-					m.Text(a.Expr), c.Name, what, keysName, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s", m.Text(a.Expr), c.Name, what, keysName).
+					Help("Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}), and fails with 'non local key' when it lives on another node; pass it in %s", keysName, keysName).Info()
 			default:
 				// A literal names one fixed slot, whatever keys the caller
 				// passes.
-				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s: pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)",
-					m.Text(a.Expr), c.Name, what, keysName, keysName)
+				p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s", m.Text(a.Expr), c.Name, what, keysName).
+					Help("pass it in %s so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)", keysName)
 			}
 		}
 	}

@@ -3,7 +3,7 @@ package rules
 import (
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // TestUndeclaredKeySeverity: a key name that can carry the declared keys'
@@ -20,9 +20,9 @@ redis.call('INCR', other)
 redis.call('SET', 'lock:' .. ARGV[2], 1)
 redis.call('SET', 'lock:' .. (tonumber(ARGV[3]) % 100), 1)
 `)
-	want := map[int]lint.Severity{1: lint.SeverityError, 2: lint.SeverityInfo, 3: lint.SeverityInfo, 5: lint.SeverityInfo, 6: lint.SeverityInfo, 7: lint.SeverityError}
-	got := map[int]lint.Severity{}
-	for _, d := range lint.Lint("keys.lua", src, All(), nil) {
+	want := map[int]diag.Severity{1: diag.SeverityError, 2: diag.SeverityInfo, 3: diag.SeverityInfo, 5: diag.SeverityInfo, 6: diag.SeverityInfo, 7: diag.SeverityError}
+	got := map[int]diag.Severity{}
+	for _, d := range lintSource("keys.lua", src, All(), nil) {
 		if d.Rule == "undeclared-key" {
 			got[d.Range.Start.Line] = d.Severity
 		}

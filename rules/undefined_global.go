@@ -5,34 +5,37 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "undefined-global",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a global that Redis's sandbox does not define",
-		Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
-			"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
-			"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +
-			"are reported by unavailable-library, which says what to use instead. " +
-			"A Functions library sees, while it loads, only `redis.register_function`, `redis.log`, `redis.LOG_*` and " +
-			"`redis.REDIS_VERSION(_NUM)`; inside registered functions KEYS and ARGV do not exist (use the keys and args " +
-			"parameters).",
-		Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
-		Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
-		Redis: "all (sandbox contents observed on 7.0)",
+	RuleInfo: diag.RuleInfo{
+		ID:       "undefined-global",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a global that Redis's sandbox does not define",
+			Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
+				"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
+				"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +
+				"are reported by unavailable-library, which says what to use instead. " +
+				"A Functions library sees, while it loads, only `redis.register_function`, `redis.log`, `redis.LOG_*` and " +
+				"`redis.REDIS_VERSION(_NUM)`; inside registered functions KEYS and ARGV do not exist (use the keys and args " +
+				"parameters).",
+			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
+			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
+			Redis: "all (sandbox contents observed on 7.0)",
+		},
+		Options: []diag.Option{{
+			Name:    "globals",
+			Default: []string{},
+			Doc: "names the script may use as globals because something outside the file defines them, e.g. `[rcall]` " +
+				"for script fragments that a loader concatenates after `local rcall = redis.call`. Functions defined in files " +
+				"named by `--- @include \"path\"` directives (bull, bullmq) are added automatically",
+		}},
 	},
-	Options: []lint.Option{{
-		Name:    "globals",
-		Default: []string{},
-		Doc: "names the script may use as globals because something outside the file defines them, e.g. `[rcall]` " +
-			"for script fragments that a loader concatenates after `local rcall = redis.call`. Functions defined in files " +
-			"named by `--- @include \"path\"` directives (bull, bullmq) are added automatically",
-	}},
 	Run: runUndefinedGlobal,
 })
 
@@ -89,18 +92,22 @@ func runUndefinedGlobal(p *lint.Pass) {
 		case load && name == "redis":
 			// Checked field by field.
 		case load:
-			p.Report(g.Range(), "global %s does not exist while a Functions library loads (only redis.register_function, redis.log, redis.LOG_* and redis.REDIS_VERSION): FUNCTION LOAD fails; use it inside a registered function", name)
+			p.Report(g.Range(), "global %s does not exist while a Functions library loads", name).
+				Help("only redis.register_function, redis.log, redis.LOG_* and redis.REDIS_VERSION do: FUNCTION LOAD fails; use it inside a registered function")
 		case (name == "KEYS" || name == "ARGV") && m.Context == model.Library:
 			param := "keys"
 			if name == "ARGV" {
 				param = "args"
 			}
-			p.Report(g.Range(), "%s does not exist in a Functions library: FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", name, param)
+			p.Report(g.Range(), "%s does not exist in a Functions library", name).
+				Help("FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", param)
 		case name == "KEYS" || name == "ARGV" || scriptGlobals[name]:
 		case hasIncludes():
-			p.Report(g.Range(), "global %s is not defined in this file: if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use", name)
+			p.Report(g.Range(), "global %s is not defined in this file", name).
+				Help("if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use")
 		default:
-			p.Report(g.Range(), "global %s does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use", name)
+			p.Report(g.Range(), "global %s does not exist in Redis's Lua sandbox", name).
+				Help("the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use")
 		}
 	}
 }
@@ -126,7 +133,8 @@ func hasIncludeDirective(m *model.Model) bool {
 func reportField(p *lint.Pass, m *model.Model, g model.GlobalAccess) {
 	table, field, _ := strings.Cut(g.Name, ".")
 	if atLoad(m, g) && table == "redis" && !libraryLoadFields[field] {
-		p.Report(g.Range(), "redis.%s does not exist while a Functions library loads: FUNCTION LOAD fails with 'Script attempted to access nonexistent global variable '%s''; call it inside a registered function", field, field)
+		p.Report(g.Range(), "redis.%s does not exist while a Functions library loads", field).
+			Help("FUNCTION LOAD fails with 'Script attempted to access nonexistent global variable '%s''; call it inside a registered function", field)
 		return
 	}
 }

@@ -3,26 +3,29 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unguarded-nil-reply",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a reply that may be null used in arithmetic or <",
-		Why: "GET, HGET, LPOP, ZSCORE, LINDEX, SET ... GET and the like reply null when the key, field or element is " +
-			"missing, and Lua receives that as `false` (`nil` after `redis.setresp(3)`); `tonumber()` of it is `nil`. " +
-			"Arithmetic or an ordering comparison on it raises: `tonumber(redis.call('GET', k)) > 0` fails with " +
-			"`attempt to compare number with nil` and `redis.call('GET', k) + 1` with `attempt to perform arithmetic on " +
-			"a boolean value`. The script then fails exactly when the data is missing, after any writes it already " +
-			"made. Give the missing case a value (`tonumber(x) or 0`) or handle it first (`if not x then ... end`).",
-		Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
-		Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
-		Redis: "all",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unguarded-nil-reply",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a reply that may be null used in arithmetic or <",
+			Why: "GET, HGET, LPOP, ZSCORE, LINDEX, SET ... GET and the like reply null when the key, field or element is " +
+				"missing, and Lua receives that as `false` (`nil` after `redis.setresp(3)`); `tonumber()` of it is `nil`. " +
+				"Arithmetic or an ordering comparison on it raises: `tonumber(redis.call('GET', k)) > 0` fails with " +
+				"`attempt to compare number with nil` and `redis.call('GET', k) + 1` with `attempt to perform arithmetic on " +
+				"a boolean value`. The script then fails exactly when the data is missing, after any writes it already " +
+				"made. Give the missing case a value (`tonumber(x) or 0`) or handle it first (`if not x then ... end`).",
+			Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
+			Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
+			Redis: "all",
+		},
 	},
 	Run: runUnguardedNilReply,
 })
@@ -75,39 +78,18 @@ func runUnguardedNilReply(p *lint.Pass) {
 			if falsy == model.TNil {
 				what = "nil"
 			}
-			subject := m.Text(x) + " is " + what
+			subject := brief(m, x) + " is " + what
 			if v.Var != nil {
 				of := "the " + c.Name + " reply"
 				if v.Origin == model.Tonumber {
 					of = "tonumber of " + of
 				}
-				subject = fmt.Sprintf("%s holds %s, %s", m.Text(x), of, what)
+				subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
 			}
-			p.Report(m.Range(x), "%s when %s (%s replies null), and %s then fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)",
-				subject, nullCause(c), c.Name, m.Text(op.Expr), err)
+			p.Report(m.Range(x), "%s when %s", subject, nullCause(c)).
+				Help("%s replies null then, and %s fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)", c.Name, m.Text(op.Expr), err)
 		}
 	}
-}
-
-// nullCause says when a command replies null.
-func nullCause(c *model.Call) string {
-	switch c.Name {
-	case "HGET":
-		return "the hash or the field is missing"
-	case "LPOP", "RPOP", "RPOPLPUSH", "LMOVE", "BLMPOP", "LMPOP":
-		return "the list is empty"
-	case "LINDEX":
-		return "the index is out of range"
-	case "SPOP", "SRANDMEMBER":
-		return "the set is empty"
-	case "ZSCORE", "ZRANK", "ZREVRANK", "ZADD", "ZINCRBY":
-		return "the member is missing"
-	case "LPOS":
-		return "the element is not found"
-	case "SET":
-		return "the key had no value"
-	}
-	return "the key is missing"
 }
 
 // arithSubject is how Lua 5.1 names the operand in 'attempt to perform

@@ -5,19 +5,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
 // operandLuaErrRE takes the Lua message out of an EVAL runtime error reply.
 var operandLuaErrRE = regexp.MustCompile(`user_script:\d+: (.*) script: `)
 
-// operandFindings returns the messages rule id gives on src.
+// operandFindings returns the texts (headline and help) rule id gives on
+// src.
 func operandFindings(id, src string) []string {
 	var out []string
-	for _, d := range lint.Lint("proof.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
 		if d.Rule == id {
-			out = append(out, d.Message)
+			out = append(out, wantText(d))
 		}
 	}
 	return out

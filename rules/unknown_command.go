@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -11,20 +12,22 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "unknown-command",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a command Redis does not know",
-		Why: "`redis.call` with a name that is not a Redis command, a subcommand the container does not have " +
-			"(`CONFIG FOO`), a whole command line in one string (`'SET k v'`), or a command newer than the Redis the " +
-			"scripts run on (see `--redis-version`) fails at run time with `ERR Unknown Redis command called from script`, " +
-			"and writes made before it are not rolled back. `redis.pcall` returns that error as a table instead. Options " +
-			"that the command table dates after the target version (`SET ... GET`, 6.2) are reported too: an older " +
-			"server does not know them. Without a target version, the newest in the table is assumed.",
-		Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
-		Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
-		Redis: "all; unknown-command text observed on 7.0; with --redis-version, commands and options newer than the target",
+	RuleInfo: diag.RuleInfo{
+		ID:       "unknown-command",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a command Redis does not know",
+			Why: "`redis.call` with a name that is not a Redis command, a subcommand the container does not have " +
+				"(`CONFIG FOO`), a whole command line in one string (`'SET k v'`), or a command newer than the Redis the " +
+				"scripts run on (see `--redis-version`) fails at run time with `ERR Unknown Redis command called from script`, " +
+				"and writes made before it are not rolled back. `redis.pcall` returns that error as a table instead. Options " +
+				"that the command table dates after the target version (`SET ... GET`, 6.2) are reported too: an older " +
+				"server does not know them. Without a target version, the newest in the table is assumed.",
+			Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
+			Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
+			Redis: "all; unknown-command text observed on 7.0; with --redis-version, commands and options newer than the target",
+		},
 	},
 	Run: runUnknownCommand,
 })
@@ -42,19 +45,21 @@ func runUnknownCommand(p *lint.Pass) {
 		if strings.ContainsAny(name, " \t\r\n") {
 			words := strings.Fields(name)
 			if len(words) > 1 && redisdb.Lookup(words[0]) != nil {
-				p.Report(at(), "%q is not a Redis command: Redis takes the command name alone and each argument separately, as redis.call('%s', ...); a command line in one string fails with 'ERR Unknown Redis command called from script'",
-					name, words[0])
+				p.Report(at(), "%q is not a Redis command", name).
+					Help("Redis takes the command name alone and each argument separately, as redis.call('%s', ...); a command line in one string fails with 'ERR Unknown Redis command called from script'", words[0])
 			} else {
-				p.Report(at(), "%q is not a Redis command (command names hold no spaces): Redis answers 'ERR Unknown Redis command called from script'", name)
+				p.Report(at(), "%q is not a Redis command (command names hold no spaces)", name).
+					Help("Redis answers 'ERR Unknown Redis command called from script'")
 			}
 			continue
 		}
 		if c.Command == nil {
-			msg := fmt.Sprintf("%s is not a Redis command: Redis answers 'ERR Unknown Redis command called from script'", cmdQuote(name))
+			hint := ""
 			if s := closestName(strings.ToUpper(name), topLevelNames()); s != "" {
-				msg = fmt.Sprintf("%s is not a Redis command (did you mean %s?): Redis answers 'ERR Unknown Redis command called from script'", cmdQuote(name), s)
+				hint = fmt.Sprintf(" (did you mean %s?)", s)
 			}
-			p.Report(at(), "%s", msg)
+			p.Report(at(), "%s is not a Redis command%s", cmdQuote(name), hint).
+				Help("Redis answers 'ERR Unknown Redis command called from script'")
 			continue
 		}
 		cmd := c.Command
@@ -68,36 +73,27 @@ func runUnknownCommand(p *lint.Pass) {
 			if s := closestName(strings.ToUpper(sub), cmd.SubNames()); s != "" {
 				hint = fmt.Sprintf(" (did you mean %s %s?)", cmd.Name, s)
 			}
-			p.Report(m.Range(c.Args[1].Expr), "%s has no subcommand %s%s: Redis answers 'ERR Unknown Redis command called from script'",
-				cmd.Name, cmdQuote(sub), hint)
+			p.Report(m.Range(c.Args[1].Expr), "%s has no subcommand %s%s", cmd.Name, cmdQuote(sub), hint).
+				Help("Redis answers 'ERR Unknown Redis command called from script'")
 			continue
 		}
 		if target == "" {
 			continue
 		}
 		if !redisdb.SinceAtLeast(cmd.Since, target) {
-			p.Report(at(), "%s was added in Redis %s, after the target version %s: that server rejects it as an unknown command ('ERR Unknown Redis command called from script' on 7.0); use an older command or raise the target",
-				cmd.Name, cmd.Since, target)
+			p.Report(at(), "%s was added in Redis %s, after the target version %s", cmd.Name, cmd.Since, target).
+				Help("that server rejects it as an unknown command ('ERR Unknown Redis command called from script' on 7.0); use an older command or raise the target")
 			continue
 		}
 		for _, h := range newerOptions(c, cmd, target) {
-			p.Report(m.Range(c.Args[h.index].Expr), "%s was added to %s in Redis %s, after the target version %s: that server rejects the call; leave it out or raise the target",
-				h.what, cmd.Name, h.since, target)
+			p.Report(m.Range(c.Args[h.index].Expr), "%s was added to %s in Redis %s, after the target version %s", h.what, cmd.Name, h.since, target).
+				Help("that server rejects the call; leave it out or raise the target")
 		}
 	}
 }
 
 // cmdQuote shows a command name as the script wrote it.
 func cmdQuote(s string) string { return fmt.Sprintf("%q", s) }
-
-// firstArg is the argv index of a command's first argument: 1, or 2 after a
-// container and its subcommand.
-func firstArg(cmd *redisdb.Command) int {
-	if strings.Contains(cmd.Name, " ") {
-		return 2
-	}
-	return 1
-}
 
 // optionHit is a use of an argument newer than the target version.
 type optionHit struct {

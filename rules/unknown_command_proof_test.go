@@ -11,14 +11,14 @@ import (
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
-// cmdMessages returns the messages rule id gives on src for a target Redis
-// version ("" for the newest).
+// cmdMessages returns the texts (headline and help) rule id gives on src
+// for a target Redis version ("" for the newest).
 func cmdMessages(id, src, version string) []string {
 	var out []string
 	f := luasrc.Parse("proof.lua", []byte(src))
-	for _, d := range lint.LintFileFor(f, All(), nil, lint.Target{RedisVersion: version}) {
+	for _, d := range lint.Run(f, lint.Config{Rules: All(), Target: lint.Target{RedisVersion: version}}) {
 		if d.Rule == id {
-			out = append(out, d.Message)
+			out = append(out, wantText(d))
 		}
 	}
 	return out

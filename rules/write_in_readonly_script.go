@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
@@ -10,19 +11,21 @@ import (
 )
 
 var _ = register(&lint.Rule{
-	ID:       "write-in-readonly-script",
-	Category: lint.Correctness,
-	Severity: lint.SeverityError,
-	Doc: lint.Doc{
-		Title: "a write in a script or function marked no-writes",
-		Why: "A script whose shebang says `#!lua flags=no-writes`, or a function registered with `flags = {'no-writes'}`, " +
-			"declares that it only reads, and Redis holds it to that: every write command in it fails with " +
-			"`ERR Write commands are not allowed from read-only scripts`, however the script is called (EVAL or EVAL_RO, " +
-			"FCALL or FCALL_RO). Commands that may replicate count as writes there: PUBLISH, SPUBLISH and PFCOUNT are " +
-			"refused too. Writes in local helpers that such a function calls are reported as well.",
-		Bad:   "#!lua flags=no-writes\nredis.call('INCR', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
-		Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
-		Redis: "7.0 and later (shebang flags and Functions); observed on 7.0.15",
+	RuleInfo: diag.RuleInfo{
+		ID:       "write-in-readonly-script",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "a write in a script or function marked no-writes",
+			Why: "A script whose shebang says `#!lua flags=no-writes`, or a function registered with `flags = {'no-writes'}`, " +
+				"declares that it only reads, and Redis holds it to that: every write command in it fails with " +
+				"`ERR Write commands are not allowed from read-only scripts`, however the script is called (EVAL or EVAL_RO, " +
+				"FCALL or FCALL_RO). Commands that may replicate count as writes there: PUBLISH, SPUBLISH and PFCOUNT are " +
+				"refused too. Writes in local helpers that such a function calls are reported as well.",
+			Bad:   "#!lua flags=no-writes\nredis.call('INCR', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
+			Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
+			Redis: "7.0 and later (shebang flags and Functions); observed on 7.0.15",
+		},
 	},
 	Run: runWriteInReadonlyScript,
 })
@@ -36,28 +39,28 @@ func runWriteInReadonlyScript(p *lint.Pass) {
 	}
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || cmd.NoScript() || !writesForScript(cmd) || arityProblem(c) != "" {
+		if cmd == nil || cmd.NoScript() || !writesForScript(cmd) || arityHeadline(c) != "" {
 			continue // another rule reports what Redis refuses first
 		}
 		what := "writes"
 		if !cmd.IsWrite() {
-			what = "may replicate, which Redis counts as a write here,"
+			what = "may replicate (a write here)"
 		}
 		if scriptRO {
-			p.Report(m.Range(c.Args[0].Expr), "%s %s but the script is marked #!lua flags=no-writes: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
-				cmd.Name, what)
+			p.Report(m.Range(c.Args[0].Expr), "%s %s in a script marked #!lua flags=no-writes", cmd.Name, what).
+				Help("Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag")
 			continue
 		}
 		path, ok := via[c.Func]
 		if !ok {
 			continue
 		}
-		where := fmt.Sprintf("function %s is registered", path.reg)
+		where := fmt.Sprintf("function %s", path.reg)
 		if path.helper != "" {
-			where = fmt.Sprintf("helper %s is called from function %s, registered", path.helper, path.reg)
+			where = fmt.Sprintf("helper %s, called from function %s", path.helper, path.reg)
 		}
-		p.Report(m.Range(c.Args[0].Expr), "%s %s but %s with flags={'no-writes'}: Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag",
-			cmd.Name, what, where)
+		p.Report(m.Range(c.Args[0].Expr), "%s %s in %s, registered with flags={'no-writes'}", cmd.Name, what, where).
+			Help("Redis answers 'ERR Write commands are not allowed from read-only scripts'; remove the write or the no-writes flag")
 	}
 }
 

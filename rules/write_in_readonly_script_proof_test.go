@@ -64,7 +64,7 @@ redis.register_function('rw_helper', function(keys, args) return touch(keys[1]) 
 	if len(msgs) != 3 {
 		t.Fatalf("lint gives %d findings on the library, want 3 (SET, HSET through touch, DEL): %q", len(msgs), msgs)
 	}
-	for i, want := range []string{"HSET writes but helper touch is called from function \"ro_helper\"", "SET writes but function \"ro_direct\"", "DEL writes but function \"ro_closure\""} {
+	for i, want := range []string{"HSET writes in helper touch, called from function \"ro_helper\"", "SET writes in function \"ro_direct\"", "DEL writes in function \"ro_closure\""} {
 		if !strings.Contains(msgs[i], want) {
 			t.Errorf("finding %d = %q, want it to contain %q", i, msgs[i], want)
 		}

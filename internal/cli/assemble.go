@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -317,7 +318,7 @@ func includeName(f *fragment, target string) string {
 // mapBack moves a finding on the assembled script to the file and line
 // that hold its text, and the lines its message names to theirs. A range
 // that ends in another file ends with its first line.
-func (as *assembly) mapBack(d lint.Diagnostic) lint.Diagnostic {
+func (as *assembly) mapBack(d diag.Diagnostic) diag.Diagnostic {
 	at := func(line int) origin {
 		switch {
 		case line < 1:
@@ -339,8 +340,8 @@ func (as *assembly) mapBack(d lint.Diagnostic) lint.Diagnostic {
 			end = start
 		}
 	}
-	d.Range = lint.Range{Start: start, End: end}
-	d.Message = lineRefRE().ReplaceAllStringFunc(d.Message, func(ref string) string {
+	d.Range = diag.Range{Start: start, End: end}
+	renumber := func(ref string) string {
 		n, err := strconv.Atoi(ref[len("line "):])
 		if err != nil || n < 1 || n > len(as.origins) {
 			return ref
@@ -350,12 +351,14 @@ func (as *assembly) mapBack(d lint.Diagnostic) lint.Diagnostic {
 			return fmt.Sprintf("line %d", o.line)
 		}
 		return fmt.Sprintf("line %d of %s", o.line, o.f.name)
-	})
+	}
+	d.Message = lineRefRE().ReplaceAllStringFunc(d.Message, renumber)
+	d.Help = lineRefRE().ReplaceAllStringFunc(d.Help, renumber)
 	return d
 }
 
-// lineRefRE is how messages point at another line of the script ("the GET
-// reply of line 12"): such lines are renumbered too.
+// lineRefRE is how headlines and helps point at another line of the script
+// ("the GET reply of line 12"): such lines are renumbered too.
 var lineRefRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline [0-9]+\b`) })
 
 // line returns the text of a line of a file assembly read, for formatters
@@ -422,9 +425,9 @@ func assembleInputs(inputs []*input, jobs int, limit int64) *assembler {
 
 // lintAssembled lints the script Redis runs and reports each finding in the
 // file that holds its line.
-func lintAssembled(in *input, all []*lint.Rule, settings lint.Settings, target lint.Target) []lint.Diagnostic {
+func lintAssembled(in *input, cfg lint.Config) []diag.Diagnostic {
 	f := luasrc.Parse(in.name, in.asm.src)
-	diags := lint.LintFileFor(f, all, settings, target)
+	diags := lint.Run(f, cfg)
 	for i, d := range diags {
 		d = in.asm.mapBack(d)
 		// A fix's edits are offsets into the assembled text, not into any
@@ -437,14 +440,14 @@ func lintAssembled(in *input, all []*lint.Rule, settings lint.Settings, target l
 
 // dedupe drops the copies of a finding in a fragment that several scripts
 // include: the same rule, message and place is one finding.
-func dedupe(ds []lint.Diagnostic) []lint.Diagnostic {
+func dedupe(ds []diag.Diagnostic) []diag.Diagnostic {
 	type key struct {
 		file, rule, msg string
-		r               lint.Range
-		sev             lint.Severity
+		r               diag.Range
+		sev             diag.Severity
 	}
 	seen := make(map[key]bool, len(ds))
-	return slices.DeleteFunc(ds, func(d lint.Diagnostic) bool {
+	return slices.DeleteFunc(ds, func(d diag.Diagnostic) bool {
 		k := key{d.File, d.Rule, d.Message, d.Range, d.Severity}
 		if seen[k] {
 			return true

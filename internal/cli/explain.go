@@ -3,7 +3,7 @@ package cli
 import (
 	"fmt"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
@@ -18,7 +18,7 @@ func newCmdExplain(s *IOStreams) *cobra.Command {
 			if r == nil {
 				return usageError(s, "unknown rule %q (see 'lint-lua rules')", args[0])
 			}
-			_, err := fmt.Fprint(s.Out, lint.Explain(r))
+			_, err := fmt.Fprint(s.Out, report.Explain(&r.RuleInfo))
 			return err
 		},
 	}

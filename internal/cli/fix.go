@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/spf13/pflag"
@@ -40,15 +41,15 @@ func (o *fixOptions) checkFix(s *IOStreams, paths []string) error {
 
 // fixInput lints one input and applies its fixes until none applies: the
 // findings left are in.diags, the ones the input had are in.before.
-func fixInput(in *input, rules []*lint.Rule, settings lint.Settings, target lint.Target) {
-	res := lint.FixFile(in.name, in.src, rules, settings, target)
+func fixInput(in *input, cfg lint.Config) {
+	res := lint.Fix(in.name, in.src, cfg)
 	in.file, in.diags, in.before = res.File, res.Diagnostics, res.Before
 	in.fixed, in.applied = res.Src, res.Applied
 }
 
 // diffRun prints the fixes of every input as a unified diff, in input
 // order, and exits by the findings as they are now.
-func diffRun(s *IOStreams, inputs []*input, failOn lint.Severity, ioErrors int) error {
+func diffRun(s *IOStreams, inputs []*input, failOn diag.Severity, ioErrors int) error {
 	for _, in := range inputs {
 		if in.err != nil || in.applied == 0 {
 			continue

@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/analyzer"
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
@@ -110,10 +110,10 @@ func goRun(opts *goOptions) error {
 
 	roots := analyzePackages(lintlua, pkgs)
 
-	res := &report.Result{Rules: rules.All(), ToolVersion: Version}
+	res := &report.Result{Rules: rules.Infos(), ToolVersion: Version}
 	setRoots(res, wd)
 	files := map[string]bool{}
-	seen := map[lint.Diagnostic]bool{}
+	seen := map[diag.Diagnostic]bool{}
 	for _, act := range roots {
 		if act.Err != nil {
 			if len(act.Package.Errors) == 0 {
@@ -136,7 +136,7 @@ func goRun(opts *goOptions) error {
 		}
 	}
 	res.Files = len(files)
-	lint.SortDiagnostics(res.Diagnostics)
+	diag.SortDiagnostics(res.Diagnostics)
 	res.Source = fileLines(wd)
 	if err := formatter.Format(s.Out, res); err != nil {
 		fmt.Fprintf(s.ErrOut, "lint-lua: writing output: %v\n", err)
@@ -156,9 +156,9 @@ func goRun(opts *goOptions) error {
 // toDiagnostic converts an analyzer finding: the file relative to the
 // working directory, the rule from the category, the severity the rule
 // is set to (overrides, else its default) unless the message names a lower
-// one, and the message without the rule ID the analyzer adds
-// for go vet's plain output.
-func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrides map[string]string) lint.Diagnostic {
+// one, the message without the rule ID the analyzer adds for go vet's plain
+// output, and the help the analyzer carries in a related information.
+func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrides map[string]string) diag.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
 	if d.End.IsValid() {
@@ -176,12 +176,12 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrid
 			name = rel
 		}
 	}
-	sev := lint.SeverityWarning
+	sev := diag.SeverityWarning
 	if r := rules.ByID(d.Category); r != nil {
 		sev = r.Severity
 	}
 	if o, ok := overrides[d.Category]; ok {
-		if s, err := lint.ParseSeverity(o); err == nil {
+		if s, err := diag.ParseSeverity(o); err == nil {
 			sev = s
 		}
 	}
@@ -189,19 +189,20 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrid
 	// A finding reported below its rule's configured severity ends
 	// "(rule, severity)" (analyzer.report).
 	if i := strings.LastIndex(msg, " ("+d.Category+", "); i >= 0 && strings.HasSuffix(msg, ")") {
-		if s, err := lint.ParseSeverity(msg[i+len(d.Category)+4 : len(msg)-1]); err == nil {
+		if s, err := diag.ParseSeverity(msg[i+len(d.Category)+4 : len(msg)-1]); err == nil {
 			sev, msg = s, msg[:i]
 		}
 	}
-	return lint.Diagnostic{
+	return diag.Diagnostic{
 		File: filepath.ToSlash(name),
-		Range: lint.Range{
-			Start: lint.Pos{Line: start.Line, Column: start.Column},
-			End:   lint.Pos{Line: end.Line, Column: end.Column},
+		Range: diag.Range{
+			Start: diag.Pos{Line: start.Line, Column: start.Column},
+			End:   diag.Pos{Line: end.Line, Column: end.Column},
 		},
 		Rule:     d.Category,
 		Severity: sev,
 		Message:  msg,
+		Help:     analyzer.Help(d),
 	}
 }
 

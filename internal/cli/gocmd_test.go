@@ -57,6 +57,7 @@ type goJSON struct {
 		Rule     string `json:"rule"`
 		Severity string `json:"severity"`
 		Message  string `json:"message"`
+		Help     string `json:"help"`
 	} `json:"diagnostics"`
 }
 
@@ -124,7 +125,7 @@ func TestGoCommandLoweredSeverity(t *testing.T) {
 	if r.code != ExitOK || len(o.Diagnostics) != 1 {
 		t.Fatalf("exit %d, got %+v", r.code, o)
 	}
-	if d := o.Diagnostics[0]; d.Rule != "float-return" || d.Severity != "info" || !strings.HasSuffix(d.Message, "which may be what is meant)") {
+	if d := o.Diagnostics[0]; d.Rule != "float-return" || d.Severity != "info" || !strings.HasSuffix(d.Help, "which may be what is meant)") {
 		t.Errorf("got %+v", d)
 	}
 }

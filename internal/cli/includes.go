@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/yuin/gopher-lua/ast"
@@ -350,7 +351,7 @@ func topLevelNames(f *luasrc.File) []string {
 }
 
 // addGlobals appends names to the undefined-global rule's globals option.
-func addGlobals(settings lint.Settings, names []string, defaultSeverity lint.Severity) {
+func addGlobals(settings lint.Settings, names []string, defaultSeverity diag.Severity) {
 	if len(names) == 0 {
 		return
 	}

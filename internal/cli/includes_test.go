@@ -58,6 +58,7 @@ func runIn(t *testing.T, dir string, args ...string) (int, []string, string) {
 			EndLine       int `json:"end_line"`
 			EndColumn     int `json:"end_column"`
 			Rule, Message string
+			Help          string
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
@@ -65,7 +66,11 @@ func runIn(t *testing.T, dir string, args ...string) (int, []string, string) {
 	}
 	var got []string
 	for _, d := range res.Diagnostics {
-		got = append(got, fmt.Sprintf("%s:%d:%d-%d:%d %s %s", d.File, d.Line, d.Column, d.EndLine, d.EndColumn, d.Rule, d.Message))
+		msg := d.Message
+		if d.Help != "" {
+			msg += " — " + d.Help
+		}
+		got = append(got, fmt.Sprintf("%s:%d:%d-%d:%d %s %s", d.File, d.Line, d.Column, d.EndLine, d.EndColumn, d.Rule, msg))
 	}
 	return code, got, errOut.String()
 }
@@ -300,7 +305,7 @@ func TestIncludedFragmentParsedOnce(t *testing.T) {
 	for _, jobs := range []string{"1", "4"} {
 		clear(opened)
 		code, got, stderr := runIn(t, dir, "--jobs", jobs, "--disable", "script-too-long", ".")
-		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in Redis's Lua sandbox: the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
+		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in Redis's Lua sandbox — the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
 		if code != ExitFindings || !reflect.DeepEqual(got, want) || stderr != "" {
 			t.Errorf("--jobs %s: exit %d, findings %q, stderr %q; want %q", jobs, code, got, stderr, want)
 		}

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/report"
@@ -96,13 +97,13 @@ type input struct {
 	// holds only the files in flight, not the whole tree.
 	src   []byte
 	err   error
-	diags []lint.Diagnostic
+	diags []diag.Diagnostic
 	file  *luasrc.File
 	// With --fix or --diff: the fixed text, the fixes applied to get it,
 	// and the findings before fixing (diags are those after).
 	fixed   []byte
 	applied int
-	before  []lint.Diagnostic
+	before  []diag.Diagnostic
 	// With includes: the script assembled from its fragments, or why it
 	// cannot be; fragment is set when another input includes this file.
 	asm      *assembly
@@ -235,8 +236,9 @@ func lintRun(opts *lintOptions) error {
 			return
 		}
 		settings := settingsFor(cfg, in, enable, disable)
+		run := lint.Config{Rules: all, Settings: settings, Target: target}
 		if in.asm != nil {
-			in.diags = lintAssembled(in, all, settings, target)
+			in.diags = lintAssembled(in, run)
 			return
 		}
 		if in.path != "" && !assemble {
@@ -245,7 +247,7 @@ func lintRun(opts *lintOptions) error {
 		if opts.fixing() {
 			// --fix and --diff keep the text and the parsed file: the
 			// diff and the writes need them.
-			fixInput(in, all, settings, target)
+			fixInput(in, run)
 			return
 		}
 		if len(in.src) > gcBigFile {
@@ -257,7 +259,7 @@ func lintRun(opts *lintOptions) error {
 		if in.path != "" && !assemble {
 			includes.offer(in.path, f)
 		}
-		in.diags = lint.LintFileFor(f, all, settings, target)
+		in.diags = lint.Run(f, run)
 		in.lines = quotedLines(f, in.diags)
 		f.Release()
 		in.src = nil
@@ -284,7 +286,7 @@ func lintRun(opts *lintOptions) error {
 		ioErrors += writeFixes(s, inputs)
 	}
 
-	res := &report.Result{Rules: all, ToolVersion: Version, Files: clean}
+	res := &report.Result{Rules: lint.Infos(all), ToolVersion: Version, Files: clean}
 	setRoots(res, wd)
 	byName := map[string]map[int]string{}
 	includeErrs := map[string]bool{}
@@ -294,7 +296,7 @@ func lintRun(opts *lintOptions) error {
 	}
 	// Sized once: growing it copied every finding again and again (half
 	// of what a run with 40,000 findings did after its last file).
-	res.Diagnostics = make([]lint.Diagnostic, 0, n)
+	res.Diagnostics = make([]diag.Diagnostic, 0, n)
 	for _, in := range inputs {
 		if in.err != nil {
 			fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", in.name, in.err)
@@ -329,7 +331,7 @@ func lintRun(opts *lintOptions) error {
 	if asm != nil {
 		res.Diagnostics = dedupe(res.Diagnostics)
 	}
-	lint.SortDiagnostics(res.Diagnostics)
+	diag.SortDiagnostics(res.Diagnostics)
 	res.Source = func(file string, line int) (string, bool) {
 		if text, ok := byName[file][line]; ok {
 			return text, true
@@ -674,7 +676,7 @@ func (in *input) read(limit int64) {
 }
 
 // quotedLines keeps the lines of f that diagnostics start or end on.
-func quotedLines(f *luasrc.File, diags []lint.Diagnostic) map[int]string {
+func quotedLines(f *luasrc.File, diags []diag.Diagnostic) map[int]string {
 	if len(diags) == 0 {
 		return nil
 	}

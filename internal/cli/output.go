@@ -3,7 +3,7 @@ package cli
 import (
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/spf13/pflag"
 )
@@ -24,8 +24,8 @@ func (o *outputOptions) addFlags(f *pflag.FlagSet) {
 
 // resolve checks the flags and returns the formatter and the failure
 // level; a bad value is a usage error (exit 2).
-func (o *outputOptions) resolve(s *IOStreams) (report.Formatter, lint.Severity, error) {
-	failOn, err := lint.ParseSeverity(o.FailOn)
+func (o *outputOptions) resolve(s *IOStreams) (report.Formatter, diag.Severity, error) {
+	failOn, err := diag.ParseSeverity(o.FailOn)
 	if err != nil {
 		return nil, 0, usageError(s, "--fail-on: %v", err)
 	}

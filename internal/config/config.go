@@ -19,9 +19,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"go.yaml.in/yaml/v3"
-
-	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 // FileNames are the names Find looks for, in order of preference.
@@ -61,7 +60,7 @@ type Override struct {
 // leaves the rule's default (or an earlier setting) alone.
 type RuleSetting struct {
 	Enabled  *bool
-	Severity *lint.Severity
+	Severity *diag.Severity
 	Options  map[string]any
 }
 
@@ -330,7 +329,7 @@ func (p *parser) rule(id string, n *yaml.Node) (RuleSetting, bool) {
 			s.Enabled = boolPtr(true)
 			return s, true
 		case tag == "!!str":
-			if sev, err := lint.ParseSeverity(n.Value); err == nil {
+			if sev, err := diag.ParseSeverity(n.Value); err == nil {
 				s.Enabled, s.Severity = boolPtr(true), &sev
 				return s, true
 			}
@@ -385,9 +384,9 @@ func (p *parser) rule(id string, n *yaml.Node) (RuleSetting, bool) {
 	return s, false
 }
 
-func (p *parser) severity(id string, n *yaml.Node) (lint.Severity, bool) {
+func (p *parser) severity(id string, n *yaml.Node) (diag.Severity, bool) {
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
-		if sev, err := lint.ParseSeverity(n.Value); err == nil {
+		if sev, err := diag.ParseSeverity(n.Value); err == nil {
 			return sev, true
 		}
 	}

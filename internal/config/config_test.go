@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 var knownRules = map[string]bool{
@@ -47,12 +47,12 @@ func parse(t *testing.T, src string) *Config {
 	return c
 }
 
-func sevPtr(s lint.Severity) *lint.Severity { return &s }
+func sevPtr(s diag.Severity) *diag.Severity { return &s }
 
 func TestParseValid(t *testing.T) {
 	c := parse(t, example)
 	want := map[string]RuleSetting{
-		"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 80}},
+		"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityError), Options: map[string]any{"max-lines": 80}},
 		"undeclared-key":  {Enabled: boolPtr(false)},
 	}
 	if !reflect.DeepEqual(c.Rules, want) {
@@ -82,19 +82,19 @@ func TestShorthand(t *testing.T) {
 	for _, tc := range []struct {
 		value   string
 		enabled *bool
-		sev     *lint.Severity
+		sev     *diag.Severity
 	}{
 		{"off", boolPtr(false), nil},
 		{"OFF", boolPtr(false), nil},
 		{"false", boolPtr(false), nil},
 		{"on", boolPtr(true), nil},
 		{"true", boolPtr(true), nil},
-		{"error", boolPtr(true), sevPtr(lint.SeverityError)},
-		{"warning", boolPtr(true), sevPtr(lint.SeverityWarning)},
-		{"info", boolPtr(true), sevPtr(lint.SeverityInfo)},
+		{"error", boolPtr(true), sevPtr(diag.SeverityError)},
+		{"warning", boolPtr(true), sevPtr(diag.SeverityWarning)},
+		{"info", boolPtr(true), sevPtr(diag.SeverityInfo)},
 		{`"off"`, boolPtr(false), nil},
-		{"{severity: info}", boolPtr(true), sevPtr(lint.SeverityInfo)},
-		{"{severity: info, enabled: false}", boolPtr(false), sevPtr(lint.SeverityInfo)},
+		{"{severity: info}", boolPtr(true), sevPtr(diag.SeverityInfo)},
+		{"{severity: info, enabled: false}", boolPtr(false), sevPtr(diag.SeverityInfo)},
 		{"{enabled: true}", boolPtr(true), nil},
 		{"{options: {a: 1}}", nil, nil},
 	} {
@@ -312,19 +312,19 @@ func TestForFileOverrides(t *testing.T) {
 		want map[string]RuleSetting
 	}{
 		{"main.lua", map[string]RuleSetting{
-			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 80}},
+			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityError), Options: map[string]any{"max-lines": 80}},
 			"undeclared-key":  {Enabled: boolPtr(false)},
 		}},
 		// First override: re-enables undeclared-key, merges options key by
 		// key and keeps the base severity.
 		{"legacy/a.lua", map[string]RuleSetting{
-			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 200, "strict": true}},
+			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityError), Options: map[string]any{"max-lines": 200, "strict": true}},
 			"undeclared-key":  {Enabled: boolPtr(true)},
 		}},
 		// Both overrides match; the later one wins.
 		{"legacy/old/a.lua", map[string]RuleSetting{
-			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError), Options: map[string]any{"max-lines": 200, "strict": true}},
-			"undeclared-key":  {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityWarning)},
+			"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityError), Options: map[string]any{"max-lines": 200, "strict": true}},
+			"undeclared-key":  {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityWarning)},
 		}},
 	}
 	for _, tc := range tests {
@@ -354,10 +354,10 @@ overrides:
     rules: {cross-slot: {enabled: true}}
 `)
 	for file, want := range map[string]RuleSetting{
-		"a.lua":        {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError)},
-		"gen/x.lua":    {Enabled: boolPtr(false), Severity: sevPtr(lint.SeverityError)},
-		"gen/keep.lua": {Enabled: boolPtr(true), Severity: sevPtr(lint.SeverityError)},
-		"gen/x.txt":    {Enabled: boolPtr(false), Severity: sevPtr(lint.SeverityWarning)},
+		"a.lua":        {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityError)},
+		"gen/x.lua":    {Enabled: boolPtr(false), Severity: sevPtr(diag.SeverityError)},
+		"gen/keep.lua": {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityError)},
+		"gen/x.txt":    {Enabled: boolPtr(false), Severity: sevPtr(diag.SeverityWarning)},
 	} {
 		got := c.ForFile(file)["cross-slot"]
 		if !reflect.DeepEqual(got, want) {

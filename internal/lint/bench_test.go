@@ -17,7 +17,7 @@ func BenchmarkLint(b *testing.B) {
 	benchdata.ForSets(b, func(b *testing.B, files []benchdata.File) {
 		for b.Loop() {
 			for _, in := range files {
-				lint.Lint(in.Name, in.Src, all, nil)
+				lintSource(in.Name, in.Src, all, nil)
 			}
 		}
 	})
@@ -34,7 +34,7 @@ func BenchmarkRules(b *testing.B) {
 		b.ResetTimer()
 		for b.Loop() {
 			for _, m := range models {
-				lint.RunRules(m, all, nil, lint.Target{})
+				lint.RunRules(m, lint.Config{Rules: all})
 			}
 		}
 	})
@@ -59,7 +59,7 @@ func BenchmarkRulesFresh(b *testing.B) {
 			}
 			b.StartTimer()
 			for _, m := range models {
-				lint.RunRules(m, all, nil, lint.Target{})
+				lint.RunRules(m, lint.Config{Rules: all})
 			}
 		}
 	})

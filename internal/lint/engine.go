@@ -2,10 +2,9 @@ package lint
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
@@ -19,30 +18,13 @@ const (
 // Setting is the configuration of one rule for one file.
 type Setting struct {
 	Enabled  bool
-	Severity Severity
+	Severity diag.Severity
 	Options  map[string]any
 }
 
 // Settings maps rule IDs to their settings; a rule missing from it runs
 // with its defaults.
 type Settings map[string]Setting
-
-// Lint parses src and runs rules over it. It never panics on any input: a
-// rule that panics is reported as an error diagnostic of that rule, and the
-// other rules still run.
-func Lint(name string, src []byte, rules []*Rule, settings Settings) []Diagnostic {
-	f := luasrc.Parse(name, src)
-	out := LintFile(f, rules, settings)
-	// The file never leaves this function, and the findings hold nothing
-	// of it but strings (immutable) and numbers.
-	f.Release()
-	return out
-}
-
-// LintFile runs rules over a parsed file.
-func LintFile(f *luasrc.File, rules []*Rule, settings Settings) []Diagnostic {
-	return LintFileFor(f, rules, settings, Target{})
-}
 
 // Target is what the scripts will run on.
 type Target struct {
@@ -51,33 +33,55 @@ type Target struct {
 	RedisVersion string
 }
 
-// LintFileFor runs rules over a parsed file for a target.
-func LintFileFor(f *luasrc.File, rules []*Rule, settings Settings, target Target) []Diagnostic {
-	var out []Diagnostic
-	enabled := settings.enabled
-	if s, ok := enabled(SyntaxErrorID, SeverityError); ok {
+// Config is what a lint needs besides the file: the rules to run, their
+// settings and the Redis the scripts run on.
+type Config struct {
+	Rules    []*Rule
+	Settings Settings
+	Target   Target
+}
+
+// Run lints a parsed file: its syntax errors, the findings of the enabled
+// rules, with suppressions applied, sorted. It never panics on any input:
+// a rule that panics is reported as an error diagnostic of that rule, and
+// the other rules still run.
+func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	settings := cfg.Settings
+	if s, ok := settings.enabled(SyntaxErrorID, diag.SeverityError); ok {
 		for _, e := range f.Errors {
-			out = append(out, Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
+			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
 	}
 	m := model.Build(f)
-	if s, ok := enabled(SyntaxErrorID, SeverityError); ok {
+	if s, ok := settings.enabled(SyntaxErrorID, diag.SeverityError); ok {
 		for _, e := range m.Problems {
-			out = append(out, Diagnostic{File: f.Name, Range: e.Range, Rule: SyntaxErrorID, Severity: s.Severity, Message: e.Message})
+			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
 	}
-	out = append(out, RunRules(m, rules, settings, target)...)
+	out = append(out, runRules(m, cfg)...)
 	// The model never leaves this function and the findings hold none of
 	// it (strings and ranges): its arrays serve the next file's.
 	m.Release()
 	out = applySuppressions(f, out, settings)
-	SortDiagnostics(out)
+	diag.SortDiagnostics(out)
 	return out
+}
+
+// syntaxError is the finding of a syntax error of the file called name:
+// the parser's message, in Lua 5.1's words where Lua has them, and its
+// help, or else why it matters.
+func syntaxError(name string, e luasrc.SyntaxError, sev diag.Severity) diag.Diagnostic {
+	help := e.Help
+	if help == "" {
+		help = "Redis runs Lua 5.1 and refuses a script that does not compile"
+	}
+	return diag.Diagnostic{File: name, Range: e.Range, Rule: SyntaxErrorID, Severity: sev, Message: e.Message, Help: help}
 }
 
 // enabled returns the setting of a rule whose default severity is def, and
 // whether it runs.
-func (settings Settings) enabled(id string, def Severity) (Setting, bool) {
+func (settings Settings) enabled(id string, def diag.Severity) (Setting, bool) {
 	s, ok := settings[id]
 	if !ok {
 		return Setting{Enabled: true, Severity: def}, true
@@ -88,40 +92,34 @@ func (settings Settings) enabled(id string, def Severity) (Setting, bool) {
 	return s, s.Enabled
 }
 
-// RunRules runs the enabled rules over a built model, when its file parsed,
+// runRules runs the enabled rules over a built model, when its file parsed,
 // and returns their findings unsorted and before suppressions.
-func RunRules(m *model.Model, rules []*Rule, settings Settings, target Target) []Diagnostic {
-	var out []Diagnostic
+func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 	if m.File.Chunk == nil {
 		return nil
 	}
 	// One Pass serves every rule in turn: a file runs some thirty rules,
 	// and most report nothing.
-	var sev Severity
-	p := &Pass{Model: m, Target: target}
-	p.report = func(d Diagnostic, lower int) {
-		d.Severity = max(sev-Severity(lower), SeverityInfo)
-		out = append(out, d)
-	}
-	for _, r := range rules {
+	p := &Pass{Model: m, Target: cfg.Target}
+	for _, r := range cfg.Rules {
 		if r.Run == nil {
 			continue
 		}
-		s, ok := settings.enabled(r.ID, r.Severity)
+		s, ok := cfg.Settings.enabled(r.ID, r.Severity)
 		if !ok {
 			continue
 		}
-		sev = s.Severity
+		p.severity = s.Severity
 		if err := runRule(p, r, s); err != nil {
-			out = append(out, *err)
+			p.out = append(p.out, *err)
 		}
 	}
-	return out
+	return p.out
 }
 
 // runRule runs r on p, which reports into the caller's findings; a panic
 // becomes a finding of its own.
-func runRule(p *Pass, r *Rule, s Setting) (internal *Diagnostic) {
+func runRule(p *Pass, r *Rule, s Setting) (internal *diag.Diagnostic) {
 	// Most rules have no options: they read a nil map. A rule run with
 	// its defaults reads one map made once for every file (rules only
 	// read their options).
@@ -141,8 +139,8 @@ func runRule(p *Pass, r *Rule, s Setting) (internal *Diagnostic) {
 	p.Rule, p.Options = r, opts
 	defer func() {
 		if e := recover(); e != nil {
-			internal = &Diagnostic{File: p.Model.File.Name, Range: Range{Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 1}}, Rule: r.ID, Severity: SeverityError,
-				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", r.ID, e)}
+			internal = &diag.Diagnostic{File: p.Model.File.Name, Range: diag.Range{Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}, Rule: r.ID, Severity: diag.SeverityError,
+				Message: fmt.Sprintf("internal error in rule %s: %v", r.ID, e), Help: "this is a bug in lint-lua, not in the script: please report it"}
 		}
 	}()
 	r.Run(p)
@@ -164,114 +162,4 @@ func defaultOptions(r *Rule) map[string]any {
 	}
 	got, _ := defaults.LoadOrStore(r, m)
 	return got.(map[string]any)
-}
-
-// ignoreRE matches `lint-lua: ignore RULE[,RULE] -- reason` and
-// `lint-lua: ignore-file RULE -- reason` inside a comment.
-var ignoreRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)^\s*lint-lua:\s*(ignore-file|ignore)\s+([A-Za-z0-9_,\s-]*?)\s*(?:--\s*(.*))?$`)
-})
-
-type ignore struct {
-	comment luasrc.Comment
-	file    bool
-	rules   []string
-	used    []bool
-}
-
-func applySuppressions(f *luasrc.File, ds []Diagnostic, settings Settings) []Diagnostic {
-	var igs []*ignore
-	for _, c := range f.Comments {
-		// The expression needs "lint-lua": most comments are done here,
-		// without running it.
-		if !strings.Contains(c.Text, "lint-lua") {
-			continue
-		}
-		m := ignoreRE().FindStringSubmatch(strings.TrimSpace(c.Text))
-		if m == nil {
-			continue
-		}
-		ig := &ignore{comment: c, file: m[1] == "ignore-file"}
-		for _, r := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-			ig.rules = append(ig.rules, r)
-		}
-		ig.used = make([]bool, len(ig.rules))
-		igs = append(igs, ig)
-	}
-	if len(igs) == 0 {
-		return ds
-	}
-	// Index the ignores by the line they cover, so that a file with an
-	// ignore and a finding on each of many lines stays linear.
-	var fileIgs []*ignore
-	byLine := map[int][]*ignore{}
-	for _, ig := range igs {
-		if ig.file {
-			fileIgs = append(fileIgs, ig)
-			continue
-		}
-		// A trailing comment covers its own line; a comment on a line of
-		// its own covers the next line (and itself).
-		byLine[ig.comment.Range.Start.Line] = append(byLine[ig.comment.Range.Start.Line], ig)
-		if ig.comment.OwnLine {
-			next := ig.comment.Range.End.Line + 1
-			byLine[next] = append(byLine[next], ig)
-		}
-	}
-	kept := ds[:0]
-	for _, d := range ds {
-		if d.Rule == SyntaxErrorID {
-			kept = append(kept, d)
-			continue
-		}
-		// Both calls run: every ignore that covers the finding is used.
-		byFile := suppressed(fileIgs, d)
-		if !suppressed(byLine[d.Range.Start.Line], d) && !byFile {
-			kept = append(kept, d)
-		}
-	}
-	if s, ok := settings[UnusedIgnore]; ok && !s.Enabled {
-		return kept
-	}
-	sev := SeverityInfo
-	if s, ok := settings[UnusedIgnore]; ok && s.Severity != 0 {
-		sev = s.Severity
-	}
-	for _, ig := range igs {
-		for i, r := range ig.rules {
-			if ig.used[i] {
-				continue
-			}
-			if s, ok := settings[r]; ok && !s.Enabled {
-				// The rule is off here: the ignore is not stale, only idle.
-				continue
-			}
-			kind := "ignore"
-			if ig.file {
-				kind = "ignore-file"
-			}
-			kept = append(kept, Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
-				Message: fmt.Sprintf("this %s of %s suppresses nothing: remove it", kind, r)})
-		}
-		if len(ig.rules) == 0 {
-			kept = append(kept, Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
-				Message: "this ignore names no rule: write `lint-lua: ignore RULE -- reason`"})
-		}
-	}
-	return kept
-}
-
-// suppressed reports whether one of igs, the ignores that cover d's line,
-// names d's rule, and marks those that do as used.
-func suppressed(igs []*ignore, d Diagnostic) bool {
-	hit := false
-	for _, ig := range igs {
-		for i, r := range ig.rules {
-			if r == d.Rule {
-				ig.used[i] = true
-				hit = true
-			}
-		}
-	}
-	return hit
 }

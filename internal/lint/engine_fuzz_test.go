@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/report"
@@ -53,11 +54,11 @@ func seedSources(tb testing.TB) [][]byte {
 
 // checkLint lints src with rules and checks the invariants every
 // diagnostic must keep; it returns the diagnostics.
-func checkLint(t *testing.T, src []byte, all []*lint.Rule) []lint.Diagnostic {
+func checkLint(t *testing.T, src []byte, all []*lint.Rule) []diag.Diagnostic {
 	t.Helper()
 	const name = "fuzz.lua"
 	file := luasrc.Parse(name, src)
-	ds := lint.LintFile(file, all, nil)
+	ds := lint.Run(file, lint.Config{Rules: all})
 	lines := file.LineCount()
 	for _, d := range ds {
 		if d.File != name {
@@ -69,11 +70,11 @@ func checkLint(t *testing.T, src []byte, all []*lint.Rule) []lint.Diagnostic {
 		if strings.Contains(d.Message, "internal error") {
 			t.Errorf("%s: %s", d.Rule, d.Message)
 		}
-		if d.Severity < lint.SeverityInfo || d.Severity > lint.SeverityError {
+		if d.Severity < diag.SeverityInfo || d.Severity > diag.SeverityError {
 			t.Errorf("%s: severity %d", d.Rule, d.Severity)
 		}
 		s, e := d.Range.Start, d.Range.End
-		for _, p := range []lint.Pos{s, e} {
+		for _, p := range []diag.Pos{s, e} {
 			if p.Line < 1 || p.Line > lines+1 || p.Column < 1 {
 				t.Errorf("%s: range %v outside the file (%d lines): %s", d.Rule, d.Range, lines, d.Message)
 			}
@@ -85,7 +86,7 @@ func checkLint(t *testing.T, src []byte, all []*lint.Rule) []lint.Diagnostic {
 			t.Errorf("%s: range %v ends before it starts: %s", d.Rule, d.Range, d.Message)
 		}
 	}
-	res := &report.Result{Files: 1, Diagnostics: ds, Rules: all, ToolVersion: "fuzz",
+	res := &report.Result{Files: 1, Diagnostics: ds, Rules: lint.Infos(all), ToolVersion: "fuzz",
 		Source: func(_ string, line int) (string, bool) { return file.Line(line) }}
 	for _, format := range report.Names() {
 		for _, color := range []bool{false, true} {
@@ -199,7 +200,7 @@ func TestSuppressionCoverage(t *testing.T) {
 		"y = 2\n" +
 		"z = 3 -- lint-lua: ignore undeclared-key -- nothing here\n"
 	var got []string
-	for _, d := range lint.Lint("t.lua", []byte(src), rules.All(), nil) {
+	for _, d := range lintSource("t.lua", []byte(src), rules.All(), nil) {
 		got = append(got, fmt.Sprintf("%d:%s", d.Range.Start.Line, d.Rule))
 	}
 	if want := []string{"6:unused-ignore"}; strings.Join(got, " ") != strings.Join(want, " ") {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/rules"
@@ -30,12 +31,12 @@ func FuzzFix(f *testing.F) {
 	}
 	all := rules.All()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		res := lint.FixFile("fuzz.lua", src, all, nil, lint.Target{})
+		res := lint.Fix("fuzz.lua", src, lint.Config{Rules: all})
 		for _, d := range res.Before {
 			if d.Fix == nil {
 				continue
 			}
-			es := append([]lint.Edit(nil), d.Fix.Edits...)
+			es := append([]diag.Edit(nil), d.Fix.Edits...)
 			sort.Slice(es, func(i, j int) bool { return es[i].Start < es[j].Start })
 			for i, e := range es {
 				if e.Start < 0 || e.End < e.Start || e.End > len(src) {
@@ -53,7 +54,7 @@ func FuzzFix(f *testing.F) {
 				if d.Fix == nil {
 					continue
 				}
-				out, n := lint.ApplyFixes(src, []lint.Diagnostic{d})
+				out, n := diag.ApplyFixes(src, []diag.Diagnostic{d})
 				if n != 1 {
 					t.Fatalf("%s: its fix did not apply alone", d.Rule)
 				}

@@ -133,7 +133,7 @@ func writeParity(t *testing.T, cases []*parityCase) {
 // syntax-error finding of a lint with every rule, or "ok".
 func syntaxVerdict(src []byte) (bool, string) {
 	f := luasrc.Parse("snippet.lua", src)
-	for _, d := range lint.LintFileFor(f, rules.All(), nil, lint.Target{}) {
+	for _, d := range lint.Run(f, lint.Config{Rules: rules.All()}) {
 		if d.Rule == lint.SyntaxErrorID {
 			return false, fmt.Sprintf("%d: %s", d.Range.Start.Line, d.Message)
 		}

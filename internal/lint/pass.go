@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
@@ -19,26 +20,72 @@ type Pass struct {
 	Options map[string]any
 	// Target says which Redis the script runs on.
 	Target Target
-	// report adds d at the configured severity lowered by lower levels
-	// (never below info).
-	report func(d Diagnostic, lower int)
+	// severity is the rule's configured severity, and out the findings of
+	// every rule run so far.
+	severity diag.Severity
+	out      []diag.Diagnostic
 }
 
-// Report adds a finding at r with the rule's ID and configured severity.
-func (p *Pass) Report(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, 0)
+// Report adds a finding at r, of the rule's ID and configured severity,
+// whose headline is format and args: one lower-case line, no final period,
+// that names the concrete thing (`KEYS[3] is read but the call passes 1
+// key`). It returns the finding, for the rule to add the why and the fix
+// (Help), a mechanical fix (Fix) or a lower severity (Lower, Info):
+//
+//	p.Report(r, "lock %s is never given an expiry", key).
+//		Help("a client that dies holding it blocks every other: use SET %s token NX PX ms", key)
+func (p *Pass) Report(r diag.Range, format string, args ...any) Finding {
+	p.out = append(p.out, diag.Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Severity: p.severity, Message: sprintf(format, args)})
+	return Finding{p: p, i: len(p.out) - 1}
 }
 
-// ReportLower adds a finding one severity level below the rule's configured
-// severity (never below info), for the weaker form of what a rule checks.
-func (p *Pass) ReportLower(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, 1)
+// Finding is a finding a rule just reported, to complete before the rule
+// returns.
+type Finding struct {
+	p *Pass
+	i int
 }
 
-// ReportInfo adds a finding at info severity, for advice whose worth depends
-// on what the script cannot show (a {hash tag} its caller supplies).
-func (p *Pass) ReportInfo(r Range, format string, args ...any) {
-	p.report(Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Message: sprintf(format, args)}, int(SeverityError))
+func (f Finding) d() *diag.Diagnostic { return &f.p.out[f.i] }
+
+// Help sets the finding's help: why it matters in Redis terms and what to
+// do instead, in as many words as that takes (lower-case, no final
+// period). The formats show it apart from the headline.
+func (f Finding) Help(format string, args ...any) Finding {
+	f.d().Help = sprintf(format, args)
+	return f
+}
+
+// Lower reports the finding one severity level below the rule's
+// configured severity (never below info), for the weaker form of what the
+// rule checks. Each use is part of the rule's documentation (Doc.Lower).
+func (f Finding) Lower() Finding {
+	f.d().Severity = max(f.p.severity-1, diag.SeverityInfo)
+	return f
+}
+
+// Info reports the finding at info severity, for advice whose worth
+// depends on what the script cannot show (a {hash tag} its caller
+// supplies). Each use is part of the rule's documentation (Doc.Lower).
+func (f Finding) Info() Finding {
+	f.d().Severity = diag.SeverityInfo
+	return f
+}
+
+// Fix attaches a mechanical rewrite that resolves the finding. A fix with
+// no edits, with edits outside the file or overlapping one another, or in
+// a file whose nodes have no exact positions, is dropped and the finding
+// stays.
+func (f Finding) Fix(fix *diag.Fix) Finding {
+	src := f.p.Model.File.Src
+	if fix != nil && len(fix.Edits) > 0 && f.p.Model.File.Positioned() && diag.ValidEdits(fix.Edits, len(src)) {
+		out := &diag.Fix{Message: fix.Message}
+		for _, e := range fix.Edits {
+			out.Edits = append(out.Edits, separate(src, e))
+		}
+		f.d().Fix = out
+	}
+	return f
 }
 
 // IntOption returns an integer option (YAML and JSON numbers arrive as int

@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/benchdata"
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
 // TestReuseMatchesFresh lints files in turn, each parse and model built in
-// the arrays the previous file's released (lint.Lint releases its File,
-// LintFileFor its model), in orders that give each file the leftovers of
+// the arrays the previous file's released (lintSource releases its File,
+// lint.Run its model), in orders that give each file the leftovers of
 // larger and of smaller ones, and checks every result equals a lint of
 // the file on empty pools: a reuse bug shows as one file's data leaking
 // into the next.
@@ -44,13 +44,13 @@ func TestReuseMatchesFresh(t *testing.T) {
 		t.Fatalf("only %d files to lint", len(files))
 	}
 	all := rules.All()
-	fresh := make([][]lint.Diagnostic, len(files))
+	fresh := make([][]diag.Diagnostic, len(files))
 	found := 0
 	for i, in := range files {
 		// Two collections empty every sync.Pool.
 		runtime.GC()
 		runtime.GC()
-		fresh[i] = lint.Lint(in.Name, in.Src, all, nil)
+		fresh[i] = lintSource(in.Name, in.Src, all, nil)
 		found += len(fresh[i])
 	}
 	if found == 0 {
@@ -79,7 +79,7 @@ func TestReuseMatchesFresh(t *testing.T) {
 	for name, order := range orders {
 		for _, i := range order {
 			in := files[i]
-			if got := lint.Lint(in.Name, in.Src, all, nil); !reflect.DeepEqual(got, fresh[i]) {
+			if got := lintSource(in.Name, in.Src, all, nil); !reflect.DeepEqual(got, fresh[i]) {
 				t.Errorf("%s order: %s: reused arrays gave\n%v\nwant\n%v", name, in.Name, got, fresh[i])
 			}
 		}
@@ -90,7 +90,7 @@ func TestReuseMatchesFresh(t *testing.T) {
 		wg.Go(func() {
 			for _, i := range order {
 				in := files[i]
-				if got := lint.Lint(in.Name, in.Src, all, nil); !reflect.DeepEqual(got, fresh[i]) {
+				if got := lintSource(in.Name, in.Src, all, nil); !reflect.DeepEqual(got, fresh[i]) {
 					t.Errorf("concurrent: %s: reused arrays gave\n%v\nwant\n%v", in.Name, got, fresh[i])
 				}
 			}

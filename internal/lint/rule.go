@@ -1,56 +1,23 @@
 package lint
 
-import "fmt"
+import "github.com/lint-lua/lint-lua/internal/diag"
 
-// Category groups rules by the kind of harm they prevent.
-type Category string
-
-const (
-	Correctness Category = "correctness"
-	Cluster     Category = "cluster"
-	Atomicity   Category = "atomicity"
-	Performance Category = "performance"
-	Style       Category = "style"
-)
-
-// Option documents one rule option and its default.
-type Option struct {
-	Name    string
-	Default any
-	Doc     string
-}
-
-// Doc is a rule's documentation; `lint-lua explain`, docs/rules.md and the
-// SARIF rule metadata are generated from it.
-type Doc struct {
-	// Title is lower-case, under 60 characters.
-	Title string
-	// Why says what goes wrong in Redis terms (markdown allowed).
-	Why string
-	// Bad and Good are examples, in Lua unless Lang says otherwise.
-	Bad  string
-	Good string
-	// Lang is the examples' language for code fences: "lua" (default) or
-	// "go" for the analyzer's call-site rules.
-	Lang string
-	// Redis names the Redis versions the rule applies to.
-	Redis string
-}
-
-// Rule is one check: an ID that never changes, its documentation, and a pure
-// function over the semantic model.
+// Rule is one check: what the outputs know of it (its ID, which never
+// changes, its category, default severity, documentation and options) and
+// a pure function over the semantic model.
 type Rule struct {
-	ID       string
-	Category Category
-	Severity Severity
-	Doc      Doc
-	Options  []Option
+	diag.RuleInfo
 	// Run reports diagnostics through the pass; it does no I/O and keeps no
-	// global state.
+	// global state. The engine's own rules (syntax-error, unused-ignore)
+	// and those only the Go analyzer reports have none.
 	Run func(p *Pass)
 }
 
-// HelpURI is where the rule's documentation lives.
-func (r *Rule) HelpURI() string {
-	return fmt.Sprintf("https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md#%s", r.ID)
+// Infos returns the RuleInfo of each of rules, in their order.
+func Infos(rules []*Rule) []*diag.RuleInfo {
+	out := make([]*diag.RuleInfo, len(rules))
+	for i, r := range rules {
+		out[i] = &r.RuleInfo
+	}
+	return out
 }

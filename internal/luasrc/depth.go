@@ -50,16 +50,17 @@ func (c *depthChecker) at(n ast.PositionHolder, lvl, depth int) bool {
 	if c.err != nil {
 		return false
 	}
-	var msg string
+	var msg, help string
 	switch {
 	case lvl > MaxNesting:
 		msg = fmt.Sprintf("chunk has too many syntax levels (more than %d nested blocks, operators or brackets)", MaxNesting)
 	case depth > MaxDepth:
-		msg = fmt.Sprintf("expression nested too deeply (more than %d levels of operators, calls, indexing or elseif): split it into smaller expressions", MaxDepth)
+		msg = fmt.Sprintf("expression nested too deeply (more than %d levels of operators, calls, indexing or elseif)", MaxDepth)
+		help = "split it into smaller expressions"
 	default:
 		return true
 	}
-	c.err = &SyntaxError{Range: c.lineOf(n), Message: msg}
+	c.err = &SyntaxError{Range: c.lineOf(n), Message: msg, Help: help}
 	return false
 }
 

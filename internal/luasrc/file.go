@@ -25,6 +25,8 @@ const MaxNesting = 200
 type SyntaxError struct {
 	Range   span.Range
 	Message string
+	// Help, when set, says what to do (the message says what is wrong).
+	Help string
 }
 
 // Comment is one comment with its text (without the leading dashes and
@@ -154,7 +156,7 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 			f.Chunk = nil
 			f.spans, f.names = spanTable{}, nameTable{}
 			f.positioned = false
-			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r)})
+			f.Errors = append(f.Errors, SyntaxError{Range: f.lineRange(1), Message: fmt.Sprintf("internal error while parsing: %v", r), Help: "this is a bug in lint-lua, not in the script: please report it"})
 		}
 	}()
 	if _, ok := f.scanSource(); !ok {
@@ -188,7 +190,8 @@ func (f *File) scanSource() (text []byte, ok bool) {
 	if bytes.HasPrefix(f.Src, []byte("\xEF\xBB\xBF")) {
 		f.Errors = append(f.Errors, SyntaxError{
 			Range:   span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 4}},
-			Message: "the file starts with a UTF-8 byte order mark, which Redis does not accept: save it without a BOM",
+			Message: "the file starts with a UTF-8 byte order mark, which Redis does not accept",
+			Help:    "save it without a BOM",
 		})
 		text = blank(text, 0, 3)
 	}

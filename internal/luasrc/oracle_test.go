@@ -190,7 +190,7 @@ func (c *lua51Checker) stmt(s ast.Stmt, inLoop bool) {
 			// depth (LUAI_MAXCCALLS): Redis refuses a 201st target at the
 			// top level, and fewer in nested code.
 			if i := c.f.FirstToken(s.Lhs[maxAssignTargets]); i >= 0 {
-				c.fail(i, i, "more than %d variables in assignment (Lua 5.1's limit): split the assignment", maxAssignTargets)
+				c.fail(i, i, "more than %d variables in assignment (Lua 5.1's limit)", maxAssignTargets)
 				return
 			}
 		}

@@ -163,13 +163,18 @@ func (p *parser) val(i int) string { return p.f.Value(p.toks[i]) }
 // fail records a syntax error at token i (or at the end of the file) and
 // unwinds.
 func (p *parser) fail(i int, msg string) {
+	p.failHelp(i, msg, "")
+}
+
+// failHelp is fail with a help that says what to do.
+func (p *parser) failHelp(i int, msg, help string) {
 	var r span.Range
 	if i >= len(p.toks) {
 		r = p.f.eofRange()
 	} else {
 		r = p.f.TokenRange(i, i)
 	}
-	p.f.Errors = append(p.f.Errors, SyntaxError{Range: r, Message: msg})
+	p.f.Errors = append(p.f.Errors, SyntaxError{Range: r, Message: msg, Help: help})
 	panic(bail{})
 }
 
@@ -745,7 +750,7 @@ func (p *parser) exprStat(b int) (ast.Stmt, met) {
 				// Lua 5.1 bounds the targets by what is left of its C
 				// call depth (LUAI_MAXCCALLS): Redis refuses a 201st
 				// target at the top level, and fewer in nested code.
-				p.fail(w.first, fmt.Sprintf("more than %d variables in assignment (Lua 5.1's limit): split the assignment", maxAssignTargets))
+				p.failHelp(w.first, fmt.Sprintf("more than %d variables in assignment (Lua 5.1's limit)", maxAssignTargets), "split the assignment")
 			}
 			p.exprs = append(p.exprs, w.e)
 			m.take(w.l, 1+w.h)

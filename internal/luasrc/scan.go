@@ -88,6 +88,7 @@ func (f *File) scan(text []byte) {
 		f.Errors = append(f.Errors, SyntaxError{
 			Range:   span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 1}},
 			Message: fmt.Sprintf("the file is %d bytes, more than the %d bytes lint-lua can read", len(text), maxSource),
+			Help:    "lint-lua does not lint a file this large: split it",
 		})
 		return
 	}

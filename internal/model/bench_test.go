@@ -14,7 +14,7 @@ func BenchmarkBuild(b *testing.B) {
 }
 
 // BenchmarkBuildReleased is BenchmarkBuild as the linter builds models:
-// each is released once used (lint.LintFileFor), so the next Build reuses
+// each is released once used (lint.Run), so the next Build reuses
 // its arrays and B/op counts only what a file keeps of its own.
 func BenchmarkBuildReleased(b *testing.B) {
 	benchmarkBuild(b, true)

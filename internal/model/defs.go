@@ -36,7 +36,7 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 		switch {
 		case i < len(exprs):
 			d.Expr = exprs[i]
-		case len(exprs) > 0 && multiValued(exprs[len(exprs)-1]):
+		case len(exprs) > 0 && MultiValued(exprs[len(exprs)-1]):
 			d.Extra = true
 		}
 		out[v] = append(out[v], d)

@@ -618,7 +618,7 @@ func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
 	for i, x := range es {
 		v := fs.expr(x, e)
 		fs.stack = append(fs.stack, v)
-		if i == len(es)-1 && multiValued(x) {
+		if i == len(es)-1 && MultiValued(x) {
 			// unpack(t) of an ElementReads reply: its elements, in order.
 			if v.Origin == ReplyElement && v.Index == 1 && fs.isUnpack(x) {
 				// The table as the call saw it (its Present bits).
@@ -654,16 +654,6 @@ func (fs *flowState) isUnpack(x ast.Expr) bool {
 // pop drops the values pushed on fs.stack since mark.
 func (fs *flowState) pop(mark int) {
 	fs.stack = fs.stack[:mark]
-}
-
-func multiValued(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.FuncCallExpr:
-		return !e.AdjustRet
-	case *ast.Comma3Expr:
-		return !e.AdjustRet
-	}
-	return false
 }
 
 func (fs *flowState) expr(x ast.Expr, e env) Value {
@@ -1074,7 +1064,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		for i, a := range x.Args {
 			c.Args[i] = Arg{Expr: a, Value: args[i]}
 		}
-		c.Variadic = len(x.Args) > 0 && multiValued(x.Args[len(x.Args)-1])
+		c.Variadic = len(x.Args) > 0 && MultiValued(x.Args[len(x.Args)-1])
 		// A name with a space ('CONFIG GET') is no command for Redis, though
 		// redisdb.Lookup reads it as a subcommand.
 		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !hasSpace(name) {

@@ -45,7 +45,7 @@ func zeroed[T any](s []T, n int) []T {
 // must not be used afterwards, nor anything read from it that is not a
 // copy: it is emptied, so that a use fails rather than reads another
 // file's data. Only the owner of a model that nothing else holds may
-// release it (lint.LintFileFor does, once its rules have run); a model
+// release it (lint.Run does, once its rules have run); a model
 // never released is simply collected.
 func (m *Model) Release() {
 	a := m.pool

@@ -201,7 +201,7 @@ func (r *resolver) registers(n int, at ast.Expr) {
 	if r.fn.active+n < maxRegisters {
 		return
 	}
-	r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function or expression too complex: %d values with %d locals in scope pass Lua 5.1's %d registers (pass a table, or unpack one)", n, r.fn.active, maxRegisters)})
+	r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function or expression too complex: %d values with %d locals in scope pass Lua 5.1's %d registers", n, r.fn.active, maxRegisters), Help: "pass a table, or unpack one"})
 }
 
 // capture records that the current function reads or writes v, a local of
@@ -221,7 +221,7 @@ func (r *resolver) capture(v *Variable, at *ast.IdentExpr) {
 		}
 		set[v] = true
 		if len(set) == maxUpvalues+1 && fn.Expr != nil {
-			r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function at line %d has more than %d upvalues (Lua 5.1's limit): group the outer locals in a table", fn.Expr.Line(), maxUpvalues)})
+			r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function at line %d has more than %d upvalues (Lua 5.1's limit)", fn.Expr.Line(), maxUpvalues), Help: "group the outer locals in a table"})
 		}
 	}
 }
@@ -271,7 +271,7 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 		if r.fn.Expr != nil {
 			where = fmt.Sprintf("function at line %d", r.fn.Expr.Line())
 		}
-		r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: v.Decl, Message: fmt.Sprintf("%s has more than %d local variables (Lua 5.1's limit): group them in a table", where, maxLocals)})
+		r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: v.Decl, Message: fmt.Sprintf("%s has more than %d local variables (Lua 5.1's limit)", where, maxLocals), Help: "group them in a table"})
 	}
 	r.m.Vars = append(r.m.Vars, v)
 	return v

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/benchdata"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/rules"
@@ -20,15 +21,15 @@ func BenchmarkFormat(b *testing.B) {
 	}
 	all := rules.All()
 	for _, s := range sets {
-		res := &Result{Rules: all, ToolVersion: "bench"}
+		res := &Result{Rules: lint.Infos(all), ToolVersion: "bench"}
 		files := map[string]*luasrc.File{}
 		for _, in := range s.Files {
 			f := luasrc.Parse(in.Name, in.Src)
 			files[in.Name] = f
 			res.Files++
-			res.Diagnostics = append(res.Diagnostics, lint.LintFile(f, all, nil)...)
+			res.Diagnostics = append(res.Diagnostics, lint.Run(f, lint.Config{Rules: all})...)
 		}
-		lint.SortDiagnostics(res.Diagnostics)
+		diag.SortDiagnostics(res.Diagnostics)
 		res.Source = func(file string, line int) (string, bool) {
 			if f := files[file]; f != nil {
 				return f.Line(line)

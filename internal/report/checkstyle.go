@@ -36,7 +36,7 @@ func (checkstyleFormatter) Format(w io.Writer, r *Result) error {
 				bw.WriteString(` column="` + strconv.Itoa(d.Range.Start.Column) + `"`)
 			}
 			bw.WriteString(` severity="` + severityName(d.Severity) + `"`)
-			bw.WriteString(` message="` + xmlAttr(d.Message) + `"`)
+			bw.WriteString(` message="` + xmlAttr(withHelp(d, " — ")) + `"`)
 			bw.WriteString(` source="lint-lua.` + xmlAttr(d.Rule) + `"/>` + "\n")
 		}
 		bw.WriteString("  </file>\n")

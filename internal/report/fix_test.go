@@ -5,19 +5,19 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // fixResult has one finding with a fix and one without, on a real line.
 func fixResult() *Result {
 	src := []string{"local v = redis.call('GET', KEYS[1])", "if v == nil then return 0 end"}
-	fixed := diag("fix.lua", 2, 4, 2, 12, "nil-reply-compare", lint.SeverityError,
+	fixed := finding("fix.lua", 2, 4, 2, 12, "nil-reply-compare", diag.SeverityError,
 		"v (the GET reply) is never nil in a script (RESP2)")
-	fixed.Fix = &lint.Fix{Message: "replace v == nil with not v", Edits: []lint.Edit{{Start: 40, End: 48, New: "not v"}}}
+	fixed.Fix = &diag.Fix{Message: "replace v == nil with not v", Edits: []diag.Edit{{Start: 40, End: 48, New: "not v"}}}
 	return &Result{
 		Files: 1,
-		Diagnostics: []lint.Diagnostic{
-			diag("fix.lua", 1, 11, 1, 37, "undeclared-key", lint.SeverityWarning, "no fix for this one"),
+		Diagnostics: []diag.Diagnostic{
+			finding("fix.lua", 1, 11, 1, 37, "undeclared-key", diag.SeverityWarning, "no fix for this one"),
 			fixed,
 		},
 		Rules: testRules(),

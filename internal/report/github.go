@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // githubFormatter writes GitHub Actions workflow commands, which the runner
@@ -28,9 +28,9 @@ func (githubFormatter) Format(w io.Writer, r *Result) error {
 	for _, d := range r.Diagnostics {
 		cmd := "error"
 		switch d.Severity {
-		case lint.SeverityWarning:
+		case diag.SeverityWarning:
 			cmd = "warning"
-		case lint.SeverityInfo:
+		case diag.SeverityInfo:
 			cmd = "notice"
 		}
 		b = append(append(append(b[:0], "::"...), cmd...), " file="...)
@@ -49,7 +49,7 @@ func (githubFormatter) Format(w io.Writer, r *Result) error {
 		}
 		b = append(append(b, ",title="...), githubProp(d.Rule)...)
 		b = append(b, "::"...)
-		b = append(b, githubDataEscaper.Replace(strings.ToValidUTF8(d.Message, "\uFFFD"))...)
+		b = append(b, githubDataEscaper.Replace(strings.ToValidUTF8(withHelp(d, " — "), "\uFFFD"))...)
 		bw.Write(append(b, '\n'))
 	}
 	return bw.Flush()

@@ -4,35 +4,35 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // githubAwkwardResult holds the paths and messages that can break a
 // workflow command: the runner ends a property at ',' and the properties at
 // '::', ends the command at CR or LF, and unescapes %XX sequences.
 func githubAwkwardResult() *Result {
-	return &Result{Files: 6, Diagnostics: []lint.Diagnostic{
-		diag("scripts/a:b.lua", 1, 1, 1, 4, "undeclared-key", lint.SeverityError,
+	return &Result{Files: 6, Diagnostics: []diag.Diagnostic{
+		finding("scripts/a:b.lua", 1, 1, 1, 4, "undeclared-key", diag.SeverityError,
 			"colon in the path"),
-		diag("scripts/a,b.lua", 2, 3, 2, 9, "long-span", lint.SeverityWarning,
+		finding("scripts/a,b.lua", 2, 3, 2, 9, "long-span", diag.SeverityWarning,
 			"comma in the path"),
-		diag("scripts/100%.lua", 3, 5, 3, 6, "style-note", lint.SeverityInfo,
+		finding("scripts/100%.lua", 3, 5, 3, 6, "style-note", diag.SeverityInfo,
 			"percent in the path"),
-		diag("dir with space/x y.lua", 4, 1, 5, 2, "undeclared-key", lint.SeverityError,
+		finding("dir with space/x y.lua", 4, 1, 5, 2, "undeclared-key", diag.SeverityError,
 			"spaces in the path"),
-		diag("new\nline\r.lua", 1, 1, 1, 2, "undeclared-key", lint.SeverityError,
+		finding("new\nline\r.lua", 1, 1, 1, 2, "undeclared-key", diag.SeverityError,
 			"newline and carriage return in the path"),
-		diag("m.lua", 1, 2, 1, 3, "style-note", lint.SeverityInfo,
+		finding("m.lua", 1, 2, 1, 3, "style-note", diag.SeverityInfo,
 			"100% sure, %0A is not a newline and %25 not a percent"),
-		diag("m.lua", 2, 2, 2, 3, "long-span", lint.SeverityWarning,
+		finding("m.lua", 2, 2, 2, 3, "long-span", diag.SeverityWarning,
 			"line one\r\nline two\nline three\r"),
-		diag("m.lua", 3, 2, 3, 3, "undeclared-key", lint.SeverityError,
+		finding("m.lua", 3, 2, 3, 3, "undeclared-key", diag.SeverityError,
 			"::error file=x.lua::injected, key: a,b"),
-		diag("m.lua", 4, 1, 4, 1, "rule:with,odd%chars", lint.SeverityWarning,
+		finding("m.lua", 4, 1, 4, 1, "rule:with,odd%chars", diag.SeverityWarning,
 			"title needs escaping too"),
-		diag("m.lua", 5, 0, 0, 0, "style-note", lint.SeverityInfo,
+		finding("m.lua", 5, 0, 0, 0, "style-note", diag.SeverityInfo,
 			"line without a column"),
-		diag("m.lua", 0, 0, 0, 0, "style-note", lint.SeverityInfo,
+		finding("m.lua", 0, 0, 0, 0, "style-note", diag.SeverityInfo,
 			"no position at all"),
 	}}
 }
@@ -88,7 +88,7 @@ func TestGitHubRoundTrip(t *testing.T) {
 	if len(lines) != len(r.Diagnostics) {
 		t.Fatalf("%d lines for %d diagnostics (a CR or LF escaped?):\n%s", len(lines), len(r.Diagnostics), out)
 	}
-	wantCmd := map[lint.Severity]string{lint.SeverityError: "error", lint.SeverityWarning: "warning", lint.SeverityInfo: "notice"}
+	wantCmd := map[diag.Severity]string{diag.SeverityError: "error", diag.SeverityWarning: "warning", diag.SeverityInfo: "notice"}
 	for i, d := range r.Diagnostics {
 		if strings.ContainsRune(lines[i], '\r') {
 			t.Errorf("line %d holds a raw CR: %q", i, lines[i])
@@ -102,7 +102,7 @@ func TestGitHubRoundTrip(t *testing.T) {
 
 func TestGitHubFromSubdirectory(t *testing.T) {
 	r := &Result{
-		Diagnostics: []lint.Diagnostic{diag("a.lua", 1, 1, 1, 2, "style-note", lint.SeverityInfo, "m")},
+		Diagnostics: []diag.Diagnostic{finding("a.lua", 1, 1, 1, 2, "style-note", diag.SeverityInfo, "m")},
 		WorkDir:     "/repo/scripts", SourceRoot: "/repo",
 	}
 	if got := string(render(t, "github", Options{}, r)); !strings.HasPrefix(got, "::notice file=scripts/a.lua,") {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // jsonFormatter writes one object for the whole run, so consumers can decode
@@ -29,6 +29,9 @@ type jsonDiagnostic struct {
 	Rule      string `json:"rule"`
 	Severity  string `json:"severity"`
 	Message   string `json:"message"`
+	// Help is the why and the fix, apart from the headline (Message);
+	// absent when the finding has none.
+	Help string `json:"help,omitempty"`
 	// Fix is present only for a finding lint-lua --fix can rewrite.
 	Fix *jsonFix `json:"fix,omitempty"`
 }
@@ -46,7 +49,7 @@ type jsonEdit struct {
 	NewText   string `json:"new_text"`
 }
 
-func newJSONFix(f *lint.Fix) *jsonFix {
+func newJSONFix(f *diag.Fix) *jsonFix {
 	if f == nil {
 		return nil
 	}
@@ -83,6 +86,10 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 		buf = appendJSONString(buf, severityName(d.Severity))
 		buf = append(buf, ",\n      \"message\": "...)
 		buf = appendJSONString(buf, d.Message)
+		if d.Help != "" {
+			buf = append(buf, ",\n      \"help\": "...)
+			buf = appendJSONString(buf, d.Help)
+		}
 		if f := d.Fix; f != nil {
 			buf = append(buf, ",\n      \"fix\": {\n        \"message\": "...)
 			buf = appendJSONString(buf, f.Message)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/benchdata"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/rules"
 )
@@ -18,7 +19,7 @@ func encodeJSON(r *Result) []byte {
 		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
 			File: d.File, Line: d.Range.Start.Line, Column: d.Range.Start.Column,
 			EndLine: d.Range.End.Line, EndColumn: d.Range.End.Column,
-			Rule: d.Rule, Severity: severityName(d.Severity), Message: d.Message,
+			Rule: d.Rule, Severity: severityName(d.Severity), Message: d.Message, Help: d.Help,
 			Fix: newJSONFix(d.Fix),
 		})
 	}
@@ -65,9 +66,9 @@ func encoderResults(t *testing.T) []*Result {
 	}
 	all := rules.All()
 	for _, s := range sets {
-		r := &Result{Files: len(s.Files), Rules: all}
+		r := &Result{Files: len(s.Files), Rules: lint.Infos(all)}
 		for _, in := range s.Files {
-			r.Diagnostics = append(r.Diagnostics, lint.Lint(in.Name, in.Src, all, nil)...)
+			r.Diagnostics = append(r.Diagnostics, lintSource(in.Name, in.Src, all, nil)...)
 		}
 		out = append(out, r)
 	}
@@ -77,11 +78,12 @@ func encoderResults(t *testing.T) []*Result {
 func FuzzJSONMatchesEncoder(f *testing.F) {
 	f.Add("a.lua", "msg <b> & \"q\" \\ \u2028 \x01 \b \f \xff é", "rule", 3)
 	f.Fuzz(func(t *testing.T, file, msg, rule string, line int) {
-		checkJSON(t, &Result{Files: 1, Diagnostics: []lint.Diagnostic{
-			{File: file, Range: lint.Range{Start: lint.Pos{Line: line, Column: 1}, End: lint.Pos{Line: line, Column: 2}}, Rule: rule, Severity: lint.SeverityWarning, Message: msg},
-			{File: msg, Rule: file, Severity: lint.Severity(line), Message: rule},
-			{File: file, Rule: rule, Message: msg, Fix: &lint.Fix{Message: rule, Edits: []lint.Edit{{Start: line, End: line + 1, New: msg}, {New: file}}}},
-			{File: file, Rule: rule, Message: msg, Fix: &lint.Fix{Message: msg}},
+		checkJSON(t, &Result{Files: 1, Diagnostics: []diag.Diagnostic{
+			{File: file, Range: diag.Range{Start: diag.Pos{Line: line, Column: 1}, End: diag.Pos{Line: line, Column: 2}}, Rule: rule, Severity: diag.SeverityWarning, Message: msg},
+			{File: msg, Rule: file, Severity: diag.Severity(line), Message: rule},
+			{File: file, Rule: rule, Message: msg, Fix: &diag.Fix{Message: rule, Edits: []diag.Edit{{Start: line, End: line + 1, New: msg}, {New: file}}}},
+			{File: file, Rule: rule, Message: msg, Fix: &diag.Fix{Message: msg}},
+			{File: file, Rule: rule, Message: rule, Help: msg},
 		}})
 	})
 }

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // rdjsonFormatter writes the Reviewdog Diagnostic Format as one JSON
@@ -73,7 +73,7 @@ func (rdjsonFormatter) Format(w io.Writer, r *Result) error {
 }
 
 // rdjsonFor is r's document with no diagnostics, and what makes each.
-func rdjsonFor(r *Result) (rdjsonResult, func(lint.Diagnostic) rdjsonDiagnostic) {
+func rdjsonFor(r *Result) (rdjsonResult, func(diag.Diagnostic) rdjsonDiagnostic) {
 	urls := map[string]string{}
 	for _, rule := range r.Rules {
 		if rule != nil {
@@ -81,9 +81,11 @@ func rdjsonFor(r *Result) (rdjsonResult, func(lint.Diagnostic) rdjsonDiagnostic)
 		}
 	}
 	out := rdjsonResult{Source: rdjsonSource{Name: toolName, URL: toolURI}, Diagnostics: []rdjsonDiagnostic{}}
-	return out, func(d lint.Diagnostic) rdjsonDiagnostic {
+	return out, func(d diag.Diagnostic) rdjsonDiagnostic {
 		return rdjsonDiagnostic{
-			Message:  strings.ToValidUTF8(d.Message, "\uFFFD"),
+			// reviewdog posts it as a comment, in markdown: the help is
+			// a paragraph of its own.
+			Message:  strings.ToValidUTF8(withHelp(d, "\n\n"), "\uFFFD"),
 			Location: rdjsonLocation{Path: strings.ToValidUTF8(slashPath(d.File), "\uFFFD"), Range: rdjsonRangeFor(d.Range)},
 			Severity: rdjsonSeverity(d.Severity),
 			Code:     rdjsonCode{Value: d.Rule, URL: urls[d.Rule]},
@@ -141,7 +143,7 @@ func appendRDJSONPos(b []byte, p rdjsonPos, in string) []byte {
 // rdjsonRangeFor omits what is unknown: no range without a line, no column
 // without one, and no end unless it lies at or after the start (reviewdog
 // then treats the span as zero-length).
-func rdjsonRangeFor(rg lint.Range) *rdjsonRange {
+func rdjsonRangeFor(rg diag.Range) *rdjsonRange {
 	if rg.Start.Line < 1 {
 		return nil
 	}
@@ -153,11 +155,11 @@ func rdjsonRangeFor(rg lint.Range) *rdjsonRange {
 	return out
 }
 
-func rdjsonSeverity(s lint.Severity) string {
+func rdjsonSeverity(s diag.Severity) string {
 	switch s {
-	case lint.SeverityInfo:
+	case diag.SeverityInfo:
 		return "INFO"
-	case lint.SeverityWarning:
+	case diag.SeverityWarning:
 		return "WARNING"
 	}
 	return "ERROR"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 func TestRDJSONGolden(t *testing.T) {
@@ -62,10 +62,10 @@ func TestRDJSONFields(t *testing.T) {
 	if len(doc.Diagnostics) != len(r.Diagnostics) {
 		t.Fatalf("%d diagnostics, want %d", len(doc.Diagnostics), len(r.Diagnostics))
 	}
-	sev := map[lint.Severity]string{lint.SeverityError: "ERROR", lint.SeverityWarning: "WARNING", lint.SeverityInfo: "INFO"}
+	sev := map[diag.Severity]string{diag.SeverityError: "ERROR", diag.SeverityWarning: "WARNING", diag.SeverityInfo: "INFO"}
 	for i, d := range r.Diagnostics {
 		got := doc.Diagnostics[i]
-		if got.Message != strings.ToValidUTF8(d.Message, "\uFFFD") || got.Location.Path != d.File ||
+		if got.Message != strings.ToValidUTF8(withHelp(d, "\n\n"), "\uFFFD") || got.Location.Path != d.File ||
 			got.Severity != sev[d.Severity] || got.Code.Value != d.Rule {
 			t.Errorf("diagnostic %d = %+v, want %+v", i, got, d)
 		}
@@ -95,12 +95,12 @@ func TestRDJSONRange(t *testing.T) {
 	type pos struct{ Line, Column int }
 	for _, tc := range []struct {
 		name       string
-		rg         lint.Range
+		rg         diag.Range
 		start, end *pos
 	}{
 		{"full", rng(2, 3, 4, 5), &pos{2, 3}, &pos{4, 5}},
 		{"empty span", rng(2, 3, 2, 3), &pos{2, 3}, &pos{2, 3}},
-		{"no position", lint.Range{}, nil, nil},
+		{"no position", diag.Range{}, nil, nil},
 		{"line only", rng(7, 0, 0, 0), &pos{7, 0}, nil},
 		{"end before start", rng(3, 5, 3, 2), &pos{3, 5}, nil},
 	} {
@@ -161,10 +161,11 @@ func TestRDJSONMatchesEncoder(t *testing.T) {
 func FuzzRDJSONMatchesEncoder(f *testing.F) {
 	f.Add("a.lua", "msg <b> & \"q\" \\ \u2028 \x01 \b \f \xff é", "rule", 3, 4)
 	f.Fuzz(func(t *testing.T, file, msg, rule string, line, col int) {
-		checkRDJSON(t, &Result{Files: 1, Rules: testRules(), Diagnostics: []lint.Diagnostic{
-			{File: file, Range: lint.Range{Start: lint.Pos{Line: line, Column: col}, End: lint.Pos{Line: line, Column: col + 2}}, Rule: rule, Severity: lint.SeverityWarning, Message: msg},
-			{File: msg, Rule: file, Severity: lint.Severity(line), Message: rule},
-			{File: file, Range: lint.Range{Start: lint.Pos{Line: 1, Column: col}, End: lint.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
+		checkRDJSON(t, &Result{Files: 1, Rules: testRules(), Diagnostics: []diag.Diagnostic{
+			{File: file, Range: diag.Range{Start: diag.Pos{Line: line, Column: col}, End: diag.Pos{Line: line, Column: col + 2}}, Rule: rule, Severity: diag.SeverityWarning, Message: msg},
+			{File: msg, Rule: file, Severity: diag.Severity(line), Message: rule},
+			{File: file, Range: diag.Range{Start: diag.Pos{Line: 1, Column: col}, End: diag.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
+			{File: file, Rule: rule, Message: rule, Help: msg},
 		}})
 	})
 }

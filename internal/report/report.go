@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // Result is what one lint run produced.
@@ -19,9 +19,9 @@ type Result struct {
 	// Files is the number of files linted.
 	Files int
 	// Diagnostics are already sorted by file, line, column, rule.
-	Diagnostics []lint.Diagnostic
+	Diagnostics []diag.Diagnostic
 	// Rules is every known rule, sorted by ID (for SARIF rule metadata).
-	Rules []*lint.Rule
+	Rules []*diag.RuleInfo
 	// Source returns the text of a 1-based line of a file without its line
 	// terminator; ok is false if unknown. May be nil.
 	Source func(file string, line int) (string, bool)
@@ -77,12 +77,22 @@ func New(name string, opts Options) (Formatter, error) {
 // severityName is the lower-case name every format uses. A severity outside
 // the known range is shown as an error: a finding whose severity was lost
 // must not be quietly downgraded.
-func severityName(s lint.Severity) string {
+func severityName(s diag.Severity) string {
 	switch s {
-	case lint.SeverityInfo, lint.SeverityWarning, lint.SeverityError:
+	case diag.SeverityInfo, diag.SeverityWarning, diag.SeverityError:
 		return s.String()
 	}
-	return lint.SeverityError.String()
+	return diag.SeverityError.String()
+}
+
+// withHelp is d's headline followed by sep and its help, for the formats
+// that carry one message per finding; the headline alone when it has no
+// help.
+func withHelp(d diag.Diagnostic, sep string) string {
+	if d.Help == "" {
+		return d.Message
+	}
+	return d.Message + sep + d.Help
 }
 
 // source looks up a line through r.Source, tolerating a nil func.

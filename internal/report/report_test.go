@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -36,13 +36,13 @@ var sources = map[string][]string{
 	},
 }
 
-func testRules() []*lint.Rule {
-	return []*lint.Rule{
+func testRules() []*diag.RuleInfo {
+	return []*diag.RuleInfo{
 		{
 			ID:       "long-span",
-			Category: lint.Performance,
-			Severity: lint.SeverityWarning,
-			Doc: lint.Doc{
+			Category: diag.Performance,
+			Severity: diag.SeverityWarning,
+			Doc: diag.Doc{
 				Title: "loop issues one call per key",
 				Why:   "Each `redis.call` in a loop is a round trip inside the script.",
 				Bad:   "for i = 1, #KEYS do\n  redis.call('GET', KEYS[i])\nend\n",
@@ -51,15 +51,15 @@ func testRules() []*lint.Rule {
 		},
 		{
 			ID:       "style-note",
-			Category: lint.Style,
-			Severity: lint.SeverityInfo,
-			Doc:      lint.Doc{Title: "a note about style"},
+			Category: diag.Style,
+			Severity: diag.SeverityInfo,
+			Doc:      diag.Doc{Title: "a note about style"},
 		},
 		{
 			ID:       "undeclared-key",
-			Category: lint.Cluster,
-			Severity: lint.SeverityError,
-			Doc: lint.Doc{
+			Category: diag.Cluster,
+			Severity: diag.SeverityError,
+			Doc: diag.Doc{
 				Title: "key not passed in KEYS",
 				Why:   "Redis Cluster routes a script by its declared keys; <other> keys may live on another node.",
 				Bad:   "redis.call('GET', 'user:' .. ARGV[1])",
@@ -69,33 +69,41 @@ func testRules() []*lint.Rule {
 	}
 }
 
-func diag(file string, l1, c1, l2, c2 int, rule string, sev lint.Severity, msg string) lint.Diagnostic {
-	return lint.Diagnostic{
+func finding(file string, l1, c1, l2, c2 int, rule string, sev diag.Severity, msg string) diag.Diagnostic {
+	return diag.Diagnostic{
 		File:     file,
-		Range:    lint.Range{Start: lint.Pos{Line: l1, Column: c1}, End: lint.Pos{Line: l2, Column: c2}},
+		Range:    diag.Range{Start: diag.Pos{Line: l1, Column: c1}, End: diag.Pos{Line: l2, Column: c2}},
 		Rule:     rule,
 		Severity: sev,
 		Message:  msg,
 	}
 }
 
+// withHelpText is d with help h.
+func withHelpText(d diag.Diagnostic, h string) diag.Diagnostic {
+	d.Help = h
+	return d
+}
+
 func awkwardResult() *Result {
-	ds := []lint.Diagnostic{
-		diag(awkwardFile, 1, 29, 1, 36, "undeclared-key", lint.SeverityError,
+	ds := []diag.Diagnostic{
+		withHelpText(finding(awkwardFile, 1, 29, 1, 36, "undeclared-key", diag.SeverityError,
 			`KEYS[3] is read but the call passes 1 key: 100% "sure", <&> 'ok'`),
-		diag(awkwardFile, 2, 12, 2, 19, "style-note", lint.SeverityInfo,
+			"KEYS[3] is nil, and redis.call fails on it: pass 3 keys, or read `KEYS[1]`"),
+		finding(awkwardFile, 2, 12, 2, 19, "style-note", diag.SeverityInfo,
 			"line one\r\nline two, with: colon %0A"),
-		diag(awkwardFile, 3, 12, 3, 17, "undeclared-key", lint.SeverityWarning,
+		withHelpText(finding(awkwardFile, 3, 12, 3, 17, "undeclared-key", diag.SeverityWarning,
 			"bad \xff byte, nul\x00 and bell\a in message"),
-		diag(awkwardFile, 3, 23, 3, 31, "style-note", lint.SeverityInfo,
+			"help with a \xff byte, a line\nbreak, 100% <&> and a comma, here"),
+		finding(awkwardFile, 3, 23, 3, 31, "style-note", diag.SeverityInfo,
 			"string literal with invalid bytes and ESC"),
-		diag(multiFile, 2, 1, 4, 4, "long-span", lint.SeverityWarning,
+		finding(multiFile, 2, 1, 4, 4, "long-span", diag.SeverityWarning,
 			"call GET once per key: use MGET instead"),
-		diag(multiFile, 3, 3, 3, 3, "long-span", lint.SeverityWarning,
+		finding(multiFile, 3, 3, 3, 3, "long-span", diag.SeverityWarning,
 			"same line twice"),
-		diag(multiFile, 3, 3, 3, 3, "long-span", lint.SeverityWarning,
+		finding(multiFile, 3, 3, 3, 3, "long-span", diag.SeverityWarning,
 			"same line twice"),
-		diag(noSrcFile, 1, 1, 1, 1, "not-a-known-rule", lint.SeverityError,
+		finding(noSrcFile, 1, 1, 1, 1, "not-a-known-rule", diag.SeverityError,
 			"no source available for this file"),
 	}
 	return &Result{
@@ -205,7 +213,7 @@ func TestTextUnderline(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
 		line       string
-		rg         lint.Range
+		rg         diag.Range
 		src, under string
 	}{
 		{"simple", "local x = 1", rng(1, 7, 1, 8), "local x = 1", "      ^"},
@@ -216,7 +224,7 @@ func TestTextUnderline(t *testing.T) {
 		{"multibyte prefix", "é = KEYS", rng(1, 6, 1, 10), "é = KEYS", "    ^~~~"},
 		{"invalid utf8 and control", "\xff\x1bK", rng(1, 3, 1, 4), "\uFFFD\u241bK", "  ^"},
 		{"no column", "abc", rng(1, 0, 1, 0), "abc", ""},
-		{"no end", "abc", lint.Range{Start: lint.Pos{Line: 1, Column: 2}}, "abc", " ^"},
+		{"no end", "abc", diag.Range{Start: diag.Pos{Line: 1, Column: 2}}, "abc", " ^"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, under := underline(tc.line, tc.rg)
@@ -227,8 +235,8 @@ func TestTextUnderline(t *testing.T) {
 	}
 }
 
-func rng(l1, c1, l2, c2 int) lint.Range {
-	return lint.Range{Start: lint.Pos{Line: l1, Column: c1}, End: lint.Pos{Line: l2, Column: c2}}
+func rng(l1, c1, l2, c2 int) diag.Range {
+	return diag.Range{Start: diag.Pos{Line: l1, Column: c1}, End: diag.Pos{Line: l2, Column: c2}}
 }
 
 func TestTextSummary(t *testing.T) {
@@ -257,6 +265,7 @@ func TestJSONSchema(t *testing.T) {
 		Rule      string `json:"rule"`
 		Severity  string `json:"severity"`
 		Message   string `json:"message"`
+		Help      string `json:"help"`
 	}
 	type output struct {
 		Files       int          `json:"files"`
@@ -293,6 +302,7 @@ func TestJSONSchema(t *testing.T) {
 				EndLine: d.Range.End.Line, EndColumn: d.Range.End.Column,
 				Rule: d.Rule, Severity: d.Severity.String(),
 				Message: strings.ToValidUTF8(d.Message, "\uFFFD"),
+				Help:    strings.ToValidUTF8(d.Help, "\uFFFD"),
 			}
 			if !reflect.DeepEqual(got.Diagnostics[i], want) {
 				t.Errorf("diagnostic %d = %+v, want %+v", i, got.Diagnostics[i], want)
@@ -303,11 +313,19 @@ func TestJSONSchema(t *testing.T) {
 			}
 			top.Diagnostics = &keys
 			_ = json.Unmarshal(out, &top)
-			if len(keys[i]) != 8 {
-				t.Errorf("diagnostic %d has %d keys, want 8", i, len(keys[i]))
+			// help is left out when the finding has none.
+			if want := 8 + boolInt(d.Help != ""); len(keys[i]) != want {
+				t.Errorf("diagnostic %d has %d keys, want %d", i, len(keys[i]), want)
 			}
 		}
 	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func TestSARIFValid(t *testing.T) {
@@ -488,8 +506,8 @@ func TestArtifactURI(t *testing.T) {
 }
 
 func TestGitHubEscaping(t *testing.T) {
-	r := &Result{Diagnostics: []lint.Diagnostic{
-		diag("a, b:c%.lua", 1, 2, 1, 3, "x-rule", lint.SeverityInfo, "50% a\r\nb: c, d"),
+	r := &Result{Diagnostics: []diag.Diagnostic{
+		finding("a, b:c%.lua", 1, 2, 1, 3, "x-rule", diag.SeverityInfo, "50% a\r\nb: c, d"),
 	}}
 	got := string(render(t, "github", Options{}, r))
 	want := "::notice file=a%2C b%3Ac%25.lua,line=1,col=2,endLine=1,endColumn=3,title=x-rule::50%25 a%0D%0Ab: c, d\n"
@@ -522,11 +540,11 @@ func TestCheckstyleWellFormed(t *testing.T) {
 		t.Fatalf("doc = %+v", doc)
 	}
 	e := doc.Files[0].Errors
-	if len(e) != 4 || e[0].Message != r.Diagnostics[0].Message || e[0].Source != "lint-lua.undeclared-key" ||
+	if len(e) != 4 || e[0].Message != withHelp(r.Diagnostics[0], " — ") || e[0].Source != "lint-lua.undeclared-key" ||
 		e[1].Message != r.Diagnostics[1].Message || e[1].Severity != "info" {
 		t.Errorf("errors = %+v", e)
 	}
-	if e[2].Message != "bad \uFFFD byte, nul and bell in message" {
+	if e[2].Message != "bad \uFFFD byte, nul and bell in message — help with a \uFFFD byte, a line\nbreak, 100% <&> and a comma, here" {
 		t.Errorf("control characters not stripped: %q", e[2].Message)
 	}
 }
@@ -551,7 +569,7 @@ func FuzzUnderlinePlain(f *testing.F) {
 		if !plain(line, true) || sc < 1 {
 			return
 		}
-		rg := lint.Range{Start: lint.Pos{Line: sl, Column: sc}, End: lint.Pos{Line: el, Column: ec}}
+		rg := diag.Range{Start: diag.Pos{Line: sl, Column: sc}, End: diag.Pos{Line: el, Column: ec}}
 		src, want := underlineRunes(line, rg)
 		if src != line {
 			t.Fatalf("sanitize changed a plain line: %q -> %q", line, src)
@@ -569,7 +587,7 @@ func TestUnderlinePlainMatchesMarkers(t *testing.T) {
 			for sc := 1; sc <= len(line)+2; sc++ {
 				for ec := 0; ec <= len(line)+3; ec++ {
 					for _, el := range []int{sl - 1, sl, sl + 1} {
-						rg := lint.Range{Start: lint.Pos{Line: sl, Column: sc}, End: lint.Pos{Line: el, Column: ec}}
+						rg := diag.Range{Start: diag.Pos{Line: sl, Column: sc}, End: diag.Pos{Line: el, Column: ec}}
 						start, end := markedBytes(line, rg)
 						want := markers(len(line), func(i int) (int, bool) { return i, line[i] == '\t' }, start, end)
 						if got := underlinePlain(line, rg); got != want {

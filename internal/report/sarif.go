@@ -14,7 +14,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // sarifFormatter writes SARIF 2.1.0, the format GitHub code scanning and
@@ -57,6 +57,15 @@ type sarifText struct {
 	Text string `json:"text"`
 }
 
+// sarifMessage is a result's message: the headline as text (what GitHub
+// code scanning shows as the alert's title), and when the finding has a
+// help, the headline and the help as markdown, for viewers that render
+// it (the SARIF viewer of VS Code, for one).
+type sarifMessage struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
 type sarifHelp struct {
 	Text     string `json:"text"`
 	Markdown string `json:"markdown"`
@@ -85,7 +94,7 @@ type sarifResult struct {
 	RuleID              string            `json:"ruleId"`
 	RuleIndex           *int              `json:"ruleIndex,omitempty"`
 	Level               string            `json:"level"`
-	Message             sarifText         `json:"message"`
+	Message             sarifMessage      `json:"message"`
 	Locations           []sarifLocation   `json:"locations"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 }
@@ -201,12 +210,12 @@ type sarifResults struct {
 	art   artifactMemo
 }
 
-func (s *sarifResults) of(d lint.Diagnostic) sarifResult {
+func (s *sarifResults) of(d diag.Diagnostic) sarifResult {
 	repo, art := s.art.of(s.r, d.File)
 	res := sarifResult{
 		RuleID:    d.Rule,
 		Level:     sarifLevel(d.Severity),
-		Message:   sarifText{Text: strings.ToValidUTF8(d.Message, "\uFFFD")},
+		Message:   sarifMessageFor(d),
 		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalFor(s.r, d, art)}},
 	}
 	if i, ok := s.index[d.Rule]; ok {
@@ -219,6 +228,16 @@ func (s *sarifResults) of(d lint.Diagnostic) sarifResult {
 		"primaryLocationLineHash": lineHash(key, s.seen[key]),
 	}
 	return res
+}
+
+// sarifMessageFor is d's headline, and with its help, both as markdown:
+// two paragraphs.
+func sarifMessageFor(d diag.Diagnostic) sarifMessage {
+	m := sarifMessage{Text: strings.ToValidUTF8(d.Message, "\uFFFD")}
+	if d.Help != "" {
+		m.Markdown = m.Text + "\n\n" + strings.ToValidUTF8(d.Help, "\uFFFD")
+	}
+	return m
 }
 
 // emptyResults is how encoding/json writes the run's empty results, at
@@ -247,6 +266,10 @@ func appendSARIFResult(b []byte, res *sarifResult) []byte {
 	b = appendJSONString(b, res.Level)
 	b = append(b, ","+in+"\"message\": {"+in+"  \"text\": "...)
 	b = appendJSONString(b, res.Message.Text)
+	if res.Message.Markdown != "" {
+		b = append(b, ","+in+"  \"markdown\": "...)
+		b = appendJSONString(b, res.Message.Markdown)
+	}
 	b = append(b, in+"},"+in+"\"locations\": ["...)
 	for i, loc := range res.Locations {
 		if i > 0 {
@@ -354,17 +377,17 @@ func lineHash(key string, occurrence int) string {
 	return string(b)
 }
 
-func sarifLevel(s lint.Severity) string {
+func sarifLevel(s diag.Severity) string {
 	switch s {
-	case lint.SeverityInfo:
+	case diag.SeverityInfo:
 		return "note"
-	case lint.SeverityWarning:
+	case diag.SeverityWarning:
 		return "warning"
 	}
 	return "error"
 }
 
-func sarifRuleFor(rule *lint.Rule) sarifRule {
+func sarifRuleFor(rule *diag.RuleInfo) sarifRule {
 	short := rule.Doc.Title
 	if short == "" {
 		short = rule.ID
@@ -388,7 +411,7 @@ func sarifRuleFor(rule *lint.Rule) sarifRule {
 }
 
 // ruleHelp is the why plus the examples, as plain text and as markdown.
-func ruleHelp(rule *lint.Rule) sarifHelp {
+func ruleHelp(rule *diag.RuleInfo) sarifHelp {
 	why := strings.TrimSpace(rule.Doc.Why)
 	if why == "" {
 		why = rule.Doc.Title
@@ -449,7 +472,7 @@ func pascalCase(id string) string {
 	return b.String()
 }
 
-func sarifPhysicalFor(r *Result, d lint.Diagnostic, art sarifArtifact) sarifPhysical {
+func sarifPhysicalFor(r *Result, d diag.Diagnostic, art sarifArtifact) sarifPhysical {
 	p := sarifPhysical{ArtifactLocation: art}
 	start, end := d.Range.Start, d.Range.End
 	if start.Line < 1 {
@@ -472,7 +495,7 @@ func sarifPhysicalFor(r *Result, d lint.Diagnostic, art sarifArtifact) sarifPhys
 // codePointColumn converts a 1-based byte column into the 1-based code point
 // column SARIF can express (it has no byte columns). Without the source the
 // byte column is kept, which is exact for ASCII lines.
-func codePointColumn(r *Result, file string, p lint.Pos) int {
+func codePointColumn(r *Result, file string, p diag.Pos) int {
 	line, ok := r.source(file, p.Line)
 	if !ok {
 		return p.Column

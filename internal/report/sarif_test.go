@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 func TestSARIFToolVersion(t *testing.T) {
@@ -70,10 +70,10 @@ func TestSARIFFromSubdirectory(t *testing.T) {
 		}
 		return l
 	}
-	d := diag("scripts/a.lua", 1, 1, 1, 2, "style-note", lint.SeverityInfo, "m")
-	fromRoot := decode(&Result{Diagnostics: []lint.Diagnostic{d}, WorkDir: "/repo", SourceRoot: "/repo"})
+	d := finding("scripts/a.lua", 1, 1, 1, 2, "style-note", diag.SeverityInfo, "m")
+	fromRoot := decode(&Result{Diagnostics: []diag.Diagnostic{d}, WorkDir: "/repo", SourceRoot: "/repo"})
 	d.File = "a.lua"
-	fromSub := decode(&Result{Diagnostics: []lint.Diagnostic{d}, WorkDir: "/repo/scripts", SourceRoot: "/repo"})
+	fromSub := decode(&Result{Diagnostics: []diag.Diagnostic{d}, WorkDir: "/repo/scripts", SourceRoot: "/repo"})
 	for _, l := range []log{fromRoot, fromSub} {
 		res := l.Runs[0].Results[0]
 		loc := res.Locations[0].PhysicalLocation.ArtifactLocation
@@ -123,10 +123,11 @@ func TestSARIFMatchesEncoder(t *testing.T) {
 func FuzzSARIFMatchesEncoder(f *testing.F) {
 	f.Add("a.lua", "msg <b> & \"q\" \\ \u2028 \x01 \b \f \xff é", "rule", 3)
 	f.Fuzz(func(t *testing.T, file, msg, rule string, line int) {
-		checkSARIF(t, &Result{Files: 1, Rules: testRules(), Diagnostics: []lint.Diagnostic{
-			{File: file, Range: lint.Range{Start: lint.Pos{Line: line, Column: 1}, End: lint.Pos{Line: line, Column: 2}}, Rule: rule, Severity: lint.SeverityWarning, Message: msg},
-			{File: msg, Rule: file, Severity: lint.Severity(line), Message: rule},
-			{File: file, Range: lint.Range{Start: lint.Pos{Line: 1, Column: line}, End: lint.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
+		checkSARIF(t, &Result{Files: 1, Rules: testRules(), Diagnostics: []diag.Diagnostic{
+			{File: file, Range: diag.Range{Start: diag.Pos{Line: line, Column: 1}, End: diag.Pos{Line: line, Column: 2}}, Rule: rule, Severity: diag.SeverityWarning, Message: msg},
+			{File: msg, Rule: file, Severity: diag.Severity(line), Message: rule},
+			{File: file, Range: diag.Range{Start: diag.Pos{Line: 1, Column: line}, End: diag.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
+			{File: file, Rule: rule, Message: rule, Help: msg},
 		}})
 	})
 }

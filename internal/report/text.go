@@ -8,17 +8,16 @@ import (
 	"strings"
 
 	"github.com/fatih/color"
-
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // textFormatter is the human format: a gcc-style header per diagnostic, the
 // offending source line and an underline of the span, then a summary.
 type textFormatter struct {
-	pos, rule, caret paintCodes
-	// sev is indexed by the severity shown: lint.SeverityInfo,
+	pos, rule, caret, help paintCodes
+	// sev is indexed by the severity shown: diag.SeverityInfo,
 	// SeverityWarning or SeverityError.
-	sev     [lint.SeverityError + 1]paintCodes
+	sev     [diag.SeverityError + 1]paintCodes
 	summary *color.Color
 }
 
@@ -42,15 +41,15 @@ func appendPainted(b []byte, c paintCodes, s string) []byte {
 
 func newText(opts Options) *textFormatter {
 	f := &textFormatter{summary: color.New(color.Bold)}
-	pos, rule, caret := color.New(color.Bold), color.New(color.Faint), color.New(color.FgGreen, color.Bold)
-	sev := map[lint.Severity]*color.Color{
-		lint.SeverityError:   color.New(color.FgRed, color.Bold),
-		lint.SeverityWarning: color.New(color.FgYellow, color.Bold),
-		lint.SeverityInfo:    color.New(color.FgCyan, color.Bold),
+	pos, rule, caret, help := color.New(color.Bold), color.New(color.Faint), color.New(color.FgGreen, color.Bold), color.New(color.Bold)
+	sev := map[diag.Severity]*color.Color{
+		diag.SeverityError:   color.New(color.FgRed, color.Bold),
+		diag.SeverityWarning: color.New(color.FgYellow, color.Bold),
+		diag.SeverityInfo:    color.New(color.FgCyan, color.Bold),
 	}
 	// Decide explicitly on every object: the package-wide color.NoColor
 	// looks at os.Stdout, which is not necessarily where we write.
-	all := []*color.Color{pos, rule, caret, f.summary}
+	all := []*color.Color{pos, rule, caret, help, f.summary}
 	for _, c := range sev {
 		all = append(all, c)
 	}
@@ -61,7 +60,7 @@ func newText(opts Options) *textFormatter {
 			c.DisableColor()
 		}
 	}
-	f.pos, f.rule, f.caret = codesOf(pos), codesOf(rule), codesOf(caret)
+	f.pos, f.rule, f.caret, f.help = codesOf(pos), codesOf(rule), codesOf(caret), codesOf(help)
 	for s, c := range sev {
 		f.sev[s] = codesOf(c)
 	}
@@ -81,17 +80,18 @@ func (f *textFormatter) Format(w io.Writer, r *Result) error {
 
 // shownSeverity is the severity a finding is shown with: one outside the
 // known range is shown as an error.
-func shownSeverity(s lint.Severity) lint.Severity {
+func shownSeverity(s diag.Severity) diag.Severity {
 	switch s {
-	case lint.SeverityInfo, lint.SeverityWarning:
+	case diag.SeverityInfo, diag.SeverityWarning:
 		return s
 	}
-	return lint.SeverityError
+	return diag.SeverityError
 }
 
-// appendDiagnostic appends d's header, and under it, when hasLine, its
-// source line and the underline of its span.
-func (f *textFormatter) appendDiagnostic(b []byte, d lint.Diagnostic, line string, hasLine bool) []byte {
+// appendDiagnostic appends d's header (its place, severity, headline and
+// rule), under it, when hasLine, its source line and the underline of its
+// span, and last its help, indented, as rustc and ruff print theirs.
+func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line string, hasLine bool) []byte {
 	sev := shownSeverity(d.Severity)
 	b = append(b, f.pos.pre...)
 	b = append(b, sanitizeString(d.File, false)...)
@@ -125,6 +125,13 @@ func (f *textFormatter) appendDiagnostic(b []byte, d lint.Diagnostic, line strin
 			b = append(b, '\n')
 		}
 	}
+	if d.Help != "" {
+		b = append(b, "  "...)
+		b = appendPainted(b, f.help, "help:")
+		b = append(b, ' ')
+		b = append(b, sanitizeString(d.Help, false)...)
+		b = append(b, '\n')
+	}
 	return b
 }
 
@@ -136,9 +143,9 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 			nFix++
 		}
 		switch shownSeverity(d.Severity) {
-		case lint.SeverityInfo:
+		case diag.SeverityInfo:
 			nInfo++
-		case lint.SeverityWarning:
+		case diag.SeverityWarning:
 			nWarn++
 		default:
 			nErr++
@@ -160,7 +167,7 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 // tab width, one column per rune otherwise. A span that continues onto later
 // lines is underlined to the end of its first line; an empty span gets a
 // single caret.
-func underline(line string, rg lint.Range) (src, under string) {
+func underline(line string, rg diag.Range) (src, under string) {
 	if rg.Start.Column < 1 {
 		return sanitizeString(line, true), ""
 	}
@@ -171,7 +178,7 @@ func underline(line string, rg lint.Range) (src, under string) {
 }
 
 // underlineRunes is underline for any line: one marker per display rune.
-func underlineRunes(line string, rg lint.Range) (src, under string) {
+func underlineRunes(line string, rg diag.Range) (src, under string) {
 	rs := sanitize(line, true)
 	start, end := markedBytes(line, rg)
 	return runesString(rs), markers(len(rs), func(i int) (int, bool) { return rs[i].off, rs[i].r == '\t' }, start, end)
@@ -179,7 +186,7 @@ func underlineRunes(line string, rg lint.Range) (src, under string) {
 
 // underlinePlain is underline's marker line for a line of printable ASCII
 // and tabs, where bytes, runes and columns are one.
-func underlinePlain(line string, rg lint.Range) string {
+func underlinePlain(line string, rg diag.Range) string {
 	start, end := markedBytes(line, rg)
 	// markers with unit i at byte i, without a call per byte: blanks
 	// (tabs kept) before start, ^~~~ over [start, end), one caret when
@@ -204,7 +211,7 @@ func underlinePlain(line string, rg lint.Range) string {
 // markedBytes is the byte range [start, end) of line that rg marks. A span
 // that continues onto later lines is marked to the end of its first line;
 // one with no end recorded marks its start only.
-func markedBytes(line string, rg lint.Range) (start, end int) {
+func markedBytes(line string, rg diag.Range) (start, end int) {
 	start, end = rg.Start.Column-1, len(line)
 	switch {
 	case rg.End.Line == rg.Start.Line:

@@ -7,6 +7,6 @@ end
 if redis.call('exists', KEYS[2]) == 1 then
   return {-2, "dup"}
 end
-redis.call('decrby', KEYS[1], ARGV[1]) -- want "DECRBY of KEYS\[1\] by ARGV\[1\] can take the value below zero: the guard on line 4 \(stock <= 0\) checks it against 0"
+redis.call('decrby', KEYS[1], ARGV[1]) -- want "DECRBY of KEYS\[1\] by ARGV\[1\] can take the value below zero — the guard on line 4 \(stock <= 0\) checks it against 0"
 redis.call('set', KEYS[2], 1, 'EX', 3600)
 return {1, "ok"}

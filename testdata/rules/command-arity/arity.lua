@@ -1,13 +1,13 @@
 -- Too few and too many arguments.
-redis.call('SET', KEYS[1]) -- want "SET takes at least 2 arguments after the command name, this call passes 1: Redis answers 'ERR Wrong number of args calling Redis command from script'"
-local v = redis.call('GET') -- want "GET takes 1 argument after the command name, this call passes 0: .* \(usage: GET key\)"
+redis.call('SET', KEYS[1]) -- want "SET takes at least 2 arguments after the command name, this call passes 1 — Redis answers 'ERR Wrong number of args calling Redis command from script'"
+local v = redis.call('GET') -- want "GET takes 1 argument after the command name, this call passes 0 — .* \(usage: GET key\)"
 local w = redis.call('get', KEYS[1], KEYS[2]) -- want "GET takes 1 argument after the command name, this call passes 2"
 local call = redis.call
 call('HSET', KEYS[1], 'field') -- want "HSET takes at least 3 arguments after the command name, this call passes 2"
 local ok = redis.pcall('EXPIRE', KEYS[1]) -- want "EXPIRE takes at least 2 arguments"
-redis.call('CONFIG') -- want "CONFIG needs a subcommand \(.*GET.*\): Redis answers 'ERR Wrong number of args calling Redis command from script'"
+redis.call('CONFIG') -- want "CONFIG needs a subcommand \(.*GET.*\) — Redis answers 'ERR Wrong number of args calling Redis command from script'"
 redis.call('OBJECT', 'ENCODING') -- want "OBJECT ENCODING takes 1 argument after the command name, this call passes 0"
-redis.call( -- want "redis.call\(\) is given no command: Redis answers 'ERR Please specify at least one argument for this redis lib call'"
+redis.call( -- want "redis.call\(\) is given no command — Redis answers 'ERR Please specify at least one argument for this redis lib call'"
 )
 redis.pcall() -- want "redis.pcall\(\) is given no command"
 -- An exact arity already exceeded before a multi-value argument.

@@ -1,5 +1,5 @@
 -- Whole-keyspace commands.
-local keys = redis.call('KEYS', 'user:*') -- want "KEYS walks every key of the database, and the server serves no other client until the script ends"
+local keys = redis.call('KEYS', 'user:*') -- want "KEYS walks every key of the database — the server serves no other client until the script ends"
 local call = redis.call
 call('flushall') -- want "FLUSHALL frees every key inside the script.*add ASYNC"
 redis.call('FLUSHDB') -- want "FLUSHDB frees every key"

@@ -30,7 +30,7 @@ end
 
 -- A lookup that reads everything to find one element keeps its warning:
 -- LPOS, SISMEMBER or ZSCORE does it without the whole read.
-local items = redis.call('LRANGE', KEYS[6], 0, -1) -- want "LRANGE 0 -1 reads the whole list, however long it grows, while no other client is served: read a bounded range, use LPOS to find an element, or cap the list with LTRIM$"
+local items = redis.call('LRANGE', KEYS[6], 0, -1) -- want "LRANGE 0 -1 reads the whole list, however long it grows — no other client is served meanwhile: read a bounded range, use LPOS to find an element, or cap the list with LTRIM$"
 for _, v in ipairs(items) do
   if v == ARGV[1] then
     return 1

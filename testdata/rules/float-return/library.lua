@@ -3,7 +3,7 @@
 local function mean(keys, args)
   local sum = redis.call('INCRBY', keys[1], args[1])
   local n = redis.call('INCR', keys[2])
-  return sum / n -- want "^function 'mean' returns sum / n, a division"
+  return sum / n -- want "^function 'mean' returns sum / n, which may not be an integer — sum / n is a division"
 end
 
 -- A helper's return reaches Redis only when a registered function returns it.
@@ -19,7 +19,7 @@ redis.register_function{
     if len > 10 then
       return {len, len * 0.5} -- want "^function 'half_len' returns a table holding len \* 0.5"
     end
-    return half(len) -- want "^function 'half_len' returns half\(len\), a number that may have a fraction \(half returns x / 2\)"
+    return half(len) -- want "^function 'half_len' returns half\(len\), which may not be an integer — half\(len\) is a number that may have a fraction \(half returns x / 2\)"
   end,
   flags = {'no-writes'},
 }

@@ -1,14 +1,14 @@
 -- An integer reply is a number, and 0 is true in Lua.
-if redis.call('EXISTS', KEYS[1]) then -- want "^the EXISTS reply is an integer, and every number is true in Lua, 0 included: this test always passes; test redis.call\('EXISTS', KEYS\[1\]\) == 1$"
+if redis.call('EXISTS', KEYS[1]) then -- want "^the EXISTS reply is an integer, true in Lua even when 0 — every number is true in Lua, so this test always passes; test redis.call\('EXISTS', KEYS\[1\]\) == 1$"
   return 1
 end
-if not redis.call('SISMEMBER', KEYS[1], ARGV[1]) then -- want "^the SISMEMBER reply is an integer.*: not redis.call\('SISMEMBER', KEYS\[1\], ARGV\[1\]\) is always false; test .* == 0$"
+if not redis.call('SISMEMBER', KEYS[1], ARGV[1]) then -- want "^the SISMEMBER reply is an integer, true in Lua even when 0 — .*not redis.call\('SISMEMBER', KEYS\[1\], ARGV\[1\]\) is always false; test .* == 0$"
   return 2
 end
 
 -- Through locals and an alias.
 local acquired = redis.call('SETNX', KEYS[1], ARGV[1])
-if acquired then -- want "^acquired holds the SETNX reply, which is an integer.*: this test always passes; test acquired == 1$"
+if acquired then -- want "^acquired holds the SETNX reply, which is an integer, true in Lua even when 0 — .*this test always passes; test acquired == 1$"
   redis.call('EXPIRE', KEYS[1], 10)
 end
 local call = redis.call
@@ -21,7 +21,7 @@ elseif call('EXPIRE', KEYS[1], 10) then -- want "the EXPIRE reply"
 end
 
 -- assert, and ... or ..., loops.
-assert(redis.call('DEL', KEYS[1])) -- want "^the DEL reply is an integer.*: assert never fails on it; assert\(redis.call\('DEL', KEYS\[1\]\) > 0\)$"
+assert(redis.call('DEL', KEYS[1])) -- want "^the DEL reply is an integer, true in Lua even when 0 — .*assert never fails on it; assert\(redis.call\('DEL', KEYS\[1\]\) > 0\)$"
 local label = redis.call('EXISTS', KEYS[2]) and 'yes' or 'no' -- want "redis.call\('EXISTS', KEYS\[2\]\) and ... always goes on to its right side"
 while redis.call('LLEN', KEYS[1]) do -- want "the LLEN reply.*test redis.call\('LLEN', KEYS\[1\]\) > 0"
   redis.call('LPOP', KEYS[1])

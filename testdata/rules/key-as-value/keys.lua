@@ -1,6 +1,6 @@
 local rcall = redis.call
 -- Values passed in KEYS and never used as keys.
-rcall('SET', KEYS[1], KEYS[2]) -- want "KEYS\[2\] is passed to SET as a value \(argument 2\) and never used as a key: .*CROSSSLOT.*pass it in ARGV"
+rcall('SET', KEYS[1], KEYS[2]) -- want "KEYS\[2\] is passed to SET as a value \(argument 2\) and never used as a key — .*CROSSSLOT.*pass it in ARGV"
 local ttl = KEYS[3]
 rcall('EXPIRE', KEYS[1], ttl) -- want "ttl \(KEYS\[3\]\) is passed to EXPIRE as a value \(argument 2\)"
 rcall('SADD', KEYS[4], KEYS[5]) -- want "KEYS\[5\] is passed to SADD as a value"

@@ -1,10 +1,10 @@
 -- Keys written whole in the script, in different slots.
 redis.call('SET', 'bar', 1)
-redis.call('SET', 'baz', 2) -- want "key 'baz' \(slot 4813\) and key 'bar' \(line 2, slot 5061\) hash to different cluster slots.*e.g. 'bar' and '\{bar\}:baz'"
+redis.call('SET', 'baz', 2) -- want "key 'baz' and key 'bar' \(line 2\) hash to different cluster slots — they hash to slots 4813 and 5061.*e.g. 'bar' and '\{bar\}:baz'"
 redis.call('GET', 'bar')
 redis.call('GET', 'baz')
 local name = 'k' .. 6
-redis.call('GET', name) -- want "key 'k6' \(slot 325\)"
+redis.call('GET', name) -- want "key 'k6' and .* slots 325 and"
 
 -- Same slot as the first key through a hash tag: silent.
 redis.call('SET', '{bar}:baz', 1)

@@ -6,7 +6,7 @@ end)
 
 redis.register_function('two', function(keys, args)
   redis.call('SET', 'bar', 1)
-  return redis.call('SET', 'baz', 1) -- want "key 'baz' \(slot 4813\) and key 'bar' \(line 8, slot 5061\)"
+  return redis.call('SET', 'baz', 1) -- want "key 'baz' and key 'bar' \(line 8\) .* slots 4813 and 5061"
 end)
 
 -- A helper may be called from either: not compared.

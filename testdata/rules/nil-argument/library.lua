@@ -2,7 +2,7 @@
 
 local function copy(keys, args)
   local v = redis.call('GET', keys[1])
-  return redis.call('SET', keys[2], v) -- want "v \(argument 2 of SET\) may be false: the GET reply of line 4"
+  return redis.call('SET', keys[2], v) -- want "v \(argument 2 of SET\) may be false — the GET reply of line 4"
 end
 
 local function copy_guarded(keys, args)

@@ -1,6 +1,6 @@
 -- A reply compared with nil: in RESP2 a null reply is false, never nil.
 local v = redis.call('HGET', KEYS[1], 'count')
-if v == nil then -- want "^v \(the HGET reply\) is never nil in a script \(RESP2\): a null reply arrives in Lua as false, not nil .*, so v == nil is never true; test not v \(or v == false\) for the null reply$"
+if v == nil then -- want "^v \(the HGET reply\) is never nil in a script \(RESP2\) — a null reply arrives in Lua as false, not nil .*, so v == nil is never true; test not v \(or v == false\) for the null reply$"
   return 0
 end
 

@@ -1,5 +1,5 @@
 -- A bulk-string reply is a Lua string: it never equals a number.
-if redis.call('GET', KEYS[1]) == 10 then -- want "^redis.call\('GET', KEYS\[1\]\) is a bulk-string reply, a Lua string, and == never converts a string to a number: redis.call\('GET', KEYS\[1\]\) == 10 is always false; compare with the string '10' or convert: tonumber\(redis.call\('GET', KEYS\[1\]\)\) == 10$"
+if redis.call('GET', KEYS[1]) == 10 then -- want "^redis.call\('GET', KEYS\[1\]\) is a bulk-string reply compared with a number — it is a Lua string, and == never converts a string to a number: redis.call\('GET', KEYS\[1\]\) == 10 is always false; compare with the string '10' or convert: tonumber\(redis.call\('GET', KEYS\[1\]\)\) == 10$"
   return 1
 end
 if 0 ~= redis.call('HGET', KEYS[1], 'f') then -- want "0 ~= redis.call\('HGET', KEYS\[1\], 'f'\) is always true; compare with the string '0'"

@@ -1,5 +1,5 @@
 -- An integer reply is a Lua number: it never equals a string.
-if redis.call('EXISTS', KEYS[1]) == '1' then -- want "^redis.call\('EXISTS', KEYS\[1\]\) is an integer reply, a Lua number, and == never converts a number to a string: redis.call\('EXISTS', KEYS\[1\]\) == '1' is always false; compare with the number: redis.call\('EXISTS', KEYS\[1\]\) == 1$"
+if redis.call('EXISTS', KEYS[1]) == '1' then -- want "^redis.call\('EXISTS', KEYS\[1\]\) is an integer reply compared with a string — it is a Lua number, and == never converts a number to a string: redis.call\('EXISTS', KEYS\[1\]\) == '1' is always false; compare with the number: redis.call\('EXISTS', KEYS\[1\]\) == 1$"
   return 1
 end
 local len = redis.call('LLEN', KEYS[1])

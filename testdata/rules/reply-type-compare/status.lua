@@ -1,5 +1,5 @@
 -- A status reply is the table {ok='OK'}: it never equals a string.
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then -- want "^redis.call\('SET', KEYS\[1\], ARGV\[1\], 'NX', 'EX', 10\) is a status reply, which a script receives as the table \{ok='...'\}, never a string: .* == 'OK' is always false; test the reply itself \(if redis.call\('SET', .*, 10\) then\): it is false when the SET did not happen$"
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then -- want "^redis.call\('SET', KEYS\[1\], ARGV\[1\], '\.\.\. is a status reply, a table in a script, never a string — a script receives it as the table \{ok='...'\}, so .* == 'OK' is always false; test the reply itself \(if redis.call\('SET', .*, 10\) then\): it is false when the SET did not happen$"
   return 1
 end
 
@@ -20,7 +20,7 @@ if redis.call('TYPE', KEYS[2]) == ARGV[2] then -- want "compare its ok field \(r
   return 5
 end
 local set = redis.call
-if set('RENAME', KEYS[1], KEYS[2]) == 'OK' then -- want "the table \{ok='...'\}"
+if set('RENAME', KEYS[1], KEYS[2]) == 'OK' then -- want "receives it as the table \{ok='...'\}"
   return 6
 end
 if redis.pcall('LSET', KEYS[1], 0, 'v') == 'OK' then -- want "is always false"

@@ -1,5 +1,5 @@
 -- Blocking commands: a script cannot wait.
-local a = redis.call('BLPOP', KEYS[1], 0) -- want "BLPOP is refused inside a script: Redis answers 'ERR This Redis command is not allowed from script'; use LPOP"
+local a = redis.call('BLPOP', KEYS[1], 0) -- want "BLPOP is refused inside a script — Redis answers 'ERR This Redis command is not allowed from script'; use LPOP"
 local b = redis.call('brpop', KEYS[1], 5) -- want "BRPOP is refused .* use RPOP"
 local c = redis.call('BRPOPLPUSH', KEYS[1], KEYS[2], 1) -- want "BRPOPLPUSH is refused .* use LMOVE"
 local d = redis.call('BLMOVE', KEYS[1], KEYS[2], 'LEFT', 'RIGHT', 0) -- want "BLMOVE is refused .* use LMOVE"
@@ -39,7 +39,7 @@ redis.call('SLAVEOF', 'NO', 'ONE') -- want "SLAVEOF is refused"
 redis.call('REPLICAOF', 'NO', 'ONE') -- want "REPLICAOF is refused"
 
 -- XREAD and XREADGROUP with BLOCK.
-local x = redis.call('XREAD', 'BLOCK', 0, 'STREAMS', KEYS[1], '$') -- want "XREAD with BLOCK is refused in a script: Redis answers 'ERR XREAD command is not allowed with BLOCK option from scripts'"
+local x = redis.call('XREAD', 'BLOCK', 0, 'STREAMS', KEYS[1], '$') -- want "XREAD with BLOCK is refused in a script — Redis answers 'ERR XREAD command is not allowed with BLOCK option from scripts'"
 local y = redis.call('XREADGROUP', 'GROUP', 'g', 'c', 'COUNT', 1, 'block', 100, 'STREAMS', KEYS[1], '>') -- want "ERR XREADGROUP command is not allowed with BLOCK option from scripts"
 
 -- Allowed in scripts (redis-facts C13): silent.

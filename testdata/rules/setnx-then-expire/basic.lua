@@ -1,6 +1,6 @@
 -- SETNX whose key gets its expiry from a separate EXPIRE.
 local function conditional()
-  if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then -- want "key KEYS\[1\] taken with SETNX gets its expiry from the EXPIRE on line 4: when that EXPIRE fails .* use SET KEYS\[1\] value NX EX <ttl>"
+  if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then -- want "key KEYS\[1\] taken with SETNX gets its expiry from the EXPIRE on line 4 — when that EXPIRE fails .* use SET KEYS\[1\] value NX EX <ttl>"
     redis.call('EXPIRE', KEYS[1], ARGV[2])
   end
 end
@@ -14,12 +14,12 @@ local function early_exit()
 end
 
 local function unconditional()
-  redis.call('SETNX', KEYS[3], 1) -- want "runs even when the key was already there: it pushes back the expiry of a lock someone else holds"
+  redis.call('SETNX', KEYS[3], 1) -- want "is given its expiry on line 18 even when it was already there — the EXPIRE runs whatever the SETNX replied: it pushes back the expiry of a lock someone else holds"
   redis.call('EXPIRE', KEYS[3], 10)
 end
 
 local function literal_ttl()
-  if redis.call('SETNX', KEYS[4], 1) == 1 then -- want "key KEYS\[4\] taken with SETNX gets its expiry from the EXPIRE on line 23: SET KEYS\[4\] value NX EX 60 does both in one command \(SETNX is deprecated since Redis 2.6.12\)"
+  if redis.call('SETNX', KEYS[4], 1) == 1 then -- want "key KEYS\[4\] taken with SETNX gets its expiry from the EXPIRE on line 23 — SET KEYS\[4\] value NX EX 60 does both in one command \(SETNX is deprecated since Redis 2.6.12\)"
     redis.call('EXPIRE', KEYS[4], '60')
   end
 end

@@ -1,6 +1,6 @@
 local ttl
 if ARGV[2] ~= '' then
-  local ttl = ARGV[2] -- want "local ttl hides the local ttl declared on line 1: assignments here do not reach it"
+  local ttl = ARGV[2] -- want "local ttl hides the local ttl declared on line 1 — assignments here do not reach it"
   redis.call('EXPIRE', KEYS[1], ttl)
 end
 

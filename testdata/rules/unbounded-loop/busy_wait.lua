@@ -1,6 +1,6 @@
 -- Waiting for another client inside a script: nothing else runs, so the
 -- condition cannot change.
-while redis.call('EXISTS', KEYS[1]) == 1 do end -- want "`while redis.call\('EXISTS', KEYS\[1\]\) == 1` loop never ends unless it stops at the first check: nothing in it changes its condition"
+while redis.call('EXISTS', KEYS[1]) == 1 do end -- want "`while redis.call\('EXISTS', KEYS\[1\]\) == 1` loop never ends unless it stops at the first check — nothing in it changes its condition"
 
 local lock = KEYS[2]
 while redis.call('GET', lock) do -- want "never ends unless it stops at the first check"
@@ -23,7 +23,7 @@ while #t > 0 do -- want "`while #t > 0` loop never ends"
 end
 
 -- A busy wait with a break: the break depends on nothing that can change.
-while true do -- want "ends only when `redis.call\('GET', KEYS\[1\]\) == 'free'` holds \(line 27\), which nothing inside it can change"
+while true do -- want "busy-waits on `redis.call\('GET', KEYS\[1\]\) == 'free'`, which nothing in it changes — it ends only when that holds \(line 27\)"
   if redis.call('GET', KEYS[1]) == 'free' then
     break
   end

@@ -1,6 +1,6 @@
 -- while true loops whose exit depends on data.
 local i = 0
-while true do -- want "`while true` loop ends only when `#data == 0` holds \(line 5\), which depends on the data"
+while true do -- want "`while true` loop ends only if `#data == 0` holds, which depends on the data — the test is on line 5"
   local data = redis.call('LRANGE', KEYS[1], i, i + 10)
   if #data == 0 then
     break
@@ -9,7 +9,7 @@ while true do -- want "`while true` loop ends only when `#data == 0` holds \(lin
 end
 
 local offset = 0
-while true do -- want "ends only when `n > 0` fails \(line 16\).*after the LPUSH at line 17 SCRIPT KILL answers UNKILLABLE"
+while true do -- want "ends only if `n > 0` fails, .* the test is on line 16.*after the LPUSH at line 17 SCRIPT KILL answers UNKILLABLE"
   local page = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', offset, 100)
   local n = #page
   offset = offset + n
@@ -20,13 +20,13 @@ while true do -- want "ends only when `n > 0` fails \(line 16\).*after the LPUSH
   end
 end
 
-repeat -- want "`repeat ... until false` loop ends only when `not job` holds"
+repeat -- want "`repeat ... until false` loop ends only if `not job` holds"
   local job = redis.call('RPOP', KEYS[1])
   if not job then return 0 end
 until false
 
 -- A return inside a nested loop leaves the loop too.
-while true do -- want "ends only when `v == ARGV\[1\]` holds"
+while true do -- want "ends only if `v == ARGV\[1\]` holds"
   for _, v in ipairs(redis.call('LRANGE', KEYS[1], 0, 9)) do
     if v == ARGV[1] then
       return v
@@ -67,20 +67,20 @@ end
 
 -- A counter that the body resets, or steps the wrong way, guarantees nothing.
 local r = 0
-while true do -- want "ends only when `r > 10` holds"
+while true do -- want "ends only if `r > 10` holds"
   r = r + 1
   if r > 10 then break end
   if redis.call('GET', KEYS[1]) then r = 0 end
 end
 local w = 0
-while true do -- want "ends only when `w > 10` holds"
+while true do -- want "ends only if `w > 10` holds"
   w = w - 1
   if w > 10 then break end
 end
 
 -- A counter inside a branch may never be stepped.
 local c = 0
-while true do -- want "ends only when `c > 10` holds"
+while true do -- want "ends only if `c > 10` holds"
   if redis.call('EXISTS', KEYS[1]) == 1 then
     c = c + 1
   end

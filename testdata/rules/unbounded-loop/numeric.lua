@@ -1,10 +1,10 @@
 -- Numeric loops that run as many times as the caller or a stored value says.
-for i = 1, tonumber(ARGV[1]) do -- want "`for i` loop runs up to `tonumber\(ARGV\[1\]\)` times, a number taken from ARGV with no cap"
+for i = 1, tonumber(ARGV[1]) do -- want "`for i` loop runs up to `tonumber\(ARGV\[1\]\)` times, with no cap — `tonumber\(ARGV\[1\]\)` is a number taken from ARGV"
   redis.call('RPUSH', KEYS[1], i)
 end
 
 local count = tonumber(ARGV[2])
-for i = 1, count do -- want "up to `count` times, a number taken from ARGV"
+for i = 1, count do -- want "up to `count` times, with no cap — `count` is a number taken from ARGV"
   redis.call('LPOP', KEYS[1])
 end
 
@@ -23,12 +23,12 @@ end
 
 local j = 0
 local limit = tonumber(ARGV[1])
-while j < limit do -- want "`while j < limit` loop runs until a counter reaches `limit`, a number taken from ARGV"
+while j < limit do -- want "`while j < limit` loop runs until a counter reaches `limit`, with no cap — `limit` is a number taken from ARGV"
   j = j + 1
 end
 
 local m = 0
-while true do -- want "ends when a counter reaches `tonumber\(ARGV\[2\]\)`, a number taken from ARGV"
+while true do -- want "ends when a counter reaches `tonumber\(ARGV\[2\]\)`, with no cap — `tonumber\(ARGV\[2\]\)` is a number taken from ARGV"
   m = m + 1
   if m >= tonumber(ARGV[2]) then break end
 end

@@ -6,5 +6,5 @@ redis.register_function('drain', function(keys, args)
 end)
 
 redis.register_function('add', function(keys, args)
-  return redis.call('SADD', keys[1], unpack(args)) -- want "when the caller passes 8000 arguments or more"
+  return redis.call('SADD', keys[1], unpack(args)) -- want "once the caller passes 8000 arguments"
 end)

@@ -1,7 +1,7 @@
 local rcall = redis.call
 -- Replies whose length grows with the data.
 local ids = rcall('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-rcall('ZREM', KEYS[1], unpack(ids)) -- want "unpack\(ids\) fails with 'too many results to unpack' once the ZRANGEBYSCORE reply of line 3 holds 8000 elements or more \(ZRANGEBYSCORE without LIMIT replies with every match\): bound the reply"
+rcall('ZREM', KEYS[1], unpack(ids)) -- want "unpack\(ids\) fails once the ZRANGEBYSCORE reply of line 3 reaches 8000 elements — it fails with 'too many results to unpack' \(ZRANGEBYSCORE without LIMIT replies with every match\): bound the reply"
 rcall('SADD', KEYS[2], unpack(rcall('SMEMBERS', KEYS[3]))) -- want "SMEMBERS replies with the whole collection\), and the writes made before it \(from line 4\) are kept"
 local all = redis.call('LRANGE', KEYS[1], 0, -1)
 redis.call('RPUSH', KEYS[2], unpack(all)) -- want "LRANGE 0 -1 replies with everything from the start index on"
@@ -77,6 +77,6 @@ remove(ARGV)
 redis.call('DEL', unpack(KEYS))
 
 -- The caller decides the length of ARGV: reported one level lower.
-redis.call('SADD', KEYS[1], unpack(ARGV)) -- want "unpack\(ARGV\) fails with 'too many results to unpack' when the caller passes 8000 arguments or more"
+redis.call('SADD', KEYS[1], unpack(ARGV)) -- want "unpack\(ARGV\) fails with 'too many results to unpack' once the caller passes 8000 arguments"
 local range = redis.call('LRANGE', KEYS[1], 0, ARGV[1])
 redis.call('RPUSH', KEYS[2], unpack(range)) -- want "the stop index ARGV\[1\] comes from ARGV"

@@ -1,6 +1,6 @@
 #!lua name=lib
 local function touch(k)
-  redis.call('HSET', k, 'seen', 1) -- want "HSET writes but helper touch is called from function \"stats\", registered with flags=\{'no-writes'\}"
+  redis.call('HSET', k, 'seen', 1) -- want "HSET writes in helper touch, called from function \"stats\", registered with flags=\{'no-writes'\}"
   return redis.call('HGET', k, 'n')
 end
 local function deep(k)
@@ -15,17 +15,17 @@ redis.register_function{
   callback = function(keys, args)
     local n = deep(keys[1])
     local inner = function()
-      return redis.call('DEL', keys[2]) -- want "DEL writes but function \"stats\" is registered with flags=\{'no-writes'\}"
+      return redis.call('DEL', keys[2]) -- want "DEL writes in function \"stats\", registered with flags=\{'no-writes'\}"
     end
     inner()
-    redis.call('SET', keys[1], n) -- want "SET writes but function \"stats\" is registered with flags=\{'no-writes'\}"
+    redis.call('SET', keys[1], n) -- want "SET writes in function \"stats\", registered with flags=\{'no-writes'\}"
     return redis.call('GET', keys[1])
   end,
   flags = {'no-writes'},
 }
 
 local function ro(keys, args)
-  redis.call('PUBLISH', 'ch', 'x') -- want "PUBLISH may replicate, which Redis counts as a write here, but function \"ro2\" is registered"
+  redis.call('PUBLISH', 'ch', 'x') -- want "PUBLISH may replicate \(a write here\) in function \"ro2\", registered"
   return redis.call('GET', keys[1])
 end
 redis.register_function{function_name = 'ro2', callback = ro, flags = {'no-writes', 'allow-stale'}}

@@ -14,7 +14,7 @@ func f(ctx context.Context, rdb *redis.Client) {
 
 	rdb.Eval(ctx, "return redis.call('GET', KEYS[2])", []string{"k"}) //lint-lua:ignore keys-count-mismatch used on its line
 
-	//lint-lua:ignore keys-count-mismatch stale // want `this //lint-lua:ignore of keys-count-mismatch suppresses nothing: remove it \(unused-ignore\)`
+	//lint-lua:ignore keys-count-mismatch stale // want `this //lint-lua:ignore of keys-count-mismatch suppresses nothing \(unused-ignore\)`
 	rdb.Eval(ctx, "return redis.call('GET', KEYS[1])", []string{"k"})
 
 	//lint-lua:ignore keys-count-mismatch,dynamic-script one of two // want `of dynamic-script suppresses nothing`

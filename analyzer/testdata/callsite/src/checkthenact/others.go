@@ -22,7 +22,7 @@ func redigoBuy(conn redis.Conn, key string) error {
 		return err
 	}
 	if stock > 0 {
-		_, err = conn.Do("DECR", key) // want `Do\("DECR"\) of key depends on the Do\("GET"\) of the same key on line 20, but another client can change the key between the two commands: do the read and the write in one Lua script \(lint-lua checks it\), or WATCH the key and write between MULTI and EXEC`
+		_, err = conn.Do("DECR", key) // want `Do\("DECR"\) of key depends on the Do\("GET"\) of the same key on line 20`
 	}
 	return err
 }

@@ -1,7 +1,10 @@
 package rules
 
+// The fixer: the exact source text of nodes and where each stands, for the
+// rules that offer a fix.
+
 import (
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -196,12 +199,12 @@ func (fx *fixer) parenthesized(e ast.Expr) bool {
 // replace is the edit that puts text, whose top operator has precedence p,
 // where e stands, parenthesized when e's parent operator binds as tight or
 // tighter and e has no parentheses of its own.
-func (fx *fixer) replace(e ast.Expr, text string, p int) lint.Edit {
+func (fx *fixer) replace(e ast.Expr, text string, p int) diag.Edit {
 	if par := fx.parent[e]; isOperator(par) && prec(par.(ast.Expr)) >= p && !fx.parenthesized(e) {
 		text = "(" + text + ")"
 	}
 	s, end := fx.bounds(e)
-	return lint.Edit{Start: s, End: end, New: text}
+	return diag.Edit{Start: s, End: end, New: text}
 }
 
 // truthOnly reports whether only the truth of e's value matters where it
@@ -260,7 +263,7 @@ func (fx *fixer) tokenAfter(n any) int {
 
 // deleteStmt is the edit that removes statement s (with a `;` after it),
 // and its whole line when nothing else stands on it.
-func (fx *fixer) deleteStmt(s ast.Stmt) lint.Edit {
+func (fx *fixer) deleteStmt(s ast.Stmt) diag.Edit {
 	f := fx.m.File
 	start, end := fx.bounds(s)
 	if i := fx.tokenAfter(s); i >= 0 && f.Tokens[i].Type == ';' {
@@ -279,7 +282,7 @@ func (fx *fixer) deleteStmt(s ast.Stmt) lint.Edit {
 		if le < len(src) {
 			le++
 		}
-		return lint.Edit{Start: ls, End: le}
+		return diag.Edit{Start: ls, End: le}
 	}
-	return lint.Edit{Start: start, End: end}
+	return diag.Edit{Start: start, End: end}
 }

@@ -1,14 +1,17 @@
-// Package lint holds what every part of lint-lua shares: the diagnostic type,
-// severities, the rule declaration with its documentation, and the engine that
-// runs rules over one parsed script.
-package lint
+// Package diag is the vocabulary every part of lint-lua shares: severities,
+// positions, the diagnostic and its fix, and what output formats and the
+// configuration need to know about a rule (RuleInfo). It holds no
+// machinery: it imports neither the parser nor the semantic model, so that
+// the output formats and the configuration depend on it alone.
+package diag
 
 import (
 	"cmp"
 	"fmt"
-	"github.com/lint-lua/lint-lua/internal/span"
 	"slices"
 	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/span"
 )
 
 // Severity orders findings; a higher value is more severe.
@@ -58,7 +61,12 @@ type Diagnostic struct {
 	Range    Range
 	Rule     string
 	Severity Severity
-	Message  string
+	// Message is the headline: one lower-case line of at most about 100
+	// characters, no final period, that names the concrete thing wrong.
+	Message string
+	// Help, when set, says why it matters and what to do instead; every
+	// format shows it apart from the headline, and may leave it out.
+	Help string
 	// Fix, when set, is a mechanical rewrite that resolves the finding
 	// (fix.go).
 	Fix *Fix

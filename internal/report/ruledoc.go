@@ -1,22 +1,27 @@
-package lint
+package report
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
 )
 
 // Explain renders a rule's documentation as text for `lint-lua explain`,
 // with the headings every rule uses.
-func Explain(r *Rule) string {
+func Explain(r *diag.RuleInfo) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n\n", r.ID, r.Doc.Title)
 	fmt.Fprintf(&b, "Category: %s\nDefault severity: %s\nRedis versions: %s\n\n", r.Category, r.Severity, r.Doc.Redis)
-	fmt.Fprintf(&b, "Why this is bad\n%s\n", indent(r.Doc.Why))
+	fmt.Fprintf(&b, "Why this is bad\n%s\n", indent(r.Doc.Why, "    "))
+	if r.Doc.Lower != "" {
+		fmt.Fprintf(&b, "\nLower severity\n%s\n", indent(r.Doc.Lower, "    "))
+	}
 	if r.Doc.Bad != "" {
-		fmt.Fprintf(&b, "\nBad\n%s\n", indent(r.Doc.Bad))
+		fmt.Fprintf(&b, "\nBad\n%s\n", indent(r.Doc.Bad, "    "))
 	}
 	if r.Doc.Good != "" {
-		fmt.Fprintf(&b, "\nGood\n%s\n", indent(r.Doc.Good))
+		fmt.Fprintf(&b, "\nGood\n%s\n", indent(r.Doc.Good, "    "))
 	}
 	if len(r.Options) > 0 {
 		b.WriteString("\nOptions\n")
@@ -28,7 +33,7 @@ func Explain(r *Rule) string {
 }
 
 // Markdown renders every rule's documentation for docs/rules.md.
-func Markdown(rules []*Rule) string {
+func Markdown(rules []*diag.RuleInfo) string {
 	var b strings.Builder
 	b.WriteString("# lint-lua rules\n\n<!-- Generated from the rule declarations by `go test ./rules -update-docs`; do not edit. -->\n\n")
 	b.WriteString("| ID | Category | Severity | Title |\n|---|---|---|---|\n")
@@ -39,11 +44,14 @@ func Markdown(rules []*Rule) string {
 		fmt.Fprintf(&b, "\n## %s\n\n%s.\n\n", r.ID, capitalize(r.Doc.Title))
 		fmt.Fprintf(&b, "Category: %s. Default severity: %s. Redis versions: %s.\n\n", r.Category, r.Severity, r.Doc.Redis)
 		fmt.Fprintf(&b, "### What it does and why this is bad\n\n%s\n\n", r.Doc.Why)
+		if r.Doc.Lower != "" {
+			fmt.Fprintf(&b, "### Lower severity\n\n%s\n\n", r.Doc.Lower)
+		}
 		if r.Doc.Bad != "" {
-			fmt.Fprintf(&b, "### Bad\n\n```%s\n%s\n```\n\n", r.Doc.lang(), r.Doc.Bad)
+			fmt.Fprintf(&b, "### Bad\n\n```%s\n%s\n```\n\n", docLang(r.Doc), r.Doc.Bad)
 		}
 		if r.Doc.Good != "" {
-			fmt.Fprintf(&b, "### Good\n\n```%s\n%s\n```\n\n", r.Doc.lang(), r.Doc.Good)
+			fmt.Fprintf(&b, "### Good\n\n```%s\n%s\n```\n\n", docLang(r.Doc), r.Doc.Good)
 		}
 		b.WriteString("### Configuration\n\n")
 		if len(r.Options) == 0 {
@@ -56,16 +64,6 @@ func Markdown(rules []*Rule) string {
 	return b.String()
 }
 
-func indent(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if l != "" {
-			lines[i] = "    " + l
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
 func capitalize(s string) string {
 	if s == "" {
 		return s
@@ -73,7 +71,8 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func (d Doc) lang() string {
+// docLang is the language of a rule's examples, for code fences.
+func docLang(d diag.Doc) string {
 	if d.Lang == "" {
 		return "lua"
 	}

@@ -1,0 +1,71 @@
+package model
+
+import "github.com/yuin/gopher-lua/ast"
+
+// MultiValued reports whether e may expand to several values: a call or
+// `...` that parentheses do not adjust to one value. It does so only last
+// in a list of expressions, which the caller checks.
+func MultiValued(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.FuncCallExpr:
+		return !e.AdjustRet
+	case *ast.Comma3Expr:
+		return !e.AdjustRet
+	}
+	return false
+}
+
+// LocalOf returns the local variable e names, or nil when e is not a
+// name or names a global.
+func (m *Model) LocalOf(e ast.Expr) *Variable {
+	if id, ok := e.(*ast.IdentExpr); ok {
+		return m.VarOf(id)
+	}
+	return nil
+}
+
+// BuiltinName is "tonumber" or "string.sub" for a call of a global
+// function (a name, or a field of a global table, that no local hides), ""
+// otherwise.
+func (m *Model) BuiltinName(e *ast.FuncCallExpr) string {
+	switch f := e.Func.(type) {
+	case *ast.IdentExpr:
+		if m.VarOf(f) == nil {
+			return f.Value
+		}
+	case *ast.AttrGetExpr:
+		id, ok := f.Object.(*ast.IdentExpr)
+		k, ok2 := f.Key.(*ast.StringExpr)
+		if ok && ok2 && m.VarOf(id) == nil {
+			return id.Value + "." + k.Value
+		}
+	}
+	return ""
+}
+
+// LoopReply returns the reply a loop walks: `for _, x in ipairs(r)`,
+// `pairs(r)` or `for i = a, #r` where r holds a redis.call reply, or nil.
+func (m *Model) LoopReply(l *Loop) *Call {
+	var e ast.Expr
+	switch s := l.Stmt.(type) {
+	case *ast.GenericForStmt:
+		if len(s.Exprs) == 1 {
+			if c, ok := s.Exprs[0].(*ast.FuncCallExpr); ok && c.Func != nil && len(c.Args) == 1 {
+				if f := m.Value(c.Func); f.Origin == Builtin && (f.Lit == "ipairs" || f.Lit == "pairs") {
+					e = c.Args[0]
+				}
+			}
+		}
+	case *ast.NumberForStmt:
+		if n, ok := s.Limit.(*ast.UnaryLenOpExpr); ok {
+			e = n.Expr
+		}
+	}
+	if e == nil {
+		return nil
+	}
+	if v := m.Value(e); v.Origin == Reply {
+		return v.Call
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+package rules
+
+import (
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
+)
+
+// The rules the engine reports itself (package lint): a script that does
+// not compile, and an ignore comment that suppresses nothing. They have no
+// Run; they are declared here so that their severity can be configured and
+// `lint-lua rules`, `lint-lua explain` and docs/rules.md list them.
+
+var _ = register(&lint.Rule{
+	RuleInfo: diag.RuleInfo{
+		ID:       lint.SyntaxErrorID,
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title: "the script does not compile as Lua 5.1",
+			Why: "Redis runs Lua 5.1 and refuses a script that does not compile (`ERR Error compiling script`). " +
+				"Syntax from later Lua versions (`goto`, labels `::x::`, `//`, bitwise operators) is rejected: Redis answers " +
+				"`'=' expected near 'continue'` for `goto continue`. A UTF-8 byte order mark at the start of the file is refused too.",
+			Bad:   "for i = 1, 3 do\n  if i == 2 then goto continue end\n  ::continue::\nend",
+			Good:  "for i = 1, 3 do\n  if i ~= 2 then\n    -- work\n  end\nend",
+			Redis: "all",
+		},
+	},
+})
+
+var _ = register(&lint.Rule{
+	RuleInfo: diag.RuleInfo{
+		ID:       lint.UnusedIgnore,
+		Category: diag.Style,
+		Severity: diag.SeverityInfo,
+		Doc: diag.Doc{
+			Title: "an ignore comment that suppresses nothing",
+			Why: "A `-- lint-lua: ignore RULE -- reason` comment that matches no finding is stale: the code it excused changed, " +
+				"and it would silently hide a future finding on that line.",
+			Bad:   "local n = 1 -- lint-lua: ignore undeclared-key -- legacy",
+			Good:  "local n = 1",
+			Redis: "all",
+		},
+	},
+})

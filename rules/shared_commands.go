@@ -1,0 +1,138 @@
+package rules
+
+// What the rules about Redis commands share: the argument counts Redis
+// refuses (command-arity reports them, and the rules about what a script may
+// run defer to it, as Redis checks the count first).
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+)
+
+// arityProblem describes a call whose argument count Redis certainly
+// rejects: a headline and a help, or two empty strings. Redis checks the
+// count before it checks whether a script may run the command, so the
+// rules about those defer to it.
+func arityProblem(c *model.Call) (headline, help string) {
+	cmd := c.Command
+	if cmd == nil {
+		return "", ""
+	}
+	const wrong = "Redis answers 'ERR Wrong number of args calling Redis command from script'"
+	words := firstArg(cmd)
+	if cmd.Subcommands != nil {
+		if len(c.Args) < 2 && !c.Variadic {
+			return fmt.Sprintf("%s needs a subcommand (%s)", cmd.Name, subcommandList(cmd)), wrong
+		}
+		return "", "" // the subcommand is not a literal, or unknown (unknown-command)
+	}
+	if c.Variadic {
+		// The last argument may expand to any number of values, none
+		// included: only an exact arity already exceeded is certain.
+		if cmd.Arity > 0 && len(c.Args)-1 > cmd.Arity {
+			return fmt.Sprintf("%s takes %s after the command name, this call passes at least %d",
+				cmd.Name, countArgs(cmd.Arity-words), len(c.Args)-1-words), wrong + synopsisHint(cmd)
+		}
+		return "", ""
+	}
+	if cmd.CheckArity(len(c.Args)) {
+		return "", ""
+	}
+	need := ""
+	if cmd.Arity > 0 {
+		need = countArgs(cmd.Arity - words)
+	} else {
+		need = "at least " + countArgs(-cmd.Arity-words)
+	}
+	return fmt.Sprintf("%s takes %s after the command name, this call passes %d",
+		cmd.Name, need, len(c.Args)-words), wrong + synopsisHint(cmd)
+}
+
+// arityHeadline is arityProblem's headline: empty when Redis accepts the
+// count.
+func arityHeadline(c *model.Call) string {
+	h, _ := arityProblem(c)
+	return h
+}
+
+func countArgs(n int) string {
+	if n == 1 {
+		return "1 argument"
+	}
+	return fmt.Sprintf("%d arguments", n)
+}
+
+// subcommandList names a container's subcommands, or a few and HELP.
+func subcommandList(cmd *redisdb.Command) string {
+	names := cmd.SubNames()
+	if len(names) > 6 {
+		return strings.Join(names[:6], ", ") + ", ..."
+	}
+	return strings.Join(names, ", ")
+}
+
+// synopsisHint is " (usage: GET key)" when the usage line is short enough
+// to help in a message.
+func synopsisHint(cmd *redisdb.Command) string {
+	parts := []string{cmd.Name}
+	for _, a := range cmd.Args {
+		parts = append(parts, synopsis(a))
+	}
+	s := strings.Join(parts, " ")
+	if len(s) > 80 {
+		return ""
+	}
+	return " (usage: " + s + ")"
+}
+
+// synopsis renders one argument the way Redis's documentation does:
+// `key`, `[EX seconds]`, `NX|XX`, `member [member ...]`.
+func synopsis(a redisdb.Arg) string {
+	var s string
+	switch a.Type {
+	case "pure-token":
+		s = a.Token
+	case "oneof":
+		var alts []string
+		for _, x := range a.Args {
+			alts = append(alts, synopsis(x))
+		}
+		s = strings.Join(alts, "|")
+		if a.Token != "" {
+			s = a.Token + " " + s
+		}
+	case "block":
+		var seq []string
+		for _, x := range a.Args {
+			seq = append(seq, synopsis(x))
+		}
+		s = strings.Join(seq, " ")
+		if a.Token != "" {
+			s = a.Token + " " + s
+		}
+	default:
+		s = a.Name
+		if a.Token != "" {
+			s = a.Token + " " + s
+		}
+	}
+	if a.Multiple {
+		s = s + " [" + s + " ...]"
+	}
+	if a.Optional {
+		s = "[" + s + "]"
+	}
+	return s
+}
+
+// firstArg is the argv index of a command's first argument: 1, or 2 after a
+// container and its subcommand.
+func firstArg(cmd *redisdb.Command) int {
+	if strings.Contains(cmd.Name, " ") {
+		return 2
+	}
+	return 1
+}

@@ -1,0 +1,81 @@
+package rules
+
+// What the rules that follow a redis.call reply share: naming a reply in a
+// message, looking through a local function's return, and when a reply is
+// null.
+
+import (
+	"fmt"
+
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// replyCommandName names a call's command for a message ("the HGET reply"),
+// or the function when the command is not a literal.
+func replyCommandName(c *model.Call) string {
+	switch {
+	case c.Name != "":
+		return c.Name
+	case c.Protected:
+		return "redis.pcall"
+	}
+	return "redis.call"
+}
+
+// replyValueOf is what e may hold (m.Value), or, for a call of a local
+// function, what it returns when that is a reply (or tonumber of one).
+func replyValueOf(m *model.Model, e ast.Expr) model.Value {
+	v := m.Value(e)
+	if call, ok := e.(*ast.FuncCallExpr); ok && v.Origin == model.Unknown && m.CallAt(call) == nil {
+		if rv := m.ReturnValue(call); rv.Origin == model.Reply || rv.Origin == model.Tonumber {
+			return rv
+		}
+	}
+	return v
+}
+
+// isLocalFuncCall reports whether e is a call of a local function (not a
+// redis.call site).
+func isLocalFuncCall(m *model.Model, e ast.Expr) bool {
+	call, ok := e.(*ast.FuncCallExpr)
+	if !ok || m.CallAt(call) != nil {
+		return false
+	}
+	id, ok := call.Func.(*ast.IdentExpr)
+	return ok && m.VarOf(id) != nil
+}
+
+// replySubject names a reply operand for a headline: its text, with the
+// command when the text does not show it (a local, a local function's
+// call).
+func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string {
+	switch {
+	case v.Var != nil:
+		return fmt.Sprintf("%s (the %s reply)", brief(m, e), name)
+	case isLocalFuncCall(m, e):
+		return fmt.Sprintf("%s (which returns the %s reply)", brief(m, e), name)
+	}
+	return brief(m, e)
+}
+
+// nullCause says when a command replies null.
+func nullCause(c *model.Call) string {
+	switch c.Name {
+	case "HGET":
+		return "the hash or the field is missing"
+	case "LPOP", "RPOP", "RPOPLPUSH", "LMOVE", "BLMPOP", "LMPOP":
+		return "the list is empty"
+	case "LINDEX":
+		return "the index is out of range"
+	case "SPOP", "SRANDMEMBER":
+		return "the set is empty"
+	case "ZSCORE", "ZRANK", "ZREVRANK", "ZADD", "ZINCRBY":
+		return "the member is missing"
+	case "LPOS":
+		return "the element is not found"
+	case "SET":
+		return "the key had no value"
+	}
+	return "the key is missing"
+}
