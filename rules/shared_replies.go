@@ -59,6 +59,32 @@ func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string
 	return brief(m, e)
 }
 
+// elementOf is n when v (or the argument of tonumber v) is element n of an
+// array reply, else 0.
+func elementOf(v model.Value) int32 {
+	if v.Origin == model.Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	if v.Origin == model.ReplyElement {
+		return v.Index
+	}
+	return 0
+}
+
+// nullCauseOf says when v, a reply or an element of one, is null.
+func nullCauseOf(v model.Value, c *model.Call) string {
+	if elementOf(v) > 0 {
+		switch c.Name {
+		case "HMGET":
+			return "its field is missing"
+		case "ZMSCORE":
+			return "its member is missing"
+		}
+		return "its key is missing"
+	}
+	return nullCause(c)
+}
+
 // nullCause says when a command replies null.
 func nullCause(c *model.Call) string {
 	switch c.Name {

@@ -42,7 +42,8 @@ func runUnguardedNilReply(p *lint.Pass) {
 			// An error only with evidence in the script that the null
 			// happens (Model.Evidence); otherwise the null rests on what
 			// other code keeps, which the script does not show.
-			if _, ok := m.Evidence(v); !ok {
+			ev, ok := m.Evidence(v)
+			if !ok {
 				continue
 			}
 			var err string
@@ -81,13 +82,17 @@ func runUnguardedNilReply(p *lint.Pass) {
 			subject := brief(m, x) + " is " + what
 			if v.Var != nil {
 				of := "the " + c.Name + " reply"
+				if n := elementOf(v); n > 0 {
+					of = fmt.Sprintf("element %d of %s", n, of)
+				}
 				if v.Origin == model.Tonumber {
 					of = "tonumber of " + of
 				}
 				subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
 			}
-			p.Report(m.Range(x), "%s when %s", subject, nullCause(c)).
-				Help("%s replies null then, and %s fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)", c.Name, m.Text(op.Expr), err)
+			p.Report(m.Range(x), "%s when %s", subject, nullCauseOf(v, c)).
+				Help("%s; %s replies null then, and %s fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)",
+					ev.Why, c.Name, m.Text(op.Expr), err)
 		}
 	}
 }

@@ -66,7 +66,7 @@ func (m *Model) Evidence(v Value) (NullEvidence, bool) {
 	switch {
 	case field && rest == "#":
 		// LPOP, RPOP, SPOP, LINDEX 0...: a queue is empty at times.
-		return NullEvidence{Why: c.Name + " of an empty collection replies null"}, true
+		return NullEvidence{Why: "nothing in the script shows the list or set is not empty"}, true
 	case field && fromCaller(rest):
 		return NullEvidence{Why: callerName(rest) + " comes from the caller and the script did not add it"}, true
 	}

@@ -1,9 +1,9 @@
 -- Commands whose reply may be null.
 local function nullable()
-  local a = redis.call('HGET', KEYS[1], 'f') * 2 -- want "false when the hash or the field is missing — HGET replies null then.*"
-  local b = redis.call('LPOP', KEYS[2]) + 0 -- want "when the list is empty — LPOP replies null then.*"
-  local c = tonumber(redis.call('ZSCORE', KEYS[3], 'm')) >= 1 -- want "when the member is missing — ZSCORE replies null then.*'attempt to compare number with nil'"
-  local d = -redis.call('LINDEX', KEYS[4], 0) -- want "when the index is out of range — LINDEX replies null then.*"
+  local a = redis.call('HGET', KEYS[1], 'f') * 2 -- want "false when the hash or the field is missing — .*HGET replies null then.*"
+  local b = redis.call('LPOP', KEYS[2]) + 0 -- want "when the list is empty — .*LPOP replies null then.*"
+  local c = tonumber(redis.call('ZSCORE', KEYS[3], 'm')) >= 1 -- want "when the member is missing — .*ZSCORE replies null then.*'attempt to compare number with nil'"
+  local d = -redis.call('LINDEX', KEYS[4], 0) -- want "when the index is out of range — .*LINDEX replies null then.*"
   local e = tonumber(redis.call('SET', KEYS[5], 'v', 'GET')) + 1 -- want "SET replies null"
   local f = redis.call('ZRANK', KEYS[6], 'm') > 3 -- want "'attempt to compare number with boolean'"
   local g = tonumber(redis.call('RPOPLPUSH', KEYS[7], KEYS[8])) + 1 -- want "list is empty"
