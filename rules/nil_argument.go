@@ -329,7 +329,7 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 }
 
 // missingAdvice says what to do with a value that may be missing, as fits
-// argument i of c: a key or a number cannot take '' (EXPIRE k '' fails
+// argument i of c: a key or a number cannot take ” (EXPIRE k ” fails
 // with "value is not an integer"), and a made-up key names another key.
 func missingAdvice(c *model.Call, i int, what string) string {
 	switch c.ArgTypeAt(i) {
