@@ -62,23 +62,127 @@ func (m *Model) Evidence(v Value) (NullEvidence, bool) {
 	if line := m.removedAt(slot); line > 0 {
 		return NullEvidence{Why: "the script removes it on line " + strconv.Itoa(line)}, true
 	}
-	id, rest, field := strings.Cut(slot, slotSep)
+	_, rest, field := strings.Cut(slot, slotSep)
+	key, member := m.slotArgs(v, c)
 	switch {
 	case field && rest == "#":
 		// LPOP, RPOP, SPOP, LINDEX 0...: a queue is empty at times.
 		return NullEvidence{Why: "nothing in the script shows the list or set is not empty"}, true
-	case field && fromCaller(rest):
-		return NullEvidence{Why: callerName(rest) + " comes from the caller and the script did not add it"}, true
+	case field && member != nil:
+		if name, ok := m.fromCaller(*member, 0); ok {
+			return NullEvidence{Why: name + " comes from the caller and the script did not add it"}, true
+		}
 	}
-	if fromCaller(id) && !m.KeyThere(c) && !m.WrittenBefore(c) {
-		return NullEvidence{Why: callerName(id) + " comes from the caller and the script reads it before writing it"}, true
+	if key != nil && !m.KeyThere(c) && !m.WrittenBefore(c) {
+		if name, ok := m.fromCaller(*key, 0); ok {
+			return NullEvidence{Why: name + " comes from the caller and the script reads it before writing it"}, true
+		}
 	}
 	return NullEvidence{}, false
 }
 
-// fromCaller reports whether an identity is made only of what the caller
-// passes (KEYS, ARGV) and literals, with at least one of the caller's.
-func fromCaller(id string) bool {
+// slotArgs returns the values of the key and of the field or member a read
+// v of c asks about (member nil for a whole key).
+func (m *Model) slotArgs(v Value, c *Call) (key, member *Value) {
+	if v.Origin == Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	arg := func(i int) *Value {
+		if i < len(c.Args) {
+			return &c.Args[i].Value
+		}
+		return nil
+	}
+	if v.Origin == ReplyElement && v.Index > 0 {
+		first := elementReads[c.Name]
+		if c.Name == "MGET" {
+			return arg(first + int(v.Index) - 1), nil
+		}
+		return arg(1), arg(first + int(v.Index) - 1)
+	}
+	switch c.Command.Name {
+	case "HGET", "ZSCORE", "ZRANK", "ZREVRANK":
+		return arg(1), arg(2)
+	}
+	return arg(1), nil
+}
+
+// fromCaller reports whether v is made only of what the caller passes
+// (KEYS, ARGV) and literals, with at least one of the caller's, and names
+// it: directly, through locals, or through a parameter of a local function
+// that every call of it passes such a value.
+func (m *Model) fromCaller(v Value, depth int) (string, bool) {
+	if id, ok := m.Identity(v); ok && callerIdentity(id) {
+		return callerName(id), true
+	}
+	if depth > 3 || v.Var == nil || v.Var.Kind != Param || len(v.Var.Writes) > 0 {
+		return "", false
+	}
+	// A parameter: every call of its function passes one from the caller.
+	p := v.Var
+	idx := -1
+	for i, q := range p.Func.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	calls := m.localCalls()[p.Func]
+	if idx < 0 || len(calls) == 0 {
+		return "", false
+	}
+	name := ""
+	for _, call := range calls {
+		if idx >= len(call.Args) {
+			return "", false
+		}
+		n, ok := m.fromCaller(m.Value(call.Args[idx]), depth+1)
+		if !ok || name != "" && n != name {
+			if !ok {
+				return "", false
+			}
+			n = "what the caller passes"
+		}
+		name = n
+	}
+	return p.Name + " (" + name + ")", true
+}
+
+// localCalls maps each function held by a local that is never reassigned
+// to the calls of that local, when every use of the local is such a call:
+// then its parameters take only the values those calls pass.
+func (m *Model) localCalls() map[*Function][]*ast.FuncCallExpr {
+	return m.Cached(&localCallsKey, func() any {
+		out := map[*Function][]*ast.FuncCallExpr{}
+		byVar := map[*Variable][]*ast.FuncCallExpr{}
+		m.Preorder(KFuncCallExpr, func(n any) {
+			c, ok := n.(*ast.FuncCallExpr)
+			if !ok || c.Func == nil {
+				return
+			}
+			if id, ok := c.Func.(*ast.IdentExpr); ok {
+				if v := m.VarOf(id); v != nil {
+					byVar[v] = append(byVar[v], c)
+				}
+			}
+		})
+		for _, v := range m.Vars {
+			fe, ok := v.Init.(*ast.FunctionExpr)
+			if !ok || len(v.Writes) > 0 || len(byVar[v]) != len(v.Reads) {
+				continue
+			}
+			if fn := m.FunctionFor(fe); fn != nil {
+				out[fn] = byVar[v]
+			}
+		}
+		return out
+	}).(map[*Function][]*ast.FuncCallExpr)
+}
+
+var localCallsKey int
+
+// callerIdentity reports whether an identity is made only of what the
+// caller passes (KEYS, ARGV) and literals, with at least one of the caller's.
+func callerIdentity(id string) bool {
 	if strings.HasPrefix(id, "KEYS[") || strings.HasPrefix(id, "ARGV[") {
 		return true
 	}
