@@ -100,7 +100,7 @@ func runNilArgument(p *lint.Pass) {
 				continue
 			}
 			p.Report(m.Range(a.Expr), "%s may be %s", argText(), falsyName(falsy)).
-				Help("%s; %s: give it a default (%s or '') or return before the call when it is missing", why, fails, what())
+				Help("%s; %s: %s", why, fails, missingAdvice(c, i, what()))
 		}
 	}
 }
@@ -259,15 +259,20 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 	if bits == 0 || depth > 8 {
 		return ""
 	}
-	if c, f := nullableReply(v); c != nil && f&bits != 0 {
-		if ac.presentReplies()[c] {
-			return "" // the script set the key just before: not null
+	if c, f := m.NullReply(v); c != nil && f&bits != 0 {
+		ev, ok := m.Evidence(v)
+		if !ok {
+			return "" // nothing in the script says the null happens
 		}
 		line := m.Range(c.Expr).Start.Line
-		if v.Origin == model.Tonumber {
-			return fmt.Sprintf("tonumber of the %s reply of line %d is nil when %s", c.Name, line, nullCause(c))
+		what := fmt.Sprintf("the %s reply of line %d", c.Name, line)
+		if n := elementOf(v); n > 0 {
+			what = fmt.Sprintf("element %d of %s", n, what)
 		}
-		return fmt.Sprintf("the %s reply of line %d is null (false in Lua) when %s", c.Name, line, nullCause(c))
+		if v.Origin == model.Tonumber {
+			return fmt.Sprintf("tonumber of %s is nil when %s (%s)", what, nullCauseOf(v, c), ev.Why)
+		}
+		return fmt.Sprintf("%s is null (false in Lua) when %s (%s)", what, nullCauseOf(v, c), ev.Why)
 	}
 	switch x := x.(type) {
 	case *ast.NilExpr:
@@ -321,4 +326,17 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		}
 	}
 	return ""
+}
+
+// missingAdvice says what to do with a value that may be missing, as fits
+// argument i of c: a key or a number cannot take ” (EXPIRE k ” fails
+// with "value is not an integer"), and a made-up key names another key.
+func missingAdvice(c *model.Call, i int, what string) string {
+	switch c.ArgTypeAt(i) {
+	case "key":
+		return "return before the call when it is missing"
+	case "integer", "double", "unix-time":
+		return fmt.Sprintf("return before the call when it is missing, or give it a number that means what you want to %s (%s or 0)", c.Name, what)
+	}
+	return fmt.Sprintf("give it a default (%s or '') or return before the call when it is missing", what)
 }

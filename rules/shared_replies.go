@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -60,30 +59,30 @@ func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string
 	return brief(m, e)
 }
 
-// nullableReply returns the call whose null reply v may be, and what the
-// null is in Lua at this point (TFalse, or TNil for tonumber(...) or under
-// RESP3). Elements of array replies are not claimed: nothing is known of
-// them. tonumber() of a string that is not a number is nil too, but that is
-// the data's contract, not a missing key: only a null reply counts.
-func nullableReply(v model.Value) (*model.Call, model.TypeSet) {
-	switch v.Origin {
-	case model.Reply:
-		c := v.Call
-		if c == nil || c.Command == nil || c.Command.Reply&redisdb.ReplyNull == 0 {
-			return nil, 0
-		}
-		if f := v.Types & model.Falsy; f == model.TFalse || f == model.TNil {
-			return c, f
-		}
-	case model.Tonumber:
-		if v.Types&model.TNil == 0 || v.Of == nil {
-			return nil, 0
-		}
-		if c, _ := nullableReply(*v.Of); c != nil {
-			return c, model.TNil
-		}
+// elementOf is n when v (or the argument of tonumber v) is element n of an
+// array reply, else 0.
+func elementOf(v model.Value) int32 {
+	if v.Origin == model.Tonumber && v.Of != nil {
+		v = *v.Of
 	}
-	return nil, 0
+	if v.Origin == model.ReplyElement {
+		return v.Index
+	}
+	return 0
+}
+
+// nullCauseOf says when v, a reply or an element of one, is null.
+func nullCauseOf(v model.Value, c *model.Call) string {
+	if elementOf(v) > 0 {
+		switch c.Name {
+		case "HMGET":
+			return "its field is missing"
+		case "ZMSCORE":
+			return "its member is missing"
+		}
+		return "its key is missing"
+	}
+	return nullCause(c)
 }
 
 // nullCause says when a command replies null.

@@ -35,10 +35,15 @@ func runUnguardedNilReply(p *lint.Pass) {
 	for _, op := range m.Operations() {
 		for i, x := range op.Operands {
 			v := m.Value(x)
-			c, falsy := nullableReply(v)
-			// PresentReplies walks every path of the file: asked only
-			// once a nullable reply is used.
-			if c == nil || m.PresentReplies()[c] {
+			c, falsy := m.NullReply(v)
+			if c == nil {
+				continue
+			}
+			// An error only with evidence in the script that the null
+			// happens (Model.Evidence); otherwise the null rests on what
+			// other code keeps, which the script does not show.
+			ev, ok := m.Evidence(v)
+			if !ok {
 				continue
 			}
 			var err string
@@ -65,6 +70,8 @@ func runUnguardedNilReply(p *lint.Pass) {
 					}
 					err = "'" + compareError(op.Op, lt, rt) + "'"
 				}
+			} else if op.Concat {
+				err = "'attempt to concatenate " + arithSubject(m, x, luaTypeName(falsy)) + "'"
 			} else {
 				err = "'attempt to perform arithmetic on " + arithSubject(m, x, luaTypeName(falsy)) + "'"
 			}
@@ -75,13 +82,17 @@ func runUnguardedNilReply(p *lint.Pass) {
 			subject := brief(m, x) + " is " + what
 			if v.Var != nil {
 				of := "the " + c.Name + " reply"
+				if n := elementOf(v); n > 0 {
+					of = fmt.Sprintf("element %d of %s", n, of)
+				}
 				if v.Origin == model.Tonumber {
 					of = "tonumber of " + of
 				}
 				subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
 			}
-			p.Report(m.Range(x), "%s when %s", subject, nullCause(c)).
-				Help("%s replies null then, and %s fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)", c.Name, m.Text(op.Expr), err)
+			p.Report(m.Range(x), "%s when %s", subject, nullCauseOf(v, c)).
+				Help("%s; %s replies null then, and %s fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)",
+					ev.Why, c.Name, m.Text(op.Expr), err)
 		}
 	}
 }
@@ -89,6 +100,15 @@ func runUnguardedNilReply(p *lint.Pass) {
 // arithSubject is how Lua 5.1 names the operand in 'attempt to perform
 // arithmetic on ...': a local or upvalue by name, anything else by type.
 func arithSubject(m *model.Model, x ast.Expr, typ string) string {
+	if a, ok := x.(*ast.AttrGetExpr); ok {
+		// A field with a constant name is named (observed on 7.0.15:
+		// `v.x + 1` gives "field 'x'"); any other index, "field '?'".
+		name := "?"
+		if k, ok := a.Key.(*ast.StringExpr); ok {
+			name = k.Value
+		}
+		return fmt.Sprintf("field '%s' (a %s value)", name, typ)
+	}
 	if id, ok := x.(*ast.IdentExpr); ok {
 		if v := m.VarOf(id); v != nil {
 			kind := "local"

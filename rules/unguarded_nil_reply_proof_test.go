@@ -88,6 +88,11 @@ func TestProofUnguardedNilReply(t *testing.T) {
 		{"return redis.call('ZRANK', KEYS[1], 'm') > 3", "attempt to compare number with boolean"},
 		{"return redis.call('GET', KEYS[1]) > ARGV[1]", "attempt to compare string with boolean"},
 		{"local v = redis.call('GET', KEYS[1])\nlocal function f() return v + 1 end\nreturn f()", "attempt to perform arithmetic on upvalue 'v' (a boolean value)"},
+		// Elements of HMGET are false for each missing field, and a
+		// concatenation fails on a null as arithmetic does.
+		{"local v = redis.call('HMGET', KEYS[1], 'a', 'b')\nreturn v[1] + 1", "attempt to perform arithmetic on field '?' (a boolean value)"},
+		{"return 'job:' .. redis.call('HGET', KEYS[1], 'g')", "attempt to concatenate a boolean value"},
+		{"local a, b = unpack(redis.call('HMGET', KEYS[1], 'a', 'b'))\nreturn a .. 'x'", "attempt to concatenate local 'a' (a boolean value)"},
 		// RESP3: the null reply is nil, and still fails.
 		{"redis.setresp(3)\nlocal v = redis.call('GET', KEYS[1])\nreturn v + 1", "attempt to perform arithmetic on local 'v' (a nil value)"},
 	} {
@@ -102,6 +107,12 @@ func TestProofUnguardedNilReply(t *testing.T) {
 		"local s = redis.call('GET', KEYS[1]) or '0'\nreturn s + 1",
 		"local t = redis.call('GET', KEYS[1])\nif t and tonumber(t) > 0 then return 1 end\nreturn 0",
 		"return redis.call('INCR', KEYS[1]) + redis.call('LLEN', KEYS[2]) + redis.call('HINCRBY', KEYS[3], 'f', 1)",
+		// What the path knows: a test of existence, a write before the
+		// read, a test of the element.
+		"if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end\nreturn redis.call('GET', KEYS[1]) + 1",
+		"redis.call('ZADD', KEYS[2], 1, 'm')\nreturn redis.call('ZSCORE', KEYS[2], 'm') + 1",
+		"local v = redis.call('HMGET', KEYS[3], 'a')\nif not v[1] then return 0 end\nreturn v[1] + 1",
+		"local v = redis.call('GET', KEYS[1])\nlocal n = tonumber(v)\nif v then return n + 1 end\nreturn 0",
 	} {
 		if msgs := operandFindings(id, src); len(msgs) != 0 {
 			t.Errorf("%q is flagged: %q", src, msgs)

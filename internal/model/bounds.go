@@ -5,8 +5,10 @@ package model
 // `n = n + n` repeated double what a value holds at each step; without a
 // bound, building, comparing (Join) or walking such a value (as rules do)
 // takes time and memory exponential in the number of lines. No key or
-// number a script builds comes near this many operands.
-const maxValueSize = 256
+// number a script builds comes near this many operands; and since every
+// expression keeps its value, a chain of `s = s .. x` costs this many parts
+// per line (256 made 1 MiB of it take a minute and 1.7 GB).
+const maxValueSize = 32
 
 // bounded returns v, or only its types when it holds more than maxValueSize
 // values: past that the model claims nothing about where it comes from.

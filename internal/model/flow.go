@@ -619,6 +619,17 @@ func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
 		v := fs.expr(x, e)
 		fs.stack = append(fs.stack, v)
 		if i == len(es)-1 && MultiValued(x) {
+			// unpack(t) of an ElementReads reply: its elements, in order.
+			if v.Origin == ReplyElement && v.Index == 1 && fs.isUnpack(x) {
+				// The table as the call saw it (its Present bits).
+				tbl := Value{Origin: Reply, Call: v.Call}
+				if av, ok := fs.m.recorded(x.(*ast.FuncCallExpr).Args[0]); ok {
+					tbl = av
+				}
+				for n := int32(2); len(fs.stack)-mark < want; n++ {
+					fs.stack = append(fs.stack, fs.m.element(tbl, n))
+				}
+			}
 			for len(fs.stack)-mark < want {
 				fs.stack = append(fs.stack, AnyValue)
 			}
@@ -628,6 +639,16 @@ func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
 		fs.stack = append(fs.stack, Value{Types: TNil, Origin: Literal, Lit: "nil"})
 	}
 	return fs.stack[mark:len(fs.stack):len(fs.stack)]
+}
+
+// isUnpack reports whether x calls the global unpack.
+func (fs *flowState) isUnpack(x ast.Expr) bool {
+	c, ok := x.(*ast.FuncCallExpr)
+	if !ok || c.Func == nil {
+		return false
+	}
+	id, ok := c.Func.(*ast.IdentExpr)
+	return ok && id.Value == "unpack" && fs.m.VarOf(id) == nil
 }
 
 // pop drops the values pushed on fs.stack since mark.
@@ -790,6 +811,9 @@ func (fs *flowState) eval(x ast.Expr, i int32, e env) Value {
 	case *ast.StringConcatOpExpr:
 		l := fs.expr(x.Lhs, e)
 		r := fs.expr(x.Rhs, e)
+		// Concatenating nil or a boolean raises ('attempt to concatenate a
+		// boolean value'): past it, neither operand was.
+		fs.pastRaising(e, x.Lhs, x.Rhs)
 		// A fresh slice: appending to l's parts would write into the
 		// backing array that l, and every value built from it, shares.
 		lp, rp := concatParts(l), concatParts(r)
@@ -930,9 +954,42 @@ func (m *Model) index(obj, key Value) Value {
 		}
 		return AnyValue
 	case Reply, ReplyElement:
+		if n, ok := elementIndex(obj, key); ok {
+			return m.element(obj, n)
+		}
 		return Value{Types: TAny, Origin: ReplyElement, Call: obj.Call}
 	}
 	return AnyValue
+}
+
+// elementIndex is the literal index n of obj[n] when obj is the reply of
+// a command whose elements may each be null (ElementReads).
+func elementIndex(obj, key Value) (int32, bool) {
+	c := obj.Call
+	if obj.Origin != Reply || c == nil || c.Protected || key.Origin != Literal || key.IsString {
+		return 0, false
+	}
+	if _, ok := elementReads[c.Name]; !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(key.Lit, 10, 32)
+	if err != nil || n < 1 {
+		return 0, false
+	}
+	return int32(n), true
+}
+
+// element is element n of reply obj of an ElementReads command: a string,
+// or null (false, or nil under RESP3) unless the path tested it.
+func (m *Model) element(obj Value, n int32) Value {
+	t := TString | TFalse
+	if m.SetResp3 {
+		t = TString | TNil
+	}
+	if n <= 64 && obj.Present&(1<<(n-1)) != 0 {
+		t = TString
+	}
+	return Value{Types: t, Origin: ReplyElement, Call: obj.Call, Index: n}
 }
 
 func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
@@ -950,6 +1007,10 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 	args := fs.stack[mark:len(fs.stack):len(fs.stack)]
 	v := fs.callValue(x, callee, args)
 	fs.pop(mark)
+	if callee.Origin == Builtin && callee.Lit == "assert" && len(x.Args) > 0 {
+		// assert(cond, msg) raises unless cond holds: past it, cond did.
+		fs.refine(x.Args[0], e, true)
+	}
 	return v
 }
 
@@ -976,6 +1037,18 @@ func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) 
 			return Value{Types: TString}
 		case "string.format":
 			return bounded(Value{Types: TString, Origin: Concat, Parts: slices.Clone(args)})
+		case "assert":
+			// assert returns its arguments, the first one truthy.
+			if len(args) > 0 {
+				return narrow(args[0], true)
+			}
+		case "unpack":
+			// The first element; exprList adds the others.
+			if len(args) == 1 {
+				if _, ok := elementIndex(args[0], Value{Origin: Literal, Lit: "1"}); ok {
+					return fs.m.element(args[0], 1)
+				}
+			}
 		}
 	}
 	return AnyValue
@@ -1103,6 +1176,13 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			if n := narrow(val, truth); !ok || n.Types != val.Types {
 				fs.set(e, v, n)
 			}
+			if truth {
+				fs.correlated(e, v, val)
+			}
+		}
+	case *ast.AttrGetExpr:
+		if truth {
+			fs.elementPresent(c, e)
 		}
 	case *ast.UnaryNotOpExpr:
 		return fs.refine(c.Expr, e, !truth)
@@ -1157,12 +1237,43 @@ func (fs *flowState) pastRaising(e env, operands ...ast.Expr) {
 	}
 }
 
+// elementPresent notes that t[n] is not null, where t is a local holding
+// the reply of an ElementReads command: later reads of t[n] on the path see
+// a string.
+func (fs *flowState) elementPresent(x *ast.AttrGetExpr, e env) {
+	id, ok := x.Object.(*ast.IdentExpr)
+	if !ok {
+		return
+	}
+	v := fs.m.VarOf(id)
+	if v == nil {
+		return
+	}
+	val, ok := e.get(v)
+	if !ok {
+		return
+	}
+	key, _ := literalValue(x.Key)
+	n, ok := elementIndex(val, key)
+	if !ok || n > 64 || val.Present&(1<<(n-1)) != 0 {
+		return
+	}
+	val.Present |= 1 << (n - 1)
+	fs.set(e, v, val)
+}
+
 func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 	switch x := x.(type) {
+	case *ast.AttrGetExpr:
+		fs.elementPresent(x, e)
 	case *ast.IdentExpr:
 		if v := fs.m.VarOf(x); v != nil {
-			if val, ok := e.get(v); ok && narrow(val, true).Types != val.Types {
+			val, ok := e.get(v)
+			if ok && narrow(val, true).Types != val.Types {
 				fs.set(e, v, narrow(val, true))
+			}
+			if ok {
+				fs.correlated(e, v, val)
 			}
 		}
 	case *ast.FuncCallExpr:
@@ -1171,6 +1282,35 @@ func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 				fs.refineNotFalsy(x.Args[0], e)
 			}
 		}
+	}
+}
+
+// correlated narrows the locals whose value was computed from local v once
+// v is known to be truthy (val is what v held before): n = tonumber(v)
+// cannot be nil because v was a null reply any more; and, the other way,
+// once n = tonumber(v) is truthy, v was a string or a number. Without it,
+// `local n = tonumber(v); if v then return n + 1 end` would still see n as
+// the tonumber of a null reply.
+func (fs *flowState) correlated(e env, v *Variable, val Value) {
+	if val.Origin == Tonumber && val.Of != nil && val.Of.Var != nil && val.Of.Var != v {
+		// v = tonumber(w) is truthy: w was a string or a number.
+		w := val.Of.Var
+		if wv, ok := e.get(w); ok && sameOrigin(&wv, val.Of) && narrow(wv, true).Types != wv.Types {
+			fs.set(e, w, narrow(wv, true))
+		}
+	}
+	for _, b := range e.slots {
+		if b == nil || b.v == v {
+			continue
+		}
+		bv := b.val
+		// Only while v still holds what n was computed from.
+		if bv.Origin != Tonumber || bv.Of == nil || bv.Of.Var != v || !bv.Of.Types.MayBeFalsy() || !sameOrigin(&val, bv.Of) {
+			continue
+		}
+		of := narrow(*bv.Of, true)
+		bv.Of = &of
+		fs.set(e, b.v, bv)
 	}
 }
 

@@ -38,3 +38,15 @@ func TestBuildLinearInLocals(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildConcatChain: a long chain of `local s; s = s .. 1` costs a few
+// KB per line (2.3 KB when written). Every value kept up to 256 parts (about 20 KB), so 1 MiB of
+// such lines took a minute and 1.7 GB (scripts/hostile.sh); parts are now
+// bounded by maxValueSize.
+func TestBuildConcatChain(t *testing.T) {
+	const lines = 8000
+	n := bytesToBuild(t, "local s = ''\n"+strings.Repeat("s = s .. 1\n", lines))
+	if perLine := n / lines; perLine > 5<<10 {
+		t.Errorf("%d bytes per line of `s = s .. 1`, want at most 5 KB", perLine)
+	}
+}

@@ -184,7 +184,7 @@ type Model struct {
 	// by one goroutine (the rules of a file run in turn).
 	loops      *[]*Loop
 	functions  *[]*Function
-	present    map[*Call]bool
+	present    *presence
 	operations *[]Operation
 	// cache holds what rules compute from the model and share (Cached).
 	cache []cachedFact

@@ -6,9 +6,10 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// Operation is one arithmetic operation or ordering comparison: the places
-// where Lua raises an error when an operand is nil, a boolean, or (for a
-// comparison) of another type than the other operand.
+// Operation is one arithmetic operation, ordering comparison or
+// concatenation: the places where Lua raises an error when an operand is
+// nil, a boolean, or (for a comparison) of another type than the other
+// operand.
 type Operation struct {
 	// Expr is the *ast.ArithmeticOpExpr, *ast.UnaryMinusOpExpr or
 	// *ast.RelationalOpExpr.
@@ -17,12 +18,14 @@ type Operation struct {
 	Op string
 	// Compare is true for an ordering comparison (< <= > >=).
 	Compare bool
+	// Concat is true for a concatenation (..).
+	Concat bool
 	// Operands are the left and right operands (one for unary minus).
 	Operands []ast.Expr
 }
 
-// Operations returns the file's arithmetic operations and ordering
-// comparisons in source order (outer before inner).
+// Operations returns the file's arithmetic operations, ordering
+// comparisons and concatenations in source order (outer before inner).
 func (m *Model) Operations() []Operation {
 	if m.operations == nil {
 		v := m.computeOperations()
@@ -46,8 +49,10 @@ func (m *Model) computeOperations() []Operation {
 		buf = append(buf, es...)
 		return buf[i:len(buf):len(buf)]
 	}
-	m.Preorder(KArithmeticOpExpr|KUnaryMinusOpExpr|KRelationalOpExpr, func(x any) {
+	m.Preorder(KArithmeticOpExpr|KUnaryMinusOpExpr|KRelationalOpExpr|KStringConcatOpExpr, func(x any) {
 		switch x := x.(type) {
+		case *ast.StringConcatOpExpr:
+			out = append(out, Operation{Expr: x, Op: "..", Concat: true, Operands: operands(x.Lhs, x.Rhs)})
 		case *ast.ArithmeticOpExpr:
 			out = append(out, Operation{Expr: x, Op: x.Operator, Operands: operands(x.Lhs, x.Rhs)})
 		case *ast.UnaryMinusOpExpr:

@@ -1,31 +1,127 @@
 package model
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/yuin/gopher-lua/ast"
 )
+
+// Presence facts are kept per "slot": what one read asks about.
+//
+//	id             the key holds a value (GET, GETDEL, SET ... GET)
+//	id \x00 f      field f of hash id, or member f of sorted set id
+//	id \x00 #      the list, set or sorted set id is not empty
+//
+// id is the key's Identity and f the field's or member's.
+const (
+	slotSep      = "\x00"
+	slotNonEmpty = "\x00#"
+	// slotWritten marks a key the path has written (whatever it holds
+	// now): no write removes the mark.
+	slotWritten = "\x00!w"
+)
+
+// presence is what computePresentReplies found of each read.
+type presence struct {
+	// reads are the reads that cannot reply null (PresentReplies).
+	reads map[*Call]bool
+	// keyThere are the reads whose key is known to exist on every path
+	// (a field or member of it was written or tested, or the key itself).
+	keyThere map[*Call]bool
+	// written are the reads whose key the script wrote before them on
+	// every path.
+	written map[*Call]bool
+	// elements are the elements of ElementReads replies known not to be
+	// null on every path (their slot was there when the command ran).
+	elements map[ElementRef]bool
+}
+
+// ElementRef is element N of the reply of C.
+type ElementRef struct {
+	C *Call
+	N int
+}
 
 // stringSetters leave their key holding a string whatever they reply: SET
 // without XX (with NX it either writes or finds the key already there),
 // and the commands that create the key when it is missing.
 var stringSetters = map[string]bool{
 	"SET": true, "SETNX": true, "SETEX": true, "PSETEX": true, "GETSET": true, "APPEND": true,
-	"INCR": true, "INCRBY": true, "INCRBYFLOAT": true, "DECR": true, "DECRBY": true, "SETRANGE": true,
+	"INCR": true, "INCRBY": true, "INCRBYFLOAT": true, "DECR": true, "DECRBY": true,
 }
 
 // fieldSetters leave the hash fields they name in place.
 var fieldSetters = map[string]bool{"HSET": true, "HMSET": true, "HSETNX": true, "HINCRBY": true, "HINCRBYFLOAT": true}
 
-// PresentReplies returns the GET and HGET calls that cannot reply null
-// because, on every path that reaches them in their function, with no other
-// write to the key in between:
-//   - the script has just given the key a string value (SET, SET NX
-//     whatever it replied, INCR...) or the field a value (HSET, HINCRBY...);
-//   - or, for HGET h f, the path checked that a field g of h is there
-//     (`if not HGET(h, g) then ... return end`) and every HSET of this
-//     script that writes g writes f too: fields the script only writes
-//     together are there together.
+// memberSetters leave the sorted-set members they name in place (ZADD
+// without XX, which only updates members already there).
+var memberSetters = map[string]bool{"ZADD": true, "ZINCRBY": true}
+
+// fillers leave their collection not empty.
+var fillers = map[string]bool{"LPUSH": true, "RPUSH": true, "SADD": true}
+
+// keepers are writes that never remove a key, a field, a member or an
+// element of the keys they name, by the kind of value they work on: what
+// the path knew of those keys of that kind still holds after them. (A
+// keeper of another kind on the same key either fails with WRONGTYPE or
+// finds the key of its own kind, so facts of other kinds are dropped.)
+// Any other write may remove something (DEL, HDEL, ZREM, LPOP, RENAME,
+// SET over a hash, EXPIRE 0...).
+var keepers = map[string]byte{
+	"HSET": 'h', "HMSET": 'h', "HSETNX": 'h', "HINCRBY": 'h', "HINCRBYFLOAT": 'h',
+	"ZADD": 'z', "ZINCRBY": 'z', "GEOADD": 'z', "SADD": 'c', "LPUSH": 'c', "RPUSH": 'c', "LPUSHX": 'c', "RPUSHX": 'c',
+	"INCR": 's', "INCRBY": 's', "INCRBYFLOAT": 's', "DECR": 's', "DECRBY": 's', "APPEND": 's',
+	"SETRANGE": 's', "SETBIT": 's', "PFADD": 's', "XADD": 'x', "PERSIST": '*', "PUBLISH": '*', "SPUBLISH": '*',
+}
+
+// keeps reports whether a keeper of kind k leaves a fact of slot in place.
+func keeps(k byte, slot string) bool {
+	_, rest, field := strings.Cut(slot, slotSep)
+	switch k {
+	case '*':
+		return true
+	case 's':
+		return !field
+	case 'h':
+		return field && rest != "#"
+	case 'z':
+		return field
+	case 'c':
+		return field && rest == "#"
+	}
+	return false
+}
+
+// creators give their key a value when it has none (with XX, SET and ZADD
+// do not).
+var creators = map[string]bool{
+	"SET": true, "SETNX": true, "SETEX": true, "PSETEX": true, "GETSET": true, "APPEND": true, "MSET": true,
+	"INCR": true, "INCRBY": true, "INCRBYFLOAT": true, "DECR": true, "DECRBY": true, "SETRANGE": true, "SETBIT": true,
+	"HSET": true, "HMSET": true, "HSETNX": true, "HINCRBY": true, "HINCRBYFLOAT": true,
+	"ZADD": true, "ZINCRBY": true, "GEOADD": true, "SADD": true, "LPUSH": true, "RPUSH": true, "XADD": true, "PFADD": true,
+}
+
+// expirers remove their key when the time given is not in the future
+// (EXPIRE k 0); with a positive literal or a value from the caller they
+// are taken to set a TTL. Redis does not expire keys while a script runs
+// (rules/key_written_proof_test.go), so a TTL removes nothing the script
+// later reads.
+var expirers = map[string]bool{"EXPIRE": true, "PEXPIRE": true, "EXPIREAT": true, "PEXPIREAT": true}
+
+// PresentReplies returns the reads that cannot reply null because, on every
+// path that reaches them in their function, with no write in between that
+// may remove what they read:
+//   - the script has just written it: SET, INCR... for GET; HSET, HINCRBY...
+//     for HGET; ZADD or ZINCRBY of the member for ZSCORE, ZRANK and ZREVRANK;
+//     LPUSH, RPUSH or SADD for LPOP, RPOP, LINDEX 0 or -1, SPOP...;
+//   - or the path tested it: the same read's reply (directly, through a
+//     local, or through tonumber of it) was found truthy, or not false or
+//     nil; EXISTS k, HEXISTS h f, LLEN, SCARD, ZCARD or HLEN was found
+//     not 0 (== 1, > 0, ~= 0...);
+//   - or, for HGET h f, the path found a field g of h there and every HSET
+//     of this script that writes g writes f too: fields the script only
+//     writes together are there together.
 //
 // A TTL does not change that: Redis does not expire keys while a script runs
 // (observed on 7.0.15: SET k v PX 1 NX, a 50 ms busy loop, then GET k
@@ -33,16 +129,135 @@ var fieldSetters = map[string]bool{"HSET": true, "HMSET": true, "HSETNX": true, 
 //
 // It is computed once per model; callers must not modify the map.
 func (m *Model) PresentReplies() map[*Call]bool {
+	return m.presence().reads
+}
+
+// KeyThere reports whether the key that read c names is known to exist
+// wherever c runs: the path wrote or tested the key, or a field, member or
+// element of it. (HGET of a field may still be null then.)
+func (m *Model) KeyThere(c *Call) bool { return m.presence().keyThere[c] }
+
+// WrittenBefore reports whether the script wrote the key that read c names
+// before c on every path that reaches c.
+func (m *Model) WrittenBefore(c *Call) bool { return m.presence().written[c] }
+
+// ElementPresent reports whether element n of the reply of c cannot be
+// null: what it reads was there on every path that reaches c.
+func (m *Model) ElementPresent(c *Call, n int) bool {
+	return m.presence().elements[ElementRef{c, n}]
+}
+
+func (m *Model) presence() *presence {
 	if m.present == nil {
-		m.present = m.computePresentReplies()
+		m.present = m.computePresence()
 	}
 	return m.present
 }
 
-func (m *Model) computePresentReplies() map[*Call]bool {
+// ReadSlot names what a nullable read of c asks about (see the slot forms
+// above), or "" when c reads nothing the presence facts follow.
+func (m *Model) ReadSlot(c *Call) string {
+	if c.Command == nil || c.Protected || len(c.Args) < 2 {
+		return ""
+	}
+	id, ok := m.Identity(c.Args[1].Value)
+	if !ok {
+		return ""
+	}
+	switch c.Command.Name {
+	case "GET", "GETDEL", "GETEX", "GETSET":
+		return id
+	case "SET":
+		if c.HasToken("GET") {
+			return id
+		}
+	case "HGET":
+		if f, ok := m.argIdentity(c, 2); ok {
+			return id + slotSep + f
+		}
+	case "ZSCORE", "ZRANK", "ZREVRANK":
+		if f, ok := m.argIdentity(c, 2); ok {
+			return id + slotSep + f
+		}
+	case "LPOP", "RPOP", "SPOP", "SRANDMEMBER", "RPOPLPUSH", "LMOVE":
+		return id + slotNonEmpty
+	case "LINDEX":
+		if i, ok := c.Literal(2); ok && (i == "0" || i == "-1") {
+			return id + slotNonEmpty
+		}
+	}
+	return ""
+}
+
+// elementReads are the commands whose array reply holds a null (false in
+// Lua) for each key, field or member that is missing, with the argument
+// that element 1 reads: HMGET h f1 f2 replies {v1, false} when f2 is
+// missing (observed on 7.0.15).
+var elementReads = map[string]int{"HMGET": 2, "MGET": 1, "ZMSCORE": 2}
+
+// ElementSlot names what element n of the reply of c reads (see ReadSlot),
+// or "" when c is no ElementReads command or the element is not known.
+func (m *Model) ElementSlot(c *Call, n int) string {
+	first, ok := elementReads[c.Name]
+	if !ok || c.Protected || n < 1 {
+		return ""
+	}
+	at := first + n - 1
+	if c.Variadic && at >= len(c.Args)-1 || at >= len(c.Args) {
+		return ""
+	}
+	if c.Name == "MGET" {
+		id, ok := m.Identity(c.Args[at].Value)
+		if !ok {
+			return ""
+		}
+		return id
+	}
+	id, ok := m.Identity(c.Args[1].Value)
+	f, fok := m.Identity(c.Args[at].Value)
+	if !ok || !fok {
+		return ""
+	}
+	return id + slotSep + f
+}
+
+// SlotOf is the slot a value read from a reply asks about: the read's
+// (ReadSlot), or its element's (ElementSlot), looking through tonumber.
+func (m *Model) SlotOf(v Value) (c *Call, slot string) {
+	if v.Origin == Tonumber && v.Of != nil {
+		return m.SlotOf(*v.Of)
+	}
+	c = v.Call
+	switch {
+	case c == nil:
+		return nil, ""
+	case v.Origin == Reply:
+		return c, m.ReadSlot(c)
+	case v.Origin == ReplyElement && v.Index > 0:
+		return c, m.ElementSlot(c, int(v.Index))
+	}
+	return c, ""
+}
+
+func (m *Model) argIdentity(c *Call, i int) (string, bool) {
+	if i >= len(c.Args) {
+		return "", false
+	}
+	return m.Identity(c.Args[i].Value)
+}
+
+func (m *Model) computePresence() *presence {
 	type state = map[string]Value
 	together := fieldsWrittenTogether(m)
 	verdict := map[*Call]bool{}
+	keyThere := map[*Call]bool{}
+	written := map[*Call]bool{}
+	elements := map[ElementRef]bool{}
+	// and records a verdict that must hold on every path reaching c.
+	and := func(in map[*Call]bool, c *Call, ok bool) {
+		prev, seen := in[c]
+		in[c] = ok && (!seen || prev)
+	}
 	for _, fn := range m.Functions() {
 		w := &PathWalk[state]{
 			M:    m,
@@ -57,18 +272,19 @@ func (m *Model) computePresentReplies() map[*Call]bool {
 				return out
 			},
 			Cond: func(cond ast.Expr, s state, truth bool) state {
-				c := m.Value(cond).FromReply()
-				if !truth || c == nil || m.Value(cond).Origin == Tonumber || !c.Is("HGET") || len(c.Args) < 3 {
-					return s
-				}
-				id, ok := m.Identity(c.Args[1].Value)
-				g, lit := c.Literal(2)
-				if !ok || !lit {
+				facts := m.guardedSlots(cond, truth)
+				if len(facts) == 0 {
 					return s
 				}
 				s = cloneState(s)
-				for f := range together[id+"\x00"+g] {
-					s[id+"\x00"+f] = c.Args[1].Value
+				for _, g := range facts {
+					s[g.slot] = g.key
+					// HGET h g found g: the fields written with g are there.
+					if id, f, ok := strings.Cut(g.slot, slotSep); ok {
+						for t := range together[id+slotSep+f] {
+							s[id+slotSep+t] = g.key
+						}
+					}
 				}
 				return s
 			},
@@ -76,20 +292,33 @@ func (m *Model) computePresentReplies() map[*Call]bool {
 				if c.Command == nil || len(c.Args) < 2 {
 					return s
 				}
-				key := c.Args[1].Value
-				id, known := m.Identity(key)
-				switch c.Command.Name {
-				case "GET", "HGET":
-					slot := id
-					if c.Command.Name == "HGET" {
-						f, lit := c.Literal(2)
-						known = known && lit
-						slot = id + "\x00" + f
-					}
+				slot := m.ReadSlot(c)
+				if slot != "" {
 					_, present := s[slot]
-					prev, seen := verdict[c]
-					verdict[c] = known && present && (!seen || prev)
-					return s
+					and(verdict, c, present)
+				} else if _, ok := elementReads[c.Name]; ok && c.Name != "MGET" {
+					slot = m.ElementSlot(c, 1)
+				}
+				if slot != "" {
+					id, _, _ := strings.Cut(slot, slotSep)
+					_, w := s[id+slotWritten]
+					and(written, c, w)
+					there := false
+					for f := range s {
+						if (f == id || strings.HasPrefix(f, id+slotSep)) && !strings.HasSuffix(f, slotWritten) {
+							there = true
+							break
+						}
+					}
+					and(keyThere, c, there)
+				}
+				if first, ok := elementReads[c.Name]; ok {
+					for n := 1; first+n-1 < len(c.Args); n++ {
+						r := ElementRef{c, n}
+						_, there := s[m.ElementSlot(c, n)]
+						prev, seen := elements[r]
+						elements[r] = there && (!seen || prev)
+					}
 				}
 				if !c.Command.IsWrite() {
 					return s
@@ -97,49 +326,270 @@ func (m *Model) computePresentReplies() map[*Call]bool {
 				if len(c.Keys) == 0 {
 					return state{} // FLUSHALL, or keys the table cannot place
 				}
-				// Any other write may delete, rename or retype a key it
-				// names (DEL, GETDEL, HDEL, RENAME, EXPIRE 0...).
-				s = cloneState(s)
-				for slot, kv := range s {
-					for _, i := range c.Keys {
-						if i < len(c.Args) && m.MayBeSameKey(kv, c.Args[i].Value) {
-							delete(s, slot)
+				name := c.Command.Name
+				if !(expirers[name] && !expiresNow(c)) {
+					// Any other write may delete, rename or retype a key it
+					// names (DEL, GETDEL, HDEL, RENAME, LPOP, EXPIRE 0...),
+					// but a keeper's own kind of facts stay.
+					kind, keeper := keepers[name]
+					s = cloneState(s)
+					for slot, kv := range s {
+						if keeper && keeps(kind, slot) || strings.HasSuffix(slot, slotWritten) {
+							continue
+						}
+						for _, i := range c.Keys {
+							if i < len(c.Args) && m.MayBeSameKey(kv, c.Args[i].Value) {
+								delete(s, slot)
+							}
 						}
 					}
 				}
+				s = cloneState(s)
+				if creators[name] && !c.HasToken("XX") {
+					for _, i := range c.Keys {
+						if i < len(c.Args) {
+							if id, ok := m.Identity(c.Args[i].Value); ok {
+								s[id+slotWritten] = c.Args[i].Value
+							}
+						}
+					}
+				}
+				key := c.Args[1].Value
+				id, known := m.Identity(key)
 				if !known {
 					return s
 				}
 				switch {
-				case stringSetters[c.Command.Name] && !(c.Command.Name == "SET" && c.HasToken("XX")):
+				case stringSetters[name] && !(name == "SET" && c.HasToken("XX")):
 					s[id] = key
-				case fieldSetters[c.Command.Name]:
-					for _, f := range setFields(c) {
-						s[id+"\x00"+f] = key
+				case fieldSetters[name]:
+					for _, f := range m.setFields(c) {
+						s[id+slotSep+f] = key
 					}
+				case memberSetters[name] && !c.HasToken("XX"):
+					for _, f := range m.setMembers(c) {
+						s[id+slotSep+f] = key
+					}
+					s[id+slotNonEmpty] = key
+				case fillers[name]:
+					s[id+slotNonEmpty] = key
 				}
 				return s
 			},
 		}
 		w.Run(fn, state{})
 	}
-	for c, ok := range verdict {
-		if !ok {
-			delete(verdict, c)
+	for _, in := range []map[*Call]bool{verdict, keyThere, written} {
+		for c, ok := range in {
+			if !ok {
+				delete(in, c)
+			}
 		}
 	}
-	return verdict
+	for r, ok := range elements {
+		if !ok {
+			delete(elements, r)
+		}
+	}
+	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements}
 }
 
-// setFields lists the literal fields an HSET-like call writes.
-func setFields(c *Call) []string {
+// expiresNow reports whether an EXPIRE-like call gives a literal time that
+// removes the key at once (0 or less for EXPIRE and PEXPIRE).
+func expiresNow(c *Call) bool {
+	t, ok := c.Literal(2)
+	if !ok {
+		return false
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return false
+	}
+	if c.Is("EXPIRE", "PEXPIRE") {
+		return n <= 0
+	}
+	return false
+}
+
+// slotFact is a slot known to be there, with the key it is of.
+type slotFact struct {
+	slot string
+	key  Value
+}
+
+// guardedSlots lists what a condition that evaluated to truth shows to be
+// there: the slot of a read whose reply it found not null, or of the key,
+// field or collection that EXISTS, HEXISTS or a length found not 0.
+func (m *Model) guardedSlots(cond ast.Expr, truth bool) []slotFact {
+	switch x := cond.(type) {
+	case *ast.RelationalOpExpr:
+		if x.Operator != "==" && x.Operator != "~=" && x.Operator != "<" && x.Operator != "<=" &&
+			x.Operator != ">" && x.Operator != ">=" {
+			return nil
+		}
+		// The reply on one side, a literal on the other.
+		for _, side := range [2]struct {
+			reply, other ast.Expr
+			op           string
+		}{{x.Lhs, x.Rhs, x.Operator}, {x.Rhs, x.Lhs, flipRelation(x.Operator)}} {
+			rv := m.Value(side.reply)
+			c := rv.FromReply()
+			if c == nil || c.Protected {
+				continue
+			}
+			ov := m.Value(side.other)
+			switch {
+			case ov.Origin == Literal && ov.Types&Falsy != 0 && (side.op == "==" || side.op == "~="):
+				// R == false / R ~= nil...: the reply is not null on the
+				// branch where the equality fails.
+				if truth == (side.op == "~=") {
+					if slot := m.ReadSlot(c); slot != "" && rv.Origin != ReplyElement {
+						return []slotFact{{slot, c.Args[1].Value}}
+					}
+				}
+			case ov.Origin == Literal && ov.Types == TNumber && rv.Origin == Reply:
+				n, err := strconv.ParseFloat(ov.Lit, 64)
+				if err != nil {
+					continue
+				}
+				if nonZero(side.op, n, truth) {
+					return m.countSlots(c)
+				}
+			case ov.Origin == Literal && ov.Types == TString && side.op == "==" && truth && rv.Origin != ReplyElement:
+				// R == 'x': a null reply is not 'x'.
+				if slot := m.ReadSlot(c); slot != "" {
+					return []slotFact{{slot, c.Args[1].Value}}
+				}
+			}
+		}
+		return nil
+	}
+	if !truth {
+		return nil
+	}
+	v := m.Value(cond)
+	c := v.FromReply()
+	if c == nil || c.Protected || v.Origin == ReplyElement {
+		return nil
+	}
+	if slot := m.ReadSlot(c); slot != "" {
+		return []slotFact{{slot, c.Args[1].Value}}
+	}
+	return nil
+}
+
+// countSlots is what a count reply of c found not 0 shows: EXISTS k, the
+// key; HEXISTS h f, the field; LLEN, SCARD, ZCARD or HLEN, a collection
+// that is not empty.
+func (m *Model) countSlots(c *Call) []slotFact {
+	if c.Command == nil || len(c.Args) < 2 {
+		return nil
+	}
+	key := c.Args[1].Value
+	id, ok := m.Identity(key)
+	if !ok {
+		return nil
+	}
+	switch c.Command.Name {
+	case "EXISTS":
+		if len(c.Args) == 2 {
+			return []slotFact{{id, key}}
+		}
+	case "HEXISTS":
+		if f, ok := m.argIdentity(c, 2); ok {
+			return []slotFact{{id + slotSep + f, key}}
+		}
+	case "LLEN", "SCARD", "ZCARD":
+		return []slotFact{{id + slotNonEmpty, key}}
+	}
+	return nil
+}
+
+// nonZero reports whether `count op n` having evaluated to truth means the
+// count is not 0 (counts are never negative).
+func nonZero(op string, n float64, truth bool) bool {
+	if !truth {
+		switch op {
+		case "==":
+			op = "~="
+		case "~=":
+			op = "=="
+		case "<":
+			op = ">="
+		case "<=":
+			op = ">"
+		case ">":
+			op = "<="
+		case ">=":
+			op = "<"
+		}
+	}
+	switch op {
+	case "==":
+		return n != 0
+	case "~=":
+		return n == 0
+	case ">":
+		return n >= 0
+	case ">=":
+		return n > 0
+	}
+	return false
+}
+
+// flipRelation is the operator with its operands swapped.
+func flipRelation(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
+// setFields lists the identities of the fields an HSET-like call writes.
+func (m *Model) setFields(c *Call) []string {
 	var out []string
 	step := 2
 	if c.Is("HSETNX", "HINCRBY", "HINCRBYFLOAT") {
 		step = len(c.Args) // one field
 	}
 	for i := 2; i < len(c.Args); i += step {
-		if f, ok := c.Literal(i); ok {
+		if f, ok := m.argIdentity(c, i); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// setMembers lists the identities of the members a ZADD or ZINCRBY writes.
+func (m *Model) setMembers(c *Call) []string {
+	if c.Is("ZINCRBY") {
+		if f, ok := m.argIdentity(c, 3); ok {
+			return []string{f}
+		}
+		return nil
+	}
+	i := 2
+	for ; i < len(c.Args); i++ {
+		s, ok := c.Literal(i)
+		if !ok {
+			break
+		}
+		switch strings.ToUpper(s) {
+		case "NX", "XX", "GT", "LT", "CH", "INCR":
+			continue
+		}
+		break
+	}
+	var out []string
+	for i++; i < len(c.Args); i += 2 {
+		if f, ok := m.argIdentity(c, i); ok {
 			out = append(out, f)
 		}
 	}
@@ -148,7 +598,7 @@ func setFields(c *Call) []string {
 
 // fieldsWrittenTogether maps "hash identity \x00 field g" to the fields
 // that every HSET/HMSET of the script writing g also writes (g included).
-// A call whose fields are not all literals makes its hash unknown.
+// A call whose fields are not all known makes its hash unknown.
 func fieldsWrittenTogether(m *Model) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	unknown := map[string]bool{}
@@ -168,7 +618,7 @@ func fieldsWrittenTogether(m *Model) map[string]map[string]bool {
 			continue
 		}
 		fields := map[string]bool{}
-		for _, f := range setFields(c) {
+		for _, f := range m.setFields(c) {
 			fields[f] = true
 		}
 		if len(fields) == 0 || len(fields) < fieldCount(c) {
@@ -176,7 +626,7 @@ func fieldsWrittenTogether(m *Model) map[string]map[string]bool {
 			continue
 		}
 		for g := range fields {
-			slot := id + "\x00" + g
+			slot := id + slotSep + g
 			prev, seen := out[slot]
 			if !seen {
 				out[slot] = fields
@@ -192,7 +642,7 @@ func fieldsWrittenTogether(m *Model) map[string]map[string]bool {
 		}
 	}
 	for slot := range out {
-		id, _, _ := strings.Cut(slot, "\x00")
+		id, _, _ := strings.Cut(slot, slotSep)
 		if unknown[id] {
 			delete(out, slot)
 		}

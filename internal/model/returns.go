@@ -67,3 +67,38 @@ func mayFallThrough(m *Model, stmts []ast.Stmt) bool {
 	}
 	return true
 }
+
+// ReplyReturn is a return statement whose values become the reply Redis
+// sends: one of the main chunk of a script, or of a registered function's
+// body (a nested function's return stays in Lua).
+type ReplyReturn struct {
+	Stmt *ast.ReturnStmt
+	// Registration is the function it returns from, nil for a script.
+	Registration *Registration
+}
+
+// ReplyReturns lists the file's ReplyReturns in source order, those of each
+// registered function after the script's.
+func (m *Model) ReplyReturns() []ReplyReturn {
+	var out []ReplyReturn
+	collect := func(stmts []ast.Stmt, r *Registration) {
+		m.InspectKinds(stmts, KFunctionExpr|KReturnStmt, func(n any) bool {
+			switch n := n.(type) {
+			case *ast.FunctionExpr:
+				return false
+			case *ast.ReturnStmt:
+				out = append(out, ReplyReturn{Stmt: n, Registration: r})
+			}
+			return true
+		})
+	}
+	if m.Context == Script && m.File.Chunk != nil {
+		collect(m.File.Chunk, nil)
+	}
+	for _, r := range m.Registrations {
+		if r.Callback != nil {
+			collect(r.Callback.Stmts, r)
+		}
+	}
+	return out
+}

@@ -89,8 +89,10 @@ type Value struct {
 	// IsString is true for a string literal (false for a number literal).
 	IsString bool
 	// Index is the 1-based KEYS/ARGV index when it is a literal (one that
-	// fits in an int32: no script has more keys or arguments), else 0.
-	// An int32 keeps Value, copied and stored for every expression, small.
+	// fits in an int32: no script has more keys or arguments), or, for a
+	// ReplyElement of an ElementReads reply, the element's literal index;
+	// else 0. An int32 keeps Value, copied and stored for every
+	// expression, small.
 	Index int32
 	// Lit is the literal's text (Literal), the builtin's name (Builtin), or
 	// "call"/"pcall" (RedisCall).
@@ -104,6 +106,10 @@ type Value struct {
 	Of *Value
 	// Var is the local variable the value was read through, if any.
 	Var *Variable
+	// Present has bit i-1 set when element i of this reply (HMGET, MGET,
+	// ZMSCORE: ElementReads) is known not to be null on this path, after
+	// `if v[i] then` or `assert(v[i])`.
+	Present uint64
 }
 
 // AnyValue knows nothing.
@@ -160,6 +166,7 @@ func Join(a, b Value) Value {
 	}
 	out := a
 	out.Types = a.Types | b.Types
+	out.Present = a.Present & b.Present
 	if !sameOrigin(&a, &b) {
 		out = Value{Types: out.Types}
 	}

@@ -22,15 +22,28 @@ local function collect(metaKey, ts)
 end
 collect(KEYS[3], ARGV[1])
 
--- Still reported: a field written alone elsewhere in the script, or a field
--- never checked.
-local function apart(h, ts)
-  local prev = redis.call('HGET', h, 'a')
+-- Fields the script does not show to be there, and shows can be missing,
+-- are still reported: 'b' was deleted on one path, and the script handles a
+-- missing 'c' elsewhere.
+local function apart(ts)
+  local prev = redis.call('HGET', KEYS[4], 'a')
   if not prev then
-    redis.call('HSET', h, 'a', ts, 'b', 0)
+    redis.call('HSET', KEYS[4], 'a', ts, 'b', 0)
     return
   end
-  redis.call('HSET', h, 'a', ts)
-  return redis.call('HGET', h, 'b') + redis.call('HGET', h, 'c') -- want "HGET.*'b'.* is false" "HGET.*'c'.* is false"
+  if ts == '0' then
+    redis.call('HDEL', KEYS[4], 'b')
+  end
+  local c = redis.call('HGET', KEYS[4], 'c') or 0
+  return redis.call('HGET', KEYS[4], 'b') + redis.call('HGET', KEYS[4], 'c') + c -- want "HGET.*'b'.* is false" "HGET.*'c'.* is false"
 end
-apart(KEYS[4], ARGV[1])
+apart(ARGV[1])
+
+-- A field never written nor tested by the script, of a hash the script
+-- found there: the field rests on what other scripts keep (silent).
+local function kept(ts)
+  if redis.call('HGET', KEYS[5], 'a') then
+    return redis.call('HGET', KEYS[5], 'z') + ts
+  end
+end
+kept(ARGV[1])

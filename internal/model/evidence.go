@@ -1,0 +1,347 @@
+package model
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// NullEvidence is what the script itself says about a read's null reply
+// being possible, for rules that promise an error only with evidence in
+// the script (see CONTRIBUTING.md): real code keeps invariants across
+// scripts (a hash field written whenever the key is created, a job record
+// that exists while its id is queued), which no single script shows.
+type NullEvidence struct {
+	// Why says it in a few words, for a message: "the script handles a
+	// missing value on line 12", "KEYS[1] comes from the caller and is read
+	// before the script writes it"...
+	Why string
+}
+
+// Evidence returns what makes a null of v plausible, where v is a reply,
+// an element of an ElementReads reply, or tonumber of one, when the script
+// gives anything:
+//   - the script handles a null of the same read somewhere (a test of it,
+//     an `or` default), so its author knows it happens;
+//   - the script removes what is read somewhere (DEL, HDEL, ZREM...);
+//   - the read pops from a collection or looks up an element at an index,
+//     which the collection being empty makes null;
+//   - the read looks up a field or member named by the caller (ARGV,
+//     KEYS) that the script did not add;
+//   - the read names a key the caller passes, before the script wrote it,
+//     and nothing on the path shows the key exists;
+//   - an option the script passes makes the command reply null when its
+//     condition stops it (SET ... NX, ZADD ... XX INCR).
+//
+// ok is false when none holds: the null then depends on what other code
+// keeps, and the script does not say.
+func (m *Model) Evidence(v Value) (NullEvidence, bool) {
+	c, slot := m.SlotOf(v)
+	if c == nil || c.Command == nil {
+		return NullEvidence{}, false
+	}
+	if v.Origin != ReplyElement && !(v.Origin == Tonumber && v.Of != nil && v.Of.Origin == ReplyElement) &&
+		c.Is("SET", "ZADD") && (c.Name == "SET" || c.HasToken("INCR")) {
+		for _, opt := range []string{"NX", "XX", "GT", "LT"} {
+			if c.HasToken(opt) {
+				return NullEvidence{Why: c.Name + " with " + opt + " replies null when " + opt + " stops it"}, true
+			}
+		}
+	}
+	if slot == "" {
+		// A read the presence facts do not follow (a command whose reply
+		// is null for reasons of its own, e.g. OBJECT ENCODING): the
+		// table says it may be null, and nothing in the script says more.
+		return NullEvidence{}, false
+	}
+	if line := m.nullHandled()[slot]; line > 0 {
+		return NullEvidence{Why: "the script handles a missing value of the same read on line " + strconv.Itoa(line)}, true
+	}
+	if line := m.removedAt(slot); line > 0 {
+		return NullEvidence{Why: "the script removes it on line " + strconv.Itoa(line)}, true
+	}
+	_, rest, field := strings.Cut(slot, slotSep)
+	key, member := m.slotArgs(v, c)
+	switch {
+	case field && rest == "#":
+		// LPOP, RPOP, SPOP, LINDEX 0...: a queue is empty at times.
+		return NullEvidence{Why: "nothing in the script shows the list or set is not empty"}, true
+	case field && member != nil:
+		if name, ok := m.fromCaller(*member, 0); ok {
+			return NullEvidence{Why: name + " comes from the caller and the script did not add it"}, true
+		}
+	}
+	if key != nil && !m.KeyThere(c) && !m.WrittenBefore(c) {
+		if name, ok := m.fromCaller(*key, 0); ok {
+			return NullEvidence{Why: name + " comes from the caller and the script reads it before writing it"}, true
+		}
+	}
+	return NullEvidence{}, false
+}
+
+// slotArgs returns the values of the key and of the field or member a read
+// v of c asks about (member nil for a whole key).
+func (m *Model) slotArgs(v Value, c *Call) (key, member *Value) {
+	if v.Origin == Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	arg := func(i int) *Value {
+		if i < len(c.Args) {
+			return &c.Args[i].Value
+		}
+		return nil
+	}
+	if v.Origin == ReplyElement && v.Index > 0 {
+		first := elementReads[c.Name]
+		if c.Name == "MGET" {
+			return arg(first + int(v.Index) - 1), nil
+		}
+		return arg(1), arg(first + int(v.Index) - 1)
+	}
+	switch c.Command.Name {
+	case "HGET", "ZSCORE", "ZRANK", "ZREVRANK":
+		return arg(1), arg(2)
+	}
+	return arg(1), nil
+}
+
+// fromCaller reports whether v is made only of what the caller passes
+// (KEYS, ARGV) and literals, with at least one of the caller's, and names
+// it: directly, through locals, or through a parameter of a local function
+// that every call of it passes such a value.
+func (m *Model) fromCaller(v Value, depth int) (string, bool) {
+	if id, ok := m.Identity(v); ok && callerIdentity(id) {
+		return callerName(id), true
+	}
+	if depth > 3 || v.Var == nil || v.Var.Kind != Param || len(v.Var.Writes) > 0 {
+		return "", false
+	}
+	// A parameter: every call of its function passes one from the caller.
+	p := v.Var
+	idx := -1
+	for i, q := range p.Func.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	calls := m.localCalls()[p.Func]
+	if idx < 0 || len(calls) == 0 {
+		return "", false
+	}
+	name := ""
+	for _, call := range calls {
+		if idx >= len(call.Args) {
+			return "", false
+		}
+		n, ok := m.fromCaller(m.Value(call.Args[idx]), depth+1)
+		if !ok || name != "" && n != name {
+			if !ok {
+				return "", false
+			}
+			n = "what the caller passes"
+		}
+		name = n
+	}
+	return p.Name + " (" + name + ")", true
+}
+
+// localCalls maps each function held by a local that is never reassigned
+// to the calls of that local, when every use of the local is such a call:
+// then its parameters take only the values those calls pass.
+func (m *Model) localCalls() map[*Function][]*ast.FuncCallExpr {
+	return m.Cached(&localCallsKey, func() any {
+		out := map[*Function][]*ast.FuncCallExpr{}
+		byVar := map[*Variable][]*ast.FuncCallExpr{}
+		m.Preorder(KFuncCallExpr, func(n any) {
+			c, ok := n.(*ast.FuncCallExpr)
+			if !ok || c.Func == nil {
+				return
+			}
+			if id, ok := c.Func.(*ast.IdentExpr); ok {
+				if v := m.VarOf(id); v != nil {
+					byVar[v] = append(byVar[v], c)
+				}
+			}
+		})
+		for _, v := range m.Vars {
+			fe, ok := v.Init.(*ast.FunctionExpr)
+			if !ok || len(v.Writes) > 0 || len(byVar[v]) != len(v.Reads) {
+				continue
+			}
+			if fn := m.FunctionFor(fe); fn != nil {
+				out[fn] = byVar[v]
+			}
+		}
+		return out
+	}).(map[*Function][]*ast.FuncCallExpr)
+}
+
+var localCallsKey int
+
+// callerIdentity reports whether an identity is made only of what the
+// caller passes (KEYS, ARGV) and literals, with at least one of the caller's.
+func callerIdentity(id string) bool {
+	if strings.HasPrefix(id, "KEYS[") || strings.HasPrefix(id, "ARGV[") {
+		return true
+	}
+	if !strings.HasPrefix(id, "cat(") {
+		return false
+	}
+	caller := false
+	for _, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(id, "cat("), ")"), "|") {
+		switch {
+		case strings.HasPrefix(p, "KEYS[") || strings.HasPrefix(p, "ARGV["):
+			caller = true
+		case strings.HasPrefix(p, "lit:"):
+		default:
+			return false
+		}
+	}
+	return caller
+}
+
+// callerName is an identity as the script wrote it, for messages.
+func callerName(id string) string {
+	if strings.HasPrefix(id, "cat(") {
+		var b strings.Builder
+		for i, p := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(id, "cat("), ")"), "|") {
+			if i > 0 {
+				b.WriteString(" .. ")
+			}
+			if lit, ok := strings.CutPrefix(p, "lit:"); ok {
+				b.WriteString(strconv.Quote(lit))
+			} else {
+				b.WriteString(p)
+			}
+		}
+		return b.String()
+	}
+	return id
+}
+
+// nullHandled maps the slot of each read whose null reply the script tests
+// or defaults somewhere to the first line it does so: `if not v`,
+// `v == false`, `v ~= nil`, `v or 0`, `tonumber(v) or 0`, `v and ...`.
+func (m *Model) nullHandled() map[string]int {
+	return m.Cached(&nullHandledKey, func() any {
+		out := map[string]int{}
+		note := func(x ast.Expr) {
+			v := m.Value(x)
+			if !v.Types.MayBeFalsy() {
+				return
+			}
+			if v.Origin == Tonumber && v.Of != nil && !v.Of.Types.MayBeFalsy() {
+				return
+			}
+			c, slot := m.SlotOf(v)
+			if c == nil || c.Protected || slot == "" {
+				return
+			}
+			line := m.Range(x).Start.Line
+			if prev, ok := out[slot]; !ok || line < prev {
+				out[slot] = line
+			}
+		}
+		m.Preorder(KLogicalOpExpr|KUnaryNotOpExpr|KRelationalOpExpr|KIfStmt|KWhileStmt|KRepeatStmt, func(n any) {
+			switch x := n.(type) {
+			case *ast.LogicalOpExpr:
+				note(x.Lhs)
+			case *ast.UnaryNotOpExpr:
+				note(x.Expr)
+			case *ast.RelationalOpExpr:
+				if x.Operator != "==" && x.Operator != "~=" {
+					return
+				}
+				if isConstFalse(x.Rhs) {
+					note(x.Lhs)
+				}
+				if isConstFalse(x.Lhs) {
+					note(x.Rhs)
+				}
+			case *ast.IfStmt:
+				note(x.Condition)
+			case *ast.WhileStmt:
+				note(x.Condition)
+			case *ast.RepeatStmt:
+				note(x.Condition)
+			}
+		})
+		return out
+	}).(map[string]int)
+}
+
+var nullHandledKey int
+
+// removedAt returns the first line where the script runs a write that
+// removes what slot names (DEL or UNLINK of the key, HDEL of the field,
+// ZREM of the member, an EXPIRE of 0...), or 0.
+func (m *Model) removedAt(slot string) int {
+	id, rest, field := strings.Cut(slot, slotSep)
+	for _, c := range m.Calls {
+		if c.Command == nil || !c.Command.IsWrite() || len(c.Args) < 2 {
+			continue
+		}
+		kid, ok := m.Identity(c.Args[1].Value)
+		if !ok || kid != id {
+			continue
+		}
+		removes := false
+		switch c.Command.Name {
+		case "DEL", "UNLINK", "GETDEL", "RENAME", "RENAMENX", "MOVE":
+			removes = true
+		case "EXPIRE", "PEXPIRE":
+			removes = expiresNow(c)
+		case "HDEL", "ZREM", "SREM":
+			if field && rest != "#" {
+				for i := 2; i < len(c.Args); i++ {
+					if f, ok := m.Identity(c.Args[i].Value); ok && f == rest {
+						removes = true
+					}
+				}
+			}
+		}
+		if removes {
+			return m.Range(c.Expr).Start.Line
+		}
+	}
+	return 0
+}
+
+// NullReply returns the read whose null reply v may be, and what that null
+// is in Lua at this point (TFalse, or TNil for tonumber(...) or under
+// RESP3), when v is a reply, an element of an ElementReads reply, or
+// tonumber of one, and nothing on the path shows it is there
+// (PresentReplies, ElementPresent). Elements of other array replies are
+// not claimed: nothing is known of them. tonumber() of a string that is
+// not a number is nil too, but that is the data's contract, not a missing
+// key: only a null reply counts.
+func (m *Model) NullReply(v Value) (*Call, TypeSet) {
+	switch v.Origin {
+	case Reply:
+		c := v.Call
+		if c == nil || c.Command == nil || c.ReplyKind()&redisdb.ReplyNull == 0 || m.PresentReplies()[c] {
+			return nil, 0
+		}
+		if f := v.Types & Falsy; f == TFalse || f == TNil {
+			return c, f
+		}
+	case ReplyElement:
+		c := v.Call
+		if c == nil || v.Index <= 0 || elementReads[c.Name] == 0 || m.ElementPresent(c, int(v.Index)) {
+			return nil, 0
+		}
+		if f := v.Types & Falsy; f == TFalse || f == TNil {
+			return c, f
+		}
+	case Tonumber:
+		if v.Types&TNil == 0 || v.Of == nil {
+			return nil, 0
+		}
+		if c, _ := m.NullReply(*v.Of); c != nil {
+			return c, TNil
+		}
+	}
+	return nil, 0
+}

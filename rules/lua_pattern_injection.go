@@ -1,0 +1,132 @@
+package rules
+
+import (
+	"strconv"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	RuleInfo: diag.RuleInfo{
+		ID:       "lua-pattern-injection",
+		Category: diag.Correctness,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a Lua pattern built from keys, arguments or replies",
+			Why: "`string.find`, `match`, `gmatch` and `gsub` read their second argument as a Lua pattern, where " +
+				"`- . % + * ? [ ] ^ $ ( )` are magic. A key prefix, an id or a stored value passed there changes the " +
+				"search: `string.find('job-1:x', 'job-1')` finds nothing, since `b-` means \"zero or more b\" " +
+				"(observed on 7.0.15), so a lookup silently misses and the script takes its not-found branch. Search for " +
+				"the text itself with `string.find(s, p, 1, true)` (plain), or escape the data first: " +
+				"`p:gsub('%p', '%%%0')`.",
+			Bad:  "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, '^' .. id) then\n    return job\n  end\nend\nreturn false",
+			Good: "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, id, 1, true) == 1 then\n    return job\n  end\nend\nreturn false",
+			Lower: "A pattern that is only an argument (`string.match(s, ARGV[1])` in `match`, `gmatch` or `gsub`) may be " +
+				"meant as a pattern the caller chooses: it is reported at info.",
+			Redis: "all",
+		},
+	},
+	Run: runLuaPatternInjection,
+})
+
+// patternFuncs are the string functions whose second argument is a
+// pattern, with the place of find's `plain` flag (0: none).
+var patternFuncs = map[string]int{"find": 4, "match": 0, "gmatch": 0, "gsub": 0}
+
+func runLuaPatternInjection(p *lint.Pass) {
+	m := p.Model
+	m.Preorder(model.KFuncCallExpr, func(n any) {
+		c, ok := n.(*ast.FuncCallExpr)
+		if !ok {
+			return
+		}
+		name, args := patternCall(m, c)
+		plainAt, ok := patternFuncs[name]
+		if !ok || len(args) < 2 {
+			return
+		}
+		pat := args[1]
+		if plainAt > 0 && len(args) >= plainAt {
+			// A plain flag: true makes the search literal; anything
+			// not known may be.
+			pv := m.Value(args[plainAt-1])
+			if pv.Types&^model.Falsy != 0 {
+				return
+			}
+		}
+		v := m.Value(pat)
+		src, whole := patternSource(m, v)
+		if src == "" {
+			return
+		}
+		fix := "search for the text itself: string.find(s, p, 1, true)"
+		if name != "find" {
+			fix = "escape the data first: p:gsub('%p', '%%%0')"
+		}
+		if whole && name != "find" && (v.Origin == model.Argv || v.Origin == model.Keys) {
+			p.Report(m.Range(pat), "the pattern of %s is %s, whose magic characters change the match", name, src).Info().
+				Help("- . %% + * ? [ ] ^ $ ( ) are magic in a Lua pattern; unless the caller means to pass a pattern, %s", fix)
+			return
+		}
+		p.Report(m.Range(pat), "the pattern of %s holds %s, whose magic characters change the search", name, src).
+			Help("- . %% + * ? [ ] ^ $ ( ) are magic in a Lua pattern: a '-' in a key or id makes the search miss; %s", fix)
+	})
+}
+
+// patternCall returns the name of a string function called by c (find,
+// match...) and its arguments with the subject first, for both
+// string.find(s, p) and s:find(p).
+func patternCall(m *model.Model, c *ast.FuncCallExpr) (string, []ast.Expr) {
+	if c.Receiver != nil {
+		if _, ok := patternFuncs[c.Method]; !ok {
+			return "", nil
+		}
+		// A method of a string: a table of the script's own with a find
+		// method is not one.
+		if t := m.Value(c.Receiver).Types; t&model.TString == 0 {
+			return "", nil
+		}
+		return c.Method, append([]ast.Expr{c.Receiver}, c.Args...)
+	}
+	a, ok := c.Func.(*ast.AttrGetExpr)
+	if !ok {
+		return "", nil
+	}
+	id, ok := a.Object.(*ast.IdentExpr)
+	k, ok2 := a.Key.(*ast.StringExpr)
+	if !ok || !ok2 || id.Value != "string" || m.VarOf(id) != nil {
+		return "", nil
+	}
+	return k.Value, c.Args
+}
+
+// patternSource names what data a pattern holds ("ARGV[1]", "a GET
+// reply"), or "" when it holds none; whole is true when the pattern is that
+// data alone rather than built around it.
+func patternSource(m *model.Model, v model.Value) (src string, whole bool) {
+	switch v.Origin {
+	case model.Argv, model.Keys:
+		name := "ARGV"
+		if v.Origin == model.Keys {
+			name = "KEYS"
+		}
+		if v.Index > 0 {
+			return name + "[" + strconv.Itoa(int(v.Index)) + "]", true
+		}
+		return "an element of " + name, true
+	case model.Reply, model.ReplyElement:
+		if v.Call != nil && v.Call.Name != "" {
+			return "data from a " + v.Call.Name + " reply", true
+		}
+	case model.Concat:
+		for _, part := range v.Parts {
+			if s, _ := patternSource(m, part); s != "" {
+				return s, false
+			}
+		}
+	}
+	return "", false
+}
