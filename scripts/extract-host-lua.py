@@ -962,8 +962,12 @@ class File:
         """Concatenation starting at string token j: (Str, end token index)."""
         toks, lang = self.toks, self.lang
         st = Str()
-        st.extend(self.splice(toks[j].str, seen))
-        k = j + 1
+        if toks[j].kind == 'str':
+            st.extend(self.splice(toks[j].str, seen))
+            k = j + 1
+        else:   # a constant's value that starts with another constant: A = B + "..."
+            k = self.primary(j)
+            self.operand(st, j, k, seen)
         cat = CONCAT[lang]
         while k < len(toks):
             t = toks[k]
@@ -1059,7 +1063,9 @@ class File:
             name = toks[k - 1].val
             self.assigned[name] = self.assigned.get(name, 0) + 1
             j = k + 1
-            if toks[j].kind != 'str':
+            if toks[j].kind == 'ident' and j + 1 < len(toks) and toks[j + 1].val == CONCAT[self.lang]:
+                pass   # NAME = OTHER + ...: resolved through chain_from's operands
+            elif toks[j].kind != 'str':
                 # a wrapper call whose only argument is the literal
                 while j < len(toks) and (toks[j].kind == 'ident' or toks[j].val in ('.', '<', '>', ',', '::')):
                     j += 1
@@ -1082,8 +1088,29 @@ class File:
         toks = self.toks
         out = []
         k = 0
+        cat = CONCAT[self.lang]
         while k < len(toks):
             t = toks[k]
+            if t.kind == 'ident' and self.is_const(t.val) and k + 1 < len(toks) and toks[k + 1].val == cat and \
+                    (k == 0 or toks[k - 1].val not in (cat,) + MEMBER[self.lang]):
+                # a concatenation of constants only: A = B + C + D
+                parts, j = [], k
+                while True:
+                    pe = self.primary(j)
+                    if pe is None:
+                        break
+                    parts.append((j, pe))
+                    if pe < len(toks) and toks[pe].val == cat:
+                        j = pe + 1
+                        continue
+                    break
+                if len(parts) > 1 and not any(x.kind == 'str' for a_, b_ in parts for x in toks[a_:b_]):
+                    st = Str()
+                    for a_, b_ in parts:
+                        self.operand(st, a_, b_, ())
+                    out.append((st, k, k))
+                    k = parts[-1][1]
+                    continue
             if t.kind != 'str':
                 k += 1
                 continue
@@ -1312,8 +1339,9 @@ def extract(root, paths, out, holes_mode):
                 continue
             if k in f.fragments:
                 continue
-            if k in f.def_at:
-                name = f.def_at[k]
+            d = a if a in f.def_at else k
+            if d in f.def_at:
+                name = f.def_at[d]
                 refs = sum(1 for t in f.toks if t.kind == 'ident' and t.val == name) - len(f.consts.get(name, []))
                 if f.used.get(name, 0) and refs <= f.used[name]:
                     continue
@@ -1422,6 +1450,9 @@ SELF_TESTS = [
      ['local v = redis.call("GET", KEYS[1])\nreturn v\n']),
     ('java', 'static final String A = "local x = 1; ";\nString s = A + "return redis.call(\'GET\', KEYS[1])";\n',
      ["local x = 1; return redis.call('GET', KEYS[1])"]),
+    ('java', 'static final String A = "local x = 1; ";\nstatic final String C = A + "local y = 2; ";\n'
+             'static final String B = "return redis.call(\'GET\', KEYS[1])";\nString S = C + B;\n',
+     ["local x = 1; local y = 2; return redis.call('GET', KEYS[1])"]),
     ('kt', 'val s = """\n    return redis.call("GET", "$key:${id}")\n""".trimIndent()\n',
      ['\n    return redis.call("GET", "HOST_key:HOST_id")\n']),
     ('php', "<?php\n$s = <<<'LUA'\n    return redis.call('GET', KEYS[1])\n    LUA;\n",
@@ -1457,7 +1488,8 @@ def self_test():
             for st, k, a in f.scripts():
                 if not is_script(st.text()) or k in f.fragments:
                     continue
-                if k in f.def_at and f.used.get(f.def_at[k]):
+                d = a if a in f.def_at else k
+                if d in f.def_at and f.used.get(f.def_at[d]):
                     continue
                 if lang == 'cs' and 'LuaScript' in f.src:
                     st = se_redis_params(st)

@@ -141,9 +141,11 @@ echo
 echo "totals by rule and severity:"
 cat "$out"/*.json | jq -r '.diagnostics[] | "\(.rule) \(.severity)"' | sort | uniq -c | sort -rn
 echo
-printf '%-32s %-60s %-32s %-24s %7s %7s\n' project pin category host scripts lines
+# commits are shortened to 12 hex digits here; scripts/broad-corpus.sh --list has them whole
+printf '%-32s %-56s %-30s %-24s %7s %7s\n' project pin category host scripts lines
 sort "$stats" | while IFS=$'\t' read -r name spec category host nscripts nlines; do
-  printf '%-32s %-60s %-32s %-24s %7s %7s\n' "$name" "$spec" "$category" "$host" "$nscripts" "$nlines"
+  [[ $spec =~ ^(.*@)([0-9a-f]{12})[0-9a-f]{28}$ ]] && spec=${BASH_REMATCH[1]}${BASH_REMATCH[2]}
+  printf '%-32s %-56s %-30s %-24s %7s %7s\n' "$name" "$spec" "$category" "$host" "$nscripts" "$nlines"
 done
 awk -F'\t' '{ p++; s += $5; l += $6 } END { printf "%d projects, %d scripts, %d lines\n", p, s, l }' "$stats"
 echo
