@@ -173,24 +173,25 @@ corpus | while IFS='|' read -r name kind spec category host paths opts; do
     extract "$dir" "$opts" "${plist[@]}"
     continue
   fi
-  echo "==> $name ($spec)" >&2
-  rm -rf "$dir"
-  mkdir -p "$dir/src"
-  case $kind in
-  mirror)
+  if [[ $kind == mirror ]]; then
+    # check the snapshot before touching what is there
     repo=${spec%@*} commit=${spec#*@}
     git_dir=$mirror/${repo/\//+}/repo
     [[ -d $git_dir/.git ]] && git_dir=$git_dir/.git
     if [[ ! -d $git_dir ]]; then
       echo "$name: no snapshot at $mirror/${repo/\//+}; get it with the search tool's fetch (github:$repo), then run this again" >&2
-      rm -rf "$dir"
       continue
     fi
     if ! git --git-dir="$git_dir" cat-file -e "$commit^{commit}" 2>/dev/null; then
       echo "$name: the snapshot at $git_dir lacks commit $commit (it has $(git --git-dir="$git_dir" rev-parse HEAD)); fetch github:$repo again or change the pin" >&2
-      rm -rf "$dir"
       continue
     fi
+  fi
+  echo "==> $name ($spec)" >&2
+  rm -rf "$dir"
+  mkdir -p "$dir/src"
+  case $kind in
+  mirror)
     if [[ $paths == . ]]; then
       git --git-dir="$git_dir" archive "$commit" | tar -x -C "$dir/src"
     else
