@@ -155,12 +155,22 @@ assemble_erb() {
   done
 }
 
-# extract DIR OPTS PATH...: the scripts in host-language strings under the paths.
+# extract DIR OPTS PATH...: the scripts in host-language strings under the paths. It runs
+# again only when the extractor or the options changed, and swaps the new folder in with
+# one rename, so a lint running meanwhile in another shell never sees a half-written one.
 extract() {
-  local dir=$1 opts=$2 holes=placeholder
+  local dir=$1 opts=$2 holes=placeholder stamp tmp
   shift 2
   [[ $opts == *holes=keys-args* ]] && holes=keys-args
-  python3 "$root/scripts/extract-host-lua.py" --holes "$holes" --out "$dir/extracted" "$dir/src" "$@" >/dev/null
+  stamp="$(sha256sum "$root/scripts/extract-host-lua.py" | cut -c1-16) $holes $*"
+  [[ -f $dir/extracted/.stamp && $(cat "$dir/extracted/.stamp") == "$stamp" ]] && return 0
+  tmp=$(mktemp -d "$dir/extracted.XXXXXX")
+  python3 "$root/scripts/extract-host-lua.py" --holes "$holes" --out "$tmp" "$dir/src" "$@" >/dev/null
+  echo "$stamp" >"$tmp/.stamp"
+  rm -rf "$dir/extracted.old"
+  [[ -d $dir/extracted ]] && mv "$dir/extracted" "$dir/extracted.old"
+  mv "$tmp" "$dir/extracted"
+  rm -rf "$dir/extracted.old"
 }
 
 corpus | while IFS='|' read -r name kind spec category host paths opts; do

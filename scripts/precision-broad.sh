@@ -15,14 +15,17 @@
 # language, scripts, lines).
 #
 # LINT_LUA_BIN names the binary to run (default: built from this checkout
-# into testdata/precision-broad/lint-lua). Usage:
+# into the output folder); LINT_LUA_PRECISION_BROAD_OUT the output folder
+# (default testdata/precision-broad), so that runs of several binaries in one
+# checkout do not write over each other. Usage:
 #   scripts/precision-broad.sh [NAME...]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 broad=$root/testdata/broad
-out=$root/testdata/precision-broad
+out=${LINT_LUA_PRECISION_BROAD_OUT:-$root/testdata/precision-broad}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 ./scripts/broad-corpus.sh "$@"
 if [[ -n ${LINT_LUA_BIN:-} ]]; then
   bin=$(cd "$(dirname "$LINT_LUA_BIN")" && pwd)/$(basename "$LINT_LUA_BIN")
