@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# The broad corpus: open-source Redis Lua that lint-lua was not tuned on
+# (scripts/fetch-corpus.sh and scripts/precision.sh hold the tuned set:
+# bull, bullmq, bee-queue, bottleneck, redsync, redislock, redis_rate,
+# rueidis, redigo; none of them is here). Every source is pinned below; this
+# script materialises each one into testdata/broad/<project>/ (ignored by
+# git; nothing fetched is committed):
+#
+#   src/        the pinned files: `git archive <commit> -- <paths>` from the
+#               snapshot in $LINT_LUA_MIRROR (default /work/.mirror, one bare
+#               repository per project at <owner>+<name>/repo), `npm pack`
+#               for npm packages, `go mod download` for Go modules (whole
+#               module, so lint-lua go can load it)
+#   assembled/  scripts a host loader builds from several files, built the
+#               same way (qless-core's Makefile, sidekiq-unique-jobs' ERB
+#               include_partial), with assembled/manifest.tsv
+#   extracted/  scripts kept in host-language strings, by
+#               scripts/extract-host-lua.py (manifest.tsv, anchors.tsv,
+#               holes.yaml)
+#   pin         the source line this was built from (a changed pin rebuilds)
+#
+# A missing snapshot is reported with the way to get it (the search tool's
+# fetch, github:<owner>/<name>), and the rest go on. Usage:
+#   scripts/broad-corpus.sh            materialise every project
+#   scripts/broad-corpus.sh NAME...    only these
+#   scripts/broad-corpus.sh --list     print the pinned list (tab-separated)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+dest=$root/testdata/broad
+mirror=${LINT_LUA_MIRROR:-/work/.mirror}
+
+# name | kind | source (owner/name@commit, npm package@version, Go module@version)
+#      | category | host language | paths of interest (comma-separated) | options
+# Paths of interest are the library's own code (no tests, docs or
+# examples); .lua files under them are linted, host files under them are
+# searched for scripts. Options: holes=keys-args (see extract-host-lua.py),
+# assemble=qless|erb (see assemble_* below), lua=<paths> (the .lua files to
+# lint when they are not all the .lua files under the paths).
+corpus() {
+  cat <<'EOF'
+redisson|mirror|redisson/redisson@66863978b4a92093b97c1f8c96f182a77e81d50e|lock,cache,queue,rate-limiter|Java|redisson/src/main/java/org/redisson|
+spring-integration|mirror|spring-projects/spring-integration@f369e899dd3007756e4da49273e201b85afa5cc7|lock|Java|spring-integration-redis/src/main|
+spring-cloud-gateway|mirror|spring-cloud/spring-cloud-gateway@5227205c743d6d2b743bedf2f58cc76c65ca7408|rate-limiter|Java (.lua resource)|spring-cloud-gateway-server-webflux/src/main|
+bucket4j|mirror|bucket4j/bucket4j@731354a7e244bbbfc070dc39c46868b92ba0d204|rate-limiter|Java|bucket4j-redis|
+shedlock|mirror|lukas-krecan/ShedLock@2495b1406d85323b8deadbe75d7a5dd3e8b8e844|lock,scheduler|Java|providers/redis|
+siths|mirror|huuff/siths@4a691e0c927d5fbe79648901590a26b2dc40990f|lock|Kotlin|src/main/kotlin|
+redpulsar|mirror|himadieievsv/redpulsar@cd23e647569bbe3e518f791210389803741892c0|lock|Kotlin (.lua resources)|redpulsar-core/src/main,redpulsar-jedis/src/main,redpulsar-lettuce/src/main|
+laravel-framework|mirror|laravel/framework@bd71b45fbb7e672957bf6ff61baddefe15fbca6a|queue,cache,rate-limiter|PHP|src/Illuminate|
+laravel-horizon|mirror|laravel/horizon@d9c39ce4e9050b33a2ff9d2cee21646a18d4cc92|queue|PHP|src|
+symfony|mirror|symfony/symfony@5feb7493c372384d78b4931bb76f73c83f49f50e|lock,cache,rate-limiter|PHP|src/Symfony/Component/Cache,src/Symfony/Component/Lock,src/Symfony/Component/Semaphore,src/Symfony/Component/RateLimiter|
+php-lock|mirror|php-lock/lock@3e64b5e1b8283b781ed95f29bd83f84389f743e7|lock|PHP|src|
+sidekiq-unique-jobs|mirror|mhenrixon/sidekiq-unique-jobs@76aa8c947b8318ebbc5fa021be240097d7a926b3|lock,queue|Ruby (.lua files)|lib|assemble=erb
+redlock-rb|mirror|leandromoreira/redlock-rb@f176e5748a41e8b35a9a986fb6cc8eeae203a64f|lock|Ruby|lib|
+sidekiq-throttled|mirror|ixti/sidekiq-throttled@a07f0710de5016cb9afebdf85ab5cc89b449bcaa|rate-limiter|Ruby (.lua files)|lib|
+prorate|mirror|WeTransfer/prorate@2534b04f96fa7230b7d65fc18b6d8d14c83ca54f|rate-limiter|Ruby (.lua files)|lib|
+resque-scheduler|mirror|resque/resque-scheduler@786653ee46448ecf03483315f8c8a770455a7cb2|scheduler,lock|Ruby|lib|
+sidekiq|mirror|sidekiq/sidekiq@1bb4aa06e5aa178a114a5e855f9f3d5c24f6c61b|queue,scheduler|Ruby|lib|
+redis-py|mirror|redis/redis-py@34817ce2a2accc893a81180fe737e0c4f5ac6b0c|lock|Python|redis/lock.py|
+limits|mirror|alisaifee/limits@f7d1eef524a55301956a21a07853423632605b80|rate-limiter|Python (.lua files)|limits|
+python-redis-lock|mirror|ionelmc/python-redis-lock@e448f12f49aa4a07885fe8cd02eae19a7e75fa51|lock|Python|src|
+dramatiq|mirror|Bogdanp/dramatiq@848b35f2f960457ff54a72f9edb3af0de754f72f|queue|Python (.lua file)|dramatiq|
+rq|mirror|rq/rq@aa666a8a60dbc5e8bb43f166cda869c67426a11a|queue,rate-limiter|Python|rq|
+walrus|mirror|coleifer/walrus@2412b7011992353469b42aaad730b6541ba71442|cache,lock,rate-limiter|Python (.lua files)|walrus|
+saq|mirror|tobymao/saq@fe86758c5063612d6f94e0d6028aacaac45fcfed|queue,scheduler|Python|saq|
+distributedlock|mirror|madelson/DistributedLock@3da3eaf4367507231bfae6c8e60e51acd39e02b0|lock|C#|src/DistributedLock.Redis|holes=keys-args
+redlock-net|mirror|samcook/RedLock.net@dcfe373b3e288caac4f45b78c88b5943f8b47e42|lock|C# (.lua resources)|RedLockNet.SERedis|
+aspnetcore-redis-rate-limiting|mirror|cristipufu/aspnetcore-redis-rate-limiting@562c1b4c398ab3766a6e8ec03f3d965a376980d5|rate-limiter|C#|src/RedisRateLimiting|
+easycaching|mirror|dotnetcore/EasyCaching@1ebd8e8733f5a127aca3bcf3452763db4c13e930|cache,lock|C#|src,extensions|
+aspnetcoreratelimit|mirror|stefanprodan/AspNetCoreRateLimit@3a574a8e6a6ab1bfe3ecf285490568c08cf1aa65|rate-limiter|C#|src/AspNetCoreRateLimit.Redis|
+asynq|go|github.com/hibiken/asynq@v0.26.0|queue,scheduler|Go|.|
+gocraft-work|mirror|gocraft/work@5959e69ad211c5ca37ffdf3ede02e35a5ae41d98|queue,scheduler|Go|.|
+rockscache|mirror|dtm-labs/rockscache@b0fc0cfaff26039ef7a4f2fc2ed327622c09ebb9|cache|Go|.|
+limiters|mirror|mennanov/limiters@83bfe644ca719be5b51187897ac9668231c32ca7|rate-limiter|Go|.|
+ulule-limiter|go|github.com/ulule/limiter/v3@v3.11.2|rate-limiter|Go|.|
+go-redisstore|mirror|sethvargo/go-redisstore@2403f33a64a17672da5252dda0a3c9ceec4ac95d|rate-limiter|Go|.|
+qless-core|mirror|seomoz/qless-core@b3f41c8fe068c47d8ee5e7cd6911c4214c9d506e|queue,scheduler|Lua|.|assemble=qless
+rate-limiter-flexible|npm|rate-limiter-flexible@11.4.0|rate-limiter|JavaScript|lib|
+upstash-ratelimit|npm|@upstash/ratelimit@2.2.0|rate-limiter|TypeScript (built .mjs)|dist/index.mjs|
+redlock-js|npm|redlock@4.2.0|lock|JavaScript|redlock.js|
+redis-semaphore|npm|redis-semaphore@5.8.0|lock|JavaScript (built)|lib|
+rsmq|npm|rsmq@0.12.4|queue|JavaScript|index.js|
+rate-limit-redis|npm|rate-limit-redis@6.0.1|rate-limiter|TypeScript (built .mjs)|dist/index.mjs|
+async-ratelimiter|npm|async-ratelimiter@1.6.10|rate-limiter|JavaScript|src|
+kue|npm|kue@0.11.6|queue|JavaScript|lib|
+node-resque|npm|node-resque@9.7.1|queue,scheduler|TypeScript (.lua file)|lua,src|
+groupmq|npm|groupmq@1.1.0|queue|TypeScript (.lua files)|dist/lua|
+upstash-lock|npm|@upstash/lock@0.2.1|lock|TypeScript (built .mjs)|dist/index.mjs|
+redis-smq|npm|redis-smq@8.3.1|queue,scheduler,rate-limiter|TypeScript (.lua files)|dist/esm/src/common/redis-client/scripts/lua|
+EOF
+}
+
+if [[ ${1:-} == --list ]]; then
+  corpus | tr '|' '\t'
+  exit 0
+fi
+
+want=" $* "
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# assemble_qless DIR: qless-core's Makefile builds qless.lua by concatenating
+# base config job queue recurring worker api (and stripping comment lines);
+# Redis runs that one script. The comments are kept here so that lines map
+# back: assembled/manifest.tsv names the first line of each part.
+assemble_qless() {
+  local src=$1/src out=$1/assembled line=1 f n
+  mkdir -p "$out"
+  : >"$out/qless.lua"
+  printf 'lua_file\tpart\tfirst_line\n' >"$out/manifest.tsv"
+  for f in base config job queue recurring worker api; do
+    printf 'qless.lua\t%s.lua\t%d\n' "$f" "$line" >>"$out/manifest.tsv"
+    cat "$src/$f.lua" >>"$out/qless.lua"
+    n=$(wc -l <"$src/$f.lua")
+    line=$((line + n))
+  done
+}
+
+# assemble_erb DIR: sidekiq-unique-jobs renders each script with ERB, a line
+# `<%= include_partial "shared/_x.lua" %>` becoming that partial (itself
+# rendered, each partial at most once per script). The scripts under lua/
+# are assembled; the partials (lua/shared/) are not scripts of their own.
+assemble_erb() {
+  local luadir=$1/src/lib/sidekiq_unique_jobs/lua out=$1/assembled f
+  mkdir -p "$out"
+  printf 'lua_file\tfirst_line\tpart\tpart_line\n' >"$out/manifest.tsv"
+  for f in "$luadir"/*.lua; do
+    awk -v dir="$luadir" -v name="$(basename "$f")" -v man="$out/manifest.tsv" '
+      function render(path, part,   line, pl, inc) {
+        pl = 0
+        need = 1
+        while ((getline line < path) > 0) {
+          pl++
+          if (line ~ /<%= *include_partial *"[^"]+" *%>/) {
+            inc = line
+            sub(/.*include_partial *"/, "", inc)
+            sub(/".*/, "", inc)
+            if (!(inc in seen)) {
+              seen[inc] = 1
+              render(dir "/" inc, inc)
+            }
+            need = 1
+            continue
+          }
+          out++
+          if (need) {
+            printf "%s\t%d\t%s\t%d\n", name, out, part, pl >> man
+            need = 0
+          }
+          print line
+        }
+        close(path)
+      }
+      BEGIN { out = 0; render(dir "/" name, name) }' >"$out/$(basename "$f")"
+  done
+}
+
+# extract DIR OPTS PATH...: the scripts in host-language strings under the paths. It runs
+# again only when the extractor or the options changed, and swaps the new folder in with
+# one rename, so a lint running meanwhile in another shell never sees a half-written one.
+extract() {
+  local dir=$1 opts=$2 holes=placeholder stamp tmp
+  shift 2
+  [[ $opts == *holes=keys-args* ]] && holes=keys-args
+  stamp="$(sha256sum "$root/scripts/extract-host-lua.py" | cut -c1-16) $holes $*"
+  [[ -f $dir/extracted/.stamp && $(cat "$dir/extracted/.stamp") == "$stamp" ]] && return 0
+  tmp=$(mktemp -d "$dir/extracted.XXXXXX")
+  python3 "$root/scripts/extract-host-lua.py" --holes "$holes" --out "$tmp" "$dir/src" "$@" >/dev/null
+  echo "$stamp" >"$tmp/.stamp"
+  rm -rf "$dir/extracted.old"
+  [[ -d $dir/extracted ]] && mv "$dir/extracted" "$dir/extracted.old"
+  mv "$tmp" "$dir/extracted"
+  rm -rf "$dir/extracted.old"
+}
+
+corpus | while IFS='|' read -r name kind spec category host paths opts; do
+  [[ $want == "  " || $want == *" $name "* ]] || continue
+  dir=$dest/$name
+  pin="$kind|$spec|$paths|$opts"
+  IFS=, read -r -a plist <<<"$paths"
+  if [[ -f $dir/pin && $(cat "$dir/pin") == "$pin" ]]; then
+    # materialised already; the extraction is cheap and follows the extractor
+    extract "$dir" "$opts" "${plist[@]}"
+    continue
+  fi
+  if [[ $kind == mirror ]]; then
+    # check the snapshot before touching what is there
+    repo=${spec%@*} commit=${spec#*@}
+    git_dir=$mirror/${repo/\//+}/repo
+    [[ -d $git_dir/.git ]] && git_dir=$git_dir/.git
+    if [[ ! -d $git_dir ]]; then
+      echo "$name: no snapshot at $mirror/${repo/\//+}; get it with the search tool's fetch (github:$repo), then run this again" >&2
+      continue
+    fi
+    if ! git --git-dir="$git_dir" cat-file -e "$commit^{commit}" 2>/dev/null; then
+      echo "$name: the snapshot at $git_dir lacks commit $commit (it has $(git --git-dir="$git_dir" rev-parse HEAD)); fetch github:$repo again or change the pin" >&2
+      continue
+    fi
+  fi
+  echo "==> $name ($spec)" >&2
+  rm -rf "$dir"
+  mkdir -p "$dir/src"
+  case $kind in
+  mirror)
+    if [[ $paths == . ]]; then
+      git --git-dir="$git_dir" archive "$commit" | tar -x -C "$dir/src"
+    else
+      git --git-dir="$git_dir" archive "$commit" -- "${plist[@]}" | tar -x -C "$dir/src"
+    fi
+    ;;
+  npm)
+    (cd "$tmp" && rm -f ./*.tgz && npm pack --silent "$spec" >/dev/null)
+    tar -xzf "$tmp"/*.tgz -C "$dir/src" --strip-components=1
+    ;;
+  go)
+    src=$(cd "$tmp" && go mod download -json "$spec" | jq -r .Dir)
+    cp -r "$src/." "$dir/src/"
+    chmod -R u+w "$dir/src"
+    ;;
+  esac
+  case $opts in
+  *assemble=qless*) assemble_qless "$dir" ;;
+  *assemble=erb*) assemble_erb "$dir" ;;
+  esac
+  extract "$dir" "$opts" "${plist[@]}"
+  echo "$pin" >"$dir/pin"
+done

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Precision on the broad corpus (scripts/broad-corpus.sh): lint-lua, every
+# rule at its default settings, over each project's scripts:
+#   - the .lua files under its paths of interest (or, when a host loader
+#     assembles them, the assembled scripts instead of the parts),
+#   - the scripts scripts/extract-host-lua.py found in host-language strings
+#     (with extracted/holes.yaml, which declares the placeholders of
+#     interpolation holes as globals: they are the extractor's, not the
+#     project's),
+#   - for Go modules, `lint-lua go ./...` inside the module copy (library
+#     packages, no tests), as scripts/precision.sh does.
+# Writes testdata/precision-broad/<project>.json ({files, diagnostics}, file
+# names relative to testdata/broad/<project>) and prints two tables: findings
+# per project, rule and severity, and the corpus (pin, category, host
+# language, scripts, lines).
+#
+# LINT_LUA_BIN names the binary to run (default: built from this checkout
+# into the output folder); LINT_LUA_PRECISION_BROAD_OUT the output folder
+# (default testdata/precision-broad), so that runs of several binaries in one
+# checkout do not write over each other. Usage:
+#   scripts/precision-broad.sh [NAME...]
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+broad=$root/testdata/broad
+out=${LINT_LUA_PRECISION_BROAD_OUT:-$root/testdata/precision-broad}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+./scripts/broad-corpus.sh "$@"
+if [[ -n ${LINT_LUA_BIN:-} ]]; then
+  bin=$(cd "$(dirname "$LINT_LUA_BIN")" && pwd)/$(basename "$LINT_LUA_BIN")
+else
+  bin=$out/lint-lua
+  CGO_ENABLED=0 go build -o "$bin" ./cmd/lint-lua
+fi
+"$bin" version >&2
+
+want=" $* "
+stats=$out/stats.tsv
+: >"$stats.new"
+
+# lua_targets DIR PATHS: the .lua files lint-lua should see, relative to DIR.
+lua_targets() {
+  local dir=$1 paths=$2 p
+  if [[ -d $dir/assembled ]]; then
+    (cd "$dir" && find assembled -name '*.lua' | sort)
+    return
+  fi
+  IFS=, read -r -a plist <<<"$paths"
+  for p in "${plist[@]}"; do
+    [[ -e $dir/src/$p ]] || continue
+    (cd "$dir" && find "src/$p" -name '*.lua' -not -path '*/node_modules/*' | sort)
+  done
+}
+
+# lines FILE...: total line count (a last line without a newline counts).
+lines() {
+  local f n=0
+  for f in "$@"; do
+    n=$((n + $(awk 'END { print NR }' "$f")))
+  done
+  echo "$n"
+}
+
+while IFS=$'\t' read -r name kind spec category host paths opts; do
+  [[ $want == "  " || $want == *" $name "* ]] || continue
+  dir=$broad/$name
+  if [[ ! -f $dir/pin ]]; then
+    echo "$name: not materialised (see scripts/broad-corpus.sh's message above); left out" >&2
+    continue
+  fi
+  mapfile -t luafiles < <(lua_targets "$dir" "$paths")
+  mapfile -t extracted < <(cd "$dir" && find extracted -name '*.lua' 2>/dev/null | sort)
+  targets=("${luafiles[@]}" "${extracted[@]}")
+  gocount=$(awk -F'\t' 'NR > 1 && $1 == "-"' "$dir/extracted/manifest.tsv" | wc -l)
+  golines=$(awk -F'\t' 'NR > 1 && $1 == "-" { n += $6 } END { print n + 0 }' "$dir/extracted/manifest.tsv")
+  nscripts=$((${#targets[@]} + gocount))
+  nlines=$golines
+  if ((${#targets[@]})); then
+    nlines=$((nlines + $(cd "$dir" && lines "${targets[@]}")))
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$spec" "$category" "$host" "$nscripts" "$nlines" >>"$stats.new"
+
+  parts=()
+  if ((${#targets[@]})); then
+    rc=0
+    (cd "$dir" && "$bin" --format json --config extracted/holes.yaml "${targets[@]}") \
+      >"$out/$name.lua.json" 2>"$out/$name.stderr" || rc=$?
+    if ((rc > 1)); then
+      echo "$name: lint-lua exited $rc:" >&2
+      head -5 "$out/$name.stderr" >&2
+    fi
+    parts+=("$out/$name.lua.json")
+  fi
+  if [[ -f $dir/src/go.mod ]]; then
+    pkgs=(./...)
+    if ! (cd "$dir/src" && go mod download) 2>"$out/$name.go.stderr"; then
+      # a dependency the proxy refuses: lint the packages that load without it
+      mapfile -t pkgs < <(cd "$dir/src" && go list -e -f '{{if not .Incomplete}}{{.ImportPath}}{{end}}' ./... 2>/dev/null | grep -v '^$')
+      echo "$name: a dependency cannot be downloaded; linting ${#pkgs[@]} packages that load" >&2
+    fi
+    rc=0
+    (cd "$dir/src" && "$bin" go --format json "${pkgs[@]}") >"$out/$name.go.json" 2>>"$out/$name.go.stderr" || rc=$?
+    if ((rc > 1)); then
+      echo "$name: lint-lua go exited $rc:" >&2
+      head -5 "$out/$name.go.stderr" >&2
+    fi
+    # lint-lua go names files relative to the module (or absolute): make them relative to the project
+    jq --arg d "$dir/" '.diagnostics |= map(.file |= (if startswith("/") then ltrimstr($d) else "src/" + . end))' \
+      "$out/$name.go.json" >"$out/$name.go.json.tmp"
+    mv "$out/$name.go.json.tmp" "$out/$name.go.json"
+    parts+=("$out/$name.go.json")
+  fi
+  for e in "$out/$name.stderr" "$out/$name.go.stderr"; do
+    [[ -s $e ]] || rm -f "$e"
+  done
+  if ((${#parts[@]})); then
+    jq -s '{files: (map(.files) | add), diagnostics: (map(.diagnostics) | add)}' "${parts[@]}" >"$out/$name.json"
+    rm -f "${parts[@]}"
+  fi
+done < <(./scripts/broad-corpus.sh --list)
+
+# keep the stats of projects not run this time
+if [[ -f $stats ]]; then
+  awk -F'\t' 'NR == FNR { seen[$1] = 1; next } !($1 in seen)' "$stats.new" "$stats" >>"$stats.new"
+fi
+mv "$stats.new" "$stats"
+
+printf '\n%-32s %7s %7s  %-28s %-8s %5s\n' project scripts lines rule severity count
+while IFS=$'\t' read -r name spec category host nscripts nlines; do
+  f=$out/$name.json
+  [[ -f $f ]] || continue
+  n=$(jq '.diagnostics | length' "$f")
+  if ((n == 0)); then
+    printf '%-32s %7s %7s  %-28s %-8s %5s\n' "$name" "$nscripts" "$nlines" - - 0
+    continue
+  fi
+  jq -r '.diagnostics | group_by(.rule + " " + .severity)[] | "\(.[0].rule) \(.[0].severity) \(length)"' "$f" |
+    while read -r rule sev count; do
+      printf '%-32s %7s %7s  %-28s %-8s %5s\n' "$name" "$nscripts" "$nlines" "$rule" "$sev" "$count"
+    done
+done < <(sort "$stats")
+echo
+echo "totals by rule and severity:"
+cat "$out"/*.json | jq -r '.diagnostics[] | "\(.rule) \(.severity)"' | sort | uniq -c | sort -rn
+echo
+# commits are shortened to 12 hex digits here; scripts/broad-corpus.sh --list has them whole
+printf '%-32s %-56s %-30s %-24s %7s %7s\n' project pin category host scripts lines
+sort "$stats" | while IFS=$'\t' read -r name spec category host nscripts nlines; do
+  [[ $spec =~ ^(.*@)([0-9a-f]{12})[0-9a-f]{28}$ ]] && spec=${BASH_REMATCH[1]}${BASH_REMATCH[2]}
+  printf '%-32s %-56s %-30s %-24s %7s %7s\n' "$name" "$spec" "$category" "$host" "$nscripts" "$nlines"
+done
+awk -F'\t' '{ p++; s += $5; l += $6 } END { printf "%d projects, %d scripts, %d lines\n", p, s, l }' "$stats"
+echo
+echo "full findings: $out/<project>.json"
