@@ -297,7 +297,13 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		if ac.assignedUnderSameCondition(lv, m.Range(x)) {
 			return ""
 		}
+		// A nil from the declaration or a `x = nil` reaches here only when
+		// the value says so: assignments on every path replace it.
+		assignedNil := v.NilAssigned
 		for _, d := range ac.localDefs()[lv] {
+			if !assignedNil && (d.Nil() || isNilLiteral(d.Expr)) {
+				continue
+			}
 			if d.Nil() && bits&model.TNil != 0 {
 				how := "is declared without a value"
 				if d.Range != lv.Decl {
@@ -339,4 +345,10 @@ func missingAdvice(c *model.Call, i int, what string) string {
 		return fmt.Sprintf("return before the call when it is missing, or give it a number that means what you want to %s (%s or 0)", c.Name, what)
 	}
 	return fmt.Sprintf("give it a default (%s or '') or return before the call when it is missing", what)
+}
+
+// isNilLiteral reports whether e is the literal nil.
+func isNilLiteral(e ast.Expr) bool {
+	_, ok := e.(*ast.NilExpr)
+	return ok
 }

@@ -38,9 +38,10 @@ func runNilReplyCompare(p *lint.Pass) {
 		return
 	}
 	var fx *fixer
+	paired := nilFalsePairs(m)
 	m.Preorder(model.KRelationalOpExpr, func(e any) {
 		x := e.(*ast.RelationalOpExpr)
-		if x.Operator != "==" && x.Operator != "~=" {
+		if x.Operator != "==" && x.Operator != "~=" || paired[x] {
 			return
 		}
 		for i, side := range []ast.Expr{x.Lhs, x.Rhs} {
@@ -130,4 +131,55 @@ func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v m
 	}
 	e := fx.replace(x, text, p)
 	return &diag.Fix{Message: "replace " + shortText(fx.src(x)) + " with " + shortText(e.New), Edits: []diag.Edit{e}}
+}
+
+// nilFalsePairs finds the comparisons with nil that sit beside the same
+// comparison with false: `x == nil or x == false`, `x ~= nil and x ~= false`.
+// The pair tests the null reply whatever the protocol; the nil half is
+// redundant under RESP2, not wrong.
+func nilFalsePairs(m *model.Model) map[*ast.RelationalOpExpr]bool {
+	var out map[*ast.RelationalOpExpr]bool
+	m.Preorder(model.KLogicalOpExpr, func(e any) {
+		x := e.(*ast.LogicalOpExpr)
+		op := "=="
+		if x.Operator == "and" {
+			op = "~="
+		}
+		var nils []*ast.RelationalOpExpr
+		falses := map[string]bool{}
+		var walk func(ast.Expr)
+		walk = func(e ast.Expr) {
+			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == x.Operator {
+				walk(l.Lhs)
+				walk(l.Rhs)
+				return
+			}
+			r, ok := e.(*ast.RelationalOpExpr)
+			if !ok || r.Operator != op {
+				return
+			}
+			for _, pair := range [2][2]ast.Expr{{r.Lhs, r.Rhs}, {r.Rhs, r.Lhs}} {
+				switch pair[1].(type) {
+				case *ast.NilExpr:
+					nils = append(nils, r)
+				case *ast.FalseExpr:
+					falses[m.Text(pair[0])] = true
+				}
+			}
+		}
+		walk(x)
+		for _, r := range nils {
+			side := r.Lhs
+			if _, ok := side.(*ast.NilExpr); ok {
+				side = r.Rhs
+			}
+			if falses[m.Text(side)] {
+				if out == nil {
+					out = map[*ast.RelationalOpExpr]bool{}
+				}
+				out[r] = true
+			}
+		}
+	})
+	return out
 }

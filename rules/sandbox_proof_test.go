@@ -129,3 +129,33 @@ func TestProofSyntaxErrorForms(t *testing.T) {
 		t.Errorf("goto as a name on Redis gave %s", r)
 	}
 }
+
+// TestProofVarargArg: a vararg function has a local `arg`, the table of its
+// extra arguments when its body does not use `...` and nil when it does;
+// anywhere else `arg` is a global the sandbox refuses. undefined-global
+// agrees.
+func TestProofVarargArg(t *testing.T) {
+	silent := []string{
+		"local function f(...) return arg.n end\nreturn f(1, 2, 3)",
+		"local function f(...) local t = {...} return arg == nil and 'nil' or 'table' end\nreturn f(1)",
+	}
+	for _, src := range silent {
+		if flags(t, "undefined-global", src) {
+			t.Errorf("%q: undefined-global flags arg", src)
+		}
+	}
+	flagged := "local function f(a) return type(arg) end\nreturn f(1)"
+	if !flags(t, "undefined-global", flagged) {
+		t.Errorf("%q: undefined-global does not flag arg", flagged)
+	}
+	c := redistest.Client(t)
+	if got := c.MustEval(t, silent[0], nil); got.Kind != redistest.Integer || got.Int != 3 {
+		t.Errorf("arg.n gave %s, want 3", got)
+	}
+	if got := c.MustEval(t, silent[1], nil); got.Str != "nil" {
+		t.Errorf("arg beside ... gave %s, want \"nil\"", got)
+	}
+	if got := c.MustEval(t, flagged, nil); got.Kind != redistest.Error || !strings.Contains(got.Str, "nonexistent global variable 'arg'") {
+		t.Errorf("arg outside a vararg function gave %s", got)
+	}
+}

@@ -34,7 +34,7 @@ func runShadowedLocal(p *lint.Pass) {
 		// A parameter or a local of a nested function that reuses an outer
 		// name is a function's own business: only one function's blocks
 		// are looked at.
-		if outer == nil || outer.Func != v.Func || v.Kind == model.Param || v.Kind == model.SelfParam {
+		if outer == nil || outer.Func != v.Func || v.Kind == model.Param || v.Kind == model.SelfParam || v.Kind == model.VarargArg {
 			continue
 		}
 		if v.Name == "_" {

@@ -25,11 +25,12 @@ type NullEvidence struct {
 // gives anything:
 //   - the script handles a null of the same read somewhere (a test of it,
 //     an `or` default), so its author knows it happens;
-//   - the script removes what is read somewhere (DEL, HDEL, ZREM...);
+//   - the script removed what is read before the read, on every path
+//     (DEL of the key, HDEL of the field...);
 //   - the read pops from a collection or looks up an element at an index,
 //     which the collection being empty makes null;
 //   - the read looks up a field or member named by the caller (ARGV,
-//     KEYS) that the script did not add;
+//     KEYS) that the script did not add, nor found in another key;
 //   - the read names a key the caller passes, before the script wrote it,
 //     and nothing on the path shows the key exists;
 //   - an option the script passes makes the command reply null when its
@@ -56,21 +57,31 @@ func (m *Model) Evidence(v Value) (NullEvidence, bool) {
 		// table says it may be null, and nothing in the script says more.
 		return NullEvidence{}, false
 	}
+	if m.RemovedBefore(v) {
+		return NullEvidence{Why: "the script removes it before this read"}, true
+	}
 	if line := m.nullHandled()[slot]; line > 0 {
 		return NullEvidence{Why: "the script handles a missing value of the same read on line " + strconv.Itoa(line)}, true
 	}
-	if line := m.removedAt(slot); line > 0 {
-		return NullEvidence{Why: "the script removes it on line " + strconv.Itoa(line)}, true
-	}
 	_, rest, field := strings.Cut(slot, slotSep)
 	key, member := m.slotArgs(v, c)
-	switch {
-	case field && rest == "#":
+	if field && rest == "#" {
 		// LPOP, RPOP, SPOP, LINDEX 0...: a queue is empty at times.
 		return NullEvidence{Why: "nothing in the script shows the list or set is not empty"}, true
-	case field && member != nil:
-		if name, ok := m.fromCaller(*member, 0); ok {
+	}
+	if field && member != nil {
+		// A field or member the data names (one read from another key)
+		// is an index lookup of a record that other code keeps: only one
+		// the caller names is evidence, and only when the path did not
+		// find it in another key (a record the caller named, there).
+		name, ok := m.fromCaller(*member, 0)
+		switch {
+		case ok && m.MemberThere(v):
+			return NullEvidence{}, false
+		case ok:
 			return NullEvidence{Why: name + " comes from the caller and the script did not add it"}, true
+		case member.Origin != Literal:
+			return NullEvidence{}, false
 		}
 	}
 	if key != nil && !m.KeyThere(c) && !m.WrittenBefore(c) {
@@ -274,41 +285,6 @@ func (m *Model) nullHandled() map[string]int {
 
 var nullHandledKey int
 
-// removedAt returns the first line where the script runs a write that
-// removes what slot names (DEL or UNLINK of the key, HDEL of the field,
-// ZREM of the member, an EXPIRE of 0...), or 0.
-func (m *Model) removedAt(slot string) int {
-	id, rest, field := strings.Cut(slot, slotSep)
-	for _, c := range m.Calls {
-		if c.Command == nil || !c.Command.IsWrite() || len(c.Args) < 2 {
-			continue
-		}
-		kid, ok := m.Identity(c.Args[1].Value)
-		if !ok || kid != id {
-			continue
-		}
-		removes := false
-		switch c.Command.Name {
-		case "DEL", "UNLINK", "GETDEL", "RENAME", "RENAMENX", "MOVE":
-			removes = true
-		case "EXPIRE", "PEXPIRE":
-			removes = expiresNow(c)
-		case "HDEL", "ZREM", "SREM":
-			if field && rest != "#" {
-				for i := 2; i < len(c.Args); i++ {
-					if f, ok := m.Identity(c.Args[i].Value); ok && f == rest {
-						removes = true
-					}
-				}
-			}
-		}
-		if removes {
-			return m.Range(c.Expr).Start.Line
-		}
-	}
-	return 0
-}
-
 // NullReply returns the read whose null reply v may be, and what that null
 // is in Lua at this point (TFalse, or TNil for tonumber(...) or under
 // RESP3), when v is a reply, an element of an ElementReads reply, or
@@ -344,4 +320,128 @@ func (m *Model) NullReply(v Value) (*Call, TypeSet) {
 		}
 	}
 	return nil, 0
+}
+
+// coAssigned maps a local a to the locals b that hold a value wherever a
+// does: both start with nil (declared together in one scope, with no value
+// or nil), and every block that gives a a value gives b one too, and b is
+// never assigned nil again. Then, once a is known not to be nil, neither is
+// b:
+//
+//	local gid, index = nil, nil
+//	for i = 1, #groups do ... gid = groups[i]; index = i; break ... end
+//	if not gid then return end
+//	redis.call('ZREMRANGEBYRANK', k, index, index)  -- index is set
+func (m *Model) coAssigned() *coAssignment {
+	return m.Cached(&coAssignedKey, func() any {
+		// blocks[v] lists the blocks with a statement giving v a value
+		// other than nil; nilAgain marks locals assigned nil after their
+		// declaration.
+		blocks := map[*Variable]map[*ast.Stmt]bool{}
+		nilAgain := map[*Variable]bool{}
+		values := map[*Variable][]ast.Expr{}
+		var walk func([]ast.Stmt)
+		walk = func(stmts []ast.Stmt) {
+			if len(stmts) == 0 {
+				return
+			}
+			id := &stmts[0]
+			for _, st := range stmts {
+				if as, ok := st.(*ast.AssignStmt); ok {
+					for i, t := range as.Lhs {
+						x, ok := t.(*ast.IdentExpr)
+						if !ok {
+							continue
+						}
+						v := m.VarOf(x)
+						if v == nil {
+							continue
+						}
+						if i >= len(as.Rhs) || isConstFalse(as.Rhs[i]) {
+							nilAgain[v] = true
+							continue
+						}
+						if blocks[v] == nil {
+							blocks[v] = map[*ast.Stmt]bool{}
+						}
+						blocks[v][id] = true
+						if i == len(as.Rhs)-1 && i < len(as.Lhs)-1 || i >= len(as.Rhs) {
+							values[v] = append(values[v], nil) // one of several values
+						} else {
+							values[v] = append(values[v], as.Rhs[i])
+						}
+					}
+				}
+				m.forEachBlock(st, walk)
+			}
+		}
+		if m.File.Chunk != nil {
+			walk(m.File.Chunk)
+		}
+		startsNil := func(v *Variable) bool {
+			if v.Kind != LocalVar {
+				return false
+			}
+			return v.Init == nil || isConstFalse(v.Init)
+		}
+		out := &coAssignment{partners: map[*Variable][]*Variable{}, values: values}
+		for a, ba := range blocks {
+			if !startsNil(a) || nilAgain[a] {
+				continue
+			}
+			for b, bb := range blocks {
+				if b == a || b.Scope != a.Scope || !startsNil(b) || nilAgain[b] {
+					continue
+				}
+				all := true
+				for blk := range ba {
+					if !bb[blk] {
+						all = false
+						break
+					}
+				}
+				if all {
+					out.partners[a] = append(out.partners[a], b)
+				}
+			}
+		}
+		return out
+	}).(*coAssignment)
+}
+
+// coAssignment is what coAssigned finds: each local's partners, and the
+// expressions each local is assigned (nil for one that is not known).
+type coAssignment struct {
+	partners map[*Variable][]*Variable
+	values   map[*Variable][]ast.Expr
+}
+
+var coAssignedKey int
+
+// forEachBlock calls fn on the statement lists directly inside st (the
+// branches of an if, a loop's body, a do block, a function's body).
+func (m *Model) forEachBlock(st ast.Stmt, fn func([]ast.Stmt)) {
+	switch s := st.(type) {
+	case *ast.IfStmt:
+		fn(s.Then)
+		fn(s.Else)
+	case *ast.WhileStmt:
+		fn(s.Stmts)
+	case *ast.RepeatStmt:
+		fn(s.Stmts)
+	case *ast.NumberForStmt:
+		fn(s.Stmts)
+	case *ast.GenericForStmt:
+		fn(s.Stmts)
+	case *ast.DoBlockStmt:
+		fn(s.Stmts)
+	case *ast.FuncDefStmt:
+		fn(s.Func.Stmts)
+	case *ast.LocalAssignStmt:
+		for _, x := range s.Exprs {
+			if fe, ok := x.(*ast.FunctionExpr); ok {
+				fn(fe.Stmts)
+			}
+		}
+	}
 }

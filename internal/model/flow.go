@@ -364,9 +364,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		mark := len(fs.stack)
 		vals := fs.exprList(s.Exprs, len(s.Names), e)
 		for i, v := range vs {
-			val := vals[i]
-			val.Var = nil
-			fs.set(e, v, val)
+			fs.set(e, v, assigned(vals[i]))
 		}
 		fs.pop(mark)
 		return e
@@ -377,9 +375,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 			switch t := t.(type) {
 			case *ast.IdentExpr:
 				if v := m.VarOf(t); v != nil {
-					val := vals[i]
-					val.Var = nil
-					fs.set(e, v, val)
+					fs.set(e, v, assigned(vals[i]))
 				}
 			case *ast.AttrGetExpr:
 				fs.expr(t.Object, e)
@@ -883,6 +879,13 @@ func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 		for _, p := range fn.Params {
 			fs.set(inner, p, fs.paramValue(p))
 		}
+		if fn.Vararg != nil {
+			arg := Value{Types: TTable}
+			if fs.m.usesVararg(fe) {
+				arg = Value{Types: TNil, Origin: Literal, Lit: "nil"}
+			}
+			fs.set(inner, fn.Vararg, arg)
+		}
 	}
 	outerFn := fs.fn
 	fs.fn = fn
@@ -890,6 +893,22 @@ func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	fs.fn = outerFn
 	fs.breaks = outer
 	fs.depth--
+}
+
+// usesVararg reports whether a function's own body (not a nested
+// function's) uses `...`: Lua 5.1 then leaves its implicit `arg` nil.
+func (m *Model) usesVararg(fe *ast.FunctionExpr) bool {
+	uses := false
+	m.InspectKinds(fe.Stmts, KComma3Expr|KFunctionExpr, func(n any) bool {
+		switch n.(type) {
+		case *ast.FunctionExpr:
+			return false
+		case *ast.Comma3Expr:
+			uses = true
+		}
+		return !uses
+	})
+	return uses
 }
 
 // globalValue is what a global name holds in Redis's sandbox.
@@ -1178,6 +1197,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			}
 			if truth {
 				fs.correlated(e, v, val)
+				fs.coNarrow(e, v)
 			}
 		}
 	case *ast.AttrGetExpr:
@@ -1202,6 +1222,7 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 		}
 		return fs.refine(c.Rhs, fs.refine(c.Lhs, e, false), false)
 	case *ast.RelationalOpExpr:
+		fs.refineRemoved(c, e, truth)
 		switch c.Operator {
 		case "==", "~=":
 			eq := truth == (c.Operator == "==")
@@ -1235,6 +1256,78 @@ func (fs *flowState) pastRaising(e env, operands ...ast.Expr) {
 	for _, x := range operands {
 		fs.refineNotFalsy(x, e)
 	}
+}
+
+// refineRemoved narrows, once a count of what ZREM, HDEL, SREM or DEL
+// removed is known not to be 0 (`if ZREM(z, m) == 0 then return end`), the
+// locals holding a read of the same member, field or key made before: it
+// was there to be removed, so the read was not null.
+func (fs *flowState) refineRemoved(x *ast.RelationalOpExpr, e env, truth bool) {
+	m := fs.m
+	for _, side := range [2]struct {
+		count, other ast.Expr
+		op           string
+	}{{x.Lhs, x.Rhs, x.Operator}, {x.Rhs, x.Lhs, flipRelation(x.Operator)}} {
+		rv, ok := m.recorded(side.count)
+		if ok && rv.Origin == Tonumber && rv.Of != nil {
+			rv = *rv.Of
+		}
+		ov, ok2 := m.recorded(side.other)
+		if !ok || !ok2 || rv.Origin != Reply || ov.Origin != Literal || ov.Types != TNumber {
+			continue
+		}
+		n, err := strconv.ParseFloat(ov.Lit, 64)
+		slot := m.removedSlot(rv.Call)
+		if err != nil || slot == "" || !nonZero(side.op, n, truth) {
+			continue
+		}
+		for _, b := range e.slots {
+			if b == nil {
+				continue
+			}
+			inner := b.val
+			if inner.Origin == Tonumber && inner.Of != nil {
+				inner = *inner.Of
+			}
+			if inner.Origin != Reply || inner.Call == nil || !inner.Types.MayBeFalsy() || m.ReadSlot(inner.Call) != slot {
+				continue
+			}
+			val := b.val
+			if val.Origin == Tonumber {
+				of := narrow(*val.Of, true)
+				val.Of = &of
+			} else {
+				val = narrow(val, true)
+			}
+			fs.set(e, b.v, val)
+		}
+		return
+	}
+}
+
+// removedSlot is the slot that a ZREM, HDEL or SREM of one member, or a
+// DEL of one key, removes, or "".
+func (m *Model) removedSlot(c *Call) string {
+	if c == nil || c.Command == nil || c.Protected {
+		return ""
+	}
+	switch c.Command.Name {
+	case "ZREM", "HDEL", "SREM":
+		if len(c.Args) == 3 && !c.Variadic {
+			id, ok := m.Identity(c.Args[1].Value)
+			f, fok := m.argIdentity(c, 2)
+			if ok && fok {
+				return id + slotSep + f
+			}
+		}
+	case "DEL", "UNLINK":
+		if len(c.Args) == 2 && !c.Variadic {
+			if id, ok := m.Identity(c.Args[1].Value); ok {
+				return id
+			}
+		}
+	}
+	return ""
 }
 
 // elementPresent notes that t[n] is not null, where t is a local holding
@@ -1274,6 +1367,7 @@ func (fs *flowState) refineNotFalsy(x ast.Expr, e env) {
 			}
 			if ok {
 				fs.correlated(e, v, val)
+				fs.coNarrow(e, v)
 			}
 		}
 	case *ast.FuncCallExpr:
@@ -1314,9 +1408,52 @@ func (fs *flowState) correlated(e env, v *Variable, val Value) {
 	}
 }
 
+// coNarrow drops the nil their declaration gave to the locals that hold a
+// value wherever v does (Model.coAssigned), once v is known not to be nil.
+func (fs *flowState) coNarrow(e env, v *Variable) {
+	co := fs.m.coAssigned()
+	for _, b := range co.partners[v] {
+		bv, ok := e.get(b)
+		if !ok || !bv.NilAssigned || bv.Types&TNil == 0 {
+			continue
+		}
+		// What the other assignments give it, without the declared nil.
+		var t TypeSet
+		for _, x := range co.values[b] {
+			if x == nil {
+				t = TAny
+				continue
+			}
+			if d, ok := fs.m.recorded(x); ok {
+				t |= d.Types
+			} else {
+				t = TAny
+			}
+		}
+		if t&TNil != 0 || t == 0 {
+			continue
+		}
+		bv.Types &^= TNil
+		bv.NilAssigned = false
+		if bv.Types == 0 {
+			bv.Types = t
+		}
+		fs.set(e, b, bv)
+	}
+}
+
 // refineEquality narrows x after `x == other` (eq) or `x ~= other` (!eq)
 // when other is nil or false.
 func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
+	if a, ok := x.(*ast.AttrGetExpr); ok {
+		// t[n] ~= false, t[n] ~= nil, t[n] == 'x': the element is there.
+		if ov, ok := fs.m.recorded(other); ok && ov.Types != 0 {
+			if eq && !ov.Types.MayBeFalsy() || !eq && ov.Types&^Falsy == 0 {
+				fs.elementPresent(a, e)
+			}
+		}
+		return
+	}
 	id, ok := x.(*ast.IdentExpr)
 	if !ok {
 		return
@@ -1361,6 +1498,17 @@ func (fs *flowState) refineEquality(x, other ast.Expr, e env, eq bool) {
 	if val.Types != types {
 		fs.set(e, v, val)
 	}
+}
+
+// assigned is what a local holds once given val: not the local val was read
+// through, and NilAssigned when val is the nil literal (written, or given
+// for a name with no expression).
+func assigned(val Value) Value {
+	val.Var = nil
+	if val.Origin == Literal && val.Types == TNil {
+		val.NilAssigned = true
+	}
+	return val
 }
 
 // narrow keeps the truthy (or falsy) part of a value's types.

@@ -44,6 +44,11 @@ const (
 	Param
 	ForVar
 	SelfParam
+	// VarargArg is the local `arg` that Lua 5.1 (LUA_COMPAT_VARARG, as
+	// Redis builds it) gives every vararg function: a table of the extra
+	// arguments when the body does not use `...`, else nil (observed on
+	// 7.0.15: `local function f(...) return arg.n end` returns the count).
+	VarargArg
 )
 
 // Variable is one local declaration.
@@ -89,6 +94,8 @@ type Function struct {
 	// Registration is set for a Functions library callback.
 	Registration *Registration
 	Params       []*Variable
+	// Vararg is the implicit `arg` of a vararg function (VarargArg).
+	Vararg *Variable
 	// active counts the locals in scope while resolving, for Lua's limit.
 	active int
 	// index is the function's place in Model.funcList (the main chunk

@@ -20,6 +20,11 @@ const (
 	// slotWritten marks a key the path has written (whatever it holds
 	// now): no write removes the mark.
 	slotWritten = "\x00!w"
+	// slotRemoved, after a slot, marks it removed by the path (DEL of the
+	// key, HDEL of the field...) and not written again since.
+	slotRemoved = "\x00!rm"
+	// markerSep starts both marks: no identity starts with '!'.
+	markerSep = "\x00!"
 )
 
 // presence is what computePresentReplies found of each read.
@@ -35,6 +40,13 @@ type presence struct {
 	// elements are the elements of ElementReads replies known not to be
 	// null on every path (their slot was there when the command ran).
 	elements map[ElementRef]bool
+	// removed are the reads (N 0) and elements whose slot the path removed
+	// before them, on every path.
+	removed map[ElementRef]bool
+	// members are the reads of a field or member (N 0 for a call's own
+	// read, else its element) that the path found there in some key:
+	// HGET(K1, m) tested, then ZSCORE(K2, m).
+	members map[ElementRef]bool
 }
 
 // ElementRef is element N of the reply of C.
@@ -62,35 +74,15 @@ var memberSetters = map[string]bool{"ZADD": true, "ZINCRBY": true}
 var fillers = map[string]bool{"LPUSH": true, "RPUSH": true, "SADD": true}
 
 // keepers are writes that never remove a key, a field, a member or an
-// element of the keys they name, by the kind of value they work on: what
-// the path knew of those keys of that kind still holds after them. (A
-// keeper of another kind on the same key either fails with WRONGTYPE or
-// finds the key of its own kind, so facts of other kinds are dropped.)
-// Any other write may remove something (DEL, HDEL, ZREM, LPOP, RENAME,
-// SET over a hash, EXPIRE 0...).
-var keepers = map[string]byte{
-	"HSET": 'h', "HMSET": 'h', "HSETNX": 'h', "HINCRBY": 'h', "HINCRBYFLOAT": 'h',
-	"ZADD": 'z', "ZINCRBY": 'z', "GEOADD": 'z', "SADD": 'c', "LPUSH": 'c', "RPUSH": 'c', "LPUSHX": 'c', "RPUSHX": 'c',
-	"INCR": 's', "INCRBY": 's', "INCRBYFLOAT": 's', "DECR": 's', "DECRBY": 's', "APPEND": 's',
-	"SETRANGE": 's', "SETBIT": 's', "PFADD": 's', "XADD": 'x', "PERSIST": '*', "PUBLISH": '*', "SPUBLISH": '*',
-}
-
-// keeps reports whether a keeper of kind k leaves a fact of slot in place.
-func keeps(k byte, slot string) bool {
-	_, rest, field := strings.Cut(slot, slotSep)
-	switch k {
-	case '*':
-		return true
-	case 's':
-		return !field
-	case 'h':
-		return field && rest != "#"
-	case 'z':
-		return field
-	case 'c':
-		return field && rest == "#"
-	}
-	return false
+// element of the keys they name: what the path knew of those keys still
+// holds after them. (A keeper of another kind than the key holds fails with
+// WRONGTYPE, so the path does not go on.) Any other write may remove
+// something (DEL, HDEL, ZREM, LPOP, RENAME, SET over a hash, EXPIRE 0...).
+var keepers = map[string]bool{
+	"HSET": true, "HMSET": true, "HSETNX": true, "HINCRBY": true, "HINCRBYFLOAT": true,
+	"ZADD": true, "ZINCRBY": true, "GEOADD": true, "SADD": true, "LPUSH": true, "RPUSH": true, "LPUSHX": true, "RPUSHX": true,
+	"INCR": true, "INCRBY": true, "INCRBYFLOAT": true, "DECR": true, "DECRBY": true, "APPEND": true,
+	"SETRANGE": true, "SETBIT": true, "PFADD": true, "XADD": true, "PERSIST": true, "PUBLISH": true, "SPUBLISH": true,
 }
 
 // creators give their key a value when it has none (with XX, SET and ZADD
@@ -140,6 +132,34 @@ func (m *Model) KeyThere(c *Call) bool { return m.presence().keyThere[c] }
 // WrittenBefore reports whether the script wrote the key that read c names
 // before c on every path that reaches c.
 func (m *Model) WrittenBefore(c *Call) bool { return m.presence().written[c] }
+
+// RemovedBefore reports whether the script removed what v (a read, an
+// element of one, or tonumber of one) asks about before it, on every path
+// to the read: DEL of the key, HDEL of the field, ZREM of the member.
+func (m *Model) RemovedBefore(v Value) bool {
+	if v.Origin == Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	n := 0
+	if v.Origin == ReplyElement {
+		n = int(v.Index)
+	}
+	return m.presence().removed[ElementRef{v.Call, n}]
+}
+
+// MemberThere reports whether the field or member that v (a read, an
+// element of one, or tonumber of one) asks about was found there in some
+// key on every path to the read: a record the caller named exists.
+func (m *Model) MemberThere(v Value) bool {
+	if v.Origin == Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	n := 0
+	if v.Origin == ReplyElement {
+		n = int(v.Index)
+	}
+	return m.presence().members[ElementRef{v.Call, n}]
+}
 
 // ElementPresent reports whether element n of the reply of c cannot be
 // null: what it reads was there on every path that reaches c.
@@ -253,6 +273,39 @@ func (m *Model) computePresence() *presence {
 	keyThere := map[*Call]bool{}
 	written := map[*Call]bool{}
 	elements := map[ElementRef]bool{}
+	members := map[ElementRef]bool{}
+	removed := map[ElementRef]bool{}
+	// removedIn: the slot, or its whole key, carries a removal mark.
+	removedIn := func(s state, slot string) bool {
+		if slot == "" {
+			return false
+		}
+		id, _, _ := strings.Cut(slot, slotSep)
+		_, a := s[slot+slotRemoved]
+		_, b := s[id+slotRemoved]
+		return a || b
+	}
+	andRemoved := func(r ElementRef, ok bool) {
+		prev, seen := removed[r]
+		removed[r] = ok && (!seen || prev)
+	}
+	// memberThere: some slot of the state has field f, in any key.
+	memberThere := func(s state, slot string) bool {
+		_, f, ok := strings.Cut(slot, slotSep)
+		if !ok || f == "#" {
+			return false
+		}
+		for g := range s {
+			if _, gf, ok := strings.Cut(g, slotSep); ok && gf == f && !strings.Contains(g, markerSep) {
+				return true
+			}
+		}
+		return false
+	}
+	andRef := func(r ElementRef, ok bool) {
+		prev, seen := members[r]
+		members[r] = ok && (!seen || prev)
+	}
 	// and records a verdict that must hold on every path reaching c.
 	and := func(in map[*Call]bool, c *Call, ok bool) {
 		prev, seen := in[c]
@@ -296,6 +349,8 @@ func (m *Model) computePresence() *presence {
 				if slot != "" {
 					_, present := s[slot]
 					and(verdict, c, present)
+					andRef(ElementRef{c, 0}, memberThere(s, slot))
+					andRemoved(ElementRef{c, 0}, removedIn(s, slot))
 				} else if _, ok := elementReads[c.Name]; ok && c.Name != "MGET" {
 					slot = m.ElementSlot(c, 1)
 				}
@@ -305,7 +360,7 @@ func (m *Model) computePresence() *presence {
 					and(written, c, w)
 					there := false
 					for f := range s {
-						if (f == id || strings.HasPrefix(f, id+slotSep)) && !strings.HasSuffix(f, slotWritten) {
+						if (f == id || strings.HasPrefix(f, id+slotSep)) && !strings.Contains(f, markerSep) {
 							there = true
 							break
 						}
@@ -315,6 +370,8 @@ func (m *Model) computePresence() *presence {
 				if first, ok := elementReads[c.Name]; ok {
 					for n := 1; first+n-1 < len(c.Args); n++ {
 						r := ElementRef{c, n}
+						andRef(r, memberThere(s, m.ElementSlot(c, n)))
+						andRemoved(r, removedIn(s, m.ElementSlot(c, n)))
 						_, there := s[m.ElementSlot(c, n)]
 						prev, seen := elements[r]
 						elements[r] = there && (!seen || prev)
@@ -327,14 +384,12 @@ func (m *Model) computePresence() *presence {
 					return state{} // FLUSHALL, or keys the table cannot place
 				}
 				name := c.Command.Name
-				if !(expirers[name] && !expiresNow(c)) {
+				if !keepers[name] && !(expirers[name] && !expiresNow(c)) {
 					// Any other write may delete, rename or retype a key it
-					// names (DEL, GETDEL, HDEL, RENAME, LPOP, EXPIRE 0...),
-					// but a keeper's own kind of facts stay.
-					kind, keeper := keepers[name]
+					// names (DEL, GETDEL, HDEL, RENAME, LPOP, EXPIRE 0...).
 					s = cloneState(s)
 					for slot, kv := range s {
-						if keeper && keeps(kind, slot) || strings.HasSuffix(slot, slotWritten) {
+						if strings.Contains(slot, markerSep) {
 							continue
 						}
 						for _, i := range c.Keys {
@@ -350,10 +405,12 @@ func (m *Model) computePresence() *presence {
 						if i < len(c.Args) {
 							if id, ok := m.Identity(c.Args[i].Value); ok {
 								s[id+slotWritten] = c.Args[i].Value
+								delete(s, id+slotRemoved)
 							}
 						}
 					}
 				}
+				m.markRemoved(c, s)
 				key := c.Args[1].Value
 				id, known := m.Identity(key)
 				if !known {
@@ -365,10 +422,12 @@ func (m *Model) computePresence() *presence {
 				case fieldSetters[name]:
 					for _, f := range m.setFields(c) {
 						s[id+slotSep+f] = key
+						delete(s, id+slotSep+f+slotRemoved)
 					}
 				case memberSetters[name] && !c.HasToken("XX"):
 					for _, f := range m.setMembers(c) {
 						s[id+slotSep+f] = key
+						delete(s, id+slotSep+f+slotRemoved)
 					}
 					s[id+slotNonEmpty] = key
 				case fillers[name]:
@@ -386,12 +445,14 @@ func (m *Model) computePresence() *presence {
 			}
 		}
 	}
-	for r, ok := range elements {
-		if !ok {
-			delete(elements, r)
+	for _, in := range []map[ElementRef]bool{elements, members, removed} {
+		for r, ok := range in {
+			if !ok {
+				delete(in, r)
+			}
 		}
 	}
-	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements}
+	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements, members: members, removed: removed}
 }
 
 // expiresNow reports whether an EXPIRE-like call gives a literal time that
@@ -455,8 +516,8 @@ func (m *Model) guardedSlots(cond ast.Expr, truth bool) []slotFact {
 				if nonZero(side.op, n, truth) {
 					return m.countSlots(c)
 				}
-			case ov.Origin == Literal && ov.Types == TString && side.op == "==" && truth && rv.Origin != ReplyElement:
-				// R == 'x': a null reply is not 'x'.
+			case ov.Types != 0 && !ov.Types.MayBeFalsy() && side.op == "==" && truth && rv.Origin != ReplyElement:
+				// R == 'x', R == ARGV[1]: a null reply is neither.
 				if slot := m.ReadSlot(c); slot != "" {
 					return []slotFact{{slot, c.Args[1].Value}}
 				}
@@ -664,4 +725,37 @@ func cloneState(s map[string]Value) map[string]Value {
 		out[k] = v
 	}
 	return out
+}
+
+// markRemoved marks in s what write c removes: the keys of DEL, UNLINK,
+// GETDEL, the source of RENAME, a key EXPIREd at once; the fields of HDEL
+// and the members of ZREM and SREM.
+func (m *Model) markRemoved(c *Call, s map[string]Value) {
+	key := c.Args[1].Value
+	id, ok := m.Identity(key)
+	if !ok {
+		return
+	}
+	switch c.Command.Name {
+	case "DEL", "UNLINK":
+		for _, i := range c.Keys {
+			if i < len(c.Args) {
+				if kid, ok := m.Identity(c.Args[i].Value); ok {
+					s[kid+slotRemoved] = c.Args[i].Value
+				}
+			}
+		}
+	case "GETDEL", "RENAME", "RENAMENX":
+		s[id+slotRemoved] = key
+	case "EXPIRE", "PEXPIRE":
+		if expiresNow(c) {
+			s[id+slotRemoved] = key
+		}
+	case "HDEL", "ZREM", "SREM":
+		for i := 2; i < len(c.Args); i++ {
+			if f, ok := m.argIdentity(c, i); ok {
+				s[id+slotSep+f+slotRemoved] = key
+			}
+		}
+	}
 }

@@ -478,6 +478,11 @@ func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 		}
 		r.setDeclared(fe, vs)
 	}
+	if fe.ParList.HasVargs {
+		// Lua 5.1 declares `arg` after the named parameters, and counts
+		// it among the function's locals.
+		fn.Vararg = r.declare("arg", VarargArg, fe, -1, nil)
+	}
 	r.block(fe.Stmts)
 	r.pop()
 	r.fn = outerFn

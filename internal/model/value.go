@@ -88,6 +88,10 @@ type Value struct {
 	Origin Origin
 	// IsString is true for a string literal (false for a number literal).
 	IsString bool
+	// NilAssigned is true when the value may be the nil a local got from
+	// its declaration or an assignment (`local x`, `local x = nil`,
+	// `x = nil`) rather than from what an expression computed.
+	NilAssigned bool
 	// Index is the 1-based KEYS/ARGV index when it is a literal (one that
 	// fits in an int32: no script has more keys or arguments), or, for a
 	// ReplyElement of an ElementReads reply, the element's literal index;
@@ -170,6 +174,7 @@ func Join(a, b Value) Value {
 	if !sameOrigin(&a, &b) {
 		out = Value{Types: out.Types}
 	}
+	out.NilAssigned = a.NilAssigned || b.NilAssigned
 	if a.Var != b.Var {
 		out.Var = nil
 	}

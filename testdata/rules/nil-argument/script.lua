@@ -3,14 +3,14 @@ local ttl
 if ARGV[2] ~= '' then
   local ttl = ARGV[2]
 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl) -- want "ttl \(argument 4 of SET\) is always nil here — ttl is declared without a value on line 2 and never assigned \(the local ttl of line 4 is another variable\)"
+redis.call('SET', KEYS[11], ARGV[1], 'EX', ttl) -- want "ttl \(argument 4 of SET\) is always nil here — ttl is declared without a value on line 2 and never assigned \(the local ttl of line 4 is another variable\)"
 
 -- A local assigned on one branch only.
 local owner
 if ARGV[3] == 'me' then
   owner = ARGV[1]
 end
-redis.call('HSET', KEYS[1], 'owner', owner) -- want "owner \(argument 3 of HSET\) may be nil — owner is declared without a value on line 9 and not assigned on every path"
+redis.call('HSET', KEYS[12], 'owner', owner) -- want "owner \(argument 3 of HSET\) may be nil — owner is declared without a value on line 9 and not assigned on every path"
 
 -- Assigned on both branches: fine.
 local target

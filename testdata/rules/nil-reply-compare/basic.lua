@@ -57,3 +57,4 @@ local function load(key)
   return raw == nil and 'none' or raw -- want "raw == nil is never true"
 end
 return load(KEYS[1])
+

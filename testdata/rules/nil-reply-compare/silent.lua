@@ -52,6 +52,15 @@ end
 if redis.call(ARGV[3], KEYS[1]) == nil then
   return 10
 end
+-- Beside the same test with false, the nil test is redundant, not wrong.
+local q = redis.call('HGET', KEYS[1], 'queue')
+if q == nil or q == false then
+  return 13
+end
+local o = redis.call('LPOP', KEYS[2])
+if o ~= nil and o ~= false then
+  return o
+end
 -- Compared with something else than nil.
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return 11

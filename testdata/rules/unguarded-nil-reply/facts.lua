@@ -122,6 +122,59 @@ local function zadd_incr()
   return score + 1 -- want "ZADD"
 end
 
-return {asserted(), asserted_expr(), not_asserted(), concatenated_first(), correlated(), correlated_back(),
+-- Removing exactly the member read before shows it was there.
+local function removed_count()
+  local expire = redis.call('ZSCORE', KEYS[3], ARGV[1])
+  local removed = redis.call('ZREM', KEYS[3], ARGV[1])
+  if tonumber(removed) ~= 1 then
+    return 0
+  end
+  return tonumber(expire) <= tonumber(ARGV[3])
+end
+
+local function removed_other()
+  local expire = redis.call('ZSCORE', KEYS[3], ARGV[1])
+  local removed = redis.call('ZREM', KEYS[3], ARGV[2])
+  if tonumber(removed) ~= 1 then
+    return 0
+  end
+  return tonumber(expire) <= tonumber(ARGV[3]) -- want "ZSCORE"
+end
+
+-- An element tested against false within an and.
+local function element_tested()
+  local state = redis.call('HMGET', KEYS[4], 'incremented', 'total')
+  if state[1] ~= false and tonumber(ARGV[4]) < tonumber(state[1]) then
+    return state[1]
+  end
+end
+
+-- A read whose reply equals what the caller passed is there, and so is
+-- its hash; a field named after the data (the owner) is a record's.
+local function equal_guard()
+  local owner = redis.call('HGET', KEYS[5], ARGV[1])
+  if owner == ARGV[2] then
+    return tonumber(redis.call('HGET', KEYS[5], ARGV[1] .. ':' .. owner .. ':expire')) < tonumber(ARGV[3])
+  end
+end
+
+-- A record the caller named, found in one key, has its entries in the
+-- others (an index): the lookup rests on what the library keeps.
+local function indexed()
+  local v = redis.call('HGET', KEYS[6], ARGV[1])
+  if v == false then
+    return 0
+  end
+  local idle = redis.call('ZSCORE', KEYS[7], ARGV[1])
+  return tonumber(idle) > tonumber(ARGV[2])
+end
+
+-- A key deleted before the read.
+local function deleted_before()
+  redis.call('DEL', KEYS[8])
+  return redis.call('GET', KEYS[8]) + 1 -- want "removes it before this read"
+end
+
+return {removed_count(), removed_other(), element_tested(), equal_guard(), indexed(), deleted_before(), asserted(), asserted_expr(), not_asserted(), concatenated_first(), correlated(), correlated_back(),
   correlated_reassigned(), exists_guard(), exists_other_key(), hexists_guard(), llen_guard(), same_read_guard(),
   written_member(), removed_member(), field_kept(), field_deleted(), zadd_count(), zadd_incr()}
