@@ -27,7 +27,8 @@ var _ = register(&lint.Rule{
 			Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
 			Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
 			Redis: "all; CROSSSLOT observed on 7.0 cluster",
-			Lower: "One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug.",
+			Lower: "One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug. " +
+				"Info, whatever the rule's severity, in a script that reads only KEYS[1]: one declared key cannot give CROSSSLOT, and what remains is the slot the script is routed to and the ACL key patterns checked against the value.",
 		},
 	},
 	Run: runKeyAsValue,
@@ -79,11 +80,25 @@ func runKeyAsValue(p *lint.Pass) {
 			}
 		}
 	}
+	// A candidate is a KEYS element used as a value: an argument of a
+	// command in a place that is not a key (c set, argument i), or an
+	// operand of == or ~= (cmp set: compared with a reply, an owner
+	// token...).
 	type cand struct {
-		c *model.Call
-		i int
+		c   *model.Call
+		i   int
+		cmp *ast.RelationalOpExpr
+		x   ast.Expr
 	}
 	var cands []cand
+	// maxKey is the highest KEYS index each unit reads.
+	maxKey := map[*model.Function]int{}
+	m.Preorder(model.KAttrGetExpr, func(n any) {
+		if v := m.Value(n.(ast.Expr)); v.Origin == model.Keys {
+			u := unitOf(n)
+			maxKey[u] = max(maxKey[u], int(v.Index))
+		}
+	})
 	for _, c := range m.Calls {
 		u := m.Unit(c.Func)
 		for i := 1; i < len(c.Args); i++ {
@@ -96,10 +111,21 @@ func runKeyAsValue(p *lint.Pass) {
 				markValue(u, v, 0)
 			}
 			if keysElement(v) > 0 && !shardChannel(c, i) {
-				cands = append(cands, cand{c, i})
+				cands = append(cands, cand{c: c, i: i, x: c.Args[i].Expr})
 			}
 		}
 	}
+	m.Preorder(model.KRelationalOpExpr, func(n any) {
+		r := n.(*ast.RelationalOpExpr)
+		if r.Operator != "==" && r.Operator != "~=" {
+			return
+		}
+		for _, x := range []ast.Expr{r.Lhs, r.Rhs} {
+			if keysElement(m.Value(x)) > 0 {
+				cands = append(cands, cand{cmp: r, x: x})
+			}
+		}
+	})
 	// Only a KEYS element passed as a value can be reported: without one
 	// the uses need not be looked for.
 	if len(cands) == 0 {
@@ -156,8 +182,8 @@ func runKeyAsValue(p *lint.Pass) {
 	reported := map[*model.Function]map[int]bool{}
 	for _, cd := range cands {
 		c, i := cd.c, cd.i
-		u := m.Unit(c.Func)
-		k := keysElement(c.Args[i].Value)
+		u := unitOf(cd.x)
+		k := keysElement(m.Value(cd.x))
 		if ku.any[u] || ku.asKey[u][k] || reported[u][k] {
 			continue
 		}
@@ -166,12 +192,27 @@ func runKeyAsValue(p *lint.Pass) {
 		}
 		reported[u][k] = true
 		keysName := "KEYS"
-		if c.Func != nil && u.Registration != nil {
+		if u.Registration != nil {
 			keysName = "the function's keys"
 		}
 		what := fmt.Sprintf("%s[%d]", keysLabel(u), k)
-		if t := m.Text(c.Args[i].Expr); t != what {
+		if t := m.Text(cd.x); t != what {
 			what = t + " (" + what + ")"
+		}
+		if maxKey[u] == 1 {
+			// One declared key hashes to one slot: no CROSSSLOT.
+			use := "compared as a value"
+			if c != nil {
+				use = fmt.Sprintf("passed to %s as a value (argument %d)", c.Name, i)
+			}
+			p.Report(m.Range(cd.x), "%s is %s and never used as a key", what, use).
+				Help("with one declared key there is no CROSSSLOT, but Redis Cluster routes the script to the slot of this text and ACL key patterns are checked against it; pass it in ARGV").Info()
+			continue
+		}
+		if c == nil {
+			p.Report(m.Range(cd.x), "%s is compared as a value and never used as a key", what).
+				Help("everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass it in ARGV", keysName)
+			continue
 		}
 		if c.Name == "PUBLISH" && i == 1 {
 			// A channel named like the keys works on a cluster while it

@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
 )
 
@@ -24,17 +25,42 @@ var _ = register(&lint.Rule{
 		Options: []diag.Option{{
 			Name:    "max-lines",
 			Default: 50,
-			Doc:     "the most lines a file may have, comments and blank lines included (a final newline does not start a line)",
+			Doc:     "the most lines a script may have, comments and blank lines included (a final newline does not start a line); in a Functions library, the most lines of each registered function",
 		}},
 	},
 	Run: runScriptTooLong,
 })
 
 func runScriptTooLong(p *lint.Pass) {
-	f := p.Model.File
+	m := p.Model
+	f := m.File
 	limit := p.IntOption("max-lines")
+	if limit < 1 {
+		return
+	}
+	if m.Context == model.Library {
+		// A library is loaded once with FUNCTION LOAD and holds many
+		// functions: what runs atomically is each registered function.
+		for _, r := range m.Registrations {
+			if r.Callback == nil {
+				continue
+			}
+			cr := m.Range(r.Callback)
+			n := cr.End.Line - cr.Start.Line + 1
+			if n <= limit {
+				continue
+			}
+			name := "the registered function"
+			if r.NameKnown {
+				name = "function '" + r.Name + "'"
+			}
+			p.Report(m.Range(r.Call), "%s has %d lines, more than max-lines (%d)", name, n, limit).
+				Help("keep in the function only what must be atomic, and move the rest to the client")
+		}
+		return
+	}
 	n := f.LineCount()
-	if limit < 1 || n <= limit {
+	if n <= limit {
 		return
 	}
 	line := limit + 1

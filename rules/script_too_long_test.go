@@ -42,3 +42,22 @@ func TestScriptTooLongOption(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptTooLongLibrary: a Functions library is judged function by
+// function, whatever its length.
+func TestScriptTooLongLibrary(t *testing.T) {
+	body := strings.Repeat("  redis.call('INCR', keys[1])\n", 8)
+	src := "#!lua name=lib\n" +
+		"redis.register_function('short', function(keys, args)\n" + body + "end)\n" +
+		"redis.register_function('long', function(keys, args)\n" + body + body + "end)\n"
+	settings := lint.Settings{"script-too-long": {Enabled: true, Options: map[string]any{"max-lines": 15}}}
+	var got []diag.Diagnostic
+	for _, d := range lintSource("lib.lua", []byte(src), All(), settings) {
+		if d.Rule == "script-too-long" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0].Message, "function 'long' has 18 lines") || strings.Contains(got[0].Help, "Functions library") {
+		t.Fatalf("got %v, want one finding on function 'long' that does not advise a library", got)
+	}
+}

@@ -24,7 +24,8 @@ var _ = register(&lint.Rule{
 			Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
 			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
 			Redis: "all; cluster behaviour observed on 7.0",
-			Lower: "Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
+			Lower: "One level lower (a warning by default) for a key listed by KEYS or SCAN: on a cluster the script sees one node's keys, so it misses the others rather than failing, and fails only with a #!lua shebang. " +
+				"Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
 		},
 	},
 	Run: runUndeclaredKey,
@@ -76,6 +77,12 @@ func runUndeclaredKey(p *lint.Pass) {
 				}
 				p.Report(m.Range(a.Expr), "key %s of %s is built %s", m.Text(a.Expr), c.Name, from).
 					Help("Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s", keysName, keysName).Info()
+			case scannedKey(a.Value):
+				// KEYS and SCAN list the keyspace of the node that runs the
+				// script: on a cluster that is one node's keys, in any slot.
+				p.Report(m.Range(a.Expr), "key %s of %s is listed by %s, not passed in %s", m.Text(a.Expr), c.Name, a.Value.Call.Name, keysName).
+					Help("on Redis Cluster %s lists only the keys of the node that runs the script, so the keys of the other nodes are never touched, and with a #!lua shebang a key of another slot than the declared keys fails ('keys that do not hash to the same slot'); keep the key names in a set stored with the declared keys' {hash tag}, or let the client scan each node",
+						a.Value.Call.Name).Lower()
 			case a.Value.Origin == model.Argv || a.Value.Origin == model.Reply || a.Value.Origin == model.ReplyElement:
 				// A key name the caller or the data supplies can carry the
 				// declared keys' {hash tag}, as bull and bullmq require of
@@ -90,6 +97,11 @@ func runUndeclaredKey(p *lint.Pass) {
 			}
 		}
 	}
+}
+
+// scannedKey reports whether a key name comes from a KEYS or SCAN reply.
+func scannedKey(v model.Value) bool {
+	return (v.Origin == model.Reply || v.Origin == model.ReplyElement) && v.Call != nil && v.Call.Is("KEYS", "SCAN")
 }
 
 // canCarryTag reports whether a built key name may hold a {hash tag} that

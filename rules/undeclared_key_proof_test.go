@@ -41,3 +41,32 @@ func TestProofUndeclaredKey(t *testing.T) {
 		t.Errorf("the doc's Good example failed on the cluster: %s", r)
 	}
 }
+
+// TestProofScannedKey: on a cluster-mode server, a #!lua script that DELs
+// the keys SCAN lists fails on the first one outside its declared key's
+// slot, while the classic EVAL form (no shebang) touches them, since they
+// are all on this node (facts D14): undeclared-key reports the scanned key
+// one level lower than a literal one.
+func TestProofScannedKey(t *testing.T) {
+	src := "local res = redis.call('SCAN', 0, 'MATCH', ARGV[1], 'COUNT', 1000)\nfor _, k in ipairs(res[2]) do\n  redis.call('DEL', k)\nend\nreturn #res[2]"
+	var sev string
+	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+		if d.Rule == "undeclared-key" {
+			sev = d.Severity.String()
+		}
+	}
+	if sev != "warning" {
+		t.Errorf("the scanned key is reported at %q, want warning", sev)
+	}
+	c := redistest.Cluster(t)
+	c.MustDo(t, "SET", "scan:bar", "1")
+	c.MustDo(t, "SET", "scan:baz", "1")
+	r := c.MustEval(t, "#!lua\n"+src, []string{"{scan}:x"}, "scan:*")
+	if r.Kind != redistest.Error || !strings.Contains(r.Str, "do not hash to the same slot") {
+		t.Errorf("#!lua over scanned keys gave %s, want the same-slot error", r)
+	}
+	r = c.MustEval(t, src, []string{"{scan}:x"}, "scan:*")
+	if r.Kind != redistest.Integer || r.Int != 2 {
+		t.Errorf("EVAL over scanned keys gave %s, want 2 keys deleted", r)
+	}
+}

@@ -549,12 +549,39 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 			fs.set(le, v, Value{Types: TNumber})
 		}
 	case *ast.GenericForStmt:
+		elem := fs.iteratedReply(s)
 		for i := range s.Names {
 			if v := fs.declared(s, i); v != nil {
-				fs.set(le, v, Value{Types: TAny &^ TNil})
+				val := Value{Types: TAny &^ TNil}
+				if i == 1 && elem != nil {
+					// for _, x in ipairs(reply): an element of the reply.
+					val = Value{Types: TAny &^ TNil, Origin: ReplyElement, Call: elem}
+				}
+				fs.set(le, v, val)
 			}
 		}
 	}
+}
+
+// iteratedReply is the call whose reply (or an element of it) a generic for
+// walks with ipairs or pairs, or nil.
+func (fs *flowState) iteratedReply(s *ast.GenericForStmt) *Call {
+	if len(s.Exprs) != 1 {
+		return nil
+	}
+	c, ok := s.Exprs[0].(*ast.FuncCallExpr)
+	if !ok || c.Func == nil || len(c.Args) != 1 {
+		return nil
+	}
+	id, ok := c.Func.(*ast.IdentExpr)
+	if !ok || id.Value != "ipairs" && id.Value != "pairs" || fs.m.VarOf(id) != nil {
+		return nil
+	}
+	v, ok := fs.m.recorded(c.Args[0])
+	if !ok || v.Origin != Reply && v.Origin != ReplyElement {
+		return nil
+	}
+	return v.Call
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
