@@ -66,7 +66,7 @@ func runLuaPatternInjection(p *lint.Pass) {
 		if name != "find" {
 			fix = "escape the data first: p:gsub('%p', '%%%0')"
 		}
-		if whole && name != "find" && (v.Origin == model.Argv || v.Origin == model.Keys) {
+		if whole && (v.Origin == model.Argv || v.Origin == model.Keys) {
 			p.Report(m.Range(pat), "the pattern of %s is %s, whose magic characters change the match", name, src).Info().
 				Help("- . %% + * ? [ ] ^ $ ( ) are magic in a Lua pattern; unless the caller means to pass a pattern, %s", fix)
 			return

@@ -31,7 +31,12 @@ for _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do
   end
 end
 
--- A pattern the caller passes whole, in match: perhaps meant (info).
+-- A pattern the caller passes whole: perhaps meant, perhaps plain words
+-- (info).
+local res = redis.pcall('FT.INFO', KEYS[5])
+if res.err and string.find(string.lower(res.err), ARGV[3]) then -- want "the pattern of find is ARGV\[3\]"
+  return 0
+end
 local hits = {}
 for _, k in ipairs(redis.call('SMEMBERS', KEYS[4])) do
   if string.match(k, ARGV[2]) then -- want "the pattern of match is ARGV\[2\]"
