@@ -30,7 +30,8 @@ var _ = register(&lint.Rule{
 				"did not try to take the lock (a release branch or function): it frees another client's lock only if this " +
 				"client's lock expired and was taken again meanwhile, which the clients' timing may or may not prevent. A " +
 				"release on the path where this run's own attempt failed, that is while another client holds the lock, " +
-				"keeps the rule's severity: the script itself shows it frees their lock.",
+				"keeps the rule's severity: the script itself shows it frees their lock. A release at a Go call site " +
+				"(`Del` of a key the package takes with `SetNX`) is always one level lower, for the same reason.",
 			Bad: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\n" +
 				"return redis.call('DEL', KEYS[1])",
 			Good: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\n" +
