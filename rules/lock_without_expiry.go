@@ -37,9 +37,6 @@ var _ = register(&lint.Rule{
 	Run: runLockWithoutExpiry,
 })
 
-// expiryTokens are the SET options that give the key a time to live.
-var expiryTokens = []string{"EX", "PX", "EXAT", "PXAT"}
-
 func runLockWithoutExpiry(p *lint.Pass) {
 	m := p.Model
 	var ends []lifeEnd
@@ -75,33 +72,6 @@ func runLockWithoutExpiry(p *lint.Pass) {
 				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>")
 		}
 	}
-}
-
-type expiry int
-
-const (
-	expiryNo expiry = iota
-	expiryYes
-	// expiryUnknown: an option is not a literal, so it may be EX or PX.
-	expiryUnknown
-)
-
-// setExpiry says whether a SET call gives its key a time to live.
-func setExpiry(c *model.Call) expiry {
-	for _, t := range expiryTokens {
-		if i := c.TokenIndex(t); i >= 3 {
-			return expiryYes
-		}
-	}
-	if c.Variadic {
-		return expiryUnknown
-	}
-	for i := 3; i < len(c.Args); i++ {
-		if _, ok := c.Literal(i); !ok {
-			return expiryUnknown
-		}
-	}
-	return expiryNo
 }
 
 // lifeEnd is a call that may end the life of a key: it gives it a time to

@@ -593,3 +593,33 @@ func readsKey(m *model.Model, v model.Value, id string, d int) bool {
 	kid, ok := m.Identity(c.Args[1].Value)
 	return ok && kid == id
 }
+
+// expiryTokens are the SET options that give the key a time to live.
+var expiryTokens = []string{"EX", "PX", "EXAT", "PXAT"}
+
+type expiry int
+
+const (
+	expiryNo expiry = iota
+	expiryYes
+	// expiryUnknown: an option is not a literal, so it may be EX or PX.
+	expiryUnknown
+)
+
+// setExpiry says whether a SET call gives its key a time to live.
+func setExpiry(c *model.Call) expiry {
+	for _, t := range expiryTokens {
+		if i := c.TokenIndex(t); i >= 3 {
+			return expiryYes
+		}
+	}
+	if c.Variadic {
+		return expiryUnknown
+	}
+	for i := 3; i < len(c.Args); i++ {
+		if _, ok := c.Literal(i); !ok {
+			return expiryUnknown
+		}
+	}
+	return expiryNo
+}
