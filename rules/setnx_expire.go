@@ -26,8 +26,8 @@ var _ = register(&lint.Rule{
 				"live (TTL -1), a lock that never expires, and every later attempt finds it taken. `SET key value NX EX " +
 				"seconds` does both in one command and checks the time to live before it writes: with a bad one nothing " +
 				"is written. The same holds for `SET key value NX` without EX or PX, for an EXPIRE in the branch where " +
-				"the key was taken, after an early return where it was not, or returned as the script's reply (`return " +
-				"redis.call('EXPIRE', k, ARGV[2])`). An EXPIRE that runs whatever the SETNX or SET NX replied (its reply " +
+				"the key was taken (also `if got == 1 and ttl > 0 then`), after an early return where it was not, or " +
+				"returned as the script's reply (`return redis.call('EXPIRE', k, ARGV[2])`). An EXPIRE that runs whatever the SETNX or SET NX replied (its reply " +
 				"unused) also pushes back the expiry of a key someone else set: contenders that keep retrying keep a dead " +
 				"holder's lock alive. `lint-lua --fix` rewrites `if redis.call('SETNX', k, v) == 1 then " +
 				"redis.call('EXPIRE', k, t) ...` (also `== 0` with an early return, through a local used only there, and " +
@@ -78,6 +78,15 @@ func runSetnxThenExpire(p *lint.Pass) {
 				continue
 			}
 			t := setnxTest(m, ifs.Condition, prev)
+			conj := false
+			if l, ok := ifs.Condition.(*ast.LogicalOpExpr); t == nil && ok && l.Operator == "and" {
+				// `if got == 1 and ttl > 0 then EXPIRE`: the branch
+				// runs only where the key was taken.
+				if t = setnxTest(m, l.Lhs, prev); t != nil && !t.taken {
+					t = nil
+				}
+				conj = true
+			}
 			if t == nil {
 				continue
 			}
@@ -92,7 +101,7 @@ func runSetnxThenExpire(p *lint.Pass) {
 				continue
 			}
 			var fix *diag.Fix
-			if t.call.Name == "SETNX" {
+			if t.call.Name == "SETNX" && !conj {
 				if fx == nil {
 					fx = newFixer(m)
 				}

@@ -32,3 +32,15 @@ local function seconds_from_ms()
   end
   return 0
 end
+
+-- walrus lock_acquire.lua: the EXPIRE runs where the key was taken and a
+-- TTL was given (the first operand of `and` decides the first).
+local function conjunction()
+  local key = KEYS[10]
+  local ttl = tonumber(ARGV[2])
+  local ret = redis.call('setnx', key, ARGV[1]) -- want "key key taken with SETNX gets its expiry from the EXPIRE on line 43"
+  if ret == 1 and ttl > 0 then
+    redis.call('pexpire', key, ttl)
+  end
+  return ret
+end
