@@ -26,7 +26,11 @@ var _ = register(&lint.Rule{
 				"name (the key's literal text or a part of it, the local holding the key or the attempt's reply, the value's " +
 				"text, the function it is taken in) says lock, mutex, semaphore, lease or leader; or the value is an owner " +
 				"token from ARGV that is not part of the key, and the script releases the key (`DEL`) or compares its value " +
-				"(`GET` == token). A key the script also changes another way (`INCR`, `HSET`...) is a record, not a lock.",
+				"(`GET` == token). A key the script also changes another way (`INCR`, `HSET`...) is a record, not a lock. " +
+				"At Go call sites (go-redis `SetNX`/`SetArgs`, redigo and rueidis `SETNX` or `SET ... NX`) the code must " +
+				"test the reply or delete the key, and the key's names (identifiers, string constants, the definition of a " +
+				"local: `key := \"lock:\" + name`) must say lock, or the value's names token, owner, uuid or nonce: a " +
+				"library's `SetNX(key, value, 0)` wrapper and a pause flag holding a timestamp are not locks.",
 			Bad: "if ARGV[1] == 'acquire' then\n  if redis.call('SETNX', KEYS[1], ARGV[2]) == 1 then\n    return 1\n  end\n  return 0\nend\n" +
 				"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
 			Good: "if ARGV[1] == 'acquire' then\n  if redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3]) then\n    return 1\n  end\n  return 0\nend\n" +

@@ -54,13 +54,13 @@ func SaysLock(name string) bool {
 // evidence is either
 //   - the script's own words: the key's literal text or a part of it, a
 //     local the key was read through, the local holding the attempt's
-//     reply, the value's literal text or local, or the function the attempt
-//     runs in
-//     says lock, mutex, semaphore, lease or leader (SaysLock); or
-//   - an owner: the value is the caller's (ARGV), it is not part
-//     of the key (a value every contender for the key writes identifies
-//     nobody), and the script releases the key after taking it (DEL,
-//     UNLINK, GETDEL) or compares its value with something (GET == token).
+//     reply, the value's literal text or local, or the function the
+//     attempt runs in says lock, mutex, semaphore, lease or leader
+//     (SaysLock); or
+//   - an owner: the value is the caller's (ARGV), it is not part of the
+//     key (a value every contender for the key writes identifies nobody),
+//     and the script releases the key after taking it (DEL, UNLINK,
+//     GETDEL) or compares its value with something (GET == token).
 //
 // The attempts on one key (one Identity) share their evidence: a key the
 // script calls a lock in one place is a lock in all. A key the script also
