@@ -16,7 +16,7 @@ import (
 // They share one list of the package's Redis commands.
 var _ = registerCheck(checkCallsites)
 
-func checkCallsites(pass *analysis.Pass, _ *state) {
+func checkCallsites(pass *analysis.Pass, st *state) {
 	cmds := redisCommands(pass)
 	if len(cmds) == 0 {
 		return
@@ -25,7 +25,7 @@ func checkCallsites(pass *analysis.Pass, _ *state) {
 	tx := transactionFuncs(cmds)
 	l := findLocks(pass, cmds, ids)
 	checkNonatomic(pass, cmds, ids, tx, l)
-	checkLocks(pass, cmds, ids, tx, l)
+	checkLocks(pass, cmds, ids, tx, l, st.settings)
 }
 
 // checkNonatomic reports nonatomic-check-then-act: in one function, a read

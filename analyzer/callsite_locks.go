@@ -5,8 +5,12 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -144,10 +148,11 @@ type locks struct {
 	// deleted later is a lock.
 	deleted map[string]bool
 	asLock  map[*redisCommand]bool
+	named   map[*redisCommand]bool
 }
 
 func findLocks(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity) *locks {
-	l := &locks{deleted: map[string]bool{}, asLock: map[*redisCommand]bool{}}
+	l := &locks{deleted: map[string]bool{}, asLock: map[*redisCommand]bool{}, named: map[*redisCommand]bool{}}
 	for _, c := range cmds {
 		if inTestFile(pass, c.call) {
 			continue
@@ -178,6 +183,136 @@ func (l *locks) usedAsLock(pass *analysis.Pass, a lockAcquire) bool {
 	return v
 }
 
+// isLock reports whether the code shows that an acquisition takes a lock
+// rather than creating a record that is meant to be there (a pause flag,
+// an idempotence marker, a client library's SetNX wrapper): it is used as
+// a lock (usedAsLock) and its words say so (lockNamed).
+func (l *locks) isLock(pass *analysis.Pass, a lockAcquire) bool {
+	v, ok := l.named[a.c]
+	if !ok {
+		v = lockNamed(pass, a)
+		l.named[a.c] = v
+	}
+	return v && l.usedAsLock(pass, a)
+}
+
+// lockNamed reports whether the key's names say lock, mutex, semaphore,
+// lease or leader (rules.SaysLock), or the value's names say it is an
+// owner token (token, owner, uuid, nonce, random...) or a lock's. The
+// names of an expression are its identifiers, selectors, string constants
+// and the called functions, and for a local defined once, those of its
+// definition (`key := "lock:" + name`). A key called key holding a value
+// called value, or a timestamp, says nothing.
+func lockNamed(pass *analysis.Pass, a lockAcquire) bool {
+	fn := csOuterFunc(a.c.cur)
+	if slices.ContainsFunc(exprNames(pass, fn, a.key, 0), rules.SaysLock) {
+		return true
+	}
+	v := valueArg(a.c, a.key)
+	if v == nil {
+		return false
+	}
+	if _, isConst := csConstString(pass.TypesInfo, v); isConst {
+		return false
+	}
+	return slices.ContainsFunc(exprNames(pass, fn, v, 0), func(n string) bool {
+		if rules.SaysLock(n) {
+			return true
+		}
+		for _, w := range model.Words(n) {
+			switch w {
+			case "token", "owner", "uuid", "guid", "nonce", "rand", "random", "holder", "secret":
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// valueArg is the argument after the key: the value SET NX writes.
+func valueArg(c *redisCommand, key ast.Expr) ast.Expr {
+	for i, a := range c.args {
+		if a.expr == key && i+1 < len(c.args) {
+			return c.args[i+1].expr
+		}
+	}
+	return nil
+}
+
+// exprNames lists the names an expression is written with: identifiers
+// (and, for a local of fn defined once, the names of its definition),
+// string constants (a named constant's value too) and selectors.
+func exprNames(pass *analysis.Pass, fn *ast.FuncDecl, e ast.Expr, depth int) []string {
+	var out []string
+	if e == nil || depth > 3 {
+		return out
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BasicLit:
+			if s, ok := csConstString(pass.TypesInfo, n); ok {
+				out = append(out, s)
+			}
+		case *ast.Ident:
+			out = append(out, n.Name)
+			switch obj := pass.TypesInfo.Uses[n].(type) {
+			case *types.Const:
+				if s, ok := csConstString(pass.TypesInfo, n); ok {
+					out = append(out, s)
+				}
+			case *types.Var:
+				if def := localDefinition(pass, fn, obj); def != nil {
+					out = append(out, exprNames(pass, fn, def, depth+1)...)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// localDefinition returns the expression a local variable of fn is
+// defined with (`v := e`, `var v = e`) when it is assigned nowhere else.
+func localDefinition(pass *analysis.Pass, fn *ast.FuncDecl, v *types.Var) ast.Expr {
+	if fn == nil || fn.Body == nil || v.IsField() || !(fn.Body.Pos() <= v.Pos() && v.Pos() < fn.Body.End()) {
+		return nil
+	}
+	var def ast.Expr
+	defs := 0
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok || (pass.TypesInfo.Defs[id] != v && pass.TypesInfo.Uses[id] != v) {
+					continue
+				}
+				defs++
+				if len(n.Lhs) == len(n.Rhs) {
+					def = n.Rhs[i]
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if pass.TypesInfo.Defs[id] != v {
+					continue
+				}
+				defs++
+				if len(n.Names) == len(n.Values) {
+					def = n.Values[i]
+				}
+			}
+		}
+		return true
+	})
+	if defs != 1 {
+		return nil
+	}
+	return def
+}
+
 // held reports whether c runs after its function took a lock on another
 // key: the author serialises the section with that lock.
 func (l *locks) held(pass *analysis.Pass, c *redisCommand, keys []string) bool {
@@ -200,18 +335,27 @@ func (l *locks) held(pass *analysis.Pass, c *redisCommand, keys []string) bool {
 
 // checkLocks reports lock-without-expiry and unsafe-lock-release at Go call
 // sites.
-func checkLocks(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity, tx map[ast.Node]bool, l *locks) {
+func checkLocks(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity, tx map[ast.Node]bool, l *locks, set *resolved) {
 	if len(l.acqs) == 0 {
 		return
 	}
 	for _, a := range l.acqs {
 		lockWithoutExpiry(pass, a, cmds, ids, l)
 	}
+	var real []lockAcquire
+	for _, a := range l.acqs {
+		if l.isLock(pass, a) {
+			real = append(real, a)
+		}
+	}
+	if len(real) == 0 {
+		return
+	}
 	for _, c := range cmds {
 		if !c.is("DEL", "UNLINK", "GETDEL") || inTransaction(pass, c, tx) || inTestFile(pass, c.call) {
 			continue
 		}
-		unsafeRelease(pass, c, l.acqs, cmds, ids)
+		unsafeRelease(pass, c, real, cmds, ids, set)
 	}
 }
 
@@ -325,6 +469,9 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 	if a.expiry != expiryNone && a.expiry != expiryKeepTTL {
 		return
 	}
+	if !l.isLock(pass, a) {
+		return
+	}
 	c := a.c
 	key := exprText(pass, a.key)
 	fix := lockFix(c, key)
@@ -338,17 +485,14 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 				continue
 			}
 			reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
-				fmt.Sprintf("key %s taken with %s gets its expiry from the separate %s on line %d", key, c.via, e.via, csLine(pass, e.call.Pos())),
+				fmt.Sprintf("lock %s taken with %s gets its expiry from the separate %s on line %d", key, c.via, e.via, csLine(pass, e.call.Pos())),
 				fmt.Sprintf("if the client stops between the two commands the lock never expires (TTL -1) and stays taken forever; set the expiry in the same command: %s", fix))
 			return
 		}
 	}
-	if !l.usedAsLock(pass, a) {
-		return
-	}
 	if a.expiry == expiryKeepTTL {
 		reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
-			fmt.Sprintf("key %s set with NX and KEEPTTL never expires", key),
+			fmt.Sprintf("lock %s set with NX and KEEPTTL never expires", key),
 			fmt.Sprintf("with NX the key did not exist, so there is no TTL to keep (TTL -1); give a TTL instead: %s", fix))
 		return
 	}
@@ -357,8 +501,8 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 		what = "SetNX with expiration 0"
 	}
 	reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
-		fmt.Sprintf("key %s taken with %s never expires (TTL -1)", key, what),
-		fmt.Sprintf("a lock whose holder stops before deleting it stays taken forever; give it a TTL in the same command: %s, unless the key is a record meant to last", fix))
+		fmt.Sprintf("lock %s taken with %s never expires (TTL -1)", key, what),
+		fmt.Sprintf("a lock whose holder stops before deleting it stays taken forever; give it a TTL in the same command: %s", fix))
 }
 
 // lockFix is the one-command acquisition with an expiry, in the client's
@@ -379,7 +523,7 @@ func lockFix(c *redisCommand, key string) string {
 // in a method of the same type, when nothing checks that the lock is still
 // this client's. A read of the key before the DEL in the same function is
 // taken as an owner check (its race is nonatomic-check-then-act's).
-func unsafeRelease(pass *analysis.Pass, del *redisCommand, acqs []lockAcquire, cmds []*redisCommand, ids *keyIdentity) {
+func unsafeRelease(pass *analysis.Pass, del *redisCommand, acqs []lockAcquire, cmds []*redisCommand, ids *keyIdentity, set *resolved) {
 	delFn := csOuterFunc(del.cur)
 	for _, k := range del.keys() {
 		id := ids.id(k)
@@ -411,7 +555,16 @@ func unsafeRelease(pass *analysis.Pass, del *redisCommand, acqs []lockAcquire, c
 		if !sameFunction(acq.c, del) {
 			where = " in " + csOuterFunc(acq.c.cur).Name.Name
 		}
-		reportRule(pass, del.call.Pos(), del.call.End(), "unsafe-lock-release",
+		// A release at a Go call site never follows a failed attempt:
+		// it frees another client's lock only when this client's
+		// expired meanwhile, which the clients' timing may or may not
+		// prevent. One level lower, as the rule's Doc.Lower says.
+		const rule = "unsafe-lock-release"
+		sev := max(set.severityOf(rule)-1, diag.SeverityInfo)
+		if sev < set.minSeverity {
+			return
+		}
+		report(pass, del.call.Pos(), del.call.End(), rule, sev.String(), nil,
 			fmt.Sprintf("%s of lock %s, taken with %s on line %d%s, does not check its owner", del.via, exprText(pass, k), acq.c.via, csLine(pass, acq.c.call.Pos()), where),
 			"nothing checks that the lock is still this client's: if it expired and another client took it, this deletes their lock; release with a Lua script that deletes the key only when GET returns this client's token")
 		return

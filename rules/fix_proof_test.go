@@ -231,14 +231,29 @@ func TestProofFixSetnxThenExpire(t *testing.T) {
 		fixed: ByID("setnx-then-expire").Doc.Good,
 		keys:  keys, after: after,
 		states: []fixState{
-			{name: "free", args: []string{"me", "10"}, orig: `(integer) 1 | "me" | (integer) 10`, fixed: `(integer) 1 | "me" | (integer) 10`},
-			{name: "held", args: []string{"me", "10"}, setup: held, orig: `(integer) 0 | "other" | (integer) 100`, fixed: `(integer) 0 | "other" | (integer) 100`},
-			{name: "bad ttl", args: []string{"me", "ten"},
+			{name: "free", args: []string{"me", "10000"}, orig: `(integer) 1 | "me" | (integer) 10`, fixed: `(integer) 1 | "me" | (integer) 10`},
+			{name: "held", args: []string{"me", "10000"}, setup: held, orig: `(integer) 0 | "other" | (integer) 100`, fixed: `(integer) 0 | "other" | (integer) 100`},
+			{name: "fractional ttl", args: []string{"me", "1500"},
 				orig:  `(error) ERR value is not an integer or out of range | "me" | (integer) -1`,
 				fixed: `(error) ERR value is not an integer or out of range | (nil) | (integer) -2`},
 			{name: "zero ttl", args: []string{"me", "0"},
 				orig:  `(integer) 1 | (nil) | (integer) -2`,
 				fixed: `(error) ERR invalid expire time in 'set' command | (nil) | (integer) -2`},
+		},
+	}, {
+		// The EXPIRE is the script's reply (issue 14): `return 1` keeps
+		// the reply, and a TTL that is not an integer writes nothing
+		// where the original left a key that never expires.
+		rule:  "setnx-then-expire",
+		src:   "if redis.call('setnx', KEYS[1], ARGV[1]) == 1 then return redis.call('expire', KEYS[1], ARGV[2]) end\nreturn 0\n",
+		fixed: "if redis.call('set', KEYS[1], ARGV[1], 'nx', 'ex', ARGV[2]) then return 1 end\nreturn 0\n",
+		keys:  keys, after: after,
+		states: []fixState{
+			{name: "free", args: []string{"me", "10"}, orig: `(integer) 1 | "me" | (integer) 10`, fixed: `(integer) 1 | "me" | (integer) 10`},
+			{name: "held", args: []string{"me", "10"}, setup: held, orig: `(integer) 0 | "other" | (integer) 100`, fixed: `(integer) 0 | "other" | (integer) 100`},
+			{name: "fractional ttl", args: []string{"me", "1.5"},
+				orig:  `(error) ERR value is not an integer or out of range | "me" | (integer) -1`,
+				fixed: `(error) ERR value is not an integer or out of range | (nil) | (integer) -2`},
 		},
 	}, {
 		rule: "setnx-then-expire",
@@ -276,23 +291,27 @@ func TestProofFixSetnxThenExpire(t *testing.T) {
 }
 
 // TestProofSetnxUnconditionalExpire backs the message of the form that
-// gets no fix: an EXPIRE after SETNX whatever it replied pushes back the
-// expiry of a lock someone else holds.
+// gets no fix: an EXPIRE after SETNX (or SET NX) whatever it replied pushes
+// back the expiry of a key someone else set.
 func TestProofSetnxUnconditionalExpire(t *testing.T) {
-	src := "redis.call('SETNX', KEYS[1], ARGV[1])\nredis.call('EXPIRE', KEYS[1], 100)\nreturn redis.call('TTL', KEYS[1])\n"
-	if !flaggedBy("setnx-then-expire", src) {
-		t.Fatal("not flagged")
-	}
-	for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
-		if d.Fix != nil {
-			t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
-		}
-	}
 	c := redistest.Client(t)
-	c.MustDo(t, "FLUSHALL")
-	c.MustDo(t, "SET", "proof:lock", "other", "EX", "5")
-	if got := evalNorm(t, c, src, []string{"proof:lock"}, []string{"me"}, [][]string{{"GET", "proof:lock"}}); got != `(integer) 100 | "other"` {
-		t.Errorf("got %s", got)
+	for _, src := range []string{
+		"redis.call('SETNX', KEYS[1], ARGV[1])\nredis.call('EXPIRE', KEYS[1], 100)\nreturn redis.call('TTL', KEYS[1])\n",
+		"redis.call('SET', KEYS[1], ARGV[1], 'NX')\nredis.call('EXPIRE', KEYS[1], 100)\nreturn redis.call('TTL', KEYS[1])\n",
+	} {
+		if !flaggedBy("setnx-then-expire", src) {
+			t.Fatalf("not flagged:\n%s", src)
+		}
+		for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
+			if d.Fix != nil {
+				t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
+			}
+		}
+		c.MustDo(t, "FLUSHALL")
+		c.MustDo(t, "SET", "proof:lock", "other", "EX", "5")
+		if got := evalNorm(t, c, src, []string{"proof:lock"}, []string{"me"}, [][]string{{"GET", "proof:lock"}}); got != `(integer) 100 | "other"` {
+			t.Errorf("got %s", got)
+		}
 	}
 }
 

@@ -23,7 +23,10 @@ var _ = register(&lint.Rule{
 				"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +
 				"never fails: the script silently does the wrong thing on every run where the reply is 0. Compare the reply " +
 				"with a number (`== 1`, `> 0`). (`if redis.call('SET', k, v, 'NX', 'EX', n) then` is right: a SET that did " +
-				"not happen replies null, which is false.)",
+				"not happen replies null, which is false.) The reply is followed through locals, through the script's own " +
+				"functions that return it on every path (a local function, a table's field or method such as " +
+				"`function Store.exists(k) return redis.call('EXISTS', k) end`), and through a field of a local table the " +
+				"script fills itself (`r.found = redis.call('EXISTS', k)`, set once before the test on every path).",
 			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
 			Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
 			Redis: "all",
@@ -116,7 +119,7 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 	m := p.Model
 	subject := fmt.Sprintf("the %s reply", c.Name)
 	switch {
-	case m.Value(e).Var != nil:
+	case m.Value(e).Var != nil, isTableField(m, e):
 		subject = fmt.Sprintf("%s holds the %s reply, which", brief(m, e), c.Name)
 	case isLocalFuncCall(m, e):
 		subject = fmt.Sprintf("%s returns the %s reply, which", brief(m, e), c.Name)

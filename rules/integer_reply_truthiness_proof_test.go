@@ -35,6 +35,11 @@ func TestProofIntegerReplyTruthiness(t *testing.T) {
 		{src: "local set = redis.call('HSETNX', KEYS[1], 'f', 'v')\nif set then return 'set' end\nreturn 'kept'", keys: keys, setup: [][]string{{"HSET", "proof:lock", "f", "x"}}, want: `"set"`, flagged: true},
 		// Through a local function.
 		{src: "local function exists(k) return redis.call('EXISTS', k) end\nif exists(KEYS[1]) then return 'exists' end\nreturn 'missing'", keys: keys, want: `"exists"`, flagged: true},
+		// Through a table's field function, a method, and a table field.
+		{src: "local Store = {}\nfunction Store.exists(k) return redis.call('EXISTS', k) end\nif Store.exists(KEYS[1]) then return 'exists' end\nreturn 'missing'", keys: keys, want: `"exists"`, flagged: true},
+		{src: "local Store = {}\nfunction Store.exists(k) return redis.call('EXISTS', k) end\nif Store.exists(KEYS[1]) == 1 then return 'exists' end\nreturn 'missing'", keys: keys, want: `"missing"`},
+		{src: "local Q = {}\nQ.__index = Q\nfunction Q:paused() return redis.call('SISMEMBER', 'proof:lock', self.name) end\nlocal q = setmetatable({name = 'q1'}, Q)\nif q:paused() then return 'paused' end\nreturn 'running'", keys: keys, want: `"paused"`, flagged: true},
+		{src: "local r = {}\nr.found = redis.call('EXISTS', KEYS[1])\nif r.found then return 'exists' end\nreturn 'missing'", keys: keys, want: `"exists"`, flagged: true},
 		// SET ... NX replies null when the key is held: its truthiness is right.
 		{src: "if redis.call('SET', KEYS[1], 'me', 'NX', 'EX', 10) then return 'acquired' end\nreturn 'busy'", keys: keys, setup: held, want: `"busy"`},
 	})

@@ -4,39 +4,49 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "lock-without-expiry",
 		Category: diag.Atomicity,
-		Severity: diag.SeverityError,
+		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a SETNX or SET NX key that never expires",
+			Title: "a lock taken with SETNX or SET NX that never expires",
 			Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
 				"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
 				"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +
 				"as taken. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
 				"(observed: TTL -1). Give the expiry in the same command (`SET key value NX PX ms`), or set it with `EXPIRE` " +
-				"in the same script, which runs atomically with the SETNX. A key created with NX that is meant to last (a " +
-				"record rather than a lock) is reported too: suppress the finding with a reason.",
-			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return 1\nend\nreturn 0",
-			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n  return 1\nend\nreturn 0",
+				"in the same script, which runs atomically with the SETNX. The script itself runs, and whether a holder ever " +
+				"fails before its release is up to the clients: a warning.\n\n" +
+				"SET NX also creates records that are meant to last: idempotence markers, seeded counters, pause flags, state " +
+				"and settings records, acknowledgements. The rule reports a key only when the script shows it is a lock: its " +
+				"name (the key's literal text or a part of it, the local holding the key or the attempt's reply, the value's " +
+				"text, the function it is taken in) says lock, mutex, semaphore, lease or leader; or the value is an owner " +
+				"token from ARGV that is not part of the key, and the script releases the key (`DEL`) or compares its value " +
+				"(`GET` == token). A key the script also changes another way (`INCR`, `HSET`...) is a record, not a lock. " +
+				"At Go call sites (go-redis `SetNX`/`SetArgs`, redigo and rueidis `SETNX` or `SET ... NX`) the code must " +
+				"test the reply or delete the key, and the key's names (identifiers, string constants, the definition of a " +
+				"local: `key := \"lock:\" + name`) must say lock, or the value's names token, owner, uuid or nonce: a " +
+				"library's `SetNX(key, value, 0)` wrapper and a pause flag holding a timestamp are not locks.",
+			Bad: "if ARGV[1] == 'acquire' then\n  if redis.call('SETNX', KEYS[1], ARGV[2]) == 1 then\n    return 1\n  end\n  return 0\nend\n" +
+				"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
+			Good: "if ARGV[1] == 'acquire' then\n  if redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3]) then\n    return 1\n  end\n  return 0\nend\n" +
+				"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
 			Redis: "all; SET with NX and EX/PX since 2.6.12, EXAT/PXAT since 6.2",
 		},
 	},
 	Run: runLockWithoutExpiry,
 })
 
-// expiryTokens are the SET options that give the key a time to live.
-var expiryTokens = []string{"EX", "PX", "EXAT", "PXAT"}
-
 func runLockWithoutExpiry(p *lint.Pass) {
 	m := p.Model
 	var ends []lifeEnd
 	computed := false
 	for _, c := range m.Calls {
-		if !c.SetsIfAbsent() {
+		if !c.SetsIfAbsent() || !isLock(m, c) {
 			continue
 		}
 		keepTTL := false
@@ -56,43 +66,16 @@ func runLockWithoutExpiry(p *lint.Pass) {
 		key := m.Text(c.Args[1].Expr)
 		switch {
 		case c.Name == "SETNX":
-			p.Report(m.Range(c.Expr), "key %s taken with SETNX never expires (TTL -1)", key).
+			p.Report(m.Range(c.Expr), "lock %s taken with SETNX never expires (TTL -1)", key).
 				Help("the script sets no expiry on it, and a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script", key)
 		case keepTTL:
-			p.Report(m.Range(c.Expr), "key %s set with NX KEEPTTL never expires", key).
+			p.Report(m.Range(c.Expr), "lock %s set with NX KEEPTTL never expires", key).
 				Help("with NX the key did not exist, so there is no TTL to keep (TTL -1); use PX <ms> or EX <s> instead of KEEPTTL")
 		default:
-			p.Report(m.Range(c.Expr), "key %s set with NX has no EX/PX and the script sets no expiry on it", key).
-				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>, unless the key is a record meant to last")
+			p.Report(m.Range(c.Expr), "lock %s set with NX has no EX/PX and the script sets no expiry on it", key).
+				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>")
 		}
 	}
-}
-
-type expiry int
-
-const (
-	expiryNo expiry = iota
-	expiryYes
-	// expiryUnknown: an option is not a literal, so it may be EX or PX.
-	expiryUnknown
-)
-
-// setExpiry says whether a SET call gives its key a time to live.
-func setExpiry(c *model.Call) expiry {
-	for _, t := range expiryTokens {
-		if i := c.TokenIndex(t); i >= 3 {
-			return expiryYes
-		}
-	}
-	if c.Variadic {
-		return expiryUnknown
-	}
-	for i := 3; i < len(c.Args); i++ {
-		if _, ok := c.Literal(i); !ok {
-			return expiryUnknown
-		}
-	}
-	return expiryNo
 }
 
 // lifeEnd is a call that may end the life of a key: it gives it a time to
@@ -143,24 +126,69 @@ func lifeEnds(m *model.Model) []lifeEnd {
 }
 
 // expiresOrDeletedLater reports whether the script may give the key taken by
-// acq a time to live (EXPIRE and its kin, or a SET/SETEX/GETEX with an
-// expiry of the same key on another path), or delete it itself (the lock is
-// then released in the script: redundant-lock's business).
+// acq a time to live (EXPIRE and its kin after the attempt on a path that
+// took the key, or a SET/SETEX/GETEX with an expiry of the same key on
+// another path), or delete it after taking it (the lock is then released
+// in the same run: redundant-lock's business). A DEL or EXPIRE on another
+// branch of the script (the release of an acquire/release script) does not
+// run after this attempt and does not count.
 func expiresOrDeletedLater(m *model.Model, acq *model.Call, ends []lifeEnd) bool {
 	id, ok := m.Identity(acq.Args[1].Value)
-	start := m.Range(acq.Expr).Start
+	ordered := map[*model.Call]bool{}
 	for _, e := range ends {
 		c := e.call
 		if c == acq || !m.SameRun(c, acq) {
 			continue
 		}
-		if e.ordered && c.Func == acq.Func && m.Range(c.Expr).End.Less(start) {
-			continue
-		}
+		same := false
 		for _, k := range e.keys {
 			if model.MayBeSameIdentity(id, ok, k.id, k.ok) {
-				return true
+				same = true
 			}
+		}
+		if !same {
+			continue
+		}
+		if !e.ordered {
+			return true
+		}
+		ordered[c] = true
+	}
+	if len(ordered) == 0 {
+		return false
+	}
+	// The paths from the attempt: state 1 once it ran and did not fail.
+	found := false
+	w := &lockWalk{
+		acqs: map[*model.Call]bool{acq: true},
+		branch: func(_ ast.Expr, s uint8, _ bool, o attemptOutcome) uint8 {
+			if o == attemptFailed || o == branchNever {
+				return 0
+			}
+			return s
+		},
+		call: func(c *model.Call, s uint8) uint8 {
+			switch {
+			case c == acq:
+				return 1
+			case s == 1 && ordered[c]:
+				found = true
+			}
+			return s
+		},
+	}
+	roots := []*model.Function{m.Unit(acq.Func)}
+	if acq.Func != roots[0] {
+		// A function the root's walk may not inline (a method, a
+		// global function): its own body is walked too.
+		roots = append(roots, acq.Func)
+	}
+	for _, root := range roots {
+		if !w.run(m, root, 0) {
+			return true
+		}
+		if found {
+			return true
 		}
 	}
 	return false

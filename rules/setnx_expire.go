@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,22 +19,32 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a SETNX whose key gets its expiry from a later EXPIRE",
+			Title: "a SETNX or SET NX whose key gets its expiry from an EXPIRE",
 			Why: "`SETNX key value` followed by `EXPIRE key seconds` writes the key first and checks the time to live " +
 				"second. When the EXPIRE fails, because its argument is not an integer (`ERR value is not an integer or " +
 				"out of range`), the script stops there and the SETNX is not rolled back: the key stays with no time to " +
-				"live (TTL -1), a lock that never expires. `SET key value NX EX seconds` does both in one command and " +
-				"checks the time to live before it writes: with a bad one nothing is written. An EXPIRE that runs " +
-				"whether or not the SETNX took the key also pushes back the expiry of a lock someone else holds, so " +
-				"contenders that keep retrying keep a dead holder's lock alive. `lint-lua --fix` rewrites " +
-				"`if redis.call('SETNX', k, v) == 1 then redis.call('EXPIRE', k, t) ...` (also `== 0` with an early " +
-				"return, and through a local used only there) into `if redis.call('SET', k, v, 'NX', 'EX', t) then ...`; " +
-				"it then also refuses a time to live of 0 or less (`ERR invalid expire time in 'set' command`) where " +
-				"EXPIRE would have deleted the key it just set.",
-			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2])\n  return 1\nend\nreturn 0",
-			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0",
+				"live (TTL -1), a lock that never expires, and every later attempt finds it taken. `SET key value NX EX " +
+				"seconds` does both in one command and checks the time to live before it writes: with a bad one nothing " +
+				"is written. The same holds for `SET key value NX` without EX or PX, for an EXPIRE in the branch where " +
+				"the key was taken (also `if got == 1 and ttl > 0 then`), after an early return where it was not, or " +
+				"returned as the script's reply (`return redis.call('EXPIRE', k, ARGV[2])`). An EXPIRE that runs whatever the SETNX or SET NX replied (its reply " +
+				"unused) also pushes back the expiry of a key someone else set: contenders that keep retrying keep a dead " +
+				"holder's lock alive. `lint-lua --fix` rewrites `if redis.call('SETNX', k, v) == 1 then " +
+				"redis.call('EXPIRE', k, t) ...` (also `== 0` with an early return, through a local used only there, and " +
+				"`return redis.call('EXPIRE', k, t)`, which becomes `return 1`) into `if redis.call('SET', k, v, 'NX', " +
+				"'EX', t) then ...`; it then also refuses a time to live of 0 or less (`ERR invalid expire time in 'set' " +
+				"command`) where EXPIRE would have deleted the key it just set.",
+			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2] / 1000)\n  return 1\nend\nreturn 0",
+			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2] / 1000) then\n  return 1\nend\nreturn 0",
 			Redis: "all; SET with NX and EX/PX since 2.6.12",
-			Lower: "One level below the rule's severity (info by default) when the EXPIRE's time to live is a positive integer literal: that EXPIRE cannot fail, so the key always gets its expiry, and what is left is two commands where one does (SET NX EX) and a deprecated command (SETNX).",
+			Lower: "One level below the rule's severity (info by default) when the script gives no reason to think the " +
+				"EXPIRE fails: its time to live is a positive integer literal (what is left is two commands where one " +
+				"does, and a deprecated command), or it comes from the caller (ARGV, tonumber of it, a value of unknown " +
+				"origin) and only the caller can say whether it is ever not an integer. A time to live the script " +
+				"computes so that it may have a fraction (a division, a fractional literal or factor) keeps the rule's " +
+				"severity. An EXPIRE that runs whatever the SETNX replied keeps the rule's severity for a key the script " +
+				"shows to be a lock (as lock-without-expiry judges it), whose holder's expiry it pushes back; for any " +
+				"other key it is one level lower.",
 		},
 	},
 	Run: runSetnxThenExpire,
@@ -41,9 +52,9 @@ var _ = register(&lint.Rule{
 
 func runSetnxThenExpire(p *lint.Pass) {
 	m := p.Model
-	// Every finding starts at a SETNX call: without one, the blocks need
-	// not be looked at.
-	if !slices.ContainsFunc(m.Calls, func(c *model.Call) bool { return c.Name == "SETNX" }) {
+	// Every finding starts at a SETNX or SET NX call: without one, the
+	// blocks need not be looked at.
+	if !slices.ContainsFunc(m.Calls, func(c *model.Call) bool { return c.Name == "SETNX" || c.Name == "SET" && c.SetsIfAbsent() }) {
 		return
 	}
 	var fx *fixer
@@ -56,13 +67,10 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if i+1 < len(block) {
 				next = block[i+1]
 			}
-			if s := setnxStmt(m, st); s != nil && next != nil {
+			if s := setnxStmt(m, st); s != nil {
 				// SETNX, then EXPIRE whatever the SETNX replied.
-				if e := expireStmt(m, next, s.call); e != nil {
-					p.Report(m.Range(s.call.Expr), "key %s taken with SETNX is given its expiry on line %d even when it was already there",
-						brief(m, s.call.Args[1].Expr), m.Range(e.call.Expr).Start.Line).
-						Help("the EXPIRE runs whatever the SETNX replied: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the SETNX stays without expiry (no rollback); use SET %s value NX EX <seconds>",
-							m.Text(s.call.Args[1].Expr))
+				if e := laterExpire(m, block[i+1:], s); e != nil {
+					reportUnconditional(p, s, e)
 				}
 			}
 			ifs, ok := st.(*ast.IfStmt)
@@ -70,6 +78,15 @@ func runSetnxThenExpire(p *lint.Pass) {
 				continue
 			}
 			t := setnxTest(m, ifs.Condition, prev)
+			conj := false
+			if l, ok := ifs.Condition.(*ast.LogicalOpExpr); t == nil && ok && l.Operator == "and" {
+				// `if got == 1 and ttl > 0 then EXPIRE`: the branch
+				// runs only where the key was taken.
+				if t = setnxTest(m, l.Lhs, prev); t != nil && !t.taken {
+					t = nil
+				}
+				conj = true
+			}
 			if t == nil {
 				continue
 			}
@@ -83,23 +100,155 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if e == nil {
 				continue
 			}
-			if fx == nil {
-				fx = newFixer(m)
+			var fix *diag.Fix
+			if t.call.Name == "SETNX" && !conj {
+				if fx == nil {
+					fx = newFixer(m)
+				}
+				fix = setnxFix(fx, ifs, t, e)
 			}
-			key := m.Text(t.call.Args[1].Expr)
-			fix := setnxFix(fx, ifs, t, e)
-			line := m.Range(e.call.Expr).Start.Line
-			if n, ok := positiveInteger(e.call.Args[2].Value); ok {
-				// EXPIRE of a positive integer cannot fail: two commands
-				// where one does, and a deprecated one.
-				p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d", key, line).
-					Help("SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)", key, e.unit, n).Lower().Fix(fix)
-				continue
-			}
-			p.Report(m.Range(t.call.Expr), "key %s taken with SETNX gets its expiry from the EXPIRE on line %d", key, line).
-				Help("when that EXPIRE fails (a TTL that is not an integer) the script stops after the SETNX, which is not rolled back, and the key never expires; use SET %s value NX %s <ttl>, which checks the TTL before it writes", key, e.unit).Fix(fix)
+			reportConditional(p, t, e, fix)
 		}
 	})
+}
+
+// took names how a call took its key, for headlines.
+func took(c *model.Call) string {
+	if c.Name == "SETNX" {
+		return "taken with SETNX"
+	}
+	return "set with NX"
+}
+
+// instead is the one command that does what the attempt and the EXPIRE do.
+func instead(c *model.Call, key, unit, ttl string) string {
+	if c.Name == "SETNX" {
+		return fmt.Sprintf("use SET %s value NX %s %s", key, unit, ttl)
+	}
+	return fmt.Sprintf("add %s %s to the SET", unit, ttl)
+}
+
+// reportConditional reports an EXPIRE that runs where the key was taken,
+// at a severity that follows its time to live (Doc.Lower).
+func reportConditional(p *lint.Pass, t *setnxCond, e *expireAt, fix *diag.Fix) {
+	m := p.Model
+	key := m.Text(t.call.Args[1].Expr)
+	line := m.Range(e.call.Expr).Start.Line
+	head := fmt.Sprintf("key %s %s gets its expiry from the EXPIRE on line %d", key, took(t.call), line)
+	ttl := e.call.Args[2]
+	if n, ok := positiveInteger(ttl.Value); ok {
+		// EXPIRE of a positive integer cannot fail: two commands
+		// where one does.
+		help := instead(t.call, key, e.unit, n) + ": one command does both"
+		if t.call.Name == "SETNX" {
+			help = fmt.Sprintf("SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)", key, e.unit, n)
+		}
+		p.Report(m.Range(t.call.Expr), "%s", head).Help("%s", help).Lower().Fix(fix)
+		return
+	}
+	if ttlFraction(m, ttl.Expr, 0) {
+		p.Report(m.Range(t.call.Expr), "%s", head).
+			Help("its TTL %s may not be an integer, and then EXPIRE fails ('value is not an integer or out of range') after the %s, which is not rolled back: the key never expires; %s (it checks the TTL before it writes), with a whole number of seconds or milliseconds",
+				brief(m, ttl.Expr), t.call.Name, instead(t.call, key, e.unit, "<ttl>")).
+			Fix(fix)
+		return
+	}
+	p.Report(m.Range(t.call.Expr), "%s", head).
+		Help("when that EXPIRE fails (a TTL that is not an integer) the script stops after the %s, which is not rolled back, and the key never expires; %s, which checks the TTL before it writes",
+			t.call.Name, instead(t.call, key, e.unit, "<ttl>")).
+		Lower().Fix(fix)
+}
+
+// reportUnconditional reports an EXPIRE that runs whatever the attempt
+// replied: warning for a lock or a TTL that may have a fraction, one level
+// lower otherwise (Doc.Lower).
+func reportUnconditional(p *lint.Pass, s *setnxAt, e *expireAt) {
+	m := p.Model
+	key := m.Text(s.call.Args[1].Expr)
+	f := p.Report(m.Range(s.call.Expr), "key %s %s is given its expiry on line %d even when it was already there",
+		brief(m, s.call.Args[1].Expr), took(s.call), m.Range(e.call.Expr).Start.Line)
+	fix := instead(s.call, key, e.unit, "<ttl>")
+	switch {
+	case isLock(m, s.call):
+		f.Help("the EXPIRE runs whatever the %s replied: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the %s stays without expiry (no rollback); %s", s.call.Name, s.call.Name, fix)
+	case ttlFraction(m, e.call.Args[2].Expr, 0):
+		f.Help("its TTL %s may not be an integer, and then the EXPIRE fails after the %s, which is not rolled back: the key never expires; %s", brief(m, e.call.Args[2].Expr), s.call.Name, fix)
+	default:
+		f.Help("the EXPIRE runs whatever the %s replied: it also pushes back the expiry of a key that was already there, and when it fails (a TTL that is not an integer) the key stays without expiry (no rollback); %s", s.call.Name, fix).Lower()
+	}
+}
+
+// ttlFraction reports whether the script computes a time to live that may
+// have a fraction: a fractional literal, a division or a power, arithmetic
+// with such an operand, math.random(), directly or through a local that is
+// never reassigned; math.floor and math.ceil end it. A value from the
+// caller (ARGV, tonumber of it) is not: whether it is ever fractional is
+// the caller's to say.
+func ttlFraction(m *model.Model, e ast.Expr, d int) bool {
+	if d > 16 {
+		return false
+	}
+	d++
+	switch e := e.(type) {
+	case *ast.NumberExpr:
+		return !isIntegerText(e.Value)
+	case *ast.StringExpr:
+		if _, err := strconv.ParseFloat(strings.TrimSpace(e.Value), 64); err == nil {
+			return !isIntegerText(e.Value)
+		}
+	case *ast.ArithmeticOpExpr:
+		if e.Operator == "/" || e.Operator == "^" {
+			return true
+		}
+		return ttlFraction(m, e.Lhs, d) || ttlFraction(m, e.Rhs, d)
+	case *ast.UnaryMinusOpExpr:
+		return ttlFraction(m, e.Expr, d)
+	case *ast.IdentExpr:
+		if v := m.VarOf(e); v != nil && len(v.Writes) == 0 && v.Init != nil {
+			return ttlFraction(m, v.Init, d)
+		}
+	case *ast.FuncCallExpr:
+		switch m.BuiltinName(e) {
+		case "tonumber", "tostring":
+			return len(e.Args) > 0 && ttlFraction(m, e.Args[0], d)
+		case "math.random":
+			return len(e.Args) == 0
+		}
+	}
+	return false
+}
+
+// isIntegerText reports whether a number's text is a whole number.
+func isIntegerText(s string) bool {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return err == nil && f == math.Trunc(f)
+}
+
+// laterExpire returns the first statement of rest that is an EXPIRE of the
+// key s takes, when nothing before it reads the reply's local: the EXPIRE
+// then runs whatever the attempt replied.
+func laterExpire(m *model.Model, rest []ast.Stmt, s *setnxAt) *expireAt {
+	for _, st := range rest {
+		if e := expireStmt(m, st, s.call); e != nil {
+			return e
+		}
+		if s.local != nil && reads(m, st, s.local) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// reads reports whether a statement mentions a local.
+func reads(m *model.Model, st ast.Stmt, v *model.Variable) bool {
+	found := false
+	m.InspectKinds([]ast.Stmt{st}, model.KIdentExpr, func(n any) bool {
+		if id, ok := n.(*ast.IdentExpr); ok && m.VarOf(id) == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // forEachBlock calls visit with every statement list of a chunk: the chunk,
@@ -128,8 +277,9 @@ func forEachBlock(m *model.Model, chunk []ast.Stmt, visit func([]ast.Stmt)) {
 	})
 }
 
-// setnxAt is a SETNX call lint-lua can rewrite: redis.call (a pcall's error
-// table would be truthy), three arguments, none of them expanding.
+// setnxAt is an attempt to take a key that the rule follows: a SETNX, or
+// a SET NX that gives the key no expiry, through redis.call (a pcall's
+// error table would be truthy), with no argument expanding.
 type setnxAt struct {
 	call *model.Call
 	// local is the variable `local x = redis.call('SETNX', ...)` declares,
@@ -144,10 +294,16 @@ func setnxCall(m *model.Model, e ast.Expr) *model.Call {
 		return nil
 	}
 	c := m.CallAt(fe)
-	if c == nil || c.Name != "SETNX" || c.Protected || c.Variadic || len(c.Args) != 3 {
+	if c == nil || c.Protected || c.Variadic {
 		return nil
 	}
-	return c
+	switch {
+	case c.Name == "SETNX" && len(c.Args) == 3:
+		return c
+	case c.Name == "SET" && c.SetsIfAbsent() && setExpiry(c) == expiryNo && !c.HasToken("GET"):
+		return c
+	}
+	return nil
 }
 
 // setnxStmt recognizes `redis.call('SETNX', k, v)` as a statement and
@@ -187,6 +343,9 @@ type setnxCond struct {
 // setnxTest decodes `redis.call('SETNX', k, v) == 1` and its kin, and
 // `x == 1` where prev is `local x = redis.call('SETNX', k, v)`.
 func setnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
+	if t := setNXTruth(m, cond, prev); t != nil {
+		return t
+	}
 	rel, ok := cond.(*ast.RelationalOpExpr)
 	if !ok || (rel.Operator != "==" && rel.Operator != "~=") {
 		return nil
@@ -198,16 +357,37 @@ func setnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
 			continue
 		}
 		taken := (n.Value == "1") == (rel.Operator == "==")
-		if c := setnxCall(m, ref); c != nil {
+		if c := setnxCall(m, ref); c != nil && c.Name == "SETNX" {
 			return &setnxCond{setnxAt: setnxAt{call: c}, ref: ref, taken: taken}
 		}
 		id, ok := ref.(*ast.IdentExpr)
 		if !ok || prev == nil {
 			continue
 		}
-		if s := setnxStmt(m, prev); s != nil && s.local != nil && m.VarOf(id) == s.local {
+		if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SETNX" && m.VarOf(id) == s.local {
 			return &setnxCond{setnxAt: *s, ref: ref, taken: taken}
 		}
+	}
+	return nil
+}
+
+// setNXTruth decodes a truth test of a SET NX reply (OK when the key was
+// set, null when it was there): `if redis.call('SET', k, v, 'NX') then`,
+// `if not ... then`, and the same of a local prev declares.
+func setNXTruth(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
+	taken := true
+	if n, ok := cond.(*ast.UnaryNotOpExpr); ok {
+		cond, taken = n.Expr, false
+	}
+	if c := setnxCall(m, cond); c != nil && c.Name == "SET" {
+		return &setnxCond{setnxAt: setnxAt{call: c}, ref: cond, taken: taken}
+	}
+	id, ok := cond.(*ast.IdentExpr)
+	if !ok || prev == nil {
+		return nil
+	}
+	if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SET" && m.VarOf(id) == s.local {
+		return &setnxCond{setnxAt: *s, ref: cond, taken: taken}
 	}
 	return nil
 }
@@ -234,17 +414,26 @@ type expireAt struct {
 	stmt ast.Stmt
 	// unit is the SET option that says the same: EX or PX.
 	unit string
+	// returned: the statement is `return redis.call('EXPIRE', k, ttl)`.
+	returned bool
 }
 
 // expireStmt recognizes st as `redis.call('EXPIRE', k, ttl)` (or PEXPIRE)
-// of the key the SETNX takes, with no other option, its reply unused.
+// of the key the SETNX takes, with no other option, its reply unused or
+// returned as the script's (or the function's) only value.
 func expireStmt(m *model.Model, st ast.Stmt, setnx *model.Call) *expireAt {
-	cs, ok := st.(*ast.FuncCallStmt)
-	if !ok {
-		return nil
+	var fe *ast.FuncCallExpr
+	returned := false
+	switch st := st.(type) {
+	case *ast.FuncCallStmt:
+		fe, _ = st.Expr.(*ast.FuncCallExpr)
+	case *ast.ReturnStmt:
+		if len(st.Exprs) == 1 {
+			fe, _ = st.Exprs[0].(*ast.FuncCallExpr)
+			returned = true
+		}
 	}
-	fe, ok := cs.Expr.(*ast.FuncCallExpr)
-	if !ok {
+	if fe == nil {
 		return nil
 	}
 	c := m.CallAt(fe)
@@ -258,7 +447,7 @@ func expireStmt(m *model.Model, st ast.Stmt, setnx *model.Call) *expireAt {
 	if c.Name == "PEXPIRE" {
 		unit = "PX"
 	}
-	return &expireAt{call: c, stmt: st, unit: unit}
+	return &expireAt{call: c, stmt: st, unit: unit, returned: returned}
 }
 
 // setnxFix turns the SETNX into `SET k v NX EX ttl`, its test into a truth
@@ -311,6 +500,11 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *diag.Fix {
 	}
 	var edits []diag.Edit
 	switch {
+	case e.returned:
+		// The EXPIRE's reply was the script's: 1 once the key was set
+		// (SET NX EX refuses the TTLs for which EXPIRE would not).
+		rs, re := fx.bounds(e.stmt)
+		edits = []diag.Edit{fx.replace(ifs.Condition, cond, precUnary), {Start: rs, End: re, New: "return 1"}}
 	case t.taken && len(ifs.Then) == 1 && len(ifs.Else) == 0 && t.local == nil:
 		// The EXPIRE was all the branch did: the SET alone is the
 		// statement.

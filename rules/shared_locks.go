@@ -1,11 +1,15 @@
 package rules
 
 // What the lock rules share: which calls take a lock (SET NX, SETNX) on
-// which key, what a condition on an attempt's reply says about it, the one
+// which key, and which of them the script shows to be a lock rather than a
+// record; what a condition on an attempt's reply says about it, the one
 // path walk that follows a lock through a run, and the releases of a lock by
 // a run that did not take it.
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -22,6 +26,200 @@ func keyArgs(c *model.Call) []int {
 	return nil
 }
 
+// SaysLock reports whether a name, a key's text or a value's text calls
+// the thing a lock: one of its words (model.Words) is or holds lock (not
+// block or clock), mutex or semaphore, or starts with lease (not release)
+// or leader (not leaderboard). The Go call-site checks (package analyzer)
+// read names with it too.
+func SaysLock(name string) bool {
+	for _, w := range model.Words(name) {
+		if i := strings.Index(w, "lock"); i >= 0 && (i == 0 || w[i-1] != 'b' && w[i-1] != 'c') {
+			return true
+		}
+		switch {
+		case strings.Contains(w, "mutex"), strings.Contains(w, "semaphore"),
+			strings.HasPrefix(w, "lease"),
+			strings.HasPrefix(w, "leader") && !strings.HasPrefix(w, "leaderboard"):
+			return true
+		}
+	}
+	return false
+}
+
+// isLock reports whether the script shows that acq, a SET NX or SETNX,
+// takes a lock rather than creating a record that is meant to be there
+// (an idempotence marker, a seeded counter, a flag, a state or settings
+// record, an acknowledgement): SET NX is how all of them are created, and
+// only a lock has a holder whose expiry, release and token matter. The
+// evidence is either
+//   - the script's own words: the key's literal text or a part of it, a
+//     local the key was read through, the local holding the attempt's
+//     reply, the value's literal text or local, or the function the
+//     attempt runs in says lock, mutex, semaphore, lease or leader
+//     (SaysLock); or
+//   - an owner: the value is the caller's (ARGV), it is not part of the
+//     key (a value every contender for the key writes identifies nobody),
+//     and the script releases the key after taking it (DEL, UNLINK,
+//     GETDEL) or compares its value with something (GET == token).
+//
+// The attempts on one key (one Identity) share their evidence: a key the
+// script calls a lock in one place is a lock in all. A key the script also
+// changes some other way (INCR, HSET, ...) is a counter or a record
+// initialised with NX, whatever it is called.
+func isLock(m *model.Model, acq *model.Call) bool {
+	return m.Cached(&lockAcqsKey, func() any { return computeLockAcqs(m) }).(map[*model.Call]bool)[acq]
+}
+
+var lockAcqsKey byte
+
+func computeLockAcqs(m *model.Model) map[*model.Call]bool {
+	out := map[*model.Call]bool{}
+	var acqs []*model.Call
+	for _, c := range m.Calls {
+		if c.SetsIfAbsent() {
+			acqs = append(acqs, c)
+		}
+	}
+	if len(acqs) == 0 {
+		return out
+	}
+	// The identities of the keys the file changes or reads some other way,
+	// released (with the releasing calls), and compared.
+	other := map[string]bool{}
+	released := map[string][]*model.Call{}
+	for _, c := range m.Calls {
+		if c.Command == nil {
+			continue
+		}
+		for _, i := range keyArgs(c) {
+			id, ok := m.Identity(c.Args[i].Value)
+			if !ok {
+				continue
+			}
+			switch {
+			case c.Is("DEL", "UNLINK", "GETDEL"):
+				released[id] = append(released[id], c)
+			case !lockCommands[c.Name]:
+				other[id] = true
+			}
+		}
+	}
+	compared := map[string]bool{}
+	m.InspectKinds(m.File.Chunk, model.KRelationalOpExpr, func(n any) bool {
+		rel := n.(*ast.RelationalOpExpr)
+		for _, e := range []ast.Expr{rel.Lhs, rel.Rhs} {
+			c := m.Value(e).FromReply()
+			if c == nil || !c.Is("GET", "GETEX", "GETDEL") || len(c.Args) < 2 {
+				continue
+			}
+			if id, ok := m.Identity(c.Args[1].Value); ok {
+				compared[id] = true
+			}
+		}
+		return true
+	})
+	replyLocal := map[ast.Expr]*model.Variable{}
+	for _, v := range m.Vars {
+		if fe, ok := v.Init.(*ast.FuncCallExpr); ok {
+			replyLocal[fe] = v
+		}
+	}
+	// The evidence of one attempt; the attempts on one key share it.
+	evidence := func(acq *model.Call) bool {
+		key, val := acq.Args[1].Value, acq.Args[2].Value
+		names := m.ValueNames(key)
+		if v := replyLocal[acq.Expr]; v != nil {
+			names = append(names, v.Name)
+		}
+		if val.Var != nil {
+			names = append(names, val.Var.Name)
+		}
+		if val.Origin == model.Literal && val.IsString {
+			names = append(names, val.Lit)
+		}
+		for fn := acq.Func; fn != nil; fn = fn.Parent {
+			names = append(names, m.FuncName(fn))
+		}
+		if slices.ContainsFunc(names, SaysLock) {
+			return true
+		}
+		id, ok := m.Identity(key)
+		if !ok || !ownerToken(m, key, val) {
+			return false
+		}
+		return compared[id] || slices.ContainsFunc(released[id], func(c *model.Call) bool {
+			// A DEL before the attempt in the same function resets
+			// the key; it releases nothing.
+			return c.Func != acq.Func || !m.Range(c.Expr).End.Less(m.Range(acq.Expr).Start)
+		})
+	}
+	byKey := map[string]bool{}
+	for _, acq := range acqs {
+		if id, ok := m.Identity(acq.Args[1].Value); ok {
+			if !other[id] && evidence(acq) {
+				byKey[id] = true
+			}
+			continue
+		}
+		out[acq] = evidence(acq)
+	}
+	for _, acq := range acqs {
+		if id, ok := m.Identity(acq.Args[1].Value); ok && byKey[id] {
+			out[acq] = true
+		}
+	}
+	return out
+}
+
+// ownerToken reports whether val, the value a SET NX writes to key, can
+// tell one holder from another: it comes from the caller (ARGV, directly,
+// through tonumber, or as part of a concatenation or arithmetic), and it is not one of the parts of the key itself.
+func ownerToken(m *model.Model, key, val model.Value) bool {
+	if !builtFromArgv(val, 0) {
+		return false
+	}
+	vid, ok := m.Identity(val)
+	if !ok {
+		return true
+	}
+	inKey := false
+	var walk func(v model.Value, d int)
+	walk = func(v model.Value, d int) {
+		if d > 16 || inKey {
+			return
+		}
+		if id, ok := m.Identity(v); ok && id == vid {
+			inKey = true
+			return
+		}
+		for _, p := range v.Parts {
+			walk(p, d+1)
+		}
+	}
+	walk(key, 0)
+	return !inKey
+}
+
+// builtFromArgv reports whether a value is built from an ARGV element.
+func builtFromArgv(v model.Value, d int) bool {
+	if d > 16 {
+		return false
+	}
+	switch v.Origin {
+	case model.Argv:
+		return true
+	case model.Tonumber:
+		return v.Of != nil && builtFromArgv(*v.Of, d+1)
+	case model.Concat, model.Arith:
+		for _, p := range v.Parts {
+			if builtFromArgv(p, d+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // lock is a file's attempts to take one lock: the SET NX and SETNX calls
 // whose keys have one identity.
 type lock struct {
@@ -29,12 +227,13 @@ type lock struct {
 	acqs []*model.Call
 }
 
-// findLocks returns the file's locks, in the order of their first attempt.
+// findLocks returns the file's locks (the attempts isLock accepts), in the
+// order of their first attempt.
 func findLocks(m *model.Model) []*lock {
 	var out []*lock
 	byID := map[string]*lock{}
 	for _, c := range m.Calls {
-		if !c.SetsIfAbsent() {
+		if !c.SetsIfAbsent() || !isLock(m, c) {
 			continue
 		}
 		id, ok := m.Identity(c.Args[1].Value)
@@ -274,23 +473,6 @@ func computeLockReleases(m *model.Model) []*lockRelease {
 	if len(locks) == 0 {
 		return nil
 	}
-	byID := map[string]*lock{}
-	for _, l := range locks {
-		byID[l.id] = l
-	}
-	// A key that the file also changes some other way (INCR, APPEND...)
-	// is a counter or a record initialised with NX, not a lock.
-	notLock := map[string]bool{}
-	for _, c := range m.Calls {
-		if c.Command == nil || lockCommands[c.Name] {
-			continue
-		}
-		for _, i := range keyArgs(c) {
-			if id, ok := m.Identity(c.Args[i].Value); ok && byID[id] != nil {
-				notLock[id] = true
-			}
-		}
-	}
 	roots := []*model.Function{m.Main}
 	for _, r := range m.Registrations {
 		if r.Callback != nil {
@@ -302,9 +484,6 @@ func computeLockReleases(m *model.Model) []*lockRelease {
 	var out []*lockRelease
 	index := map[[2]any]*lockRelease{}
 	for _, l := range locks {
-		if notLock[l.id] {
-			continue
-		}
 		releaseArg := func(c *model.Call) ast.Expr {
 			if !c.Is("DEL", "UNLINK", "GETDEL") {
 				return nil
@@ -361,26 +540,86 @@ func computeLockReleases(m *model.Model) []*lockRelease {
 }
 
 // isOwnerCheck reports whether cond, evaluated to truth, means the lock
-// key's value equals something: `redis.call('GET', k) == token` true, or
-// `~=` false, directly or through a local holding the reply.
+// key's value was checked: it equals something (`redis.call('GET', k) ==
+// token` true, or `~=` false, directly or through a local holding the
+// reply), or it is older than something (`tonumber(GET k) < now` true,
+// `now >= GET k + ttl` true, `GET k > now` false: a lock that stores its
+// time, deleted when stale).
 func isOwnerCheck(m *model.Model, cond ast.Expr, id string, truth bool) bool {
 	rel, ok := cond.(*ast.RelationalOpExpr)
 	if !ok {
 		return false
 	}
-	switch {
-	case rel.Operator == "==" && truth, rel.Operator == "~=" && !truth:
-	default:
-		return false
+	op := rel.Operator
+	if !truth {
+		op = map[string]string{"==": "~=", "~=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
 	}
-	for _, e := range []ast.Expr{rel.Lhs, rel.Rhs} {
-		c := m.Value(e).FromReply()
-		if c == nil || !c.Is("GET", "GETEX") || len(c.Args) < 2 {
+	for i, e := range []ast.Expr{rel.Lhs, rel.Rhs} {
+		if !readsKey(m, m.Value(e), id, 0) {
 			continue
 		}
-		if kid, ok := m.Identity(c.Args[1].Value); ok && kid == id {
+		switch op {
+		case "==":
 			return true
+		case "<", "<=":
+			// value < other
+			return i == 0
+		case ">", ">=":
+			// other > value
+			return i == 1
 		}
 	}
 	return false
+}
+
+// readsKey reports whether v is the value a GET of the key id replied, or
+// tonumber or arithmetic of it.
+func readsKey(m *model.Model, v model.Value, id string, d int) bool {
+	if d > 8 {
+		return false
+	}
+	if v.Origin == model.Arith {
+		for _, p := range v.Parts {
+			if readsKey(m, p, id, d+1) {
+				return true
+			}
+		}
+		return false
+	}
+	c := v.FromReply()
+	if c == nil || !c.Is("GET", "GETEX") || len(c.Args) < 2 || v.Origin == model.ReplyElement {
+		return false
+	}
+	kid, ok := m.Identity(c.Args[1].Value)
+	return ok && kid == id
+}
+
+// expiryTokens are the SET options that give the key a time to live.
+var expiryTokens = []string{"EX", "PX", "EXAT", "PXAT"}
+
+type expiry int
+
+const (
+	expiryNo expiry = iota
+	expiryYes
+	// expiryUnknown: an option is not a literal, so it may be EX or PX.
+	expiryUnknown
+)
+
+// setExpiry says whether a SET call gives its key a time to live.
+func setExpiry(c *model.Call) expiry {
+	for _, t := range expiryTokens {
+		if i := c.TokenIndex(t); i >= 3 {
+			return expiryYes
+		}
+	}
+	if c.Variadic {
+		return expiryUnknown
+	}
+	for i := 3; i < len(c.Args); i++ {
+		if _, ok := c.Literal(i); !ok {
+			return expiryUnknown
+		}
+	}
+	return expiryNo
 }

@@ -23,27 +23,43 @@ func replyCommandName(c *model.Call) string {
 	return "redis.call"
 }
 
-// replyValueOf is what e may hold (m.Value), or, for a call of a local
-// function, what it returns when that is a reply (or tonumber of one).
+// replyValueOf is what e may hold (m.Value), or, for a call of one of the
+// file's functions (a local function, a table's field or method:
+// Model.Callee), what it returns when that is a reply, or, for a field of
+// a local table the script fills itself, the reply stored there
+// (Model.FieldValue).
 func replyValueOf(m *model.Model, e ast.Expr) model.Value {
 	v := m.Value(e)
-	if call, ok := e.(*ast.FuncCallExpr); ok && v.Origin == model.Unknown && m.CallAt(call) == nil {
-		if rv := m.ReturnValue(call); rv.Origin == model.Reply || rv.Origin == model.Tonumber {
-			return rv
+	if v.Origin != model.Unknown {
+		return v
+	}
+	switch x := e.(type) {
+	case *ast.FuncCallExpr:
+		if m.CallAt(x) == nil {
+			if rv := m.ReturnValue(x); rv.Origin == model.Reply || rv.Origin == model.Tonumber {
+				return rv
+			}
+		}
+	case *ast.AttrGetExpr:
+		if fv := m.FieldValue(x); fv.Origin == model.Reply || fv.Origin == model.Tonumber {
+			return fv
 		}
 	}
 	return v
 }
 
-// isLocalFuncCall reports whether e is a call of a local function (not a
-// redis.call site).
+// isLocalFuncCall reports whether e is a call of one of the file's
+// functions (Model.Callee), not a redis.call site.
 func isLocalFuncCall(m *model.Model, e ast.Expr) bool {
 	call, ok := e.(*ast.FuncCallExpr)
-	if !ok || m.CallAt(call) != nil {
-		return false
-	}
-	id, ok := call.Func.(*ast.IdentExpr)
-	return ok && m.VarOf(id) != nil
+	return ok && m.CallAt(call) == nil && m.Callee(call) != nil
+}
+
+// isTableField reports whether e is a field of a table that holds a reply
+// (Model.FieldValue).
+func isTableField(m *model.Model, e ast.Expr) bool {
+	a, ok := e.(*ast.AttrGetExpr)
+	return ok && m.FieldValue(a).FromReply() != nil
 }
 
 // replySubject names a reply operand for a headline: its text, with the
@@ -51,7 +67,7 @@ func isLocalFuncCall(m *model.Model, e ast.Expr) bool {
 // call).
 func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string {
 	switch {
-	case v.Var != nil:
+	case v.Var != nil, isTableField(m, e):
 		return fmt.Sprintf("%s (the %s reply)", brief(m, e), name)
 	case isLocalFuncCall(m, e):
 		return fmt.Sprintf("%s (which returns the %s reply)", brief(m, e), name)

@@ -38,21 +38,21 @@ local function early_return_when_busy()
 end
 
 local function compared_with_zero()
-  if redis.call('SETNX', KEYS[4], 1) == 0 then return 'busy' end -- want "KEYS\[4\]"
+  if redis.call('SETNX', KEYS[4], 'locked') == 0 then return 'busy' end -- want "KEYS\[4\]"
   redis.call('INCR', KEYS[1])
   redis.call('DEL', KEYS[4])
   return 'ok'
 end
 
 local function untested_reply()
-  redis.call('SETNX', KEYS[5], 1) -- want "KEYS\[5\]"
+  redis.call('SETNX', KEYS[5], ARGV[1]) -- want "KEYS\[5\]"
   redis.call('INCR', KEYS[1])
   redis.call('DEL', KEYS[1], KEYS[5])
 end
 
 local function error_in_between()
   -- error() stops the script with the lock held: the very harm.
-  if redis.call('SETNX', KEYS[6], 1) == 1 then -- want "KEYS\[6\]"
+  if redis.call('SETNX', KEYS[6], ARGV[1]) == 1 then -- want "KEYS\[6\]"
     if not redis.call('GET', KEYS[1]) then error('missing') end
     redis.call('DEL', KEYS[6])
     return 1
@@ -62,7 +62,7 @@ end
 
 local function unlock() redis.call('DEL', KEYS[7]) end
 local function release_through_helper()
-  if redis.call('SETNX', KEYS[7], 1) == 1 then -- want "KEYS\[7\] is taken with SETNX and deleted again by DEL on line 63"
+  if redis.call('SETNX', KEYS[7], ARGV[1]) == 1 then -- want "KEYS\[7\] is taken with SETNX and deleted again by DEL on line 63"
     redis.call('INCR', KEYS[1])
     unlock()
     return 1

@@ -37,3 +37,27 @@ local function expire_with_option()
     redis.call('EXPIRE', KEYS[8], 10, 'NX')
   end
 end
+
+local function set_nx_with_expiry()
+  if redis.call('SET', KEYS[9], 1, 'NX', 'PX', ARGV[1]) then
+    redis.call('PEXPIRE', KEYS[9], ARGV[1])
+  end
+end
+
+local function reply_read_before_expire()
+  -- The EXPIRE runs only when the key was taken: a local read in between
+  -- is a test, the conditional form (here with a literal TTL and a
+  -- statement in between, which keeps it from being reported).
+  local got = redis.call('SETNX', KEYS[10], 1)
+  if got == 0 then
+    return 0
+  end
+  redis.call('INCR', KEYS[11])
+  redis.call('EXPIRE', KEYS[10], 10)
+end
+
+local function returned_other_key()
+  if redis.call('setnx', KEYS[12], 1) == 1 then
+    return redis.call('expire', KEYS[13], ARGV[1])
+  end
+end

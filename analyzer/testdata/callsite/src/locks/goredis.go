@@ -12,15 +12,15 @@ import (
 const lockKey = "lock:report"
 
 func noTTL(ctx context.Context, rdb *redis.Client) bool {
-	return rdb.SetNX(ctx, lockKey, "token", 0).Val() // want `key lockKey taken with SetNX with expiration 0 never expires \(TTL -1\) \(lock-without-expiry\)`
+	return rdb.SetNX(ctx, lockKey, "token", 0).Val() // want `lock lockKey taken with SetNX with expiration 0 never expires \(TTL -1\) \(lock-without-expiry\)`
 }
 
 func keepTTL(ctx context.Context, rdb *redis.Client) bool {
-	return rdb.SetNX(ctx, lockKey, "token", redis.KeepTTL).Val() // want `key lockKey set with NX and KEEPTTL never expires`
+	return rdb.SetNX(ctx, lockKey, "token", redis.KeepTTL).Val() // want `lock lockKey set with NX and KEEPTTL never expires`
 }
 
-func setArgsNoTTL(ctx context.Context, rdb *redis.Client, key string) bool {
-	_, err := rdb.SetArgs(ctx, key, "token", redis.SetArgs{Mode: "NX"}).Result() // want `key key taken with SetArgs never expires`
+func setArgsNoTTL(ctx context.Context, rdb *redis.Client, key, token string) bool {
+	_, err := rdb.SetArgs(ctx, key, token, redis.SetArgs{Mode: "NX"}).Result() // want `lock key taken with SetArgs never expires`
 	return err != redis.Nil
 }
 
@@ -29,8 +29,8 @@ func createdAt(ctx context.Context, rdb *redis.Client, id string, now int64) {
 	rdb.SetNX(ctx, "created:"+id, now, 0)
 }
 
-func separateExpire(ctx context.Context, rdb *redis.Client, key string) bool {
-	ok, _ := rdb.SetNX(ctx, key, "token", 0).Result() // want `key key taken with SetNX gets its expiry from the separate Expire on line 35`
+func separateExpire(ctx context.Context, rdb *redis.Client, key, token string) bool {
+	ok, _ := rdb.SetNX(ctx, key, token, 0).Result() // want `lock key taken with SetNX gets its expiry from the separate Expire on line 35`
 	if ok {
 		rdb.Expire(ctx, key, 10*time.Second)
 	}
@@ -54,7 +54,7 @@ func deferredDel(ctx context.Context, rdb *redis.Client, key, token string) erro
 	if err != nil || !ok {
 		return err
 	}
-	defer rdb.Del(ctx, key) // want `Del of lock key, taken with SetNX on line 53, does not check its owner \(unsafe-lock-release\)`
+	defer rdb.Del(ctx, key) // want `Del of lock key, taken with SetNX on line 53, does not check its owner \(unsafe-lock-release, warning\)`
 	return nil
 }
 
@@ -153,4 +153,34 @@ func sellUnderLock(ctx context.Context, rdb *redis.Client, item, token string) {
 	if n > 0 {
 		rdb.Set(ctx, item, n-1, 0)
 	}
+}
+
+// Correct: a queue's pause flag (asynq's Pause and Unpause) is tested and
+// deleted, but neither its key nor its value (a timestamp) says lock.
+type pauser struct{ rdb *redis.Client }
+
+func pausedKey(q string) string { return "queues:" + q + ":paused" }
+
+func (p *pauser) Pause(ctx context.Context, q string) bool {
+	key := pausedKey(q)
+	ok, _ := p.rdb.SetNX(ctx, key, time.Now().Unix(), 0).Result()
+	return ok
+}
+
+func (p *pauser) Unpause(ctx context.Context, q string) {
+	key := pausedKey(q)
+	p.rdb.Del(ctx, key)
+}
+
+// Correct: a client library's wrapper only forwards the command.
+type wrapper struct{ rdb *redis.Client }
+
+func (w *wrapper) SetNX(ctx context.Context, key string, value interface{}) (bool, error) {
+	return w.rdb.SetNX(ctx, key, value, 0).Result()
+}
+
+// A pause flag that is named a lock is one.
+func (p *pauser) Lock(ctx context.Context, q string) bool {
+	lockKey := "queues:" + q + ":lock"
+	return p.rdb.SetNX(ctx, lockKey, time.Now().Unix(), 0).Val() // want `lock lockKey taken with SetNX with expiration 0 never expires`
 }

@@ -8,20 +8,20 @@ import (
 	"github.com/redis/rueidis"
 )
 
-func redigoSetNX(conn redis.Conn, key string) bool {
-	ok, _ := redis.Int(conn.Do("SETNX", key, "token")) // want `key key taken with Do\("SETNX"\) never expires \(TTL -1\)`
+func redigoSetNX(conn redis.Conn, key, token string) bool {
+	ok, _ := redis.Int(conn.Do("SETNX", key, token)) // want `lock key taken with Do\("SETNX"\) never expires \(TTL -1\)`
 	return ok == 1
 }
 
-func redigoSetNXNoTTL(conn redis.Conn, key string) {
-	reply, _ := conn.Do("SET", key, "token", "NX") // want `key key taken with Do\("SET"\) never expires`
+func redigoSetNXNoTTL(conn redis.Conn, key, token string) {
+	reply, _ := conn.Do("SET", key, token, "NX") // want `lock key taken with Do\("SET"\) never expires`
 	if reply == nil {
 		return
 	}
 }
 
-func redigoSeparateExpire(conn redis.Conn, key string) {
-	ok, _ := redis.Int(conn.Do("SETNX", key, "token")) // want `key key taken with Do\("SETNX"\) gets its expiry from the separate Do\("EXPIRE"\) on line 26`
+func redigoSeparateExpire(conn redis.Conn, key, token string) {
+	ok, _ := redis.Int(conn.Do("SETNX", key, token)) // want `lock key taken with Do\("SETNX"\) gets its expiry from the separate Do\("EXPIRE"\) on line 26`
 	if ok == 1 {
 		conn.Do("EXPIRE", key, 30)
 	}
@@ -43,14 +43,15 @@ func redigoGood(conn redis.Conn, key string, opt string) {
 	conn.Do("SET", key, "token")
 }
 
-func rueidisLocks(ctx context.Context, c rueidis.Client, key string) {
-	if rueidis.IsRedisNil(c.Do(ctx, c.B().Setnx().Key(key).Value("t").Build()).Error()) { // want `key key taken with B\(\).Setnx\(\) never expires`
+func rueidisLocks(ctx context.Context, c rueidis.Client, lockKey string) {
+	key := lockKey
+	if rueidis.IsRedisNil(c.Do(ctx, c.B().Setnx().Key(key).Value("t").Build()).Error()) { // want `lock key taken with B\(\).Setnx\(\) never expires`
 		return
 	}
-	if rueidis.IsRedisNil(c.Do(ctx, c.B().Set().Key(key).Value("t").Nx().Build()).Error()) { // want `key key taken with B\(\).Set\(\) never expires`
+	if rueidis.IsRedisNil(c.Do(ctx, c.B().Set().Key(key).Value("t").Nx().Build()).Error()) { // want `lock key taken with B\(\).Set\(\) never expires`
 		return
 	}
-	if rueidis.IsRedisNil(c.Do(ctx, c.B().Set().Key(key).Value("t").Nx().Keepttl().Build()).Error()) { // want `key key set with NX and KEEPTTL never expires`
+	if rueidis.IsRedisNil(c.Do(ctx, c.B().Set().Key(key).Value("t").Nx().Keepttl().Build()).Error()) { // want `lock key set with NX and KEEPTTL never expires`
 		return
 	}
 	// Correct: the expiry in the command.
