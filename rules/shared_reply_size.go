@@ -43,6 +43,15 @@ func unboundedReply(m *model.Model, c *model.Call) (how, lower string) {
 	return "", ""
 }
 
+// sizeCommands reply with the size of something already stored: a loop up
+// to that count is bounded by the data exactly as a loop over the reply of
+// LRANGE 0 -1 or SMEMBERS is.
+var sizeCommands = map[string]bool{
+	"LLEN": true, "SCARD": true, "ZCARD": true, "HLEN": true, "XLEN": true, "STRLEN": true, "HSTRLEN": true,
+	"ZCOUNT": true, "ZLEXCOUNT": true, "SINTERCARD": true, "ZINTERCARD": true, "DBSIZE": true, "BITCOUNT": true,
+	"PFCOUNT": true, "LPOS": true, "ZRANK": true, "ZREVRANK": true,
+}
+
 // mult is how many reply elements each item gives.
 func replyMult(c *model.Call) int {
 	if c.HasToken("WITHSCORES") {

@@ -902,15 +902,6 @@ func boundSource(v model.Value, argv string) string {
 	return ""
 }
 
-// sizeCommands reply with the size of something already stored: a loop up
-// to that count is bounded by the data exactly as a loop over the reply of
-// LRANGE 0 -1 or SMEMBERS is.
-var sizeCommands = map[string]bool{
-	"LLEN": true, "SCARD": true, "ZCARD": true, "HLEN": true, "XLEN": true, "STRLEN": true, "HSTRLEN": true,
-	"ZCOUNT": true, "ZLEXCOUNT": true, "SINTERCARD": true, "ZINTERCARD": true, "DBSIZE": true, "BITCOUNT": true,
-	"PFCOUNT": true, "LPOS": true, "ZRANK": true, "ZREVRANK": true,
-}
-
 // capped reports whether a bound held in a local is compared with a number
 // literal before the loop (`if n > 1000 then return ... end`), rejected
 // above another limit before it (`if amount > limit then return false
