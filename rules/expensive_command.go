@@ -555,6 +555,13 @@ func perElement(m *model.Model) map[*model.Call]bool {
 		for _, c := range returnedReplies(m, l) {
 			out[c] = true
 		}
+		// A helper that loops over its parameter: each reply passed to it
+		// gets a command per element.
+		if fe, i := paramLoop(m, l); fe != nil {
+			for _, c := range passedReplies(m, fe, i) {
+				out[c] = true
+			}
+		}
 	}
 	for _, w := range m.Calls {
 		for _, a := range w.Args {
@@ -574,6 +581,58 @@ func perElement(m *model.Model) map[*model.Call]bool {
 			}
 		}
 	}
+	return out
+}
+
+// loopSubject is the table a loop walks: `ipairs(t)`, `pairs(t)`, or
+// `for i = a, #t`.
+func loopSubject(m *model.Model, l *model.Loop) ast.Expr {
+	switch s := l.Stmt.(type) {
+	case *ast.GenericForStmt:
+		if len(s.Exprs) == 1 {
+			if c, ok := s.Exprs[0].(*ast.FuncCallExpr); ok && len(c.Args) == 1 {
+				if n := m.BuiltinName(c); n == "ipairs" || n == "pairs" {
+					return c.Args[0]
+				}
+			}
+		}
+	case *ast.NumberForStmt:
+		if n, ok := s.Limit.(*ast.UnaryLenOpExpr); ok {
+			return n.Expr
+		}
+	}
+	return nil
+}
+
+// paramLoop reports a loop over a parameter of the function it stands in:
+// the function and the parameter's index.
+func paramLoop(m *model.Model, l *model.Loop) (*ast.FunctionExpr, int) {
+	v := m.LocalOf(loopSubject(m, l))
+	if v == nil || v.Kind != model.Param || len(v.Writes) > 0 || l.Func == nil || l.Func.Expr == nil {
+		return nil, -1
+	}
+	for i, p := range l.Func.Params {
+		if p == v {
+			return l.Func.Expr, i
+		}
+	}
+	return nil, -1
+}
+
+// passedReplies lists the redis.call sites whose reply a call of the
+// local function fe passes as its i-th argument, directly or through a
+// local.
+func passedReplies(m *model.Model, fe *ast.FunctionExpr, i int) []*model.Call {
+	var out []*model.Call
+	m.Preorder(model.KFuncCallExpr, func(x any) {
+		fc := x.(*ast.FuncCallExpr)
+		if fc.Receiver != nil || i >= len(fc.Args) || calleeFunc(m, fc) != fe {
+			return
+		}
+		if v := m.Value(fc.Args[i]); v.Origin == model.Reply && v.Call != nil {
+			out = append(out, v.Call)
+		}
+	})
 	return out
 }
 
@@ -641,15 +700,43 @@ func runsCommand(m *model.Model, stmts []ast.Stmt, runs map[*ast.FunctionExpr]bo
 	return found
 }
 
-// calleeFunc is the function a call of a local names, if the local was
-// declared with one.
+// calleeFunc is the function a call of a local names: the local was
+// declared with one (`local function f`), or declared empty and assigned
+// one function once (`local f; f = function ... end`, the form a recursive
+// helper takes).
 func calleeFunc(m *model.Model, e *ast.FuncCallExpr) *ast.FunctionExpr {
 	if v := m.LocalOf(e.Func); v != nil {
-		if f, ok := v.Init.(*ast.FunctionExpr); ok {
-			return f
-		}
+		return localFuncs(m)[v]
 	}
 	return nil
+}
+
+type localFuncsKey struct{}
+
+// localFuncs maps the script's locals that hold one function to it.
+func localFuncs(m *model.Model) map[*model.Variable]*ast.FunctionExpr {
+	return m.Cached(localFuncsKey{}, func() any {
+		out := map[*model.Variable]*ast.FunctionExpr{}
+		for _, v := range m.Vars {
+			if f, ok := v.Init.(*ast.FunctionExpr); ok && len(v.Writes) == 0 {
+				out[v] = f
+			}
+		}
+		m.Preorder(model.KAssignStmt, func(x any) {
+			a := x.(*ast.AssignStmt)
+			if len(a.Lhs) != len(a.Rhs) {
+				return
+			}
+			for i, t := range a.Lhs {
+				f, ok := a.Rhs[i].(*ast.FunctionExpr)
+				v := m.LocalOf(t)
+				if ok && v != nil && v.Init == nil && len(v.Writes) == 1 {
+					out[v] = f
+				}
+			}
+		})
+		return out
+	}).(map[*model.Variable]*ast.FunctionExpr)
 }
 
 // funcsRunningCommands returns the script's functions that run a
