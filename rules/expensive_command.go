@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,7 +33,8 @@ var _ = register(&lint.Rule{
 				"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
 				"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
 				"`SDIFF` and their STORE forms) is reported one level lower. Not reported: a list the script caps with `LTRIM`, " +
-				"or a sorted set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE`; a range of one score or lex value " +
+				"or a sorted set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE` (or stores as the intersection with one it trims: " +
+				"`ZINTERSTORE w 2 w t` after `ZREMRANGEBYSCORE t ...`, a subset of t); a range of one score or lex value " +
 				"(`ZRANGEBYSCORE key s s`: the members of that score, not an open range); `HGETALL`, `HKEYS` and `HVALS` unless " +
 				"the script loops over the reply as a collection, since a hash is mostly a small object (a loop that only copies " +
 				"the fields into a table by name, or a hash the script writes with named fields only, is a record); and a " +
@@ -802,12 +804,30 @@ func trimmedInScript(m *model.Model, c *model.Call, trims ...string) bool {
 	if len(c.Args) < 2 {
 		return false
 	}
+	return trimmedKey(m, c.Args[1].Value, c, trims, 1)
+}
+
+// trimmedKey reports whether the script runs one of trims on key, or,
+// for a sorted set, stores into key the intersection of it with a set the
+// script trims (`ZINTERSTORE w 2 w t` after `ZREMRANGEBYSCORE t`): an
+// intersection is a subset of each of its sets. depth bounds the chain.
+func trimmedKey(m *model.Model, key model.Value, except *model.Call, trims []string, depth int) bool {
+	sorted := slices.Contains(trims, "ZREMRANGEBYSCORE") || slices.Contains(trims, "ZREMRANGEBYRANK")
 	for _, t := range m.Calls {
-		if t == c || !t.Is(trims...) || len(t.Args) < 2 {
+		if t == except || len(t.Args) < 2 {
 			continue
 		}
-		if m.MayBeSameKey(c.Args[1].Value, t.Args[1].Value) {
+		if t.Is(trims...) && m.MayBeSameKey(key, t.Args[1].Value) {
 			return true
+		}
+		if !sorted || depth == 0 || !t.Is("ZINTERSTORE") || len(t.Keys) < 2 || !m.MayBeSameKey(key, t.Args[t.Keys[0]].Value) {
+			continue
+		}
+		for _, k := range t.Keys[1:] {
+			src := t.Args[k].Value
+			if !m.MayBeSameKey(key, src) && trimmedKey(m, src, t, trims, depth-1) {
+				return true
+			}
 		}
 	}
 	return false
