@@ -35,7 +35,8 @@ var _ = register(&lint.Rule{
 				"until the collection is empty, a page offset, SCAN cursor or counter that moves on every round, a size that " +
 				"doubles until a probe fails), `for` loops with literal bounds, `for i = 1, #t`, `ipairs`/`pairs` over a table " +
 				"or reply, a count from LLEN/SCARD/ZCARD-like commands, loops over KEYS or ARGV (`KEYS[i]`, `unpack(ARGV, i, j)`, " +
-				"or until the first missing `ARGV[i]`), counts rejected above a limit before the loop or admitted only below " +
+				"or until the first missing `ARGV[i]`), a split of an argument (each `string.find` starting past the last " +
+				"separator), counts rejected above a limit before the loop or admitted only below " +
 				"one, and loops whose exit is guaranteed by a counter checked against a literal. How much data a loop that ends " +
 				"reads is expensive-command's concern (a walk of a whole collection in pages).",
 			Bad: "-- wait until another client releases the lock\n" +

@@ -157,6 +157,8 @@ func TestProofLoopsThatEnd(t *testing.T) {
 			[]string{"end:zset"}, nil, 500},
 		{"a doubling probe that stops at the unpack limit (dramatiq)", "local function try(n)\n  local t = {}\n  for i = 1, n do t[i] = 0 end\n  unpack(t)\nend\nlocal size = 999\nwhile true do\n  if pcall(function() try(size * 2) end) then size = size * 2 else return size end\nend",
 			nil, nil, 7992},
+		{"a split of an argument", "local n, pos = 0, 1\nwhile true do\n  local s, e = string.find(ARGV[1], ',', pos, true)\n  n = n + 1\n  if not s then break end\n  pos = e + 1\nend\nreturn n",
+			nil, []string{"a,b,,c"}, 4},
 		{"until the first missing ARGV[i]", "local i = 1\nwhile true do\n  local m = ARGV[i]\n  if not m then break end\n  redis.call('SADD', KEYS[1], m)\n  i = i + 1\nend\nreturn i - 1",
 			[]string{"end:set"}, []string{"a", "b", "c"}, 3},
 	} {

@@ -326,6 +326,7 @@ func (m *Model) computeLoopSteps(l *Loop) map[*Variable]Step {
 	at := m.Range(l.Stmt)
 	steps := map[*Variable]Step{}
 	bad := map[*Variable]bool{}
+	found := m.findPositions(l)
 	m.InspectKinds(l.Body, KFunctionExpr|KAssignStmt, func(n any) bool {
 		a, ok := n.(*ast.AssignStmt)
 		if !ok {
@@ -336,7 +337,7 @@ func (m *Model) computeLoopSteps(l *Loop) map[*Variable]Step {
 			if v == nil || at.Contains(v.Decl.Start) {
 				continue
 			}
-			s, ok := m.stepOf(v, a, i)
+			s, ok := m.stepOf(v, a, i, found)
 			if !ok {
 				bad[v] = true
 				continue
@@ -371,8 +372,61 @@ func (m *Model) computeLoopSteps(l *Loop) map[*Variable]Step {
 	return steps
 }
 
-// stepOf classifies the i-th target of a as a step of v.
-func (m *Model) stepOf(v *Variable, a *ast.AssignStmt, i int) (Step, bool) {
+// findPositions maps the locals a loop sets from string.find (or s:find)
+// to the local passed as the search's start: the positions find returns
+// are never below its start, so `pos = e + 1` after `local s, e =
+// string.find(str, sep, pos)` moves pos forward, as splitting a string
+// does.
+func (m *Model) findPositions(l *Loop) map[*Variable]*Variable {
+	out := map[*Variable]*Variable{}
+	record := func(targets []*Variable, rhs []ast.Expr) {
+		if len(rhs) != 1 {
+			return
+		}
+		c, ok := rhs[0].(*ast.FuncCallExpr)
+		if !ok {
+			return
+		}
+		var init ast.Expr
+		switch {
+		case c.Receiver != nil:
+			if c.Method == "find" && len(c.Args) >= 2 {
+				init = c.Args[1]
+			}
+		case m.BuiltinName(c) == "string.find" && len(c.Args) >= 3:
+			init = c.Args[2]
+		}
+		from := m.LocalOf(init)
+		if from == nil {
+			return
+		}
+		for _, t := range targets {
+			if t != nil {
+				out[t] = from
+			}
+		}
+	}
+	m.InspectKinds(l.Body, KFunctionExpr|KAssignStmt|KLocalAssignStmt, func(n any) bool {
+		switch s := n.(type) {
+		case *ast.FunctionExpr:
+			return false
+		case *ast.LocalAssignStmt:
+			record(m.Declared(s), s.Exprs)
+		case *ast.AssignStmt:
+			var ts []*Variable
+			for _, t := range s.Lhs {
+				ts = append(ts, m.LocalOf(t))
+			}
+			record(ts, s.Rhs)
+		}
+		return true
+	})
+	return out
+}
+
+// stepOf classifies the i-th target of a as a step of v; found maps the
+// locals set from string.find to the local the search starts at.
+func (m *Model) stepOf(v *Variable, a *ast.AssignStmt, i int, found map[*Variable]*Variable) (Step, bool) {
 	if len(a.Lhs) != len(a.Rhs) {
 		return Step{}, false
 	}
@@ -390,6 +444,16 @@ func (m *Model) stepOf(v *Variable, a *ast.AssignStmt, i int) (Step, bool) {
 		other = ar.Rhs
 	case m.LocalOf(ar.Rhs) == v && (ar.Operator == "+" || ar.Operator == "*"):
 		other = ar.Lhs
+	case ar.Operator == "+":
+		// pos = e + 1, e a position string.find found from pos.
+		for _, pair := range [][2]ast.Expr{{ar.Lhs, ar.Rhs}, {ar.Rhs, ar.Lhs}} {
+			if w := m.LocalOf(pair[0]); w != nil && found[w] == v {
+				if k, lit := numberLit(pair[1]); lit && k > 0 {
+					return Step{Var: v, Kind: StepAdd, Dir: 1}, true
+				}
+			}
+		}
+		return Step{}, false
 	default:
 		return Step{}, false
 	}

@@ -24,6 +24,10 @@ func TestLoopSteps(t *testing.T) {
 		{"local o = 0 while true do local p = redis.call('ZRANGE', KEYS[1], o, o + 9, 'WITHSCORES') o = o + #p / 2 end", "o:add+"},
 		{"local s = 999 while true do if pcall(f, s) then s = s * 2 else return s end end", "s:mul+"},
 		{"local c = '0' repeat local r = redis.call('SCAN', c) c = r[1] until c == '0'", "c:cursor"},
+		// Splitting a string: find's positions are never below its start.
+		{"local pos = 1 while true do local s, e = string.find(ARGV[1], ',', pos, true) if not s then break end pos = e + 1 end", "pos:add+"},
+		{"local pos = 1 while true do local s, e = ARGV[1]:find(',', pos, true) if not s then break end pos = e + 1 end", "pos:add+"},
+		{"local pos = 1 while true do local s, e = string.find(ARGV[1], ',', 1, true) if not s then break end pos = e + 1 end", ""},
 		// Not every round, or not always the same way, or not a step.
 		{"local c = 0 while true do if x then c = c + 1 end end", ""},
 		{"local r = 0 while true do r = r + 1 if x then r = 0 end end", ""},

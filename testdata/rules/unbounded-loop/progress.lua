@@ -124,6 +124,24 @@ while true do
   n = n + 1
 end
 
+-- A split of an argument: each find starts past the last separator.
+local parts, pos = {}, 1
+while true do
+  local s, e = string.find(ARGV[2], ',', pos, true)
+  if not s then
+    table.insert(parts, string.sub(ARGV[2], pos))
+    break
+  end
+  table.insert(parts, string.sub(ARGV[2], pos, s - 1))
+  pos = e + 1
+end
+-- The twin searches from the start every time.
+while true do -- want "busy-waits on `not s`, which nothing in it changes"
+  local s, e = string.find(ARGV[2], ',', 1, true)
+  if not s then break end
+  pos = e + 1
+end
+
 -- Counted loops over what the caller passed: KEYS[i] for a count in ARGV
 -- (Redisson's set cache), chunks of ARGV (Redisson's local cached map), an
 -- ARGV index that moves every round (Redisson's read-lock renewal).
