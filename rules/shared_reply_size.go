@@ -209,6 +209,25 @@ type fill struct {
 	always  bool
 	// step is how many reply elements a round walks (`for i = 1, #r, 2`).
 	step int
+	// others counts the entries the table gets besides the loop's: those
+	// of its constructor, and appends outside the loop.
+	others int
+}
+
+// failsWhen is how a finding says when the unpack fails: "fails once"
+// the count it gives is reached, "can fail once" when the loop appends
+// only on some rounds, and "by the time" when other entries make it fail
+// sooner than the count.
+func (f *fill) failsWhen() string {
+	switch {
+	case f.always && f.others == 0:
+		return "fails once"
+	case f.always:
+		return "fails by the time"
+	case f.others == 0:
+		return "can fail once"
+	}
+	return "can fail by the time"
 }
 
 // tableFill finds the loop that fills lv before at: a loop over an
@@ -284,6 +303,7 @@ func tableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.
 		})
 		if fills > 0 && !reset {
 			f.entries, f.always = fills, fills == direct1
+			f.others = otherEntries(m, lv, l, at)
 			if f.src != nil {
 				per := ""
 				switch {
@@ -301,6 +321,43 @@ func tableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.
 		}
 	}
 	return nil
+}
+
+// otherEntries counts the entries a table gets besides those of the loop
+// that fills it: the positional fields of the constructor it is declared
+// with, and the appends to it outside that loop before at.
+func otherEntries(m *model.Model, lv *model.Variable, fill *model.Loop, at span.Pos) int {
+	n := 0
+	if t, ok := lv.Init.(*ast.TableExpr); ok {
+		for _, f := range t.Fields {
+			if f.Key == nil {
+				n++
+			}
+		}
+	}
+	in := m.Range(fill.Stmt)
+	m.InspectKinds(m.File.Chunk, model.KFuncCallExpr|model.KAssignStmt, func(x any) bool {
+		var where ast.PositionHolder
+		switch s := x.(type) {
+		case *ast.FuncCallExpr:
+			if isTableInsert(m, s) && len(s.Args) >= 2 && isVarRef(m, s.Args[0], lv) {
+				where = s
+			}
+		case *ast.AssignStmt:
+			for _, t := range s.Lhs {
+				if t, ok := t.(*ast.AttrGetExpr); ok && isVarRef(m, t.Object, lv) {
+					where = s
+				}
+			}
+		}
+		if where != nil {
+			if r := m.Range(where); !in.Contains(r.Start) && r.Start.Less(at) {
+				n++
+			}
+		}
+		return true
+	})
+	return n
 }
 
 // argvCount reports a count the caller sends: a number taken from ARGV,

@@ -78,11 +78,7 @@ func runUnboundedUnpack(p *lint.Pass) {
 				return
 			}
 			seen[fl.loop] = true
-			can := "fails"
-			if !fl.always {
-				can = "can fail"
-			}
-			p.Report(m.Range(call), "%s %s once the loop of line %d runs %d times", subject(), can, fl.loop.Header.Start.Line, fl.failsAt()).Lower().
+			p.Report(m.Range(call), "%s %s the loop of line %d runs %d times", subject(), fl.failsWhen(), fl.loop.Header.Start.Line, fl.failsAt()).Lower().
 				Help("it fails with 'too many results to unpack' at 8000 entries; the loop appends %s, and its count `%s` comes from ARGV%s: cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))",
 					perRound(fl), m.Text(fl.count), keptWrites(m, call))
 			return
@@ -100,19 +96,16 @@ func runUnboundedUnpack(p *lint.Pass) {
 		seen[id] = true
 		writes := keptWrites(m, call)
 		fix := "bound the reply (LIMIT, a literal range) or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))"
-		limit, can := unpackLimit, "fails"
+		limit, can := unpackLimit, "fails once"
 		if fl != nil {
-			limit = fl.failsAt()
-			if !fl.always {
-				can = "can fail"
-			}
+			limit, can = fl.failsAt(), fl.failsWhen()
 		}
 		if how == "" {
 			p.Report(m.Range(call), "%s fails once the %s reply of line %d reaches %d elements", subject(), src.Name, m.Range(src.Expr).Start.Line, limit).Lower().
 				Help("it fails with 'too many results to unpack' (%s)%s: %s", lower, writes, fix)
 			return
 		}
-		p.Report(m.Range(call), "%s %s once the %s reply of line %d reaches %d elements", subject(), can, src.Name, m.Range(src.Expr).Start.Line, limit).
+		p.Report(m.Range(call), "%s %s the %s reply of line %d reaches %d elements", subject(), can, src.Name, m.Range(src.Expr).Start.Line, limit).
 			Help("it fails with 'too many results to unpack' (%s)%s: %s", how, writes, fix)
 	})
 }

@@ -122,3 +122,14 @@ local function fixed()
   end
   return redis.call('sadd', KEYS[1], unpack(args))
 end
+-- Entries besides the loop's make it fail sooner (Redisson's set cache
+-- intersection count: the count first, LIMIT and its value after).
+local function intercard()
+  local args = {ARGV[3]}
+  for i = 1, ARGV[3], 1 do
+    table.insert(args, KEYS[i])
+  end
+  table.insert(args, 'LIMIT')
+  table.insert(args, ARGV[4])
+  return redis.call('zintercard', unpack(args)) -- want "unpack\(args\) fails by the time the loop of line 129 runs 8000 times"
+end
