@@ -266,8 +266,9 @@ func walked(m *model.Model, t ast.Expr) bool {
 	return found
 }
 
-// literalFieldsOnly reports whether the script writes the hash c reads,
-// and every write to a hash that may be it names literal fields only.
+// literalFieldsOnly reports whether the script writes the very hash c
+// reads, and every write to a hash that may be it names literal fields
+// only.
 func literalFieldsOnly(m *model.Model, c *model.Call) bool {
 	if len(c.Args) < 2 {
 		return false
@@ -294,7 +295,10 @@ func literalFieldsOnly(m *model.Model, c *model.Call) bool {
 				return false
 			}
 		}
-		writes++
+		// A write that may or may not be to this hash only disqualifies.
+		if m.SameKey(c.Args[1].Value, w.Args[1].Value) {
+			writes++
+		}
 	}
 	return writes > 0
 }
