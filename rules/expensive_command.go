@@ -1,12 +1,15 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -21,15 +24,26 @@ var _ = register(&lint.Rule{
 				"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
 				"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +
 				"over `0 -1`, `ZRANGEBYSCORE` without `LIMIT` and `SSCAN`/`HSCAN`/`ZSCAN` in a loop read a whole collection. " +
+				"So does a whole collection read in pages inside one script: `LRANGE`/`ZRANGE` whose start, or `ZRANGEBYSCORE " +
+				"... LIMIT` whose offset, moves on every round of a loop that goes on until the pages run out or up to " +
+				"`LLEN`/`ZCARD` (`for i = 0, LLEN, 100 do LRANGE ... end`): the pages split the reply, not the time, and another " +
+				"client waits until the whole walk ends, as behind `LRANGE 0 -1` (observed on 7.0.15 with a million-element " +
+				"list: a PING waited 0.4 to 1.2 s behind a walk by pages of 1000, 2.3 to 3.2 s behind `LRANGE 0 -1`, and under " +
+				"2 ms behind one page per call). " +
 				"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
 				"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
-				"`SDIFF` and their STORE forms) is reported one level lower. A list the script caps with `LTRIM`, or a sorted " +
-				"set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE`, is not reported; `HGETALL`, `HKEYS` and `HVALS` " +
-				"are reported only when the script loops over the reply, since a hash is mostly a small object.",
+				"`SDIFF` and their STORE forms) is reported one level lower. Not reported: a list the script caps with `LTRIM`, " +
+				"or a sorted set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE` (or stores as the intersection with one it trims: " +
+				"`ZINTERSTORE w 2 w t` after `ZREMRANGEBYSCORE t ...`, a subset of t); a range of one score or lex value " +
+				"(`ZRANGEBYSCORE key s s`: the members of that score, not an open range); `HGETALL`, `HKEYS` and `HVALS` unless " +
+				"the script loops over the reply as a collection, since a hash is mostly a small object (a loop that only copies " +
+				"the fields into a table by name, or a hash the script writes with named fields only, is a record); and a " +
+				"branch that runs only when a `redis.pcall` of a newer command returned an error (`if r.err then`), which is " +
+				"compatibility code for servers without that command.",
 			Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
 			Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
 			Redis: "all",
-			Lower: "One level below the rule's severity (info by default): a read of a whole collection that the script works through with a Redis command for every element, in a loop over the reply (or over what a local function returns from it) or by unpacking the reply, or a table filled from it, into a call; the bounded read the help names would not do that work, so the read costs no more than it. Set algebra (`SINTER`, `SUNION`, `SDIFF` and their STORE forms) is always reported one level lower. A whole read that only searches for an element keeps the rule's severity.",
+			Lower: "One level below the rule's severity (info by default): a read of a whole collection that the script works through with a Redis command for every element, in a loop over the reply (or over what a local function returns from it) or by unpacking the reply, or a table filled from it, into a call; the bounded read the help names would not do that work, so the read costs no more than it. Set algebra (`SINTER`, `SUNION`, `SDIFF` and their STORE forms) is always reported one level lower. A whole read that only searches for an element keeps the rule's severity, and so does a collection walked in pages inside the script, whatever each page's elements get: paging exists to spread the work over several calls, and in one script it spreads nothing.",
 		},
 	},
 	Run: runExpensiveCommand,
@@ -54,9 +68,31 @@ func runExpensiveCommand(p *lint.Pass) {
 		return iterated[c]
 	}
 	var each map[*model.Call]bool
+	var fallback []span.Range
+	inFallback := func(c *model.Call) bool {
+		if fallback == nil {
+			fallback = fallbackBranches(m)
+		}
+		at := m.Range(c.Expr).Start
+		for _, r := range fallback {
+			if r.Contains(at) {
+				return true
+			}
+		}
+		return false
+	}
+	var paged map[*model.Call]string
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || !expensiveNames[cmd.Name] {
+		if cmd == nil || !expensiveNames[cmd.Name] || inFallback(c) {
+			continue
+		}
+		if paged == nil {
+			paged = pagedWalks(m)
+		}
+		if what, ok := paged[c]; ok {
+			p.Report(m.Range(c.Args[0].Expr), "%s in a loop reads the %s page by page in one script", cmd.Name, what).
+				Help("the loop goes on until the pages run out (or it finds what it looks for), and the pages split the reply, not the time: no other client is served until it ends, as with one read of the whole %s; return the next position and let the client call again%s", what, lposHint(cmd.Name))
 			continue
 		}
 		at := m.Range(c.Args[0].Expr)
@@ -106,7 +142,7 @@ func runExpensiveCommand(p *lint.Pass) {
 			}
 		case "ZRANGE", "ZREVRANGE":
 			if c.HasToken("BYSCORE") || c.HasToken("BYLEX") {
-				if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
+				if !c.HasToken("LIMIT") && !oneScore(m, c) && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
 					whole(cmd.Name+" by score or lex without LIMIT reads every member in the range, however many",
 						busy+": add LIMIT offset count and let the client ask again")
 				}
@@ -117,14 +153,16 @@ func runExpensiveCommand(p *lint.Pass) {
 					busy+": read a bounded range, or use ZSCORE/ZRANK for one member")
 			}
 		case "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX":
-			if !c.HasToken("LIMIT") && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
+			if !c.HasToken("LIMIT") && !oneScore(m, c) && !trimmedInScript(m, c, "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE") {
 				whole(cmd.Name+" without LIMIT reads every member in the range, however many",
 					busy+": add LIMIT offset count and let the client ask again")
 			}
 		case "HGETALL", "HKEYS", "HVALS":
 			// A hash is mostly an object of a few fields; one the script
-			// loops over is used as a collection.
-			if isIterated(c) {
+			// loops over is used as a collection, unless the loop only
+			// copies its fields into a table by name, or the script writes
+			// it only with fields it names: a record.
+			if isIterated(c) && !recordHash(m, c) {
 				whole(cmd.Name+" reads the whole hash, which the script loops over as a collection",
 					"however large it grows, "+busy+": read the fields you need (HMGET) or HSCAN from the client")
 			}
@@ -133,6 +171,366 @@ func runExpensiveCommand(p *lint.Pass) {
 				Help("%s: keep the sets small or compute this outside the script", busy)
 		}
 	}
+}
+
+// lposHint adds LPOS to the advice on a list walked to find an element.
+func lposHint(name string) string {
+	if name == "LRANGE" {
+		return ", or use LPOS to find an element"
+	}
+	return ""
+}
+
+// oneScore reports a range by score or lex whose min and max are the same
+// expression (ZRANGEBYSCORE key s s): a lookup of the members of one
+// score, not an open range.
+func oneScore(m *model.Model, c *model.Call) bool {
+	if len(c.Args) < 4 {
+		return false
+	}
+	a, b := c.Args[2], c.Args[3]
+	if sameValue(a.Value, b.Value) && (a.Value.Var != nil || a.Value.Origin == model.Literal) {
+		return true
+	}
+	ta, tb := strings.Join(strings.Fields(m.Text(a.Expr)), ""), strings.Join(strings.Fields(m.Text(b.Expr)), "")
+	return ta == tb && !strings.Contains(ta, "(")
+}
+
+// recordHash reports a hash that the script treats as a record: every loop
+// over the reply only copies each field into a table under its name
+// (`for i = 1, #r, 2 do t[r[i]] = r[i + 1] end`), a table the script never
+// walks; or every write of the script to a hash that may be this one names
+// its fields literally (HSET key 'start' now), and there is one.
+func recordHash(m *model.Model, c *model.Call) bool {
+	if !c.Is("HGETALL") {
+		return false
+	}
+	copies, other := false, false
+	for _, l := range m.Loops() {
+		if m.LoopReply(l) != c {
+			continue
+		}
+		if t := mapCopy(m, l); t != nil && !walked(m, t) {
+			copies = true
+		} else {
+			other = true
+		}
+	}
+	if copies && !other {
+		return true
+	}
+	return literalFieldsOnly(m, c)
+}
+
+// mapCopy returns what a loop over a HGETALL reply r copies the fields
+// into when its body is only `t[r[i]] = r[i + 1]`: the target table's
+// expression (a local, or a field such as Qless.config.defaults).
+func mapCopy(m *model.Model, l *model.Loop) ast.Expr {
+	s, ok := l.Stmt.(*ast.NumberForStmt)
+	if !ok || len(l.Body) != 1 {
+		return nil
+	}
+	if k, ok := intLitExpr(s.Step); !ok || k != 2 {
+		return nil
+	}
+	a, ok := l.Body[0].(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return nil
+	}
+	dst, ok := a.Lhs[0].(*ast.AttrGetExpr)
+	if !ok {
+		return nil
+	}
+	key, ok1 := dst.Key.(*ast.AttrGetExpr)
+	val, ok2 := a.Rhs[0].(*ast.AttrGetExpr)
+	if !ok1 || !ok2 || m.Text(key.Object) != m.Text(val.Object) {
+		return nil
+	}
+	return dst.Object
+}
+
+// walked reports whether the table a map copy fills is a local the script
+// walks with pairs or next (then its fields are a collection).
+func walked(m *model.Model, t ast.Expr) bool {
+	v := m.LocalOf(t)
+	if v == nil {
+		return false
+	}
+	found := false
+	m.Preorder(model.KFuncCallExpr, func(x any) {
+		fc := x.(*ast.FuncCallExpr)
+		if n := m.BuiltinName(fc); (n == "pairs" || n == "next") && len(fc.Args) > 0 && m.LocalOf(fc.Args[0]) == v {
+			found = true
+		}
+	})
+	return found
+}
+
+// literalFieldsOnly reports whether the script writes the very hash c
+// reads, and every write to a hash that may be it names literal fields
+// only.
+func literalFieldsOnly(m *model.Model, c *model.Call) bool {
+	if len(c.Args) < 2 {
+		return false
+	}
+	writes := 0
+	for _, w := range m.Calls {
+		var first, step int
+		switch w.Name {
+		case "HSET", "HMSET":
+			first, step = 2, 2
+		case "HSETNX", "HINCRBY", "HINCRBYFLOAT":
+			first, step = 2, 100
+		default:
+			continue
+		}
+		if len(w.Args) < 2 || !m.MayBeSameKey(c.Args[1].Value, w.Args[1].Value) {
+			continue
+		}
+		if w.Variadic {
+			return false
+		}
+		for i := first; i < len(w.Args); i += step {
+			if w.Args[i].Value.Origin != model.Literal {
+				return false
+			}
+		}
+		// A write that may or may not be to this hash only disqualifies.
+		if m.SameKey(c.Args[1].Value, w.Args[1].Value) {
+			writes++
+		}
+	}
+	return writes > 0
+}
+
+// intLitExpr reads an integer literal expression.
+func intLitExpr(e ast.Expr) (int64, bool) {
+	n, ok := e.(*ast.NumberExpr)
+	if !ok {
+		return 0, false
+	}
+	k, err := strconv.ParseInt(strings.TrimSpace(n.Value), 10, 64)
+	return k, err == nil
+}
+
+// fallbackBranches returns the if branches that run only when a
+// redis.pcall reply held in a local is an error (`if type(r) == 'table'
+// and r.err then`): compatibility code for a server that lacks the command
+// the script tried first (LPOS, ZRANGE ... BYSCORE), where advice to use
+// the newer command is noise.
+func fallbackBranches(m *model.Model) []span.Range {
+	out := []span.Range{}
+	m.Preorder(model.KIfStmt, func(x any) {
+		s := x.(*ast.IfStmt)
+		var branch []ast.Stmt
+		switch errorTest(m, s.Condition) {
+		case 1:
+			branch = s.Then
+		case -1:
+			branch = s.Else
+		}
+		if len(branch) > 0 {
+			out = append(out, span.Range{Start: m.Range(branch[0]).Start, End: m.Range(branch[len(branch)-1]).End})
+		}
+	})
+	return out
+}
+
+// errorTest is 1 when a condition holds only if a redis.pcall reply is an
+// error (r.err, type(r) == 'table' for a command that never replies a
+// table), -1 when it fails only then, 0 otherwise.
+func errorTest(m *model.Model, e ast.Expr) int {
+	pcalled := func(e ast.Expr) *model.Call {
+		if v := m.Value(e); v.Origin == model.Reply && v.Call != nil && v.Call.Protected {
+			return v.Call
+		}
+		return nil
+	}
+	switch e := e.(type) {
+	case *ast.AttrGetExpr:
+		if k, ok := e.Key.(*ast.StringExpr); ok && k.Value == "err" && pcalled(e.Object) != nil {
+			return 1
+		}
+	case *ast.UnaryNotOpExpr:
+		return -errorTest(m, e.Expr)
+	case *ast.LogicalOpExpr:
+		l, r := errorTest(m, e.Lhs), errorTest(m, e.Rhs)
+		switch {
+		case e.Operator == "and" && (l == 1 || r == 1):
+			return 1
+		case e.Operator == "or" && l == 1 && r == 1:
+			return 1
+		case e.Operator == "or" && (l == -1 || r == -1):
+			return -1
+		case e.Operator == "and" && l == -1 && r == -1:
+			return -1
+		}
+	case *ast.RelationalOpExpr:
+		call, other := e.Lhs, e.Rhs
+		if _, ok := call.(*ast.FuncCallExpr); !ok {
+			call, other = other, call
+		}
+		fc, ok := call.(*ast.FuncCallExpr)
+		lit, ok2 := other.(*ast.StringExpr)
+		if !ok || !ok2 || lit.Value != "table" || m.BuiltinName(fc) != "type" || len(fc.Args) != 1 {
+			return 0
+		}
+		c := pcalled(fc.Args[0])
+		if c == nil || c.ReplyKind() == 0 || c.ReplyKind()&(redisdb.ReplyArray|redisdb.ReplyMap|redisdb.ReplyStatus) != 0 {
+			return 0
+		}
+		switch e.Operator {
+		case "==":
+			return 1
+		case "~=":
+			return -1
+		}
+	}
+	return 0
+}
+
+// pagedWalks returns the range reads that walk a whole collection page by
+// page inside one script, with what they walk ("list", "sorted set"): a
+// LRANGE or ZRANGE by rank whose start, or a read by score or lex whose
+// LIMIT offset, moves on every round of a loop that goes on until the
+// pages run out (an exit that tests the page) or up to the collection's
+// size (`for i = 0, LLEN, 100`, `while i < total`).
+func pagedWalks(m *model.Model) map[*model.Call]string {
+	out := map[*model.Call]string{}
+	for _, l := range m.Loops() {
+		if l.Kind == model.GenericFor {
+			continue
+		}
+		steps := m.LoopSteps(l)
+		var ctrl *model.Variable
+		if l.Kind == model.NumericFor {
+			s := l.Stmt.(*ast.NumberForStmt)
+			if _, down := s.Step.(*ast.UnaryMinusOpExpr); down {
+				continue // a walk downward from a size is not one from the start
+			}
+			if vs := m.Declared(s); len(vs) > 0 {
+				ctrl = vs[0]
+			}
+		}
+		moves := func(e ast.Expr) bool {
+			found := false
+			model.InspectExpr(e, func(n any) bool {
+				if id, ok := n.(*ast.IdentExpr); ok {
+					if v := m.VarOf(id); v != nil && (v == ctrl || steps[v].Kind == model.StepAdd && steps[v].Dir > 0) {
+						found = true
+					}
+				}
+				return !found
+			})
+			return found
+		}
+		m.InspectKinds(l.Body, model.KFunctionExpr|model.KFuncCallExpr, func(n any) bool {
+			fc, ok := n.(*ast.FuncCallExpr)
+			if !ok {
+				return false
+			}
+			c := m.CallAt(fc)
+			if c == nil || c.Command == nil {
+				return true
+			}
+			pos, what := pagePosition(c)
+			if pos < 0 || pos >= len(c.Args) || !moves(c.Args[pos].Expr) {
+				return true
+			}
+			if walksToEnd(m, l, c) {
+				out[c] = what
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// pagePosition is the index of the argument that says where a page
+// starts, and what the command reads; -1 for other commands.
+func pagePosition(c *model.Call) (int, string) {
+	switch c.Command.Name {
+	case "LRANGE":
+		return 2, "list"
+	case "ZRANGE", "ZREVRANGE":
+		if c.HasToken("BYSCORE") || c.HasToken("BYLEX") {
+			if i := c.TokenIndex("LIMIT"); i >= 0 {
+				return i + 1, "range"
+			}
+			return -1, ""
+		}
+		return 2, "sorted set"
+	case "ZRANGEBYSCORE", "ZREVRANGEBYSCORE", "ZRANGEBYLEX", "ZREVRANGEBYLEX":
+		if i := c.TokenIndex("LIMIT"); i >= 0 {
+			return i + 1, "range"
+		}
+	}
+	return -1, ""
+}
+
+// walksToEnd reports whether a loop that pages with c goes on until the
+// pages run out: its condition or an exit tests the page c returns (its
+// length, its first element), or a bound that is the size of a collection
+// (LLEN, ZCARD...), as a numeric for's limit or in a comparison.
+func walksToEnd(m *model.Model, l *model.Loop, c *model.Call) bool {
+	var conds []ast.Expr
+	if s, ok := l.Stmt.(*ast.NumberForStmt); ok {
+		return sizeReply(m, s.Limit)
+	}
+	if l.Cond != nil {
+		conds = append(conds, l.Cond)
+	}
+	for _, x := range m.LoopExits(l) {
+		for _, g := range x.Guards {
+			conds = append(conds, g.If.Condition)
+		}
+	}
+	for _, e := range conds {
+		if readsReply(m, e, c, 0) || sizeReply(m, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsReply reports whether e reads c's reply, directly or through the
+// locals declared from it (`local n = #page`).
+func readsReply(m *model.Model, e ast.Expr, c *model.Call, depth int) bool {
+	if e == nil || depth > 4 {
+		return false
+	}
+	found := false
+	model.InspectExpr(e, func(n any) bool {
+		switch n := n.(type) {
+		case *ast.FuncCallExpr:
+			if m.CallAt(n) == c {
+				found = true
+			}
+		case *ast.IdentExpr:
+			if v := m.Value(n); v.Call == c {
+				found = true
+			} else if lv := m.VarOf(n); lv != nil && lv.Init != nil && readsReply(m, lv.Init, c, depth+1) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// sizeReply reports whether e holds, or compares with, the size of a
+// collection read from Redis (LLEN, ZCARD...).
+func sizeReply(m *model.Model, e ast.Expr) bool {
+	found := false
+	model.InspectExpr(e, func(n any) bool {
+		if x, ok := n.(ast.Expr); ok {
+			if c := m.Value(x).FromReply(); c != nil && sizeCommands[c.Name] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // expensiveNames are the commands runExpensiveCommand looks at.
@@ -163,6 +561,13 @@ func perElement(m *model.Model) map[*model.Call]bool {
 		for _, c := range returnedReplies(m, l) {
 			out[c] = true
 		}
+		// A helper that loops over its parameter: each reply passed to it
+		// gets a command per element.
+		if fe, i := paramLoop(m, l); fe != nil {
+			for _, c := range passedReplies(m, fe, i) {
+				out[c] = true
+			}
+		}
 	}
 	for _, w := range m.Calls {
 		for _, a := range w.Args {
@@ -182,6 +587,58 @@ func perElement(m *model.Model) map[*model.Call]bool {
 			}
 		}
 	}
+	return out
+}
+
+// loopSubject is the table a loop walks: `ipairs(t)`, `pairs(t)`, or
+// `for i = a, #t`.
+func loopSubject(m *model.Model, l *model.Loop) ast.Expr {
+	switch s := l.Stmt.(type) {
+	case *ast.GenericForStmt:
+		if len(s.Exprs) == 1 {
+			if c, ok := s.Exprs[0].(*ast.FuncCallExpr); ok && len(c.Args) == 1 {
+				if n := m.BuiltinName(c); n == "ipairs" || n == "pairs" {
+					return c.Args[0]
+				}
+			}
+		}
+	case *ast.NumberForStmt:
+		if n, ok := s.Limit.(*ast.UnaryLenOpExpr); ok {
+			return n.Expr
+		}
+	}
+	return nil
+}
+
+// paramLoop reports a loop over a parameter of the function it stands in:
+// the function and the parameter's index.
+func paramLoop(m *model.Model, l *model.Loop) (*ast.FunctionExpr, int) {
+	v := m.LocalOf(loopSubject(m, l))
+	if v == nil || v.Kind != model.Param || len(v.Writes) > 0 || l.Func == nil || l.Func.Expr == nil {
+		return nil, -1
+	}
+	for i, p := range l.Func.Params {
+		if p == v {
+			return l.Func.Expr, i
+		}
+	}
+	return nil, -1
+}
+
+// passedReplies lists the redis.call sites whose reply a call of the
+// local function fe passes as its i-th argument, directly or through a
+// local.
+func passedReplies(m *model.Model, fe *ast.FunctionExpr, i int) []*model.Call {
+	var out []*model.Call
+	m.Preorder(model.KFuncCallExpr, func(x any) {
+		fc := x.(*ast.FuncCallExpr)
+		if fc.Receiver != nil || i >= len(fc.Args) || calleeFunc(m, fc) != fe {
+			return
+		}
+		if v := m.Value(fc.Args[i]); v.Origin == model.Reply && v.Call != nil {
+			out = append(out, v.Call)
+		}
+	})
 	return out
 }
 
@@ -249,15 +706,43 @@ func runsCommand(m *model.Model, stmts []ast.Stmt, runs map[*ast.FunctionExpr]bo
 	return found
 }
 
-// calleeFunc is the function a call of a local names, if the local was
-// declared with one.
+// calleeFunc is the function a call of a local names: the local was
+// declared with one (`local function f`), or declared empty and assigned
+// one function once (`local f; f = function ... end`, the form a recursive
+// helper takes).
 func calleeFunc(m *model.Model, e *ast.FuncCallExpr) *ast.FunctionExpr {
 	if v := m.LocalOf(e.Func); v != nil {
-		if f, ok := v.Init.(*ast.FunctionExpr); ok {
-			return f
-		}
+		return localFuncs(m)[v]
 	}
 	return nil
+}
+
+type localFuncsKey struct{}
+
+// localFuncs maps the script's locals that hold one function to it.
+func localFuncs(m *model.Model) map[*model.Variable]*ast.FunctionExpr {
+	return m.Cached(localFuncsKey{}, func() any {
+		out := map[*model.Variable]*ast.FunctionExpr{}
+		for _, v := range m.Vars {
+			if f, ok := v.Init.(*ast.FunctionExpr); ok && len(v.Writes) == 0 {
+				out[v] = f
+			}
+		}
+		m.Preorder(model.KAssignStmt, func(x any) {
+			a := x.(*ast.AssignStmt)
+			if len(a.Lhs) != len(a.Rhs) {
+				return
+			}
+			for i, t := range a.Lhs {
+				f, ok := a.Rhs[i].(*ast.FunctionExpr)
+				v := m.LocalOf(t)
+				if ok && v != nil && v.Init == nil && len(v.Writes) == 1 {
+					out[v] = f
+				}
+			}
+		})
+		return out
+	}).(map[*model.Variable]*ast.FunctionExpr)
 }
 
 // funcsRunningCommands returns the script's functions that run a
@@ -323,12 +808,30 @@ func trimmedInScript(m *model.Model, c *model.Call, trims ...string) bool {
 	if len(c.Args) < 2 {
 		return false
 	}
+	return trimmedKey(m, c.Args[1].Value, c, trims, 1)
+}
+
+// trimmedKey reports whether the script runs one of trims on key, or,
+// for a sorted set, stores into key the intersection of it with a set the
+// script trims (`ZINTERSTORE w 2 w t` after `ZREMRANGEBYSCORE t`): an
+// intersection is a subset of each of its sets. depth bounds the chain.
+func trimmedKey(m *model.Model, key model.Value, except *model.Call, trims []string, depth int) bool {
+	sorted := slices.Contains(trims, "ZREMRANGEBYSCORE") || slices.Contains(trims, "ZREMRANGEBYRANK")
 	for _, t := range m.Calls {
-		if t == c || !t.Is(trims...) || len(t.Args) < 2 {
+		if t == except || len(t.Args) < 2 {
 			continue
 		}
-		if m.MayBeSameKey(c.Args[1].Value, t.Args[1].Value) {
+		if t.Is(trims...) && m.MayBeSameKey(key, t.Args[1].Value) {
 			return true
+		}
+		if !sorted || depth == 0 || !t.Is("ZINTERSTORE") || len(t.Keys) < 2 || !m.MayBeSameKey(key, t.Args[t.Keys[0]].Value) {
+			continue
+		}
+		for _, k := range t.Keys[1:] {
+			src := t.Args[k].Value
+			if !m.MayBeSameKey(key, src) && trimmedKey(m, src, t, trims, depth-1) {
+				return true
+			}
 		}
 	}
 	return false

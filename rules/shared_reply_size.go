@@ -43,6 +43,15 @@ func unboundedReply(m *model.Model, c *model.Call) (how, lower string) {
 	return "", ""
 }
 
+// sizeCommands reply with the size of something already stored: a loop up
+// to that count is bounded by the data exactly as a loop over the reply of
+// LRANGE 0 -1 or SMEMBERS is.
+var sizeCommands = map[string]bool{
+	"LLEN": true, "SCARD": true, "ZCARD": true, "HLEN": true, "XLEN": true, "STRLEN": true, "HSTRLEN": true,
+	"ZCOUNT": true, "ZLEXCOUNT": true, "SINTERCARD": true, "ZINTERCARD": true, "DBSIZE": true, "BITCOUNT": true,
+	"PFCOUNT": true, "LPOS": true, "ZRANK": true, "ZREVRANK": true,
+}
+
 // mult is how many reply elements each item gives.
 func replyMult(c *model.Call) int {
 	if c.HasToken("WITHSCORES") {
@@ -178,46 +187,198 @@ func intLiteral(v model.Value) (int, bool) {
 // with lv declared outside it (a table declared inside is fresh on each
 // iteration, as in batching).
 func filledFromReply(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.Pos) (*model.Call, string) {
+	if f := tableFill(m, lv, loops, at); f != nil && f.src != nil {
+		return f.src, f.how
+	}
+	return nil, ""
+}
+
+// fill is a loop that appends to a table declared before it.
+type fill struct {
+	loop *model.Loop
+	// src is the unbounded reply the loop walks, with how it is unbounded;
+	// nil for a numeric loop counted by the caller (count says so).
+	src *model.Call
+	how string
+	// count is the loop's limit when it is a number taken from ARGV.
+	count ast.Expr
+	// entries is how many entries the loop body appends per round, at most;
+	// always says every round appends exactly that many (none is inside an
+	// if or a nested loop).
+	entries int
+	always  bool
+	// step is how many reply elements a round walks (`for i = 1, #r, 2`).
+	step int
+	// others counts the entries the table gets besides the loop's: those
+	// of its constructor, and appends outside the loop.
+	others int
+}
+
+// failsWhen is how a finding says when the unpack fails: "fails once"
+// the count it gives is reached, "can fail once" when the loop appends
+// only on some rounds, and "by the time" when other entries make it fail
+// sooner than the count.
+func (f *fill) failsWhen() string {
+	switch {
+	case f.always && f.others == 0:
+		return "fails once"
+	case f.always:
+		return "fails by the time"
+	case f.others == 0:
+		return "can fail once"
+	}
+	return "can fail by the time"
+}
+
+// tableFill finds the loop that fills lv before at: a loop over an
+// unbounded reply, or a numeric loop whose count comes from ARGV.
+func tableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.Pos) *fill {
 	for _, l := range loops {
 		if !l.Header.Start.Less(at) || !lv.Decl.Start.Less(l.Header.Start) || l.Func != lv.Func {
 			continue
 		}
-		src := m.LoopReply(l)
-		if src == nil {
+		f := &fill{loop: l, step: 1}
+		if src := m.LoopReply(l); src != nil {
+			how, _ := unboundedReply(m, src)
+			if how == "" {
+				continue
+			}
+			f.src, f.how = src, how
+		} else if s, ok := l.Stmt.(*ast.NumberForStmt); ok && argvCount(m.Value(s.Limit)) {
+			f.count = s.Limit
+		} else {
 			continue
 		}
-		how, _ := unboundedReply(m, src)
-		if how == "" {
-			continue
+		if s, ok := l.Stmt.(*ast.NumberForStmt); ok && s.Step != nil {
+			k, ok := intLiteral(m.Value(s.Step))
+			if !ok || k < 1 {
+				continue
+			}
+			f.step = k
 		}
-		fills, reset := false, false
-		m.InspectKinds(l.Body, model.KFuncCallExpr|model.KAssignStmt, func(n any) bool {
-			switch s := n.(type) {
-			case *ast.FuncCallExpr:
-				if isTableInsert(m, s) && len(s.Args) >= 2 && isVarRef(m, s.Args[0], lv) {
-					fills = true
-				}
+		direct := map[ast.Stmt]bool{}
+		for _, st := range l.Body {
+			direct[st] = true
+		}
+		appends := func(st ast.Stmt) bool {
+			switch s := st.(type) {
+			case *ast.FuncCallStmt:
+				c, ok := s.Expr.(*ast.FuncCallExpr)
+				return ok && isTableInsert(m, c) && len(c.Args) >= 2 && isVarRef(m, c.Args[0], lv)
 			case *ast.AssignStmt:
 				for _, t := range s.Lhs {
-					switch t := t.(type) {
-					case *ast.AttrGetExpr:
-						if isVarRef(m, t.Object, lv) {
-							fills = true
-						}
-					case *ast.IdentExpr:
-						if m.VarOf(t) == lv {
-							reset = true // flushed and refilled in batches
-						}
+					if t, ok := t.(*ast.AttrGetExpr); ok && isVarRef(m, t.Object, lv) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		fills, reset, direct1 := 0, false, 0
+		m.InspectKinds(l.Body, model.KFuncCallStmt|model.KAssignStmt|model.KFunctionExpr, func(n any) bool {
+			switch s := n.(type) {
+			case *ast.FunctionExpr:
+				return false
+			case *ast.FuncCallStmt:
+				if appends(s) {
+					fills++
+					if direct[s] {
+						direct1++
+					}
+				}
+			case *ast.AssignStmt:
+				if appends(s) {
+					fills++
+					if direct[s] {
+						direct1++
+					}
+				}
+				for _, t := range s.Lhs {
+					if id, ok := t.(*ast.IdentExpr); ok && m.VarOf(id) == lv {
+						reset = true // flushed and refilled in batches
 					}
 				}
 			}
 			return true
 		})
-		if fills && !reset {
-			return src, fmt.Sprintf("%s is filled from it in the loop of line %d; %s", lv.Name, l.Header.Start.Line, how)
+		if fills > 0 && !reset {
+			f.entries, f.always = fills, fills == direct1
+			f.others = otherEntries(m, lv, l, at)
+			if f.src != nil {
+				per := ""
+				switch {
+				case f.entries != 1 && f.step == 1:
+					per = fmt.Sprintf(", %d entries per element", f.entries)
+				case f.step != 1:
+					per = fmt.Sprintf(", %d per %d elements", f.entries, f.step)
+				}
+				if per != "" && !f.always {
+					per = ", up to" + per[1:]
+				}
+				f.how = fmt.Sprintf("%s is filled from it in the loop of line %d%s; %s", lv.Name, l.Header.Start.Line, per, f.how)
+			}
+			return f
 		}
 	}
-	return nil, ""
+	return nil
+}
+
+// otherEntries counts the entries a table gets besides those of the loop
+// that fills it: the positional fields of the constructor it is declared
+// with, and the appends to it outside that loop before at.
+func otherEntries(m *model.Model, lv *model.Variable, fill *model.Loop, at span.Pos) int {
+	n := 0
+	if t, ok := lv.Init.(*ast.TableExpr); ok {
+		for _, f := range t.Fields {
+			if f.Key == nil {
+				n++
+			}
+		}
+	}
+	in := m.Range(fill.Stmt)
+	m.InspectKinds(m.File.Chunk, model.KFuncCallExpr|model.KAssignStmt, func(x any) bool {
+		var where ast.PositionHolder
+		switch s := x.(type) {
+		case *ast.FuncCallExpr:
+			if isTableInsert(m, s) && len(s.Args) >= 2 && isVarRef(m, s.Args[0], lv) {
+				where = s
+			}
+		case *ast.AssignStmt:
+			for _, t := range s.Lhs {
+				if t, ok := t.(*ast.AttrGetExpr); ok && isVarRef(m, t.Object, lv) {
+					where = s
+				}
+			}
+		}
+		if where != nil {
+			if r := m.Range(where); !in.Contains(r.Start) && r.Start.Less(at) {
+				n++
+			}
+		}
+		return true
+	})
+	return n
+}
+
+// argvCount reports a count the caller sends: a number taken from ARGV,
+// plus or minus a literal (`tonumber(ARGV[2]) - 1`).
+func argvCount(v model.Value) bool {
+	if fromArgv(v) {
+		return true
+	}
+	if v.Origin != model.Arith || len(v.Parts) != 2 {
+		return false
+	}
+	_, lit0 := intLiteral(v.Parts[0])
+	_, lit1 := intLiteral(v.Parts[1])
+	return lit1 && argvCount(v.Parts[0]) || lit0 && argvCount(v.Parts[1])
+}
+
+// failsAt is the least count of reply elements (or loop rounds, step 1)
+// at which unpack of a table the loop fills can fail: unpack(t) fails from
+// unpackLimit entries on.
+func (f *fill) failsAt() int {
+	return (unpackLimit*f.step + f.entries - 1) / f.entries
 }
 
 func isTableInsert(m *model.Model, c *ast.FuncCallExpr) bool {

@@ -26,12 +26,19 @@ var _ = register(&lint.Rule{
 				"SCRIPT KILL (FUNCTION KILL for a library), but once the script has written, SCRIPT KILL answers " +
 				"`UNKILLABLE Sorry the script already executed write commands against the dataset` and only " +
 				"`SHUTDOWN NOSAVE` stops it: the server exits, closing every connection, without saving.\n\n" +
-				"Reported: `while true` / `while 1` / `repeat ... until false` loops with no exit, or whose only exits depend " +
-				"on data (a reply, a page that comes back empty); `while`/`repeat` loops whose condition nothing in the body " +
-				"can change (a busy wait on a key); and, with `report-unbounded-numeric`, loops that count up to a number taken " +
-				"from ARGV or read from a value reply (GET, HGET...) with no cap. Not reported: `for` loops with literal bounds, " +
-				"`for i = 1, #t`, `ipairs`/`pairs` over a table or reply, a count from LLEN/SCARD/ZCARD-like commands (bounded by " +
-				"the data like the reply itself), and loops whose exit is guaranteed by a counter checked against a literal.",
+				"Reported: `while true` / `while 1` / `repeat ... until false` loops with no exit; loops whose condition, or whose " +
+				"only exits, test something nothing in them can change (a busy wait on a key); loops whose exits depend on data " +
+				"that no round is sure to bring closer (nothing popped or removed from what the exit tests, no page offset, " +
+				"cursor or counter that moves on every round: the same page read forever); and, with `report-unbounded-numeric`, " +
+				"as advice, loops that count up to a number taken from ARGV or read from a value reply (GET, HGET...) with no cap. " +
+				"Not reported: loops that end because every round works through something finite (a pop or removal per round " +
+				"until the collection is empty, a page offset, SCAN cursor or counter that moves on every round, a size that " +
+				"doubles until a probe fails), `for` loops with literal bounds, `for i = 1, #t`, `ipairs`/`pairs` over a table " +
+				"or reply, a count from LLEN/SCARD/ZCARD-like commands, loops over KEYS or ARGV (`KEYS[i]`, `unpack(ARGV, i, j)`, " +
+				"or until the first missing `ARGV[i]`), a split of an argument (each `string.find` starting past the last " +
+				"separator), counts rejected above a limit before the loop or admitted only below " +
+				"one, and loops whose exit is guaranteed by a counter checked against a literal. How much data a loop that ends " +
+				"reads is expensive-command's concern (a walk of a whole collection in pages).",
 			Bad: "-- wait until another client releases the lock\n" +
 				"redis.call('INCR', KEYS[2])\n" +
 				"while redis.call('EXISTS', KEYS[1]) == 1 do end\n" +
@@ -41,14 +48,14 @@ var _ = register(&lint.Rule{
 				"redis.call('INCR', KEYS[2])\n" +
 				"return redis.call('SET', KEYS[1], ARGV[1])",
 			Redis: "all; BUSY, SCRIPT KILL and UNKILLABLE observed on 7.0",
-			Lower: "One level below the rule's severity (info by default): a `while` or `repeat` loop that ends when a counter reaches a number taken from ARGV or read from a value reply, with no cap (with `report-unbounded-numeric`); it ends, after as many iterations as the caller or the data says. A numeric `for` loop up to such a number keeps the rule's severity.",
+			Lower: "One level below the rule's severity (info by default), with `report-unbounded-numeric`: a loop that counts up to a number taken from ARGV or read from a value reply, with no cap (`for i = 1, tonumber(ARGV[1])`, or a `while` or `repeat` loop whose counter must reach one). It ends, after as many rounds as the caller or the data says, so the finding is advice.",
 		},
 		Options: []diag.Option{{
 			Name:    "report-unbounded-numeric",
 			Default: true,
-			Doc: "also report loops that run a number of times taken from ARGV or read from a value reply with no cap " +
-				"(`for i = 1, tonumber(ARGV[1])`; a `while` or `repeat` loop counting up to one is reported one level lower); these end, " +
-				"but after as many iterations as the caller or the data says",
+			Doc: "also report, one level lower, loops that run a number of times taken from ARGV or read from a value " +
+				"reply with no cap (`for i = 1, tonumber(ARGV[1])`, or a `while` or `repeat` loop counting up to one); these end, " +
+				"after as many rounds as the caller or the data says",
 		}},
 	},
 	Run: runUnboundedLoop,
@@ -88,11 +95,16 @@ type loopInfo struct {
 	inv map[*model.Variable]invState
 	// direct are the loop body's own statements.
 	direct map[ast.Stmt]bool
+	// feeds are expressions a local's value comes from that defs cannot
+	// hold as its value: the header of a nested for loop for its control
+	// variables, the call of a multiple assignment for its later targets.
+	feeds map[*model.Variable][]ast.Expr
 }
 
 func newLoopInfo(m *model.Model, l *model.Loop) *loopInfo {
 	li := &loopInfo{m: m, l: l, at: m.Range(l.Stmt), defs: map[*model.Variable][]ast.Expr{},
-		mutated: map[*model.Variable]bool{}, inv: map[*model.Variable]invState{}, direct: map[ast.Stmt]bool{}}
+		mutated: map[*model.Variable]bool{}, inv: map[*model.Variable]invState{}, direct: map[ast.Stmt]bool{},
+		feeds: map[*model.Variable][]ast.Expr{}}
 	for _, s := range l.Body {
 		li.direct[s] = true
 	}
@@ -111,7 +123,7 @@ func newLoopInfo(m *model.Model, l *model.Loop) *loopInfo {
 				switch t := t.(type) {
 				case *ast.IdentExpr:
 					if v := m.VarOf(t); v != nil {
-						li.defs[v] = append(li.defs[v], rhsAt(n.Rhs, i))
+						li.def(v, n.Rhs, i)
 					}
 				case *ast.AttrGetExpr:
 					if v := m.LocalOf(t.Object); v != nil {
@@ -125,16 +137,31 @@ func newLoopInfo(m *model.Model, l *model.Loop) *loopInfo {
 					li.defs[v] = append(li.defs[v], nil)
 					continue
 				}
-				li.defs[v] = append(li.defs[v], rhsAt(n.Exprs, i))
+				li.def(v, n.Exprs, i)
 			}
-		case *ast.NumberForStmt, *ast.GenericForStmt:
+		case *ast.NumberForStmt:
 			for _, v := range m.Declared(n) {
 				li.defs[v] = append(li.defs[v], nil)
+				li.feeds[v] = []ast.Expr{n.Init, n.Limit, n.Step}
+			}
+		case *ast.GenericForStmt:
+			for _, v := range m.Declared(n) {
+				li.defs[v] = append(li.defs[v], nil)
+				li.feeds[v] = n.Exprs
 			}
 		}
 		return true
 	})
 	return li
+}
+
+// def records that the loop assigns rhs's i-th value to v.
+func (li *loopInfo) def(v *model.Variable, rhs []ast.Expr, i int) {
+	e := rhsAt(rhs, i)
+	li.defs[v] = append(li.defs[v], e)
+	if e == nil && len(rhs) > 0 {
+		li.feeds[v] = append(li.feeds[v], rhs[len(rhs)-1])
+	}
 }
 
 // rhsAt is the expression assigned to the i-th target: nil when that is
@@ -337,6 +364,9 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 		case boundLiteral, boundUnknown:
 			return
 		case boundCaller:
+			if li.walksArgs(x.Guards[0].If.Condition) || li.drains() {
+				return
+			}
 			if p.Options["report-unbounded-numeric"] != false {
 				p.Report(l.Header, "%s ends when a counter reaches `%s`, with no cap", what, brief(m, bound)).Lower().
 					Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
@@ -365,8 +395,242 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 			Help("it ends only when that %s (line %d), and no other client can change it either while a script runs, so otherwise it never ends; %s", holds, line, li.consequence(fixWait))
 		return
 	}
-	p.Report(l.Header, "%s ends only if `%s` %s, which depends on the data", what, brief(m, g.If.Condition), holds).
-		Help("the test is on line %d, and nothing in the script bounds the iterations; %s", line, li.consequence(fixPage))
+	// An exit that depends on the data ends the loop once the loop works
+	// through the data: a pop or removal per round, a page offset, cursor
+	// or counter that moves every round. How much data that is belongs to
+	// expensive-command.
+	if li.progresses(dataExits) {
+		return
+	}
+	p.Report(l.Header, "%s may never end: no round is sure to bring `%s` closer", what, brief(m, g.If.Condition)).
+		Help("it ends only when that %s (line %d), and no round surely removes an element or moves a position or counter toward it; %s", holds, line, li.consequence(fixProgress))
+}
+
+// progresses reports whether the loop moves toward its exits on every
+// round: a local that the exits read, directly or through the loop's own
+// locals and the arguments of the commands they come from (a page offset,
+// a cursor, a counter, a size that doubles), moves the same way on every
+// round (toward the exit, for a counter compared in one); or every round
+// removes from a collection whose read the exits test (a pop until empty).
+func (li *loopInfo) progresses(exits []model.Exit) bool {
+	var conds []ast.Expr
+	for _, x := range exits {
+		for _, g := range x.Guards {
+			conds = append(conds, g.If.Condition)
+		}
+	}
+	if li.l.Cond != nil {
+		conds = append(conds, li.l.Cond)
+	}
+	vars, calls := li.inputs(conds)
+	steps := li.m.LoopSteps(li.l)
+	for v := range vars {
+		if st, ok := steps[v]; ok && li.toward(st, exits) {
+			return true
+		}
+	}
+	return li.consumesEveryRound(calls)
+}
+
+// inputs are what the expressions read: the locals in them (in function
+// bodies too: `pcall(function() f(size) end)`), and, for a local the loop
+// assigns, what it is assigned from, with the redis.call sites met on the
+// way (a page read, a pop) and their arguments.
+func (li *loopInfo) inputs(es []ast.Expr) (map[*model.Variable]bool, []*model.Call) {
+	m := li.m
+	vars := map[*model.Variable]bool{}
+	seen := map[*model.Call]bool{}
+	var calls []*model.Call
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		if e == nil {
+			return
+		}
+		model.InspectExpr(e, func(n any) bool {
+			switch n := n.(type) {
+			case *ast.IdentExpr:
+				v := m.VarOf(n)
+				if v == nil || vars[v] {
+					return true
+				}
+				vars[v] = true
+				for _, d := range li.defs[v] {
+					visit(d)
+				}
+				for _, f := range li.feeds[v] {
+					visit(f)
+				}
+			case *ast.FuncCallExpr:
+				if c := m.CallAt(n); c != nil && !seen[c] {
+					seen[c] = true
+					calls = append(calls, c)
+				}
+			}
+			return true
+		})
+	}
+	for _, e := range es {
+		visit(e)
+	}
+	return vars, calls
+}
+
+// toward reports whether a step moves its local toward the exits that
+// compare it: a counter that moves away from every comparison of it
+// (`w = w - 1` with `if w > 10 then break end`) makes no progress. A step
+// of a local no exit compares (a page offset, a cursor) counts.
+func (li *loopInfo) toward(st model.Step, exits []model.Exit) bool {
+	if st.Kind != model.StepAdd {
+		return true
+	}
+	compared := false
+	for _, x := range exits {
+		for _, g := range x.Guards {
+			for _, d := range disjuncts(g.If.Condition) {
+				for _, c := range conjuncts(d) {
+					r, ok := c.(*ast.RelationalOpExpr)
+					if !ok {
+						continue
+					}
+					op := r.Operator
+					switch st.Var {
+					case li.m.LocalOf(r.Lhs):
+					case li.m.LocalOf(r.Rhs):
+						op = flipOp(op)
+					default:
+						continue
+					}
+					if !g.Truth {
+						op = negateOp(op)
+					}
+					compared = true
+					switch op {
+					case ">", ">=":
+						if st.Dir > 0 {
+							return true
+						}
+					case "<", "<=":
+						if st.Dir < 0 {
+							return true
+						}
+					default:
+						return true
+					}
+				}
+			}
+		}
+	}
+	return !compared
+}
+
+// consumesEveryRound reports whether every round of the loop removes from
+// the collection one of calls reads (LPOP of the list the exit tests the
+// pop of, LPOP of the list whose LINDEX it tests).
+func (li *loopInfo) consumesEveryRound(calls []*model.Call) bool {
+	m := li.m
+	var keys []model.Value
+	for _, c := range calls {
+		if len(c.Keys) > 0 {
+			keys = append(keys, c.Args[c.Keys[0]].Value)
+		}
+	}
+	if len(keys) == 0 {
+		return false
+	}
+	return m.OnEveryRound(li.l, func(n any) bool {
+		fc, ok := n.(*ast.FuncCallExpr)
+		if !ok {
+			return false
+		}
+		c := m.CallAt(fc)
+		if c == nil || !m.Consumes(c) || len(c.Keys) == 0 {
+			return false
+		}
+		for _, k := range keys {
+			if m.MayBeSameKey(c.Args[c.Keys[0]].Value, k) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// walksArgs reports whether a counter the comparison e tests indexes KEYS
+// or ARGV in the loop (see indexesArgs).
+func (li *loopInfo) walksArgs(e ast.Expr) bool {
+	found := false
+	for _, c := range conjuncts(e) {
+		for _, d := range disjuncts(c) {
+			r, ok := d.(*ast.RelationalOpExpr)
+			if !ok {
+				continue
+			}
+			for _, side := range []ast.Expr{r.Lhs, r.Rhs} {
+				if v := li.m.LocalOf(side); v != nil && li.step(side) != 0 && li.indexesArgs(v) {
+					found = true
+				}
+			}
+		}
+	}
+	return found
+}
+
+// drains reports whether the loop removes an element of a collection on
+// every round and leaves when the collection is empty: a pop inside
+// `for i = 1, limit` that returns at the first empty pop runs at most as
+// many times as there are elements.
+func (li *loopInfo) drains() bool {
+	var conds []ast.Expr
+	for _, x := range li.m.LoopExits(li.l) {
+		for _, g := range x.Guards {
+			conds = append(conds, g.If.Condition)
+		}
+	}
+	if len(conds) == 0 {
+		return false
+	}
+	_, calls := li.inputs(conds)
+	return li.consumesEveryRound(calls)
+}
+
+// indexesArgs reports whether the loop body reads KEYS or ARGV at an index
+// that moves with the loop (KEYS[i], ARGV[i + 1], unpack(ARGV, i, j),
+// ARGV[n] with n stepped every round): the loop walks what the caller
+// passed, and the caller's count bounds it.
+func (li *loopInfo) indexesArgs(ctrl *model.Variable) bool {
+	m := li.m
+	steps := m.LoopSteps(li.l)
+	moves := func(e ast.Expr) bool {
+		found := false
+		model.InspectExpr(e, func(n any) bool {
+			if id, ok := n.(*ast.IdentExpr); ok {
+				if v := m.VarOf(id); v != nil && (v == ctrl || steps[v].Dir > 0) {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	isArgs := func(e ast.Expr) bool {
+		o := m.Value(e).Origin
+		return o == model.KeysTable || o == model.ArgvTable
+	}
+	found := false
+	m.InspectKinds(li.l.Body, model.KAttrGetExpr|model.KFuncCallExpr, func(n any) bool {
+		switch n := n.(type) {
+		case *ast.AttrGetExpr:
+			if isArgs(n.Object) && moves(n.Key) {
+				found = true
+			}
+		case *ast.FuncCallExpr:
+			if f := m.Value(n.Func); f.Origin == model.Builtin && f.Lit == "unpack" && len(n.Args) >= 2 && isArgs(n.Args[0]) && moves(n.Args[1]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // loopHead is the loop's first words for messages: `while true`,
@@ -639,18 +903,27 @@ func boundSource(v model.Value, argv string) string {
 	return ""
 }
 
-// sizeCommands reply with the size of something already stored: a loop up
-// to that count is bounded by the data exactly as a loop over the reply of
-// LRANGE 0 -1 or SMEMBERS is.
-var sizeCommands = map[string]bool{
-	"LLEN": true, "SCARD": true, "ZCARD": true, "HLEN": true, "XLEN": true, "STRLEN": true, "HSTRLEN": true,
-	"ZCOUNT": true, "ZLEXCOUNT": true, "SINTERCARD": true, "ZINTERCARD": true, "DBSIZE": true, "BITCOUNT": true,
-	"PFCOUNT": true, "LPOS": true, "ZRANK": true, "ZREVRANK": true,
-}
-
 // capped reports whether a bound held in a local is compared with a number
-// literal before the loop (`if n > 1000 then return ... end`).
+// literal before the loop (`if n > 1000 then return ... end`), rejected
+// above another limit before it (`if amount > limit then return false
+// end`), or admitted only below one by the if the loop stands in (`if
+// zcard + permits <= limit then for i = 1, permits ...`).
 func (li *loopInfo) capped(e ast.Expr) bool {
+	// n - 1, n * 2: as capped as n.
+	for {
+		a, ok := e.(*ast.ArithmeticOpExpr)
+		if !ok {
+			break
+		}
+		switch {
+		case isLiteralNumber(li.m, a.Rhs):
+			e = a.Lhs
+		case isLiteralNumber(li.m, a.Lhs):
+			e = a.Rhs
+		default:
+			return false
+		}
+	}
 	v := li.m.Value(e).Var
 	if v == nil {
 		v = li.m.LocalOf(e)
@@ -658,8 +931,15 @@ func (li *loopInfo) capped(e ast.Expr) bool {
 	if v == nil {
 		return false
 	}
-	at, ok := li.ff.comparedAt()[v]
-	return ok && at.Less(li.at.Start)
+	if at, ok := li.ff.comparedAt()[v]; ok && at.Less(li.at.Start) {
+		return true
+	}
+	for _, c := range li.ff.capsOf()[v] {
+		if c.rejected && c.at.Start.Less(li.at.Start) || !c.rejected && c.at.Contains(li.at.Start) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkCounterCond reports `while i < n` where the body steps i and n is a
@@ -676,6 +956,9 @@ func (li *loopInfo) checkCounterCond(p *lint.Pass) {
 				return
 			}
 			continue
+		}
+		if li.walksArgs(c) || li.drains() {
+			return
 		}
 		p.Report(li.l.Header, "`%s` loop runs until a counter reaches `%s`, with no cap", loopHead(m, li.l), brief(m, bound)).Lower().
 			Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
@@ -709,7 +992,10 @@ func (li *loopInfo) checkNumericFor(p *lint.Pass) {
 	if li.classifyBound(bound) != boundCaller {
 		return
 	}
-	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, with no cap", s.Name, brief(m, bound)).
+	if vs := m.Declared(s); len(vs) > 0 && li.indexesArgs(vs[0]) || li.drains() {
+		return
+	}
+	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, with no cap", s.Name, brief(m, bound)).Lower().
 		Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 }
 
@@ -724,8 +1010,10 @@ func stepSign(e ast.Expr) float64 {
 const (
 	fixExit = "give it an exit guaranteed by a counter checked against a literal limit"
 	fixWait = "return and let the client retry instead of waiting inside the script"
-	fixPage = "stop after a literal number of iterations and let the client call again for the rest"
 	fixCap  = "cap the count (math.min(n, LIMIT)) or reject larger values before the loop"
+	// fixProgress is for a loop whose rounds may all leave the data as
+	// they found it.
+	fixProgress = "make every round remove an element or move a position toward the exit, or stop after a literal number of rounds"
 )
 
 // consequence says what the loop does to Redis, with the facts that apply:
@@ -768,6 +1056,16 @@ type fileFacts struct {
 	firstWriteIn map[*model.Function]*model.Call
 	// compared is where each local is first compared with a number literal.
 	compared map[*model.Variable]span.Pos
+	// caps are the ifs that bound a local from above (capsOf).
+	caps map[*model.Variable][]capIf
+}
+
+// capIf is an if that bounds a local from above: rejected says its then
+// branch leaves when the local is too large (at is the if), else it runs
+// only when the local is small enough (at is the then branch).
+type capIf struct {
+	at       span.Range
+	rejected bool
 }
 
 type writeAt struct {
@@ -791,6 +1089,95 @@ func (ff *fileFacts) index() {
 			ff.firstWriteIn[w.c.Func] = w.c
 		}
 	}
+}
+
+// capsOf finds the ifs that bound a local from above by comparing it, or
+// a sum it is a term of, with a limit of any kind: `if n > limit then
+// return end` rejects, `if used + n <= limit then ... end` admits.
+func (ff *fileFacts) capsOf() map[*model.Variable][]capIf {
+	if ff.caps != nil {
+		return ff.caps
+	}
+	m := ff.m
+	ff.caps = map[*model.Variable][]capIf{}
+	add := func(side ast.Expr, c capIf) {
+		for _, v := range addends(m, side) {
+			ff.caps[v] = append(ff.caps[v], c)
+		}
+	}
+	m.InspectKinds(m.File.Chunk, model.KIfStmt, func(n any) bool {
+		s, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		if leaves(m, s.Then) {
+			for _, d := range disjuncts(s.Condition) {
+				if big, _, ok := ordered(d); ok {
+					add(big, capIf{at: m.Range(s), rejected: true})
+				}
+			}
+		}
+		if len(s.Then) > 0 {
+			then := span.Range{Start: m.Range(s.Then[0]).Start, End: m.Range(s.Then[len(s.Then)-1]).End}
+			for _, c := range conjuncts(s.Condition) {
+				if _, small, ok := ordered(c); ok {
+					add(small, capIf{at: then})
+				}
+			}
+		}
+		return true
+	})
+	return ff.caps
+}
+
+// ordered splits `a > b` (or <, <=, >=) into its greater and smaller sides.
+func ordered(e ast.Expr) (big, small ast.Expr, ok bool) {
+	r, isRel := e.(*ast.RelationalOpExpr)
+	if !isRel {
+		return nil, nil, false
+	}
+	switch r.Operator {
+	case ">", ">=":
+		return r.Lhs, r.Rhs, true
+	case "<", "<=":
+		return r.Rhs, r.Lhs, true
+	}
+	return nil, nil, false
+}
+
+// addends are the locals summed in e (`n`, `used + n`, `tonumber(n)`).
+func addends(m *model.Model, e ast.Expr) []*model.Variable {
+	switch x := e.(type) {
+	case *ast.ArithmeticOpExpr:
+		if x.Operator == "+" {
+			return append(addends(m, x.Lhs), addends(m, x.Rhs)...)
+		}
+		return nil
+	case *ast.FuncCallExpr:
+		if m.BuiltinName(x) == "tonumber" && len(x.Args) == 1 {
+			return addends(m, x.Args[0])
+		}
+		return nil
+	}
+	if v := m.LocalOf(e); v != nil {
+		return []*model.Variable{v}
+	}
+	return nil
+}
+
+// leaves reports whether a block ends in a return or a call of error().
+func leaves(m *model.Model, stmts []ast.Stmt) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.FuncCallStmt:
+			if c, ok := s.Expr.(*ast.FuncCallExpr); ok && m.BuiltinName(c) == "error" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (ff *fileFacts) comparedAt() map[*model.Variable]span.Pos {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -131,4 +132,56 @@ func waitLoop(t *testing.T, done <-chan redistest.Reply) redistest.Reply {
 		t.Fatal("the loop did not end within 30 s")
 	}
 	return redistest.Reply{}
+}
+
+// TestProofLoopsThatEnd runs, on a real server, the loops the rule leaves
+// alone because every round works through something finite (issue 13 item
+// 4), in the forms real scripts use: each ends, with the answer the data
+// gives, and none is reported (at any severity).
+func TestProofLoopsThatEnd(t *testing.T) {
+	c := redistest.Client(t)
+	c.MustDo(t, "FLUSHALL")
+	for _, tc := range []struct {
+		name, src string
+		keys      []string
+		args      []string
+		want      int64
+	}{
+		{"pop until empty", "local n = 0\nwhile true do\n  local v = redis.call('LPOP', KEYS[1])\n  if v == false then break end\n  n = n + 1\nend\nreturn n",
+			[]string{"end:list"}, nil, 500},
+		{"poll(limit) returns at the first empty pop", "local r = {}\nfor i = 1, ARGV[1], 1 do\n  local v = redis.call('RPOP', KEYS[1])\n  if v ~= false then table.insert(r, v) else return #r end\nend\nreturn #r",
+			[]string{"end:list"}, []string{"1000000000"}, 500},
+		{"paging with an advancing offset", "local offset, n = 0, 0\nwhile true do\n  local page = redis.call('ZRANGEBYSCORE', KEYS[1], 0, '+inf', 'LIMIT', offset, 100)\n  if #page == 0 then break end\n  offset = offset + #page\n  n = n + #page\nend\nreturn n",
+			[]string{"end:zset"}, nil, 500},
+		{"removal per page", "local n = 0\nwhile true do\n  local page = redis.call('ZRANGEBYSCORE', KEYS[1], 0, '+inf', 'LIMIT', 0, 100)\n  if #page == 0 then break end\n  n = n + redis.call('ZREM', KEYS[1], unpack(page))\nend\nreturn n",
+			[]string{"end:zset"}, nil, 500},
+		{"a doubling probe that stops at the unpack limit (dramatiq)", "local function try(n)\n  local t = {}\n  for i = 1, n do t[i] = 0 end\n  unpack(t)\nend\nlocal size = 999\nwhile true do\n  if pcall(function() try(size * 2) end) then size = size * 2 else return size end\nend",
+			nil, nil, 7992},
+		{"a split of an argument", "local n, pos = 0, 1\nwhile true do\n  local s, e = string.find(ARGV[1], ',', pos, true)\n  n = n + 1\n  if not s then break end\n  pos = e + 1\nend\nreturn n",
+			nil, []string{"a,b,,c"}, 4},
+		{"until the first missing ARGV[i]", "local i = 1\nwhile true do\n  local m = ARGV[i]\n  if not m then break end\n  redis.call('SADD', KEYS[1], m)\n  i = i + 1\nend\nreturn i - 1",
+			[]string{"end:set"}, []string{"a", "b", "c"}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if len(tc.keys) > 0 && strings.HasPrefix(tc.keys[0], "end:") {
+				c.MustDo(t, "DEL", "end:list", "end:zset")
+				args := []string{"RPUSH", "end:list"}
+				zargs := []string{"ZADD", "end:zset"}
+				for i := range 500 {
+					args = append(args, strconv.Itoa(i))
+					zargs = append(zargs, strconv.Itoa(i), "m"+strconv.Itoa(i))
+				}
+				c.MustDo(t, args...)
+				c.MustDo(t, zargs...)
+			}
+			if r := c.MustEval(t, tc.src, tc.keys, tc.args...); r.Kind != redistest.Integer || r.Int != tc.want {
+				t.Errorf("gave %s, want %d", r, tc.want)
+			}
+			for _, d := range lintSource("proof.lua", []byte(tc.src), All(), nil) {
+				if d.Rule == "unbounded-loop" {
+					t.Errorf("reported: %s", d.Message)
+				}
+			}
+		})
+	}
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
@@ -17,6 +18,10 @@ func TestUnboundedLoopNumericOption(t *testing.T) {
 		for _, d := range lintSource("numeric.lua", src, All(), settings) {
 			if d.Rule == "unbounded-loop" {
 				lines = append(lines, d.Range.Start.Line)
+				// A counted loop ends: the caller's count is advice.
+				if want := diag.SeverityInfo; d.Range.Start.Line < 6 && d.Severity != want {
+					t.Errorf("line %d: %s, want %s", d.Range.Start.Line, d.Severity, want)
+				}
 			}
 		}
 		return lines

@@ -18,7 +18,8 @@ var _ = register(&lint.Rule{
 			Title: "unpack of a reply whose length has no bound",
 			Why: "`unpack(t)` pushes every element of t onto the Lua stack, and Redis's Lua stops at 8000: with 7999 " +
 				"elements it works, with 8000 the script fails with `too many results to unpack`. A reply of SMEMBERS, " +
-				"HGETALL, KEYS, LRANGE 0 -1, ZRANGEBYSCORE without LIMIT (or a table filled from one in a loop) grows " +
+				"HGETALL, KEYS, LRANGE 0 -1, ZRANGEBYSCORE without LIMIT (or a table filled from one in a loop, which fails " +
+				"sooner when the loop adds several entries per element: two per element fail at 4000) grows " +
 				"with the data, so the script works in tests and fails the day the collection reaches that size, keeping " +
 				"the writes it made before the unpack (nothing is rolled back). Bound the reply (LIMIT, a literal range) " +
 				"or unpack in chunks: `for i = 1, #t, 1000 do redis.call('SREM', k, unpack(t, i, math.min(i + 999, #t))) end`. " +
@@ -26,7 +27,7 @@ var _ = register(&lint.Rule{
 			Bad:   "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nreturn redis.call('ZREM', KEYS[1], unpack(ids))",
 			Good:  "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nlocal n = 0\nfor i = 1, #ids, 1000 do\n  n = n + redis.call('ZREM', KEYS[1], unpack(ids, i, math.min(i + 999, #ids)))\nend\nreturn n",
 			Redis: "all (the 8000-element limit is observed on 7.0)",
-			Lower: "One level below the rule's severity (info by default) when the count is the caller's: `unpack(ARGV)` (or of a function's `args`), and the reply of a command whose LIMIT, COUNT or stop index comes from ARGV. A reply the script asks for whole, or whose bound comes from a reply, keeps the rule's severity.",
+			Lower: "One level below the rule's severity (info by default) when the count is the caller's: `unpack(ARGV)` (or of a function's `args`), the reply of a command whose LIMIT, COUNT or stop index comes from ARGV, and a table filled by a numeric loop whose count comes from ARGV (`for i = 0, permits - 1 do table.insert(args, ...) end`). A reply the script asks for whole, or whose bound comes from a reply, keeps the rule's severity.",
 		},
 	},
 	Run: runUnboundedUnpack,
@@ -57,6 +58,7 @@ func runUnboundedUnpack(p *lint.Pass) {
 		}
 		var src *model.Call
 		var how, lower string
+		var fl *fill
 		if tv.Origin == model.Reply && tv.Call != nil {
 			src = tv.Call
 			how, lower = unboundedReply(m, src)
@@ -65,8 +67,21 @@ func runUnboundedUnpack(p *lint.Pass) {
 				if loops == nil {
 					loops = m.Loops()
 				}
-				src, how = filledFromReply(m, lv, loops, m.Range(call).Start)
+				if fl = tableFill(m, lv, loops, m.Range(call).Start); fl != nil {
+					src, how = fl.src, fl.how
+				}
 			}
+		}
+		if fl != nil && fl.src == nil {
+			// A numeric loop counted by the caller fills the table.
+			if seen[fl.loop] {
+				return
+			}
+			seen[fl.loop] = true
+			p.Report(m.Range(call), "%s %s the loop of line %d runs %d times", subject(), fl.failsWhen(), fl.loop.Header.Start.Line, fl.failsAt()).Lower().
+				Help("it fails with 'too many results to unpack' at 8000 entries; the loop appends %s, and its count `%s` comes from ARGV%s: cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))",
+					perRound(fl), m.Text(fl.count), keptWrites(m, call))
+			return
 		}
 		if src == nil || how == "" && lower == "" {
 			return
@@ -79,19 +94,41 @@ func runUnboundedUnpack(p *lint.Pass) {
 			return
 		}
 		seen[id] = true
-		writes := ""
-		if w := firstWriteBefore(m, call); w != nil {
-			writes = fmt.Sprintf(", and the writes made before it (from line %d) are kept", m.Range(w.Expr).Start.Line)
-		}
+		writes := keptWrites(m, call)
 		fix := "bound the reply (LIMIT, a literal range) or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))"
+		limit, can := unpackLimit, "fails once"
+		if fl != nil {
+			limit, can = fl.failsAt(), fl.failsWhen()
+		}
 		if how == "" {
-			p.Report(m.Range(call), "%s fails once the %s reply of line %d reaches 8000 elements", subject(), src.Name, m.Range(src.Expr).Start.Line).Lower().
+			p.Report(m.Range(call), "%s fails once the %s reply of line %d reaches %d elements", subject(), src.Name, m.Range(src.Expr).Start.Line, limit).Lower().
 				Help("it fails with 'too many results to unpack' (%s)%s: %s", lower, writes, fix)
 			return
 		}
-		p.Report(m.Range(call), "%s fails once the %s reply of line %d reaches 8000 elements", subject(), src.Name, m.Range(src.Expr).Start.Line).
+		p.Report(m.Range(call), "%s %s the %s reply of line %d reaches %d elements", subject(), can, src.Name, m.Range(src.Expr).Start.Line, limit).
 			Help("it fails with 'too many results to unpack' (%s)%s: %s", how, writes, fix)
 	})
+}
+
+// perRound says how many entries a fill loop appends each round.
+func perRound(f *fill) string {
+	n := "entries"
+	if f.entries == 1 {
+		n = "entry"
+	}
+	if !f.always {
+		return fmt.Sprintf("up to %d %s per round", f.entries, n)
+	}
+	return fmt.Sprintf("%d %s per round", f.entries, n)
+}
+
+// keptWrites names the first write the script made before the unpack,
+// which stays when it fails.
+func keptWrites(m *model.Model, call *ast.FuncCallExpr) string {
+	if w := firstWriteBefore(m, call); w != nil {
+		return fmt.Sprintf(", and the writes made before it (from line %d) are kept", m.Range(w.Expr).Start.Line)
+	}
+	return ""
 }
 
 // firstWriteBefore returns the first write command of the function that

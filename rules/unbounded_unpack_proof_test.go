@@ -68,3 +68,57 @@ func TestProofUnboundedUnpack(t *testing.T) {
 		t.Errorf("unpack of 8000 ARGV gave %s", r)
 	}
 }
+
+// TestProofUnpackEntriesPerElement: a table that gets two entries per
+// element of a reply fails at half the elements (issue 13 item 7):
+// bottleneck's submit.lua form (HMSET of two entries per HKEYS field)
+// works with 3999 fields and fails with 4000, and the finding says 4000.
+// The limit is on the table unpacked, not the reply: unpack checks the
+// stack for as many values as it returns (Lua 5.1's luaB_unpack calls
+// lua_checkstack, which refuses past LUAI_MAXCSTACK, 8000), so 7999
+// entries work and 8000 fail, whatever the call around it.
+func TestProofUnpackEntriesPerElement(t *testing.T) {
+	const id = "unbounded-unpack"
+	src := "local fields = redis.call('HKEYS', KEYS[1])\n" +
+		"local reset = {}\n" +
+		"for i = 1, #fields do\n" +
+		"  reset[#reset + 1] = fields[i]\n" +
+		"  reset[#reset + 1] = 0\n" +
+		"end\n" +
+		"return redis.call('HMSET', KEYS[2], unpack(reset))"
+	msgs := cmdMessages(id, src, "")
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "reaches 4000 elements") || !strings.Contains(msgs[0], "2 entries per element") {
+		t.Errorf("findings %q, want one at 4000 elements, 2 entries per element", msgs)
+	}
+	c := redistest.Client(t)
+	fill := "for i = 1, tonumber(ARGV[1]) do redis.call('HSET', KEYS[1], 'client' .. i, i) end\nreturn redis.call('HLEN', KEYS[1])"
+	keys := []string{"proof:clients", "proof:reset"}
+	if r := c.MustEval(t, fill, keys[:1], "3999"); r.Int != 3999 {
+		t.Fatalf("fill gave %s", r)
+	}
+	if r := c.MustEval(t, src, keys); r.Kind == redistest.Error {
+		t.Errorf("3999 fields (7998 entries) gave %s, want OK", r)
+	}
+	if r := c.MustEval(t, fill, keys[:1], "4000"); r.Int != 4000 {
+		t.Fatalf("fill gave %s", r)
+	}
+	if r := c.MustEval(t, src, keys); r.Kind != redistest.Error || !strings.Contains(r.Str, "too many results to unpack") {
+		t.Errorf("4000 fields (8000 entries) gave %s, want 'too many results to unpack'", r)
+	}
+
+	// redis-semaphore's acquire: two ZADD arguments per permit, the count
+	// from ARGV (reported one level lower: the caller decides).
+	acquire := "local permits = tonumber(ARGV[1])\nlocal args = {}\n" +
+		"for i = 0, permits - 1 do\n  table.insert(args, 1)\n  table.insert(args, 'id_' .. i)\nend\n" +
+		"return redis.call('zadd', KEYS[1], unpack(args))"
+	msgs = cmdMessages(id, acquire, "")
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "runs 4000 times") {
+		t.Errorf("findings %q, want one at 4000 rounds", msgs)
+	}
+	if r := c.MustEval(t, acquire, []string{"proof:sem"}, "3999"); r.Kind != redistest.Integer || r.Int != 3999 {
+		t.Errorf("3999 permits gave %s, want 3999", r)
+	}
+	if r := c.MustEval(t, acquire, []string{"proof:sem2"}, "4000"); r.Kind != redistest.Error || !strings.Contains(r.Str, "too many results to unpack") {
+		t.Errorf("4000 permits gave %s, want 'too many results to unpack'", r)
+	}
+}

@@ -1,9 +1,12 @@
 package model
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
-	"slices"
 )
 
 // LoopKind says which Lua loop statement a Loop is.
@@ -275,4 +278,388 @@ func (m *Model) declVars(decl uintptr) []*Variable {
 		return m.declLists[i]
 	}
 	return nil
+}
+
+// StepKind says how a loop changes a local on each round.
+type StepKind uint8
+
+const (
+	// StepAdd is v = v + e or v = v - e, e a positive literal (a counter)
+	// or a size that cannot be negative (`#page`, a page size).
+	StepAdd StepKind = iota
+	// StepMul is v = v * k, k a literal above 1 (a probe that doubles).
+	StepMul
+	// StepCursor is v = r[1] of a SCAN, SSCAN, HSCAN or ZSCAN reply: Redis
+	// guarantees the cursor comes back to 0 after one full walk.
+	StepCursor
+)
+
+// Step is how a loop changes one local it declares outside: every
+// assignment to it in the loop is a step of the same kind and direction,
+// and one runs on every round that does not leave the loop.
+type Step struct {
+	Var  *Variable
+	Kind StepKind
+	// Dir is +1 when the local grows, -1 when it shrinks (StepAdd only).
+	Dir int
+	// Lit is the step's literal size (StepAdd with a literal), else 0.
+	Lit float64
+}
+
+// LoopSteps returns the locals that l moves the same way on every round
+// that goes on (a page offset, a cursor, a counter, a doubling size), so
+// that rules can tell a loop that makes progress from one that waits.
+// Locals the loop declares itself are fresh on each round and never steps.
+func (m *Model) LoopSteps(l *Loop) map[*Variable]Step {
+	all := m.Cached(loopStepsKey{}, func() any { return map[*Loop]map[*Variable]Step{} }).(map[*Loop]map[*Variable]Step)
+	s, ok := all[l]
+	if !ok {
+		s = m.computeLoopSteps(l)
+		all[l] = s
+	}
+	return s
+}
+
+type loopStepsKey struct{}
+
+func (m *Model) computeLoopSteps(l *Loop) map[*Variable]Step {
+	at := m.Range(l.Stmt)
+	steps := map[*Variable]Step{}
+	bad := map[*Variable]bool{}
+	found := m.findPositions(l)
+	m.InspectKinds(l.Body, KFunctionExpr|KAssignStmt, func(n any) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return false // a function body runs only when called
+		}
+		for i, t := range a.Lhs {
+			v := m.LocalOf(t)
+			if v == nil || at.Contains(v.Decl.Start) {
+				continue
+			}
+			s, ok := m.stepOf(v, a, i, found)
+			if !ok {
+				bad[v] = true
+				continue
+			}
+			if old, seen := steps[v]; seen && (old.Kind != s.Kind || old.Dir != s.Dir) {
+				bad[v] = true
+				continue
+			}
+			if old, seen := steps[v]; seen && old.Lit != s.Lit {
+				s.Lit = 0 // steps of different sizes: a direction, no size
+			}
+			steps[v] = s
+		}
+		return true
+	})
+	for v := range steps {
+		if bad[v] || !m.OnEveryRound(l, func(n any) bool {
+			a, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return false
+			}
+			for _, t := range a.Lhs {
+				if m.LocalOf(t) == v {
+					return true
+				}
+			}
+			return false
+		}) {
+			delete(steps, v)
+		}
+	}
+	return steps
+}
+
+// findPositions maps the locals a loop sets from string.find (or s:find)
+// to the local passed as the search's start: the positions find returns
+// are never below its start, so `pos = e + 1` after `local s, e =
+// string.find(str, sep, pos)` moves pos forward, as splitting a string
+// does.
+func (m *Model) findPositions(l *Loop) map[*Variable]*Variable {
+	out := map[*Variable]*Variable{}
+	record := func(targets []*Variable, rhs []ast.Expr) {
+		if len(rhs) != 1 {
+			return
+		}
+		c, ok := rhs[0].(*ast.FuncCallExpr)
+		if !ok {
+			return
+		}
+		var init ast.Expr
+		switch {
+		case c.Receiver != nil:
+			if c.Method == "find" && len(c.Args) >= 2 {
+				init = c.Args[1]
+			}
+		case m.BuiltinName(c) == "string.find" && len(c.Args) >= 3:
+			init = c.Args[2]
+		}
+		from := m.LocalOf(init)
+		if from == nil {
+			return
+		}
+		for _, t := range targets {
+			if t != nil {
+				out[t] = from
+			}
+		}
+	}
+	m.InspectKinds(l.Body, KFunctionExpr|KAssignStmt|KLocalAssignStmt, func(n any) bool {
+		switch s := n.(type) {
+		case *ast.FunctionExpr:
+			return false
+		case *ast.LocalAssignStmt:
+			record(m.Declared(s), s.Exprs)
+		case *ast.AssignStmt:
+			var ts []*Variable
+			for _, t := range s.Lhs {
+				ts = append(ts, m.LocalOf(t))
+			}
+			record(ts, s.Rhs)
+		}
+		return true
+	})
+	return out
+}
+
+// stepOf classifies the i-th target of a as a step of v; found maps the
+// locals set from string.find to the local the search starts at.
+func (m *Model) stepOf(v *Variable, a *ast.AssignStmt, i int, found map[*Variable]*Variable) (Step, bool) {
+	if len(a.Lhs) != len(a.Rhs) {
+		return Step{}, false
+	}
+	e := a.Rhs[i]
+	if c := m.Value(e).FromReply(); c != nil && m.Value(e).Origin != Reply && c.Is("SCAN", "SSCAN", "HSCAN", "ZSCAN") {
+		return Step{Var: v, Kind: StepCursor}, true
+	}
+	ar, ok := e.(*ast.ArithmeticOpExpr)
+	if !ok {
+		return Step{}, false
+	}
+	var other ast.Expr
+	switch {
+	case m.LocalOf(ar.Lhs) == v:
+		other = ar.Rhs
+	case m.LocalOf(ar.Rhs) == v && (ar.Operator == "+" || ar.Operator == "*"):
+		other = ar.Lhs
+	case ar.Operator == "+":
+		// pos = e + 1, e a position string.find found from pos.
+		for _, pair := range [][2]ast.Expr{{ar.Lhs, ar.Rhs}, {ar.Rhs, ar.Lhs}} {
+			if w := m.LocalOf(pair[0]); w != nil && found[w] == v {
+				if k, lit := numberLit(pair[1]); lit && k > 0 {
+					return Step{Var: v, Kind: StepAdd, Dir: 1}, true
+				}
+			}
+		}
+		return Step{}, false
+	default:
+		return Step{}, false
+	}
+	k, lit := numberLit(other)
+	switch ar.Operator {
+	case "+", "-":
+		dir := 1
+		if ar.Operator == "-" {
+			dir = -1
+		}
+		switch {
+		case lit && k > 0:
+			return Step{Var: v, Kind: StepAdd, Dir: dir, Lit: k}, true
+		case lit && k < 0:
+			return Step{Var: v, Kind: StepAdd, Dir: -dir, Lit: -k}, true
+		case !lit && m.nonNegative(other, 0):
+			return Step{Var: v, Kind: StepAdd, Dir: dir}, true
+		}
+	case "*":
+		if lit && k > 1 {
+			return Step{Var: v, Kind: StepMul, Dir: 1}, true
+		}
+	}
+	return Step{}, false
+}
+
+// nonNegative reports a size: a length, a non-negative literal, sums,
+// products and quotients of sizes, or a local declared with one and never
+// assigned.
+func (m *Model) nonNegative(e ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.UnaryLenOpExpr:
+		return true
+	case *ast.NumberExpr:
+		k, ok := numberLit(e)
+		return ok && k >= 0
+	case *ast.ArithmeticOpExpr:
+		switch e.Operator {
+		case "+", "*", "/":
+			return m.nonNegative(e.Lhs, depth+1) && m.nonNegative(e.Rhs, depth+1)
+		}
+	case *ast.IdentExpr:
+		if v := m.VarOf(e); v != nil && v.Kind == LocalVar && len(v.Writes) == 0 && v.Init != nil {
+			return m.nonNegative(v.Init, depth+1)
+		}
+	}
+	return false
+}
+
+// numberLit reads a decimal or hexadecimal number literal.
+func numberLit(e ast.Expr) (float64, bool) {
+	neg := false
+	if u, ok := e.(*ast.UnaryMinusOpExpr); ok {
+		neg, e = true, u.Expr
+	}
+	n, ok := e.(*ast.NumberExpr)
+	if !ok {
+		return 0, false
+	}
+	s := strings.ToLower(strings.TrimSpace(n.Value))
+	var f float64
+	var err error
+	if strings.HasPrefix(s, "0x") {
+		var i int64
+		i, err = strconv.ParseInt(s[2:], 16, 64)
+		f = float64(i)
+	} else {
+		f, err = strconv.ParseFloat(s, 64)
+	}
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
+}
+
+// OnEveryRound reports whether every path through one round of l that
+// does not leave it evaluates a node hit accepts: a statement, or an
+// expression evaluated whenever its statement runs (the loop's condition
+// included). Function bodies, the bodies of nested loops (which may run
+// zero times) and the right side of `and`/`or` (which may be skipped) do
+// not count; a path that leaves the loop (break, return, error()) needs
+// nothing.
+func (m *Model) OnEveryRound(l *Loop, hit func(n any) bool) bool {
+	r := roundWalk{m: m, hit: hit}
+	if l.Cond != nil && r.expr(l.Cond) {
+		return true
+	}
+	return r.stmts(l.Body)
+}
+
+type roundWalk struct {
+	m   *Model
+	hit func(n any) bool
+}
+
+// stmts reports whether every path through ss that reaches its end, or
+// leaves the loop, meets a hit.
+func (r roundWalk) stmts(ss []ast.Stmt) bool {
+	for _, s := range ss {
+		if r.stmt(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r roundWalk) stmt(s ast.Stmt) bool {
+	if r.hit(s) {
+		return true
+	}
+	switch s := s.(type) {
+	case *ast.BreakStmt, *ast.ReturnStmt:
+		// A break here is of this loop: nested loop bodies are not walked.
+		return true
+	case *ast.FuncCallStmt:
+		return isErrorCall(r.m, s.Expr) || r.expr(s.Expr)
+	case *ast.AssignStmt:
+		return r.exprs(s.Rhs) || r.exprs(s.Lhs)
+	case *ast.LocalAssignStmt:
+		return r.exprs(s.Exprs)
+	case *ast.IfStmt:
+		return r.expr(s.Condition) || (r.stmts(s.Then) && r.stmts(s.Else))
+	case *ast.DoBlockStmt:
+		return r.stmts(s.Stmts)
+	case *ast.WhileStmt:
+		return r.expr(s.Condition)
+	case *ast.NumberForStmt:
+		return r.expr(s.Init) || r.expr(s.Limit) || (s.Step != nil && r.expr(s.Step))
+	case *ast.GenericForStmt:
+		return r.exprs(s.Exprs)
+	}
+	return false
+}
+
+func (r roundWalk) exprs(es []ast.Expr) bool {
+	for _, e := range es {
+		if r.expr(e) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r roundWalk) expr(e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if r.hit(e) {
+		return true
+	}
+	switch e := e.(type) {
+	case *ast.AttrGetExpr:
+		return r.expr(e.Object) || r.expr(e.Key)
+	case *ast.TableExpr:
+		for _, f := range e.Fields {
+			if r.expr(f.Key) || r.expr(f.Value) {
+				return true
+			}
+		}
+	case *ast.FuncCallExpr:
+		return r.expr(e.Func) || r.expr(e.Receiver) || r.exprs(e.Args)
+	case *ast.LogicalOpExpr:
+		return r.expr(e.Lhs)
+	case *ast.RelationalOpExpr:
+		return r.expr(e.Lhs) || r.expr(e.Rhs)
+	case *ast.StringConcatOpExpr:
+		return r.expr(e.Lhs) || r.expr(e.Rhs)
+	case *ast.ArithmeticOpExpr:
+		return r.expr(e.Lhs) || r.expr(e.Rhs)
+	case *ast.UnaryMinusOpExpr:
+		return r.expr(e.Expr)
+	case *ast.UnaryNotOpExpr:
+		return r.expr(e.Expr)
+	case *ast.UnaryLenOpExpr:
+		return r.expr(e.Expr)
+	}
+	return false
+}
+
+// consumers remove what they return, or what they name, from a
+// collection: a loop that runs one on every round works through the
+// collection and ends with it.
+var consumers = map[string]bool{
+	"LPOP": true, "RPOP": true, "LMPOP": true, "BLPOP": true, "BRPOP": true, "BLMPOP": true,
+	"ZPOPMIN": true, "ZPOPMAX": true, "ZMPOP": true, "BZPOPMIN": true, "BZPOPMAX": true, "BZMPOP": true,
+	"SPOP": true, "RPOPLPUSH": true, "BRPOPLPUSH": true, "LMOVE": true, "BLMOVE": true, "SMOVE": true,
+	"GETDEL": true, "DEL": true, "UNLINK": true, "LREM": true, "SREM": true, "ZREM": true, "HDEL": true,
+	"ZREMRANGEBYSCORE": true, "ZREMRANGEBYRANK": true, "ZREMRANGEBYLEX": true, "LTRIM": true, "XDEL": true,
+}
+
+// Consumes reports whether c removes from the collection at its first key:
+// a pop, a removal, or a move to another key (a move of a list onto itself
+// is a rotation, which removes nothing).
+func (m *Model) Consumes(c *Call) bool {
+	if c.Command == nil || !consumers[c.Command.Name] || len(c.Args) < 2 {
+		return false
+	}
+	switch c.Command.Name {
+	case "RPOPLPUSH", "BRPOPLPUSH", "LMOVE", "BLMOVE", "SMOVE":
+		return len(c.Args) > 2 && !m.SameKey(c.Args[1].Value, c.Args[2].Value)
+	}
+	return true
 }

@@ -24,6 +24,12 @@ local some = redis.call('SRANDMEMBER', KEYS[1], 10)
 local obj = redis.call('HGETALL', KEYS[7])
 local fields = redis.call('HKEYS', KEYS[7])
 local pos = redis.call('LPOS', KEYS[2], ARGV[1])
+-- A range of one score (gocraft/work's dead-job lookup) is not open.
+local same = redis.call('ZRANGEBYSCORE', KEYS[4], ARGV[1], ARGV[1])
+local died = ARGV[3]
+local same2 = redis.call('ZRANGE', KEYS[4], died, died, 'BYSCORE')
+local same3 = redis.call('ZREVRANGEBYLEX', KEYS[4], '[a', '[a')
+local open = redis.call('ZRANGEBYSCORE', KEYS[4], ARGV[1], ARGV[2]) -- want "ZRANGEBYSCORE without LIMIT"
 -- A hash looped over is a collection; one read as an object is not.
 local function children(k)
   local done = redis.call('HGETALL', k .. ':processed') -- want "HGETALL reads the whole hash, which the script loops over as a collection"
@@ -39,4 +45,4 @@ local function children(k)
   return {}
 end
 children(KEYS[8])
-return {members, all, all2, all3, z, zr, due, old, lex, by, u, head, first, batch, batch2, tail, one, some, obj, fields, pos}
+return {members, all, all2, all3, z, zr, due, old, lex, by, u, head, first, batch, batch2, tail, one, some, obj, fields, pos, same, same2, same3, open}

@@ -28,6 +28,36 @@ for _, j in ipairs(jobs) do
   redis.call('LPUSH', KEYS[5], j)
 end
 
+-- A recursive helper declared first and assigned after, and a helper that
+-- loops over its parameter (bullmq's removeJobs): the reply is still the
+-- work list of a delete-all.
+local removeJob
+removeJob = function(key)
+  local children = redis.call('SMEMBERS', key .. ':children') -- want "SMEMBERS reads the whole set.*runs a Redis command for every element"
+  for _, child in ipairs(children) do
+    removeJob(child)
+  end
+  redis.call('DEL', key)
+end
+removeJob(KEYS[7])
+local function drop(ids)
+  for _, id in ipairs(ids) do
+    redis.call('DEL', id)
+  end
+end
+drop(redis.call('SMEMBERS', KEYS[8])) -- want "SMEMBERS reads the whole set.*runs a Redis command for every element"
+local stale = redis.call('ZRANGE', KEYS[9], 0, -1) -- want "ZRANGE 0 -1 reads the whole sorted set.*runs a Redis command for every element"
+drop(stale)
+-- A helper that only searches its parameter keeps the warning.
+local function has(list, x)
+  for _, v in ipairs(list) do
+    if v == x then return true end
+  end
+  return false
+end
+local members = redis.call('LRANGE', KEYS[10], 0, -1) -- want "LRANGE 0 -1 reads the whole list, however long it grows — no other client is served meanwhile: read a bounded range, use LPOS to find an element, or cap the list with LTRIM$"
+local found = has(members, ARGV[1])
+
 -- A lookup that reads everything to find one element keeps its warning:
 -- LPOS, SISMEMBER or ZSCORE does it without the whole read.
 local items = redis.call('LRANGE', KEYS[6], 0, -1) -- want "LRANGE 0 -1 reads the whole list, however long it grows — no other client is served meanwhile: read a bounded range, use LPOS to find an element, or cap the list with LTRIM$"
@@ -37,3 +67,4 @@ for _, v in ipairs(items) do
   end
 end
 return 0
+

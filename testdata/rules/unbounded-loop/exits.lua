@@ -1,6 +1,7 @@
--- while true loops whose exit depends on data.
+-- while true loops whose exit depends on data and that work through it:
+-- they end (how much they read is expensive-command's concern).
 local i = 0
-while true do -- want "`while true` loop ends only if `#data == 0` holds, which depends on the data — the test is on line 5"
+while true do
   local data = redis.call('LRANGE', KEYS[1], i, i + 10)
   if #data == 0 then
     break
@@ -9,7 +10,7 @@ while true do -- want "`while true` loop ends only if `#data == 0` holds, which 
 end
 
 local offset = 0
-while true do -- want "ends only if `n > 0` fails, .* the test is on line 16.*after the LPUSH at line 17 SCRIPT KILL answers UNKILLABLE"
+while true do
   local page = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', offset, 100)
   local n = #page
   offset = offset + n
@@ -20,13 +21,14 @@ while true do -- want "ends only if `n > 0` fails, .* the test is on line 16.*af
   end
 end
 
-repeat -- want "`repeat ... until false` loop ends only if `not job` holds"
+repeat
   local job = redis.call('RPOP', KEYS[1])
   if not job then return 0 end
 until false
 
--- A return inside a nested loop leaves the loop too.
-while true do -- want "ends only if `v == ARGV\[1\]` holds"
+-- A return inside a nested loop leaves the loop too; no round of this one
+-- removes anything or moves a position: it may never end.
+while true do -- want "`while true` loop may never end: no round is sure to bring `v == ARGV\[1\]` closer — it ends only when that holds \(line 33\), and no round surely removes an element"
   for _, v in ipairs(redis.call('LRANGE', KEYS[1], 0, 9)) do
     if v == ARGV[1] then
       return v
@@ -67,20 +69,20 @@ end
 
 -- A counter that the body resets, or steps the wrong way, guarantees nothing.
 local r = 0
-while true do -- want "ends only if `r > 10` holds"
+while true do -- want "may never end: no round is sure to bring `r > 10` closer"
   r = r + 1
   if r > 10 then break end
   if redis.call('GET', KEYS[1]) then r = 0 end
 end
 local w = 0
-while true do -- want "ends only if `w > 10` holds"
+while true do -- want "may never end: no round is sure to bring `w > 10` closer"
   w = w - 1
   if w > 10 then break end
 end
 
 -- A counter inside a branch may never be stepped.
 local c = 0
-while true do -- want "ends only if `c > 10` holds"
+while true do -- want "may never end: no round is sure to bring `c > 10` closer"
   if redis.call('EXISTS', KEYS[1]) == 1 then
     c = c + 1
   end

@@ -33,8 +33,31 @@ for i = 1, #keys do
   pairs_[#pairs_ + 1] = keys[i]
   pairs_[#pairs_ + 1] = 0
 end
-redis.call('HSET', KEYS[1], unpack(pairs_)) -- want "pairs_ is filled from it in the loop of line 32; HKEYS"
+redis.call('HSET', KEYS[1], unpack(pairs_)) -- want "unpack\(pairs_\) fails once the HKEYS reply of line 30 reaches 4000 elements — .*\(pairs_ is filled from it in the loop of line 32, 2 entries per element; HKEYS"
 redis.call('HSET', KEYS[3], unpack(pairs_))
+
+-- Entries per element count (issue 13 item 7): two per element fail at
+-- 4000 elements, one per two elements (the fields of a HGETALL) at 16000.
+local scored = {}
+for _, m in ipairs(redis.call('SMEMBERS', KEYS[4])) do
+  table.insert(scored, ARGV[1])
+  table.insert(scored, m)
+end
+redis.call('ZADD', KEYS[5], unpack(scored)) -- want "unpack\(scored\) fails once the SMEMBERS reply of line 42 reaches 4000 elements .*2 entries per element"
+local names = {}
+local h = redis.call('HGETALL', KEYS[6])
+for i = 1, #h, 2 do
+  table.insert(names, h[i])
+end
+redis.call('SADD', KEYS[7], unpack(names)) -- want "fails once the HGETALL reply of line 48 reaches 16000 elements .*1 per 2 elements"
+local some = {}
+for _, m in ipairs(redis.call('SMEMBERS', KEYS[8])) do
+  if m ~= ARGV[1] then
+    table.insert(some, 0)
+    table.insert(some, m)
+  end
+end
+redis.call('ZADD', KEYS[9], unpack(some)) -- want "unpack\(some\) can fail once the SMEMBERS reply of line 54 reaches 4000 elements .*up to 2 entries per element"
 
 -- Bounded replies and chunks: fine.
 local page = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 1000)
@@ -80,3 +103,33 @@ redis.call('DEL', unpack(KEYS))
 redis.call('SADD', KEYS[1], unpack(ARGV)) -- want "unpack\(ARGV\) fails with 'too many results to unpack' once the caller passes 8000 arguments"
 local range = redis.call('LRANGE', KEYS[1], 0, ARGV[1])
 redis.call('RPUSH', KEYS[2], unpack(range)) -- want "the stop index ARGV\[1\] comes from ARGV"
+
+-- A table filled by a loop the caller counts (redis-semaphore's
+-- multi-semaphore: two entries per permit): advice, one level lower.
+local function acquire()
+  local permits = tonumber(ARGV[2])
+  local args = {}
+  for i = 0, permits - 1 do
+    table.insert(args, ARGV[5])
+    table.insert(args, ARGV[3] .. '_' .. i)
+  end
+  return redis.call('zadd', KEYS[1], unpack(args)) -- want "unpack\(args\) fails once the loop of line 112 runs 4000 times — it fails with 'too many results to unpack' at 8000 entries; the loop appends 2 entries per round, and its count `permits - 1` comes from ARGV"
+end
+local function fixed()
+  local args = {}
+  for i = 1, 10 do
+    table.insert(args, i)
+  end
+  return redis.call('sadd', KEYS[1], unpack(args))
+end
+-- Entries besides the loop's make it fail sooner (Redisson's set cache
+-- intersection count: the count first, LIMIT and its value after).
+local function intercard()
+  local args = {ARGV[3]}
+  for i = 1, ARGV[3], 1 do
+    table.insert(args, KEYS[i])
+  end
+  table.insert(args, 'LIMIT')
+  table.insert(args, ARGV[4])
+  return redis.call('zintercard', unpack(args)) -- want "unpack\(args\) fails by the time the loop of line 129 runs 8000 times"
+end
