@@ -881,6 +881,10 @@ func (m *Model) globalValue(name string) Value {
 		}
 	case "redis", "string", "table", "math", "cjson", "cmsgpack", "struct", "bit", "coroutine", "_G":
 		return Value{Types: TTable, Origin: Builtin, Lit: name}
+	case "server":
+		if m.opts.ServerAlias {
+			return Value{Types: TTable, Origin: Builtin, Lit: "redis"}
+		}
 	case "tonumber", "tostring", "type", "unpack", "pcall", "error", "assert", "select", "ipairs", "pairs", "next", "rawget", "rawset", "rawequal", "setmetatable", "getmetatable", "loadstring", "load", "xpcall", "gcinfo", "collectgarbage":
 		return Value{Types: TFunction, Origin: Builtin, Lit: name}
 	}
@@ -995,7 +999,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 			// and a subcommand's its container's, a space and its own
 			// (TestCommandNames): taking them saves upper-casing the
 			// name again, and a string made per call.
-			c.Command = redisdb.Lookup(name)
+			c.Command = m.lookup(name)
 			if c.Command != nil {
 				c.Name = c.Command.Name
 			} else {
@@ -1003,7 +1007,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 			}
 			if c.Command != nil && c.Command.Subcommands != nil {
 				if sub, ok := c.Literal(1); ok {
-					if sc := c.Command.Sub(sub); sc != nil {
+					if sc := m.lookupSub(c.Command, sub); sc != nil {
 						c.Command = sc
 						c.Name = sc.Name
 					}
@@ -1018,6 +1022,16 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		}
 	}
 	return Value{Types: m.replyTypes(c), Origin: Reply, Call: c}
+}
+
+// lookupSub finds a container's subcommand as the target runs it: through
+// Options.Lookup, which may take it from another table than the
+// container's (a Valkey 7.2 target takes XGROUP CREATE from Redis's).
+func (m *Model) lookupSub(container *redisdb.Command, sub string) *redisdb.Command {
+	if m.opts.Lookup == nil || hasSpace(sub) {
+		return container.Sub(sub)
+	}
+	return m.opts.Lookup(container.Name + " " + sub)
 }
 
 // hasSpace reports whether s holds a space, tab, CR or LF: what

@@ -193,6 +193,16 @@ type Model struct {
 	walkIdx *walkIndex
 	// pool receives the model's arrays on Release.
 	pool *arrays
+	// opts says what the target server changes (BuildWith).
+	opts Options
+}
+
+// lookup resolves a command name as Options.Lookup says.
+func (m *Model) lookup(name string) *redisdb.Command {
+	if m.opts.Lookup != nil {
+		return m.opts.Lookup(name)
+	}
+	return redisdb.Lookup(name)
 }
 
 type cachedFact struct{ key, val any }

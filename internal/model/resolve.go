@@ -7,15 +7,37 @@ import (
 	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// Build makes the model of a parsed file. A file that did not parse gives a
-// model with no functions, calls or variables.
-func Build(f *luasrc.File) *Model {
+// Build makes the model of a parsed file for Redis: BuildWith with no
+// options. A file that did not parse gives a model with no functions,
+// calls or variables.
+func Build(f *luasrc.File) *Model { return BuildWith(f, Options{}) }
+
+// Options says what the server a script runs on changes in its model.
+// The zero value is Redis with its own command table.
+type Options struct {
+	// ServerAlias makes the global `server` the `redis` table under a
+	// second name, as on Valkey (redis-facts.md H1, H3; target's
+	// ServerAlias): server.call and server.pcall sites are Calls,
+	// server.register_function a Registration, and a field access
+	// server.x is recorded as the global access "redis.x" (a bare
+	// `server` stays "server").
+	ServerAlias bool
+	// Lookup resolves a command name, "GET" or "CONFIG GET", to the
+	// command as the target runs it, nil when the target lacks it (a
+	// target's Lookup). Nil means redisdb.Lookup, Redis's table.
+	Lookup func(name string) *redisdb.Command
+}
+
+// BuildWith makes the model of a parsed file for the server o describes.
+func BuildWith(f *luasrc.File, o Options) *Model {
 	n := len(f.Tokens)
 	m := &Model{
 		File: f,
+		opts: o,
 		// Typical shares of the tokens, for a start.
 		Vars: make([]*Variable, 0, n/16),
 	}
@@ -426,7 +448,7 @@ func (r *resolver) target(e ast.Expr) {
 		r.w.close(i)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: fieldName(id.Value, k.Value), Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: r.fieldName(id.Value, k.Value), Ident: id, Write: true, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	default:
@@ -499,7 +521,7 @@ func (r *resolver) exprIn(e ast.Expr, k Kinds) {
 		r.expr(e.Key)
 		if id, ok := e.Object.(*ast.IdentExpr); ok && r.lookup(id.Value) == nil {
 			if k, ok := e.Key.(*ast.StringExpr); ok {
-				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: fieldName(id.Value, k.Value), Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
+				r.m.Globals = append(r.m.Globals, GlobalAccess{Name: r.fieldName(id.Value, k.Value), Ident: id, Func: r.fn, Field: true, at: e, file: r.m.File})
 			}
 		}
 	case KTableExpr:
@@ -550,6 +572,15 @@ func (r *resolver) exprIn(e ast.Expr, k Kinds) {
 		e := e.(*ast.FunctionExpr)
 		r.function(e, false, e)
 	}
+}
+
+// fieldName is fieldName with `server` read as `redis` where the server
+// aliases them (Options.ServerAlias).
+func (r *resolver) fieldName(obj, key string) string {
+	if obj == "server" && r.m.opts.ServerAlias {
+		obj = "redis"
+	}
+	return fieldName(obj, key)
 }
 
 // fieldName is obj + "." + key, the name of a global access like
@@ -626,7 +657,10 @@ func (r *resolver) isGlobalField(e ast.Expr, obj, key string) bool {
 		return false
 	}
 	id, ok := a.Object.(*ast.IdentExpr)
-	if !ok || id.Value != obj || r.lookup(id.Value) != nil {
+	if !ok || r.lookup(id.Value) != nil {
+		return false
+	}
+	if id.Value != obj && !(obj == "redis" && id.Value == "server" && r.m.opts.ServerAlias) {
 		return false
 	}
 	k, ok := a.Key.(*ast.StringExpr)

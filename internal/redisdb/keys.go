@@ -86,8 +86,21 @@ func (c *Command) keyRefs(argv []*string) ([]keyRef, bool) {
 		}
 		return sub.keyRefs(argv)
 	}
-	if proc := keyProcs[c.Name]; proc != nil {
-		return proc(c, argv)
+	switch c.Name {
+	case "MIGRATE":
+		return migrateKeys(c, argv)
+	case "SORT":
+		return sortKeys(c, argv, true)
+	case "SORT_RO":
+		return sortKeys(c, argv, false)
+	case "JSON.MGET":
+		if c.Module == ModuleJSON {
+			return jsonMGetKeys(c, argv)
+		}
+	case "CMS.MERGE":
+		if c.Module == ModuleBloom {
+			return cmsMergeKeys(c, argv)
+		}
 	}
 	return c.specKeys(argv)
 }
@@ -224,14 +237,12 @@ func parseNumKeys(s string) (int, bool) {
 	return n, true
 }
 
-// keyProcs holds the commands whose keys Redis finds with the command's own
-// function instead of the key specs, because the specs are INCOMPLETE or
-// unknown. Each mirrors the function named in its comment (db.c).
-var keyProcs = map[string]func(c *Command, argv []*string) ([]keyRef, bool){
-	"MIGRATE": migrateKeys,
-	"SORT":    func(c *Command, argv []*string) ([]keyRef, bool) { return sortKeys(c, argv, true) },
-	"SORT_RO": func(c *Command, argv []*string) ([]keyRef, bool) { return sortKeys(c, argv, false) },
-}
+// keyRefs finds by the command's own function, rather than its key specs,
+// the keys of the commands whose specs are INCOMPLETE or unknown (MIGRATE,
+// SORT, SORT_RO: each mirrors the function of db.c named in its comment)
+// and of the module commands whose specs omit keys (UndeclaredKeys). A
+// switch rather than a map of functions, so that starting the program
+// builds nothing.
 
 // migrateKeys mirrors migrateGetKeys: MIGRATE host port key db timeout
 // [COPY] [REPLACE] [AUTH pw | AUTH2 user pw] [KEYS key...]. The key is at 3,
@@ -310,3 +321,46 @@ func sortKeys(c *Command, argv []*string, store bool) ([]keyRef, bool) {
 	}
 	return refs, complete
 }
+
+// jsonMGetKeys: JSON.MGET key [key ...] path. Every argument but the last
+// (the path) is a key, though the module declares only the first
+// (redis-facts.md H18).
+func jsonMGetKeys(c *Command, argv []*string) ([]keyRef, bool) {
+	if len(argv) < 2 || len(c.KeySpecs) == 0 {
+		return nil, true
+	}
+	flags := c.KeySpecs[0].Flags
+	refs := []keyRef{{1, flags}}
+	for i := 2; i < len(argv)-1; i++ {
+		refs = append(refs, keyRef{i, flags})
+	}
+	return refs, true
+}
+
+// cmsMergeKeys: CMS.MERGE destination numKeys source [source ...]
+// [WEIGHTS weight ...]. The sources are keys, though the module declares
+// only the destination (redis-facts.md H21); they are read, so they carry
+// RO.
+func cmsMergeKeys(c *Command, argv []*string) ([]keyRef, bool) {
+	if len(argv) < 2 || len(c.KeySpecs) == 0 {
+		return nil, true
+	}
+	refs := []keyRef{{1, c.KeySpecs[0].Flags}}
+	if len(argv) < 3 {
+		return refs, true
+	}
+	if argv[2] == nil {
+		return refs, false
+	}
+	n, ok := parseNumKeys(*argv[2])
+	if !ok {
+		return refs, false
+	}
+	for i := 3; i < len(argv) && i < 3+n; i++ {
+		refs = append(refs, keyRef{i, sourceFlags})
+	}
+	return refs, true
+}
+
+// sourceFlags are the flags of a key a command only reads.
+var sourceFlags = []string{"RO"}

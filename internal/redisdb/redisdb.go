@@ -1,26 +1,31 @@
-// Package redisdb is the Redis command table: arity, flags, key positions,
+// Package redisdb holds the command tables: arity, flags, key positions,
 // reply kinds and the version each command appeared in, for every command
-// and subcommand.
+// and subcommand of Redis (RedisTable, and Lookup and All), of Valkey
+// (ValkeyTable) and of the modules Redis Open Source 8 bundles
+// (ModuleTable: RedisJSON, RediSearch, RedisTimeSeries, RedisBloom).
 //
-// The table is data generated from ../shared/redis-commands.json (facts
-// extracted from Redis's src/commands) into commands_gen.go, which is
-// committed, so that the linter and its tests never read ../shared at run
-// time. The JSON comes from a Redis newer than 7.0.15, the server the
-// project targets: it lists commands added later (check Since with
-// SinceAtLeast), and the generator corrects the few facts that 7.0.15 was
-// observed to contradict (see internal/gencore).
+// The tables are data generated from ../shared/redis-commands.json,
+// valkey-commands.json and module-commands.json (facts extracted from the
+// servers' and modules' sources) into commands_gen.go, valkey_gen.go and
+// modules_gen.go, which are committed, so that the linter and its tests
+// never read ../shared at run time. Redis's JSON comes from a Redis newer
+// than 7.0.15, the server the project observed: it lists commands added
+// later (check Since with SinceAtLeast), and the generator corrects the few
+// facts that 7.0.15 was observed to contradict (see internal/gencore).
+// Which table applies to a server, and which of its commands exist at a
+// version, is the business of package target.
 //
-// The table is shared and read-only: callers must not modify the commands
+// The tables are shared and read-only: callers must not modify the commands
 // or the slices they return.
 package redisdb
 
-//go:generate go run ./gen -in ../../../shared/redis-commands.json -out commands_gen.go
+//go:generate go run ./gen -kind redis -in ../../../shared/redis-commands.json -out commands_gen.go
+//go:generate go run ./gen -kind valkey -in ../../../shared/valkey-commands.json -out valkey_gen.go
+//go:generate go run ./gen -kind modules -in ../../../shared/module-commands.json -out modules_gen.go
 
 import (
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -59,14 +64,50 @@ type Command struct {
 	Name        string    // upper case; subcommands as "CONFIG GET"
 	Arity       int       // Redis arity: positive exact, negative minimum, counting the command name (and for subcommands counting container + sub)
 	Flags       []string  // command_flags, e.g. WRITE READONLY NOSCRIPT BLOCKING FAST DENYOOM
-	Since       string    // Redis version that introduced the command, "7.0.0" style
+	Since       string    // version that introduced the command, "7.0.0" style: the server's (Valkey's own from 8.0), or for a module command the module's (redis-facts.md H17: never compare it with a server version)
 	Group       string    // documentation group: string, list, generic, scripting...
 	Deprecated  string    // deprecated_since or ""
-	Reply       ReplyKind // 0 when the schema does not say (EVAL, FCALL, containers)
+	Reply       ReplyKind // 0 when the schema does not say (EVAL, FCALL, containers, every module command)
 	ReplyConsts []string  // raw const values e.g. `"OK"`, `0`, `1`
 	KeySpecs    []KeySpec
 	Args        []Arg      // argument tree from the JSON, in order
 	Subcommands []*Command // sorted by name, nil if none
+
+	// NoScriptUntil is set for a command that older servers refused in
+	// scripts and that the JSON, from a newer one, lets them call: the
+	// version from which scripts may call it. Where set, it decides, not
+	// the flags: BLPOP and the other blocking commands, refused by 7.0 and
+	// allowed from 7.2 (redis-facts.md C13, H11), also carry NOSCRIPT for
+	// the rules that read the flags alone and mean 7.0; WAITAOF, refused by
+	// 7.2 and allowed from 7.4 (docs/facts-observed.md), does not.
+	NoScriptUntil string
+
+	// Module is the module that registers the command, NoModule for the
+	// server's own.
+	Module Module
+	// RegisteredKeys is what a module passed to RedisModule_CreateCommand
+	// as first key, last key and step; zero when it passed 0,0,0 and states
+	// its keys only in key specs (every JSON command at the table's
+	// commit, redis-facts.md H18). KeySpecs already hold the spec Redis
+	// builds from it when the module declares none.
+	RegisteredKeys KeyRange
+	// UndeclaredKeys reports a module command whose key specs omit keys it
+	// reads: JSON.MGET declares only its first key and CMS.MERGE only its
+	// destination (redis-facts.md H18, H21). Redis itself, and so cluster
+	// routing and the script's key checks, sees only the declared ones;
+	// KeyPositions returns them all, from the module's own reading of its
+	// arguments.
+	UndeclaredKeys bool
+	// OnlyIf is the condition under which a module registers the command
+	// ("cluster-enabled no" for FT.CONFIG, redis-facts.md H19), "" when
+	// always.
+	OnlyIf string
+}
+
+// KeyRange is a legacy key declaration: first key, last key (negative
+// counts from the end) and step, as argv indexes.
+type KeyRange struct {
+	First, Last, Step int
 }
 
 // BeginSearch says how a key spec finds the first key.
@@ -119,35 +160,10 @@ type Arg struct {
 	Args          []Arg // members of a oneof or block
 }
 
-// The command table holds no map, so that the linker lays it out whole
-// and starting the program builds nothing: maps of the commands and of
-// their subcommands, built in every process's initialization, cost 0.15 ms
-// of every start on a quiet machine (0.7 ms under load), the most of any
-// package. The index of the top-level commands is built on the first
-// lookup, which a lint run makes in a worker; subcommands are searched in
-// their sorted lists.
-var byName = sync.OnceValue(func() map[string]*Command {
-	m := make(map[string]*Command, len(commandTable))
-	for _, c := range commandTable {
-		m[c.Name] = c
-	}
-	return m
-})
-
-// Lookup returns the command called name, ignoring case, or nil if Redis
-// has no such command. "CONFIG GET" (one space) finds the subcommand, the
-// same as Lookup("CONFIG").Sub("GET").
-func Lookup(name string) *Command {
-	if container, sub, ok := strings.Cut(name, " "); ok {
-		return Lookup(container).Sub(sub)
-	}
-	var buf [24]byte
-	if up, ok := upperASCII(buf[:0], name); ok {
-		// A map index by string(bytes) copies nothing.
-		return byName()[string(up)]
-	}
-	return byName()[strings.ToUpper(name)]
-}
+// Lookup returns Redis's command called name, ignoring case, or nil if Redis
+// has no such command: RedisTable.Lookup. "CONFIG GET" (one space) finds
+// the subcommand, the same as Lookup("CONFIG").Sub("GET").
+func Lookup(name string) *Command { return RedisTable.Lookup(name) }
 
 // upperASCII appends name in upper case to buf when it is ASCII (scripts
 // write commands in lower case: strings.ToUpper allocated for each call
@@ -235,11 +251,9 @@ func (c *Command) CheckArity(argc int) bool {
 	return argc >= -c.Arity
 }
 
-// All returns every top-level command, sorted by name. The slice is a copy;
-// the commands are shared.
-func All() []*Command {
-	return append([]*Command(nil), commandTable...)
-}
+// All returns every top-level command of Redis, sorted by name:
+// RedisTable.All.
+func All() []*Command { return RedisTable.All() }
 
 // SinceAtLeast reports whether version since is at most target, that is
 // whether something introduced in since exists on a target server. Versions
@@ -252,36 +266,36 @@ func SinceAtLeast(since, target string) bool {
 	return compareVersions(since, target) <= 0
 }
 
+// compareVersions compares dotted versions without allocating: the model
+// asks through a target for every call site it resolves, and rules for
+// every option of a call.
 func compareVersions(a, b string) int {
-	pa, pb := versionParts(a), versionParts(b)
-	for len(pa) < len(pb) {
-		pa = append(pa, 0)
-	}
-	for len(pb) < len(pa) {
-		pb = append(pb, 0)
-	}
-	for i := range pa {
-		switch {
-		case pa[i] < pb[i]:
-			return -1
-		case pa[i] > pb[i]:
+	for a != "" || b != "" {
+		var x, y int
+		x, a = versionPart(a)
+		y, b = versionPart(b)
+		if x != y {
+			if x < y {
+				return -1
+			}
 			return 1
 		}
 	}
 	return 0
 }
 
-// versionParts parses "7.0.15"; a part that is not a number counts as 0,
-// since versions here come from the table or from configuration that has
-// already been validated.
-func versionParts(v string) []int {
-	if v == "" {
-		return nil
+// versionPart reads the number before the first dot of v ("7" of
+// "7.0.15") and returns the rest after the dot. A part that is not a
+// number counts as 0, since versions here come from the table or from
+// configuration that has already been validated.
+func versionPart(v string) (n int, rest string) {
+	part, rest, _ := strings.Cut(v, ".")
+	for i := 0; i < len(part); i++ {
+		c := part[i]
+		if c < '0' || c > '9' || n > 1e6 {
+			return 0, rest
+		}
+		n = n*10 + int(c-'0')
 	}
-	fields := strings.Split(v, ".")
-	parts := make([]int, len(fields))
-	for i, f := range fields {
-		parts[i], _ = strconv.Atoi(f)
-	}
-	return parts
+	return n, rest
 }

@@ -1,9 +1,17 @@
-// Command gen writes commands_gen.go, the redisdb command table, from
-// redis-commands.json. It runs under go generate (see redisdb.go) so that the
-// built linter and its tests never read ../shared at run time.
+// Command gen writes one of the redisdb command tables from the shared
+// command JSON: commands_gen.go from redis-commands.json, valkey_gen.go from
+// valkey-commands.json and modules_gen.go from module-commands.json. It runs
+// under go generate (see redisdb.go) so that the built linter and its tests
+// never read ../shared at run time.
+//
+// With LINT_LUA_GEN_CHECK=1 in the environment it writes nothing and fails
+// when the Go file differs from what it would write: CI runs
+// LINT_LUA_GEN_CHECK=1 go generate ./internal/redisdb to find a table that
+// is stale against the shared JSON, which the tests cannot read.
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -12,27 +20,43 @@ import (
 )
 
 func main() {
-	in := flag.String("in", "", "path of redis-commands.json")
+	kind := flag.String("kind", "redis", "table to write: redis, valkey or modules")
+	in := flag.String("in", "", "path of the command JSON")
 	out := flag.String("out", "", "path of the Go file to write")
 	flag.Parse()
 	if *in == "" || *out == "" || flag.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: gen -in redis-commands.json -out commands_gen.go")
+		fmt.Fprintln(os.Stderr, "usage: gen [-kind redis|valkey|modules] -in commands.json -out table_gen.go")
 		os.Exit(2)
 	}
-	if err := run(*in, *out); err != nil {
+	k, err := gencore.ParseKind(*kind)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(2)
+	}
+	if err := run(k, *in, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in, out string) error {
+func run(k gencore.Kind, in, out string) error {
 	src, err := os.ReadFile(in)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", in, err)
 	}
-	code, err := gencore.Generate(src)
+	code, err := gencore.GenerateKind(k, src)
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
+	}
+	if os.Getenv("LINT_LUA_GEN_CHECK") == "1" {
+		old, err := os.ReadFile(out)
+		if err != nil {
+			return fmt.Errorf("read %s: %w", out, err)
+		}
+		if !bytes.Equal(old, code) {
+			return fmt.Errorf("%s is stale against %s: run go generate ./internal/redisdb", out, in)
+		}
+		return nil
 	}
 	if err := os.WriteFile(out, code, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", out, err)
