@@ -661,34 +661,3 @@ func TestTooLarge(t *testing.T) {
 		t.Errorf("files %v, want a.lua", got)
 	}
 }
-
-func TestStartProfilesWritesBoth(t *testing.T) {
-	dir := t.TempDir()
-	env := map[string]string{
-		"LINT_LUA_CPUPROFILE": filepath.Join(dir, "cpu.out"),
-		"LINT_LUA_MEMPROFILE": filepath.Join(dir, "mem.out"),
-	}
-	stop := startProfiles(func(k string) string { return env[k] })
-	stop()
-	for _, p := range env {
-		info, err := os.Stat(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.Size() == 0 {
-			t.Errorf("%s is empty", p)
-		}
-	}
-}
-
-// joinClean must give what filepath.Join gives for the paths a walk joins.
-func TestJoinCleanMatchesJoin(t *testing.T) {
-	for _, root := range []string{".", "./", "..", "../x/", "a", "a/b/", "./a//b/../c", "/", "/a", "//a/", "a/./"} {
-		dir := filepath.Clean(root)
-		for _, elem := range []string{"x.lua", "sub", ".hidden", "a b.lua", "..x"} {
-			if got, want := joinClean(dir, elem), filepath.Join(root, elem); got != want {
-				t.Errorf("joinClean(%q, %q) = %q, filepath.Join(%q, %q) = %q", dir, elem, got, root, elem, want)
-			}
-		}
-	}
-}

@@ -118,15 +118,6 @@ func TestHostileFiles(t *testing.T) {
 		{name: "dangling symlink", setup: func(t *testing.T, dir string) {
 			symlink(t, "nowhere.lua", filepath.Join(dir, "dangling.lua"))
 		}, code: ExitError, stderr: []string{"lint-lua: dangling.lua: no such file or directory (a symbolic link to nowhere.lua, which does not exist)"}},
-		{name: "file removed between discovery and read", files: map[string]string{"vanish.lua": globalSrc}, setup: func(t *testing.T, dir string) {
-			gone := filepath.Join(dir, "vanish.lua")
-			beforeOpen = func(p string) {
-				if p == gone {
-					os.Remove(p)
-				}
-			}
-			t.Cleanup(func() { beforeOpen = nil })
-		}, code: ExitError, stderr: []string{"lint-lua: vanish.lua: no such file or directory (it was removed after lint-lua found it)"}},
 		{name: "directory named like a script", setup: func(t *testing.T, dir string) {
 			mkdir(t, filepath.Join(dir, "d.lua"))
 		}, args: []string{"d.lua/", "good.lua"}, code: ExitFindings},
