@@ -12,6 +12,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/analyzer"
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
@@ -206,6 +207,10 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrid
 	}
 }
 
+// goSourceMax is the largest Go file whose lines the text format quotes:
+// generated Go can be large, but a file of this size is no source to quote.
+const goSourceMax = 16 << 20
+
 // fileLines returns the source lines of reported files, for the text
 // format's excerpts.
 func fileLines(wd string) func(file string, line int) (string, bool) {
@@ -213,7 +218,7 @@ func fileLines(wd string) func(file string, line int) (string, bool) {
 	return func(file string, line int) (string, bool) {
 		lines, ok := cache[file]
 		if !ok {
-			src, err := os.ReadFile(resolve(wd, filepath.FromSlash(file)))
+			src, _, err := diskfile.Read(resolve(wd, filepath.FromSlash(file)), goSourceMax)
 			if err == nil {
 				lines = strings.Split(string(src), "\n")
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -204,5 +205,30 @@ func TestMaxFileSize(t *testing.T) {
 		r := in(t, dir, "--max-file-size", bad, ".")
 		wantCode(t, r, ExitError)
 		wantErr(t, r, "is not a size")
+	}
+}
+
+// TestSpecialConfig: a .lint-lua.yaml that is a named pipe, or a link to
+// /dev/zero, found by discovery or named with --config, is an error naming
+// it; the run neither hangs nor exhausts memory (issue 19 item 6).
+func TestSpecialConfig(t *testing.T) {
+	for _, kind := range []string{"fifo", "zero"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := tree(t, t.TempDir(), map[string]string{"good.lua": globalSrc})
+			cfg := filepath.Join(dir, ".lint-lua.yaml")
+			switch kind {
+			case "fifo":
+				if err := syscall.Mkfifo(cfg, 0o644); err != nil {
+					t.Skipf("no named pipes here: %v", err)
+				}
+			case "zero":
+				symlink(t, "/dev/zero", cfg)
+			}
+			for _, args := range [][]string{{"."}, {"--config", ".lint-lua.yaml", "."}} {
+				r := runWithin(t, env{wd: dir}, args...)
+				wantCode(t, r, ExitError)
+				wantErr(t, r, ".lint-lua.yaml: not a regular file but a")
+			}
+		})
 	}
 }
