@@ -661,3 +661,25 @@ func TestTooLarge(t *testing.T) {
 		t.Errorf("files %v, want a.lua", got)
 	}
 }
+
+// TestFatalPathError: when no file could be linted the text report says
+// nothing (stderr has the reason), not "no problems in 0 files", and JSON
+// and SARIF record the error; the exit status is 2.
+func TestFatalPathError(t *testing.T) {
+	dir := t.TempDir()
+	r := in(t, dir, "missing.lua")
+	wantCode(t, r, ExitError)
+	if r.out != "" || r.errOut != "lint-lua: missing.lua: no such file or directory\n" {
+		t.Errorf("stdout %q, stderr %q", r.out, r.errOut)
+	}
+	r = in(t, dir, "--format", "json", "missing.lua")
+	wantCode(t, r, ExitError)
+	if !strings.Contains(r.out, `"errors": [`) || !strings.Contains(r.out, `"file": "missing.lua"`) {
+		t.Errorf("json:\n%s", r.out)
+	}
+	r = in(t, dir, "--format", "sarif", "missing.lua")
+	wantCode(t, r, ExitError)
+	if !strings.Contains(r.out, `"executionSuccessful": false`) || !strings.Contains(r.out, `"toolExecutionNotifications"`) {
+		t.Errorf("sarif:\n%s", r.out)
+	}
+}

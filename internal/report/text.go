@@ -154,6 +154,11 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 	if len(r.Diagnostics) > 0 {
 		fmt.Fprintln(bw)
 	}
+	if r.Files == 0 && len(r.Errors) > 0 {
+		// Nothing was linted, and the errors said why on the error
+		// stream: "no problems in 0 files" would read as a pass.
+		return bw.Flush()
+	}
 	summary := summaryLine(len(r.Diagnostics), nErr, nWarn, nInfo, r.Files)
 	if nFix > 0 {
 		summary += fmt.Sprintf("; %d fixable with --fix", nFix)
