@@ -2,8 +2,10 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -115,5 +117,130 @@ func TestFixUnwritable(t *testing.T) {
 	r := in(t, dir, "--fix", "ro")
 	if r.code != 2 || !strings.Contains(r.errOut, "ro/a.lua: writing the fixes") || !strings.Contains(r.out, "nil-reply-compare") {
 		t.Errorf("code %d\nout: %s\nerr: %s", r.code, r.out, r.errOut)
+	}
+}
+
+// TestFixKeepsOwnerAndMode: --fix run as root gives the fixed file back to
+// its owner and group, with its mode and special bits (issue 19 item 2: a
+// user's 0600 file became root's and unreadable to them).
+func TestFixKeepsOwnerAndMode(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to own a file of another user; internal/diskfile tests the rest as this user")
+	}
+	for _, mode := range []os.FileMode{0o600, 0o755 | os.ModeSetuid | os.ModeSetgid, 0o664 | os.ModeSticky} {
+		dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc})
+		a := filepath.Join(dir, "a.lua")
+		if err := os.Chown(a, 4321, 5432); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(a, mode); err != nil {
+			t.Fatal(err)
+		}
+		r := in(t, dir, "--fix", "a.lua")
+		if r.code != 0 || r.errOut != "lint-lua: applied 1 fix in 1 file\n" || read(t, a) != fixedSrc {
+			t.Fatalf("%v: code %d, stderr %q", mode, r.code, r.errOut)
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		if fi.Mode() != mode || st.Uid != 4321 || st.Gid != 5432 {
+			t.Errorf("after --fix: %v uid %d gid %d, want %v 4321 5432", fi.Mode(), st.Uid, st.Gid, mode)
+		}
+	}
+}
+
+// TestFixRefusesHardLink: a file with another hard link is not replaced,
+// which would break the link: it is reported by name with what to do, both
+// names keep their content, and its findings stay (issue 19 item 2).
+func TestFixRefusesHardLink(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc, "c.lua": fixableSrc})
+	if err := os.Link(filepath.Join(dir, "a.lua"), filepath.Join(dir, "b.lua")); err != nil {
+		t.Skip(err)
+	}
+	r := in(t, dir, "--fix", "a.lua", "c.lua")
+	want := "lint-lua: a.lua: not fixed: it has more than one hard link (2 links), which writing a new file in its place would not keep; apply the fixes by hand or with lint-lua --diff | patch\n" +
+		"lint-lua: applied 1 fix in 1 file\n"
+	if r.code != ExitError || r.errOut != want || !strings.Contains(r.out, "a.lua:2:") {
+		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s\nstdout:\n%s", r.code, r.errOut, want, r.out)
+	}
+	if read(t, filepath.Join(dir, "a.lua")) != fixableSrc || read(t, filepath.Join(dir, "b.lua")) != fixableSrc || read(t, filepath.Join(dir, "c.lua")) != fixedSrc {
+		t.Error("a linked file was written, or the other not fixed")
+	}
+	// --diff shows the fix all the same.
+	if r := in(t, dir, "--diff", "a.lua"); r.code != ExitFindings || !strings.Contains(r.out, "+if not v then") {
+		t.Errorf("--diff: code %d, out %q", r.code, r.out)
+	}
+}
+
+// checkReadOnlyRefused: --fix leaves a read-only file alone and says so.
+func checkReadOnlyRefused(t *testing.T, dir string) {
+	t.Helper()
+	a := filepath.Join(dir, "a.lua")
+	r := in(t, dir, "--fix", "a.lua")
+	want := "lint-lua: a.lua: not fixed: it is read-only (make it writable to fix it)\n"
+	if r.code != ExitError || r.errOut != want || !strings.Contains(r.out, "nil-reply-compare") {
+		t.Errorf("uid %d: code %d\nstderr:\n%s\nwant:\n%s\nstdout:\n%s", os.Geteuid(), r.code, r.errOut, want, r.out)
+	}
+	if read(t, a) != fixableSrc {
+		t.Errorf("uid %d: the read-only file was written", os.Geteuid())
+	}
+	if fi, _ := os.Stat(a); fi.Mode().Perm() != 0o444 {
+		t.Errorf("mode %v", fi.Mode())
+	}
+}
+
+// TestFixRefusesReadOnly: a file without write permission is refused, as
+// gofmt -w refuses it (issue 19 item 3), for this user and, run from root,
+// for an ordinary one: the test binary runs itself as nobody.
+func TestFixRefusesReadOnly(t *testing.T) {
+	if dir := os.Getenv("LINT_LUA_TEST_READONLY_DIR"); dir != "" {
+		// The run as another user.
+		checkReadOnlyRefused(t, dir)
+		return
+	}
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc})
+	if err := os.Chmod(filepath.Join(dir, "a.lua"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	checkReadOnlyRefused(t, dir)
+	if os.Geteuid() != 0 {
+		return
+	}
+	const nobody = 65534
+	base, err := os.MkdirTemp("", "lint-lua-readonly-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	bin := filepath.Join(base, "cli.test")
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, self, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	work := filepath.Join(base, "work")
+	tree(t, work, map[string]string{"a.lua": fixableSrc})
+	for _, p := range []string{base, work} {
+		os.Chmod(p, 0o755)
+	}
+	a := filepath.Join(work, "a.lua")
+	os.Chmod(a, 0o444)
+	// nobody owns the directory and the file: only the mode forbids it.
+	if err := os.Chown(work, nobody, nobody); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(a, nobody, nobody); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-test.run=^TestFixRefusesReadOnly$", "-test.v")
+	cmd.Env = append(os.Environ(), "LINT_LUA_TEST_READONLY_DIR="+work)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestFixRefusesReadOnly") {
+		t.Errorf("as nobody: %v\n%s", err, out)
 	}
 }
