@@ -244,3 +244,31 @@ func TestFixRefusesReadOnly(t *testing.T) {
 		t.Errorf("as nobody: %v\n%s", err, out)
 	}
 }
+
+// TestDiffQuotesNames: --diff writes a name that holds a newline, quotes or
+// bytes past ASCII as git does, quoted, so that the name cannot inject a
+// hunk, and git apply takes the diff as it is (issue 19 item 9).
+func TestDiffQuotesNames(t *testing.T) {
+	name := "x\n+++ b/other.lua\n@@ -1 +1 @@\n-é \"q\".lua"
+	dir := tree(t, t.TempDir(), map[string]string{name: fixableSrc})
+	r := in(t, dir, "--diff", ".")
+	if r.code != ExitFindings {
+		t.Fatalf("code %d, stderr %q", r.code, r.errOut)
+	}
+	want := "--- \"a/x\\n+++ b/other.lua\\n@@ -1 +1 @@\\n-\\303\\251 \\\"q\\\".lua\"\t\n+++ \"b/x\\n+++ b/other.lua\\n@@ -1 +1 @@\\n-\\303\\251 \\\"q\\\".lua\"\t\n@@ -1,5 +1,5 @@\n"
+	if !strings.HasPrefix(r.out, want) || strings.Count(r.out, "\n@@ ") != 1 {
+		t.Fatalf("diff:\n%s\nwant it to start:\n%s", r.out, want)
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return
+	}
+	cmd := exec.Command(git, "apply", "-")
+	cmd.Dir, cmd.Stdin = dir, strings.NewReader(r.out)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git apply: %v\n%s", err, out)
+	}
+	if got := read(t, filepath.Join(dir, name)); got != fixedSrc {
+		t.Errorf("after git apply:\n%s", got)
+	}
+}

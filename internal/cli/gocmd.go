@@ -92,7 +92,7 @@ func goRun(opts *goOptions) error {
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		fmt.Fprintf(s.ErrOut, "lint-lua: loading packages: %v\n", err)
+		printError(s, fmt.Errorf("loading packages: %w", err))
 		return exitError{ExitError}
 	}
 	if len(pkgs) == 0 {
@@ -104,7 +104,7 @@ func goRun(opts *goOptions) error {
 		// Only the packages asked for: the analyzer does not run on
 		// dependencies, and their errors show in the importer's anyway.
 		for _, e := range p.Errors {
-			fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
+			printError(s, e)
 			loadErrors++
 		}
 	}
@@ -118,7 +118,7 @@ func goRun(opts *goOptions) error {
 	for _, act := range roots {
 		if act.Err != nil {
 			if len(act.Package.Errors) == 0 {
-				fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", act.Package.PkgPath, act.Err)
+				printError(s, fmt.Errorf("%s: %w", act.Package.PkgPath, act.Err))
 				loadErrors++
 			}
 			continue
@@ -140,7 +140,7 @@ func goRun(opts *goOptions) error {
 	diag.SortDiagnostics(res.Diagnostics)
 	res.Source = fileLines(wd)
 	if err := formatter.Format(s.Out, res); err != nil {
-		fmt.Fprintf(s.ErrOut, "lint-lua: writing output: %v\n", err)
+		printError(s, fmt.Errorf("writing output: %w", err))
 		return exitError{ExitError}
 	}
 	if loadErrors > 0 {

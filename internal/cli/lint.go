@@ -81,8 +81,20 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 }
 
 func usageError(s *IOStreams, format string, args ...any) error {
-	fmt.Fprintf(s.ErrOut, "lint-lua: "+format+"\n", args...)
+	// A configuration error lists one problem a line: each line is
+	// escaped, the line breaks between them kept.
+	lines := strings.Split(fmt.Sprintf(format, args...), "\n")
+	for i, l := range lines {
+		lines[i] = report.Escape(l)
+	}
+	fmt.Fprintf(s.ErrOut, "lint-lua: %s\n", strings.Join(lines, "\n"))
 	return exitError{ExitError}
+}
+
+// printError reports err on one line, escaped as the text report escapes
+// file names (driver.PrintError).
+func printError(s *IOStreams, err error) {
+	driver.PrintError(s.ErrOut, err)
 }
 
 func lintRun(opts *lintOptions) error {
@@ -163,7 +175,7 @@ func lintRun(opts *lintOptions) error {
 	}
 	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), ErrOut: s.ErrOut, Sinks: sinks}, src)
 	if err != nil {
-		fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", err)
+		printError(s, err)
 		return exitError{ExitError}
 	}
 	if len(o.Errors) > 0 {

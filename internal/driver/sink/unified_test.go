@@ -118,3 +118,29 @@ func parseRange(s string) (int, int) {
 	a, _ := strconv.Atoi(s)
 	return a, 1
 }
+
+// TestDiffName: header names are quoted as git quotes them (these are
+// git's own headers for the same names), so that a newline in a name
+// cannot inject a hunk (issue 19 item 9).
+func TestDiffName(t *testing.T) {
+	for name, want := range map[string]string{
+		"a/x.lua":              "a/x.lua",
+		"a/a b.lua":            "a/a b.lua\t",
+		"a/back\\sl.lua":       `"a/back\\sl.lua"`,
+		"a/caf\xc3\xa9.lua":    `"a/caf\303\251.lua"`,
+		"a/esc\x1b[31m.lua":    `"a/esc\033[31m.lua"`,
+		"a/nl\nx.lua":          `"a/nl\nx.lua"`,
+		"a/q\"x.lua":           `"a/q\"x.lua"`,
+		"a/tab\tx.lua":         `"a/tab\tx.lua"`,
+		"a/nl\n+++ b/x y.lua":  "\"a/nl\\n+++ b/x y.lua\"\t",
+		"a/\a\b\v\f\r\x7f.lua": `"a/\a\b\v\f\r\177.lua"`,
+	} {
+		if got := diffName(name); got != want {
+			t.Errorf("diffName(%q) = %q, want %q", name, got, want)
+		}
+	}
+	d := unifiedDiff("nl\n+++ b/evil.lua\n@@ -1 +1 @@", []byte("a\n"), []byte("b\n"))
+	if want := "--- \"a/nl\\n+++ b/evil.lua\\n@@ -1 +1 @@\"\t\n+++ \"b/nl\\n+++ b/evil.lua\\n@@ -1 +1 @@\"\t\n@@ -1 +1 @@\n-a\n+b\n"; d != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", d, want)
+	}
+}
