@@ -26,6 +26,7 @@ targets=(
   "./internal/lint FuzzSprintf 3"
   "./internal/report FuzzUnderline 3"
   "./internal/report FuzzUnderlinePlain 2"
+  "./internal/report FuzzTextWindow 2"
   "./internal/report FuzzJSONMatchesEncoder 3"
   "./internal/report FuzzSARIFMatchesEncoder 3"
   "./internal/report FuzzRDJSONMatchesEncoder 3"
