@@ -45,6 +45,17 @@ func TestDiffWritesNothing(t *testing.T) {
 	if r.code != 0 || r.out != "" {
 		t.Errorf("clean file: code %d, out %q", r.code, r.out)
 	}
+	// Nothing to fix but a finding without a fix: no output, exit 1
+	// (README, Fixes).
+	tree(t, dir, map[string]string{"g.lua": globalSrc})
+	r = in(t, dir, "--diff", "g.lua")
+	if r.code != ExitFindings || r.out != "" || r.errOut != "" {
+		t.Errorf("unfixable finding: code %d, out %q, err %q", r.code, r.out, r.errOut)
+	}
+	r = in(t, dir, "--diff", "--fail-on", "error", "b.lua", "g.lua")
+	if r.code != ExitFindings || r.out != "" {
+		t.Errorf("unfixable error: code %d, out %q", r.code, r.out)
+	}
 }
 
 func TestFixRewrites(t *testing.T) {
