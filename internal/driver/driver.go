@@ -129,38 +129,86 @@ type Result struct {
 	// Diagnostics are the file's findings (after fixing, with
 	// Config.Fix), and Lines the lines they start and end on.
 	Diagnostics []diag.Diagnostic
-	Lines       Lines
+	Lines       *Lines
 	// Shared says findings were placed by a Mapper, which may place the
 	// same finding through another file's script (a fragment that several
 	// scripts include): the report keeps one.
 	Shared bool
 
-	// With Config.Fix: the findings before fixing and their lines, the
-	// number of fixes applied, and, when any was, the content as read,
-	// its identity and the fixed content. Src and Fixed are dropped once
-	// the sinks have seen the file.
+	// With Config.Fix: the findings the file had as read and their lines,
+	// and the number of fixes applied.
 	Before      []diag.Diagnostic
-	BeforeLines Lines
+	BeforeLines *Lines
 	Applied     int
-	Src, Fixed  []byte
-	ID          diskfile.ID
+	// Rewrite is, when a fix was applied, what the sinks need to write or
+	// diff the file; it is dropped once they have seen the file.
+	Rewrite *Rewrite
 }
 
-// Lines holds the text of quoted source lines, by file and 1-based line.
-type Lines map[string]map[int]string
+// Rewrite is a file's content as read, its identity then, and its content
+// fixed.
+type Rewrite struct {
+	Old, New []byte
+	ID       diskfile.ID
+}
 
-func (l Lines) add(file string, n int, text string) {
-	m := l[file]
+// Lines holds the text of the source lines a file's findings quote, by
+// file and 1-based line. Most are lines of the file itself, kept in one map
+// as a run kept them before there were other files (an assembled script's
+// fragments, which a Mapper names): a run with findings in every file
+// keeps one small map a file.
+type Lines struct {
+	file  string
+	own   map[int]string
+	other map[string]map[int]string
+}
+
+// newLines returns the lines of file's findings, none yet.
+func newLines(file string) *Lines { return &Lines{file: file} }
+
+func (l *Lines) add(file string, n int, text string) {
+	if file == l.file {
+		if l.own == nil {
+			l.own = map[int]string{}
+		}
+		l.own[n] = text
+		return
+	}
+	if l.other == nil {
+		l.other = map[string]map[int]string{}
+	}
+	m := l.other[file]
 	if m == nil {
 		m = map[int]string{}
-		l[file] = m
+		l.other[file] = m
 	}
 	m[n] = text
 }
 
-func (l Lines) has(file string, n int) bool {
-	_, ok := l[file][n]
+func (l *Lines) has(file string, n int) bool {
+	if l == nil {
+		return false
+	}
+	if file == l.file {
+		_, ok := l.own[n]
+		return ok
+	}
+	_, ok := l.other[file][n]
 	return ok
+}
+
+// Files calls f with the lines of each file held; the maps are the
+// holder's, not copies.
+func (l *Lines) Files(f func(file string, lines map[int]string)) {
+	if l == nil {
+		return
+	}
+	if l.own != nil {
+		f(l.file, l.own)
+	}
+	for file, m := range l.other {
+		f(file, m)
+	}
 }
 
 // A Sink takes the results of a run.
@@ -264,9 +312,9 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 				for _, s := range cfg.Sinks {
 					s.File(r)
 				}
-				r.Src, r.Fixed = nil, nil
+				r.Rewrite = nil
 				mu.Lock()
-				if r.Err != nil || len(r.Diagnostics) > 0 || len(r.Before) > 0 || r.Applied > 0 {
+				if r.Err != nil || len(r.Diagnostics) > 0 || len(r.Before) > 0 {
 					kept = append(kept, r)
 				} else {
 					clean++

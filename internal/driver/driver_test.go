@@ -59,7 +59,7 @@ func TestFixMatchesLintFix(t *testing.T) {
 	fixed := 0
 	check := sinkFunc(func(r *driver.Result) {
 		w := want[r.Name]
-		if r.Applied != w.Applied || (r.Applied > 0 && !bytes.Equal(r.Fixed, w.Src)) ||
+		if r.Applied != w.Applied || (r.Applied > 0 && !bytes.Equal(r.Rewrite.New, w.Src)) ||
 			!sameFindings(r.Diagnostics, w.Diagnostics) || !sameFindings(r.Before, w.Before) {
 			t.Errorf("%s: driver applied %d fixes, lint.Fix %d; or their texts or findings differ", r.Name, r.Applied, w.Applied)
 		}

@@ -50,7 +50,7 @@ func (l *linter) file(f *File) *Result {
 	}
 	r.Diagnostics, r.Lines = pass.diags, pass.lines
 	if r.Applied > 0 {
-		r.Src, r.Fixed, r.ID = f.Src, src, f.ID
+		r.Rewrite = &Rewrite{Old: f.Src, New: src, ID: f.ID}
 	}
 	return r
 }
@@ -58,7 +58,7 @@ func (l *linter) file(f *File) *Result {
 // pass is what linting a file's scripts once gave.
 type pass struct {
 	diags []diag.Diagnostic
-	lines Lines
+	lines *Lines
 	// shared: some findings were placed by a Mapper.
 	shared bool
 	// syntaxErrors counts the parser's errors over the scripts; broken is
@@ -95,7 +95,7 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 			lineOf = s.Map.Line
 		}
 		if len(ds) > 0 && p.lines == nil {
-			p.lines = Lines{}
+			p.lines = newLines(f.Name)
 		}
 		for _, d := range ds {
 			for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
@@ -127,7 +127,7 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 					if m := scripts[i].Map; m != nil {
 						if text, ok := m.Line(d.File, n); ok {
 							if p.lines == nil {
-								p.lines = Lines{}
+								p.lines = newLines(f.Name)
 							}
 							p.lines.add(d.File, n, text)
 						}

@@ -27,10 +27,10 @@ type fileDiff struct {
 
 // File makes the diff of r's fixes.
 func (s *Diff) File(r *driver.Result) {
-	if r.Applied == 0 {
+	if r.Rewrite == nil {
 		return
 	}
-	text := unifiedDiff(r.Name, r.Src, r.Fixed)
+	text := unifiedDiff(r.Name, r.Rewrite.Old, r.Rewrite.New)
 	s.mu.Lock()
 	s.diffs = append(s.diffs, fileDiff{r.Arg, r.Name, text})
 	s.mu.Unlock()

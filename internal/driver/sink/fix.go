@@ -45,7 +45,7 @@ var beforeWrite func(path string)
 
 // File writes r's fixes, or puts back the findings of the file as it is.
 func (s *Fix) File(r *driver.Result) {
-	if r.Applied == 0 {
+	if r.Rewrite == nil {
 		return
 	}
 	var err error
@@ -55,7 +55,7 @@ func (s *Fix) File(r *driver.Result) {
 		if beforeWrite != nil {
 			beforeWrite(r.Path)
 		}
-		err = diskfile.Replace(r.Path, r.Src, r.ID, r.Fixed)
+		err = diskfile.Replace(r.Path, r.Rewrite.Old, r.Rewrite.ID, r.Rewrite.New)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -41,10 +41,10 @@ func (s *Report) Done(o *driver.Outcome) error {
 	// Sized once: growing it copied every finding again and again (half
 	// of what a run with 40,000 findings did after its last file).
 	res.Diagnostics = make([]diag.Diagnostic, 0, n)
-	lines := driver.Lines{}
+	lines := map[string]map[int]string{}
 	for _, r := range o.Results {
 		res.Diagnostics = append(res.Diagnostics, r.Diagnostics...)
-		for file, m := range r.Lines {
+		r.Lines.Files(func(file string, m map[int]string) {
 			if have := lines[file]; have == nil {
 				lines[file] = m
 			} else {
@@ -52,7 +52,7 @@ func (s *Report) Done(o *driver.Outcome) error {
 					have[n] = text
 				}
 			}
-		}
+		})
 	}
 	if shared {
 		res.Diagnostics = dedupe(res.Diagnostics)
