@@ -2,9 +2,10 @@ package driver
 
 import (
 	"bytes"
-	"os"
 	"syscall"
 	"unsafe"
+
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 )
 
 // This file holds the two system calls of tune.go's huge pages on Linux.
@@ -27,6 +28,6 @@ const madvHugepage = 14
 // the ranges advised for them and not to others: with "always" every range
 // gets them anyway, with "never" none does.
 func hugePagesOnRequest() bool {
-	b, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	b, _, err := diskfile.Read("/sys/kernel/mm/transparent_hugepage/enabled", 4096)
 	return err == nil && bytes.Contains(b, []byte("[madvise]"))
 }

@@ -70,7 +70,7 @@ func (s *Files) each(yield func(found), fail func(error)) {
 			yield(found{arg: i, name: s.StdinName, stdin: true})
 			continue
 		}
-		errs := walk(p, s.resolve(p), s.Skip, func(name, path string, named bool) {
+		errs := walk(p, s.resolve(p), s.Skip, isLua, func(name, path string, named bool) {
 			yield(found{arg: i, name: name, path: path, named: named})
 		})
 		for _, err := range errs {

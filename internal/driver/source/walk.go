@@ -11,11 +11,12 @@ import (
 
 // walk finds the files under a path given as root and found on disk at
 // disk: a file is found whatever its name (named: the user named it), a
-// directory is searched for *.lua, skipping .git, vendor, node_modules and
-// what skip matches (a directory whole). Files are named from root, as the
+// directory is searched for the files whose names want takes (*.lua for
+// Files; a host-language source would take its own extensions), skipping
+// .git, vendor, node_modules and what skip matches (a directory whole). Files are named from root, as the
 // user wrote it, with forward slashes. found is called in the order the
 // walk finds them; the errors name the path that could not be searched.
-func walk(root, disk string, skip func(path string) bool, found func(name, path string, named bool)) []error {
+func walk(root, disk string, skip func(path string) bool, want func(name string) bool, found func(name, path string, named bool)) []error {
 	info, err := os.Stat(disk)
 	if err != nil {
 		return []error{&driver.FileError{File: root, Err: unwrapPathError(err)}}
@@ -63,7 +64,7 @@ func walk(root, disk string, skip func(path string) bool, found func(name, path 
 			}
 		}
 		for _, d := range entries {
-			if d.IsDir() || !strings.HasSuffix(d.Name(), ".lua") {
+			if d.IsDir() || !want(d.Name()) {
 				continue
 			}
 			p := joinClean(clean, d.Name())
@@ -87,6 +88,9 @@ func walk(root, disk string, skip func(path string) bool, found func(name, path 
 	visit(walkRoot, filepath.Clean(disk), filepath.Clean(root))
 	return errs
 }
+
+// isLua reports whether a file found in a tree is a Lua script by its name.
+func isLua(name string) bool { return strings.HasSuffix(name, ".lua") }
 
 // joinClean is filepath.Join(dir, elem) for a clean dir and an elem that
 // os.ReadDir listed (no separator, not "." or ".."), without cleaning the

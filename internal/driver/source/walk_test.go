@@ -22,7 +22,7 @@ func TestWalkSubdirectoriesFirst(t *testing.T) {
 	}
 	var got []string
 	skip := func(p string) bool { return filepath.Base(p) == "skipped" }
-	if errs := walk("root", dir, skip, func(name, _ string, named bool) {
+	if errs := walk("root", dir, skip, isLua, func(name, _ string, named bool) {
 		if named {
 			t.Errorf("%s found as named", name)
 		}
@@ -36,7 +36,7 @@ func TestWalkSubdirectoriesFirst(t *testing.T) {
 	}
 	// A file given as the root is found whatever its name, as named.
 	got = nil
-	walk("notes", filepath.Join(dir, "notes.txt"), skip, func(name, _ string, named bool) {
+	walk("notes", filepath.Join(dir, "notes.txt"), skip, isLua, func(name, _ string, named bool) {
 		if !named {
 			t.Errorf("%s found as not named", name)
 		}
