@@ -100,7 +100,7 @@ d=$(new_case dangling-symlink); ln -s nowhere.lua "$d/dangling.lua"
 run dangling-symlink dangling.lua "" -- .
 # A file that vanishes between discovery and read: lint-lua lists and reads
 # each file in one walk, so the window is too short to hit from outside;
-# internal/cli/hostile_test.go removes it there through a hook. From here:
+# internal/driver/source/source_test.go removes it there through a hook. From here:
 # a path named on the command line that is gone by the time it is read.
 d=$(new_case vanished-path)
 run vanished-path gone.lua "" -- good.lua gone.lua

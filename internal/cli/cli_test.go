@@ -662,33 +662,24 @@ func TestTooLarge(t *testing.T) {
 	}
 }
 
-func TestStartProfilesWritesBoth(t *testing.T) {
+// TestFatalPathError: when no file could be linted the text report says
+// nothing (stderr has the reason), not "no problems in 0 files", and JSON
+// and SARIF record the error; the exit status is 2.
+func TestFatalPathError(t *testing.T) {
 	dir := t.TempDir()
-	env := map[string]string{
-		"LINT_LUA_CPUPROFILE": filepath.Join(dir, "cpu.out"),
-		"LINT_LUA_MEMPROFILE": filepath.Join(dir, "mem.out"),
+	r := in(t, dir, "missing.lua")
+	wantCode(t, r, ExitError)
+	if r.out != "" || r.errOut != "lint-lua: missing.lua: no such file or directory\n" {
+		t.Errorf("stdout %q, stderr %q", r.out, r.errOut)
 	}
-	stop := startProfiles(func(k string) string { return env[k] })
-	stop()
-	for _, p := range env {
-		info, err := os.Stat(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if info.Size() == 0 {
-			t.Errorf("%s is empty", p)
-		}
+	r = in(t, dir, "--format", "json", "missing.lua")
+	wantCode(t, r, ExitError)
+	if !strings.Contains(r.out, `"errors": [`) || !strings.Contains(r.out, `"file": "missing.lua"`) {
+		t.Errorf("json:\n%s", r.out)
 	}
-}
-
-// joinClean must give what filepath.Join gives for the paths a walk joins.
-func TestJoinCleanMatchesJoin(t *testing.T) {
-	for _, root := range []string{".", "./", "..", "../x/", "a", "a/b/", "./a//b/../c", "/", "/a", "//a/", "a/./"} {
-		dir := filepath.Clean(root)
-		for _, elem := range []string{"x.lua", "sub", ".hidden", "a b.lua", "..x"} {
-			if got, want := joinClean(dir, elem), filepath.Join(root, elem); got != want {
-				t.Errorf("joinClean(%q, %q) = %q, filepath.Join(%q, %q) = %q", dir, elem, got, root, elem, want)
-			}
-		}
+	r = in(t, dir, "--format", "sarif", "missing.lua")
+	wantCode(t, r, ExitError)
+	if !strings.Contains(r.out, `"executionSuccessful": false`) || !strings.Contains(r.out, `"toolExecutionNotifications"`) {
+		t.Errorf("sarif:\n%s", r.out)
 	}
 }

@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strconv"
 	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 )
 
 // maxFileSize is the default bound on one script, --max-file-size. Redis
@@ -23,7 +22,7 @@ const maxFileSize = 1 << 20
 // (1048576, 512KiB, 1MiB, 2GiB; K, M and G mean the same).
 type byteSize int64
 
-func (b *byteSize) String() string { return formatSize(int64(*b)) }
+func (b *byteSize) String() string { return diskfile.FormatSize(int64(*b)) }
 func (b *byteSize) Type() string   { return "size" }
 
 func (b *byteSize) Set(s string) error {
@@ -44,44 +43,4 @@ func (b *byteSize) Set(s string) error {
 	}
 	*b = byteSize(n * mult)
 	return nil
-}
-
-// formatSize writes n in the largest binary unit that divides it.
-func formatSize(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-// tooLarge is the error for a file past the bound.
-func tooLarge(limit int64) error {
-	return fmt.Errorf("larger than %s, the --max-file-size limit: not a Redis script (raise the limit if it is one)", formatSize(limit))
-}
-
-// beforeOpen, when set (by tests), runs between finding a file and opening
-// it: the window in which a file can vanish.
-var beforeOpen func(path string)
-
-// openError says why a file that was found could not be opened, in the
-// system's words plus what they mean here: a dangling link names its
-// target, and a file gone since it was listed says so.
-func openError(p string, err error) error {
-	err = unwrapPathError(err)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			return fmt.Errorf("%w (a symbolic link to %s, which does not exist)", err, target)
-		}
-		return fmt.Errorf("%w (it was removed after lint-lua found it)", err)
-	case errors.Is(err, errTooManyLinks):
-		return fmt.Errorf("%w (a loop of symbolic links)", err)
-	}
-	return err
 }

@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"fmt"
-	"math/rand"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -45,6 +44,17 @@ func TestDiffWritesNothing(t *testing.T) {
 	r = in(t, dir, "--diff", "b.lua")
 	if r.code != 0 || r.out != "" {
 		t.Errorf("clean file: code %d, out %q", r.code, r.out)
+	}
+	// Nothing to fix but a finding without a fix: no output, exit 1
+	// (README, Fixes).
+	tree(t, dir, map[string]string{"g.lua": globalSrc})
+	r = in(t, dir, "--diff", "g.lua")
+	if r.code != ExitFindings || r.out != "" || r.errOut != "" {
+		t.Errorf("unfixable finding: code %d, out %q, err %q", r.code, r.out, r.errOut)
+	}
+	r = in(t, dir, "--diff", "--fail-on", "error", "b.lua", "g.lua")
+	if r.code != ExitFindings || r.out != "" {
+		t.Errorf("unfixable error: code %d, out %q", r.code, r.out)
 	}
 }
 
@@ -121,113 +131,155 @@ func TestFixUnwritable(t *testing.T) {
 	}
 }
 
-// TestUnifiedDiffRoundTrip applies the diff of random edits with a small
-// patcher and checks it gives the new text back.
-func TestUnifiedDiffRoundTrip(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	for n := 0; n < 500; n++ {
-		var a []string
-		for i := rng.Intn(30); i > 0; i-- {
-			a = append(a, strconv.Itoa(rng.Intn(6))+"\n")
+// TestFixKeepsOwnerAndMode: --fix run as root gives the fixed file back to
+// its owner and group, with its mode and special bits (issue 19 item 2: a
+// user's 0600 file became root's and unreadable to them).
+func TestFixKeepsOwnerAndMode(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to own a file of another user; internal/diskfile tests the rest as this user")
+	}
+	for _, mode := range []os.FileMode{0o600, 0o755 | os.ModeSetuid | os.ModeSetgid, 0o664 | os.ModeSticky} {
+		dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc})
+		a := filepath.Join(dir, "a.lua")
+		if err := os.Chown(a, 4321, 5432); err != nil {
+			t.Fatal(err)
 		}
-		b := append([]string(nil), a...)
-		for i := rng.Intn(5); i > 0; i-- {
-			switch k := rng.Intn(len(b) + 1); rng.Intn(3) {
-			case 0:
-				b = append(b[:k], append([]string{"new\n"}, b[k:]...)...)
-			case 1:
-				if k < len(b) {
-					b = append(b[:k], b[k+1:]...)
-				}
-			default:
-				if k < len(b) {
-					b[k] = "changed\n"
-				}
-			}
+		if err := os.Chmod(a, mode); err != nil {
+			t.Fatal(err)
 		}
-		as, bs := strings.Join(a, ""), strings.Join(b, "")
-		if rng.Intn(4) == 0 && bs != "" {
-			bs = strings.TrimSuffix(bs, "\n")
+		r := in(t, dir, "--fix", "a.lua")
+		if r.code != 0 || r.errOut != "lint-lua: applied 1 fix in 1 file\n" || read(t, a) != fixedSrc {
+			t.Fatalf("%v: code %d, stderr %q", mode, r.code, r.errOut)
 		}
-		d := unifiedDiff("f", []byte(as), []byte(bs))
-		got, err := applyDiff(as, d)
-		if err != nil || got != bs {
-			t.Fatalf("case %d: %v\na:\n%q\nb:\n%q\ndiff:\n%s\ngot:\n%q", n, err, as, bs, d, got)
+		fi, err := os.Stat(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		if fi.Mode() != mode || st.Uid != 4321 || st.Gid != 5432 {
+			t.Errorf("after --fix: %v uid %d gid %d, want %v 4321 5432", fi.Mode(), st.Uid, st.Gid, mode)
 		}
 	}
 }
 
-// applyDiff is a strict patcher for the diffs unifiedDiff writes.
-func applyDiff(a, d string) (string, error) {
-	if d == "" {
-		return a, nil
+// TestFixRefusesHardLink: a file with another hard link is not replaced,
+// which would break the link: it is reported by name with what to do, both
+// names keep their content, and its findings stay (issue 19 item 2).
+func TestFixRefusesHardLink(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc, "c.lua": fixableSrc})
+	if err := os.Link(filepath.Join(dir, "a.lua"), filepath.Join(dir, "b.lua")); err != nil {
+		t.Skip(err)
 	}
-	src := splitLines(a)
-	lines := splitLines(d)
-	if len(lines) < 2 || lines[0] != "--- a/f\n" || lines[1] != "+++ b/f\n" {
-		return "", fmt.Errorf("bad header")
+	r := in(t, dir, "--fix", "a.lua", "c.lua")
+	want := "lint-lua: a.lua: not fixed: it has more than one hard link (2 links), which writing a new file in its place would not keep; apply the fixes by hand or with lint-lua --diff | patch\n" +
+		"lint-lua: applied 1 fix in 1 file\n"
+	if r.code != ExitError || r.errOut != want || !strings.Contains(r.out, "a.lua:2:") {
+		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s\nstdout:\n%s", r.code, r.errOut, want, r.out)
 	}
-	var out []string
-	pos := 0
-	for i := 2; i < len(lines); {
-		var as, an, bs, bn int
-		h := strings.TrimSuffix(lines[i], "\n")
-		if _, err := fmt.Sscanf(strings.NewReplacer(",", " ", "-", "", "+", "").Replace(h), "@@ %d %d %d %d @@", &as, &an, &bs, &bn); err != nil {
-			// One-line ranges omit the count.
-			var x, y string
-			if _, err := fmt.Sscanf(h, "@@ %s %s @@", &x, &y); err != nil {
-				return "", fmt.Errorf("bad hunk header %q", h)
-			}
-			as, an = parseRange(x[1:])
-			bs, bn = parseRange(y[1:])
-		}
-		start := as - 1
-		if an == 0 {
-			start = as
-		}
-		for pos < start {
-			out = append(out, src[pos])
-			pos++
-		}
-		i++
-		for i < len(lines) && !strings.HasPrefix(lines[i], "@@") {
-			l := lines[i]
-			noEOL := i+1 < len(lines) && lines[i+1] == "\\ No newline at end of file\n"
-			body := l[1:]
-			if noEOL {
-				body = strings.TrimSuffix(body, "\n")
-			}
-			switch l[0] {
-			case ' ':
-				if pos >= len(src) || src[pos] != body {
-					return "", fmt.Errorf("context mismatch at %d", pos)
-				}
-				out = append(out, body)
-				pos++
-			case '-':
-				if pos >= len(src) || src[pos] != body {
-					return "", fmt.Errorf("deletion mismatch at %d", pos)
-				}
-				pos++
-			case '+':
-				out = append(out, body)
-			}
-			i++
-			if noEOL {
-				i++
-			}
-		}
+	if read(t, filepath.Join(dir, "a.lua")) != fixableSrc || read(t, filepath.Join(dir, "b.lua")) != fixableSrc || read(t, filepath.Join(dir, "c.lua")) != fixedSrc {
+		t.Error("a linked file was written, or the other not fixed")
 	}
-	out = append(out, src[pos:]...)
-	return strings.Join(out, ""), nil
+	// --diff shows the fix all the same.
+	if r := in(t, dir, "--diff", "a.lua"); r.code != ExitFindings || !strings.Contains(r.out, "+if not v then") {
+		t.Errorf("--diff: code %d, out %q", r.code, r.out)
+	}
 }
 
-func parseRange(s string) (int, int) {
-	if i := strings.IndexByte(s, ','); i >= 0 {
-		a, _ := strconv.Atoi(s[:i])
-		b, _ := strconv.Atoi(s[i+1:])
-		return a, b
+// checkReadOnlyRefused: --fix leaves a read-only file alone and says so.
+func checkReadOnlyRefused(t *testing.T, dir string) {
+	t.Helper()
+	a := filepath.Join(dir, "a.lua")
+	r := in(t, dir, "--fix", "a.lua")
+	want := "lint-lua: a.lua: not fixed: it is read-only (make it writable to fix it)\n"
+	if r.code != ExitError || r.errOut != want || !strings.Contains(r.out, "nil-reply-compare") {
+		t.Errorf("uid %d: code %d\nstderr:\n%s\nwant:\n%s\nstdout:\n%s", os.Geteuid(), r.code, r.errOut, want, r.out)
 	}
-	a, _ := strconv.Atoi(s)
-	return a, 1
+	if read(t, a) != fixableSrc {
+		t.Errorf("uid %d: the read-only file was written", os.Geteuid())
+	}
+	if fi, _ := os.Stat(a); fi.Mode().Perm() != 0o444 {
+		t.Errorf("mode %v", fi.Mode())
+	}
+}
+
+// TestFixRefusesReadOnly: a file without write permission is refused, as
+// gofmt -w refuses it (issue 19 item 3), for this user and, run from root,
+// for an ordinary one: the test binary runs itself as nobody.
+func TestFixRefusesReadOnly(t *testing.T) {
+	if dir := os.Getenv("LINT_LUA_TEST_READONLY_DIR"); dir != "" {
+		// The run as another user.
+		checkReadOnlyRefused(t, dir)
+		return
+	}
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc})
+	if err := os.Chmod(filepath.Join(dir, "a.lua"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	checkReadOnlyRefused(t, dir)
+	if os.Geteuid() != 0 {
+		return
+	}
+	const nobody = 65534
+	base, err := os.MkdirTemp("", "lint-lua-readonly-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	bin := filepath.Join(base, "cli.test")
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, self, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	work := filepath.Join(base, "work")
+	tree(t, work, map[string]string{"a.lua": fixableSrc})
+	for _, p := range []string{base, work} {
+		os.Chmod(p, 0o755)
+	}
+	a := filepath.Join(work, "a.lua")
+	os.Chmod(a, 0o444)
+	// nobody owns the directory and the file: only the mode forbids it.
+	if err := os.Chown(work, nobody, nobody); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(a, nobody, nobody); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-test.run=^TestFixRefusesReadOnly$", "-test.v")
+	cmd.Env = append(os.Environ(), "LINT_LUA_TEST_READONLY_DIR="+work)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestFixRefusesReadOnly") {
+		t.Errorf("as nobody: %v\n%s", err, out)
+	}
+}
+
+// TestDiffQuotesNames: --diff writes a name that holds a newline, quotes or
+// bytes past ASCII as git does, quoted, so that the name cannot inject a
+// hunk, and git apply takes the diff as it is (issue 19 item 9).
+func TestDiffQuotesNames(t *testing.T) {
+	name := "x\n+++ b/other.lua\n@@ -1 +1 @@\n-é \"q\".lua"
+	dir := tree(t, t.TempDir(), map[string]string{name: fixableSrc})
+	r := in(t, dir, "--diff", ".")
+	if r.code != ExitFindings {
+		t.Fatalf("code %d, stderr %q", r.code, r.errOut)
+	}
+	want := "--- \"a/x\\n+++ b/other.lua\\n@@ -1 +1 @@\\n-\\303\\251 \\\"q\\\".lua\"\t\n+++ \"b/x\\n+++ b/other.lua\\n@@ -1 +1 @@\\n-\\303\\251 \\\"q\\\".lua\"\t\n@@ -1,5 +1,5 @@\n"
+	if !strings.HasPrefix(r.out, want) || strings.Count(r.out, "\n@@ ") != 1 {
+		t.Fatalf("diff:\n%s\nwant it to start:\n%s", r.out, want)
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return
+	}
+	cmd := exec.Command(git, "apply", "-")
+	cmd.Dir, cmd.Stdin = dir, strings.NewReader(r.out)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git apply: %v\n%s", err, out)
+	}
+	if got := read(t, filepath.Join(dir, name)); got != fixedSrc {
+		t.Errorf("after git apply:\n%s", got)
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/analyzer"
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
@@ -91,7 +92,7 @@ func goRun(opts *goOptions) error {
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		fmt.Fprintf(s.ErrOut, "lint-lua: loading packages: %v\n", err)
+		printError(s, fmt.Errorf("loading packages: %w", err))
 		return exitError{ExitError}
 	}
 	if len(pkgs) == 0 {
@@ -103,7 +104,7 @@ func goRun(opts *goOptions) error {
 		// Only the packages asked for: the analyzer does not run on
 		// dependencies, and their errors show in the importer's anyway.
 		for _, e := range p.Errors {
-			fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
+			printError(s, e)
 			loadErrors++
 		}
 	}
@@ -117,7 +118,7 @@ func goRun(opts *goOptions) error {
 	for _, act := range roots {
 		if act.Err != nil {
 			if len(act.Package.Errors) == 0 {
-				fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", act.Package.PkgPath, act.Err)
+				printError(s, fmt.Errorf("%s: %w", act.Package.PkgPath, act.Err))
 				loadErrors++
 			}
 			continue
@@ -139,7 +140,7 @@ func goRun(opts *goOptions) error {
 	diag.SortDiagnostics(res.Diagnostics)
 	res.Source = fileLines(wd)
 	if err := formatter.Format(s.Out, res); err != nil {
-		fmt.Fprintf(s.ErrOut, "lint-lua: writing output: %v\n", err)
+		printError(s, fmt.Errorf("writing output: %w", err))
 		return exitError{ExitError}
 	}
 	if loadErrors > 0 {
@@ -206,6 +207,10 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrid
 	}
 }
 
+// goSourceMax is the largest Go file whose lines the text format quotes:
+// generated Go can be large, but a file of this size is no source to quote.
+const goSourceMax = 16 << 20
+
 // fileLines returns the source lines of reported files, for the text
 // format's excerpts.
 func fileLines(wd string) func(file string, line int) (string, bool) {
@@ -213,7 +218,7 @@ func fileLines(wd string) func(file string, line int) (string, bool) {
 	return func(file string, line int) (string, bool) {
 		lines, ok := cache[file]
 		if !ok {
-			src, err := os.ReadFile(resolve(wd, filepath.FromSlash(file)))
+			src, _, err := diskfile.Read(resolve(wd, filepath.FromSlash(file)), goSourceMax)
 			if err == nil {
 				lines = strings.Split(string(src), "\n")
 			}

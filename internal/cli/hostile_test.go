@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -118,15 +119,6 @@ func TestHostileFiles(t *testing.T) {
 		{name: "dangling symlink", setup: func(t *testing.T, dir string) {
 			symlink(t, "nowhere.lua", filepath.Join(dir, "dangling.lua"))
 		}, code: ExitError, stderr: []string{"lint-lua: dangling.lua: no such file or directory (a symbolic link to nowhere.lua, which does not exist)"}},
-		{name: "file removed between discovery and read", files: map[string]string{"vanish.lua": globalSrc}, setup: func(t *testing.T, dir string) {
-			gone := filepath.Join(dir, "vanish.lua")
-			beforeOpen = func(p string) {
-				if p == gone {
-					os.Remove(p)
-				}
-			}
-			t.Cleanup(func() { beforeOpen = nil })
-		}, code: ExitError, stderr: []string{"lint-lua: vanish.lua: no such file or directory (it was removed after lint-lua found it)"}},
 		{name: "directory named like a script", setup: func(t *testing.T, dir string) {
 			mkdir(t, filepath.Join(dir, "d.lua"))
 		}, args: []string{"d.lua/", "good.lua"}, code: ExitFindings},
@@ -214,4 +206,87 @@ func TestMaxFileSize(t *testing.T) {
 		wantCode(t, r, ExitError)
 		wantErr(t, r, "is not a size")
 	}
+}
+
+// TestSpecialConfig: a .lint-lua.yaml that is a named pipe, or a link to
+// /dev/zero, found by discovery or named with --config, is an error naming
+// it; the run neither hangs nor exhausts memory (issue 19 item 6).
+func TestSpecialConfig(t *testing.T) {
+	for _, kind := range []string{"fifo", "zero"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := tree(t, t.TempDir(), map[string]string{"good.lua": globalSrc})
+			cfg := filepath.Join(dir, ".lint-lua.yaml")
+			switch kind {
+			case "fifo":
+				if err := syscall.Mkfifo(cfg, 0o644); err != nil {
+					t.Skipf("no named pipes here: %v", err)
+				}
+			case "zero":
+				symlink(t, "/dev/zero", cfg)
+			}
+			for _, args := range [][]string{{"."}, {"--config", ".lint-lua.yaml", "."}} {
+				r := runWithin(t, env{wd: dir}, args...)
+				wantCode(t, r, ExitError)
+				wantErr(t, r, ".lint-lua.yaml: not a regular file but a")
+			}
+		})
+	}
+}
+
+// evilName is a file name that would inject a GitHub workflow command and
+// terminal escape sequences (OSC 8 hyperlink, SGR colour, a bell) into
+// whatever prints it raw.
+const evilName = "evil\n::error file=x.lua::injected\x1b]8;;https:x\x07\x1b[31m\r.lua"
+
+// checkEscaped fails when out holds a raw control character other than the
+// line breaks between lines that each start with prefix.
+func checkEscaped(t *testing.T, what, out, prefix string) {
+	t.Helper()
+	for _, line := range strings.SplitAfter(out, "\n") {
+		if line == "" {
+			continue
+		}
+		if !strings.HasPrefix(line, prefix) {
+			t.Errorf("%s: a line does not start with %q: %q", what, prefix, line)
+		}
+		for _, c := range strings.TrimSuffix(line, "\n") {
+			if c < 0x20 || c == 0x7f {
+				t.Errorf("%s: raw control character %q in %q", what, c, line)
+				break
+			}
+		}
+	}
+}
+
+// TestErrorsEscapeNames: file names on the error stream are escaped as the
+// text report escapes them (issue 19 item 8): a name holding a newline
+// cannot start a "::error" workflow command, and ESC or OSC sequences do
+// not reach the terminal.
+func TestErrorsEscapeNames(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{"good.lua": globalSrc, evilName + "ro.lua": fixableSrc})
+	symlink(t, "nowhere.lua", filepath.Join(dir, evilName))
+	r := in(t, dir, ".")
+	wantCode(t, r, ExitError)
+	checkEscaped(t, "lint", r.errOut, "lint-lua: ")
+	wantErr(t, r, "lint-lua: evil␊::error file=x.lua::injected␛]8;;https:x␇␛[31m␍.lua: no such file or directory")
+	// The text report escapes the names it prints.
+	for _, line := range strings.Split(r.out, "\n") {
+		if strings.HasPrefix(line, "::") || strings.ContainsRune(line, 0x1b) {
+			t.Errorf("stdout line %q", line)
+		}
+	}
+	// A fix refused names the file escaped too.
+	os.Remove(filepath.Join(dir, evilName))
+	if err := os.Chmod(filepath.Join(dir, evilName+"ro.lua"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	r = in(t, dir, "--fix", ".")
+	wantCode(t, r, ExitError)
+	checkEscaped(t, "fix", r.errOut, "lint-lua: ")
+	wantErr(t, r, "evil␊::error", "ro.lua: not fixed: it is read-only")
+	// A configuration error quotes what the file holds.
+	tree(t, dir, map[string]string{".lint-lua.yaml": "rules:\n  \"no-such\x1b[2J\": off\n"})
+	r = in(t, dir, ".")
+	wantCode(t, r, ExitError)
+	checkEscaped(t, "config", r.errOut, "")
 }

@@ -6,13 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
-
-	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
 // TestIncludes: functions defined by `--- @include` fragments are not
@@ -157,160 +152,10 @@ func TestIncludesErrors(t *testing.T) {
 		if tc.path != "twice" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.path+"/ok.lua:1:8")) {
 			t.Errorf("%s: the other file's findings: %s", tc.path, strings.Join(got, "\n"))
 		}
-	}
-}
-
-// includeRE is the definition findIncludes implements.
-var includeRE = regexp.MustCompile(`(?m)^\s*---\s*@include\s+["']([^"'<>*]+)["']`)
-
-func checkFindIncludes(t *testing.T, src []byte) {
-	var want [][]byte
-	for _, m := range includeRE.FindAllSubmatch(src, -1) {
-		want = append(want, m[1])
-	}
-	if got := findIncludes(src); !reflect.DeepEqual(got, want) {
-		t.Fatalf("findIncludes(%q) = %q, the regular expression finds %q", src, got, want)
-	}
-}
-
-var includeSamples = []string{
-	"--- @include \"includes/a\"\n--- @include 'b.lua'\nlocal x = 1",
-	"  \t---\t@include\t\"a\"", "\n\n--- @include \"a\"", "---\n@include\n'a'",
-	"x --- @include \"a\"", "--- @include\"a\"", "--- @include \"a'", "--- @include \"a<b\"",
-	"--- @include \"\"", "---- @include \"a\"", "--- @include \"a\n\" --- @include \"b\"", "--- @include \"a",
-	"--- @include \"a\"--- @include \"b\"\n--- @include \"c\"", "\r--- @include \"a\"", "",
-}
-
-func TestFindIncludes(t *testing.T) {
-	for _, s := range includeSamples {
-		checkFindIncludes(t, []byte(s))
-	}
-}
-
-func FuzzFindIncludes(f *testing.F) {
-	for _, s := range includeSamples {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(checkFindIncludes)
-}
-
-// TestIncludeOfferMatchesLoad: what a file linted whole gives the include
-// cache (offer) is what reading it for its names gives (load), on every
-// corpus, example and fixture file that offer keeps; and a fragment offered
-// is not read again.
-func TestIncludeOfferMatchesLoad(t *testing.T) {
-	kept := 0
-	// The corpus (scripts/fetch-corpus.sh) holds bull's and bullmq's
-	// fragments; without it the bundled files still run.
-	roots := []string{"../../examples", "../../testdata/rules", "../../testdata/fixes"}
-	floor := 5
-	if _, err := os.Stat("../../testdata/corpus"); err == nil {
-		roots, floor = append(roots, "../../testdata/corpus/"), 50
-	}
-	for _, root := range roots {
-		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".lua") {
-				return nil
-			}
-			src, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			offered := newIncludeCache()
-			offered.offer(p, luasrc.Parse(p, src))
-			inc, ok := offered.files[p]
-			if !ok {
-				return nil
-			}
-			kept++
-			want, _ := newIncludeCache().load(p)
-			if !reflect.DeepEqual(inc.names, want.names) || !reflect.DeepEqual(inc.includes, want.includes) || !inc.ok {
-				t.Errorf("%s: offer gives names %q and includes %q, load %q and %q", p, inc.names, inc.includes, want.names, want.includes)
-			}
-			return nil
-		})
-	}
-	if kept < floor {
-		t.Errorf("offer kept %d files of %q; there are more fragments than that", kept, roots)
-	}
-
-	// A fragment offered is not read again: remove it, and the script
-	// that includes it still finds its names.
-	dir := t.TempDir()
-	frag := filepath.Join(dir, "frag.lua")
-	src := []byte("local function helper() return 1 end\nfunction exported() end\n")
-	c := newIncludeCache()
-	c.offer(frag, luasrc.Parse(frag, src))
-	names := c.includedNames(filepath.Join(dir, "main.lua"), []byte("--- @include \"frag\"\nreturn helper()\n"))
-	if want := []string{"helper", "exported"}; !reflect.DeepEqual(names, want) {
-		t.Errorf("names from an offered fragment that is not on disk: %q, want %q", names, want)
-	}
-	// A script that does its work at its top level, or does not parse,
-	// is not kept.
-	for _, s := range []string{"local x = 1\nreturn x\n", "local function f() end\nf()\n", "local function f( end\n"} {
-		c := newIncludeCache()
-		c.offer(frag, luasrc.Parse(frag, []byte(s)))
-		if _, ok := c.files[frag]; ok {
-			t.Errorf("offer kept %q", s)
-		}
-	}
-}
-
-// TestWalkSubdirectoriesFirst: the walk lists a directory's subdirectories
-// before its files, in the order of names, so that fragments below the
-// scripts that include them are linted first.
-func TestWalkSubdirectoriesFirst(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"a.lua", "z.lua", "includes/b.lua", "includes/deep/c.lua", "m/d.lua", "node_modules/x.lua", "notes.txt"} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var got []string
-	if errs := walk("root", dir, nil, func(in *input) { got = append(got, filepath.ToSlash(in.name)) }); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	want := []string{"root/includes/deep/c.lua", "root/includes/b.lua", "root/m/d.lua", "root/a.lua", "root/z.lua"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("walk order %q, want %q", got, want)
-	}
-}
-
-// TestIncludedFragmentParsedOnce: a fragment that another fragment includes
-// before the walk reaches it is parsed then and kept for its own lint, which
-// does not read it again; its findings carry its own name.
-func TestIncludedFragmentParsedOnce(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, src string) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// a.lua is linted first and needs b.lua's names.
-	write("includes/a.lua", "--- @include \"b\"\nlocal function a(k) return b(k) end\n")
-	write("includes/b.lua", "local function b(k) return missingB(k) end\n")
-	write("main.lua", "--- @include \"includes/a\"\nreturn a(KEYS[1])\n")
-	var mu sync.Mutex
-	opened := map[string]int{}
-	beforeOpen = func(p string) {
-		mu.Lock()
-		opened[filepath.Base(p)]++
-		mu.Unlock()
-	}
-	t.Cleanup(func() { beforeOpen = nil })
-	for _, jobs := range []string{"1", "4"} {
-		clear(opened)
-		code, got, stderr := runIn(t, dir, "--jobs", jobs, "--disable", "script-too-long", ".")
-		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in Redis's Lua sandbox — the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
-		if code != ExitFindings || !reflect.DeepEqual(got, want) || stderr != "" {
-			t.Errorf("--jobs %s: exit %d, findings %q, stderr %q; want %q", jobs, code, got, stderr, want)
-		}
-		if jobs == "1" && (opened["b.lua"] != 0 || opened["a.lua"] != 1 || opened["main.lua"] != 1) {
-			t.Errorf("--jobs 1: the lint read %v; b.lua was parsed when a.lua included it", opened)
+		// --diff reports them too: every mode goes through one driver.
+		r := in(t, dir, "--diff", "--includes", tc.path)
+		if r.code != ExitError || r.errOut != tc.want {
+			t.Errorf("%s --diff: exit %d, stderr:\n%s", tc.path, r.code, r.errOut)
 		}
 	}
 }

@@ -1,21 +1,16 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
-	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/config"
-	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/driver/sink"
+	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
@@ -85,40 +80,21 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	return cmd
 }
 
-// input is one file to lint.
-type input struct {
-	name string // as reported
-	path string // on disk; empty for stdin
-	// match is the path the configuration's patterns are matched against:
-	// the file on disk, or for stdin the --stdin-filename.
-	match string
-	// src is the file's text while it is linted; for a file on disk it is
-	// read by the worker that lints it and dropped after, so that a run
-	// holds only the files in flight, not the whole tree.
-	src   []byte
-	err   error
-	diags []diag.Diagnostic
-	file  *luasrc.File
-	// With --fix or --diff: the fixed text, the fixes applied to get it,
-	// and the findings before fixing (diags are those after).
-	fixed   []byte
-	applied int
-	before  []diag.Diagnostic
-	// With includes: the script assembled from its fragments, or why it
-	// cannot be; fragment is set when another input includes this file.
-	asm      *assembly
-	asmErr   error
-	fragment bool
-	// lines are the source lines the diagnostics start and end on, for
-	// the formatters that quote or measure them.
-	lines map[int]string
-	// loaded says the file was read from disk (src, or err).
-	loaded bool
+func usageError(s *IOStreams, format string, args ...any) error {
+	// A configuration error lists one problem a line: each line is
+	// escaped, the line breaks between them kept.
+	lines := strings.Split(fmt.Sprintf(format, args...), "\n")
+	for i, l := range lines {
+		lines[i] = report.Escape(l)
+	}
+	fmt.Fprintf(s.ErrOut, "lint-lua: %s\n", strings.Join(lines, "\n"))
+	return exitError{ExitError}
 }
 
-func usageError(s *IOStreams, format string, args ...any) error {
-	fmt.Fprintf(s.ErrOut, "lint-lua: "+format+"\n", args...)
-	return exitError{ExitError}
+// printError reports err on one line, escaped as the text report escapes
+// file names (driver.PrintError).
+func printError(s *IOStreams, err error) {
+	driver.PrintError(s.ErrOut, err)
 }
 
 func lintRun(opts *lintOptions) error {
@@ -164,193 +140,57 @@ func lintRun(opts *lintOptions) error {
 	if err := opts.checkFix(s, paths); err != nil {
 		return err
 	}
-	limit := int64(opts.MaxFileSize)
-	stdin := func() *input {
-		src, err := io.ReadAll(io.LimitReader(s.In, limit+1))
-		in := &input{name: opts.StdinFilename, match: resolve(wd, opts.StdinFilename), src: src, err: err}
-		if err == nil && int64(len(src)) > limit {
-			in.src, in.err = nil, tooLarge(limit)
-		}
-		return in
-	}
-	all := rules.All()
 	assemble := opts.Includes
 	if !opts.IncludesSet && cfg != nil {
 		assemble = cfg.Includes
 	}
-	// Without includes, --fix or --diff a file needs nothing from another:
-	// the files are linted as the walk finds them (streamed), and only
-	// those with findings or errors are kept, so that a run's memory does
-	// not grow with the number of files.
-	streamed := !assemble && !opts.fixing()
-	var inputs []*input
-	ioErrors := 0
-	for _, p := range paths {
-		if streamed {
-			break
-		}
-		if p == "-" {
-			inputs = append(inputs, stdin())
-			continue
-		}
-		found, errs := collect(p, resolve(wd, p), cfg)
-		for _, e := range errs {
-			fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
-			ioErrors++
-		}
-		inputs = append(inputs, found...)
+	all := rules.All()
+	files := &source.Files{
+		Paths:   paths,
+		WorkDir: wd,
+		Skip:    func(p string) bool { return excluded(cfg, p) },
+		Settings: func(path string) driver.Settings {
+			return driver.Settings{Rules: settingsFor(cfg, path, enable, disable), Target: target}
+		},
+		Limit:        int64(opts.MaxFileSize),
+		Stdin:        s.In,
+		StdinName:    opts.StdinFilename,
+		IncludeNames: !assemble,
+		Reuse:        !opts.fixing(),
 	}
-
-	if assemble || opts.fixing() {
-		// Assembly needs every script's text before any is linted, and
-		// --fix and --diff keep each text to the end: read them all now.
-		lintAll(inputs, opts.Jobs, func(in *input) {
-			if in.path != "" && !in.loaded {
-				in.read(limit)
-			}
-		})
-	}
-	var asm *assembler
+	var src driver.Source = files
 	if assemble {
-		asm = assembleInputs(inputs, opts.Jobs, limit)
+		src = &source.Assembled{Files: files, Jobs: opts.Jobs}
 	}
-	includes := newIncludeCache()
-	includes.keep = streamed
-	lintOne := func(in *input) {
-		// A fragment that a script included before the walk reached it
-		// was parsed then (includeCache.load).
-		var f *luasrc.File
-		if streamed && in.path != "" && !in.loaded {
-			if f = includes.take(in.path, in.name); f != nil {
-				if int64(len(f.Src)) > limit {
-					f = nil
-				} else {
-					in.src, in.loaded = f.Src, true
-				}
-			}
-		}
-		if in.path != "" && !in.loaded {
-			in.read(limit)
-		}
-		if in.err != nil || in.fragment || in.asmErr != nil {
-			return
-		}
-		settings := settingsFor(cfg, in, enable, disable)
-		run := lint.Config{Rules: all, Settings: settings, Target: target}
-		if in.asm != nil {
-			in.diags = lintAssembled(in, run)
-			return
-		}
-		if in.path != "" && !assemble {
-			addGlobals(settings, includes.includedNames(in.path, in.src), rules.ByID("undefined-global").Severity)
-		}
-		if opts.fixing() {
-			// --fix and --diff keep the text and the parsed file: the
-			// diff and the writes need them.
-			fixInput(in, run)
-			return
-		}
-		if len(in.src) > gcBigFile {
-			relaxGCNow()
-		}
-		if f == nil {
-			f = luasrc.Parse(in.name, in.src)
-		}
-		if in.path != "" && !assemble {
-			includes.offer(in.path, f)
-		}
-		in.diags = lint.Run(f, run)
-		in.lines = quotedLines(f, in.diags)
-		f.Release()
-		in.src = nil
-		relaxGC()
+	rep := &sink.Report{Out: s.Out, Format: formatter, Base: report.Result{Rules: lint.Infos(all), ToolVersion: Version}}
+	setRoots(&rep.Base, wd)
+	var sinks []driver.Sink
+	switch {
+	case opts.Diff:
+		sinks = []driver.Sink{&sink.Diff{Out: s.Out}}
+	case opts.Fix:
+		sinks = []driver.Sink{sink.NewFix(s.ErrOut), rep}
+	default:
+		sinks = []driver.Sink{rep}
 	}
-	clean := 0
-	if streamed {
-		var walkErrs int
-		inputs, clean, walkErrs = lintStreamed(s, paths, wd, cfg, stdin, opts.Jobs, lintOne)
-		ioErrors += walkErrs
-	} else {
-		lintAll(inputs, opts.Jobs, lintOne)
-	}
-	if opts.Diff {
-		for _, in := range inputs {
-			if in.err != nil {
-				fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", in.name, in.err)
-				ioErrors++
-			}
-		}
-		return diffRun(s, inputs, failOn, ioErrors)
-	}
-	if opts.Fix {
-		ioErrors += writeFixes(s, inputs)
-	}
-
-	res := &report.Result{Rules: lint.Infos(all), ToolVersion: Version, Files: clean}
-	setRoots(res, wd)
-	byName := map[string]map[int]string{}
-	includeErrs := map[string]bool{}
-	n := 0
-	for _, in := range inputs {
-		n += len(in.diags)
-	}
-	// Sized once: growing it copied every finding again and again (half
-	// of what a run with 40,000 findings did after its last file).
-	res.Diagnostics = make([]diag.Diagnostic, 0, n)
-	for _, in := range inputs {
-		if in.err != nil {
-			fmt.Fprintf(s.ErrOut, "lint-lua: %s: %v\n", in.name, in.err)
-			ioErrors++
-			continue
-		}
-		if in.asmErr != nil {
-			// A broken fragment breaks every script that includes it:
-			// say so once.
-			key := in.asmErr.Error()
-			if ie, ok := in.asmErr.(*includeError); ok {
-				key = ie.key
-			}
-			if !includeErrs[key] {
-				includeErrs[key] = true
-				fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", in.asmErr)
-				ioErrors++
-			}
-			continue
-		}
-		res.Files++
-		res.Diagnostics = append(res.Diagnostics, in.diags...)
-		if in.file != nil {
-			in.lines = quotedLines(in.file, in.diags)
-			in.file = nil
-		}
-		in.diags = nil
-		if in.lines != nil {
-			byName[in.name] = in.lines
-		}
-	}
-	if asm != nil {
-		res.Diagnostics = dedupe(res.Diagnostics)
-	}
-	diag.SortDiagnostics(res.Diagnostics)
-	res.Source = func(file string, line int) (string, bool) {
-		if text, ok := byName[file][line]; ok {
-			return text, true
-		}
-		if asm != nil {
-			return asm.line(file, line)
-		}
-		return "", false
-	}
-	if err := formatter.Format(s.Out, res); err != nil {
-		fmt.Fprintf(s.ErrOut, "lint-lua: writing output: %v\n", err)
+	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), ErrOut: s.ErrOut, Sinks: sinks}, src)
+	if err != nil {
+		printError(s, err)
 		return exitError{ExitError}
 	}
-	if ioErrors > 0 {
+	if len(o.Errors) > 0 {
 		return exitError{ExitError}
 	}
-	for _, d := range res.Diagnostics {
-		if d.Severity >= failOn {
-			return exitError{ExitFindings}
+	// --diff exits by the findings the files have, which it does not fix.
+	for _, r := range o.Results {
+		ds := r.Diagnostics
+		if opts.Diff {
+			ds = r.Before
+		}
+		for _, d := range ds {
+			if d.Severity >= failOn {
+				return exitError{ExitFindings}
+			}
 		}
 	}
 	return nil
@@ -417,12 +257,12 @@ func loadConfig(opts *lintOptions, wd string) (*config.Config, error) {
 	return config.Load(path, known)
 }
 
-// settingsFor merges the configuration for one file with the command-line
-// flags, which win.
-func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool) lint.Settings {
+// settingsFor merges the configuration for the file at path with the
+// command-line flags, which win.
+func settingsFor(cfg *config.Config, path string, enable, disable map[string]bool) lint.Settings {
 	out := lint.Settings{}
-	if cfg != nil && in.match != "" {
-		for id, rs := range cfg.ForFile(cfg.Rel(in.match)) {
+	if cfg != nil && path != "" {
+		for id, rs := range cfg.ForFile(cfg.Rel(path)) {
 			r := rules.ByID(id)
 			if r == nil {
 				continue
@@ -453,176 +293,6 @@ func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool)
 	return out
 }
 
-// collect expands a path given as root and found on disk at disk: a file is
-// linted whatever its name; a directory is searched for *.lua. Files are
-// named from root, as the user wrote it.
-func collect(root, disk string, cfg *config.Config) ([]*input, []error) {
-	var out []*input
-	errs := walk(root, disk, cfg, func(in *input) { out = append(out, in) })
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
-	return out, errs
-}
-
-// walk is collect calling found for each file in the order the walk finds
-// them, without keeping a list.
-func walk(root, disk string, cfg *config.Config, found func(*input)) []error {
-	info, err := os.Stat(disk)
-	if err != nil {
-		return []error{fmt.Errorf("%s: %w", root, unwrapPathError(err))}
-	}
-	if !info.IsDir() {
-		found(newInput(root, disk))
-		return nil
-	}
-	// WalkDir does not enter a root that is a symbolic link to a
-	// directory; with a trailing separator the system resolves it.
-	walkRoot := disk
-	if !strings.HasSuffix(walkRoot, string(filepath.Separator)) {
-		walkRoot += string(filepath.Separator)
-	}
-	var errs []error
-	// Like filepath.WalkDir, in the order of names, but a directory's
-	// subdirectories before its files: the fragments that loaders include
-	// (bullmq's includes/) sit below the scripts that include them, and
-	// linted first they are not read again for their names (includeCache.offer).
-	// The output is sorted, so the order shows only in how soon a file is
-	// linted.
-	//
-	// name is dir as reported: root, then the names below it joined on;
-	// clean is dir cleaned, which joinClean extends.
-	var visit func(dir, clean, name string)
-	visit = func(dir, clean, name string) {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, unwrapPathError(err)))
-			return
-		}
-		for _, d := range entries {
-			if !d.IsDir() {
-				continue
-			}
-			switch d.Name() {
-			case ".git", "vendor", "node_modules":
-				continue
-			}
-			if p := joinClean(clean, d.Name()); !excluded(cfg, p) {
-				visit(p, p, joinClean(name, d.Name()))
-			}
-		}
-		for _, d := range entries {
-			if d.IsDir() || !strings.HasSuffix(d.Name(), ".lua") {
-				continue
-			}
-			p := joinClean(clean, d.Name())
-			if excluded(cfg, p) {
-				continue
-			}
-			// A named pipe, socket or device found in a tree is no
-			// script, and opening a pipe would wait for a writer forever.
-			// A symbolic link is followed: to a file it is linted, and
-			// dangling or to a directory it is reported.
-			if t := d.Type(); t&fs.ModeSymlink != 0 {
-				if fi, err := os.Stat(p); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
-					continue
-				}
-			} else if !t.IsRegular() {
-				continue
-			}
-			found(newInput(joinClean(name, d.Name()), p))
-		}
-	}
-	visit(walkRoot, filepath.Clean(disk), filepath.Clean(root))
-	return errs
-}
-
-// joinClean is filepath.Join(dir, elem) for a clean dir and an elem that
-// os.ReadDir listed (no separator, not "." or ".."), without cleaning the
-// result again: it is clean already, and cleaning the paths of a walk was
-// a percent of a run.
-func joinClean(dir, elem string) string {
-	switch {
-	case dir == ".":
-		return elem
-	case os.IsPathSeparator(dir[len(dir)-1]) || dir == filepath.VolumeName(dir):
-		// The root, or a bare Windows volume ("C:" joins to "C:x").
-		return filepath.Join(dir, elem)
-	}
-	return dir + string(filepath.Separator) + elem
-}
-
-// lintStreamed walks paths (reading - from stdin) and runs work on each file
-// with n workers as the walk finds it. It keeps only the inputs with
-// findings or an error, in the order collect would list them (by path
-// argument, then by name), and counts the others; walk errors are printed
-// as they come, as the collecting run prints them before linting.
-func lintStreamed(s *IOStreams, paths []string, wd string, cfg *config.Config, stdin func() *input, n int, work func(*input)) (kept []*input, clean, ioErrors int) {
-	type item struct {
-		arg int
-		in  *input
-	}
-	// The walk runs ahead of the workers by up to walkAhead files (paths,
-	// not yet read): reading a directory then does not leave them idle.
-	ch := make(chan item, walkAhead)
-	go func() {
-		defer close(ch)
-		found := 0
-		for i, p := range paths {
-			if p == "-" {
-				ch <- item{i, stdin()}
-				continue
-			}
-			errs := walk(p, resolve(wd, p), cfg, func(in *input) {
-				// The walk finds hugePagesAfter files long before the
-				// workers have linted as many.
-				if found++; found == hugePagesAfter {
-					hugePagesNow()
-				}
-				ch <- item{i, in}
-			})
-			for _, e := range errs {
-				fmt.Fprintf(s.ErrOut, "lint-lua: %v\n", e)
-				ioErrors++
-			}
-		}
-	}()
-	var (
-		mu    sync.Mutex
-		items []item
-		wg    sync.WaitGroup
-	)
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for it := range ch {
-				work(it.in)
-				mu.Lock()
-				if it.in.err != nil || len(it.in.diags) > 0 {
-					items = append(items, it)
-				} else {
-					clean++
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	sort.SliceStable(items, func(i, j int) bool {
-		if items[i].arg != items[j].arg {
-			return items[i].arg < items[j].arg
-		}
-		return items[i].in.name < items[j].in.name
-	})
-	kept = make([]*input, len(items))
-	for i, it := range items {
-		kept[i] = it.in
-	}
-	return kept, clean, ioErrors
-}
-
-// walkAhead is how many files found by the walk may wait for a worker.
-const walkAhead = 64
-
 // excluded reports whether an exclude pattern matches p itself. The walk
 // skips an excluded directory whole, so what is below one is never seen;
 // only a directory named on the command line is searched although a
@@ -639,77 +309,4 @@ func excluded(cfg *config.Config, p string) bool {
 		}
 	}
 	return false
-}
-
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-// newInput is the file at p, reported as name; it is read when linted.
-func newInput(name, p string) *input {
-	return &input{name: filepath.ToSlash(name), path: p, match: p}
-}
-
-// read reads the file from disk, up to limit bytes.
-func (in *input) read(limit int64) {
-	in.loaded = true
-	if beforeOpen != nil {
-		beforeOpen(in.path)
-	}
-	src, err := readFile(in.path, limit)
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Op == "open" {
-		in.err = openError(in.path, err)
-		return
-	}
-	switch {
-	case err != nil:
-		in.err = unwrapPathError(err)
-	case int64(len(src)) > limit:
-		in.err = tooLarge(limit)
-	default:
-		in.src = src
-	}
-}
-
-// quotedLines keeps the lines of f that diagnostics start or end on.
-func quotedLines(f *luasrc.File, diags []diag.Diagnostic) map[int]string {
-	if len(diags) == 0 {
-		return nil
-	}
-	out := make(map[int]string)
-	for _, d := range diags {
-		for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
-			if _, ok := out[n]; ok {
-				continue
-			}
-			if text, ok := f.Line(n); ok {
-				out[n] = text
-			}
-		}
-	}
-	return out
-}
-
-// lintAll runs work over inputs with n workers; results stay in input order.
-func lintAll(inputs []*input, n int, work func(*input)) {
-	ch := make(chan *input)
-	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for in := range ch {
-				work(in)
-			}
-		}()
-	}
-	for _, in := range inputs {
-		ch <- in
-	}
-	close(ch)
-	wg.Wait()
 }

@@ -20,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -64,6 +65,10 @@ type RuleSetting struct {
 	Options  map[string]any
 }
 
+// MaxSize is the largest configuration file read: a thousand times a
+// large one.
+const MaxSize = 1 << 20
+
 // Find walks up from startDir to the filesystem root and returns the first
 // configuration file found.
 func Find(startDir string) (path string, found bool) {
@@ -89,7 +94,9 @@ func Find(startDir string) (path string, found bool) {
 // Load reads and parses the configuration file at path. known reports
 // whether a rule ID exists; nil accepts every ID.
 func Load(path string, known func(ruleID string) bool) (*Config, error) {
-	data, err := os.ReadFile(path)
+	// Only a regular file, and not a huge one: a configuration that is a
+	// named pipe hung the run, one linked to /dev/zero exhausted memory.
+	data, _, err := diskfile.Read(path, MaxSize)
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}

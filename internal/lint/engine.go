@@ -34,12 +34,23 @@ type Target struct {
 }
 
 // Config is what a lint needs besides the file: the rules to run, their
-// settings and the Redis the scripts run on.
+// settings, the Redis the scripts run on, and the names the script may use
+// because something outside it defines them.
 type Config struct {
 	Rules    []*Rule
 	Settings Settings
 	Target   Target
+	// Globals are names defined outside the script: the functions of the
+	// fragments a loader splices in before Redis sees it, the placeholders
+	// of a host-language interpolation. A rule that declares the option
+	// GlobalsOption (undefined-global) receives them after the names the
+	// configuration lists there.
+	Globals []string
 }
+
+// GlobalsOption is the option through which a rule receives
+// Config.Globals: a list of names.
+const GlobalsOption = "globals"
 
 // Run lints a parsed file: its syntax errors, the findings of the enabled
 // rules, with suppressions applied, sorted. It never panics on any input:
@@ -63,7 +74,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	// The model never leaves this function and the findings hold none of
 	// it (strings and ranges): its arrays serve the next file's.
 	m.Release()
-	out = applySuppressions(f, out, settings)
+	out = applySuppressions(f.Name, f.Comments, out, settings)
 	diag.SortDiagnostics(out)
 	return out
 }
@@ -113,6 +124,9 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 			continue
 		}
 		p.severity = s.Severity
+		if len(cfg.Globals) > 0 {
+			s = withGlobals(r, s, cfg.Globals)
+		}
 		if err := runRule(p, r, s); err != nil {
 			p.out = append(p.out, *err)
 		}
@@ -148,6 +162,38 @@ func runRule(p *Pass, r *Rule, s Setting) (internal *diag.Diagnostic) {
 	}()
 	r.Run(p)
 	return nil
+}
+
+// withGlobals adds names to the GlobalsOption list of s, when r declares
+// that option; s's own options are not changed.
+func withGlobals(r *Rule, s Setting, names []string) Setting {
+	declared := false
+	for _, o := range r.Options {
+		declared = declared || o.Name == GlobalsOption
+	}
+	if !declared {
+		return s
+	}
+	// A YAML list arrives as []any, a default as []string.
+	var list []any
+	switch v := s.Options[GlobalsOption].(type) {
+	case []any:
+		list = append(list, v...)
+	case []string:
+		for _, n := range v {
+			list = append(list, n)
+		}
+	}
+	for _, n := range names {
+		list = append(list, n)
+	}
+	opts := make(map[string]any, len(s.Options)+1)
+	for k, v := range s.Options {
+		opts[k] = v
+	}
+	opts[GlobalsOption] = list
+	s.Options = opts
+	return s
 }
 
 // defaults holds each rule's default options, made on first use: a

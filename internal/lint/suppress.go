@@ -23,9 +23,18 @@ type ignore struct {
 	used    []bool
 }
 
-func applySuppressions(f *luasrc.File, ds []diag.Diagnostic, settings Settings) []diag.Diagnostic {
+// Suppress applies the `lint-lua: ignore` comments among comments to ds,
+// the findings of the file called name, and reports the ignores that
+// suppress nothing. Run applies a script's own comments; a driver whose
+// script is cut from another file (a host-language string literal) applies
+// that file's comments with Suppress, once the findings are placed in it.
+func Suppress(name string, comments []luasrc.Comment, ds []diag.Diagnostic, settings Settings) []diag.Diagnostic {
+	return applySuppressions(name, comments, ds, settings)
+}
+
+func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnostic, settings Settings) []diag.Diagnostic {
 	var igs []*ignore
-	for _, c := range f.Comments {
+	for _, c := range comments {
 		// The expression needs "lint-lua": most comments are done here,
 		// without running it.
 		if !strings.Contains(c.Text, "lint-lua") {
@@ -94,12 +103,12 @@ func applySuppressions(f *luasrc.File, ds []diag.Diagnostic, settings Settings) 
 			if ig.file {
 				kind = "ignore-file"
 			}
-			kept = append(kept, diag.Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
+			kept = append(kept, diag.Diagnostic{File: name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
 				Message: fmt.Sprintf("this %s of %s suppresses nothing", kind, r),
 				Help:    "it would silently hide a future finding of that rule: remove it"})
 		}
 		if len(ig.rules) == 0 {
-			kept = append(kept, diag.Diagnostic{File: f.Name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
+			kept = append(kept, diag.Diagnostic{File: name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
 				Message: "this ignore names no rule",
 				Help:    "an ignore suppresses only the rules it names: write `lint-lua: ignore RULE -- reason`"})
 		}

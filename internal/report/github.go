@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 )
@@ -49,12 +50,42 @@ func (githubFormatter) Format(w io.Writer, r *Result) error {
 		}
 		b = append(append(b, ",title="...), githubProp(d.Rule)...)
 		b = append(b, "::"...)
-		b = append(b, githubDataEscaper.Replace(strings.ToValidUTF8(withHelp(d, " — "), "\uFFFD"))...)
+		b = append(b, githubDataEscaper.Replace(githubText(withHelp(d, " — ")))...)
 		bw.Write(append(b, '\n'))
 	}
 	return bw.Flush()
 }
 
 func githubProp(s string) string {
-	return githubPropEscaper.Replace(strings.ToValidUTF8(s, "\uFFFD"))
+	return githubPropEscaper.Replace(githubText(s))
+}
+
+// githubText is s with nothing the runner would pass through raw to a log
+// or a terminal: every field comes from the file (a name, a message that
+// quotes the script, a shebang's flags), so control characters other than
+// the line breaks the escaping carries become their Unicode pictures (ESC
+// as ␛), C1 controls and invalid UTF-8 U+FFFD, as the text format shows
+// them (issue 19 item 10).
+func githubText(s string) string {
+	if plain(s, false) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			r, size = utf8.RuneError, 1
+		case r == '\r' || r == '\n':
+		case r < 0x20:
+			r = 0x2400 + r
+		case r == 0x7f:
+			r = 0x2421
+		case r >= 0x80 && r < 0xa0:
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+		i += size
+	}
+	return b.String()
 }

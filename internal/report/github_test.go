@@ -109,3 +109,25 @@ func TestGitHubFromSubdirectory(t *testing.T) {
 		t.Errorf("got %q, want the file named from the repository root", got)
 	}
 }
+
+// TestGitHubEscapesControls: every field of a workflow command that comes
+// from the file is free of raw control characters (issue 19 item 10: a
+// shebang flag holding ESC reached the log as it was): ESC, BEL, C1
+// controls and invalid UTF-8 show as the text format shows them, line
+// breaks stay escaped as the runner unescapes them.
+func TestGitHubEscapesControls(t *testing.T) {
+	r := &Result{Files: 1, Diagnostics: []diag.Diagnostic{
+		finding("evil\x1b]8;;x\x07.lua", 1, 1, 1, 2, "invalid-shebang", diag.SeverityError,
+			"unknown flag \x1b[2J\x9b31m\xff in #!lua flags=\x1b[2J,\x00\x7f\r\nnext"),
+	}}
+	out := string(render(t, "github", Options{}, r))
+	for _, c := range strings.TrimSuffix(out, "\n") {
+		if c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) {
+			t.Fatalf("raw control %q in %q", c, out)
+		}
+	}
+	want := "::error file=evil␛]8;;x␇.lua,line=1,col=1,endLine=1,endColumn=2,title=invalid-shebang::unknown flag ␛[2J\uFFFD31m\uFFFD in #!lua flags=␛[2J,␀␡%0D%0Anext\n"
+	if out != want {
+		t.Errorf("got  %q\nwant %q", out, want)
+	}
+}

@@ -18,6 +18,16 @@ type jsonFormatter struct{}
 type jsonOutput struct {
 	Files       int              `json:"files"`
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	// Errors are what kept files from being linted (Result.Errors);
+	// absent when there were none, so that a clean run's output is as it
+	// was before the field.
+	Errors []jsonError `json:"errors,omitempty"`
+}
+
+// jsonError is one error of the run: the file it names, if any.
+type jsonError struct {
+	File    string `json:"file,omitempty"`
+	Message string `json:"message"`
 }
 
 type jsonDiagnostic struct {
@@ -120,7 +130,26 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 	if len(r.Diagnostics) > 0 {
 		buf = append(buf, "\n  "...)
 	}
-	buf = append(buf, "]\n}\n"...)
+	buf = append(buf, ']')
+	if len(r.Errors) > 0 {
+		buf = append(buf, ",\n  \"errors\": ["...)
+		for i, e := range r.Errors {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, "\n    {"...)
+			if e.File != "" {
+				buf = append(buf, "\n      \"file\": "...)
+				buf = appendJSONString(buf, e.File)
+				buf = append(buf, ',')
+			}
+			buf = append(buf, "\n      \"message\": "...)
+			buf = appendJSONString(buf, e.Message)
+			buf = append(buf, "\n    }"...)
+		}
+		buf = append(buf, "\n  ]"...)
+	}
+	buf = append(buf, "\n}\n"...)
 	if _, err := bw.Write(buf); err != nil {
 		return err
 	}

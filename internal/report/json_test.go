@@ -23,6 +23,9 @@ func encodeJSON(r *Result) []byte {
 			Fix: newJSONFix(d.Fix),
 		})
 	}
+	for _, e := range r.Errors {
+		out.Errors = append(out.Errors, jsonError{File: e.File, Message: e.Message})
+	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -59,7 +62,9 @@ func TestJSONMatchesEncoder(t *testing.T) {
 func encoderResults(t *testing.T) []*Result {
 	withRoots := awkwardResult()
 	withRoots.WorkDir, withRoots.SourceRoot = "/w/repo/sub", "/w/repo"
-	out := []*Result{{}, awkwardResult(), withRoots}
+	withErrors := awkwardResult()
+	withErrors.Errors = []RunError{{File: "gone.lua", Message: "no such file or directory"}, {Message: "a.lua:1:5: include not found: \"x\"\n\x1b]"}}
+	out := []*Result{{}, awkwardResult(), withRoots, withErrors, {Errors: []RunError{{File: "x", Message: "y"}}}}
 	sets, err := benchdata.Sets()
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +89,7 @@ func FuzzJSONMatchesEncoder(f *testing.F) {
 			{File: file, Rule: rule, Message: msg, Fix: &diag.Fix{Message: rule, Edits: []diag.Edit{{Start: line, End: line + 1, New: msg}, {New: file}}}},
 			{File: file, Rule: rule, Message: msg, Fix: &diag.Fix{Message: msg}},
 			{File: file, Rule: rule, Message: rule, Help: msg},
-		}})
+		}, Errors: []RunError{{File: file, Message: msg}, {Message: rule}}})
 	})
 }
 

@@ -33,6 +33,16 @@ type Result struct {
 	// to SourceRoot, as GitHub does, wherever lint-lua ran; otherwise they
 	// use Diagnostic.File as it is.
 	WorkDir, SourceRoot string
+	// Errors are what kept files from being linted (a path that does not
+	// exist, a file that cannot be read or fixed), as reported on the
+	// error stream. The formats that carry a run's status record them.
+	Errors []RunError
+}
+
+// RunError is one error of a run: the file it names, when it names one,
+// and what went wrong.
+type RunError struct {
+	File, Message string
 }
 
 // Formatter renders a Result.
@@ -145,6 +155,13 @@ func runesString(rs []displayRune) string {
 	}
 	return b.String()
 }
+
+// Escape returns s as the text format prints file names and messages:
+// control characters as their Unicode pictures (a newline as ␊, ESC as ␛),
+// invalid UTF-8 and C1 controls as U+FFFD. What it returns cannot end a
+// line, so cannot start a GitHub workflow command, and holds no terminal
+// escape sequence; printable text is unchanged.
+func Escape(s string) string { return sanitizeString(s, false) }
 
 // sanitizeString is sanitize without the offsets.
 func sanitizeString(s string, keepTab bool) string {

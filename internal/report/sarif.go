@@ -38,8 +38,23 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool               sarifTool                `json:"tool"`
 	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
-	ColumnKind         string                   `json:"columnKind"`
-	Results            []sarifResult            `json:"results"`
+	// Invocations says the run failed, and why, when files could not be
+	// linted (Result.Errors); absent otherwise.
+	Invocations []sarifInvocation `json:"invocations,omitempty"`
+	ColumnKind  string            `json:"columnKind"`
+	Results     []sarifResult     `json:"results"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications"`
+}
+
+// sarifNotification is one error of the run, at the file it names.
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 }
 
 type sarifTool struct {
@@ -189,6 +204,18 @@ func sarifLogFor(r *Result) (sarifLog, *sarifResults) {
 		Tool:       sarifTool{Driver: driver},
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},
+	}
+	if len(r.Errors) > 0 {
+		inv := sarifInvocation{ExecutionSuccessful: false}
+		for _, e := range r.Errors {
+			n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message}}
+			if e.File != "" {
+				_, art := results.art.of(r, e.File)
+				n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: art}}}
+			}
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+		}
+		run.Invocations = []sarifInvocation{inv}
 	}
 	if r.SourceRoot != "" && r.WorkDir != "" {
 		// Lets a viewer on this machine resolve %SRCROOT%; GitHub resolves

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -67,15 +68,51 @@ func newText(opts Options) *textFormatter {
 	return f
 }
 
+// MaxPerFile is the most findings of one file the text format shows: a
+// file with more is not one to read finding by finding (a machine-written
+// one-line script of 200,000 statements gave 160,000), the first hundred
+// show what is wrong, and a line says how many more there are; the
+// summary counts them all, and the other formats list them all.
+const MaxPerFile = 100
+
 func (f *textFormatter) Format(w io.Writer, r *Result) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var buf []byte
-	for _, d := range r.Diagnostics {
+	shown, hidden := 0, 0
+	for i, d := range r.Diagnostics {
+		if i > 0 && d.File != r.Diagnostics[i-1].File {
+			buf = f.appendHidden(buf[:0], r.Diagnostics[i-1].File, hidden)
+			bw.Write(buf)
+			shown, hidden = 0, 0
+		}
+		if shown == MaxPerFile {
+			hidden++
+			continue
+		}
+		shown++
 		line, ok := r.source(d.File, d.Range.Start.Line)
 		buf = f.appendDiagnostic(buf[:0], d, line, ok)
 		bw.Write(buf)
 	}
+	if n := len(r.Diagnostics); n > 0 {
+		bw.Write(f.appendHidden(buf[:0], r.Diagnostics[n-1].File, hidden))
+	}
 	return f.finish(bw, r)
+}
+
+// appendHidden appends, when findings of file were left out, the line
+// that says how many.
+func (f *textFormatter) appendHidden(b []byte, file string, hidden int) []byte {
+	if hidden == 0 {
+		return b
+	}
+	b = appendPainted(b, f.pos, sanitizeString(file, false))
+	what := "problems"
+	if hidden == 1 {
+		what = "problem"
+	}
+	return fmt.Appendf(b, ": %d more %s not shown (the text format shows %d a file; --format json lists them all)\n",
+		hidden, what, MaxPerFile)
 }
 
 // shownSeverity is the severity a finding is shown with: one outside the
@@ -116,8 +153,19 @@ func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line strin
 	b = append(b, f.rule.post...)
 	b = append(b, '\n')
 	if hasLine {
-		src, under := underline(line, d.Range)
-		b = append(append(b, src...), '\n')
+		part, rg, left, right := window(line, d.Range)
+		src, under := underline(part, rg)
+		if left {
+			b = append(b, ellipsis...)
+			if under != "" {
+				under = strings.Repeat(" ", len(ellipsis)) + under
+			}
+		}
+		b = append(b, src...)
+		if right {
+			b = append(b, ellipsis...)
+		}
+		b = append(b, '\n')
 		if under != "" {
 			prefix := strings.TrimRight(under, "^~")
 			b = append(b, prefix...)
@@ -154,12 +202,70 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 	if len(r.Diagnostics) > 0 {
 		fmt.Fprintln(bw)
 	}
+	if r.Files == 0 && len(r.Errors) > 0 {
+		// Nothing was linted, and the errors said why on the error
+		// stream: "no problems in 0 files" would read as a pass.
+		return bw.Flush()
+	}
 	summary := summaryLine(len(r.Diagnostics), nErr, nWarn, nInfo, r.Files)
 	if nFix > 0 {
 		summary += fmt.Sprintf("; %d fixable with --fix", nFix)
 	}
 	fmt.Fprintln(bw, f.summary.Sprint(summary))
 	return bw.Flush()
+}
+
+// QuoteMax is the most bytes of a source line a finding quotes: a line
+// longer than that is quoted QuoteMax bytes around the finding's span,
+// with an ellipsis where it is cut. Real scripts' lines are far shorter; a
+// minified one-line script of a megabyte quoted whole for every finding
+// made hundreds of gigabytes of output.
+const QuoteMax = 200
+
+// ellipsis marks where a quoted line is cut.
+const ellipsis = "..."
+
+// window returns the part of line that a finding at rg quotes, rg moved
+// into it, and whether the line was cut on the left and on the right: the
+// whole line when it is at most QuoteMax bytes; otherwise QuoteMax bytes
+// (fewer, at a rune boundary) centred on the span, or from its start when
+// the span is longer.
+func window(line string, rg diag.Range) (part string, in diag.Range, left, right bool) {
+	if len(line) <= QuoteMax {
+		return line, rg, false, false
+	}
+	start, end := 0, 0
+	if rg.Start.Column >= 1 {
+		start, end = markedBytes(line, rg)
+		start = min(max(start, 0), len(line))
+		end = min(max(end, start), len(line))
+	}
+	from, to := start, start+QuoteMax
+	if end-start < QuoteMax {
+		pad := (QuoteMax - (end - start)) / 2
+		from, to = start-pad, end+pad
+		if from < 0 {
+			to, from = to-from, 0
+		}
+		if to > len(line) {
+			from, to = max(from-(to-len(line)), 0), len(line)
+		}
+	}
+	to = min(to, len(line))
+	for from < to && !utf8.RuneStart(line[from]) {
+		from++
+	}
+	for to > from && to < len(line) && !utf8.RuneStart(line[to]) {
+		to--
+	}
+	in = rg
+	if rg.Start.Column >= 1 {
+		in.Start.Column = rg.Start.Column - from
+		if rg.End.Line == rg.Start.Line {
+			in.End.Column = min(rg.End.Column-from, to-from+1)
+		}
+	}
+	return line[from:to], in, from > 0, to < len(line)
 }
 
 // underline returns the sanitized source line and the marker line beneath

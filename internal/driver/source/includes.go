@@ -1,4 +1,4 @@
-package cli
+package source
 
 import (
 	"bytes"
@@ -8,8 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -102,11 +101,13 @@ type includeCache struct {
 	// directives, and cleaning the joined path for each was a percent of
 	// a run.
 	named map[string]map[string]*includedFile
-	// keep says the run lints files as the walk finds them, so that a
-	// fragment parsed for its names before the walk reaches it is kept
-	// for its own lint (take); kept counts the parsed files held.
+	// keep says a fragment parsed for its names before the walk reaches
+	// it is kept for its own lint (take); kept counts the parsed files
+	// held. A run that fixes does not keep them: its fix loop parses.
 	keep bool
 	kept int
+	// limit is --max-file-size: a larger fragment is not read.
+	limit int64
 }
 
 type includedFile struct {
@@ -129,8 +130,12 @@ type includedFile struct {
 // outside the linted tree is never taken.
 const maxKept = 64
 
-func newIncludeCache() *includeCache {
-	return &includeCache{files: map[string]*includedFile{}, named: map[string]map[string]*includedFile{}}
+// keepParsedMax is the largest fragment kept parsed: the AST and token
+// index of a larger one weigh more than parsing it again costs.
+const keepParsedMax = 64 << 10
+
+func newIncludeCache(limit int64) *includeCache {
+	return &includeCache{files: map[string]*includedFile{}, named: map[string]map[string]*includedFile{}, limit: limit}
 }
 
 // load reads and parses an included file once; ok is false when it cannot
@@ -162,11 +167,13 @@ func (c *includeCache) entry(p string) *includedFile {
 func (c *includeCache) ensure(inc *includedFile) {
 	p := inc.path
 	inc.once.Do(func() {
-		src, err := readFile(p, maxFileSize)
-		if err != nil || len(src) > maxFileSize {
+		// Only a regular file: an include that names a pipe or a device
+		// must not hang the run.
+		src, _, err := diskfile.Read(p, c.limit)
+		if err != nil {
 			return
 		}
-		if !c.keep || len(src) > gcBigFile {
+		if !c.keep || len(src) > keepParsedMax {
 			inc.fill(luasrc.ParseDeclarations(p, src))
 			return
 		}
@@ -260,7 +267,7 @@ func (c *includeCache) take(p, name string) *luasrc.File {
 // the whole parse, which are ParseDeclarations' when the file parses
 // (TestParseDeclarationsMatchesParse).
 func (c *includeCache) offer(p string, f *luasrc.File) {
-	if len(f.Errors) > 0 || f.Chunk == nil || len(f.Src) > maxFileSize || !definitionsOnly(f.Chunk) {
+	if len(f.Errors) > 0 || f.Chunk == nil || int64(len(f.Src)) > c.limit || !definitionsOnly(f.Chunk) {
 		return
 	}
 	inc := c.entry(p)
@@ -348,35 +355,4 @@ func topLevelNames(f *luasrc.File) []string {
 		}
 	}
 	return out
-}
-
-// addGlobals appends names to the undefined-global rule's globals option.
-func addGlobals(settings lint.Settings, names []string, defaultSeverity diag.Severity) {
-	if len(names) == 0 {
-		return
-	}
-	const id = "undefined-global"
-	st, ok := settings[id]
-	if !ok {
-		st = lint.Setting{Enabled: true, Severity: defaultSeverity}
-	}
-	var list []any
-	switch v := st.Options["globals"].(type) {
-	case []any:
-		list = append(list, v...)
-	case []string:
-		for _, s := range v {
-			list = append(list, s)
-		}
-	}
-	for _, n := range names {
-		list = append(list, n)
-	}
-	opts := map[string]any{}
-	for k, v := range st.Options {
-		opts[k] = v
-	}
-	opts["globals"] = list
-	st.Options = opts
-	settings[id] = st
 }

@@ -1,4 +1,4 @@
-package cli
+package source
 
 import (
 	"bytes"
@@ -13,8 +13,6 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/span"
 )
 
@@ -115,13 +113,14 @@ func (a *assembler) load(path, name string) *fragment {
 	}
 	a.mu.Unlock()
 	e.once.Do(func() {
-		in := &input{name: name, path: path}
-		in.read(a.limit)
-		if in.err != nil {
-			e.f = &fragment{path: path, name: name, err: in.err}
+		// Only a regular file: an include that names a pipe or a device
+		// must not hang the run.
+		src, _, err := readFile(path, a.limit, false)
+		if err != nil {
+			e.f = &fragment{path: path, name: name, err: err}
 			return
 		}
-		e.f = newFragment(path, in.name, in.src)
+		e.f = newFragment(path, name, src)
 		a.mu.Lock()
 		if a.byName[e.f.name] == nil {
 			a.byName[e.f.name] = e.f
@@ -219,8 +218,10 @@ type origin struct {
 	line int
 }
 
-// assembly is a script with its includes spliced in.
+// assembly is a script with its includes spliced in; it places the
+// findings of the script (driver.Mapper).
 type assembly struct {
+	a       *assembler
 	src     []byte
 	origins []origin // by 0-based line of src
 	// included lists every file a directive of the script or its fragments
@@ -239,11 +240,14 @@ type includeError struct {
 
 func (e *includeError) Error() string { return e.at + ": " + e.reason }
 
+// Key makes the driver report the error once, whichever scripts reach it.
+func (e *includeError) Key() string { return e.key }
+
 // assemble splices the includes of root. The error names the directive's
 // file, line and column and the reason; the assembly returned with it is
 // partial, but says which files were named before the failure.
 func (a *assembler) assemble(root *fragment) (*assembly, error) {
-	out := &assembly{}
+	out := &assembly{a: a}
 	var buf bytes.Buffer
 	emitted := map[string]bool{root.path: true}
 	onStack := map[string]bool{}
@@ -260,6 +264,12 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 					buf.WriteByte('\n')
 				}
 				out.origins = append(out.origins, origin{f, i + 1})
+				// Stop as soon as the script passes the bound on one
+				// script: a glob of large fragments took minutes and
+				// gigabytes to assemble and lint (issue 19 item 12).
+				if int64(buf.Len()) > a.limit {
+					return errAssembledTooLarge
+				}
 				continue
 			}
 			at := fmt.Sprintf("%s:%d:%d", f.name, d.line, d.col)
@@ -304,6 +314,10 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 	out.src = buf.Bytes()
 	return out, err
 }
+
+// errAssembledTooLarge is assemble's error for a script assembled past
+// the assembler's limit.
+var errAssembledTooLarge = errors.New("assembled script too large")
 
 // includeName names the file at target, included by f: its path as the
 // user would write it from where f is named.
@@ -373,86 +387,15 @@ func (a *assembler) line(name string, n int) (string, bool) {
 	return f.lineAt(n)
 }
 
-// assembleInputs assembles every input that holds directives, and marks as
-// fragments the inputs that another input includes: their findings are
-// those of the scripts Redis runs, reported through their includers, so
-// they are not linted alone as well (alone, a fragment reads its includer's
-// locals as undefined globals, and each finding would be reported twice).
-// A file that no input includes is linted alone, whatever its folder.
-func assembleInputs(inputs []*input, jobs int, limit int64) *assembler {
-	a := newAssembler(limit)
-	roots := make([]*fragment, len(inputs))
-	for i, in := range inputs {
-		if in.err != nil {
-			continue
-		}
-		p := in.path
-		if p == "" {
-			p = in.match // stdin: includes are relative to --stdin-filename
-		}
-		roots[i] = a.add(p, in.name, in.src)
-	}
-	index := map[*input]int{}
-	for i, in := range inputs {
-		index[in] = i
-	}
-	assemblies := make([]*assembly, len(inputs))
-	lintAll(inputs, jobs, func(in *input) {
-		i := index[in]
-		if roots[i] == nil || roots[i].dirs == nil {
-			return
-		}
-		assemblies[i], in.asmErr = a.assemble(roots[i])
-		if in.asmErr == nil {
-			in.asm = assemblies[i]
-		}
-	})
-	included := map[string]bool{}
-	for _, as := range assemblies {
-		if as != nil {
-			for _, p := range as.included {
-				included[p] = true
-			}
-		}
-	}
-	for i, in := range inputs {
-		if roots[i] != nil && included[roots[i].path] {
-			in.fragment = true
-		}
-	}
-	return a
+// Place moves a finding on the assembled script to the file and line that
+// hold its text (mapBack). A fix's edits are offsets into the assembled
+// text, not into any one file: --fix and --diff leave assembled scripts as
+// they are.
+func (as *assembly) Place(d diag.Diagnostic) diag.Diagnostic {
+	d = as.mapBack(d)
+	d.Fix = nil
+	return d
 }
 
-// lintAssembled lints the script Redis runs and reports each finding in the
-// file that holds its line.
-func lintAssembled(in *input, cfg lint.Config) []diag.Diagnostic {
-	f := luasrc.Parse(in.name, in.asm.src)
-	diags := lint.Run(f, cfg)
-	for i, d := range diags {
-		d = in.asm.mapBack(d)
-		// A fix's edits are offsets into the assembled text, not into any
-		// one file: --fix and --diff leave assembled scripts as they are.
-		d.Fix = nil
-		diags[i] = d
-	}
-	return diags
-}
-
-// dedupe drops the copies of a finding in a fragment that several scripts
-// include: the same rule, message and place is one finding.
-func dedupe(ds []diag.Diagnostic) []diag.Diagnostic {
-	type key struct {
-		file, rule, msg string
-		r               diag.Range
-		sev             diag.Severity
-	}
-	seen := make(map[key]bool, len(ds))
-	return slices.DeleteFunc(ds, func(d diag.Diagnostic) bool {
-		k := key{d.File, d.Rule, d.Message, d.Range, d.Severity}
-		if seen[k] {
-			return true
-		}
-		seen[k] = true
-		return false
-	})
-}
+// Line returns the text of a line of a file the assembly was made from.
+func (as *assembly) Line(file string, n int) (string, bool) { return as.a.line(file, n) }

@@ -1,4 +1,4 @@
-package cli
+package sink
 
 import (
 	"fmt"
@@ -19,7 +19,7 @@ func unifiedDiff(name string, a, b []byte) string {
 	var sb strings.Builder
 	// As git diff names an absolute path: a/tmp/x.lua, not a//tmp/x.lua.
 	p := strings.TrimLeft(name, "/")
-	fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", p, p)
+	fmt.Fprintf(&sb, "--- %s\n+++ %s\n", diffName("a/"+p), diffName("b/"+p))
 	// Group the edit script into hunks: runs of changes with up to
 	// 2*context equal lines between them.
 	i := 0
@@ -52,6 +52,60 @@ func unifiedDiff(name string, a, b []byte) string {
 		i = end
 	}
 	return sb.String()
+}
+
+// diffName is a header's file name as git writes it: in double quotes with
+// C escapes (\n, \t, \", \\, octal for other control characters and for
+// every byte past ASCII) when it holds one of those, so that a name cannot
+// end the header line and start a hunk of its own; followed by a tab when
+// it holds a space, which tells patch where the name ends.
+func diffName(name string) string {
+	quote := false
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x7f {
+			quote = true
+			break
+		}
+	}
+	out := name
+	if quote {
+		var b strings.Builder
+		b.WriteByte('"')
+		for i := 0; i < len(name); i++ {
+			switch c := name[i]; c {
+			case '\a':
+				b.WriteString(`\a`)
+			case '\b':
+				b.WriteString(`\b`)
+			case '\t':
+				b.WriteString(`\t`)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\v':
+				b.WriteString(`\v`)
+			case '\f':
+				b.WriteString(`\f`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '"':
+				b.WriteString(`\"`)
+			case '\\':
+				b.WriteString(`\\`)
+			default:
+				if c < 0x20 || c >= 0x7f {
+					fmt.Fprintf(&b, "\\%03o", c)
+				} else {
+					b.WriteByte(c)
+				}
+			}
+		}
+		b.WriteByte('"')
+		out = b.String()
+	}
+	if strings.Contains(name, " ") {
+		out += "\t"
+	}
+	return out
 }
 
 type diffOp struct {

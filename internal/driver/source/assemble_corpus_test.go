@@ -1,4 +1,4 @@
-package cli
+package source
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 // time (dist/cjs/scripts/*.js, lib/scripts/*.js), blank lines aside (the
 // loader drops them). It needs the corpus from scripts/fetch-corpus.sh.
 func TestAssembleMatchesLoader(t *testing.T) {
-	corpus := filepath.Join("..", "..", "testdata", "corpus")
+	corpus := filepath.Join("..", "..", "..", "testdata", "corpus")
 	for _, dir := range []string{filepath.Join(corpus, "bullmq", "dist", "cjs"), filepath.Join(corpus, "bull", "lib")} {
 		t.Run(dir, func(t *testing.T) { assembleMatches(t, dir) })
 	}
@@ -23,7 +23,7 @@ func assembleMatches(t *testing.T, dir string) {
 	if len(luas) == 0 {
 		t.Skip("no corpus: run scripts/fetch-corpus.sh")
 	}
-	a := newAssembler(maxFileSize)
+	a := newAssembler(1 << 20)
 	for _, p := range luas {
 		base := strings.TrimSuffix(filepath.Base(p), ".lua")
 		js, err := os.ReadFile(filepath.Join(dir, "scripts", base+".js"))

@@ -1,0 +1,105 @@
+//go:build unix
+
+package diskfile
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"slices"
+	"syscall"
+	"time"
+)
+
+// mayWrite reports whether this process may write a file with identity
+// id, by its mode bits as the system checks them: the owner's for its
+// owner, the group's for a member of its group, the others' for the rest.
+// Root may write any file, but a file that no one may write is read-only by
+// intent, and is refused.
+func mayWrite(id ID) bool {
+	groups, _ := os.Getgroups()
+	return writableBy(id, os.Geteuid(), os.Getegid(), groups)
+}
+
+func writableBy(id ID, euid, egid int, groups []int) bool {
+	switch {
+	case euid == 0:
+		return id.Mode&0o222 != 0
+	case uint32(euid) == id.Uid:
+		return id.Mode&0o200 != 0
+	case uint32(egid) == id.Gid || slices.Contains(groups, int(id.Gid)):
+		return id.Mode&0o020 != 0
+	}
+	return id.Mode&0o002 != 0
+}
+
+// keepOwnerAndMode gives f the owner, group and mode of id: chown first,
+// since a chown clears the setuid and setgid bits.
+func keepOwnerAndMode(f *os.File, id ID) error {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
+		return unwrap(err)
+	}
+	if st.Uid != id.Uid || st.Gid != id.Gid {
+		if err := f.Chown(int(id.Uid), int(id.Gid)); err != nil {
+			return fmt.Errorf("%w (it belongs to uid %d, gid %d: %v)", ErrOwner, id.Uid, id.Gid, unwrap(err))
+		}
+	}
+	if err := f.Chmod(fileModeOf(id.Mode)); err != nil {
+		return fmt.Errorf("%w (mode %04o: %v)", ErrOwner, id.Mode, unwrap(err))
+	}
+	// The system may drop a bit it does not let this process set (the
+	// setgid bit of a group the process is not in): the new file would
+	// differ from the old.
+	if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
+		return unwrap(err)
+	}
+	if st.Uid != id.Uid || st.Gid != id.Gid || uint32(st.Mode)&0o7777 != id.Mode {
+		return fmt.Errorf("%w (uid %d, gid %d, mode %04o would become uid %d, gid %d, mode %04o)", ErrOwner,
+			id.Uid, id.Gid, id.Mode, st.Uid, st.Gid, uint32(st.Mode)&0o7777)
+	}
+	return nil
+}
+
+// statID is the identity of the file at path, following links.
+func statID(path string) (ID, error) {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return ID{}, err
+	}
+	return idOf(&st), nil
+}
+
+// syncDir makes a rename in dir durable; a failure only loses that.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+// CleanUpOnSignal makes SIGINT and SIGTERM remove the temporary files
+// Replace has not renamed yet before the process ends by the signal, as it
+// would have without the handler. stop uninstalls it.
+func CleanUpOnSignal() (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			removeTemps()
+			signal.Reset(sig)
+			syscall.Kill(os.Getpid(), sig.(syscall.Signal))
+			// The signal's default action ends the process; should it
+			// not, end as a shell reports a signal.
+			time.Sleep(time.Second)
+			os.Exit(128 + int(sig.(syscall.Signal)))
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}

@@ -1,0 +1,140 @@
+package driver
+
+import (
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+)
+
+// linter is the lint step: it lints a file's scripts with the file's
+// settings and places the findings in the user's file.
+type linter struct {
+	rules []*lint.Rule
+	fix   bool
+}
+
+// file lints f, and with fixing on applies the fixes of a file that takes
+// them.
+func (l *linter) file(f *File) *Result {
+	r := &Result{Name: f.Name, Path: f.Path}
+	if f.Err != nil {
+		r.Err = f.Err
+		return r
+	}
+	pass := l.scripts(f, f.Scripts)
+	r.Diagnostics, r.Lines, r.Shared = pass.diags, pass.lines, pass.shared
+	if !l.fix {
+		return r
+	}
+	// Before is what --diff exits by: the findings the file has, fixable
+	// or not.
+	r.Before, r.BeforeLines = pass.diags, pass.lines
+	if f.Rescan == nil {
+		return r
+	}
+	// Apply the fixes and lint again, until no fix applies or
+	// lint.MaxFixRounds rounds have run, as lint.Fix does for one script
+	// (TestFixMatchesLintFix). A round whose result parses worse is
+	// undone: a fix never turns a script Redis loads into one it refuses.
+	src := f.Src
+	for round := 0; round < lint.MaxFixRounds; round++ {
+		out, n := diag.ApplyFixes(src, pass.diags)
+		if n == 0 {
+			break
+		}
+		next := l.scripts(f, f.Rescan(out))
+		if next.broken || next.syntaxErrors > pass.syntaxErrors {
+			break
+		}
+		src, pass, r.Applied = out, next, r.Applied+n
+	}
+	r.Diagnostics, r.Lines = pass.diags, pass.lines
+	if r.Applied > 0 {
+		r.Rewrite = &Rewrite{Old: f.Src, New: src, ID: f.ID}
+	}
+	return r
+}
+
+// pass is what linting a file's scripts once gave.
+type pass struct {
+	diags []diag.Diagnostic
+	lines *Lines
+	// shared: some findings were placed by a Mapper.
+	shared bool
+	// syntaxErrors counts the parser's errors over the scripts; broken is
+	// set when one did not parse at all.
+	syntaxErrors int
+	broken       bool
+}
+
+// scripts lints the scripts of f, places their findings and applies the
+// file's own suppression comments.
+func (l *linter) scripts(f *File, scripts []Script) pass {
+	var p pass
+	for i := range scripts {
+		s := &scripts[i]
+		pf := s.Parsed
+		if pf == nil {
+			if len(s.Text) > gcBigFile {
+				relaxGCNow()
+			}
+			pf = luasrc.Parse(s.Name, s.Text)
+		}
+		if s.Seen != nil {
+			s.Seen(pf)
+		}
+		ds := lint.Run(pf, lint.Config{Rules: l.rules, Settings: f.Settings.Rules, Target: f.Settings.Target, Globals: s.Globals})
+		p.syntaxErrors += len(pf.Errors)
+		p.broken = p.broken || pf.Chunk == nil
+		lineOf := func(_ string, n int) (string, bool) { return pf.Line(n) }
+		if s.Map != nil {
+			p.shared = true
+			for i, d := range ds {
+				ds[i] = s.Map.Place(d)
+			}
+			lineOf = s.Map.Line
+		}
+		if len(ds) > 0 && p.lines == nil {
+			p.lines = newLines(f.Name)
+		}
+		for _, d := range ds {
+			for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
+				if p.lines.has(d.File, n) {
+					continue
+				}
+				if text, ok := lineOf(d.File, n); ok {
+					p.lines.add(d.File, n, text)
+				}
+			}
+		}
+		// The parse never leaves this step, and the findings and lines
+		// hold none of it (strings copied from its text): its arrays
+		// serve the next file's.
+		pf.Release()
+		if p.diags == nil {
+			p.diags = ds
+		} else {
+			p.diags = append(p.diags, ds...)
+		}
+	}
+	if len(f.Comments) > 0 {
+		p.diags = lint.Suppress(f.Name, f.Comments, p.diags, f.Settings.Rules)
+		// The ignores that suppress nothing are reported at the comments,
+		// in lines of the file that the scripts' mappers know.
+		for _, d := range p.diags {
+			for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
+				for i := 0; i < len(scripts) && !p.lines.has(d.File, n); i++ {
+					if m := scripts[i].Map; m != nil {
+						if text, ok := m.Line(d.File, n); ok {
+							if p.lines == nil {
+								p.lines = newLines(f.Name)
+							}
+							p.lines.add(d.File, n, text)
+						}
+					}
+				}
+			}
+		}
+	}
+	return p
+}

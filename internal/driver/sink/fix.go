@@ -1,0 +1,112 @@
+package sink
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/diskfile"
+	"github.com/lint-lua/lint-lua/internal/driver"
+)
+
+// Fix writes each fixed file back as soon as it is linted (--fix), so that
+// a run holds no file's text longer than its lint, and says on the error
+// stream what it did. A file is written only while it is still what was
+// linted, with its owner, group and mode (diskfile.Replace); one that
+// cannot be written keeps its content and its findings, and is reported by
+// name as an error.
+type Fix struct {
+	ErrOut io.Writer
+
+	mu          sync.Mutex
+	failed      []failure
+	files, done int
+	stop        func()
+}
+
+type failure struct {
+	arg  int
+	name string
+	err  error
+}
+
+// NewFix returns the sink, with SIGINT and SIGTERM set to remove the
+// temporary files of the writes under way (until Done).
+func NewFix(errOut io.Writer) *Fix {
+	return &Fix{ErrOut: errOut, stop: diskfile.CleanUpOnSignal()}
+}
+
+// beforeWrite, when set (by tests), runs between the lint of a file and
+// its write: the window in which the user may change it.
+var beforeWrite func(path string)
+
+// File writes r's fixes, or puts back the findings of the file as it is.
+func (s *Fix) File(r *driver.Result) {
+	if r.Rewrite == nil {
+		return
+	}
+	var err error
+	if r.Path == "" {
+		err = errors.New("not a file on disk")
+	} else {
+		if beforeWrite != nil {
+			beforeWrite(r.Path)
+		}
+		err = diskfile.Replace(r.Path, r.Rewrite.Old, r.Rewrite.ID, r.Rewrite.New)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err != nil {
+		s.failed = append(s.failed, failure{r.Arg, r.Name, err})
+		r.Diagnostics, r.Lines = r.Before, r.BeforeLines
+		return
+	}
+	s.files++
+	s.done += r.Applied
+}
+
+// Done reports the files not written, in order, then what was applied.
+func (s *Fix) Done(o *driver.Outcome) error {
+	if s.stop != nil {
+		s.stop()
+	}
+	slices.SortStableFunc(s.failed, func(a, b failure) int {
+		if c := cmp.Compare(a.arg, b.arg); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name, b.name)
+	})
+	for _, f := range s.failed {
+		err := &driver.FileError{File: f.name, Err: fixError(f.err)}
+		o.Errors = append(o.Errors, err)
+		driver.PrintError(s.ErrOut, err)
+	}
+	if s.files > 0 {
+		fmt.Fprintf(s.ErrOut, "lint-lua: applied %s in %s\n", plural(s.done, "fix", "fixes"), plural(s.files, "file", "files"))
+	}
+	return nil
+}
+
+// fixError says why a file was not fixed: a refusal says what to do, an
+// I/O error what failed.
+func fixError(err error) error {
+	switch {
+	case errors.Is(err, diskfile.ErrChanged):
+		return fmt.Errorf("not fixed: %w; run lint-lua --fix again", err)
+	case errors.Is(err, diskfile.ErrReadOnly):
+		return fmt.Errorf("not fixed: %w (make it writable to fix it)", err)
+	case errors.Is(err, diskfile.ErrLinked), errors.Is(err, diskfile.ErrOwner):
+		return fmt.Errorf("not fixed: %w, which writing a new file in its place would not keep; apply the fixes by hand or with lint-lua --diff | patch", err)
+	}
+	return fmt.Errorf("writing the fixes: %w", err)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

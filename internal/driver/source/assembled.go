@@ -1,0 +1,118 @@
+package source
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/driver"
+)
+
+// Assembled finds what Files finds, and lints each file that holds
+// `--- @include` directives as the script Redis runs: assembled with its
+// includes (assemble.go), its findings placed in the files that hold their
+// lines. A file that another includes is a fragment: its findings are those
+// of the scripts Redis runs, reported through their includers, so it is not
+// linted alone as well (alone, a fragment reads its includer's locals as
+// undefined globals, and each finding would be reported twice). A file
+// that no file includes is linted alone, whatever its folder, and fixed as
+// Files fixes it; an assembled script is not fixed.
+//
+// Assembly needs every file's text before any script can be linted: Find
+// reads them all, with Jobs workers, before it gives the first.
+type Assembled struct {
+	// Files finds and reads the files; its IncludeNames and Reuse are not
+	// used.
+	Files *Files
+	Jobs  int
+}
+
+// Find reads every file, assembles the scripts, and gives each file.
+func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
+	fs := s.Files
+	var all []found
+	fs.each(func(f found) { all = append(all, f) }, fail)
+	// As the files are listed under each path: by name.
+	slices.SortStableFunc(all, func(a, b found) int {
+		if c := cmp.Compare(a.arg, b.arg); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name, b.name)
+	})
+	files := make([]*driver.File, len(all))
+	parallel(s.Jobs, len(all), func(i int) { files[i], _ = fs.read(all[i]) })
+
+	a := newAssembler(fs.Limit)
+	roots := make([]*fragment, len(all))
+	for i, f := range files {
+		if f.Err == nil {
+			// Standard input's includes are relative to --stdin-filename.
+			roots[i] = a.add(fs.match(all[i]), f.Name, f.Src)
+		}
+	}
+	assemblies := make([]*assembly, len(all))
+	errs := make([]error, len(all))
+	parallel(s.Jobs, len(all), func(i int) {
+		if roots[i] != nil && roots[i].dirs != nil {
+			assemblies[i], errs[i] = a.assemble(roots[i])
+		}
+	})
+	included := map[string]bool{}
+	for _, as := range assemblies {
+		if as != nil {
+			for _, p := range as.included {
+				included[p] = true
+			}
+		}
+	}
+	for i, f := range files {
+		switch {
+		case f.Err != nil:
+		case errs[i] == errAssembledTooLarge:
+			f.Err = assembledTooLarge(f.Name, fs.Limit)
+		case errs[i] != nil:
+			f.Err = errs[i]
+		case included[roots[i].path]:
+			// A fragment: linted through its includers.
+			f.Src = nil
+		case assemblies[i] != nil:
+			as := assemblies[i]
+			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as}}
+		default:
+			f.Scripts = []driver.Script{{Name: f.Name, Text: f.Src}}
+			f.Rescan = rescan(f.Name, nil)
+		}
+		if f.Err == nil {
+			f.Settings = fs.Settings(fs.match(all[i]))
+		}
+		yield(driver.Item{Arg: all[i].arg, Name: all[i].name, Load: func() *driver.File { return f }})
+	}
+}
+
+// parallel runs work(0) to work(n-1) with jobs workers.
+func parallel(jobs, n int, work func(i int)) {
+	ch := make(chan int)
+	var wg sync.WaitGroup
+	for range max(jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range ch {
+				work(i)
+			}
+		}()
+	}
+	for i := range n {
+		ch <- i
+	}
+	close(ch)
+	wg.Wait()
+}
+
+// assembledTooLarge is the error of a script whose assembly passes the
+// bound on one script: a glob of large fragments must not make a script
+// of gigabytes.
+func assembledTooLarge(name string, limit int64) error {
+	return &driver.FileError{File: name, Err: fmt.Errorf("assembled with its includes, %w", tooLarge(limit))}
+}

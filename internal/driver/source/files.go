@@ -1,0 +1,163 @@
+// Package source holds the driver's sources: the .lua files found by
+// walking the paths given on the command line, the files named there,
+// standard input (Files), and the scripts assembled from their
+// `--- @include` fragments as BullMQ's loader assembles them (Assembled).
+package source
+
+import (
+	"io"
+	"path/filepath"
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+)
+
+// Files finds the files under the paths of a command line: each .lua file
+// of a directory, each file named, and standard input for "-". Each file
+// is one script, linted as it is, and fixed in place.
+type Files struct {
+	// Paths are the path arguments as given; files are named from them.
+	Paths []string
+	// WorkDir is the directory relative paths are resolved against; "."
+	// is the process's.
+	WorkDir string
+	// Skip reports whether a path found by the walk is excluded; an
+	// excluded directory is not searched.
+	Skip func(path string) bool
+	// Settings returns the settings of the file at path: on disk, or for
+	// standard input StdinName resolved against WorkDir.
+	Settings func(path string) driver.Settings
+	// Limit is the largest file read, in bytes (--max-file-size).
+	Limit int64
+	// Stdin is read for "-", reported as StdinName.
+	Stdin     io.Reader
+	StdinName string
+	// IncludeNames makes the names that the fragments a file's
+	// `--- @include` directives name define at their top level known to
+	// the file's script (driver.Script.Globals): a run that lints the
+	// files without assembling them does not report them as undefined.
+	IncludeNames bool
+	// Reuse lets a fragment parsed for its names be linted from that
+	// parse, and a file linted whole give its names to the files that
+	// include it (includeCache), for a run that does not fix (whose fix
+	// loop parses each round itself).
+	Reuse bool
+
+	once     sync.Once
+	includes *includeCache
+}
+
+// found is one file found under a path argument.
+type found struct {
+	arg        int
+	name, path string
+	named      bool // named on the command line
+	stdin      bool
+}
+
+// Find walks the paths in order and gives each file as it finds it.
+func (s *Files) Find(yield func(driver.Item), fail func(error)) {
+	s.each(func(f found) {
+		yield(driver.Item{Arg: f.arg, Name: f.name, Load: func() *driver.File { return s.load(f) }})
+	}, fail)
+}
+
+// each walks the paths in order.
+func (s *Files) each(yield func(found), fail func(error)) {
+	for i, p := range s.Paths {
+		if p == "-" {
+			yield(found{arg: i, name: s.StdinName, stdin: true})
+			continue
+		}
+		errs := walk(p, s.resolve(p), s.Skip, isLua, func(name, path string, named bool) {
+			yield(found{arg: i, name: name, path: path, named: named})
+		})
+		for _, err := range errs {
+			fail(err)
+		}
+	}
+}
+
+// resolve returns where a path given on the command line is on disk.
+func (s *Files) resolve(p string) string {
+	if filepath.IsAbs(p) || s.WorkDir == "" || s.WorkDir == "." {
+		return p
+	}
+	return filepath.Join(s.WorkDir, p)
+}
+
+// match is the path the settings of f are looked up by.
+func (s *Files) match(f found) string {
+	if f.stdin {
+		return s.resolve(s.StdinName)
+	}
+	return f.path
+}
+
+func (s *Files) cache() *includeCache {
+	s.once.Do(func() {
+		s.includes = newIncludeCache(s.Limit)
+		s.includes.keep = s.Reuse
+	})
+	return s.includes
+}
+
+// read reads the file f, or fails naming it.
+func (s *Files) read(f found) (*driver.File, bool) {
+	out := &driver.File{Name: f.name, Path: f.path}
+	var err error
+	if f.stdin {
+		out.Src, err = io.ReadAll(io.LimitReader(s.Stdin, s.Limit+1))
+		if err == nil && int64(len(out.Src)) > s.Limit {
+			out.Src, err = nil, tooLarge(s.Limit)
+		}
+	} else {
+		out.Src, out.ID, err = readFile(f.path, s.Limit, f.named)
+	}
+	if err != nil {
+		return &driver.File{Name: f.name, Path: f.path, Err: &driver.FileError{File: f.name, Err: err}}, false
+	}
+	return out, true
+}
+
+// load reads f and makes it one script.
+func (s *Files) load(f found) *driver.File {
+	includes := s.IncludeNames && !f.stdin
+	// A fragment that a script included before the walk reached it was
+	// parsed then (includeCache.load).
+	var parsed *luasrc.File
+	if includes && s.Reuse {
+		if parsed = s.cache().take(f.path, f.name); parsed != nil && int64(len(parsed.Src)) > s.Limit {
+			parsed = nil
+		}
+	}
+	var out *driver.File
+	if parsed != nil {
+		out = &driver.File{Name: f.name, Path: f.path, Src: parsed.Src}
+	} else {
+		var ok bool
+		if out, ok = s.read(f); !ok {
+			return out
+		}
+	}
+	out.Settings = s.Settings(s.match(f))
+	script := driver.Script{Name: f.name, Text: out.Src, Parsed: parsed}
+	if includes {
+		c := s.cache()
+		script.Globals = c.includedNames(f.path, out.Src)
+		if s.Reuse {
+			script.Seen = func(pf *luasrc.File) { c.offer(f.path, pf) }
+		}
+	}
+	out.Scripts = []driver.Script{script}
+	out.Rescan = rescan(f.name, script.Globals)
+	return out
+}
+
+// rescan is the Rescan of a file that is one script.
+func rescan(name string, globals []string) func([]byte) []driver.Script {
+	return func(src []byte) []driver.Script {
+		return []driver.Script{{Name: name, Text: src, Globals: globals}}
+	}
+}
