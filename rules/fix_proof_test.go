@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
@@ -348,5 +349,51 @@ func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 		if got := norm(c.MustEval(t, "return redis.call('EXISTS', KEYS[1], KEYS[2])", tc.keys)); got != tc.want {
 			t.Errorf("EXISTS %v = %s, want %s", tc.keys, got, tc.want)
 		}
+	}
+}
+
+// TestProofFixNeedsFollowedWrites (issue 19 item 5): where a closure
+// assigns the local a finding tests, the rewrite would change the result
+// whenever the closure ran, so the finding is reported without a fix; a
+// comment inside the rewritten expression would be lost, so no fix either.
+// The same scripts without the closure or the comment keep their fix.
+func TestProofFixNeedsFollowedWrites(t *testing.T) {
+	fixOf := func(rule, src string) (found bool, fix *diag.Fix) {
+		for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
+			if d.Rule == rule {
+				return true, d.Fix
+			}
+		}
+		return false, nil
+	}
+	for _, tc := range []struct{ rule, unsafe, safe string }{{
+		"integer-reply-truthiness",
+		"local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif not n then return 0 end\nreturn 1\n",
+		"local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() return nil end\nif ARGV[2] == 'r' then reset() end\nif not n then return 0 end\nreturn 1\n",
+	}, {
+		"nil-reply-compare",
+		"local v = redis.call('GET', KEYS[1])\nlocal function clear() v = false end\nif ARGV[1] == 'c' then clear() end\nif v == nil then return 'none' end\nreturn 'some'\n",
+		"local v = redis.call('GET', KEYS[1])\nif v == nil then return 'none' end\nreturn 'some'\n",
+	}, {
+		"nil-reply-compare",
+		"local v = redis.call('GET', KEYS[1])\nif v --[[ the value ]] == nil then return 'none' end\nreturn 'some'\n",
+		"local v = redis.call('GET', KEYS[1])\nif v == nil then return 'none' end -- the value\nreturn 'some'\n",
+	}} {
+		if found, fix := fixOf(tc.rule, tc.unsafe); !found || fix != nil {
+			t.Errorf("%s on %q: found %v, fix %v; want a finding without a fix", tc.rule, tc.unsafe, found, fix)
+		}
+		if found, fix := fixOf(tc.rule, tc.safe); !found || fix == nil {
+			t.Errorf("%s on %q: found %v, fix %v; want a finding with a fix", tc.rule, tc.safe, found, fix)
+		}
+	}
+	// The reproduction of the issue on Redis: after reset() ran, the
+	// original script and the rewrite the fix would have made disagree.
+	c := redistest.Client(t)
+	orig := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif not n then return 0 end\nreturn 1\n"
+	rewritten := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif n == 0 then return 0 end\nreturn 1\n"
+	a := c.MustEval(t, orig, []string{"proof:k"}, "m", "r")
+	b := c.MustEval(t, rewritten, []string{"proof:k"}, "m", "r")
+	if a.Int == b.Int {
+		t.Errorf("after reset the original gave %s and the rewrite %s: expected them to differ", a, b)
 	}
 }

@@ -163,6 +163,9 @@ func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *diag.Fix {
 		return nil
 	}
 	par := fx.parent[e]
+	if !fx.safe(e, e) || isNotOf(par, e) && !fx.safe(par.(ast.Expr), e) {
+		return nil
+	}
 	var ed diag.Edit
 	switch {
 	case isNotOf(par, e):

@@ -43,7 +43,6 @@ type argCheck struct {
 	branches []ifBranch
 	// branchesFound says findBranches has run.
 	branchesFound bool
-	funcs         []*model.Function
 	// present holds the GET and HGET calls that cannot reply null (Model.PresentReplies).
 	present map[*model.Call]bool
 }
@@ -62,7 +61,7 @@ func runNilArgument(p *lint.Pass) {
 	for _, c := range m.Calls {
 		for i, a := range c.Args {
 			t := a.Value.Types
-			if t == 0 || !t.Known() || ac.closureState(a.Expr) {
+			if t == 0 || !t.Known() || !m.WritesFollowed(a.Expr) {
 				continue
 			}
 			// The texts are for a report: most arguments get none.
@@ -159,51 +158,6 @@ func (ac *argCheck) findBranches() {
 	})
 }
 
-// closureState reports whether x reads a local whose value the model
-// cannot follow: one assigned inside another function than its own (the
-// assignment happens whenever that function is called), or read inside a
-// nested function while it is assigned anywhere (the function sees the value
-// of the moment it is called, not of the moment it is defined).
-func (ac *argCheck) closureState(x ast.Expr) bool {
-	id, ok := x.(*ast.IdentExpr)
-	if !ok {
-		return false
-	}
-	lv := ac.m.VarOf(id)
-	if lv == nil {
-		return false
-	}
-	if ac.m.FuncOf(id) != lv.Func && len(lv.Writes) > 0 {
-		return true
-	}
-	for _, w := range lv.Writes {
-		if ac.funcAt(ac.m.Range(w).Start) != lv.Func {
-			return true
-		}
-	}
-	return false
-}
-
-// funcAt returns the innermost function whose body holds p. (The model
-// records the function of expressions it reads, not of assignment targets.)
-func (ac *argCheck) funcAt(p span.Pos) *model.Function {
-	if ac.funcs == nil {
-		ac.funcs = ac.m.Functions()
-	}
-	best := ac.m.Main
-	var bestRange span.Range
-	for _, fn := range ac.funcs {
-		if fn.Expr == nil {
-			continue
-		}
-		r := ac.m.Range(fn.Expr)
-		if r.Contains(p) && (best == ac.m.Main || bestRange.Start.Less(r.Start)) {
-			best, bestRange = fn, r
-		}
-	}
-	return best
-}
-
 // callName is the command of a call for messages.
 func callName(c *model.Call) string {
 	if c.Name != "" {
@@ -290,7 +244,7 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		return ac.reason(x.Rhs, bits, depth+1, seen)
 	case *ast.IdentExpr:
 		lv := m.VarOf(x)
-		if lv == nil || seen[lv] || ac.closureState(x) {
+		if lv == nil || seen[lv] || !m.WritesFollowed(x) {
 			return ""
 		}
 		seen[lv] = true

@@ -116,7 +116,7 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 // redis.pcall (an error table is truthy too) nor for replies that are
 // never null (the comparison's intent is unclear).
 func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *diag.Fix {
-	if !isNil(other) || v.Types&model.TFalse == 0 || v.Call.Protected {
+	if !isNil(other) || v.Types&model.TFalse == 0 || v.Call.Protected || !fx.safe(x, side) {
 		return nil
 	}
 	var text string

@@ -116,6 +116,9 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 // the string is another one, or for a nullable redis.pcall reply.
 func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *diag.Fix {
 	c := v.Call
+	if !fx.safe(x, side) {
+		return nil
+	}
 	if v.Types&^(model.TTable|model.TFalse) != 0 {
 		// Some path gives another value (a local function that may
 		// return nil): x.ok or a truth test could change its result.

@@ -518,6 +518,9 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *diag.Fix {
 	if t.local != nil {
 		edits = append(edits, diag.Edit{Start: s, End: end, New: newCall})
 	}
+	if !fx.keepsComments(edits) {
+		return nil
+	}
 	return &diag.Fix{
 		Message: fmt.Sprintf("take the key with SET %s value NX %s %s and drop the EXPIRE", m.Text(call.Args[1].Expr), e.unit, shortText(fx.src(ttl))),
 		Edits:   edits,

@@ -207,6 +207,39 @@ func (fx *fixer) replace(e ast.Expr, text string, p int) diag.Edit {
 	return diag.Edit{Start: s, End: end, New: text}
 }
 
+// safe reports whether rewriting node loses nothing and means what the
+// finding says: no comment stands inside it (the new text would drop it),
+// and operand's value is what the model says wherever it is read (no
+// closure assigns the local it reads, which would make the rewrite change
+// the result whenever the closure ran).
+func (fx *fixer) safe(node ast.PositionHolder, operand ast.Expr) bool {
+	if !fx.m.WritesFollowed(operand) {
+		return false
+	}
+	r := fx.m.Range(node)
+	for _, c := range fx.m.File.Comments {
+		if r.Contains(c.Range.Start) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsComments reports whether no edit covers a comment, which its new
+// text would drop.
+func (fx *fixer) keepsComments(edits []diag.Edit) bool {
+	f := fx.m.File
+	for _, c := range f.Comments {
+		co := f.Offset(c.Range.Start)
+		for _, e := range edits {
+			if co >= e.Start && co < e.End {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // truthOnly reports whether only the truth of e's value matters where it
 // stands: it is the condition of an if, elseif, while or until, the operand
 // of not, or an operand of and/or whose own truth is all that matters.

@@ -29,9 +29,34 @@ func FuzzFix(f *testing.F) {
 		}
 		f.Add(src)
 	}
+	// Closures that assign what a fix would test, and comments inside what
+	// it would rewrite (issue 19 item 5): no fix may touch either.
+	for _, src := range []string{
+		"local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nreset()\nif not n then return 0 end\nreturn 1\n",
+		"local v = redis.call('GET', KEYS[1])\nlocal function clear() v = false end\nclear()\nif v == nil then return 0 end\nreturn 1\n",
+		"local v = redis.call('GET', KEYS[1])\nif v --[[c]] == nil then return 0 end\nreturn 1\n",
+		"if redis.call('EXISTS', KEYS[1]) --[[c]] then return 1 end\nreturn 0\n",
+	} {
+		f.Add([]byte(src))
+	}
 	all := rules.All()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		res := lint.Fix("fuzz.lua", src, lint.Config{Rules: all})
+		// No edit covers a comment: the new text would drop it.
+		if orig := luasrc.Parse("fuzz.lua", src); orig.Chunk != nil {
+			for _, d := range res.Before {
+				if d.Fix == nil {
+					continue
+				}
+				for _, e := range d.Fix.Edits {
+					for _, c := range orig.Comments {
+						if co := orig.Offset(c.Range.Start); co >= e.Start && co < e.End {
+							t.Fatalf("%s: edit %+v would drop the comment at %d:\n%s", d.Rule, e, co, src)
+						}
+					}
+				}
+			}
+		}
 		for _, d := range res.Before {
 			if d.Fix == nil {
 				continue

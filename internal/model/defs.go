@@ -72,3 +72,47 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 	})
 	return out
 }
+
+// WritesFollowed reports whether the value the model gives x, when x reads
+// a local, is the value x holds: false when the local is assigned inside
+// another function than its own (the assignment happens whenever that
+// function is called), or read inside a nested function while it is
+// assigned anywhere (the nested function sees the value of the moment it is
+// called, not of the moment it is defined). Anything else is followed.
+func (m *Model) WritesFollowed(x ast.Expr) bool {
+	id, ok := x.(*ast.IdentExpr)
+	if !ok {
+		return true
+	}
+	lv := m.VarOf(id)
+	if lv == nil {
+		return true
+	}
+	if m.FuncOf(id) != lv.Func && len(lv.Writes) > 0 {
+		return false
+	}
+	for _, w := range lv.Writes {
+		if m.FuncAt(m.Range(w).Start) != lv.Func {
+			return false
+		}
+	}
+	return true
+}
+
+// FuncAt returns the innermost function whose body holds p. (FuncOf knows
+// the function of the expressions the model reads, not of assignment
+// targets.)
+func (m *Model) FuncAt(p span.Pos) *Function {
+	best := m.Main
+	var bestRange span.Range
+	for _, fn := range m.Functions() {
+		if fn.Expr == nil {
+			continue
+		}
+		r := m.Range(fn.Expr)
+		if r.Contains(p) && (best == m.Main || bestRange.Start.Less(r.Start)) {
+			best, bestRange = fn, r
+		}
+	}
+	return best
+}
