@@ -1,0 +1,78 @@
+package rules
+
+import (
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+)
+
+var _ = register(&lint.Rule{
+	RuleInfo: diag.RuleInfo{
+		ID:       "invalid-expire-time",
+		Category: diag.Correctness,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "a TTL the script computes that can be 0 or less",
+			Why: "SETEX, PSETEX and SET ... EX/PX refuse a time that is not above 0 " +
+				"(`ERR invalid expire time in 'setex' command`), after the script's earlier writes; EXPIRE and " +
+				"PEXPIRE take it and delete the key at once (observed on 7.0.15). A TTL the script computes from the " +
+				"caller's numbers can reach 0 for arguments that look valid: `math.floor(burst / rate) * 2` is 0 when " +
+				"burst < rate / 2, `a - b` when b reaches a, `n % m` for a multiple. Numbers the caller passes are taken " +
+				"as positive (their own domain), and counts (LLEN, SCARD...) as 0 or more. Clamp it (`math.max(ttl, 1)`), " +
+				"or check it before the call.",
+			Bad:   "local ttl = math.floor(tonumber(ARGV[1]) / tonumber(ARGV[2])) * 2\nredis.call('SETEX', KEYS[1], ttl, 1)\nreturn ttl",
+			Good:  "local ttl = math.max(math.floor(tonumber(ARGV[1]) / tonumber(ARGV[2])) * 2, 1)\nredis.call('SETEX', KEYS[1], ttl, 1)\nreturn ttl",
+			Redis: "all",
+		},
+	},
+	Run: runInvalidExpireTime,
+})
+
+func runInvalidExpireTime(p *lint.Pass) {
+	m := p.Model
+	var guarded map[*model.Variable]bool
+	for _, c := range m.Calls {
+		at := ttlArg(c)
+		if at < 0 {
+			continue
+		}
+		x := c.Args[at].Expr
+		s, why := m.SignOf(x)
+		if !s.MayBeZeroOrLess() || why == "" {
+			continue
+		}
+		if guarded == nil {
+			guarded = comparedLocals(m)
+		}
+		if checked(m, x, guarded) {
+			continue
+		}
+		what := "fails with 'invalid expire time'"
+		if c.Is("EXPIRE", "PEXPIRE") {
+			what = "deletes the key at once"
+		}
+		p.Report(m.Range(x), "TTL %s of %s can be 0 or less", brief(m, x), c.Name).
+			Help("%s; %s %s then, after the script's earlier writes: clamp it (math.max(ttl, 1)) or check it before the call", why, c.Name, what)
+	}
+}
+
+// ttlArg is the index of the argument of c that is a relative time to live
+// (SETEX's seconds, SET's EX/PX value, EXPIRE's seconds), or -1.
+func ttlArg(c *model.Call) int {
+	if c.Command == nil {
+		return -1
+	}
+	switch c.Command.Name {
+	case "SETEX", "PSETEX", "EXPIRE", "PEXPIRE":
+		if len(c.Args) > 2 {
+			return 2
+		}
+	case "SET", "GETEX":
+		for _, tok := range []string{"EX", "PX"} {
+			if i := c.TokenIndex(tok); i > 1 && i+1 < len(c.Args) {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}

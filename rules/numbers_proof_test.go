@@ -1,0 +1,68 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+// TestProofInvalidExpireTime: with burst below rate / 2 the Bad example's
+// SETEX fails with 'invalid expire time' and the Good one's clamp stores the
+// key; EXPIRE with 0 deletes the key at once.
+func TestProofInvalidExpireTime(t *testing.T) {
+	const id = "invalid-expire-time"
+	r := ByID(id)
+	if !flags(t, id, r.Doc.Bad) || flags(t, id, r.Doc.Good) {
+		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", flags(t, id, r.Doc.Bad), flags(t, id, r.Doc.Good))
+	}
+	c := redistest.Client(t)
+	keys := []string{"proof:ttl"}
+	c.MustDo(t, "DEL", keys[0])
+	bad := c.MustEval(t, r.Doc.Bad, keys, "1", "10")
+	if bad.Kind != redistest.Error || !strings.Contains(bad.Str, "invalid expire time in 'setex' command") {
+		t.Errorf("Bad with burst 1, rate 10 gave %s", bad)
+	}
+	good := c.MustEval(t, r.Doc.Good, keys, "1", "10")
+	if good.Kind != redistest.Integer || good.Int != 1 {
+		t.Errorf("Good with burst 1, rate 10 gave %s, want 1", good)
+	}
+	if ttl := c.MustDo(t, "TTL", keys[0]); ttl.Int != 1 {
+		t.Errorf("TTL after Good = %s, want 1", ttl)
+	}
+	src := "redis.call('SET', KEYS[1], 'v')\nredis.call('EXPIRE', KEYS[1], redis.call('LLEN', KEYS[2]) * 10)\nreturn redis.call('EXISTS', KEYS[1])"
+	if !flags(t, id, src) {
+		t.Errorf("%q is not flagged", src)
+	}
+	if got := c.MustEval(t, src, []string{"proof:ttl", "proof:nolist"}); got.Int != 0 {
+		t.Errorf("EXPIRE 0 left the key: EXISTS %s", got)
+	}
+	c.MustDo(t, "DEL", keys[0])
+}
+
+// TestProofDivisionByZero: dividing by an empty list's LLEN replies
+// INT64_MIN and stores "inf"; the Good example's check replies 0.
+func TestProofDivisionByZero(t *testing.T) {
+	const id = "division-by-zero"
+	r := ByID(id)
+	if !flags(t, id, r.Doc.Bad) || flags(t, id, r.Doc.Good) {
+		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", flags(t, id, r.Doc.Bad), flags(t, id, r.Doc.Good))
+	}
+	c := redistest.Client(t)
+	keys := []string{"proof:empty", "proof:count"}
+	c.MustDo(t, "DEL", keys[0], keys[1])
+	if got := c.MustEval(t, r.Doc.Bad, keys); got.Kind != redistest.Integer || got.Int != -9223372036854775808 {
+		t.Errorf("Bad over an empty list gave %s, want -9223372036854775808", got)
+	}
+	if got := c.MustEval(t, r.Doc.Good, keys); got.Kind != redistest.Integer || got.Int != 0 {
+		t.Errorf("Good over an empty list gave %s, want 0", got)
+	}
+	src := "redis.call('SET', KEYS[2], 10 / redis.call('LLEN', KEYS[1]))\nreturn redis.call('GET', KEYS[2])"
+	if !flags(t, id, src) {
+		t.Errorf("%q is not flagged", src)
+	}
+	if got := c.MustEval(t, src, keys); got.Str != "inf" {
+		t.Errorf("stored quotient = %s, want inf", got)
+	}
+	c.MustDo(t, "DEL", keys[0], keys[1])
+}
