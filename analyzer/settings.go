@@ -11,6 +11,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
@@ -108,7 +109,7 @@ func (o *options) register(fs *flag.FlagSet) {
 // resolved is what one run of the analyzer reads: the options turned into
 // the Lua engine's settings and a test per rule.
 type resolved struct {
-	target      lint.Target
+	target      target.Target
 	minSeverity diag.Severity
 	// lua is given to the Lua engine: the rules turned off, and the
 	// severities changed.
@@ -121,7 +122,7 @@ type resolved struct {
 
 func (o *options) resolve() *resolved {
 	r := &resolved{
-		target:      lint.Target{RedisVersion: string(o.redisVersion)},
+		target:      target.MustParse(string(o.redisVersion)), // checked by versionFlag.Set
 		minSeverity: diag.Severity(o.minSeverity),
 		lua:         lint.Settings{},
 		off:         map[string]bool{},

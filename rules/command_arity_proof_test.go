@@ -12,8 +12,9 @@ func TestProofCommandArity(t *testing.T) {
 	const noArgs = "ERR Please specify at least one argument for this redis lib call"
 	r := ByID(id)
 	c := redistest.Client(t)
-	cmdProve(t, c, id, r.Doc.Bad, "", wrongArgs, "'"+wrongArgs+"'", "k")
-	cmdProve(t, c, id, r.Doc.Good, "", "", "", "k")
+	tg := redistest.ServerTarget(t, c)
+	cmdProve(t, c, id, r.Doc.Bad, tg, wrongArgs, "'"+wrongArgs+"'", "k")
+	cmdProve(t, c, id, r.Doc.Good, tg, "", "", "k")
 	for _, src := range []string{
 		"return redis.call('GET')",
 		"return redis.call('GET', KEYS[1], KEYS[1])",
@@ -24,10 +25,10 @@ func TestProofCommandArity(t *testing.T) {
 		"return redis.call('CONFIG', 'GET')",
 		"return redis.call('GET', KEYS[1], KEYS[1], unpack({'a'}))",
 	} {
-		cmdProve(t, c, id, src, "", wrongArgs, "'"+wrongArgs+"'", "k")
+		cmdProve(t, c, id, src, tg, wrongArgs, "'"+wrongArgs+"'", "k")
 	}
 	for _, src := range []string{"return redis.call()", "return redis.pcall()"} {
-		cmdProve(t, c, id, src, "", noArgs, "'"+noArgs+"'")
+		cmdProve(t, c, id, src, tg, noArgs, "'"+noArgs+"'")
 	}
 	if got := c.MustEval(t, "return redis.pcall().err", nil); got.Str != noArgs {
 		t.Errorf("redis.pcall().err = %s, want %q", got, noArgs)
@@ -38,6 +39,6 @@ func TestProofCommandArity(t *testing.T) {
 		"return redis.call('MGET', KEYS[1], unpack({'a', 'b'}))",
 		"return redis.call('OBJECT', 'ENCODING', 'missing')",
 	} {
-		cmdProve(t, c, id, src, "", "", "", "k")
+		cmdProve(t, c, id, src, tg, "", "", "k")
 	}
 }

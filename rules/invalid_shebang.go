@@ -8,7 +8,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/span"
 )
 
@@ -58,12 +57,12 @@ func runInvalidShebang(p *lint.Pass) {
 	if strings.ContainsAny(sb.Raw, "\t\v\f\"'") {
 		return
 	}
-	if !redisdb.SinceAtLeast("7.0", p.Target.RedisVersion) {
+	if !p.Target.HasShebang() {
 		what := "shebangs"
 		if kind != kindScript && kind != kindNamedScript {
 			what = "Functions libraries"
 		}
-		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s", what, p.Target.RedisVersion).
+		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s", what, p.Target.Product()).
 			Help("older versions do not read the #! line and fail to compile it as Lua; remove it, or target 7.0")
 		return
 	}

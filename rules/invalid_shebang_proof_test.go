@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // headerCase is one file header, how Redis runs it (EVAL, or FUNCTION LOAD
@@ -144,11 +145,11 @@ func TestInvalidShebangColumns(t *testing.T) {
 // TestInvalidShebangTarget: shebangs and Functions need Redis 7.0.
 func TestInvalidShebangTarget(t *testing.T) {
 	f := luasrc.Parse("c.lua", []byte("#!lua flags=no-writes\nreturn 1"))
-	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "6.2"}})
-	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is 6.2") {
+	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: target.MustParse("6.2")})
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is Redis 6.2") {
 		t.Errorf("target 6.2: %+v", ds)
 	}
-	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "7.0"}})
+	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: target.MustParse("7.0")})
 	if len(ds) != 0 {
 		t.Errorf("target 7.0: %+v", ds)
 	}

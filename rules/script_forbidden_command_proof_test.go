@@ -15,8 +15,9 @@ func TestProofScriptForbiddenCommand(t *testing.T) {
 	const denied = "ERR This Redis command is not allowed from script"
 	r := ByID(id)
 	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
 	c.MustDo(t, "RPUSH", "k", "job")
-	cmdProve(t, c, id, r.Doc.Bad, "", denied, "'"+denied+"'", "k")
+	cmdProve(t, c, id, r.Doc.Bad, tg, denied, "'"+denied+"'", "k")
 	if got := c.MustEval(t, r.Doc.Good, []string{"k"}); got.Str != "job" {
 		t.Errorf("Good gave %s, want \"job\"", got)
 	}
@@ -63,13 +64,13 @@ func TestProofScriptForbiddenCommand(t *testing.T) {
 		"return redis.call('SLAVEOF', 'NO', 'ONE')",
 		"return redis.call('REPLICAOF', 'NO', 'ONE')",
 	} {
-		cmdProve(t, c, id, src, "", denied, "'"+denied+"'", "k")
+		cmdProve(t, c, id, src, tg, denied, "'"+denied+"'", "k")
 	}
 	c.MustDo(t, "XADD", "s", "*", "f", "v")
 	c.MustDo(t, "XGROUP", "CREATE", "s", "g", "0")
-	cmdProve(t, c, id, "return redis.call('XREAD', 'BLOCK', 0, 'STREAMS', KEYS[1], '$')", "",
+	cmdProve(t, c, id, "return redis.call('XREAD', 'BLOCK', 0, 'STREAMS', KEYS[1], '$')", tg,
 		"ERR XREAD command is not allowed with BLOCK option from scripts", "'ERR XREAD command is not allowed with BLOCK option from scripts'", "s")
-	cmdProve(t, c, id, "return redis.call('XREADGROUP', 'GROUP', 'g', 'c', 'COUNT', 1, 'block', 100, 'STREAMS', KEYS[1], '>')", "",
+	cmdProve(t, c, id, "return redis.call('XREADGROUP', 'GROUP', 'g', 'c', 'COUNT', 1, 'block', 100, 'STREAMS', KEYS[1], '>')", tg,
 		"ERR XREADGROUP command is not allowed with BLOCK option from scripts", "'ERR XREADGROUP command is not allowed with BLOCK option from scripts'", "s")
 	for _, src := range []string{
 		"return redis.call('XREAD', 'COUNT', 1, 'STREAMS', KEYS[1], '0')",
@@ -89,6 +90,6 @@ func TestProofScriptForbiddenCommand(t *testing.T) {
 		"return redis.call('FLUSHALL', 'ASYNC')",
 		"return redis.call('FLUSHALL')",
 	} {
-		cmdProve(t, c, id, src, "", "", "", "s")
+		cmdProve(t, c, id, src, tg, "", "", "s")
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
@@ -152,9 +153,13 @@ func lintRun(opts *lintOptions) error {
 		return usageError(s, "%v", err)
 	}
 	// The flag wins over the configuration.
-	target := lint.Target{RedisVersion: opts.RedisVersion}
-	if target.RedisVersion == "" && cfg != nil {
-		target.RedisVersion = cfg.RedisVersion
+	version := opts.RedisVersion
+	if version == "" && cfg != nil {
+		version = cfg.RedisVersion
+	}
+	tgt, err := target.Parse(version)
+	if err != nil {
+		return usageError(s, "--redis-version: %v", err)
 	}
 
 	paths := opts.Paths
@@ -236,7 +241,7 @@ func lintRun(opts *lintOptions) error {
 			return
 		}
 		settings := settingsFor(cfg, in, enable, disable)
-		run := lint.Config{Rules: all, Settings: settings, Target: target}
+		run := lint.Config{Rules: all, Settings: settings, Target: tgt}
 		if in.asm != nil {
 			in.diags = lintAssembled(in, run)
 			return
