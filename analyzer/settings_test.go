@@ -50,6 +50,8 @@ func TestSettings(t *testing.T) {
 		{"6.0", Settings{RedisVersion: "6.0"}, []string{getdel, lmpop("6.0"), global, keys}},
 		{"6.2.14", Settings{RedisVersion: "6.2.14"}, []string{lmpop("6.2.14"), global, keys}},
 		{"7.0", Settings{RedisVersion: "7.0"}, []string{global, keys}},
+		{"target redis-6.2", Settings{Target: "redis-6.2"}, []string{lmpop("6.2"), global, keys}},
+		{"target valkey-7.2", Settings{Target: "valkey-7.2", Modules: []string{"json"}}, []string{global, keys}},
 		{"disable", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command"}}, []string{global, keys}},
 		{"disable call site", Settings{Disable: []string{"keys-count-mismatch"}}, []string{global}},
 		{"disable all", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command", "global-assignment", "keys-count-mismatch"}}, nil},
@@ -112,6 +114,9 @@ func TestNewErrors(t *testing.T) {
 	}{
 		{Settings{RedisVersion: "banana"}, []string{"redis version", `"banana"`}},
 		{Settings{RedisVersion: "7"}, []string{"redis version", `"7"`}},
+		{Settings{Target: "keydb"}, []string{"target", `"keydb"`}},
+		{Settings{Target: "valkey-8.0", RedisVersion: "7.2"}, []string{"target", "use -target alone"}},
+		{Settings{Modules: []string{"graph"}}, []string{"modules", `unknown module "graph"`}},
 		{Settings{Disable: []string{"unknown-command", "no-such-rule"}}, []string{"disable", `unknown rule "no-such-rule"`}},
 		{Settings{Enable: []string{"GETT"}}, []string{"enable", `unknown rule "GETT"`}},
 		{Settings{Severity: map[string]string{"undeclared-key": "loud"}}, []string{"severity", "undeclared-key", `"loud"`}},
@@ -174,7 +179,7 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	defer func() {
-		for _, f := range []string{"redis-version", "enable", "disable", "rule-severity"} {
+		for _, f := range []string{"redis-version", "target", "enable", "disable", "rule-severity"} {
 			set(f, "")
 		}
 		set("severity", "warning")
@@ -195,6 +200,12 @@ func TestFlags(t *testing.T) {
 	check("default", "global-assignment", "keys-count-mismatch")
 	set("redis-version", "6.0")
 	check("-redis-version=6.0", "unknown-command", "unknown-command", "global-assignment", "keys-count-mismatch")
+	set("redis-version", "")
+	set("target", "redis-6.0")
+	check("-target=redis-6.0", "unknown-command", "unknown-command", "global-assignment", "keys-count-mismatch")
+	if err := Analyzer.Flags.Set("redis-version", "6.2"); err == nil || !strings.Contains(err.Error(), "use -target alone") {
+		t.Errorf("-redis-version with -target: %v", err)
+	}
 	set("disable", "global-assignment,keys-count-mismatch")
 	check("-disable=global-assignment,keys-count-mismatch", "unknown-command", "unknown-command")
 	set("disable", "")
@@ -208,6 +219,8 @@ func TestFlags(t *testing.T) {
 
 	for _, bad := range []struct{ flag, value, want string }{
 		{"redis-version", "seven", `"seven"`},
+		{"target", "keydb", `"keydb"`},
+		{"modules", "json,graph", `"graph"`},
 		{"disable", "unknown-command,nope", `"nope"`},
 		{"enable", "x", `"x"`},
 		{"rule-severity", "unknown-command", `"unknown-command": want RULE=`},

@@ -31,8 +31,8 @@ type lintOptions struct {
 	Disable       []string
 	Jobs          int
 	StdinFilename string
-	RedisVersion  string
-	MaxFileSize   byteSize
+	serverOptions
+	MaxFileSize byteSize
 	fixOptions
 	// Includes is --includes; IncludesSet says the flag was given, so it
 	// wins over the configuration.
@@ -61,6 +61,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			opts.IncludesSet = cmd.Flags().Changed("includes")
+			opts.ModulesSet = cmd.Flags().Changed("modules")
 			if runF != nil {
 				return runF(opts)
 			}
@@ -77,7 +78,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
 	opts.MaxFileSize = maxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
-	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (a missing patch counts as 0; default: redis_version from the configuration, else the newest)")
+	opts.serverOptions.addServerFlags(f)
 	f.BoolVar(&opts.Includes, "includes", false, "resolve `--- @include \"file\"` directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
@@ -139,10 +140,9 @@ func lintRun(opts *lintOptions) error {
 	if opts.Jobs < 1 {
 		return usageError(s, "--jobs must be at least 1")
 	}
-	if opts.RedisVersion != "" {
-		if err := config.CheckRedisVersion(opts.RedisVersion); err != nil {
-			return usageError(s, "--redis-version: %v", err)
-		}
+	server, err := opts.serverOptions.server()
+	if err != nil {
+		return usageError(s, "%v", err)
 	}
 	wd := workDir(s)
 	cfg, err := loadConfig(opts, wd)
@@ -151,15 +151,6 @@ func lintRun(opts *lintOptions) error {
 	}
 	if err != nil {
 		return usageError(s, "%v", err)
-	}
-	// The flag wins over the configuration.
-	version := opts.RedisVersion
-	if version == "" && cfg != nil {
-		version = cfg.RedisVersion
-	}
-	tgt, err := target.Parse(version)
-	if err != nil {
-		return usageError(s, "--redis-version: %v", err)
 	}
 
 	paths := opts.Paths
@@ -241,7 +232,7 @@ func lintRun(opts *lintOptions) error {
 			return
 		}
 		settings := settingsFor(cfg, in, enable, disable)
-		run := lint.Config{Rules: all, Settings: settings, Target: tgt}
+		run := lint.Config{Rules: all, Settings: settings, Target: targetFor(cfg, in, server)}
 		if in.asm != nil {
 			in.diags = lintAssembled(in, run)
 			return
@@ -456,6 +447,16 @@ func settingsFor(cfg *config.Config, in *input, enable, disable map[string]bool)
 		out[id] = st
 	}
 	return out
+}
+
+// targetFor is the target one file runs on: the configuration's (with
+// the overrides that match the file), the flags winning field by field.
+func targetFor(cfg *config.Config, in *input, flags config.Server) target.Target {
+	var s config.Server
+	if cfg != nil && in.match != "" {
+		s = cfg.ServerFor(cfg.Rel(in.match))
+	}
+	return s.Over(flags).Resolve()
 }
 
 // collect expands a path given as root and found on disk at disk: a file is
