@@ -305,7 +305,7 @@ func TestIncludedFragmentParsedOnce(t *testing.T) {
 	for _, jobs := range []string{"1", "4"} {
 		clear(opened)
 		code, got, stderr := runIn(t, dir, "--jobs", jobs, "--disable", "script-too-long", ".")
-		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in Redis's Lua sandbox — the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
+		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in the Lua sandbox of the newest Redis — the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
 		if code != ExitFindings || !reflect.DeepEqual(got, want) || stderr != "" {
 			t.Errorf("--jobs %s: exit %d, findings %q, stderr %q; want %q", jobs, code, got, stderr, want)
 		}
