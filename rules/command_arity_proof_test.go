@@ -4,15 +4,16 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 func TestProofCommandArity(t *testing.T) {
 	const id = "command-arity"
-	const wrongArgs = "ERR Wrong number of args calling Redis command from script"
-	const noArgs = "ERR Please specify at least one argument for this redis lib call"
 	r := ByID(id)
 	c := redistest.Client(t)
 	tg := redistest.ServerTarget(t, c)
+	wrongArgs := serverText(t, tg, target.ErrWrongArity)
+	noArgs := serverText(t, tg, target.ErrNoArgs)
 	cmdProve(t, c, id, r.Doc.Bad, tg, wrongArgs, "'"+wrongArgs+"'", "k")
 	cmdProve(t, c, id, r.Doc.Good, tg, "", "", "k")
 	for _, src := range []string{

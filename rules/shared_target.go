@@ -20,6 +20,12 @@ func quoteError(t target.Target, id target.ErrorID) string {
 	return "'" + text + "'"
 }
 
+// answers is "Redis answers 'text'" (Valkey, Upstash) for error id on
+// the target, for a finding's help.
+func answers(t target.Target, id target.ErrorID) string {
+	return t.Server().Product() + " answers " + quoteError(t, id)
+}
+
 // errorNames say what each error is, where its text is not known.
 var errorNames = [...]string{
 	target.ErrUnknownCommand: "unknown command",

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 const readonlyErr = "ERR Write commands are not allowed from read-only scripts"
@@ -15,7 +16,7 @@ func TestProofWriteInReadonlyScript(t *testing.T) {
 	c := redistest.Client(t)
 	tg := redistest.ServerTarget(t, c)
 	c.MustDo(t, "SET", "k", "5")
-	cmdProve(t, c, id, r.Doc.Bad, tg, readonlyErr, "'"+readonlyErr+"'", "k")
+	cmdProve(t, c, id, r.Doc.Bad, tg, readonlyErr, "'"+serverText(t, tg, target.ErrReadOnlyWrite)+"'", "k")
 	if got := c.MustDo(t, "GET", "k"); got.Str != "5" {
 		t.Errorf("k = %s after the refused INCR, want \"5\"", got)
 	}
