@@ -209,11 +209,5 @@ func keysLabel(u *model.Function) string {
 // shardChannel reports whether argument i is a shard channel (SPUBLISH):
 // not a key, but hashed to a slot like one.
 func shardChannel(c *model.Call, i int) bool {
-	argv := make([]*string, len(c.Args))
-	for j := range c.Args {
-		if s, ok := c.Literal(j); ok {
-			argv[j] = &s
-		}
-	}
-	return slices.Contains(c.Command.KeyFlagsAt(argv, i), "NOT_KEY")
+	return slices.Contains(c.Command.KeyFlagsAt(callArgv(c), i), "NOT_KEY")
 }

@@ -144,3 +144,29 @@ func firstArg(cmd *redisdb.Command) int {
 	}
 	return 1
 }
+
+// callArgv is a call's argv as redisdb's key functions take it: each
+// argument's literal text, or nil when it is not a literal.
+func callArgv(c *model.Call) []*string {
+	argv := make([]*string, len(c.Args))
+	for j := range c.Args {
+		if s, ok := c.Literal(j); ok {
+			argv[j] = &s
+		}
+	}
+	return argv
+}
+
+// undeclaredKey reports whether argument i of c is a key that the command
+// does not declare (JSON.MGET's keys after the first, CMS.MERGE's sources:
+// redis-facts.md H18, H21): the module reads it, but Redis's own cluster
+// checks and ACL key patterns do not see it.
+func undeclaredKey(c *model.Call, i int) bool {
+	return c.Command != nil && c.Command.UndeclaredKeys && !c.Command.DeclaredKey(callArgv(c), i)
+}
+
+// undeclaredNote is what a key finding adds for a key the command does not
+// declare.
+func undeclaredNote(c *model.Call) string {
+	return fmt.Sprintf("; %s declares only some of its keys, and Redis's own cluster and ACL checks do not see this one: on a cluster the module reads it on the node the script runs on, whether it lives there or not", c.Command.Name)
+}

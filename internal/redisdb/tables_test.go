@@ -235,6 +235,28 @@ func TestModuleKeyPositions(t *testing.T) {
 			t.Errorf("%q: KeyPositions = %v, %v; want %v, %v", tt.args, got, complete, tt.want, tt.complete)
 		}
 	}
+	// Only the keys the specs declare are seen by Redis itself (H18, H21).
+	for _, tt := range []struct {
+		args     []string
+		declared []bool // per key position of KeyPositions
+	}{
+		{[]string{"JSON.MGET", "a", "b", "c", "$"}, []bool{true, false, false}},
+		{[]string{"CMS.MERGE", "dst", "2", "s1", "s2"}, []bool{true, false, false}},
+		{[]string{"JSON.SET", "k", "$", "{}"}, []bool{true}},
+		{[]string{"TS.MADD", "a", "1", "1", "b", "1", "2"}, []bool{true, true}},
+	} {
+		c := redisdb.ModuleTable.Lookup(tt.args[0])
+		a := argv(tt.args...)
+		pos, _ := c.KeyPositions(a)
+		for j, i := range pos {
+			if got := c.DeclaredKey(a, i); got != tt.declared[j] {
+				t.Errorf("%q: DeclaredKey(%d) = %v", tt.args, i, got)
+			}
+		}
+	}
+	if !redisdb.RedisTable.Lookup("MSET").DeclaredKey(argv("MSET", "a", "1", "b", "2"), 3) {
+		t.Errorf("MSET's second key is not declared")
+	}
 	a := argv("CMS.MERGE", "dst", "1", "src")
 	if f := redisdb.ModuleTable.Lookup("CMS.MERGE").KeyFlagsAt(a, 3); !slices.Equal(f, []string{"RO"}) {
 		t.Errorf("CMS.MERGE source flags %v", f)
