@@ -16,8 +16,8 @@ import (
 // They share one list of the package's Redis commands.
 var _ = registerCheck(checkCallsites)
 
-func checkCallsites(pass *analysis.Pass, _ *state) {
-	cmds := redisCommands(pass)
+func checkCallsites(pass *analysis.Pass, st *state) {
+	cmds := redisCommands(pass, st.settings.target.Lookup)
 	if len(cmds) == 0 {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
@@ -132,8 +133,11 @@ func (o *options) register(fs *flag.FlagSet) {
 // resolved is what one run of the analyzer reads: the options turned into
 // the Lua engine's settings and a test per rule.
 type resolved struct {
-	target      target.Target
-	minSeverity diag.Severity
+	target target.Target
+	// modelOptions build the call-site checks' models for the target, as
+	// the Lua engine builds its own.
+	modelOptions model.Options
+	minSeverity  diag.Severity
 	// lua is given to the Lua engine: the rules turned off, and the
 	// severities changed.
 	lua lint.Settings
@@ -152,6 +156,7 @@ func (o *options) resolve() *resolved {
 		severity:    map[string]diag.Severity{},
 		goFilesOnly: o.goFilesOnly,
 	}
+	r.modelOptions = model.Options{ServerAlias: r.target.ServerAlias(), Lookup: r.target.Lookup}
 	for id, sev := range o.ruleSeverity {
 		r.severity[id] = sev
 	}

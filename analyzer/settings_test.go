@@ -27,6 +27,21 @@ func TestSettingsRedisVersion(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), a, "redisversion")
 }
 
+// TestSettingsTarget runs an analyzer for Valkey 8.0 over scripts written
+// for it: server.call is redis.call for the Lua rules and the call-site
+// checks alike. For the newest Redis, server is an undefined global.
+func TestSettingsTarget(t *testing.T) {
+	a, err := New(Settings{Target: "valkey-8.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "valkeytarget")
+	got := findings(t, loadTestdata(t, "valkeytarget"), Analyzer)
+	if len(got) != 2 || !strings.Contains(got[0], "server is Valkey's name for redis, and the target is the newest Redis") || !strings.Contains(got[1], "keys-count-mismatch") {
+		t.Errorf("the newest Redis: got %q, want server reported once, HEXPIRE known, and the keys count", got)
+	}
+}
+
 // TestSettings checks what each setting changes on the same package,
 // against the default analyzer's findings, in the Lua scripts and at the
 // call sites. The package is loaded once for all of them.
