@@ -185,7 +185,8 @@ func TestUnknownCommandTarget(t *testing.T) {
 		{"return redis.call('SET', KEYS[1], 'v', 'GET')", "", nil},
 		{"return redis.call('HEXPIRE', KEYS[1], 10, 'FIELDS', 1, 'f')", "valkey-8.0", []string{"HEXPIRE exists only on Redis (from 7.4.0), and the target is Valkey 8.0"}},
 		{"return redis.call('JSON.GET', KEYS[1])", "redis-7.4", []string{"JSON.GET is a RedisJSON command, and the target Redis 7.4 does not load RedisJSON"}},
-		{"return redis.call('JSON.GET', KEYS[1])", "upstash", []string{"JSON.GET is a RedisJSON command, and the target Upstash does not load RedisJSON — the server answers an error (unknown command)"}},
+		{"return redis.call('BF.ADD', KEYS[1], 'x')", "upstash", []string{"BF.ADD is a RedisBloom command, and the target Upstash does not load RedisBloom — the server answers an error (unknown command)"}},
+		{"return redis.call('JSON.GET', KEYS[1])", "upstash", nil}, // Upstash documents the JSON commands
 	} {
 		got := cmdMessages(id, tc.src, tc.target)
 		if len(got) != len(tc.want) {
