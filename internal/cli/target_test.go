@@ -11,6 +11,9 @@ const valkeySrc = "local s = redis.call('SCRIPT', 'SHOW', ARGV[1])\n" +
 	"local n = redis.call('INCR', KEYS[2])\n" +
 	"return {s, n}\n"
 
+// serverSrc calls Valkey's server.call, twice.
+const serverSrc = "server.call('SET', KEYS[1], ARGV[1])\nreturn server.call('INCR', KEYS[2])\n"
+
 // jsonSrc uses RedisJSON and a hash-field expiry command of Redis 7.4.
 const jsonSrc = "redis.call('JSON.SET', KEYS[1], '$', ARGV[1])\n" +
 	"redis.call('HEXPIRE', KEYS[2], 60, 'FIELDS', 1, 'f')\n" +
@@ -82,6 +85,8 @@ func TestTargetConfig(t *testing.T) {
 		"lib/RateLimiterValkey.lua": valkeySrc,
 		"lib/RateLimiterRedis.lua":  valkeySrc,
 		"lib/json.lua":              jsonSrc,
+		"server/ValkeyScript.lua":   serverSrc,
+		"server/RedisScript.lua":    serverSrc,
 		"both/.lint-lua.yaml":       "target: valkey\nredis_version: 7.2\n",
 		"both/a.lua":                "return 1\n",
 	})
@@ -103,6 +108,17 @@ func TestTargetConfig(t *testing.T) {
 	r = in(t, dir, "--format", "json", "--redis-version", "7.2", "lib/json.lua")
 	if got := ruleMessages(t, r, "unknown-command"); len(got) != 1 || !strings.Contains(got[0], "HEXPIRE was added") {
 		t.Errorf("--redis-version 7.2 with modules: [json] from the configuration: %q", got)
+	}
+	// server.call: once per file on Redis, nothing on Valkey.
+	r = in(t, dir, "--format", "json", "server")
+	var files []string
+	for _, d := range decode(t, r).Diagnostics {
+		if d.Rule == "undefined-global" {
+			files = append(files, d.File+": "+d.Message)
+		}
+	}
+	if len(files) != 1 || !strings.HasPrefix(files[0], "server/RedisScript.lua: server is Valkey's name for redis, and the target is Redis 7.4") {
+		t.Errorf("server.call: %q, want one finding in RedisScript.lua", files)
 	}
 	both := filepath.Join(dir, "both")
 	r = in(t, both, "a.lua")
