@@ -27,8 +27,7 @@ var _ = register(&lint.Rule{
 			Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
 			Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
 			Redis: "all; CROSSSLOT observed on 7.0 cluster; NOPERM observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey",
-			Lower: "One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug. " +
-				"Info, whatever the rule's severity, when the element is the only one of KEYS the script uses: no CROSSSLOT can come of it, and a script may pass a name there on purpose, to be routed by it (Redisson passes an FT index name to FT.INFO so).",
+			Lower: "One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug.",
 		},
 	},
 	Run: runKeyAsValue,
@@ -154,24 +153,6 @@ func runKeyAsValue(p *lint.Pass) {
 		}
 		return true
 	})
-	// The KEYS elements each unit uses, as keys or as values: with one, a
-	// script cannot be refused for CROSSSLOT.
-	used := map[*model.Function]map[int]bool{}
-	for u, ks := range ku.asKey {
-		for k := range ks {
-			if used[u] == nil {
-				used[u] = map[int]bool{}
-			}
-			used[u][k] = true
-		}
-	}
-	for _, cd := range cands {
-		u := m.Unit(cd.c.Func)
-		if used[u] == nil {
-			used[u] = map[int]bool{}
-		}
-		used[u][keysElement(cd.c.Args[cd.i].Value)] = true
-	}
 	reported := map[*model.Function]map[int]bool{}
 	for _, cd := range cands {
 		c, i := cd.c, cd.i
@@ -197,14 +178,6 @@ func runKeyAsValue(p *lint.Pass) {
 			// shares their {hash tag}: a misplaced name more than a bug.
 			p.Report(m.Range(c.Args[i].Expr), "%s is the PUBLISH channel, not a key, and never used as a key", what).
 				Help("passed in %s it must hash to the keys' slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise), which holds only while it shares their {hash tag}; pass it in ARGV", keysName).Lower()
-			continue
-		}
-		if len(used[u]) == 1 {
-			// The only KEYS element the script uses: nothing else to be
-			// in another slot. It routes the script, and ACL key patterns
-			// check it (an FT index name passed to route the script).
-			p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key", what, c.Name, i).
-				Help("it is the only element of %s the script uses, so nothing can be cross-slot, but Redis Cluster routes the script by it and ACL key patterns check it as a key; pass it in ARGV unless it is there to route the script", keysName).Info()
 			continue
 		}
 		p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key", what, c.Name, i).

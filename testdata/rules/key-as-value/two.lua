@@ -1,3 +1,0 @@
--- With a second element used as a key, the value's slot matters: a warning.
-redis.call('SET', KEYS[1], KEYS[2]) -- want:warning "KEYS\[2\] is passed to SET as a value \(argument 2\) and never used as a key — everything in KEYS must hash to one slot"
-return 1
