@@ -29,7 +29,7 @@ type Settings struct {
 	Target string
 	// Modules lists the modules the target loads (json, search,
 	// timeseries, bloom), in place of its default (all four on Redis 8.0
-	// and later, none elsewhere); nil leaves the default, an empty list
+	// and later, json on Upstash, none elsewhere); nil leaves the default, an empty list
 	// loads none.
 	Modules []string
 	// RedisVersion is the Redis version the scripts run on ("7.0",
@@ -123,7 +123,7 @@ func defaultOptions() *options {
 func (o *options) register(fs *flag.FlagSet) {
 	fs.Var(&o.minSeverity, "severity", "lowest severity of findings to report: error|warning|info")
 	fs.Var(o.targetFlag(), "target", "server the scripts run on: "+strings.Join(target.Names(), ", ")+", or a server with -major.minor[.patch] (default: the newest Redis)")
-	fs.Var(&o.modules, "modules", "comma-separated modules the target loads: json, search, timeseries, bloom (default: all four on Redis 8.0 and later, none elsewhere; empty for none)")
+	fs.Var(&o.modules, "modules", "comma-separated modules the target loads: json, search, timeseries, bloom (default: all four on Redis 8.0 and later, json on Upstash, none elsewhere; empty for none)")
 	fs.Var(o.redisVersionFlag(), "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (not with -target)")
 	fs.Var(&o.enable, "enable", "comma-separated rule IDs: report only these rules (default: all)")
 	fs.Var(&o.disable, "disable", "comma-separated rule IDs not to report (wins over -enable)")

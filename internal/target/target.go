@@ -153,7 +153,7 @@ func ParseModules(names []string) ([]redisdb.Module, error) {
 }
 
 // WithModules returns the target with exactly these modules loaded, in
-// place of its default (all four on Redis 8.0 and later, none elsewhere).
+// place of its default (all four on Redis 8.0 and later, json on Upstash, none elsewhere).
 // An empty list means none.
 func (t Target) WithModules(mods []redisdb.Module) Target {
 	t.modules, t.modulesSet = 0, true

@@ -73,7 +73,7 @@ type Settings struct {
 	Target TargetName `json:"target"`
 	// Modules lists the modules the target loads (json, search,
 	// timeseries, bloom) in place of its default (all four on Redis 8.0
-	// and later, none elsewhere); [] for none.
+	// and later, json on Upstash, none elsewhere); [] for none.
 	Modules []string `json:"modules"`
 	// RedisVersion is the Redis version the scripts run on ("7.0",
 	// "6.2.14"): the target redis-<version>, as before targets; not with
