@@ -17,7 +17,7 @@ import (
 var _ = registerCheck(checkCallsites)
 
 func checkCallsites(pass *analysis.Pass, st *state) {
-	cmds := redisCommands(pass)
+	cmds := redisCommands(pass, st.settings.target.Lookup)
 	if len(cmds) == 0 {
 		return
 	}

@@ -171,8 +171,12 @@ func (c *redisCommand) isWrite() bool {
 	return c.cmd != nil && c.cmd.IsWrite() && c.cmd.Group != "scripting" && len(c.cmd.KeySpecs) > 0
 }
 
-// redisCommands lists the Redis commands a package sends, in source order.
-func redisCommands(pass *analysis.Pass) []*redisCommand {
+// redisCommands lists the Redis commands a package sends, in source order,
+// each as look finds it: the target's Lookup, so that the facts are the
+// target's (Valkey's table, a module's keys for Do("JSON.SET", k, ...)),
+// and a command the target lacks has none. Which command a client method
+// sends (rdb.Get, B().Set()) is the client's API, named from Redis's table.
+func redisCommands(pass *analysis.Pass, look func(string) *redisdb.Command) []*redisCommand {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var out []*redisCommand
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -181,11 +185,11 @@ func redisCommands(pass *analysis.Pass) []*redisCommand {
 		var c *redisCommand
 		switch funcLibrary(fn) {
 		case libGoRedis:
-			c = goRedisCommand(pass, call, fn)
+			c = goRedisCommand(pass, call, fn, look)
 		case libRedigo:
-			c = redigoCommand(pass, call, fn)
+			c = redigoCommand(pass, call, fn, look)
 		case libRueidis:
-			c = rueidisCommand(pass, call, fn)
+			c = rueidisCommand(pass, call, fn, look)
 		}
 		if c != nil {
 			c.cur = cur
@@ -248,7 +252,7 @@ func csTakesContext(sig *types.Signature) bool {
 
 // goRedisCommand recognizes a go-redis command method (rdb.Get(ctx, k),
 // tx.SetNX(...)) or Do(ctx, "CMD", args...).
-func goRedisCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) *redisCommand {
+func goRedisCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func, look func(string) *redisdb.Command) *redisCommand {
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil || !returnsCmd(sig) {
 		return nil
@@ -263,13 +267,13 @@ func goRedisCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) *re
 	}
 	c := &redisCommand{call: call, lib: libGoRedis, recv: sel.X}
 	if fn.Name() == "Do" {
-		return genericCommand(pass, c, call, from)
+		return genericCommand(pass, c, call, from, look)
 	}
 	name := goRedisCommandName(fn.Name())
 	if name == "" {
 		return nil
 	}
-	c.via, c.method, c.name, c.cmd = fn.Name(), fn.Name(), name, redisdb.Lookup(name)
+	c.via, c.method, c.name, c.cmd = fn.Name(), fn.Name(), name, look(name)
 	c.args = argsOf(pass.TypesInfo, call, from)
 	return c
 }
@@ -328,7 +332,7 @@ func csCamelWords(s string) []string {
 
 // genericCommand fills c from a Do-style call whose argument `from` is the
 // command name; nil when the name is not a constant.
-func genericCommand(pass *analysis.Pass, c *redisCommand, call *ast.CallExpr, from int) *redisCommand {
+func genericCommand(pass *analysis.Pass, c *redisCommand, call *ast.CallExpr, from int, look func(string) *redisdb.Command) *redisCommand {
 	if from >= len(call.Args) || (from == len(call.Args)-1 && call.Ellipsis.IsValid()) {
 		return nil
 	}
@@ -338,9 +342,9 @@ func genericCommand(pass *analysis.Pass, c *redisCommand, call *ast.CallExpr, fr
 	}
 	name = strings.ToUpper(name)
 	c.args = argsOf(pass.TypesInfo, call, from+1)
-	c.cmd = redisdb.Lookup(name)
-	if c.cmd != nil && c.cmd.Subcommands != nil && len(c.args) > 0 && c.args[0].isLit {
-		if sub := c.cmd.Sub(c.args[0].lit); sub != nil {
+	c.cmd = look(name)
+	if c.cmd != nil && c.cmd.Subcommands != nil && len(c.args) > 0 && c.args[0].isLit && !strings.ContainsAny(c.args[0].lit, " \t\r\n") {
+		if sub := look(c.cmd.Name + " " + c.args[0].lit); sub != nil {
 			name, c.cmd, c.args = sub.Name, sub, c.args[1:]
 		}
 	}
@@ -351,7 +355,7 @@ func genericCommand(pass *analysis.Pass, c *redisCommand, call *ast.CallExpr, fr
 
 // redigoCommand recognizes conn.Do("CMD", args...), conn.DoContext(ctx,
 // "CMD", ...) and redis.DoContext / redis.DoWithTimeout.
-func redigoCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) *redisCommand {
+func redigoCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func, look func(string) *redisdb.Command) *redisCommand {
 	sig := fn.Type().(*types.Signature)
 	c := &redisCommand{call: call, lib: libRedigo}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sig.Recv() != nil {
@@ -364,23 +368,23 @@ func redigoCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) *red
 			// not commands.
 			return nil
 		}
-		return genericCommand(pass, c, call, 0)
+		return genericCommand(pass, c, call, 0, look)
 	case sig.Recv() != nil && fn.Name() == "Send":
 		if _, ok := types.Unalias(sig.Recv().Type()).Underlying().(*types.Interface); !ok && !csNamed(sig.Recv().Type(), "Conn") {
 			return nil
 		}
 		c.queued = true
-		return genericCommand(pass, c, call, 0)
+		return genericCommand(pass, c, call, 0, look)
 	case sig.Recv() != nil && fn.Name() == "DoContext":
 		if _, ok := types.Unalias(sig.Recv().Type()).Underlying().(*types.Interface); !ok {
 			return nil
 		}
-		return genericCommand(pass, c, call, 1)
+		return genericCommand(pass, c, call, 1, look)
 	case sig.Recv() == nil && (fn.Name() == "DoContext" || fn.Name() == "DoWithTimeout"):
 		if len(call.Args) > 0 {
 			c.recv = call.Args[0]
 		}
-		return genericCommand(pass, c, call, 2)
+		return genericCommand(pass, c, call, 2, look)
 	}
 	return nil
 }
@@ -397,7 +401,7 @@ func csNamed(t types.Type, name string) bool {
 
 // rueidisCommand recognizes a builder chain ending in Build():
 // client.B().Set().Key(k).Value(v).Nx().ExSeconds(10).Build().
-func rueidisCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) *redisCommand {
+func rueidisCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func, look func(string) *redisdb.Command) *redisCommand {
 	if fn.Name() != "Build" || fn.Type().(*types.Signature).Recv() == nil {
 		return nil
 	}
@@ -432,6 +436,9 @@ func rueidisCommand(pass *analysis.Pass, call *ast.CallExpr, fn *types.Func) *re
 	name, cmd := rueidisCommandName(first)
 	if cmd == nil {
 		return nil
+	}
+	if cmd = look(name); cmd == nil {
+		return nil // the target lacks it
 	}
 	c := &redisCommand{call: call, lib: libRueidis, via: "B()." + first + "()", name: name, cmd: cmd, recv: recv}
 	for _, ce := range chain[1 : len(chain)-1] {

@@ -132,6 +132,8 @@ type luaScript struct {
 	text  *text
 	file  *luasrc.File
 	model *model.Model
+	// opts are the target's model options (resolved.modelOptions).
+	opts model.Options
 }
 
 // Lua returns the parsed script (nil when the text is not known).
@@ -154,7 +156,7 @@ func (s *luaScript) Lua() *luasrc.File {
 func (s *luaScript) Model() *model.Model {
 	if s.model == nil {
 		if f := s.Lua(); f != nil && f.Chunk != nil {
-			s.model = model.Build(f)
+			s.model = model.BuildWith(f, s.opts)
 		}
 	}
 	return s.model
@@ -206,7 +208,7 @@ func findScripts(pass *analysis.Pass, st *state) {
 			}
 			s = byKey[k]
 			if s == nil {
-				s = &luaScript{Src: src, Known: true, Text: t.s, text: t}
+				s = &luaScript{Src: src, Known: true, Text: t.s, text: t, opts: st.settings.modelOptions}
 				if len(t.s) > 0 {
 					if tf := pass.Fset.File(t.start[0]); tf != nil && fileOf(pass, t.start[0]) == nil {
 						s.Embed = tf.Name()
@@ -216,7 +218,7 @@ func findScripts(pass *analysis.Pass, st *state) {
 				st.scripts = append(st.scripts, s)
 			}
 		} else {
-			s = &luaScript{Src: src, Dynamic: e.builtAtRunTime(src)}
+			s = &luaScript{Src: src, Dynamic: e.builtAtRunTime(src), opts: st.settings.modelOptions}
 			st.scripts = append(st.scripts, s)
 		}
 		u.Script = s

@@ -11,18 +11,30 @@ import (
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
 // Settings configure an analyzer made by New. The zero value is what
 // Analyzer does without flags: every rule, the newest Redis the command
-// table knows, errors and warnings reported.
+// table knows with the modules it bundles, errors and warnings reported.
 type Settings struct {
+	// Target is the server the scripts run on: redis, redis-7.2,
+	// valkey-8.0, upstash... (target.Parse; target.Names lists them). The
+	// rules read its commands, sandbox, shebang flags and error texts.
+	// Empty means the newest Redis.
+	Target string
+	// Modules lists the modules the target loads (json, search,
+	// timeseries, bloom), in place of its default (all four on Redis 8.0
+	// and later, json on Upstash, none elsewhere); nil leaves the default, an empty list
+	// loads none.
+	Modules []string
 	// RedisVersion is the Redis version the scripts run on ("7.0",
-	// "6.2.14"; a missing patch counts as 0): unknown-command reports the
-	// commands and options added after it. Empty means the newest version
-	// the command table knows.
+	// "6.2.14"; a missing patch counts as 0): the target redis-<version>,
+	// as before targets. It cannot be set with Target.
 	RedisVersion string
 	// Enable, when not empty, lists the only rules reported (every rule is
 	// on by default, so naming rules here turns the others off).
@@ -53,8 +65,18 @@ type Settings struct {
 func New(s Settings) (*analysis.Analyzer, error) {
 	o := defaultOptions()
 	if s.RedisVersion != "" {
-		if err := o.redisVersion.Set(s.RedisVersion); err != nil {
+		if err := o.redisVersionFlag().Set(s.RedisVersion); err != nil {
 			return nil, fmt.Errorf("redis version: %w", err)
+		}
+	}
+	if s.Target != "" {
+		if err := o.targetFlag().Set(s.Target); err != nil {
+			return nil, fmt.Errorf("target: %w", err)
+		}
+	}
+	if s.Modules != nil {
+		if err := o.modules.set(s.Modules); err != nil {
+			return nil, fmt.Errorf("modules: %w", err)
 		}
 	}
 	if err := o.enable.add("enable", s.Enable); err != nil {
@@ -85,7 +107,8 @@ func New(s Settings) (*analysis.Analyzer, error) {
 // options are an analyzer's settings as flag values, so that go vet
 // -vettool can set them and New can start them from Settings.
 type options struct {
-	redisVersion versionFlag
+	server       serverFlags
+	modules      modulesFlag
 	enable       ruleListFlag
 	disable      ruleListFlag
 	ruleSeverity ruleSeverityFlag
@@ -99,7 +122,9 @@ func defaultOptions() *options {
 
 func (o *options) register(fs *flag.FlagSet) {
 	fs.Var(&o.minSeverity, "severity", "lowest severity of findings to report: error|warning|info")
-	fs.Var(&o.redisVersion, "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14 (default: the newest the command table knows)")
+	fs.Var(o.targetFlag(), "target", "server the scripts run on: "+strings.Join(target.Names(), ", ")+", or a server with -major.minor[.patch] (default: the newest Redis)")
+	fs.Var(&o.modules, "modules", "comma-separated modules the target loads: json, search, timeseries, bloom (default: all four on Redis 8.0 and later, json on Upstash, none elsewhere; empty for none)")
+	fs.Var(o.redisVersionFlag(), "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (not with -target)")
 	fs.Var(&o.enable, "enable", "comma-separated rule IDs: report only these rules (default: all)")
 	fs.Var(&o.disable, "disable", "comma-separated rule IDs not to report (wins over -enable)")
 	fs.Var(&o.ruleSeverity, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
@@ -108,8 +133,11 @@ func (o *options) register(fs *flag.FlagSet) {
 // resolved is what one run of the analyzer reads: the options turned into
 // the Lua engine's settings and a test per rule.
 type resolved struct {
-	target      lint.Target
-	minSeverity diag.Severity
+	target target.Target
+	// modelOptions build the call-site checks' models for the target, as
+	// the Lua engine builds its own.
+	modelOptions model.Options
+	minSeverity  diag.Severity
 	// lua is given to the Lua engine: the rules turned off, and the
 	// severities changed.
 	lua lint.Settings
@@ -121,13 +149,14 @@ type resolved struct {
 
 func (o *options) resolve() *resolved {
 	r := &resolved{
-		target:      lint.Target{RedisVersion: string(o.redisVersion)},
+		target:      o.target(),
 		minSeverity: diag.Severity(o.minSeverity),
 		lua:         lint.Settings{},
 		off:         map[string]bool{},
 		severity:    map[string]diag.Severity{},
 		goFilesOnly: o.goFilesOnly,
 	}
+	r.modelOptions = model.Options{ServerAlias: r.target.ServerAlias(), Lookup: r.target.Lookup}
 	for id, sev := range o.ruleSeverity {
 		r.severity[id] = sev
 	}
@@ -227,19 +256,97 @@ func (s *severityFlag) Set(v string) error {
 	return nil
 }
 
-// versionFlag is a Redis version, checked as the CLI's --redis-version.
-type versionFlag string
+// serverFlags are -target and -redis-version, one setting under two
+// names: each is refused once the other is set.
+type serverFlags struct {
+	target, redisVersion string
+	parsed               target.Target
+}
 
-func (v *versionFlag) String() string { return string(*v) }
+// serverFlag is one of the two names of serverFlags; version is
+// -redis-version, which takes a plain Redis version only.
+type serverFlag struct {
+	s       *serverFlags
+	version bool
+}
 
-func (v *versionFlag) Set(s string) error {
-	if s != "" {
-		if err := config.CheckRedisVersion(s); err != nil {
-			return err
+func (o *options) targetFlag() *serverFlag       { return &serverFlag{s: &o.server} }
+func (o *options) redisVersionFlag() *serverFlag { return &serverFlag{s: &o.server, version: true} }
+
+func (f *serverFlag) String() string {
+	if f == nil || f.s == nil {
+		return ""
+	}
+	if f.version {
+		return f.s.redisVersion
+	}
+	return f.s.target
+}
+
+func (f *serverFlag) Set(v string) error {
+	if f.version {
+		if v != "" {
+			if err := config.CheckRedisVersion(v); err != nil {
+				return err
+			}
+		}
+		if v != "" && f.s.target != "" {
+			return fmt.Errorf("-redis-version %s with -target %s: use -target alone (-redis-version 7.2 is -target redis-7.2)", v, f.s.target)
+		}
+		f.s.redisVersion = v
+	} else {
+		if v != "" && f.s.redisVersion != "" {
+			return fmt.Errorf("-target %s with -redis-version %s: use -target alone (-redis-version 7.2 is -target redis-7.2)", v, f.s.redisVersion)
+		}
+		f.s.target = v
+	}
+	t, err := target.Parse(v)
+	if err != nil {
+		return err
+	}
+	f.s.parsed = t
+	if v == "" && (f.s.target != "" || f.s.redisVersion != "") {
+		// Clearing one name leaves the other's value.
+		f.s.parsed, _ = target.Parse(f.s.target + f.s.redisVersion)
+	}
+	return nil
+}
+
+// modulesFlag is -modules: the modules the target loads, when set.
+type modulesFlag struct {
+	names []string
+	mods  []redisdb.Module
+	isSet bool
+}
+
+func (m *modulesFlag) String() string { return strings.Join(m.names, ",") }
+
+func (m *modulesFlag) Set(s string) error {
+	var names []string
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
 		}
 	}
-	*v = versionFlag(s)
+	return m.set(names)
+}
+
+func (m *modulesFlag) set(names []string) error {
+	mods, err := target.ParseModules(names)
+	if err != nil {
+		return err
+	}
+	m.names, m.mods, m.isSet = names, mods, true
 	return nil
+}
+
+// target is the target the flags name.
+func (o *options) target() target.Target {
+	t := o.server.parsed
+	if o.modules.isSet {
+		t = t.WithModules(o.modules.mods)
+	}
+	return t
 }
 
 // ruleListFlag is a set of rule IDs; setting it replaces the set.

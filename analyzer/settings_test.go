@@ -27,16 +27,31 @@ func TestSettingsRedisVersion(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), a, "redisversion")
 }
 
+// TestSettingsTarget runs an analyzer for Valkey 8.0 over scripts written
+// for it: server.call is redis.call for the Lua rules and the call-site
+// checks alike. For the newest Redis, server is an undefined global.
+func TestSettingsTarget(t *testing.T) {
+	a, err := New(Settings{Target: "valkey-8.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, analysistest.TestData(), a, "valkeytarget")
+	got := findings(t, loadTestdata(t, "valkeytarget"), Analyzer)
+	if len(got) != 2 || !strings.Contains(got[0], "server is Valkey's name for redis, and the target is the newest Redis") || !strings.Contains(got[1], "keys-count-mismatch") {
+		t.Errorf("the newest Redis: got %q, want server reported once, HEXPIRE known, and the keys count", got)
+	}
+}
+
 // TestSettings checks what each setting changes on the same package,
 // against the default analyzer's findings, in the Lua scripts and at the
 // call sites. The package is loaded once for all of them.
 func TestSettings(t *testing.T) {
 	pkgs := loadTestdata(t, "redisversion")
 	lmpop := func(target string) string {
-		return "redisversion.go:15:22-15:29: LMPOP was added in Redis 7.0.0, after the target version " + target + " (unknown-command)"
+		return "redisversion.go:15:22-15:29: LMPOP was added in Redis 7.0.0, after the target Redis " + target + " (unknown-command)"
 	}
 	const (
-		getdel = "redisversion.go:14:49-14:57: GETDEL was added in Redis 6.2.0, after the target version 6.0 (unknown-command)"
+		getdel = "redisversion.go:14:49-14:57: GETDEL was added in Redis 6.2.0, after the target Redis 6.0 (unknown-command)"
 		global = "redisversion.go:19:32-19:33: assignment to global n"
 		keys   = "redisversion.go:23:24-23:27: the script reads KEYS[1] on line 19 but Run passes 0 keys"
 	)
@@ -50,6 +65,8 @@ func TestSettings(t *testing.T) {
 		{"6.0", Settings{RedisVersion: "6.0"}, []string{getdel, lmpop("6.0"), global, keys}},
 		{"6.2.14", Settings{RedisVersion: "6.2.14"}, []string{lmpop("6.2.14"), global, keys}},
 		{"7.0", Settings{RedisVersion: "7.0"}, []string{global, keys}},
+		{"target redis-6.2", Settings{Target: "redis-6.2"}, []string{lmpop("6.2"), global, keys}},
+		{"target valkey-7.2", Settings{Target: "valkey-7.2", Modules: []string{"json"}}, []string{global, keys}},
 		{"disable", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command"}}, []string{global, keys}},
 		{"disable call site", Settings{Disable: []string{"keys-count-mismatch"}}, []string{global}},
 		{"disable all", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command", "global-assignment", "keys-count-mismatch"}}, nil},
@@ -88,7 +105,7 @@ func TestSettings(t *testing.T) {
 // the file's position leading the message, and in the file otherwise.
 func TestGoFilesOnly(t *testing.T) {
 	pkgs := loadTestdata(t, "embedded")
-	const inFile = `script.lua:3:19-3:26: "EMBED" is not a Redis command`
+	const inFile = `script.lua:3:19-3:26: "EMBED" is not a known command`
 	if got := findings(t, pkgs, Analyzer); len(got) != 1 || !strings.HasPrefix(got[0], inFile) {
 		t.Errorf("default: got %q, want one finding starting with %s", got, inFile)
 	}
@@ -96,9 +113,9 @@ func TestGoFilesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const inGo = `embedded.go:17:27-17:33: script.lua:3:19: "EMBED" is not a Redis command`
+	const inGo = `embedded.go:17:27-17:33: script.lua:3:19: "EMBED" is not a known command`
 	got := findings(t, pkgs, a)
-	if len(got) != 1 || !strings.HasPrefix(got[0], inGo) || !strings.HasSuffix(got[0], "(unknown-command)") {
+	if len(got) != 1 || !strings.HasPrefix(got[0], inGo) || !strings.HasSuffix(got[0], "(unknown-command, warning)") {
 		t.Errorf("GoFilesOnly: got %q, want one finding starting with %s", got, inGo)
 	}
 }
@@ -112,6 +129,9 @@ func TestNewErrors(t *testing.T) {
 	}{
 		{Settings{RedisVersion: "banana"}, []string{"redis version", `"banana"`}},
 		{Settings{RedisVersion: "7"}, []string{"redis version", `"7"`}},
+		{Settings{Target: "keydb"}, []string{"target", `"keydb"`}},
+		{Settings{Target: "valkey-8.0", RedisVersion: "7.2"}, []string{"target", "use -target alone"}},
+		{Settings{Modules: []string{"graph"}}, []string{"modules", `unknown module "graph"`}},
 		{Settings{Disable: []string{"unknown-command", "no-such-rule"}}, []string{"disable", `unknown rule "no-such-rule"`}},
 		{Settings{Enable: []string{"GETT"}}, []string{"enable", `unknown rule "GETT"`}},
 		{Settings{Severity: map[string]string{"undeclared-key": "loud"}}, []string{"severity", "undeclared-key", `"loud"`}},
@@ -174,7 +194,7 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	defer func() {
-		for _, f := range []string{"redis-version", "enable", "disable", "rule-severity"} {
+		for _, f := range []string{"redis-version", "target", "enable", "disable", "rule-severity"} {
 			set(f, "")
 		}
 		set("severity", "warning")
@@ -195,6 +215,12 @@ func TestFlags(t *testing.T) {
 	check("default", "global-assignment", "keys-count-mismatch")
 	set("redis-version", "6.0")
 	check("-redis-version=6.0", "unknown-command", "unknown-command", "global-assignment", "keys-count-mismatch")
+	set("redis-version", "")
+	set("target", "redis-6.0")
+	check("-target=redis-6.0", "unknown-command", "unknown-command", "global-assignment", "keys-count-mismatch")
+	if err := Analyzer.Flags.Set("redis-version", "6.2"); err == nil || !strings.Contains(err.Error(), "use -target alone") {
+		t.Errorf("-redis-version with -target: %v", err)
+	}
 	set("disable", "global-assignment,keys-count-mismatch")
 	check("-disable=global-assignment,keys-count-mismatch", "unknown-command", "unknown-command")
 	set("disable", "")
@@ -208,6 +234,8 @@ func TestFlags(t *testing.T) {
 
 	for _, bad := range []struct{ flag, value, want string }{
 		{"redis-version", "seven", `"seven"`},
+		{"target", "keydb", `"keydb"`},
+		{"modules", "json,graph", `"graph"`},
 		{"disable", "unknown-command,nope", `"nope"`},
 		{"enable", "x", `"x"`},
 		{"rule-severity", "unknown-command", `"unknown-command": want RULE=`},

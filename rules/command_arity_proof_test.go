@@ -4,16 +4,18 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 func TestProofCommandArity(t *testing.T) {
 	const id = "command-arity"
-	const wrongArgs = "ERR Wrong number of args calling Redis command from script"
-	const noArgs = "ERR Please specify at least one argument for this redis lib call"
 	r := ByID(id)
 	c := redistest.Client(t)
-	cmdProve(t, c, id, r.Doc.Bad, "", wrongArgs, "'"+wrongArgs+"'", "k")
-	cmdProve(t, c, id, r.Doc.Good, "", "", "", "k")
+	tg := redistest.ServerTarget(t, c)
+	wrongArgs := serverText(t, tg, target.ErrWrongArity)
+	noArgs := serverText(t, tg, target.ErrNoArgs)
+	cmdProve(t, c, id, r.Doc.Bad, tg, wrongArgs, "'"+wrongArgs+"'", "k")
+	cmdProve(t, c, id, r.Doc.Good, tg, "", "", "k")
 	for _, src := range []string{
 		"return redis.call('GET')",
 		"return redis.call('GET', KEYS[1], KEYS[1])",
@@ -24,10 +26,10 @@ func TestProofCommandArity(t *testing.T) {
 		"return redis.call('CONFIG', 'GET')",
 		"return redis.call('GET', KEYS[1], KEYS[1], unpack({'a'}))",
 	} {
-		cmdProve(t, c, id, src, "", wrongArgs, "'"+wrongArgs+"'", "k")
+		cmdProve(t, c, id, src, tg, wrongArgs, "'"+wrongArgs+"'", "k")
 	}
 	for _, src := range []string{"return redis.call()", "return redis.pcall()"} {
-		cmdProve(t, c, id, src, "", noArgs, "'"+noArgs+"'")
+		cmdProve(t, c, id, src, tg, noArgs, "'"+noArgs+"'")
 	}
 	if got := c.MustEval(t, "return redis.pcall().err", nil); got.Str != noArgs {
 		t.Errorf("redis.pcall().err = %s, want %q", got, noArgs)
@@ -38,6 +40,6 @@ func TestProofCommandArity(t *testing.T) {
 		"return redis.call('MGET', KEYS[1], unpack({'a', 'b'}))",
 		"return redis.call('OBJECT', 'ENCODING', 'missing')",
 	} {
-		cmdProve(t, c, id, src, "", "", "", "k")
+		cmdProve(t, c, id, src, tg, "", "", "k")
 	}
 }

@@ -13,18 +13,29 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // wantRE finds `-- want "regexp"` (several quoted patterns may follow),
 // or `-- want +N "regexp"` for findings N lines below the comment, on a
 // line that cannot hold one (a comment, a line inside a long string).
-var wantRE = regexp.MustCompile(`--\s*want(?:\s+\+(\d+))?((?:\s+"(?:[^"\\]|\\.)*")+)`)
+// `-- want:warning "regexp"` (or :error, :info) also wants the finding's
+// severity.
+var wantRE = regexp.MustCompile(`--\s*want(?::(error|warning|info))?(?:\s+\+(\d+))?((?:\s+"(?:[^"\\]|\\.)*")+)`)
 var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
 
+// fixtureRE finds a fixture's `-- fixture: target=valkey-8.0
+// modules=json,search` line: the target it is linted for (the newest
+// Redis by default) and the modules that target loads (its default when
+// not given; `modules=` alone for none).
+var fixtureRE = regexp.MustCompile(`--\s*fixture:((?:\s+(?:target|modules)=\S*)+)`)
+
 type want struct {
-	line int
-	re   *regexp.Regexp
-	met  bool
+	line     int
+	re       *regexp.Regexp
+	severity string // "" for any
+	met      bool
 }
 
 // TestFixtures runs each rule over testdata/rules/<id>/*.lua with only that
@@ -75,7 +86,7 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	// Every rule runs, as for a user; only the rule under test is checked,
 	// so suppressions and unused-ignore behave as they do for real.
 	var diags []diag.Diagnostic
-	for _, d := range lintSource(filepath.Base(file), src, All(), nil) {
+	for _, d := range lintSourceFor(filepath.Base(file), src, All(), nil, fixtureTarget(t, src)) {
 		if d.Rule == r.ID {
 			diags = append(diags, d)
 		}
@@ -83,13 +94,13 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	for _, d := range diags {
 		ok := false
 		for _, w := range wants {
-			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(wantText(d)) {
+			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(wantText(d)) && (w.severity == "" || w.severity == d.Severity.String()) {
 				w.met, ok = true, true
 				break
 			}
 		}
 		if !ok {
-			t.Errorf("%s:%d:%d: unexpected %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule, wantText(d))
+			t.Errorf("%s:%d:%d: unexpected %s %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Rule, wantText(d))
 		}
 	}
 	for _, w := range wants {
@@ -126,7 +137,7 @@ func TestFindingsScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range lintSource(filepath.Base(file), src, All(), nil) {
+		for _, d := range lintSourceFor(filepath.Base(file), src, All(), nil, fixtureTarget(t, src)) {
 			n++
 			at := fmt.Sprintf("%s:%d:%d: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule)
 			h := d.Message
@@ -159,22 +170,58 @@ func parseWants(t *testing.T, src []byte) []*want {
 			continue
 		}
 		line := c.Range.Start.Line
-		if m[1] != "" {
-			n, err := strconv.Atoi(m[1])
+		if m[2] != "" {
+			n, err := strconv.Atoi(m[2])
 			if err != nil {
-				t.Fatalf("line %d: bad want offset %q: %v", line, m[1], err)
+				t.Fatalf("line %d: bad want offset %q: %v", line, m[2], err)
 			}
 			line += n
 		}
-		for _, q := range quotedRE.FindAllStringSubmatch(m[2], -1) {
+		for _, q := range quotedRE.FindAllStringSubmatch(m[3], -1) {
 			re, err := regexp.Compile(strings.ReplaceAll(q[1], `\"`, `"`))
 			if err != nil {
 				t.Fatalf("line %d: bad want %q: %v", c.Range.Start.Line, q[1], err)
 			}
-			out = append(out, &want{line: line, re: re})
+			out = append(out, &want{line: line, re: re, severity: m[1]})
 		}
 	}
 	return out
+}
+
+// fixtureTarget reads the fixture's `-- fixture:` line, if any.
+func fixtureTarget(t *testing.T, src []byte) target.Target {
+	t.Helper()
+	m := fixtureRE.FindSubmatch(src)
+	if m == nil {
+		return target.Target{}
+	}
+	var tg target.Target
+	var mods []redisdb.Module
+	modsSet := false
+	for _, kv := range strings.Fields(string(m[1])) {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "target":
+			var err error
+			if tg, err = target.Parse(v); err != nil {
+				t.Fatalf("fixture: %v", err)
+			}
+		case "modules":
+			var names []string
+			if v != "" {
+				names = strings.Split(v, ",")
+			}
+			var err error
+			if mods, err = target.ParseModules(names); err != nil {
+				t.Fatalf("fixture: %v", err)
+			}
+			modsSet = true
+		}
+	}
+	if modsSet {
+		tg = tg.WithModules(mods)
+	}
+	return tg
 }
 
 func (w *want) String() string { return fmt.Sprintf("%d:%s", w.line, w.re) }

@@ -16,7 +16,7 @@ var _ = register(&lint.Rule{
 			Title: "assignment to a global variable",
 			Why: "Redis protects the global table: any assignment to a global, including a global `function f()` " +
 				"declaration and writes into library tables such as `redis.x` or `string.x`, fails with " +
-				"`Attempt to modify a readonly table`. It is a runtime error, so writes the script made before it are " +
+				"`Attempt to modify a readonly table`; on Valkey, `server` is the same read-only table as `redis`. It is a runtime error, so writes the script made before it are " +
 				"not rolled back. In a Functions library a top-level global assignment makes FUNCTION LOAD fail; one inside a " +
 				"registered function fails at FCALL.",
 			Bad:   "count = redis.call('INCR', KEYS[1])\nfunction double(x) return x * 2 end\nreturn double(count)",
@@ -40,11 +40,14 @@ func runGlobalAssignment(p *lint.Pass) {
 			when = "FCALL fails when it gets here"
 		}
 		if g.Field {
-			table, _, _ := strings.Cut(g.Name, ".")
-			if !readonlyTables[table] {
+			// The table as the script wrote it: on Valkey, the model
+			// names server.x redis.x.
+			table := g.Ident.Value
+			_, field, _ := strings.Cut(g.Name, ".")
+			if !readonlyTable(p.Target, table) {
 				continue
 			}
-			p.Report(g.Range(), "%s is a field of Redis's read-only %s table", g.Name, table).
+			p.Report(g.Range(), "%s.%s is a field of the read-only %s table", table, field, table).
 				Help("%s with 'Attempt to modify a readonly table': keep the value in a local", when)
 			continue
 		}

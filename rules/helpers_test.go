@@ -4,12 +4,18 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // lintSource parses src as the file name and lints it with rules and
 // settings, for the latest Redis.
 func lintSource(name string, src []byte, rules []*lint.Rule, settings lint.Settings) []diag.Diagnostic {
+	return lintSourceFor(name, src, rules, settings, target.Target{})
+}
+
+// lintSourceFor is lintSource for the target tg.
+func lintSourceFor(name string, src []byte, rules []*lint.Rule, settings lint.Settings, tg target.Target) []diag.Diagnostic {
 	f := luasrc.Parse(name, src)
 	defer f.Release()
-	return lint.Run(f, lint.Config{Rules: rules, Settings: settings})
+	return lint.Run(f, lint.Config{Rules: rules, Settings: settings, Target: tg})
 }

@@ -99,6 +99,17 @@ func runInvalidFunctionRegistration(p *lint.Pass) {
 	}
 }
 
+// registrationError is one of FUNCTION LOAD's errors about
+// redis.register_function, as the target words it: Valkey 8 names the
+// function server.register_function whichever name the script used (H9,
+// observed on 8.0.1).
+func registrationError(p *lint.Pass, text string) string {
+	if lib := p.Target.ErrorLibName(); lib != "redis" {
+		return strings.ReplaceAll(text, "redis.register_function", lib+".register_function")
+	}
+	return text
+}
+
 // checkRegistrationForm checks the arguments of one register_function call
 // against what Redis accepts (facts G).
 func checkRegistrationForm(p *lint.Pass, m *model.Model, reg *model.Registration) {
@@ -115,7 +126,7 @@ func checkRegistrationForm(p *lint.Pass, m *model.Model, reg *model.Registration
 		if !ok {
 			if cannotBe(m, args[0], model.TTable) {
 				p.Report(m.Range(args[0]), "redis.register_function with the single argument %s", m.Text(args[0])).
-					Help("FUNCTION LOAD fails with 'ERR calling redis.register_function with a single argument is only applicable to Lua table (representing named arguments).'; pass a name and a function, or a table {function_name=..., callback=...}")
+					Help("FUNCTION LOAD fails with '%s'; pass a name and a function, or a table {function_name=..., callback=...}", registrationError(p, "ERR calling redis.register_function with a single argument is only applicable to Lua table (representing named arguments)."))
 			}
 			return
 		}
@@ -127,11 +138,11 @@ func checkRegistrationForm(p *lint.Pass, m *model.Model, reg *model.Registration
 		}
 		if cannotBe(m, args[1], model.TFunction) {
 			p.Report(m.Range(args[1]), "the second argument of redis.register_function, %s, is not a function", m.Text(args[1])).
-				Help("FUNCTION LOAD fails with 'ERR second argument to redis.register_function must be a function'; pass the function itself")
+				Help("FUNCTION LOAD fails with '%s'; pass the function itself", registrationError(p, "ERR second argument to redis.register_function must be a function"))
 		}
 	default:
 		p.Report(m.Range(reg.Call), "redis.register_function with %d arguments", len(args)).
-			Help("FUNCTION LOAD fails with 'ERR wrong number of arguments to redis.register_function'; pass a name and a function, or one table of named arguments")
+			Help("FUNCTION LOAD fails with '%s'; pass a name and a function, or one table of named arguments", registrationError(p, "ERR wrong number of arguments to redis.register_function"))
 	}
 }
 
@@ -141,7 +152,7 @@ func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registratio
 	for _, f := range t.Fields {
 		if f.Key == nil {
 			p.Report(m.Range(f.Value), "positional entry %s in redis.register_function{...}", m.Text(f.Value)).
-				Help("FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; name it (function_name=, callback=, flags=, description=)")
+				Help("FUNCTION LOAD fails with '%s'; name it (function_name=, callback=, flags=, description=)", registrationError(p, "ERR unknown argument given to redis.register_function"))
 			continue
 		}
 		k, ok := f.Key.(*ast.StringExpr)
@@ -150,7 +161,7 @@ func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registratio
 		}
 		if !registerArgs[k.Value] {
 			p.Report(m.Range(f.Key), "unknown argument %s of redis.register_function", k.Value).
-				Help("FUNCTION LOAD fails with 'ERR unknown argument given to redis.register_function'; the arguments are function_name, callback, flags and description")
+				Help("FUNCTION LOAD fails with '%s'; the arguments are function_name, callback, flags and description", registrationError(p, "ERR unknown argument given to redis.register_function"))
 			continue
 		}
 		switch k.Value {
@@ -164,7 +175,7 @@ func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registratio
 			hasCallback = true
 			if cannotBe(m, f.Value, model.TFunction) {
 				p.Report(m.Range(f.Value), "callback %s is not a function", m.Text(f.Value)).
-					Help("FUNCTION LOAD fails with 'ERR callback argument given to redis.register_function must be a function'; pass the function itself")
+					Help("FUNCTION LOAD fails with '%s'; pass the function itself", registrationError(p, "ERR callback argument given to redis.register_function must be a function"))
 			}
 		case "flags":
 			checkRegistrationFlags(p, m, f.Value)
@@ -172,11 +183,11 @@ func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registratio
 	}
 	if !hasName {
 		p.Report(m.Range(reg.Call), "redis.register_function{...} without function_name").
-			Help("FUNCTION LOAD fails with 'ERR redis.register_function must get a function name argument'; add function_name = '<name>'")
+			Help("FUNCTION LOAD fails with '%s'; add function_name = '<name>'", registrationError(p, "ERR redis.register_function must get a function name argument"))
 	}
 	if !hasCallback {
 		p.Report(m.Range(reg.Call), "redis.register_function{...} without callback").
-			Help("FUNCTION LOAD fails with 'ERR redis.register_function must get a callback argument'; add callback = function(keys, args) ... end")
+			Help("FUNCTION LOAD fails with '%s'; add callback = function(keys, args) ... end", registrationError(p, "ERR redis.register_function must get a callback argument"))
 	}
 }
 
@@ -187,7 +198,7 @@ func checkRegistrationFlags(p *lint.Pass, m *model.Model, e ast.Expr) {
 	if !ok {
 		if cannotBe(m, e, model.TTable) {
 			p.Report(m.Range(e), "flags %s is not a table", m.Text(e)).
-				Help("FUNCTION LOAD fails with 'ERR flags argument to redis.register_function must be a table representing function flags'; write flags = {%s}", m.Text(e))
+				Help("FUNCTION LOAD fails with '%s'; write flags = {%s}", registrationError(p, "ERR flags argument to redis.register_function must be a table representing function flags"), m.Text(e))
 		}
 		return
 	}

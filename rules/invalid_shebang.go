@@ -8,8 +8,8 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 var _ = register(&lint.Rule{
@@ -29,10 +29,12 @@ var _ = register(&lint.Rule{
 				"engine, `ERR Invalid metadata value given: flags=no-writes` for any other option (function flags belong in " +
 				"`redis.register_function`), and the name may hold only letters, digits and underscores. A file with `name=` " +
 				"is taken as a library, unless it registers no function and reads KEYS or ARGV: then it is an EVAL script " +
-				"whose `name=` Redis refuses. Shebangs and Functions need Redis 7.0.",
+				"whose `name=` Redis refuses. Shebangs and Functions need Redis 7.0. `allow-key-locking` is Upstash's flag " +
+				"(the script then locks only the keys in KEYS): it is accepted on the `upstash` target, and on Redis and " +
+				"Valkey, which refuse it, the finding names Upstash.",
 			Bad:   "#!lua flags=no-write\nreturn redis.call('GET', KEYS[1])",
 			Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
-			Redis: "7.0 and later (earlier versions have no shebang); observed on 7.0.15",
+			Redis: "7.0 and later (earlier versions have no shebang); flags observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.7, 8.0.1; allow-key-locking documented by Upstash",
 		},
 	},
 	Run: runInvalidShebang,
@@ -58,12 +60,12 @@ func runInvalidShebang(p *lint.Pass) {
 	if strings.ContainsAny(sb.Raw, "\t\v\f\"'") {
 		return
 	}
-	if !redisdb.SinceAtLeast("7.0", p.Target.RedisVersion) {
+	if !p.Target.HasShebang() {
 		what := "shebangs"
 		if kind != kindScript && kind != kindNamedScript {
 			what = "Functions libraries"
 		}
-		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s", what, p.Target.RedisVersion).
+		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s", what, p.Target.Product()).
 			Help("older versions do not read the #! line and fail to compile it as Lua; remove it, or target 7.0")
 		return
 	}
@@ -114,16 +116,20 @@ func checkScriptShebang(p *lint.Pass, sb *luasrc.Shebang, named bool) {
 	}
 }
 
-// checkShebangFlags checks the comma-separated list of `flags=`.
+// checkShebangFlags checks the comma-separated list of `flags=` against
+// the flags the target takes (redis-facts.md C10, H8; Upstash's
+// allow-key-locking on the upstash target).
 func checkShebangFlags(p *lint.Pass, o luasrc.ShebangOption) {
 	if o.Value == "" {
 		return // `flags=` alone sets no flag, and Redis accepts it.
 	}
+	t := p.Target
 	col := o.Range.Start.Column + len("flags=")
 	for _, f := range strings.Split(o.Value, ",") {
 		r := span.Range{Start: span.Pos{Line: o.Range.Start.Line, Column: col}, End: span.Pos{Line: o.Range.Start.Line, Column: col + len(f)}}
 		col += len(f) + 1
-		if isScriptFlag(f, false) {
+		ok, owner, known := t.ShebangFlag(f)
+		if ok {
 			continue
 		}
 		switch {
@@ -131,14 +137,29 @@ func checkShebangFlags(p *lint.Pass, o luasrc.ShebangOption) {
 			r = o.Range
 			p.Report(r, "empty flag in %s=%s (a stray comma)", o.Key, o.Value).
 				Help("EVAL fails with 'ERR Unexpected flag in script shebang: '; remove the comma")
-		case isScriptFlag(f, true):
+		case known && owner != t.Server():
+			// A flag of another service (Upstash's allow-key-locking).
+			p.Report(r, "script flag %s is %s's, and the target is %s", f, owner.Product(), t.Product()).
+				Help("%s refuses the script with 'ERR Unexpected flag in script shebang: %s'; if it runs on %s, set target: %s in .lint-lua.yaml (or --target %s)", t.Server().Product(), f, owner.Product(), owner, owner)
+		case isTargetFlag(t, f):
 			p.Report(r, "script flag %s is not lower case", f).
 				Help("EVAL fails with 'ERR Unexpected flag in script shebang: %s'; write %s", f, strings.ToLower(f))
 		default:
 			p.Report(r, "unknown script flag %s", f).
-				Help("EVAL fails with 'ERR Unexpected flag in script shebang: %s'; the flags are %s", f, strings.Join(scriptFlags, ", "))
+				Help("EVAL fails with 'ERR Unexpected flag in script shebang: %s'; the flags are %s", f, strings.Join(t.ShebangFlags(), ", "))
 		}
 	}
+}
+
+// isTargetFlag reports whether f, in another case, is a shebang flag the
+// target takes.
+func isTargetFlag(t target.Target, f string) bool {
+	for _, s := range t.ShebangFlags() {
+		if strings.EqualFold(s, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkLibraryShebang checks a Functions library's header (facts G).

@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // headerCase is one file header, how Redis runs it (EVAL, or FUNCTION LOAD
@@ -47,6 +48,12 @@ var headerCases = []headerCase{
 		want: []string{`^unknown script flag bogus`}},
 	{src: "#!lua flags=NO-WRITES\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: NO-WRITES",
 		want: []string{`not lower case.*write no-writes`}},
+	// Upstash's flag (observed refused by every Redis and Valkey): on a
+	// Redis target, an error that names Upstash.
+	{src: "#!lua flags=allow-key-locking\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: allow-key-locking",
+		want: []string{`^script flag allow-key-locking is Upstash's, and the target is the newest Redis — Redis refuses the script with 'ERR Unexpected flag in script shebang: allow-key-locking'; if it runs on Upstash, set target: upstash`}},
+	{src: "#!lua flags=no-writes,allow-key-locking\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: allow-key-locking",
+		want: []string{`allow-key-locking is Upstash's`}},
 	{src: "#!lua flags=no-writes,\nreturn 1", redisErr: "ERR Unexpected flag in script shebang: ",
 		want: []string{`empty flag.*stray comma`}},
 	{src: "#!lua flags\nreturn 1", redisErr: "ERR Unknown lua shebang option: flags",
@@ -144,13 +151,36 @@ func TestInvalidShebangColumns(t *testing.T) {
 // TestInvalidShebangTarget: shebangs and Functions need Redis 7.0.
 func TestInvalidShebangTarget(t *testing.T) {
 	f := luasrc.Parse("c.lua", []byte("#!lua flags=no-writes\nreturn 1"))
-	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "6.2"}})
-	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is 6.2") {
+	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: target.MustParse("6.2")})
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is Redis 6.2") {
 		t.Errorf("target 6.2: %+v", ds)
 	}
-	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: lint.Target{RedisVersion: "7.0"}})
+	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: target.MustParse("7.0")})
 	if len(ds) != 0 {
 		t.Errorf("target 7.0: %+v", ds)
+	}
+}
+
+// TestInvalidShebangUpstash: the upstash target takes allow-key-locking
+// (Upstash's EVAL documentation, docs/facts-observed.md O6), alone or with
+// the other flags; Valkey refuses it as Redis does.
+func TestInvalidShebangUpstash(t *testing.T) {
+	for _, tc := range []struct {
+		target, src string
+		want        []string
+	}{
+		{"upstash", "#!lua flags=allow-key-locking\nreturn redis.call('GET', KEYS[1])", nil},
+		{"upstash", "#!lua flags=no-writes,allow-key-locking\nreturn redis.call('GET', KEYS[1])", nil},
+		{"upstash", "#!lua flags=bogus\nreturn 1", []string{`unknown script flag bogus — .*no-writes, allow-oom, allow-stale, no-cluster, allow-cross-slot-keys, allow-key-locking`}},
+		{"upstash", "#!lua flags=Allow-Key-Locking\nreturn 1", []string{`not lower case.*write allow-key-locking`}},
+		{"valkey-8.0", "#!lua flags=allow-key-locking\nreturn 1", []string{`^script flag allow-key-locking is Upstash's, and the target is Valkey 8.0 — Valkey refuses`}},
+		{"redis-7.2", "#!lua flags=allow-key-locking\nreturn 1", []string{`and the target is Redis 7.2 — Redis refuses`}},
+	} {
+		var got []string
+		for _, d := range cmdFindings("invalid-shebang", tc.src, target.MustParse(tc.target)) {
+			got = append(got, wantText(d))
+		}
+		matchFindings(t, tc.target+": "+tc.src, got, tc.want)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
 	"github.com/lint-lua/lint-lua/internal/slot"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // TestProofKeyAsValue runs the rule's examples on a one-node cluster (facts
@@ -44,6 +45,8 @@ func TestProofKeyAsValue(t *testing.T) {
 func TestProofKeyAsValueACL(t *testing.T) {
 	rule := ByID("key-as-value")
 	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
+	noPerm, _ := tg.Error(target.ErrNoPermKey)
 	c.MustDo(t, "ACL", "SETUSER", "lintproof", "on", ">lintproof", "~session:*", "+@all")
 	t.Cleanup(func() { c.Do("ACL", "DELUSER", "lintproof") })
 	u, err := redistest.Dial(redistest.Addr())
@@ -55,8 +58,8 @@ func TestProofKeyAsValueACL(t *testing.T) {
 		t.Fatalf("AUTH gave %s", r)
 	}
 	r := u.MustEval(t, rule.Doc.Bad, []string{"session:1", "user:1"})
-	if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "NOPERM this user has no permissions to access one of the keys used as arguments") {
-		t.Errorf("Bad under the ACL gave %s, want NOPERM", r)
+	if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, noPerm) {
+		t.Errorf("Bad under the ACL on %s gave %s, want %q", tg, r, noPerm)
 	}
 	if r := u.MustEval(t, rule.Doc.Good, []string{"session:1"}, "user:1"); r.Kind != redistest.Status {
 		t.Errorf("Good under the ACL gave %s", r)

@@ -30,7 +30,9 @@ var _ = register(&lint.Rule{
 				"`{user:1}:name` and `{user:1}:email`, so they always share a slot.\n\n" +
 				"Only keys whose whole name is written in the script are compared (a literal, or a concatenation of " +
 				"literals): the names of keys passed in KEYS or built from KEYS are not known. Keys used in different " +
-				"branches of one `if`, or in different functions of a library, are not compared.",
+				"branches of one `if`, or in different functions of a library, are not compared. Module commands' keys are " +
+				"compared too; a key a module reads but does not declare (JSON.MGET's second, CMS.MERGE's sources) is not " +
+				"refused by Redis, and the module reads it on whichever node the script runs on.",
 			Bad:   "redis.call('SET', 'user:1:name', ARGV[1])\nredis.call('SET', 'user:1:email', ARGV[2])",
 			Good:  "-- EVAL script 2 {user:1}:name {user:1}:email\nredis.call('SET', KEYS[1], ARGV[1])\nredis.call('SET', KEYS[2], ARGV[2])",
 			Redis: "Redis Cluster, all versions; errors observed on 7.0",
@@ -48,6 +50,10 @@ type keyUse struct {
 	path []branch
 	// group is the registered function the call runs in (nil in a script).
 	group *model.Function
+	// undeclared marks a key the command does not declare (JSON.MGET's
+	// second), of the call.
+	undeclared bool
+	call       *model.Call
 }
 
 func runMissingHashTag(p *lint.Pass) {
@@ -69,7 +75,7 @@ func runMissingHashTag(p *lint.Pass) {
 			if !ok {
 				continue
 			}
-			uses = append(uses, keyUse{name: name, slot: slot.Of(name), expr: c.Args[i].Expr, group: group})
+			uses = append(uses, keyUse{name: name, slot: slot.Of(name), expr: c.Args[i].Expr, group: group, undeclared: undeclaredKey(c, i), call: c})
 			calls = append(calls, c.Expr)
 		}
 	}
@@ -100,8 +106,18 @@ func runMissingHashTag(p *lint.Pass) {
 			}
 			reported[u.name] = true
 			a, b := suggestTags(prev.name, u.name)
+			// Redis refuses the call (CROSSSLOT...), unless it does not see
+			// one of the keys (JSON.MGET's second): then the module reads
+			// it on the wrong node.
+			refusal, note := " (CROSSSLOT, or 'keys that do not hash to the same slot')", ""
+			switch {
+			case u.undeclared:
+				refusal, note = "", undeclaredNote(u.call)
+			case prev.undeclared:
+				refusal, note = "", undeclaredNote(prev.call)
+			}
 			p.Report(m.Range(u.expr), "key '%s' and key '%s' (line %d) hash to different cluster slots", clip(u.name, headlineText), clip(prev.name, headlineText), m.Range(prev.expr).Start.Line).
-				Help("they hash to slots %d and %d, so one script cannot use both on Redis Cluster (CROSSSLOT, or 'keys that do not hash to the same slot'); give them a common hash tag, e.g. '%s' and '%s'", u.slot, prev.slot, a, b)
+				Help("they hash to slots %d and %d, so one script cannot use both on Redis Cluster%s; give them a common hash tag, e.g. '%s' and '%s'%s", u.slot, prev.slot, refusal, a, b, note)
 			break
 		}
 	}

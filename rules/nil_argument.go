@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -18,7 +19,8 @@ var _ = register(&lint.Rule{
 		Doc: diag.Doc{
 			Title: "a redis.call argument that may be nil, a boolean or a table",
 			Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
-				"makes the call fail with `Lua redis lib command arguments must be strings or integers`, and the writes " +
+				"makes the call fail with `Lua redis lib command arguments must be strings or integers` (Valkey 8: `Command " +
+				"arguments must be strings or integers`), and the writes " +
 				"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
 				"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
 				"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
@@ -57,7 +59,7 @@ type ifBranch struct {
 func runNilArgument(p *lint.Pass) {
 	m := p.Model
 	ac := &argCheck{m: m}
-	const fails = "Redis then fails with 'Lua redis lib command arguments must be strings or integers'"
+	fails := p.Target.Server().Product() + " then fails with " + quoteError(p.Target, target.ErrArgType)
 	for _, c := range m.Calls {
 		for i, a := range c.Args {
 			t := a.Value.Types

@@ -1,17 +1,9 @@
 package rules
 
-import "github.com/lint-lua/lint-lua/internal/model"
-
-// scriptGlobals are the globals Redis's Lua sandbox provides to an EVAL
-// script and to the body of a registered function (facts B7; KEYS and ARGV
-// exist only in EVAL scripts).
-var scriptGlobals = map[string]bool{
-	"load": true, "loadstring": true, "unpack": true, "bit": true, "cjson": true, "cmsgpack": true, "struct": true,
-	"math": true, "string": true, "table": true, "coroutine": true, "pcall": true, "xpcall": true, "error": true,
-	"assert": true, "select": true, "tostring": true, "tonumber": true, "rawget": true, "rawset": true, "rawequal": true,
-	"setmetatable": true, "getmetatable": true, "next": true, "ipairs": true, "pairs": true, "type": true,
-	"gcinfo": true, "collectgarbage": true, "_VERSION": true, "_G": true, "redis": true,
-}
+import (
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/target"
+)
 
 // libraryLoadFields are the only redis.* fields usable at the top level of
 // a Functions library, while it loads (facts G).
@@ -21,10 +13,24 @@ var libraryLoadFields = map[string]bool{
 }
 
 // readonlyTables are the global tables whose fields Redis makes read-only
-// (facts B6).
+// (facts B6). On Valkey, `server` is the redis table (readonlyTable).
 var readonlyTables = map[string]bool{
 	"redis": true, "string": true, "table": true, "math": true, "cjson": true, "cmsgpack": true, "struct": true,
 	"bit": true, "coroutine": true, "_G": true, "KEYS": true, "ARGV": true,
+}
+
+// readonlyTable reports whether the global table the script calls name is
+// read-only on the target: one of readonlyTables, or `server` where it is
+// the redis table (Valkey: redis-facts.md H1, observed as rawequal(server,
+// redis) in docs/facts-observed.md O1).
+func readonlyTable(t target.Target, name string) bool {
+	return readonlyTables[name] || (name == "server" && t.ServerAlias())
+}
+
+// libraryTable reports whether name is the scripts' library table at the
+// top of a Functions library: redis, and server where it is redis.
+func libraryTable(t target.Target, name string) bool {
+	return name == "redis" || (name == "server" && t.ServerAlias())
 }
 
 // atLoad reports whether a global access runs while a Functions library is
@@ -36,6 +42,10 @@ func atLoad(m *model.Model, g model.GlobalAccess) bool {
 // unavailableGlobals are standard Lua globals that Redis's sandbox removes,
 // and globals of later Lua versions that Lua 5.1 never had, with what to use
 // instead (facts B7; each observed as a nonexistent global on 7.0.15).
+// Whether the target lacks one is the target's (Global): os exists from
+// Redis 7.4 and Valkey 8.0 with only os.clock, and getfenv, setfenv and
+// newproxy exist on every build but Debian's package, so they are never
+// reported.
 var unavailableGlobals = map[string]string{
 	"os":       "use redis.call('TIME') for the time",
 	"io":       "scripts cannot do I/O: return the data to the client instead",

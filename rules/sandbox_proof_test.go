@@ -6,12 +6,20 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
-// flags reports whether lint-lua gives rule id a finding on src.
+// flags reports whether lint-lua gives rule id a finding on src, for the
+// newest Redis.
 func flags(t *testing.T, id, src string) bool {
 	t.Helper()
-	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+	return flagsFor(t, id, src, target.Target{})
+}
+
+// flagsFor is flags for the target tg.
+func flagsFor(t *testing.T, id, src string, tg target.Target) bool {
+	t.Helper()
+	for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
 		if d.Rule == id {
 			return true
 		}
@@ -20,23 +28,37 @@ func flags(t *testing.T, id, src string) bool {
 }
 
 // proveBadGood checks a rule's documented examples both ways: lint-lua
-// flags Bad and not Good, Redis fails Bad with wantErr and runs Good.
+// flags Bad and not Good, for the newest Redis and for the test server's
+// target, and the server fails Bad with wantErr and runs Good.
 func proveBadGood(t *testing.T, id string, keys []string, args []string, wantErr string) {
+	t.Helper()
+	proveBadGoodFor(t, id, keys, args, func(target.Target) string { return wantErr })
+}
+
+// proveBadGoodFor is proveBadGood where the error Bad fails with depends
+// on the server's target.
+func proveBadGoodFor(t *testing.T, id string, keys []string, args []string, wantErr func(target.Target) string) {
 	t.Helper()
 	r := ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}
-	if !flags(t, id, r.Doc.Bad) {
-		t.Errorf("%s: the Bad example is not flagged", id)
+	check := func(tg target.Target) {
+		t.Helper()
+		if !flagsFor(t, id, r.Doc.Bad, tg) {
+			t.Errorf("%s: the Bad example is not flagged for %s", id, tg)
+		}
+		if flagsFor(t, id, r.Doc.Good, tg) {
+			t.Errorf("%s: the Good example is flagged for %s", id, tg)
+		}
 	}
-	if flags(t, id, r.Doc.Good) {
-		t.Errorf("%s: the Good example is flagged", id)
-	}
+	check(target.Target{})
 	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
+	check(tg)
 	bad := c.MustEval(t, r.Doc.Bad, keys, args...)
-	if bad.Kind != redistest.Error || !strings.Contains(bad.Str, wantErr) {
-		t.Errorf("%s: Bad on Redis gave %s, want an error containing %q", id, bad, wantErr)
+	if want := wantErr(tg); bad.Kind != redistest.Error || !strings.Contains(bad.Str, want) {
+		t.Errorf("%s: Bad on %s gave %s, want an error containing %q", id, tg, bad, want)
 	}
 	good := c.MustEval(t, r.Doc.Good, keys, args...)
 	if good.Kind == redistest.Error {
@@ -157,5 +179,30 @@ func TestProofVarargArg(t *testing.T) {
 	}
 	if got := c.MustEval(t, flagged, nil); got.Kind != redistest.Error || !strings.Contains(got.Str, "nonexistent global variable 'arg'") {
 		t.Errorf("arg outside a vararg function gave %s", got)
+	}
+}
+
+// TestProofServerGlobal: `server` is redis on Valkey and a nonexistent
+// global on Redis (H1, observed); undefined-global, linting for the test
+// server, reports it exactly there, once per file.
+func TestProofServerGlobal(t *testing.T) {
+	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
+	src := "server.call('SET', KEYS[1], 'v')\nreturn server.call('GET', KEYS[1])"
+	got := c.MustEval(t, src, []string{"proof:k"})
+	var n int
+	for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
+		if d.Rule == "undefined-global" {
+			n++
+		}
+	}
+	if tg.ServerAlias() {
+		if got.Str != "v" || n != 0 {
+			t.Errorf("%s: server.call gave %s, %d findings", tg, got, n)
+		}
+		return
+	}
+	if got.Kind != redistest.Error || !strings.Contains(got.Str, "nonexistent global variable 'server'") || n != 1 {
+		t.Errorf("%s: server.call gave %s, %d findings, want the nonexistent-global error and one finding", tg, got, n)
 	}
 }

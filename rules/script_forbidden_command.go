@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 var _ = register(&lint.Rule{
@@ -15,16 +16,22 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a command Redis refuses inside a script",
-			Why: "A script runs atomically and cannot wait, so Redis refuses the commands flagged noscript: blocking pops " +
-				"(BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX), WAIT, transactions (MULTI, EXEC, WATCH), " +
-				"pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, DEBUG, SAVE, SHUTDOWN and other " +
-				"server administration. Each fails with `ERR This Redis command is not allowed from script`; `XREAD` and " +
-				"`XREADGROUP` with `BLOCK` fail with `ERR XREAD command is not allowed with BLOCK option from scripts`. " +
-				"Writes made before the refused call stay.",
+			Title: "a command the server refuses inside a script",
+			Why: "A script runs atomically and cannot wait, so the server refuses the commands flagged noscript: " +
+				"transactions (MULTI, EXEC, WATCH), pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, " +
+				"DEBUG, SAVE, SHUTDOWN and other server administration. Each fails with `ERR This Redis command is not allowed " +
+				"from script`, and writes made before the refused call stay. Blocking commands depend on the target: Redis " +
+				"7.0 refuses BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX and WAIT the same way (and WAITAOF until " +
+				"7.4); from Redis 7.2, and on every Valkey, they run but never block: a pop on an empty key replies nil at " +
+				"once, as on a timeout, and WAIT answers at once. `XREAD` and `XREADGROUP` with `BLOCK` fail with `ERR XREAD " +
+				"command is not allowed with BLOCK option from scripts` before Redis 7.4 and Valkey 8.0, and reply nil at " +
+				"once after.",
 			Bad:   "local job = redis.call('BRPOP', KEYS[1], 5)\nreturn job",
 			Good:  "-- the client waits (BRPOP outside the script); the script does not\nlocal job = redis.call('RPOP', KEYS[1])\nreturn job",
-			Redis: "7.0 (observed on 7.0.15)",
+			Redis: "all; refusals observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.7, 8.0.1 (docs/facts-observed.md O9)",
+			Lower: "One level below the rule's severity (warning by default) for a blocking command, or XREAD/XREADGROUP " +
+				"with BLOCK, on a target that runs it without blocking (Redis 7.2 and later, Valkey): the script does not " +
+				"fail, but it never waits, which is rarely what the author meant.",
 		},
 	},
 	Run: runScriptForbiddenCommand,
@@ -43,44 +50,73 @@ var nonBlockingForm = map[string]string{
 
 func runScriptForbiddenCommand(p *lint.Pass) {
 	m := p.Model
+	t := p.Target
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || arityHeadline(c) != "" {
-			continue // Redis refuses the call for its name or count first
+		if cmd == nil || arityHeadline(c, t) != "" {
+			continue // the server refuses the call for its name or count first
 		}
 		if cmd.Name == "XREAD" || cmd.Name == "XREADGROUP" {
-			if i := xreadBlock(c, cmd.Name); i > 0 {
+			i := xreadBlock(c, cmd.Name)
+			switch {
+			case i == 0:
+			case t.XReadBlockRefused():
 				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK is refused in a script", cmd.Name).
-					Help("Redis answers 'ERR %s command is not allowed with BLOCK option from scripts'; drop BLOCK (a script cannot wait) and wait in the client", cmd.Name)
+					Help("%s answers %s; drop BLOCK (a script cannot wait) and wait in the client", t.Server().Product(), strings.Replace(quoteError(t, target.ErrXReadBlock), "XREAD", cmd.Name, 1))
+			default:
+				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK never blocks inside a script", cmd.Name).Lower().
+					Help("on %s it replies nil at once when no entry is new, as on a timeout (false in Lua); drop BLOCK and wait in the client", t.Product())
 			}
 			continue
 		}
-		if !forbiddenInScript(c, cmd) {
+		if !forbiddenInScript(c, cmd, t) {
+			if neverBlocks(cmd, t) {
+				reply := "replies nil at once when the key is empty, as on a timeout (false in Lua)"
+				if strings.HasPrefix(cmd.Name, "WAIT") {
+					reply = "answers at once with the replicas that have already acknowledged"
+				}
+				p.Report(m.Range(c.Args[0].Expr), "%s never blocks inside a script", cmd.Name).Lower().
+					Help("on %s it %s; %s", t.Product(), reply, insteadOf(cmd.Name))
+			}
 			continue
 		}
-		what := "run it from the client instead"
-		switch {
-		case nonBlockingForm[cmd.Name] != "":
-			what = "use " + nonBlockingForm[cmd.Name] + ", which does not wait, and let the client block and retry"
-		case cmd.Name == "WAIT":
-			what = "call WAIT from the client after the script"
-		case cmd.Name == "MULTI" || cmd.Name == "EXEC" || cmd.Name == "WATCH" || cmd.Name == "DISCARD" || cmd.Name == "UNWATCH":
-			what = "drop it: a script already runs atomically"
-		case cmd.Name == "EVAL" || cmd.Name == "EVALSHA" || cmd.Name == "FCALL" || cmd.Name == "FCALL_RO" || cmd.Name == "EVAL_RO" || cmd.Name == "EVALSHA_RO":
-			what = "call a local Lua function instead"
-		}
 		p.Report(m.Range(c.Args[0].Expr), "%s is refused inside a script", cmd.Name).
-			Help("Redis answers 'ERR This Redis command is not allowed from script'; %s", what)
+			Help("%s; %s", answers(t, target.ErrNotAllowed), insteadOf(cmd.Name))
 	}
 }
 
-// forbiddenInScript reports a command flagged noscript; for a container
-// whose subcommand is not a literal, only when every subcommand but HELP is
-// (CONFIG, CLIENT). A literal subcommand the container lacks is
-// unknown-command's.
-func forbiddenInScript(c *model.Call, cmd *redisdb.Command) bool {
+// insteadOf says what to do in place of a command a script should not
+// call.
+func insteadOf(name string) string {
+	switch {
+	case nonBlockingForm[name] != "":
+		return "use " + nonBlockingForm[name] + ", which does not wait, and let the client block and retry"
+	case name == "WAIT" || name == "WAITAOF":
+		return "call " + name + " from the client after the script"
+	case name == "MULTI" || name == "EXEC" || name == "WATCH" || name == "DISCARD" || name == "UNWATCH":
+		return "drop it: a script already runs atomically"
+	case name == "EVAL" || name == "EVALSHA" || name == "FCALL" || name == "FCALL_RO" || name == "EVAL_RO" || name == "EVALSHA_RO":
+		return "call a local Lua function instead"
+	}
+	return "run it from the client instead"
+}
+
+// neverBlocks reports a blocking command that the target lets scripts
+// call, and that then answers at once: the commands Redis 7.0 refused
+// (NoScriptUntil: BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX,
+// WAIT; WAITAOF), observed answering at once on Redis 7.2.6, 7.4.1 and
+// Valkey 7.2.7, 8.0.1 (docs/facts-observed.md O9).
+func neverBlocks(cmd *redisdb.Command, t target.Target) bool {
+	return (nonBlockingForm[cmd.Name] != "" || cmd.Name == "WAIT" || cmd.Name == "WAITAOF") && !t.NoScript(cmd)
+}
+
+// forbiddenInScript reports a command the target refuses in scripts
+// (target's NoScript); for a container whose subcommand is not a literal,
+// only when every subcommand but HELP is (CONFIG, CLIENT). A literal
+// subcommand the container lacks is unknown-command's.
+func forbiddenInScript(c *model.Call, cmd *redisdb.Command, t target.Target) bool {
 	if cmd.Subcommands == nil {
-		return cmd.NoScript()
+		return t.NoScript(cmd)
 	}
 	if _, ok := c.Literal(1); ok {
 		return false
@@ -90,7 +126,7 @@ func forbiddenInScript(c *model.Call, cmd *redisdb.Command) bool {
 		if s.SubName() == "HELP" {
 			continue
 		}
-		if !s.NoScript() {
+		if !t.NoScript(s) {
 			return false
 		}
 		n++

@@ -1,9 +1,13 @@
 package rules
 
 import (
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // TestProofScriptForbiddenCommand runs every command redis-facts C13 lists
@@ -12,18 +16,24 @@ import (
 // denied administration commands here do nothing to the test server.
 func TestProofScriptForbiddenCommand(t *testing.T) {
 	const id = "script-forbidden-command"
-	const denied = "ERR This Redis command is not allowed from script"
 	r := ByID(id)
 	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
+	denied := serverText(t, tg, target.ErrNotAllowed)
+	if got := c.MustEval(t, r.Doc.Good, []string{"k"}); got.Kind == redistest.Error {
+		t.Errorf("Good gave %s", got)
+	}
 	c.MustDo(t, "RPUSH", "k", "job")
-	cmdProve(t, c, id, r.Doc.Bad, "", denied, "'"+denied+"'", "k")
 	if got := c.MustEval(t, r.Doc.Good, []string{"k"}); got.Str != "job" {
 		t.Errorf("Good gave %s, want \"job\"", got)
 	}
 	if flaggedBy(id, r.Doc.Good) {
 		t.Error("the Good example is flagged")
 	}
+	// Blocking commands: refused by Redis 7.0 (C13); from 7.2 and on
+	// Valkey they answer at once (H11), and the rule warns.
 	for _, src := range []string{
+		r.Doc.Bad,
 		"return redis.call('BLPOP', KEYS[1], 0)",
 		"return redis.call('BLPOP', KEYS[1], 1)",
 		"return redis.call('BRPOP', KEYS[1], 1)",
@@ -32,6 +42,21 @@ func TestProofScriptForbiddenCommand(t *testing.T) {
 		"return redis.call('BZPOPMIN', KEYS[1], 1)",
 		"return redis.call('BZPOPMAX', KEYS[1], 1)",
 		"return redis.call('WAIT', 0, 0)",
+	} {
+		if tg.BlockingRefused() {
+			cmdProve(t, c, id, src, tg, denied, "'"+denied+"'", "empty")
+			continue
+		}
+		start := time.Now()
+		got := c.MustEval(t, src, []string{"empty"})
+		if got.Kind == redistest.Error || time.Since(start) > 500*time.Millisecond {
+			t.Errorf("%q on %s gave %s after %s, want an answer at once", src, tg, got, time.Since(start))
+		}
+		if ds := cmdFindings(id, src, tg); len(ds) != 1 || ds[0].Severity != diag.SeverityWarning || !strings.Contains(ds[0].Message, "never blocks") {
+			t.Errorf("%q on %s: findings %+v, want one warning that it never blocks", src, tg, ds)
+		}
+	}
+	for _, src := range []string{
 		"return redis.call('SUBSCRIBE', 'ch')",
 		"return redis.call('PSUBSCRIBE', 'ch*')",
 		"return redis.call('MULTI')",
@@ -63,14 +88,26 @@ func TestProofScriptForbiddenCommand(t *testing.T) {
 		"return redis.call('SLAVEOF', 'NO', 'ONE')",
 		"return redis.call('REPLICAOF', 'NO', 'ONE')",
 	} {
-		cmdProve(t, c, id, src, "", denied, "'"+denied+"'", "k")
+		cmdProve(t, c, id, src, tg, denied, "'"+denied+"'", "k")
 	}
 	c.MustDo(t, "XADD", "s", "*", "f", "v")
 	c.MustDo(t, "XGROUP", "CREATE", "s", "g", "0")
-	cmdProve(t, c, id, "return redis.call('XREAD', 'BLOCK', 0, 'STREAMS', KEYS[1], '$')", "",
-		"ERR XREAD command is not allowed with BLOCK option from scripts", "'ERR XREAD command is not allowed with BLOCK option from scripts'", "s")
-	cmdProve(t, c, id, "return redis.call('XREADGROUP', 'GROUP', 'g', 'c', 'COUNT', 1, 'block', 100, 'STREAMS', KEYS[1], '>')", "",
-		"ERR XREADGROUP command is not allowed with BLOCK option from scripts", "'ERR XREADGROUP command is not allowed with BLOCK option from scripts'", "s")
+	for _, tc := range []struct{ src, cmd string }{
+		{"return redis.call('XREAD', 'BLOCK', 0, 'STREAMS', KEYS[1], '$')", "XREAD"},
+		{"return redis.call('XREADGROUP', 'GROUP', 'g', 'c', 'COUNT', 1, 'block', 100, 'STREAMS', KEYS[1], '>')", "XREADGROUP"},
+	} {
+		if text, refused := tg.Error(target.ErrXReadBlock); refused {
+			text = strings.Replace(text, "XREAD", tc.cmd, 1)
+			cmdProve(t, c, id, tc.src, tg, text, "'"+text+"'", "s")
+			continue
+		}
+		if got := c.MustEval(t, tc.src, []string{"s"}); got.Kind == redistest.Error {
+			t.Errorf("%q on %s gave %s", tc.src, tg, got)
+		}
+		if ds := cmdFindings(id, tc.src, tg); len(ds) != 1 || ds[0].Severity != diag.SeverityWarning {
+			t.Errorf("%q on %s: findings %+v, want one warning", tc.src, tg, ds)
+		}
+	}
 	for _, src := range []string{
 		"return redis.call('XREAD', 'COUNT', 1, 'STREAMS', KEYS[1], '0')",
 		"return redis.call('KEYS', 'nothing:*')",
@@ -89,6 +126,6 @@ func TestProofScriptForbiddenCommand(t *testing.T) {
 		"return redis.call('FLUSHALL', 'ASYNC')",
 		"return redis.call('FLUSHALL')",
 	} {
-		cmdProve(t, c, id, src, "", "", "", "s")
+		cmdProve(t, c, id, src, tg, "", "", "s")
 	}
 }

@@ -15,7 +15,8 @@ var _ = register(&lint.Rule{
 			Title: "a local that hides another local of the same function",
 			Why: "`local x` inside a block declares a new variable: assignments to it never reach the `x` declared " +
 				"outside, which keeps its old value (often nil) once the block ends. Passed on to Redis, that nil makes " +
-				"the script fail with `Lua redis lib command arguments must be strings or integers`, after whatever it " +
+				"the script fail with `Lua redis lib command arguments must be strings or integers` (Valkey 8: `Command arguments " +
+				"must be strings or integers`), after whatever it " +
 				"already wrote. Assign the outer variable (`x = ...`) or give the inner one its own name. Not reported: `_`, " +
 				"a second `local x` in the same block (all the code after it sees the new one), and parameters or locals " +
 				"of a nested function named like an outer local.",

@@ -10,7 +10,7 @@ import (
 // `local ttl` leaves the outer one nil, so SET ... EX nil fails (facts C13);
 // assigning the outer local works.
 func TestProofShadowedLocal(t *testing.T) {
-	proveBadGood(t, "shadowed-local", []string{"proof:k"}, []string{"v", "60"}, argsError)
+	proveBadGoodFor(t, "shadowed-local", []string{"proof:k"}, []string{"v", "60"}, argsError)
 	c := redistest.Client(t)
 	if r := c.MustEval(t, ByID("shadowed-local").Doc.Good, []string{"proof:k"}, "v", "60"); r.Kind != redistest.Status {
 		t.Fatalf("Good gave %s", r)

@@ -10,18 +10,26 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
-// arityProblem describes a call whose argument count Redis certainly
+// arityProblem describes a call whose argument count the target certainly
 // rejects: a headline and a help, or two empty strings. Redis checks the
 // count before it checks whether a script may run the command, so the
-// rules about those defer to it.
-func arityProblem(c *model.Call) (headline, help string) {
+// rules about those defer to it. The help quotes the target's
+// ErrWrongArity; for a module command it does not: a module that declares
+// its arity (RedisTimeSeries and RedisBloom from 8.4, RedisJSON and
+// RediSearch from 8.6) gets Redis's check and text, an older one checks
+// the count itself with its own words (redis-facts.md H22, from source).
+func arityProblem(c *model.Call, t target.Target) (headline, help string) {
 	cmd := c.Command
 	if cmd == nil {
 		return "", ""
 	}
-	const wrong = "Redis answers 'ERR Wrong number of args calling Redis command from script'"
+	wrong := answers(t, target.ErrWrongArity)
+	if cmd.Module != redisdb.NoModule {
+		wrong = fmt.Sprintf("%s refuses it with a wrong-number-of-arguments error (its own, or %s where the module release declares its arity)", cmd.Module.Product(), quoteError(t, target.ErrWrongArity))
+	}
 	words := firstArg(cmd)
 	if cmd.Subcommands != nil {
 		if len(c.Args) < 2 && !c.Variadic {
@@ -51,10 +59,10 @@ func arityProblem(c *model.Call) (headline, help string) {
 		cmd.Name, need, len(c.Args)-words), wrong + synopsisHint(cmd)
 }
 
-// arityHeadline is arityProblem's headline: empty when Redis accepts the
-// count.
-func arityHeadline(c *model.Call) string {
-	h, _ := arityProblem(c)
+// arityHeadline is arityProblem's headline: empty when the target accepts
+// the count.
+func arityHeadline(c *model.Call, t target.Target) string {
+	h, _ := arityProblem(c, t)
 	return h
 }
 
@@ -135,4 +143,30 @@ func firstArg(cmd *redisdb.Command) int {
 		return 2
 	}
 	return 1
+}
+
+// callArgv is a call's argv as redisdb's key functions take it: each
+// argument's literal text, or nil when it is not a literal.
+func callArgv(c *model.Call) []*string {
+	argv := make([]*string, len(c.Args))
+	for j := range c.Args {
+		if s, ok := c.Literal(j); ok {
+			argv[j] = &s
+		}
+	}
+	return argv
+}
+
+// undeclaredKey reports whether argument i of c is a key that the command
+// does not declare (JSON.MGET's keys after the first, CMS.MERGE's sources:
+// redis-facts.md H18, H21): the module reads it, but Redis's own cluster
+// checks and ACL key patterns do not see it.
+func undeclaredKey(c *model.Call, i int) bool {
+	return c.Command != nil && c.Command.UndeclaredKeys && !c.Command.DeclaredKey(callArgv(c), i)
+}
+
+// undeclaredNote is what a key finding adds for a key the command does not
+// declare.
+func undeclaredNote(c *model.Call) string {
+	return fmt.Sprintf("; %s declares only some of its keys, and Redis's own cluster and ACL checks do not see this one: on a cluster the module reads it on the node the script runs on, whether it lives there or not", c.Command.Name)
 }

@@ -1,10 +1,14 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
@@ -13,18 +17,24 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a standard Lua library that Redis does not provide",
+			Title: "a standard Lua library that the server does not provide",
 			Why: "Redis runs scripts in a sandbox without the standard globals that reach outside the server: `os`, `io`, " +
-				"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`, `setfenv`, `getfenv`, `newproxy`. Reading one is a " +
-				"runtime error (`Script attempted to access nonexistent global variable 'os'`), raised after the writes the " +
-				"script already made, which are not rolled back. Redis runs Lua 5.1, so the names of later versions are missing " +
+				"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`. Reading one is a runtime error (`Script attempted " +
+				"to access nonexistent global variable 'os'`), raised after the writes the script already made, which are not " +
+				"rolled back. Redis 7.4 and Valkey 8.0 give scripts an `os` table with only `os.clock`: there `os.time` and the " +
+				"others are nil, and calling one fails. Redis runs Lua 5.1, so the names of later versions are missing " +
 				"too: the `utf8`, `bit32` and `rawlen` globals, and library fields such as `table.pack`, `table.unpack`, " +
 				"`math.tointeger`, `math.type` and `string.pack`, which are nil: calling one fails with `attempt to call field " +
-				"'pack' (a nil value)`. Each has a Redis or Lua 5.1 replacement: `redis.call('TIME')` for the clock, " +
-				"`redis.log` for output, the global `unpack`, `struct.pack`, `bit.band`.",
+				"'pack' (a nil value)`. A field tried first with a fallback, `(table.unpack or unpack)(t)`, is fine. Each has a " +
+				"Redis or Lua 5.1 replacement: `redis.call('TIME')` for the clock, `redis.log` for output, the global `unpack`, " +
+				"`struct.pack`, `bit.band`. `getfenv`, `setfenv` and `newproxy` are not reported: every server built from source " +
+				"has them (Debian's redis-server package lacks them). `redis.SERVER_VERSION` and `redis.SERVER_VERSION_NUM`, " +
+				"named in a Valkey comment, are set by no server: they read nil.",
 			Bad:   "local now = os.time()\nprint('now ' .. now)\nreturn table.unpack({now})",
 			Good:  "local now = tonumber(redis.call('TIME')[1])\nredis.log(redis.LOG_NOTICE, 'now ' .. now)\nreturn unpack({now})",
-			Redis: "all (sandbox contents observed on 7.0)",
+			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1); os.clock from Redis 7.4 and Valkey 8.0",
+			Lower: "One level below the rule's severity (warning by default) for `redis.SERVER_VERSION` and " +
+				"`redis.SERVER_VERSION_NUM`: reading nil is no failure by itself, only what the script then does with it.",
 		},
 	},
 	Run: runUnavailableLibrary,
@@ -53,6 +63,7 @@ var lua52Constants = map[string]bool{"math.maxinteger": true, "math.mininteger":
 
 func runUnavailableLibrary(p *lint.Pass) {
 	m := p.Model
+	t := p.Target
 	// A name the file assigns itself is global-assignment's finding.
 	assigned := map[string]bool{}
 	for _, g := range m.Globals {
@@ -60,24 +71,43 @@ func runUnavailableLibrary(p *lint.Pass) {
 			assigned[g.Name] = true
 		}
 	}
+	var fallbacks map[*ast.IdentExpr]bool
 	for _, g := range m.Globals {
 		if g.Write || assigned[g.Name] {
 			continue
 		}
 		if !g.Field {
-			if hint, ok := unavailableGlobals[g.Name]; ok {
-				p.Report(g.Range(), "%s does not exist in Redis's Lua sandbox", g.Name).
+			if hint, ok := unavailableGlobals[g.Name]; ok && t.Global(g.Name) == target.Absent {
+				p.Report(g.Range(), "%s does not exist in the Lua sandbox of %s", g.Name, t.Product()).
 					Help("the script fails with 'Script attempted to access nonexistent global variable '%s''; %s", g.Name, hint)
 			}
 			continue
 		}
-		hint, ok := lua52Fields[g.Name]
 		// At the top of a library the table itself does not exist yet:
 		// that is undefined-global's load-time finding.
-		if !ok || atLoad(m, g) {
+		if atLoad(m, g) {
 			continue
 		}
-		_, field, _ := strings.Cut(g.Name, ".")
+		table, field, _ := strings.Cut(g.Name, ".")
+		hint, lua52 := lua52Fields[g.Name]
+		switch {
+		case table == "os" && t.Global("os") == target.Present && !slices.Contains(t.OSFields(), field):
+			p.Report(g.Range(), "%s does not exist: the os table of %s holds only os.clock", g.Name, t.Product()).
+				Help("the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s", field, unavailableGlobals["os"])
+			continue
+		case table == "redis" && (field == "SERVER_VERSION" || field == "SERVER_VERSION_NUM") && t.RedisField(field) == target.Absent:
+			p.Report(g.Range(), "%s.%s is not set on Redis or Valkey", g.Ident.Value, field).Lower().
+				Help("it reads nil (a Valkey comment names it, but no release sets it); read redis.REDIS_VERSION_NUM, which every Valkey sets to 7.2.4's, or redis.VALKEY_VERSION_NUM on Valkey")
+			continue
+		case !lua52:
+			continue
+		}
+		if fallbacks == nil {
+			fallbacks = orFallbacks(m)
+		}
+		if fallbacks[g.Ident] {
+			continue // (table.unpack or unpack): the fallback runs on Lua 5.1
+		}
 		if lua52Constants[g.Name] {
 			p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs", g.Name).
 				Help("it reads nil, and arithmetic on it fails with 'attempt to perform arithmetic on field '%s' (a nil value)'; %s", field, hint)
@@ -86,4 +116,22 @@ func runUnavailableLibrary(p *lint.Pass) {
 		p.Report(g.Range(), "%s does not exist in Lua 5.1, which Redis runs", g.Name).
 			Help("the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s", field, hint)
 	}
+}
+
+// orFallbacks returns the global tables whose field is the left operand of
+// an `or` (the table of `table.unpack or unpack`): the script tries the
+// field and falls back when it is nil, as it is on Lua 5.1.
+func orFallbacks(m *model.Model) map[*ast.IdentExpr]bool {
+	out := map[*ast.IdentExpr]bool{}
+	m.InspectKinds(m.File.Chunk, model.KLogicalOpExpr, func(n any) bool {
+		if e, ok := n.(*ast.LogicalOpExpr); ok && e.Operator == "or" {
+			if a, ok := e.Lhs.(*ast.AttrGetExpr); ok {
+				if id, ok := a.Object.(*ast.IdentExpr); ok {
+					out[id] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
 }

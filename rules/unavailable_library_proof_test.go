@@ -6,14 +6,24 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
-// TestProofUnavailableLibrary runs the Bad example (os is missing), then
-// each name the rule knows: every global is a nonexistent global on Redis,
-// every Lua 5.2+ field is nil, and lint-lua reports each use.
+// TestProofUnavailableLibrary runs the Bad example (os is missing, or from
+// Redis 7.4 and Valkey 8.0 holds only clock), then each name the rule
+// knows, linting for the test server's target: a global the target lacks
+// is a nonexistent global on the server and reported, one it may have
+// (getfenv on a build from source) is not reported, every Lua 5.2+ field
+// is nil and reported.
 func TestProofUnavailableLibrary(t *testing.T) {
-	proveBadGood(t, "unavailable-library", nil, nil, "Script attempted to access nonexistent global variable 'os'")
+	proveBadGoodFor(t, "unavailable-library", nil, nil, func(tg target.Target) string {
+		if tg.Global("os") == target.Present {
+			return "attempt to call field 'time' (a nil value)"
+		}
+		return "Script attempted to access nonexistent global variable 'os'"
+	})
 	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
 	var globals, fields []string
 	for g := range unavailableGlobals {
 		globals = append(globals, g)
@@ -25,17 +35,62 @@ func TestProofUnavailableLibrary(t *testing.T) {
 	sort.Strings(fields)
 	for _, g := range globals {
 		src := "return type(" + g + ")"
-		if got := ruleFindings("unavailable-library", src); len(got) != 1 || !strings.Contains(got[0], "nonexistent global variable '"+g+"'") {
-			t.Errorf("%s: findings %q", g, got)
-		}
+		got := cmdMessagesFor("unavailable-library", src, tg)
 		r := c.MustEval(t, src, nil)
-		if r.Kind != redistest.Error || !strings.Contains(r.Str, "Script attempted to access nonexistent global variable '"+g+"'") {
-			t.Errorf("%s on Redis gave %s", g, r)
+		missing := r.Kind == redistest.Error && strings.Contains(r.Str, "Script attempted to access nonexistent global variable '"+g+"'")
+		switch tg.Global(g) {
+		case target.Absent:
+			if len(got) != 1 || !strings.Contains(got[0], "nonexistent global variable '"+g+"'") {
+				t.Errorf("%s: findings %q", g, got)
+			}
+			if !missing {
+				t.Errorf("%s on %s gave %s", g, tg, r)
+			}
+		case target.Present:
+			if len(got) != 0 || missing {
+				t.Errorf("%s on %s: findings %q, the server: %s", g, tg, got, r)
+			}
+		default:
+			if len(got) != 0 {
+				t.Errorf("%s (unsure on %s): findings %q", g, tg, got)
+			}
+			t.Logf("%s (unsure on %s): %s", g, tg, r)
+		}
+	}
+	// os from Redis 7.4 and Valkey 8.0: only clock.
+	if tg.Global("os") == target.Present {
+		for _, src := range []string{"return os.time()", "return os.getenv('HOME')"} {
+			if got := cmdMessagesFor("unavailable-library", src, tg); len(got) != 1 || !strings.Contains(got[0], "holds only os.clock") {
+				t.Errorf("%s: findings %q", src, got)
+			}
+			if r := c.MustEval(t, src, nil); r.Kind != redistest.Error || !strings.Contains(r.Str, "(a nil value)") {
+				t.Errorf("%s on %s gave %s", src, tg, r)
+			}
+		}
+		if got := cmdMessagesFor("unavailable-library", "return type(os.clock())", tg); len(got) != 0 {
+			t.Errorf("os.clock: findings %q", got)
+		}
+	}
+	// A fallback for Lua 5.1 runs and is not reported.
+	fallback := "return (table.unpack or unpack)({1, 2})"
+	if got := cmdMessagesFor("unavailable-library", fallback, tg); len(got) != 0 {
+		t.Errorf("%s: findings %q", fallback, got)
+	}
+	if r := c.MustEval(t, fallback, nil); r.Kind != redistest.Integer || r.Int != 1 {
+		t.Errorf("%s on %s gave %s", fallback, tg, r)
+	}
+	for _, f := range []string{"SERVER_VERSION", "SERVER_VERSION_NUM"} {
+		src := "return type(redis." + f + ")"
+		if got := cmdMessagesFor("unavailable-library", src, tg); len(got) != 1 {
+			t.Errorf("%s: findings %q", src, got)
+		}
+		if r := c.MustEval(t, src, nil); r.Str != "nil" {
+			t.Errorf("%s on %s gave %s", src, tg, r)
 		}
 	}
 	for _, f := range fields {
 		src := "return type(" + f + ")"
-		if got := ruleFindings("unavailable-library", src); len(got) != 1 {
+		if got := cmdMessagesFor("unavailable-library", src, tg); len(got) != 1 {
 			t.Errorf("%s: findings %q", f, got)
 		}
 		if r := c.MustEval(t, src, nil); r.Str != "nil" {

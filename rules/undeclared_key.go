@@ -20,7 +20,10 @@ var _ = register(&lint.Rule{
 				"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +
 				"(a script with no keys runs on whichever node received it), and with a `#!lua` shebang even a key on the " +
 				"same node but another slot fails (`keys that do not hash to the same slot`). Without cluster the bug is " +
-				"latent until the day you shard. ACL key patterns are bypassed the same way.",
+				"latent until the day you shard. ACL key patterns are bypassed the same way. Module commands' keys count " +
+				"too (`JSON.SET k`, `BF.ADD k`; an index name of FT.* is no key). JSON.MGET (after its first key) and " +
+				"CMS.MERGE (its sources) read keys they do not declare: Redis's own checks do not see those, so instead of " +
+				"failing, the module reads them on the node the script runs on.",
 			Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
 			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
 			Redis: "all; cluster behaviour observed on 7.0",
@@ -62,6 +65,16 @@ func runUndeclaredKey(p *lint.Pass) {
 			keysName := "KEYS"
 			if c.Func != nil && c.Func.Registration != nil {
 				keysName = "the function's keys"
+			}
+			if undeclaredKey(c, i) {
+				// Redis does not see the key: no 'non local key', but a
+				// read on whichever node the script runs on.
+				f := p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s", m.Text(a.Expr), c.Name, what, keysName).
+					Help("pass it in %s so the script is routed to its node%s", keysName, undeclaredNote(c))
+				if a.Value.Origin != model.Literal && (a.Value.Origin != model.Concat || canCarryTag(a.Value)) {
+					f.Info()
+				}
+				continue
 			}
 			switch {
 			case a.Value.Origin == model.Concat && !canCarryTag(a.Value):

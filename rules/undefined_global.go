@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 var _ = register(&lint.Rule{
@@ -16,17 +17,20 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a global that Redis's sandbox does not define",
+			Title: "a global that the server's sandbox does not define",
 			Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
 				"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
 				"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +
-				"are reported by unavailable-library, which says what to use instead. " +
+				"are reported by unavailable-library, which says what to use instead. `server` is Valkey's second name for " +
+				"`redis` (from Valkey 7.2.4): on a Valkey target `server.call` is `redis.call`, and on a Redis target the " +
+				"script fails at its first `server`, reported once per file with the fix (`target: valkey`). " +
 				"A Functions library sees, while it loads, only `redis.register_function`, `redis.log`, `redis.LOG_*` and " +
 				"`redis.REDIS_VERSION(_NUM)`; inside registered functions KEYS and ARGV do not exist (use the keys and args " +
-				"parameters).",
+				"parameters). On the `upstash` target, whose sandbox is not documented, only KEYS and ARGV in a library and " +
+				"names no server has are reported.",
 			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
-			Redis: "all (sandbox contents observed on 7.0)",
+			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1)",
 		},
 		Options: []diag.Option{{
 			Name:    "globals",
@@ -76,6 +80,8 @@ func runUndefinedGlobal(p *lint.Pass) {
 		}
 		return includes
 	}
+	t := p.Target
+	serverReported := false
 	for _, g := range m.Globals {
 		// Standard Lua names the sandbox removes (os, print, utf8...) are
 		// unavailable-library's, which says what to use instead.
@@ -89,7 +95,16 @@ func runUndefinedGlobal(p *lint.Pass) {
 		name := g.Name
 		load := atLoad(m, g)
 		switch {
-		case load && name == "redis":
+		case name == "server" && t.Global(name) == target.Absent:
+			// One finding says it all: the script is Valkey's.
+			if !serverReported {
+				serverReported = true
+				p.Report(g.Range(), "server is Valkey's name for redis, and the target is %s", t.Product()).
+					Help("Redis fails the script at its first server with 'Script attempted to access nonexistent global variable 'server''; " +
+						"if it runs on Valkey, set target: valkey in .lint-lua.yaml (or --target valkey, or an override for these files), " +
+						"otherwise write redis.call (reported once per file)")
+			}
+		case load && libraryTable(t, name):
 			// Checked field by field.
 		case load:
 			p.Report(g.Range(), "global %s does not exist while a Functions library loads", name).
@@ -101,12 +116,14 @@ func runUndefinedGlobal(p *lint.Pass) {
 			}
 			p.Report(g.Range(), "%s does not exist in a Functions library", name).
 				Help("FCALL fails with 'Script attempted to access nonexistent global variable'; use the function's %s parameter", param)
-		case name == "KEYS" || name == "ARGV" || scriptGlobals[name]:
+		case name == "KEYS" || name == "ARGV" || t.Global(name) != target.Absent:
+			// Present, or unsure (the server's build decides; Upstash's
+			// sandbox is not documented): never an error.
 		case hasIncludes():
 			p.Report(g.Range(), "global %s is not defined in this file", name).
 				Help("if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use")
 		default:
-			p.Report(g.Range(), "global %s does not exist in Redis's Lua sandbox", name).
+			p.Report(g.Range(), "global %s does not exist in the Lua sandbox of %s", name, t.Product()).
 				Help("the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use")
 		}
 	}
@@ -132,8 +149,11 @@ func hasIncludeDirective(m *model.Model) bool {
 
 func reportField(p *lint.Pass, m *model.Model, g model.GlobalAccess) {
 	table, field, _ := strings.Cut(g.Name, ".")
-	if atLoad(m, g) && table == "redis" && !libraryLoadFields[field] {
-		p.Report(g.Range(), "redis.%s does not exist while a Functions library loads", field).
+	// On Valkey the model names server.x redis.x; the message names the
+	// table as written.
+	if atLoad(m, g) && table == "redis" && !libraryLoadFields[field] && p.Target.RedisField(field) != target.Present {
+		table = g.Ident.Value
+		p.Report(g.Range(), "%s.%s does not exist while a Functions library loads", table, field).
 			Help("FUNCTION LOAD fails with 'Script attempted to access nonexistent global variable '%s''; call it inside a registered function", field)
 		return
 	}

@@ -3,12 +3,14 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 var _ = register(&lint.Rule{
@@ -17,16 +19,25 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a command Redis does not know",
-			Why: "`redis.call` with a name that is not a Redis command, a subcommand the container does not have " +
-				"(`CONFIG FOO`), a whole command line in one string (`'SET k v'`), or a command newer than the Redis the " +
-				"scripts run on (see `--redis-version`) fails at run time with `ERR Unknown Redis command called from script`, " +
-				"and writes made before it are not rolled back. `redis.pcall` returns that error as a table instead. Options " +
-				"that the command table dates after the target version (`SET ... GET`, 6.2) are reported too: an older " +
-				"server does not know them. Without a target version, the newest in the table is assumed.",
+			Title: "a command the target server does not have",
+			Why: "`redis.call` with a command the server lacks fails at run time with `ERR Unknown Redis command called from " +
+				"script` (Valkey 8: `ERR Unknown command called from script`), and writes made before it are not rolled back; " +
+				"`redis.pcall` returns that error as a table instead. The target (`--target`, `target:` in .lint-lua.yaml; the " +
+				"newest Redis by default) says what the server has: a module command (`JSON.SET`, `FT.SEARCH`, `TS.ADD`, " +
+				"`BF.ADD`...) needs its module, which Redis 8.0 and later bundle and other targets load only when `modules:` " +
+				"lists it; a command of Valkey alone (`CLIENT CAPA`, `SCRIPT SHOW`) fails on Redis, and one of Redis alone " +
+				"(`HEXPIRE` and the other hash-field expiry commands of 7.4, `SFLUSH`) fails on Valkey; a command or option " +
+				"newer than the target's version (`GETDEL` on 6.0, `SET ... GET` on 6.0) fails on that version. A whole " +
+				"command line in one string (`'SET k v'`) is never a command. A name that no table knows, of Redis, Valkey or " +
+				"the modules, is a typo or a command newer than lint-lua's tables (Redis 8.8's `ARLEN`, say): the finding " +
+				"suggests the closest known name.",
 			Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
 			Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
-			Redis: "all; unknown-command text observed on 7.0; with --redis-version, commands and options newer than the target",
+			Redis: "all; the targets' commands, from Redis's, Valkey's and the modules' tables; unknown-command texts observed on Redis 7.0, 7.2, 7.4 and Valkey 7.2, 8.0",
+			Lower: "One level below the rule's severity (warning by default) when lint-lua cannot be sure the server lacks the " +
+				"command: a name (or a subcommand) that no table knows, which may be newer than the tables rather than a typo, " +
+				"and a module command that came with a module release numbered like Redis 8.x's (FT.HYBRID, 8.4) on a Redis 8.x " +
+				"target older than that number, as which module releases a Redis 8.x bundles is not known here.",
 		},
 	},
 	Run: runUnknownCommand,
@@ -34,7 +45,8 @@ var _ = register(&lint.Rule{
 
 func runUnknownCommand(p *lint.Pass) {
 	m := p.Model
-	target := p.Target.RedisVersion
+	t := p.Target
+	unknown := quoteError(t, target.ErrUnknownCommand)
 	for _, c := range m.Calls {
 		name, ok := c.Literal(0)
 		if !ok || len(c.Args) == 0 {
@@ -44,52 +56,115 @@ func runUnknownCommand(p *lint.Pass) {
 		at := func() span.Range { return m.Range(c.Args[0].Expr) }
 		if strings.ContainsAny(name, " \t\r\n") {
 			words := strings.Fields(name)
-			if len(words) > 1 && redisdb.Lookup(words[0]) != nil {
-				p.Report(at(), "%q is not a Redis command", name).
-					Help("Redis takes the command name alone and each argument separately, as redis.call('%s', ...); a command line in one string fails with 'ERR Unknown Redis command called from script'", words[0])
+			if len(words) > 1 && t.Check(words[0], "").Status != target.Unknown {
+				p.Report(at(), "%q is not a command", name).
+					Help("the server takes the command name alone and each argument separately, as redis.call('%s', ...); a command line in one string fails with %s", words[0], unknown)
 			} else {
-				p.Report(at(), "%q is not a Redis command (command names hold no spaces)", name).
-					Help("Redis answers 'ERR Unknown Redis command called from script'")
+				p.Report(at(), "%q is not a command (command names hold no spaces)", name).
+					Help("the server answers %s", unknown)
 			}
-			continue
-		}
-		if c.Command == nil {
-			hint := ""
-			if s := closestName(strings.ToUpper(name), topLevelNames()); s != "" {
-				hint = fmt.Sprintf(" (did you mean %s?)", s)
-			}
-			p.Report(at(), "%s is not a Redis command%s", cmdQuote(name), hint).
-				Help("Redis answers 'ERR Unknown Redis command called from script'")
 			continue
 		}
 		cmd := c.Command
+		if cmd == nil {
+			reportMissing(p, at(), c.Name, t.Check(c.Name, ""), name, nil, unknown)
+			continue
+		}
 		if cmd.Subcommands != nil {
-			// A container whose subcommand is a literal that it lacks.
+			// A container whose literal subcommand the target lacks.
 			sub, ok := c.Literal(1)
 			if !ok || len(c.Args) < 2 {
 				continue
 			}
-			hint := ""
-			if s := closestName(strings.ToUpper(sub), cmd.SubNames()); s != "" {
-				hint = fmt.Sprintf(" (did you mean %s %s?)", cmd.Name, s)
-			}
-			p.Report(m.Range(c.Args[1].Expr), "%s has no subcommand %s%s", cmd.Name, cmdQuote(sub), hint).
-				Help("Redis answers 'ERR Unknown Redis command called from script'")
+			reportMissing(p, m.Range(c.Args[1].Expr), cmd.Name, t.Check(cmd.Name, sub), sub, cmd, unknown)
 			continue
 		}
-		if target == "" {
+		// Options are dated in the server's numbering; a module's are its
+		// own (redis-facts.md H17), and the newest target has them all.
+		if t.Version() == "" || cmd.Module != redisdb.NoModule {
 			continue
 		}
-		if !redisdb.SinceAtLeast(cmd.Since, target) {
-			p.Report(at(), "%s was added in Redis %s, after the target version %s", cmd.Name, cmd.Since, target).
-				Help("that server rejects it as an unknown command ('ERR Unknown Redis command called from script' on 7.0); use an older command or raise the target")
-			continue
-		}
-		for _, h := range newerOptions(c, cmd, target) {
-			p.Report(m.Range(c.Args[h.index].Expr), "%s was added to %s in Redis %s, after the target version %s", h.what, cmd.Name, h.since, target).
-				Help("that server rejects the call; leave it out or raise the target")
+		for _, h := range newerOptions(c, cmd, t) {
+			p.Report(m.Range(c.Args[h.index].Expr), "%s was added to %s in %s %s, after the target %s", h.what, cmd.Name, tableProduct(t, cmd), h.since, t.Product()).
+				Help("that server rejects the call; leave it out or raise the target (target: in .lint-lua.yaml, or --target)")
 		}
 	}
+}
+
+// reportMissing reports a command (or, with container set, a subcommand)
+// the target does not have, for the reason a gives. written is the name
+// as the script wrote it.
+func reportMissing(p *lint.Pass, r span.Range, name string, a target.Availability, written string, container *redisdb.Command, unknown string) {
+	t := p.Target
+	if a.Command != nil && a.Status != target.Unknown {
+		name = a.Command.Name
+	}
+	switch a.Status {
+	case target.Available:
+		return
+	case target.NeedsModule:
+		mod := a.Module
+		p.Report(r, "%s is a %s command, and the target %s does not load %s", name, mod.Product(), t.Product(), mod.Product()).
+			Help("the server answers %s; if yours loads %s, add %s to modules: in .lint-lua.yaml (or pass --modules %s)%s", unknown, mod.Product(), mod, mod, moduleTargetHint(t))
+	case target.ValkeyOnly:
+		p.Report(r, "%s exists only on Valkey (from %s), and the target is %s", name, a.Since, t.Product()).
+			Help("%s answers %s; if the script runs on Valkey, set target: valkey in .lint-lua.yaml (or pass --target valkey)", t.Server().Product(), unknown)
+	case target.RedisOnly:
+		p.Report(r, "%s exists only on Redis (from %s), and the target is %s", name, a.Since, t.Product()).
+			Help("Valkey answers %s; if the script runs on Redis, set target: redis-%s in .lint-lua.yaml (or pass --target redis-%s)", unknown, series(a.Since), series(a.Since))
+	case target.NotYet:
+		if a.Module != redisdb.NoModule {
+			p.Report(r, "%s came with %s %s, which %s may not bundle", name, a.Module.Product(), a.Since, t.Product()).Lower().
+				Help("a Redis 8.x bundles the module release of its own number, so the server likely answers %s; if yours has %s, raise the target (target: redis-%s)", unknown, name, series(a.Since))
+			return
+		}
+		p.Report(r, "%s was added in %s %s, after the target %s", name, t.Server().Product(), a.Since, t.Product()).
+			Help("that server answers %s; use an older command or raise the target (target: %s-%s in .lint-lua.yaml, or --target)", unknown, t.Server(), series(a.Since))
+	default:
+		if container != nil {
+			hint := ""
+			if s := closestName(strings.ToUpper(written), container.SubNames()); s != "" {
+				hint = fmt.Sprintf(" (did you mean %s %s?)", container.Name, s)
+			}
+			p.Report(r, "%s has no subcommand %s%s", container.Name, cmdQuote(written), hint).Lower().
+				Help("no Redis, Valkey or module table lint-lua knows has it, and a server without it answers %s; if it is newer than those tables, ignore this", unknown)
+			return
+		}
+		hint := ""
+		if s := closestName(strings.ToUpper(written), topLevelNames(t)); s != "" {
+			hint = fmt.Sprintf(" (did you mean %s?)", s)
+		}
+		p.Report(r, "%s is not a known command%s", cmdQuote(written), hint).Lower().
+			Help("no Redis, Valkey or module table lint-lua knows has it, and a server without it answers %s; if it is newer than those tables, ignore this", unknown)
+	}
+}
+
+// moduleTargetHint adds, on a Redis target before 8.0, that Redis 8
+// bundles the modules (redis-facts.md H16).
+func moduleTargetHint(t target.Target) string {
+	if t.Server() == target.Redis && !t.AtLeast("8.0") {
+		return "; Redis 8.0 and later bundle it (target: redis-8.0)"
+	}
+	return ""
+}
+
+// series is the major.minor of a version: "7.4" of "7.4.0".
+func series(v string) string {
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return v
+	}
+	return parts[0] + "." + parts[1]
+}
+
+// tableProduct names the server whose numbering dates cmd's arguments:
+// the target's, except on a Valkey 7.2 target, which takes Redis's entry
+// of the commands Valkey changed after 7.2 (target's facts, H12).
+func tableProduct(t target.Target, cmd *redisdb.Command) string {
+	if t.Server() == target.Valkey && redisdb.ValkeyTable.Lookup(cmd.Name) != cmd {
+		return target.Redis.Product()
+	}
+	return t.Server().Product()
 }
 
 // cmdQuote shows a command name as the script wrote it.
@@ -111,10 +186,10 @@ type tokenInfo struct {
 
 // newerOptions finds the literal option keywords (and the optional
 // positional argument, such as LPOP's count) of a call that are newer than
-// target. Leading required arguments are skipped so that a value equal to a
+// the target's version. Leading required arguments are skipped so that a value equal to a
 // keyword (SET k GET) is not read as one, and so are the values that follow
 // each keyword.
-func newerOptions(c *model.Call, cmd *redisdb.Command, target string) []optionHit {
+func newerOptions(c *model.Call, cmd *redisdb.Command, t target.Target) []optionHit {
 	var out []optionHit
 	i := firstArg(cmd)
 	args := cmd.Args
@@ -129,7 +204,7 @@ func newerOptions(c *model.Call, cmd *redisdb.Command, target string) []optionHi
 	if j < len(args) {
 		a := args[j]
 		if a.Optional && a.Token == "" && !a.Multiple && positional(a) && a.Since != "" &&
-			!redisdb.SinceAtLeast(a.Since, target) && i < len(c.Args) {
+			!t.AtLeast(a.Since) && i < len(c.Args) {
 			out = append(out, optionHit{index: i, what: "the " + a.Name + " argument", since: a.Since})
 			i++
 		}
@@ -145,7 +220,7 @@ func newerOptions(c *model.Call, cmd *redisdb.Command, target string) []optionHi
 		if !ok {
 			continue
 		}
-		if info.since != "" && !redisdb.SinceAtLeast(info.since, target) {
+		if info.since != "" && !t.AtLeast(info.since) {
 			out = append(out, optionHit{index: k, what: "option " + up, since: info.since})
 		}
 		k += info.values
@@ -207,11 +282,26 @@ func tokenValues(a redisdb.Arg) int {
 	return 1
 }
 
-// topLevelNames lists every command name, sorted.
-func topLevelNames() []string {
+// topLevelNames lists the command names of the target's server and of the
+// modules, for suggestions.
+func topLevelNames(t target.Target) []string {
+	if t.Server() == target.Valkey {
+		return valkeyNames()
+	}
+	return redisNames()
+}
+
+var (
+	redisNames  = sync.OnceValue(func() []string { return tableNames(redisdb.RedisTable, redisdb.ModuleTable) })
+	valkeyNames = sync.OnceValue(func() []string { return tableNames(redisdb.ValkeyTable, redisdb.ModuleTable) })
+)
+
+func tableNames(tables ...*redisdb.Table) []string {
 	var out []string
-	for _, c := range redisdb.All() {
-		out = append(out, c.Name)
+	for _, tb := range tables {
+		for _, c := range tb.All() {
+			out = append(out, c.Name)
+		}
 	}
 	return out
 }

@@ -5,46 +5,62 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // cmdMessages returns the texts (headline and help) rule id gives on src
-// for a target Redis version ("" for the newest).
+// for a target ("" for the newest Redis; a plain version is Redis's).
 func cmdMessages(id, src, version string) []string {
+	return cmdMessagesFor(id, src, target.MustParse(version))
+}
+
+// cmdMessagesFor is cmdMessages for the target tg.
+func cmdMessagesFor(id, src string, tg target.Target) []string {
 	var out []string
+	for _, d := range cmdFindings(id, src, tg) {
+		out = append(out, wantText(d))
+	}
+	return out
+}
+
+// cmdFindings returns the findings of rule id on src for the target tg.
+func cmdFindings(id, src string, tg target.Target) []diag.Diagnostic {
+	var out []diag.Diagnostic
 	f := luasrc.Parse("proof.lua", []byte(src))
-	for _, d := range lint.Run(f, lint.Config{Rules: All(), Target: lint.Target{RedisVersion: version}}) {
+	for _, d := range lint.Run(f, lint.Config{Rules: All(), Target: tg}) {
 		if d.Rule == id {
-			out = append(out, wantText(d))
+			out = append(out, d)
 		}
 	}
 	return out
 }
 
-// cmdProve checks one script both ways: Redis fails it with an error
-// containing wantErr (or runs it when wantErr is empty), and rule id flags
-// it exactly when wantErr is set, with a message quoting quote (when set).
-func cmdProve(t *testing.T, c *redistest.Conn, id, src, version, wantErr, quote string, keys ...string) {
+// cmdProve checks one script both ways: the server fails it with an error
+// containing wantErr (or runs it when wantErr is empty), and rule id,
+// linting for the target tg, flags it exactly when wantErr is set, with a
+// message quoting quote (when set).
+func cmdProve(t *testing.T, c *redistest.Conn, id, src string, tg target.Target, wantErr, quote string, keys ...string) {
 	t.Helper()
 	got := c.MustEval(t, src, keys)
-	msgs := cmdMessages(id, src, version)
+	msgs := cmdMessagesFor(id, src, tg)
 	if wantErr == "" {
 		if got.Kind == redistest.Error {
-			t.Errorf("%q on Redis failed: %s", src, got)
+			t.Errorf("%q on %s failed: %s", src, tg, got)
 		}
 		if len(msgs) != 0 {
-			t.Errorf("%q (target %q): %s flags it: %q", src, version, id, msgs)
+			t.Errorf("%q (target %s): %s flags it: %q", src, tg, id, msgs)
 		}
 		return
 	}
 	if got.Kind != redistest.Error || !strings.Contains(got.Str, wantErr) {
-		t.Errorf("%q on Redis gave %s, want an error containing %q", src, got, wantErr)
+		t.Errorf("%q on %s gave %s, want an error containing %q", src, tg, got, wantErr)
 	}
 	if len(msgs) != 1 {
-		t.Errorf("%q (target %q): %s gives %d findings, want 1: %q", src, version, id, len(msgs), msgs)
+		t.Errorf("%q (target %s): %s gives %d findings, want 1: %q", src, tg, id, len(msgs), msgs)
 		return
 	}
 	if quote != "" && !strings.Contains(msgs[0], quote) {
@@ -52,24 +68,25 @@ func cmdProve(t *testing.T, c *redistest.Conn, id, src, version, wantErr, quote 
 	}
 }
 
-// serverVersion asks the server which version it is (redis.REDIS_VERSION).
-func serverVersion(t *testing.T, c *redistest.Conn) string {
+// serverText is the target's text of error id, which the proofs expect the
+// server to answer and the findings to quote.
+func serverText(t *testing.T, tg target.Target, id target.ErrorID) string {
 	t.Helper()
-	r := c.MustEval(t, "return redis.REDIS_VERSION", nil)
-	if r.Kind != redistest.Bulk {
-		t.Fatalf("redis.REDIS_VERSION gave %s", r)
+	text, ok := tg.Error(id)
+	if !ok {
+		t.Fatalf("%s has no text for error %d", tg, id)
 	}
-	return r.Str
+	return text
 }
-
-const unknownErr = "ERR Unknown Redis command called from script"
 
 func TestProofUnknownCommand(t *testing.T) {
 	const id = "unknown-command"
 	r := ByID(id)
 	c := redistest.Client(t)
-	cmdProve(t, c, id, r.Doc.Bad, "", unknownErr, "'"+unknownErr+"'", "k")
-	cmdProve(t, c, id, r.Doc.Good, "", "", "", "k")
+	tg := redistest.ServerTarget(t, c)
+	unknownErr := serverText(t, tg, target.ErrUnknownCommand)
+	cmdProve(t, c, id, r.Doc.Bad, tg, unknownErr, "'"+unknownErr+"'", "k")
+	cmdProve(t, c, id, r.Doc.Good, tg, "", "", "k")
 	for _, src := range []string{
 		"return redis.call('NOPE')",
 		"return redis.call('nope', 'x')",
@@ -79,41 +96,55 @@ func TestProofUnknownCommand(t *testing.T) {
 		"return redis.call('SET k v')",
 		"return redis.call('CONFIG GET', 'maxmemory')",
 		"return redis.call('get ', KEYS[1])",
+		// Without their module: a module command is unknown (O11).
+		"return redis.call('JSON.GET', KEYS[1])",
+		"return redis.call('FT.SEARCH', 'idx', '*')",
+		"return redis.call('TS.ADD', KEYS[1], '*', 1)",
+		"return redis.call('BF.ADD', KEYS[1], 'x')",
 	} {
-		cmdProve(t, c, id, src, "", unknownErr, "'"+unknownErr+"'", "k")
+		cmdProve(t, c, id, src, tg, unknownErr, "'"+unknownErr+"'", "k")
 	}
 	for _, src := range []string{
 		"return redis.call('get', KEYS[1])",
 		"return redis.call('OBJECT', 'encoding', KEYS[1])",
 		"return redis.call('SET', KEYS[1], 'GET')",
 	} {
-		cmdProve(t, c, id, src, "", "", "", "k")
+		cmdProve(t, c, id, src, tg, "", "", "k")
+	}
+	// The same module commands on the default target, which bundles the
+	// modules as Redis 8 does: not reported.
+	if msgs := cmdMessages(id, "return redis.call('JSON.GET', KEYS[1])", ""); len(msgs) != 0 {
+		t.Errorf("JSON.GET on the default target: %q", msgs)
 	}
 }
 
-// TestProofUnknownCommandTarget lints for the version of the test server:
-// commands the table dates after it are flagged, and the server refuses
-// them; commands and options it dates at or before it run and are not. (The
-// only option the table dates after 7.0 is CLIENT KILL MAXAGE, which no
-// script may call: options are checked by TestUnknownCommandTarget.)
+// TestProofUnknownCommandTarget lints for the test server's target: what
+// it lacks for any reason (a later version, the other server's command) is
+// flagged, and the server refuses it; commands and options it has run and
+// are not. (The only option the table dates after 7.0 is CLIENT KILL
+// MAXAGE, which no script may call: options are checked by
+// TestUnknownCommandTarget.)
 func TestProofUnknownCommandTarget(t *testing.T) {
 	const id = "unknown-command"
 	c := redistest.Client(t)
-	version := serverVersion(t, c)
+	tg := redistest.ServerTarget(t, c)
+	unknownErr := serverText(t, tg, target.ErrUnknownCommand)
 	c.MustDo(t, "HSET", "h", "f", "v")
-	for _, tc := range []struct {
-		src, since, wantErr string
-	}{
-		{"return redis.call('WAITAOF', 0, 0, 0)", "7.2.0", unknownErr},
-		{"return redis.call('HEXPIRE', KEYS[1], 10, 'FIELDS', 1, 'f')", "7.4.0", unknownErr},
+	for _, tc := range []struct{ name, sub, src string }{
+		{"WAITAOF", "", "return redis.call('WAITAOF', 0, 0, 0)"},
+		{"HEXPIRE", "", "return redis.call('HEXPIRE', KEYS[1], 10, 'FIELDS', 1, 'f')"},
+		{"HTTL", "", "return redis.call('HTTL', KEYS[1], 'FIELDS', 1, 'f')"},
+		{"SFLUSH", "", "return redis.call('SFLUSH', 0, 16383)"},
+		{"CLIENT", "CAPA", "return redis.call('CLIENT', 'CAPA', 'redirect')"},
+		{"SCRIPT", "SHOW", "return redis.call('SCRIPT', 'SHOW', 'e0e1f9fabfc9d4800c877a703b823ac0578ff8db')"},
 	} {
-		if redisdb.SinceAtLeast(tc.since, version) {
-			t.Logf("server %s has %s (Redis %s): not a proof here", version, tc.src, tc.since)
+		if a := tg.Check(tc.name, tc.sub); a.Status == target.Available {
+			t.Logf("%s has %s: not a proof here", tg, tc.src)
 			continue
 		}
-		cmdProve(t, c, id, tc.src, version, tc.wantErr, "after the target version "+version, "h")
-		if msgs := cmdMessages(id, tc.src, ""); len(msgs) != 0 {
-			t.Errorf("%q: flagged with the newest target: %q", tc.src, msgs)
+		cmdProve(t, c, id, tc.src, tg, unknownErr, "'"+unknownErr+"'", "h")
+		if ds := cmdFindings(id, tc.src, tg); len(ds) == 1 && ds[0].Severity != diag.SeverityError {
+			t.Errorf("%q on %s: %s, want an error", tc.src, tg, ds[0].Severity)
 		}
 	}
 	for i, src := range []string{
@@ -124,7 +155,7 @@ func TestProofUnknownCommandTarget(t *testing.T) {
 		"return redis.call('EXPIRE', KEYS[1], 10, 'NX')",
 		"return redis.call('LPOP', KEYS[1], 2)",
 	} {
-		cmdProve(t, c, id, src, version, "", "", fmt.Sprintf("fresh:%d", i))
+		cmdProve(t, c, id, src, tg, "", "", fmt.Sprintf("fresh:%d", i))
 	}
 }
 
@@ -136,9 +167,9 @@ func TestUnknownCommandTarget(t *testing.T) {
 		src, target string
 		want        []string
 	}{
-		{"return redis.call('GETDEL', KEYS[1])", "6.0", []string{"GETDEL was added in Redis 6.2.0, after the target version 6.0"}},
+		{"return redis.call('GETDEL', KEYS[1])", "6.0", []string{"GETDEL was added in Redis 6.2.0, after the target Redis 6.0"}},
 		{"return redis.call('LMPOP', 1, KEYS[1], 'LEFT')", "6.2.14", []string{"LMPOP was added in Redis 7.0.0"}},
-		{"return redis.call('SET', KEYS[1], 'v', 'GET')", "6.0", []string{"option GET was added to SET in Redis 6.2.0, after the target version 6.0"}},
+		{"return redis.call('SET', KEYS[1], 'v', 'GET')", "6.0", []string{"option GET was added to SET in Redis 6.2.0, after the target Redis 6.0"}},
 		{"return redis.call('SET', KEYS[1], 'v', 'EXAT', 1, 'GET')", "6.0", []string{"option EXAT was added to SET in Redis 6.2.0", "option GET was added"}},
 		{"return redis.call('SET', KEYS[1], 'v', 'KEEPTTL')", "5.0", []string{"option KEEPTTL was added to SET in Redis 6.0.0"}},
 		{"return redis.call('SET', KEYS[1], 'v', 'KEEPTTL')", "6.0", nil},
@@ -152,6 +183,10 @@ func TestUnknownCommandTarget(t *testing.T) {
 		{"return redis.call('GETDEL', KEYS[1])", "6.2", nil},
 		{"return redis.call('GETDEL', KEYS[1])", "", nil},
 		{"return redis.call('SET', KEYS[1], 'v', 'GET')", "", nil},
+		{"return redis.call('HEXPIRE', KEYS[1], 10, 'FIELDS', 1, 'f')", "valkey-8.0", []string{"HEXPIRE exists only on Redis (from 7.4.0), and the target is Valkey 8.0"}},
+		{"return redis.call('JSON.GET', KEYS[1])", "redis-7.4", []string{"JSON.GET is a RedisJSON command, and the target Redis 7.4 does not load RedisJSON"}},
+		{"return redis.call('BF.ADD', KEYS[1], 'x')", "upstash", []string{"BF.ADD is a RedisBloom command, and the target Upstash does not load RedisBloom — the server answers an error (unknown command)"}},
+		{"return redis.call('JSON.GET', KEYS[1])", "upstash", nil}, // Upstash documents the JSON commands
 	} {
 		got := cmdMessages(id, tc.src, tc.target)
 		if len(got) != len(tc.want) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 const readonlyErr = "ERR Write commands are not allowed from read-only scripts"
@@ -13,12 +14,13 @@ func TestProofWriteInReadonlyScript(t *testing.T) {
 	const id = "write-in-readonly-script"
 	r := ByID(id)
 	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
 	c.MustDo(t, "SET", "k", "5")
-	cmdProve(t, c, id, r.Doc.Bad, "", readonlyErr, "'"+readonlyErr+"'", "k")
+	cmdProve(t, c, id, r.Doc.Bad, tg, readonlyErr, "'"+serverText(t, tg, target.ErrReadOnlyWrite)+"'", "k")
 	if got := c.MustDo(t, "GET", "k"); got.Str != "5" {
 		t.Errorf("k = %s after the refused INCR, want \"5\"", got)
 	}
-	cmdProve(t, c, id, r.Doc.Good, "", "", "", "k")
+	cmdProve(t, c, id, r.Doc.Good, tg, "", "", "k")
 	for _, src := range []string{
 		"#!lua flags=no-writes\nreturn redis.call('SET', KEYS[1], 'x')",
 		"#!lua flags=no-writes\nreturn redis.call('PUBLISH', 'ch', 'm')",
@@ -26,14 +28,14 @@ func TestProofWriteInReadonlyScript(t *testing.T) {
 		"#!lua flags=no-writes\nreturn redis.call('SORT', KEYS[1])",
 		"#!lua flags=no-writes,allow-stale\nlocal function bump(k) return redis.call('EXPIRE', k, 10) end\nreturn bump(KEYS[1])",
 	} {
-		cmdProve(t, c, id, src, "", readonlyErr, "", "k")
+		cmdProve(t, c, id, src, tg, readonlyErr, "", "k")
 	}
 	for _, src := range []string{
 		"#!lua flags=no-writes\nreturn redis.call('SORT_RO', 'nolist')",
 		"#!lua flags=allow-oom\nreturn redis.call('PUBLISH', 'ch', 'm')",
 		"return redis.call('SET', KEYS[1], 'x')",
 	} {
-		cmdProve(t, c, id, src, "", "", "", "k")
+		cmdProve(t, c, id, src, tg, "", "", "k")
 	}
 }
 

@@ -114,7 +114,7 @@ want "main.go:13:1: lintlua: assignment to global x"
 want "(global-assignment) (lint-lua)"
 # golangci-lint drops findings outside .go files: the one in get.lua is
 # reported where main.go uses the script.
-want 'main.go:26:16: lintlua: get.lua:2:19: "GETT" is not a Redis command'
+want 'main.go:26:16: lintlua: get.lua:2:19: "GETT" is not a known command'
 wantNot "GETDEL"
 
 echo "==> settings: redis-version \"6.0\", disable global-assignment"
@@ -122,7 +122,7 @@ sed -e 's|redis-version: "7.0"|redis-version: "6.0"|' -e 's|disable: \[\]|disabl
   "$root/testdata/golangci/.golangci.yml" >"$work/golangci-6.0.yml"
 time run "$work/golangci-6.0.yml"
 [[ $code == 1 ]] || fail "exit status $code, want 1 (issues found)"
-want "main.go:16:46: lintlua: GETDEL was added in Redis 6.2.0, after the target version 6.0"
+want "main.go:16:46: lintlua: GETDEL was added in Redis 6.2.0, after the target Redis 6.0"
 wantNot "global-assignment"
 
 echo "==> settings: an unknown rule"

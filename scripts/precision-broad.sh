@@ -9,6 +9,15 @@
 #     project's),
 #   - for Go modules, `lint-lua go ./...` inside the module copy (library
 #     packages, no tests), as scripts/precision.sh does.
+# A project whose users would check in a configuration (the server its
+# scripts run on: `target: upstash` for @upstash/ratelimit, `target: valkey`
+# for rate-limiter-flexible's Valkey limiters) has it in
+# scripts/precision-broad/<project>.yaml, as scripts/precision.sh has
+# scripts/precision/<pkg>.yaml; it is passed with --config, joined to
+# holes.yaml (so it must not have a rules: section of its own), from a
+# folder of links to the project under the output folder, so that its
+# globs match the files' names. LINT_LUA_PRECISION_BROAD_CONFIGS=0 leaves
+# the configurations out (every project at the default target).
 # Writes testdata/precision-broad/<project>.json ({files, diagnostics}, file
 # names relative to testdata/broad/<project>) and prints two tables: findings
 # per project, rule and severity, and the corpus (pin, category, host
@@ -37,6 +46,8 @@ fi
 
 want=" $* "
 stats=$out/stats.tsv
+configs=$root/scripts/precision-broad
+use_configs=${LINT_LUA_PRECISION_BROAD_CONFIGS:-1}
 : >"$stats.new"
 
 # lua_targets DIR PATHS: the .lua files lint-lua should see, relative to DIR.
@@ -81,10 +92,28 @@ while IFS=$'\t' read -r name kind spec category host paths opts; do
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$spec" "$category" "$host" "$nscripts" "$nlines" >>"$stats.new"
 
+  # The project's configuration, joined to holes.yaml, in a folder of links
+  # to the project: the configuration's globs are relative to its folder.
+  lintdir=$dir
+  cfg=extracted/holes.yaml
+  if [[ $use_configs == 1 && -f $configs/$name.yaml ]]; then
+    if grep -q '^rules:' "$configs/$name.yaml"; then
+      echo "$name: $configs/$name.yaml has a rules: section, which holes.yaml's would clash with" >&2
+      exit 2
+    fi
+    lintdir=$out/work/$name
+    rm -rf "$lintdir"
+    mkdir -p "$lintdir"
+    for e in "$dir"/*; do
+      ln -s "$e" "$lintdir/$(basename "$e")"
+    done
+    cfg=.lint-lua.yaml
+    { cat "$dir/extracted/holes.yaml" 2>/dev/null; echo; cat "$configs/$name.yaml"; } >"$lintdir/$cfg"
+  fi
   parts=()
   if ((${#targets[@]})); then
     rc=0
-    (cd "$dir" && "$bin" --format json --config extracted/holes.yaml "${targets[@]}") \
+    (cd "$lintdir" && "$bin" --format json --config "$cfg" "${targets[@]}") \
       >"$out/$name.lua.json" 2>"$out/$name.stderr" || rc=$?
     if ((rc > 1)); then
       echo "$name: lint-lua exited $rc:" >&2
@@ -100,7 +129,10 @@ while IFS=$'\t' read -r name kind spec category host paths opts; do
       echo "$name: a dependency cannot be downloaded; linting ${#pkgs[@]} packages that load" >&2
     fi
     rc=0
-    (cd "$dir/src" && "$bin" go --format json "${pkgs[@]}") >"$out/$name.go.json" 2>>"$out/$name.go.stderr" || rc=$?
+    goargs=(--format json)
+    # the project's target and modules (lint-lua go reads no overrides)
+    [[ $lintdir != "$dir" ]] && goargs+=(--config "$lintdir/$cfg")
+    (cd "$dir/src" && "$bin" go "${goargs[@]}" "${pkgs[@]}") >"$out/$name.go.json" 2>>"$out/$name.go.stderr" || rc=$?
     if ((rc > 1)); then
       echo "$name: lint-lua go exited $rc:" >&2
       head -5 "$out/$name.go.stderr" >&2

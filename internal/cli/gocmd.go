@@ -24,11 +24,11 @@ type goOptions struct {
 	IO       *IOStreams
 	Patterns []string
 	outputOptions
-	Tests        bool
-	ConfigPath   string
-	RedisVersion string
-	Enable       []string
-	Disable      []string
+	Tests      bool
+	ConfigPath string
+	serverOptions
+	Enable  []string
+	Disable []string
 }
 
 func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
@@ -46,6 +46,7 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Patterns = args
+			opts.ModulesSet = cmd.Flags().Changed("modules")
 			if runF != nil {
 				return runF(opts)
 			}
@@ -55,8 +56,8 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	f := cmd.Flags()
 	opts.addFlags(f)
 	f.BoolVar(&opts.Tests, "tests", false, "also analyze the packages' test files")
-	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file: its redis_version and base rules section (enabled, severity) apply (default: .lint-lua.yaml found by walking up from the working directory)")
-	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (default: redis_version from the configuration, else the newest)")
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file: its target, modules and base rules section (enabled, severity) apply (default: .lint-lua.yaml found by walking up from the working directory)")
+	opts.serverOptions.addServerFlags(f)
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {

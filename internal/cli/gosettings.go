@@ -6,17 +6,17 @@ import (
 )
 
 // goSettings are the Go analyzer's settings for `lint-lua go`: every
-// severity, as for .lua files (--fail-on decides the exit), the Redis
-// version from --redis-version or else the configuration, and the rules
-// that the configuration's base rules section and --enable/--disable turn
-// off or give another severity. Rule options and per-glob overrides are
-// for .lua files: the analyzer does not read them.
+// severity, as for .lua files (--fail-on decides the exit), the target
+// and modules from --target (or --redis-version) and --modules or else the
+// configuration's top level, and the rules that the configuration's base
+// rules section and --enable/--disable turn off or give another severity.
+// Rule options and per-glob overrides are for .lua files: the analyzer
+// does not read them.
 func goSettings(opts *goOptions) (analyzer.Settings, error) {
-	out := analyzer.Settings{MinSeverity: "info", RedisVersion: opts.RedisVersion, Severity: map[string]string{}}
-	if opts.RedisVersion != "" {
-		if err := config.CheckRedisVersion(opts.RedisVersion); err != nil {
-			return out, &flagError{"--redis-version", err}
-		}
+	out := analyzer.Settings{MinSeverity: "info", Severity: map[string]string{}}
+	flags, err := opts.serverOptions.server()
+	if err != nil {
+		return out, err
 	}
 	enable, err := ruleList("--enable", opts.Enable)
 	if err != nil {
@@ -35,10 +35,9 @@ func goSettings(opts *goOptions) (analyzer.Settings, error) {
 		return out, err
 	}
 	off := map[string]bool{}
+	var server config.Server
 	if cfg != nil {
-		if out.RedisVersion == "" {
-			out.RedisVersion = cfg.RedisVersion
-		}
+		server = cfg.Server
 		for id, rs := range cfg.Rules {
 			if rs.Enabled != nil && !*rs.Enabled {
 				off[id] = true
@@ -49,6 +48,16 @@ func goSettings(opts *goOptions) (analyzer.Settings, error) {
 		}
 	}
 	// The flags win over the configuration, as for .lua files.
+	server = server.Over(flags)
+	if server.TargetSet {
+		out.Target = server.Target.String()
+	}
+	if server.ModulesSet {
+		out.Modules = []string{}
+		for _, m := range server.Modules {
+			out.Modules = append(out.Modules, m.String())
+		}
+	}
 	for id := range enable {
 		delete(off, id)
 	}

@@ -61,12 +61,18 @@ func TestGoSettings(t *testing.T) {
 	check("default", findings(), global)
 	check("--redis-version 6.0", findings("--redis-version", "6.0"), global, getdel)
 	check("--redis-version 6.0 --disable global-assignment", findings("--redis-version", "6.0", "--disable", "global-assignment"), getdel)
+	check("--target redis-6.0", findings("--target", "redis-6.0"), global, getdel)
 
 	if err := os.WriteFile(filepath.Join(dir, ".lint-lua.yaml"), []byte("redis_version: 6.0\nrules:\n  global-assignment:\n    severity: warning\n  unused-ignore:\n    enabled: false\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	check("configuration", findings(), "main.go:11:1:global-assignment:warning", getdel)
 	check("--redis-version wins", findings("--redis-version", "7.0"), "main.go:11:1:global-assignment:warning")
+	if err := os.WriteFile(filepath.Join(dir, ".lint-lua.yaml"), []byte("target: redis-6.0\nmodules: [json]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("configuration target", findings(), global, getdel)
+	check("--target wins", findings("--target", "valkey-8.0"), global)
 	if err := os.WriteFile(filepath.Join(dir, ".lint-lua.yaml"), []byte("rules:\n  global-assignment:\n    enabled: false\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +84,8 @@ func TestGoSettings(t *testing.T) {
 		want []string
 	}{
 		{[]string{"--redis-version", "banana"}, []string{"--redis-version", `"banana"`}},
+		{[]string{"--target", "keydb"}, []string{"--target", `"keydb"`}},
+		{[]string{"--target", "redis", "--redis-version", "7.0"}, []string{"--target and --redis-version are both set"}},
 		{[]string{"--disable", "nope"}, []string{"--disable", `unknown rule "nope"`}},
 		{[]string{"--config", "missing.yaml"}, []string{"missing.yaml"}},
 	} {

@@ -12,6 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
@@ -25,8 +26,8 @@ type lintOptions struct {
 	Disable       []string
 	Jobs          int
 	StdinFilename string
-	RedisVersion  string
-	MaxFileSize   byteSize
+	serverOptions
+	MaxFileSize byteSize
 	fixOptions
 	// Includes is --includes; IncludesSet says the flag was given, so it
 	// wins over the configuration.
@@ -55,6 +56,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Paths = args
 			opts.IncludesSet = cmd.Flags().Changed("includes")
+			opts.ModulesSet = cmd.Flags().Changed("modules")
 			if runF != nil {
 				return runF(opts)
 			}
@@ -71,7 +73,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
 	opts.MaxFileSize = maxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
-	f.StringVar(&opts.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14 (a missing patch counts as 0; default: redis_version from the configuration, else the newest)")
+	opts.serverOptions.addServerFlags(f)
 	f.BoolVar(&opts.Includes, "includes", false, "resolve `--- @include \"file\"` directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
@@ -114,10 +116,9 @@ func lintRun(opts *lintOptions) error {
 	if opts.Jobs < 1 {
 		return usageError(s, "--jobs must be at least 1")
 	}
-	if opts.RedisVersion != "" {
-		if err := config.CheckRedisVersion(opts.RedisVersion); err != nil {
-			return usageError(s, "--redis-version: %v", err)
-		}
+	server, err := opts.serverOptions.server()
+	if err != nil {
+		return usageError(s, "%v", err)
 	}
 	wd := workDir(s)
 	cfg, err := loadConfig(opts, wd)
@@ -126,11 +127,6 @@ func lintRun(opts *lintOptions) error {
 	}
 	if err != nil {
 		return usageError(s, "%v", err)
-	}
-	// The flag wins over the configuration.
-	target := lint.Target{RedisVersion: opts.RedisVersion}
-	if target.RedisVersion == "" && cfg != nil {
-		target.RedisVersion = cfg.RedisVersion
 	}
 
 	paths := opts.Paths
@@ -150,7 +146,7 @@ func lintRun(opts *lintOptions) error {
 		WorkDir: wd,
 		Skip:    func(p string) bool { return excluded(cfg, p) },
 		Settings: func(path string) driver.Settings {
-			return driver.Settings{Rules: settingsFor(cfg, path, enable, disable), Target: target}
+			return driver.Settings{Rules: settingsFor(cfg, path, enable, disable), Target: targetFor(cfg, path, server)}
 		},
 		Limit:        int64(opts.MaxFileSize),
 		Stdin:        s.In,
@@ -259,6 +255,16 @@ func loadConfig(opts *lintOptions, wd string) (*config.Config, error) {
 
 // settingsFor merges the configuration for the file at path with the
 // command-line flags, which win.
+// targetFor is the target one file runs on: the configuration's (with
+// the overrides that match the file), the flags winning field by field.
+func targetFor(cfg *config.Config, path string, flags config.Server) target.Target {
+	var s config.Server
+	if cfg != nil && path != "" {
+		s = cfg.ServerFor(cfg.Rel(path))
+	}
+	return s.Over(flags).Resolve()
+}
+
 func settingsFor(cfg *config.Config, path string, enable, disable map[string]bool) lint.Settings {
 	out := lint.Settings{}
 	if cfg != nil && path != "" {

@@ -40,7 +40,7 @@ func TestRedisVersionFlag(t *testing.T) {
 		t.Fatalf("--redis-version 6.0: unknown-command reports %q, want %d findings", got, len(want))
 	}
 	for i := range want {
-		if !strings.Contains(got[i], want[i]) || !strings.Contains(got[i], "after the target version 6.0") {
+		if !strings.Contains(got[i], want[i]) || !strings.Contains(got[i], "after the target Redis 6.0") {
 			t.Errorf("finding %d = %q, want it to contain %q and the target", i, got[i], want[i])
 		}
 	}
@@ -67,7 +67,7 @@ func TestRedisVersionConfig(t *testing.T) {
 	r := in(t, dir, "--format", "json", "newer.lua")
 	wantCode(t, r, ExitFindings)
 	got := unknownLines(t, r)
-	if len(got) != 1 || !strings.Contains(got[0], "LMPOP was added in Redis 7.0.0, after the target version 6.2") {
+	if len(got) != 1 || !strings.Contains(got[0], "LMPOP was added in Redis 7.0.0, after the target Redis 6.2") {
 		t.Errorf("redis_version 6.2: unknown-command reports %q, want LMPOP only", got)
 	}
 	// The flag wins over the configuration, both ways.

@@ -1,5 +1,6 @@
 // Package config reads .lint-lua.yaml: per-rule severities, enablement and
-// options, paths to exclude, and overrides for files matching globs.
+// options, paths to exclude, the server the scripts run on (target and
+// modules), and overrides for files matching globs.
 // Loading is strict, because a misspelt rule ID or key that is silently
 // ignored leaves a user believing a check runs when it does not; every
 // problem is reported as PATH:LINE:COL so an editor can jump to it.
@@ -21,6 +22,8 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -41,20 +44,63 @@ type Config struct {
 	Exclude []string
 	// Overrides apply in order to files matching their globs; later ones win.
 	Overrides []Override
-	// RedisVersion is the Redis version the scripts run on ("7.0",
-	// "7.0.15"), empty when not set: commands and options newer than it are
-	// reported.
+	// RedisVersion is redis_version: the Redis version the scripts run on
+	// ("7.0", "7.0.15"), empty when not set. It is the target
+	// redis-<version>, and Server.Target holds it parsed.
 	RedisVersion string
+	// Server is what target: (or redis_version:) and modules: say of the
+	// server the scripts run on; TargetFor adds the overrides.
+	Server Server
 	// Includes says whether `--- @include "file"` directives are resolved
 	// as BullMQ's script loader does: each script is linted as assembled,
 	// with findings reported in the fragment that holds the line.
 	Includes bool
 }
 
-// Override changes rule settings for the files that match Files.
+// Override changes rule settings, and the target, for the files that
+// match Files.
 type Override struct {
-	Files []string
-	Rules map[string]RuleSetting
+	Files  []string
+	Rules  map[string]RuleSetting
+	Server Server
+}
+
+// Server is what a configuration (or an override) says of the server the
+// scripts run on. A field not set leaves the default, or an earlier
+// setting, alone.
+type Server struct {
+	// Target is target: parsed (redis_version: at the top level is the
+	// target redis-<version>); TargetSet says it was given.
+	Target    target.Target
+	TargetSet bool
+	// Modules is modules: (an empty list loads none); ModulesSet says it
+	// was given.
+	Modules    []redisdb.Module
+	ModulesSet bool
+}
+
+// Set reports whether the configuration says anything of the server.
+func (s Server) Set() bool { return s.TargetSet || s.ModulesSet }
+
+// Over returns s with the fields that o sets replaced by o's.
+func (s Server) Over(o Server) Server {
+	if o.TargetSet {
+		s.Target, s.TargetSet = o.Target, true
+	}
+	if o.ModulesSet {
+		s.Modules, s.ModulesSet = o.Modules, true
+	}
+	return s
+}
+
+// Resolve is the target s describes: its target (the default, the newest
+// Redis, when not set) with its modules when set.
+func (s Server) Resolve() target.Target {
+	t := s.Target
+	if s.ModulesSet {
+		t = t.WithModules(s.Modules)
+	}
+	return t
 }
 
 // RuleSetting is what the configuration says about one rule; a nil field
@@ -217,13 +263,14 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
 }
 
-var topKeys = []string{"rules", "exclude", "overrides", "redis_version", "includes"}
+var topKeys = []string{"rules", "exclude", "overrides", "target", "modules", "redis_version", "includes"}
 
 func (p *parser) top(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
 		p.errorf(root, "want a mapping with the keys %s, got %s", strings.Join(topKeys, ", "), kindName(root))
 		return
 	}
+	var targetKey, versionKey *yaml.Node
 	p.mapping(root, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "rules":
@@ -232,8 +279,19 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 			c.Exclude = p.patterns("exclude", v, false)
 		case "overrides":
 			c.Overrides = p.overrides(v)
+		case "target":
+			targetKey = k
+			c.Server.Target, c.Server.TargetSet = p.target("target", v)
+		case "modules":
+			c.Server.Modules, c.Server.ModulesSet = p.modules("modules", v)
 		case "redis_version":
+			versionKey = k
 			c.RedisVersion = p.redisVersion(v)
+			if c.RedisVersion != "" && targetKey == nil {
+				// A plain version is Redis's (target.Parse), as
+				// redis_version has always meant.
+				c.Server.Target, c.Server.TargetSet = target.MustParse(c.RedisVersion), true
+			}
 		case "includes":
 			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
 				p.errorf(v, "includes: want true or false, got %s", describe(v))
@@ -244,6 +302,55 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 			p.errorf(k, "unknown key %q (valid: %s)", key, strings.Join(topKeys, ", "))
 		}
 	})
+	if targetKey != nil && versionKey != nil {
+		later := targetKey
+		if versionKey.Line > targetKey.Line || (versionKey.Line == targetKey.Line && versionKey.Column > targetKey.Column) {
+			later = versionKey
+		}
+		p.errorf(later, "target and redis_version are both set: keep target (redis_version: 7.2 is target: redis-7.2)")
+	}
+}
+
+// target reads a target: redis, redis-7.2, valkey-8.0, upstash, or a plain
+// Redis version (target.Parse). YAML reads 7.2 as a number; its text is
+// what counts.
+func (p *parser) target(what string, n *yaml.Node) (target.Target, bool) {
+	if n.Kind != yaml.ScalarNode || isNull(n) || n.ShortTag() == "!!bool" {
+		p.errorf(n, "%s: want a target such as redis-7.2, valkey-8.0 or upstash (%s), got %s", what, strings.Join(target.Names(), ", "), describe(n))
+		return target.Target{}, false
+	}
+	t, err := target.Parse(n.Value)
+	if err != nil {
+		p.errorf(n, "%s: %v", what, err)
+		return target.Target{}, false
+	}
+	return t, true
+}
+
+// modules reads a list of module names (json, search, timeseries, bloom).
+func (p *parser) modules(what string, n *yaml.Node) ([]redisdb.Module, bool) {
+	if n.Kind != yaml.SequenceNode {
+		p.errorf(n, "%s: want a list of modules such as [json, search], got %s", what, describe(n))
+		return nil, false
+	}
+	out := []redisdb.Module{}
+	ok := true
+	for _, item := range n.Content {
+		item = resolve(item)
+		if item.Kind != yaml.ScalarNode || item.ShortTag() != "!!str" {
+			p.errorf(item, "%s: want a module name, got %s", what, describe(item))
+			ok = false
+			continue
+		}
+		mods, err := target.ParseModules([]string{item.Value})
+		if err != nil {
+			p.errorf(item, "%s: %v", what, err)
+			ok = false
+			continue
+		}
+		out = append(out, mods...)
+	}
+	return out, ok
 }
 
 // versionRE is a Redis version: major.minor, optionally .patch.
@@ -452,14 +559,14 @@ func (p *parser) patterns(what string, n *yaml.Node, required bool) []string {
 	return out
 }
 
-var overrideKeys = []string{"files", "rules"}
+var overrideKeys = []string{"files", "rules", "target", "modules"}
 
 func (p *parser) overrides(n *yaml.Node) []Override {
 	if isNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		p.errorf(n, "overrides: want a list of {files, rules} mappings, got %s", kindName(n))
+		p.errorf(n, "overrides: want a list of {files, rules, target, modules} mappings, got %s", kindName(n))
 		return nil
 	}
 	var out []Override
@@ -478,6 +585,10 @@ func (p *parser) overrides(n *yaml.Node) []Override {
 				o.Files = p.patterns(fmt.Sprintf("overrides[%d].files", i), v, true)
 			case "rules":
 				o.Rules = p.rules(v)
+			case "target":
+				o.Server.Target, o.Server.TargetSet = p.target(fmt.Sprintf("overrides[%d].target", i), v)
+			case "modules":
+				o.Server.Modules, o.Server.ModulesSet = p.modules(fmt.Sprintf("overrides[%d].modules", i), v)
 			default:
 				p.errorf(k, "overrides[%d]: unknown key %q (valid: %s)", i, key, strings.Join(overrideKeys, ", "))
 			}
@@ -507,6 +618,24 @@ func (c *Config) ForFile(relPath string) map[string]RuleSetting {
 		}
 	}
 	return out
+}
+
+// ServerFor returns what the configuration says of the server one file
+// runs on: the top level's target and modules, then each override whose
+// globs match relPath, in order, later ones winning field by field. A
+// project with both Redis and Valkey scripts sets target: valkey for the
+// Valkey ones in an override.
+func (c *Config) ServerFor(relPath string) Server {
+	if c == nil {
+		return Server{}
+	}
+	s := c.Server
+	for _, o := range c.Overrides {
+		if o.Server.Set() && matchAny(o.Files, relPath) {
+			s = s.Over(o.Server)
+		}
+	}
+	return s
 }
 
 func merge(dst, src map[string]RuleSetting) {

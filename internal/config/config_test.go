@@ -520,6 +520,79 @@ func TestRedisVersion(t *testing.T) {
 	}
 }
 
+func TestTarget(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"target: valkey-8.0\n", "valkey-8.0"},
+		{"target: redis-7.2\n", "redis-7.2"},
+		{"target: 7.2\n", "redis-7.2"}, // a number in YAML, a Redis version
+		{"target: upstash\n", "upstash"},
+		{"redis_version: 6.2\n", "redis-6.2"},
+		{"modules: [json, Search]\n", "redis with modules [json, search]"},
+		{"modules: [json, search, timeseries, bloom]\n", "redis"}, // the newest Redis bundles them all
+		{"target: redis-7.4\nmodules: [json, bloom]\n", "redis-7.4 with modules [json, bloom]"},
+		{"target: redis-8.0\nmodules: []\n", "redis-8.0 with modules []"},
+		{"rules: {}\n", "redis"},
+	} {
+		c := parse(t, tc.src)
+		if got := c.ServerFor("a.lua").Resolve().String(); got != tc.want {
+			t.Errorf("%q: target %q, want %q", tc.src, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"target: keydb\n", `cfg.yaml:1:9: target: invalid target "keydb"`},
+		{"target: valkey-7.0\n", `cfg.yaml:1:9: target: invalid target "valkey-7.0": Valkey's first release is 7.2.4`},
+		{"target: [redis]\n", "cfg.yaml:1:9: target: want a target such as redis-7.2, valkey-8.0 or upstash"},
+		{"target:\n", "cfg.yaml:1:8: target: want a target"},
+		{"modules: json\n", `cfg.yaml:1:10: modules: want a list of modules such as [json, search], got a string "json"`},
+		{"modules: [json, graph]\n", `cfg.yaml:1:17: modules: unknown module "graph" (want json, search, timeseries, bloom)`},
+		{"target: redis-7.2\nredis_version: 7.2\n", "cfg.yaml:2:1: target and redis_version are both set: keep target"},
+		{"redis_version: 7.2\ntarget: redis-7.2\n", "cfg.yaml:2:1: target and redis_version are both set"},
+		{"overrides:\n  - files: [a.lua]\n    target: nope\n", `cfg.yaml:3:13: overrides[0].target: invalid target "nope"`},
+		{"overrides:\n  - files: [a.lua]\n    modules: [x]\n", `cfg.yaml:3:15: overrides[0].modules: unknown module "x"`},
+	} {
+		_, err := Parse("cfg.yaml", []byte(tc.src), known)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want it to start with %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+// A project with Redis and Valkey scripts (rate-limiter-flexible's
+// RateLimiterValkey*.js) sets the target per glob; later overrides win,
+// and modules and target are set apart.
+func TestTargetOverrides(t *testing.T) {
+	c := parse(t, `target: redis-7.2
+modules: [json]
+overrides:
+  - files: ["**/*Valkey*"]
+    target: valkey-8.0
+  - files: ["search/**"]
+    modules: [json, search]
+  - files: ["**/*ValkeyGlide*"]
+    target: valkey-7.2
+    rules:
+      undeclared-key: warning
+`)
+	for _, tc := range []struct{ file, want string }{
+		{"lib/RateLimiterRedis.lua", "redis-7.2 with modules [json]"},
+		{"lib/RateLimiterValkey.lua", "valkey-8.0 with modules [json]"},
+		{"lib/RateLimiterValkeyGlide.lua", "valkey-7.2 with modules [json]"},
+		{"search/q.lua", "redis-7.2 with modules [json, search]"},
+		{"search/Valkey.lua", "valkey-8.0 with modules [json, search]"},
+	} {
+		if got := c.ServerFor(tc.file).Resolve().String(); got != tc.want {
+			t.Errorf("%s: target %q, want %q", tc.file, got, tc.want)
+		}
+	}
+	if got := c.ForFile("lib/RateLimiterValkeyGlide.lua")["undeclared-key"]; got.Severity == nil || *got.Severity != diag.SeverityWarning {
+		t.Errorf("the override's rules are lost beside its target: %+v", got)
+	}
+	var nilCfg *Config
+	if s := nilCfg.ServerFor("a.lua"); s.Set() {
+		t.Errorf("no configuration sets a server: %+v", s)
+	}
+}
+
 func TestIncludes(t *testing.T) {
 	for _, tc := range []struct {
 		src  string

@@ -32,6 +32,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // A Source finds the files to lint.
@@ -87,7 +88,7 @@ type File struct {
 // Settings are what a file is linted with.
 type Settings struct {
 	Rules  lint.Settings
-	Target lint.Target
+	Target target.Target
 }
 
 // A Script is one Lua script to lint.

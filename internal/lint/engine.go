@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // Engine-level rule IDs: reported by the engine itself, not by a rule's Run.
@@ -26,26 +27,36 @@ type Setting struct {
 // with its defaults.
 type Settings map[string]Setting
 
-// Target is what the scripts will run on.
-type Target struct {
-	// RedisVersion is the Redis version scripts run on ("7.0.15"); empty
-	// means the newest the command table knows.
-	RedisVersion string
-}
-
 // Config is what a lint needs besides the file: the rules to run, their
-// settings, the Redis the scripts run on, and the names the script may use
+// settings, the server the scripts run on, and the names the script may use
 // because something outside it defines them.
 type Config struct {
 	Rules    []*Rule
 	Settings Settings
-	Target   Target
+	// Target is the server the scripts run on; the zero value is the
+	// newest Redis with the modules it bundles.
+	Target target.Target
 	// Globals are names defined outside the script: the functions of the
 	// fragments a loader splices in before Redis sees it, the placeholders
 	// of a host-language interpolation. A rule that declares the option
 	// GlobalsOption (undefined-global) receives them after the names the
 	// configuration lists there.
 	Globals []string
+}
+
+// modelOptions holds the model's options for each target a run meets
+// (target.Target -> model.Options): made once, not per file, as the
+// target's Lookup is a method value that would be made again for every
+// file, and a run has one target or a few (per-glob overrides).
+var modelOptions sync.Map
+
+// optionsFor returns the model options of target t.
+func optionsFor(t target.Target) model.Options {
+	if o, ok := modelOptions.Load(t); ok {
+		return o.(model.Options)
+	}
+	o, _ := modelOptions.LoadOrStore(t, model.Options{ServerAlias: t.ServerAlias(), Lookup: t.Lookup})
+	return o.(model.Options)
 }
 
 // GlobalsOption is the option through which a rule receives
@@ -64,7 +75,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
 	}
-	m := model.Build(f)
+	m := model.BuildWith(f, optionsFor(cfg.Target))
 	if s, ok := settings.enabled(SyntaxErrorID, diag.SeverityError); ok {
 		for _, e := range m.Problems {
 			out = append(out, syntaxError(f.Name, e, s.Severity))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // Pass is what a rule sees: one script's model, the rule's options, and a way
@@ -18,8 +19,9 @@ type Pass struct {
 	// Options are the rule's options, its defaults overridden by the
 	// settings; read only (the defaults' map serves every file).
 	Options map[string]any
-	// Target says which Redis the script runs on.
-	Target Target
+	// Target says which server the script runs on: its commands, sandbox,
+	// shebang flags and error texts.
+	Target target.Target
 	// severity is the rule's configured severity, and out the findings of
 	// every rule run so far.
 	severity diag.Severity

@@ -68,6 +68,24 @@ func (c *Command) KeyFlagsAt(argv []*string, i int) []string {
 	return nil
 }
 
+// DeclaredKey reports whether argv index i, a key of the call, is one the
+// command declares, which Redis itself sees: its cluster routing and
+// slot checks and ACL key patterns. Every key of a command is, but for the
+// modules' keys that their key specs omit (UndeclaredKeys: JSON.MGET's
+// keys after the first, CMS.MERGE's sources; redis-facts.md H18, H21).
+func (c *Command) DeclaredKey(argv []*string, i int) bool {
+	if !c.UndeclaredKeys {
+		return true
+	}
+	refs, _ := c.specKeys(argv)
+	for _, r := range refs {
+		if r.pos == i {
+			return true
+		}
+	}
+	return false
+}
+
 // keyRefs returns the keys of the call, NOT_KEY specs included, in spec
 // order.
 func (c *Command) keyRefs(argv []*string) ([]keyRef, bool) {

@@ -76,10 +76,11 @@ type Command struct {
 	// NoScriptUntil is set for a command that older servers refused in
 	// scripts and that the JSON, from a newer one, lets them call: the
 	// version from which scripts may call it. Where set, it decides, not
-	// the flags: BLPOP and the other blocking commands, refused by 7.0 and
-	// allowed from 7.2 (redis-facts.md C13, H11), also carry NOSCRIPT for
-	// the rules that read the flags alone and mean 7.0; WAITAOF, refused by
-	// 7.2 and allowed from 7.4 (docs/facts-observed.md), does not.
+	// the flags (target.NoScript reads both): BLPOP and the other blocking
+	// commands, refused by 7.0 and allowed from 7.2 (redis-facts.md C13,
+	// H11), and WAITAOF, refused by 7.2 and allowed from 7.4
+	// (docs/facts-observed.md). Their flags, the newest Redis's, lack
+	// NOSCRIPT.
 	NoScriptUntil string
 
 	// Module is the module that registers the command, NoModule for the

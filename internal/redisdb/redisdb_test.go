@@ -156,11 +156,12 @@ func TestFlags(t *testing.T) {
 		{"GET", false, false, false, "Fast", true},
 		// KEYS is allowed in scripts (facts C13): the JSON has no NOSCRIPT.
 		{"KEYS", false, false, false, "READONLY", true},
-		// BLPOP is refused in 7.0.15 scripts (facts C13); the JSON, from a
-		// later Redis, lacks NOSCRIPT and the generator adds it.
-		{"BLPOP", true, true, true, "WRITE", true},
+		// BLPOP is refused in 7.0.15 scripts (facts C13) and allowed from
+		// 7.2 (H11): the flags are the newest Redis's, NoScriptUntil says
+		// the rest (TestNoScriptUntil).
+		{"BLPOP", true, false, true, "WRITE", true},
 		{"BLMPOP", true, false, true, "NOSCRIPT", false},
-		{"WAIT", false, true, true, "", false},
+		{"WAIT", false, false, true, "", false},
 		{"EVAL", false, true, false, "NO_MANDATORY_KEYS", true},
 		{"CONFIG GET", false, true, false, "ADMIN", true},
 		{"FLUSHALL", true, false, false, "", false},
@@ -183,8 +184,14 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	// Every command facts C13 lists as refused from scripts, and that the
-	// table knows, must say so.
-	for _, name := range []string{"BLPOP", "BRPOPLPUSH", "BLMOVE", "WAIT", "SUBSCRIBE", "PSUBSCRIBE", "MULTI", "EXEC", "WATCH", "EVAL", "EVALSHA", "FCALL", "SCRIPT FLUSH", "SCRIPT EXISTS", "FUNCTION LIST", "CLIENT KILL", "CLIENT LIST", "CLIENT SETNAME", "CONFIG GET", "CONFIG SET", "SHUTDOWN", "SAVE", "BGSAVE", "MONITOR", "AUTH", "HELLO", "RESET", "SYNC", "QUIT", "SLAVEOF", "REPLICAOF"} {
+	// table knows, must say so: by its flag, or (the blocking commands,
+	// which 7.2 allows) by NoScriptUntil.
+	for _, name := range []string{"BLPOP", "BRPOPLPUSH", "BLMOVE", "WAIT"} {
+		if c := redisdb.Lookup(name); c.NoScript() || c.NoScriptUntil != "7.2.0" {
+			t.Errorf("%s: NoScript() %v, NoScriptUntil %q; want false and 7.2.0", name, c.NoScript(), c.NoScriptUntil)
+		}
+	}
+	for _, name := range []string{"SUBSCRIBE", "PSUBSCRIBE", "MULTI", "EXEC", "WATCH", "EVAL", "EVALSHA", "FCALL", "SCRIPT FLUSH", "SCRIPT EXISTS", "FUNCTION LIST", "CLIENT KILL", "CLIENT LIST", "CLIENT SETNAME", "CONFIG GET", "CONFIG SET", "SHUTDOWN", "SAVE", "BGSAVE", "MONITOR", "AUTH", "HELLO", "RESET", "SYNC", "QUIT", "SLAVEOF", "REPLICAOF"} {
 		c := redisdb.Lookup(name)
 		if c == nil {
 			continue // QUIT and a few others may be absent from the JSON

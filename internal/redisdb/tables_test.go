@@ -104,8 +104,8 @@ func TestValkeyTable(t *testing.T) {
 		if c := vk.Lookup(name); c.NoScript() || c.NoScriptUntil != "" {
 			t.Errorf("Valkey %s: NoScript %v, NoScriptUntil %q", name, c.NoScript(), c.NoScriptUntil)
 		}
-		if c := rd.Lookup(name); !c.NoScript() || c.NoScriptUntil != "7.2.0" {
-			t.Errorf("Redis %s: NoScript %v, NoScriptUntil %q; want true, 7.2.0", name, c.NoScript(), c.NoScriptUntil)
+		if c := rd.Lookup(name); c.NoScript() || c.NoScriptUntil != "7.2.0" {
+			t.Errorf("Redis %s: NoScript %v, NoScriptUntil %q; want false, 7.2.0", name, c.NoScript(), c.NoScriptUntil)
 		}
 	}
 	// WAITAOF is refused in scripts until 7.4, without a NOSCRIPT flag
@@ -234,6 +234,28 @@ func TestModuleKeyPositions(t *testing.T) {
 		if !slices.Equal(got, tt.want) || complete != tt.complete {
 			t.Errorf("%q: KeyPositions = %v, %v; want %v, %v", tt.args, got, complete, tt.want, tt.complete)
 		}
+	}
+	// Only the keys the specs declare are seen by Redis itself (H18, H21).
+	for _, tt := range []struct {
+		args     []string
+		declared []bool // per key position of KeyPositions
+	}{
+		{[]string{"JSON.MGET", "a", "b", "c", "$"}, []bool{true, false, false}},
+		{[]string{"CMS.MERGE", "dst", "2", "s1", "s2"}, []bool{true, false, false}},
+		{[]string{"JSON.SET", "k", "$", "{}"}, []bool{true}},
+		{[]string{"TS.MADD", "a", "1", "1", "b", "1", "2"}, []bool{true, true}},
+	} {
+		c := redisdb.ModuleTable.Lookup(tt.args[0])
+		a := argv(tt.args...)
+		pos, _ := c.KeyPositions(a)
+		for j, i := range pos {
+			if got := c.DeclaredKey(a, i); got != tt.declared[j] {
+				t.Errorf("%q: DeclaredKey(%d) = %v", tt.args, i, got)
+			}
+		}
+	}
+	if !redisdb.RedisTable.Lookup("MSET").DeclaredKey(argv("MSET", "a", "1", "b", "2"), 3) {
+		t.Errorf("MSET's second key is not declared")
 	}
 	a := argv("CMS.MERGE", "dst", "1", "src")
 	if f := redisdb.ModuleTable.Lookup("CMS.MERGE").KeyFlagsAt(a, 3); !slices.Equal(f, []string{"RO"}) {

@@ -147,12 +147,13 @@ func (t Target) ReportedRedisVersion() string {
 }
 
 // NoScript reports whether redis.call refuses the command on the target
-// with "This Redis command is not allowed from script". Redis's table adds
-// NOSCRIPT to BLPOP and the other blocking commands for 7.0 (C13), which
-// 7.2 dropped (H11, observed on 7.2.6), and WAITAOF was refused until 7.4
-// (observed on 7.2.6 and 7.4.1): their NoScriptUntil says so. Valkey's
-// table never has it on the blocking commands (H11, observed on 7.2.7 and
-// 8.0.1).
+// with "This Redis command is not allowed from script": the command's
+// NOSCRIPT flag, or its NoScriptUntil where set. Redis 7.0 refused BLPOP
+// and the other blocking commands (C13), 7.2 dropped that (H11, observed
+// on 7.2.6), and WAITAOF was refused until 7.4 (observed on 7.2.6 and
+// 7.4.1): their NoScriptUntil says so, as their flags are the newest
+// Redis's. Valkey's table has neither on the blocking commands (H11,
+// observed on 7.2.7 and 8.0.1).
 func (t Target) NoScript(c *redisdb.Command) bool {
 	switch {
 	case c == nil:

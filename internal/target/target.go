@@ -153,7 +153,7 @@ func ParseModules(names []string) ([]redisdb.Module, error) {
 }
 
 // WithModules returns the target with exactly these modules loaded, in
-// place of its default (all four on Redis 8.0 and later, none elsewhere).
+// place of its default (all four on Redis 8.0 and later, json on Upstash, none elsewhere).
 // An empty list means none.
 func (t Target) WithModules(mods []redisdb.Module) Target {
 	t.modules, t.modulesSet = 0, true
@@ -207,11 +207,16 @@ func (t Target) AtLeast(v string) bool { return redisdb.SinceAtLeast(v, t.versio
 
 // defaultModules: Redis Open Source 8 bundles the four modules
 // (redis-facts.md H16; module-commands.json bundled_by_redis), so a Redis
-// target of 8.0 or later, or the newest, has them. Valkey and Upstash load
-// none unless told.
+// target of 8.0 or later, or the newest, has them. Upstash documents the
+// JSON commands (upstash.com/docs/redis/commands/json/json-set and the
+// pages beside it; not observed, as no Upstash database is reachable
+// here) and none of the other modules'. Valkey loads none unless told.
 func (t Target) defaultModules() uint8 {
-	if t.server == Redis && t.AtLeast("8.0") {
+	switch {
+	case t.server == Redis && t.AtLeast("8.0"):
 		return 1<<redisdb.ModuleJSON | 1<<redisdb.ModuleSearch | 1<<redisdb.ModuleTimeSeries | 1<<redisdb.ModuleBloom
+	case t.server == Upstash:
+		return 1 << redisdb.ModuleJSON
 	}
 	return 0
 }

@@ -67,7 +67,7 @@ func TestModules(t *testing.T) {
 		{"7.2", nil},
 		{"valkey", nil},
 		{"valkey-8.0", nil},
-		{"upstash", nil},
+		{"upstash", []redisdb.Module{redisdb.ModuleJSON}}, // documented by Upstash
 	}
 	for _, tt := range tests {
 		if got := target.MustParse(tt.target).Modules(); !slices.Equal(got, tt.want) {
@@ -147,6 +147,7 @@ func TestCheck(t *testing.T) {
 		{"redis-7.2", "JSON.GET", "", "needs module JSON.GET module json"},
 		{"valkey-8.0", "FT.SEARCH", "", "needs module FT.SEARCH module search"},
 		{"upstash", "BF.ADD", "", "needs module BF.ADD module bloom"},
+		{"upstash", "JSON.SET", "", "available JSON.SET module json"},
 		{"redis", "FT.CONFIG", "GET", "available FT.CONFIG GET module search sub"},
 		{"redis", "FT.CONFIG", "NOPE", "unknown FT.CONFIG module search sub"},
 		// A module since numbered like Redis (H17) and later than the

@@ -67,9 +67,17 @@ func init() {
 // A key that is not one of these is an error, so that a misspelt setting
 // is not silently ignored.
 type Settings struct {
+	// Target is the server the scripts run on: redis, redis-7.2,
+	// valkey-8.0, upstash... Default: the newest Redis, with the modules
+	// it bundles.
+	Target TargetName `json:"target"`
+	// Modules lists the modules the target loads (json, search,
+	// timeseries, bloom) in place of its default (all four on Redis 8.0
+	// and later, json on Upstash, none elsewhere); [] for none.
+	Modules []string `json:"modules"`
 	// RedisVersion is the Redis version the scripts run on ("7.0",
-	// "6.2.14"): commands and options added after it are reported
-	// (unknown-command). Default: the newest the command table knows.
+	// "6.2.14"): the target redis-<version>, as before targets; not with
+	// target.
 	RedisVersion Version `json:"redis-version"`
 	// Enable, when not empty, lists the only rules reported: every rule is
 	// on by default.
@@ -104,6 +112,24 @@ func (v *Version) UnmarshalJSON(b []byte) error {
 	return fmt.Errorf("redis-version: want a version string such as \"7.0\", got %s", b)
 }
 
+// TargetName is a target written as a string: a number (target: 7.2, a
+// Redis version YAML read as a number) is refused as Version refuses it.
+type TargetName string
+
+// UnmarshalJSON takes a JSON string, and refuses a number.
+func (v *TargetName) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*v = TargetName(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		return fmt.Errorf("target %s is a number: write it as a string, target: \"redis-%s\" (YAML reads 7.10 as 7.1)", n, n)
+	}
+	return fmt.Errorf("target: want a string such as \"redis-7.2\" or \"valkey-8.0\", got %s", b)
+}
+
 // New makes the plugin from its settings as golangci-lint read them.
 func New(settings any) (register.LinterPlugin, error) {
 	s, err := register.DecodeSettings[Settings](settings)
@@ -111,6 +137,8 @@ func New(settings any) (register.LinterPlugin, error) {
 		return nil, fmt.Errorf("%s settings: %w", Name, err)
 	}
 	a, err := analyzer.New(analyzer.Settings{
+		Target:       string(s.Target),
+		Modules:      s.Modules,
 		RedisVersion: string(s.RedisVersion),
 		Enable:       s.Enable,
 		Disable:      s.Disable,

@@ -66,6 +66,23 @@ func TestSettings(t *testing.T) {
 	analysistest.Run(t, testdata(t), a, "redisversion")
 }
 
+// TestSettingsTarget checks that target and modules reach the analyzer.
+func TestSettingsTarget(t *testing.T) {
+	p, err := New(map[string]any{"target": "valkey-8.0", "modules": []any{"json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for flag, want := range map[string]string{"target": "valkey-8.0", "modules": "json", "redis-version": ""} {
+		if got := as[0].Flags.Lookup(flag).Value.String(); got != want {
+			t.Errorf("analyzer -%s = %q, want %q", flag, got, want)
+		}
+	}
+}
+
 // TestSettingsErrors checks that bad settings stop golangci-lint with an
 // error naming the plugin and the value, rather than being ignored.
 func TestSettingsErrors(t *testing.T) {
@@ -77,6 +94,10 @@ func TestSettingsErrors(t *testing.T) {
 		{map[string]any{"redis-version": 6.2}, []string{"lint-lua settings", "redis-version 6.2 is a number", `redis-version: "6.2"`}},
 		{map[string]any{"redis-version": []any{"6.2"}}, []string{"lint-lua settings", "want a version string"}},
 		{map[string]any{"redis-version": "6.2.x"}, []string{"lint-lua settings", `"6.2.x"`}},
+		{map[string]any{"target": 7.2}, []string{"lint-lua settings", "target 7.2 is a number", `target: "redis-7.2"`}},
+		{map[string]any{"target": "keydb"}, []string{"lint-lua settings", "target", `"keydb"`}},
+		{map[string]any{"target": "valkey-8.0", "redis-version": "7.2"}, []string{"lint-lua settings", "use -target alone"}},
+		{map[string]any{"modules": []any{"json", "graph"}}, []string{"lint-lua settings", "modules", `unknown module "graph"`}},
 		{map[string]any{"disable": []any{"unknown-commands"}}, []string{"lint-lua settings", "disable", `unknown rule "unknown-commands"`}},
 		{map[string]any{"enable": "unknown-command"}, []string{"lint-lua settings", "enable"}},
 		{map[string]any{"severity": map[string]any{"unknown-command": "fatal"}}, []string{"lint-lua settings", `"fatal"`}},

@@ -92,7 +92,7 @@ func TestIncludedFragmentParsedOnce(t *testing.T) {
 	for _, jobs := range []int{1, 4} {
 		clear(opened)
 		got, stderr, _ := lintWith(t, files(dir), jobs)
-		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in Redis's Lua sandbox — the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
+		want := []string{"includes/b.lua:1:28-1:36 undefined-global global missingB does not exist in the Lua sandbox of the newest Redis — the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use"}
 		if !reflect.DeepEqual(got, want) || stderr != "" {
 			t.Errorf("jobs %d: findings %q, stderr %q; want %q", jobs, got, stderr, want)
 		}

@@ -1,6 +1,6 @@
 count = redis.call('INCR', KEYS[1]) -- want "assignment to global count"
 function double(x) return x * 2 end -- want "assignment to global double"
-redis.myfield = 1 -- want "redis.myfield is a field of Redis's read-only redis table"
+redis.myfield = 1 -- want "redis.myfield is a field of the read-only redis table"
 string.trim = function(s) return s end -- want "string.trim"
 _G.y = 1 -- want "_G.y"
 

@@ -23,7 +23,7 @@ redis.call('LPUSH', target, ARGV[1])
 
 -- A reply that may be null, passed on.
 local v = redis.call('GET', KEYS[1])
-redis.call('SET', KEYS[2], v) -- want "v \(argument 2 of SET\) may be false — the GET reply of line 25 is null \(false in Lua\) when the key is missing \(the script handles a missing value of the same read on line 36\); Redis then fails with 'Lua redis lib command arguments must be strings or integers'"
+redis.call('SET', KEYS[2], v) -- want "v \(argument 2 of SET\) may be false — the GET reply of line 25 is null \(false in Lua\) when the key is missing \(the script handles a missing value of the same read on line 36\); Redis then fails with 'ERR Lua redis lib command arguments must be strings or integers'"
 redis.call('SET', KEYS[2], redis.call('HGET', KEYS[9], 'f')) -- want "\(argument 2 of SET\) may be false — the HGET reply of line 27"
 
 -- tonumber of a nullable reply, through an alias of redis.call.

@@ -1,3 +1,4 @@
+-- fixture: target=redis-7.0
 -- Blocking commands: a script cannot wait.
 local a = redis.call('BLPOP', KEYS[1], 0) -- want "BLPOP is refused inside a script — Redis answers 'ERR This Redis command is not allowed from script'; use LPOP"
 local b = redis.call('brpop', KEYS[1], 5) -- want "BRPOP is refused .* use RPOP"

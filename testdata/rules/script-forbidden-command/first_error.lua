@@ -1,3 +1,4 @@
+-- fixture: target=redis-7.0
 -- Redis checks the name and the argument count first: those calls get
 -- unknown-command or command-arity, not this rule.
 redis.call('BLPOP')

@@ -1,4 +1,5 @@
 #!lua name=unavail
+-- fixture: target=redis-7.2
 local function handler(keys, args)
   print(args[1]) -- want "print does not exist.*redis.log"
   local parts = table.pack(redis.call('GET', keys[1])) -- want "table.pack does not exist"

@@ -1,6 +1,6 @@
 #!lua flags=no-writes
 local v = redis.call('GET', KEYS[1])
-redis.call('SET', KEYS[1], 'x') -- want "SET writes in a script marked #!lua flags=no-writes — Redis answers 'ERR Write commands are not allowed from read-only scripts'"
+redis.call('SET', KEYS[1], 'x') -- want "SET writes in a script marked #!lua flags=no-writes — Redis answers 'ERR Write commands are not allowed from read-only scripts\.'"
 local call = redis.call
 call('incr', KEYS[2]) -- want "INCR writes in a script"
 local function bump(k)

@@ -6,7 +6,7 @@ import (
 	"github.com/go-redis/redis/v8"
 )
 
-var bad = redis.NewScript(`return redis.call("GETT", KEYS[1])`) // want `"GETT" is not a Redis command`
+var bad = redis.NewScript(`return redis.call("GETT", KEYS[1])`) // want `"GETT" is not a known command`
 
 var good = redis.NewScript(`return redis.call("GET", KEYS[1])`)
 

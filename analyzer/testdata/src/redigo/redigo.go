@@ -6,7 +6,7 @@ import (
 	"github.com/gomodule/redigo/redis"
 )
 
-var bad = redis.NewScript(1, `return redis.call("GETT", KEYS[1])`) // want `"GETT" is not a Redis command`
+var bad = redis.NewScript(1, `return redis.call("GETT", KEYS[1])`) // want `"GETT" is not a known command`
 
 var good = redis.NewScript(1, `return redis.call("GET", KEYS[1])`)
 

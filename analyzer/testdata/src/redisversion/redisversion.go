@@ -10,7 +10,7 @@ import (
 )
 
 // GETDEL came in 6.2, LMPOP in 7.0: only LMPOP is newer than the target.
-// want +2 `LMPOP was added in Redis 7\.0\.0, after the target version 6\.2`
+// want +2 `LMPOP was added in Redis 7\.0\.0, after the target Redis 6\.2`
 var pop = redis.NewScript(`local v = redis.call('GETDEL', KEYS[1])
 local l = redis.call('LMPOP', 1, KEYS[2], 'LEFT')
 return {v, l}`)

@@ -6,7 +6,7 @@ import (
 	"github.com/redis/rueidis"
 )
 
-var bad = rueidis.NewLuaScript(`return redis.call("GETT", KEYS[1])`) // want `"GETT" is not a Redis command`
+var bad = rueidis.NewLuaScript(`return redis.call("GETT", KEYS[1])`) // want `"GETT" is not a known command`
 
 var good = rueidis.NewLuaScript(`return redis.call("GET", KEYS[1])`)
 

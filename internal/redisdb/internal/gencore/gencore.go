@@ -144,19 +144,20 @@ var replyOverride = map[string][]string{
 // noscript. Later Redis versions allow them, which is why the JSON lacks it:
 // the flag went in Redis 7.2 (redis-facts.md H11, commit d0da0a6, first tag
 // 7.2-rc1; observed on 7.2.6, docs/facts-observed.md), so the table records
-// that version in NoScriptUntil for the target to read.
+// that version in NoScriptUntil, which the target reads (target.NoScript).
+// They get no NOSCRIPT flag: the table's flags are the newest Redis's, and
+// every rule asks the target.
 var noScriptOverride = []string{"BLMOVE", "BLPOP", "BRPOP", "BRPOPLPUSH", "BZPOPMAX", "BZPOPMIN", "WAIT"}
 
 // noScriptUntil is the Redis version from which the commands of
 // noScriptOverride run in scripts (H11).
 const noScriptUntil = "7.2.0"
 
-// refusedUntil lists commands that the JSON lets scripts call but that
-// older servers refused, with the version that first allowed them; unlike
-// noScriptOverride, they get no NOSCRIPT flag, because the project's
-// observed server, 7.0.15, does not have them at all. WAITAOF (since 7.2.0)
-// is refused by 7.2.6 ("This Redis command is not allowed from script";
-// COMMAND INFO says noscript) and allowed by 7.4.1 (docs/facts-observed.md).
+// refusedUntil lists other commands that the JSON lets scripts call but
+// that older servers refused, with the version that first allowed them:
+// WAITAOF (since 7.2.0) is refused by 7.2.6 ("This Redis command is not
+// allowed from script"; COMMAND INFO says noscript) and allowed by 7.4.1
+// (docs/facts-observed.md).
 var refusedUntil = map[string]string{"WAITAOF": "7.4.0"}
 
 // Kind says which JSON file a table is generated from.
@@ -258,12 +259,8 @@ func GenerateKind(k Kind, src []byte) ([]byte, error) {
 			}
 		}
 		for _, name := range noScriptOverride {
-			c := top[name]
-			if c == nil {
+			if top[name] == nil {
 				return nil, fmt.Errorf("noscript override: no command %s", name)
-			}
-			if !slices.Contains(c.Flags, "NOSCRIPT") {
-				c.Flags = append(c.Flags, "NOSCRIPT")
 			}
 		}
 	}
