@@ -34,8 +34,10 @@ var _ = register(&lint.Rule{
 			Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
 			Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
 			Redis: "all; the targets' commands, from Redis's, Valkey's and the modules' tables; unknown-command texts observed on Redis 7.0, 7.2, 7.4 and Valkey 7.2, 8.0",
-			Lower: "One level below the rule's severity (warning by default) when lint-lua cannot be sure the server lacks the " +
-				"command: a name (or a subcommand) that no table knows, which may be newer than the tables rather than a typo, " +
+			Lower: "Info for a name that no table knows and that is more than one letter off every known command: it may be a " +
+				"command newer than lint-lua's tables (Redis 8.8's ARLEN) rather than a typo. " +
+				"One level below the rule's severity (warning by default) when lint-lua cannot be sure the server lacks the " +
+				"command: a name one letter off a known one (a typo, as GETT), a subcommand that no table knows, which may be newer than the tables rather than a typo, " +
 				"and a module command that came with a module release numbered like Redis 8.x's (FT.HYBRID, 8.4) on a Redis 8.x " +
 				"target older than that number, as which module releases a Redis 8.x bundles is not known here.",
 		},
@@ -131,11 +133,21 @@ func reportMissing(p *lint.Pass, r span.Range, name string, a target.Availabilit
 			return
 		}
 		hint := ""
-		if s := closestName(strings.ToUpper(written), topLevelNames(t)); s != "" {
+		up := strings.ToUpper(written)
+		names := topLevelNames(t)
+		if s := closestName(up, names); s != "" {
 			hint = fmt.Sprintf(" (did you mean %s?)", s)
 		}
-		p.Report(r, "%s is not a known command%s", cmdQuote(written), hint).Lower().
+		f := p.Report(r, "%s is not a known command%s", cmdQuote(written), hint).
 			Help("no Redis, Valkey or module table lint-lua knows has it, and a server without it answers %s; if it is newer than those tables, ignore this", unknown)
+		// One letter off a known command is a typo: the server has no
+		// such command. Further off, it may be a command newer than the
+		// tables (Redis 8.8's ARLEN): advice.
+		if editDistanceWithin(up, names, 1) {
+			f.Lower()
+		} else {
+			f.Info()
+		}
 	}
 }
 
@@ -321,6 +333,30 @@ func closestName(s string, names []string) string {
 		}
 	}
 	return best
+}
+
+// editDistanceWithin reports whether s is at most d edits from one of
+// names.
+func editDistanceWithin(s string, names []string, d int) bool {
+	for _, n := range names {
+		if editDistance(s, n, d+1) <= d || swapped(s, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// swapped reports whether a and b differ by two adjacent letters swapped
+// (JSON.GTE for JSON.GET): one slip of the fingers.
+func swapped(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
 // editDistance is the Levenshtein distance of a and b, or a value of at

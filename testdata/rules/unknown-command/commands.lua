@@ -1,15 +1,16 @@
 -- Typos of command names, through redis.call, redis.pcall and aliases.
--- No table knows them: a typo, or a command newer than the tables, so a
--- warning.
+-- No table knows them: one letter off a known command (or two swapped), a
+-- typo and a warning; further off, perhaps a command newer than the tables,
+-- info.
 local v = redis.call('GETT', KEYS[1]) -- want:warning "\"GETT\" is not a known command \(did you mean GET\?\) — .*a server without it answers 'ERR Unknown Redis command called from script'"
 local w = redis.pcall('hgett', KEYS[1], 'f') -- want:warning "\"hgett\" is not a known command \(did you mean HGET\?\)"
 local call = redis.call
 call('ZADDD', KEYS[2], 1, 'm') -- want:warning "did you mean ZADD\?"
-redis.call('NOPE') -- want:warning "^\"NOPE\" is not a known command — no Redis, Valkey or module table"
-redis.call('frobnicate', KEYS[1]) -- want:warning "^\"frobnicate\" is not a known command —"
+redis.call('NOPE') -- want:info "^\"NOPE\" is not a known command — no Redis, Valkey or module table"
+redis.call('frobnicate', KEYS[1]) -- want:info "^\"frobnicate\" is not a known command —"
 redis.call('JSON.GTE', KEYS[1]) -- want:warning "did you mean JSON.GET\?"
 -- Redis 8.8's Array type, newer than the tables (Redisson's RCircularBuffer).
-redis.call('ARLEN', KEYS[1]) -- want:warning "^\"ARLEN\" is not a known command.*newer than those tables"
+redis.call('ARLEN', KEYS[1]) -- want:info "^\"ARLEN\" is not a known command.*newer than those tables"
 
 -- A whole command line in one string.
 redis.call('SET k v') -- want:error "\"SET k v\" is not a command — the server takes the command name alone and each argument separately, as redis.call\('SET', ...\)"
