@@ -58,13 +58,13 @@ func TestPositions(t *testing.T) {
 	other := filepath.Join(dir, "src", "positions", "other.go")
 	got := only(diagnostics(t, dir, "positions"), "unknown-command")
 	want := map[string]string{}
-	for _, name := range []string{"ESCAPED", "UTF8", "RAWLINES", "CONCAT", "FORMATTED", "PARENS"} {
+	for _, name := range []string{"GETT", "SETT", "INCRR", "DECRR", "HSETT", "LPUSHH"} {
 		want[name] = locate(t, src, "'"+name+"'")
 	}
-	want["OTHERFILE"] = locate(t, other, "'OTHERFILE'")
+	want["RPUSHH"] = locate(t, other, "'RPUSHH'")
 	// Another package's constant: the whole use site, and the place in the
 	// script in the message.
-	want["PKGCONST"] = locate(t, src, "luaconsts.Bad") + ": script line 2:19"
+	want["HGETT"] = locate(t, src, "luaconsts.Bad") + ": script line 2:19"
 	if len(got) != len(want) {
 		t.Errorf("got %d findings, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
 	}
@@ -89,8 +89,8 @@ func TestPositions(t *testing.T) {
 func TestEmbedded(t *testing.T) {
 	dir := analysistest.TestData()
 	got := diagnostics(t, dir, "embedded")
-	w := locate(t, filepath.Join(dir, "src", "embedded", "script.lua"), `"EMBED"`)
-	if len(got) != 1 || !strings.HasPrefix(got[0], w+`: "EMBED" is not a known command`) {
+	w := locate(t, filepath.Join(dir, "src", "embedded", "script.lua"), `"SADDD"`)
+	if len(got) != 1 || !strings.HasPrefix(got[0], w+`: "SADDD" is not a known command`) {
 		t.Errorf("got:\n%s\nwant one finding at %s", strings.Join(got, "\n"), w)
 	}
 }
@@ -110,11 +110,11 @@ const crlfSource = "package crlf\r\n" +
 	"\trdb.Eval(ctx, `\r\n" +
 	"local a = 1\r\n" +
 	"local b = 2\r\n" +
-	"return redis.call('CRLFRAW', KEYS[1])\r\n" +
+	"return redis.call('ZADDD', KEYS[1])\r\n" +
 	"`, []string{\"k\"})\r\n" +
-	"\trdb.Eval(ctx, \"local c = '\\\\r\\\\n'\\r\\nreturn redis.call('CRLFQUOTED', KEYS[1])\", []string{\"k\"})\r\n" +
+	"\trdb.Eval(ctx, \"local c = '\\\\r\\\\n'\\r\\nreturn redis.call('LPOPP', KEYS[1])\", []string{\"k\"})\r\n" +
 	"\t//lint-lua:ignore unknown-command the directive works in a CRLF file\r\n" +
-	"\trdb.Eval(ctx, `return redis.call('CRLFIGNORED', KEYS[1])`, []string{\"k\"})\r\n" +
+	"\trdb.Eval(ctx, `return redis.call('RPOPP', KEYS[1])`, []string{\"k\"})\r\n" +
 	"}\r\n"
 
 func TestPositionsCRLF(t *testing.T) {
@@ -131,8 +131,8 @@ func TestPositionsCRLF(t *testing.T) {
 	}
 	got := only(diagnostics(t, dir, "crlf"), "unknown-command")
 	want := []string{
-		locate(t, path, "'CRLFRAW'") + `: "CRLFRAW" is not a known command`,
-		locate(t, path, "'CRLFQUOTED'") + `: "CRLFQUOTED" is not a known command`,
+		locate(t, path, "'ZADDD'") + `: "ZADDD" is not a known command`,
+		locate(t, path, "'LPOPP'") + `: "LPOPP" is not a known command`,
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -105,7 +105,7 @@ func TestSettings(t *testing.T) {
 // the file's position leading the message, and in the file otherwise.
 func TestGoFilesOnly(t *testing.T) {
 	pkgs := loadTestdata(t, "embedded")
-	const inFile = `script.lua:3:19-3:26: "EMBED" is not a known command`
+	const inFile = `script.lua:3:19-3:26: "SADDD" is not a known command`
 	if got := findings(t, pkgs, Analyzer); len(got) != 1 || !strings.HasPrefix(got[0], inFile) {
 		t.Errorf("default: got %q, want one finding starting with %s", got, inFile)
 	}
@@ -113,7 +113,7 @@ func TestGoFilesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const inGo = `embedded.go:17:27-17:33: script.lua:3:19: "EMBED" is not a known command`
+	const inGo = `embedded.go:17:27-17:33: script.lua:3:19: "SADDD" is not a known command`
 	got := findings(t, pkgs, a)
 	if len(got) != 1 || !strings.HasPrefix(got[0], inGo) || !strings.HasSuffix(got[0], "(unknown-command, warning)") {
 		t.Errorf("GoFilesOnly: got %q, want one finding starting with %s", got, inGo)

@@ -1,3 +1,3 @@
 -- an embedded script
 local v = redis.call("GET", KEYS[1])
-return redis.call("EMBED", KEYS[1])
+return redis.call("SADDD", KEYS[1])

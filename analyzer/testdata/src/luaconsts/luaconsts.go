@@ -1,4 +1,4 @@
 // Package luaconsts holds a script constant used from another package.
 package luaconsts
 
-const Bad = "local x = 1\nreturn redis.call('PKGCONST', KEYS[1])"
+const Bad = "local x = 1\nreturn redis.call('HGETT', KEYS[1])"

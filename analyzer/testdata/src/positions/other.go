@@ -2,4 +2,4 @@ package positions
 
 const prefix = "local p = 1\n"
 
-const suffix = "\n" + `return redis.call('OTHERFILE', KEYS[1])`
+const suffix = "\n" + `return redis.call('RPUSHH', KEYS[1])`
