@@ -1,0 +1,324 @@
+package hostlang
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Form is how an API is called.
+type Form uint8
+
+const (
+	// Method: `recv.name(...)` (`->`, `::`, `?.` too); also accepted
+	// without a receiver, as inside the class that defines it.
+	Method Form = iota
+	// Constructor: `new Name(...)`; Kotlin calls it without `new`.
+	Constructor
+	// Function: `name(...)`, with or without a receiver.
+	Function
+)
+
+// Argument positions with a meaning of their own.
+const (
+	// FirstString: the script is the first argument that is a string
+	// expression (Redisson's eval* take the script after a key, a codec
+	// or a mode, in several overloads).
+	FirstString = -1
+	// NoScript: the API takes a SHA, not a script (evalsha): it never
+	// yields a script.
+	NoScript = -2
+)
+
+// KeysForm says how an argument gives the number of keys.
+type KeysForm uint8
+
+const (
+	// KeysCount: a number literal (numkeys, keyCount).
+	KeysCount KeysForm = iota + 1
+	// KeysList: a literal list of the keys, counted (`[k1, k2]`,
+	// `Arrays.asList(a, b)`, `new RedisKey[] {k}`, `listOf(k)`).
+	KeysList
+)
+
+// KeysAt is one place a call may give its number of keys. An API lists
+// several; the first that the call fills with a literal wins.
+type KeysAt struct {
+	// Arg is the positional index; with Rel, an offset from the script
+	// argument's index.
+	Arg int
+	Rel bool
+	// Kw is a keyword argument's name (Python numkeys=, Ruby keys:); the
+	// place is then the keyword argument, wherever it stands.
+	Kw string
+	// Field is a field of the object literal at Arg (ioredis
+	// numberOfKeys, node-redis NUMBER_OF_KEYS, node-redis v4 keys).
+	Field string
+	Form  KeysForm
+	// IfArg/IfPrefix: the place counts only when argument IfArg
+	// (relative like Arg) starts with IfPrefix (Lettuce's
+	// `ScriptOutputType.`, Redisson's `ReturnType.`).
+	IfArg    int
+	IfPrefix string
+}
+
+// API is one function or method that receives a Redis script.
+type API struct {
+	Lang Lang
+	// Client names the library, for documentation.
+	Client string
+	// Recv, when set, is the receiver the call must have (`RedisScript`
+	// of `RedisScript.of`, `LuaScript` of `LuaScript.Prepare`, `Redis`
+	// of Laravel's facade is not needed: any receiver).
+	Recv string
+	Name string
+	Form Form
+	// Script is the index of the script argument, FirstString, or
+	// NoScript; ScriptKw its keyword name, ScriptField a field of the
+	// object literal at Script (ioredis `lua`, node-redis `SCRIPT`).
+	Script      int
+	ScriptKw    string
+	ScriptField string
+	// GuardArg/Guard: the call counts only when argument GuardArg's text
+	// is one of Guard (redis-rb `script(:load, src)`), or starts with one
+	// of them when GuardPrefix is set (Redisson's `RScript.Mode.`).
+	GuardArg    int
+	Guard       []string
+	GuardPrefix bool
+	Keys        []KeysAt
+	// Generic marks a name other libraries use too (eval: pandas,
+	// javax.script, Ruby's Binding): a call counts only with evidence
+	// that it goes to Redis (a receiver named like a Redis client, a
+	// visible key count, or a script text that is evidently Redis's).
+	Generic bool
+	// Params: `@name` parameters are rewritten by the client
+	// (StackExchange.Redis LuaScript.Prepare).
+	Params bool
+}
+
+// APIs is a table of script APIs.
+type APIs struct {
+	list   []API
+	byName map[Lang]map[string][]int
+	// words are the names MayHoldScript looks for, per language.
+	words  map[Lang][]string
+	pfOnce sync.Once
+	pf     map[Lang]*wordFilter
+}
+
+// NewAPIs compiles a table; extra entries (from configuration) come after
+// the defaults. An entry without a language applies to every language.
+func NewAPIs(extra ...API) (*APIs, error) {
+	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]string{}}
+	all := append(append([]API(nil), defaultAPIs...), extra...)
+	for _, a := range all {
+		if a.Name == "" || !isWord(a.Name) {
+			return nil, fmt.Errorf("script API %q: the name must be an identifier", a.Name)
+		}
+		if a.Recv != "" && !isWord(a.Recv) {
+			return nil, fmt.Errorf("script API %s: receiver %q must be an identifier", a.Name, a.Recv)
+		}
+		if a.Script < NoScript {
+			return nil, fmt.Errorf("script API %s: script argument %d", a.Name, a.Script)
+		}
+		langs := []Lang{a.Lang}
+		if a.Lang == 0 {
+			langs = Langs
+		}
+		for _, l := range langs {
+			b := a
+			b.Lang = l
+			t.list = append(t.list, b)
+			if t.byName[l] == nil {
+				t.byName[l] = map[string][]int{}
+			}
+			t.byName[l][b.Name] = append(t.byName[l][b.Name], len(t.list)-1)
+			if b.Script != NoScript {
+				t.words[l] = append(t.words[l], prefilterWord(b))
+			}
+		}
+	}
+	return t, nil
+}
+
+// prefilterWord is the word whose presence MayHoldScript needs for the
+// API: its name, or its receiver when the name is short and common
+// (`of` of `RedisScript.of`, `Prepare` of `LuaScript.Prepare`).
+func prefilterWord(a API) string {
+	if a.Recv != "" && len(a.Recv) > len(a.Name) {
+		return a.Recv
+	}
+	return a.Name
+}
+
+func isWord(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isIdentPart(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// List returns the table's entries.
+func (t *APIs) List() []API { return append([]API(nil), t.list...) }
+
+func (t *APIs) lookup(l Lang, name string) []int { return t.byName[l][name] }
+
+// DefaultAPIs is the built-in table.
+var DefaultAPIs = sync.OnceValue(func() *APIs {
+	t, err := NewAPIs()
+	if err != nil {
+		panic(err) // the built-in table is checked by the tests
+	}
+	return t
+})
+
+// redisish reports whether a receiver's name suggests a Redis client,
+// which is the evidence a Generic API's call needs when it shows no key
+// count.
+func redisish(name string) bool {
+	n := strings.ToLower(strings.TrimLeft(name, "$@"))
+	switch n {
+	case "r", "rc", "rdb", "rds", "red", "cli", "con", "conn", "db", "kv", "cache", "store":
+		return true
+	}
+	for _, w := range []string{"redis", "jedis", "lettuce", "valkey", "keydb", "dragonfly", "client", "conn",
+		"pipe", "cluster", "command", "executor", "script", "cache", "database", "multi", "transaction",
+		"batch", "sync", "async", "reactive", "server", "master", "replica", "pool", "store"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Key-count places shared by the tables below.
+var (
+	keysNumArg1 = KeysAt{Arg: 1, Form: KeysCount}
+	keysList1   = KeysAt{Arg: 1, Form: KeysList}
+)
+
+// defaultAPIs is the built-in knowledge of each client library's script
+// API. Argument indexes count from 0.
+var defaultAPIs = withMirrors(append(baseAPIs, redissonAPIs()...))
+
+var baseAPIs = []API{
+	// redis-py (and aioredis 1.x's keys=/args= keywords; redis.asyncio is
+	// redis-py).
+	{Lang: Python, Client: "redis-py", Name: "eval", Script: 0, ScriptKw: "script", Generic: true,
+		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList}}},
+	{Lang: Python, Client: "redis-py", Name: "eval_ro", Script: 0, ScriptKw: "script",
+		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
+	{Lang: Python, Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script"},
+	{Lang: Python, Client: "redis-py", Name: "script_load", Script: 0, ScriptKw: "script"},
+	{Lang: Python, Client: "redis-py", Name: "evalsha", Script: NoScript},
+	{Lang: Python, Client: "redis-py", Name: "evalsha_ro", Script: NoScript},
+
+	// ioredis and node-redis (v3 eval(script, numkeys, ...); v4
+	// eval(script, {keys, arguments}); @upstash/redis eval(script, keys,
+	// args)).
+	{Lang: JavaScript, Client: "ioredis, node-redis, @upstash/redis", Name: "eval", Script: 0, Generic: true,
+		Keys: []KeysAt{keysNumArg1, keysList1, {Arg: 1, Field: "keys", Form: KeysList}}},
+	{Lang: JavaScript, Client: "node-redis", Name: "evalRo", Script: 0,
+		Keys: []KeysAt{keysNumArg1, keysList1, {Arg: 1, Field: "keys", Form: KeysList}}},
+	{Lang: JavaScript, Client: "ioredis", Name: "defineCommand", Script: 1, ScriptField: "lua",
+		Keys: []KeysAt{{Arg: 1, Field: "numberOfKeys", Form: KeysCount}}},
+	{Lang: JavaScript, Client: "node-redis", Name: "defineScript", Form: Function, Script: 0, ScriptField: "SCRIPT",
+		Keys: []KeysAt{{Arg: 0, Field: "NUMBER_OF_KEYS", Form: KeysCount}}},
+	{Lang: JavaScript, Client: "node-redis, @upstash/redis", Name: "scriptLoad", Script: 0},
+	{Lang: JavaScript, Client: "ioredis", Name: "script", Script: 1, GuardArg: 0, Guard: []string{`"load"`, `'load'`, `"LOAD"`, `'LOAD'`}},
+	{Lang: JavaScript, Client: "ioredis, node-redis", Name: "evalsha", Script: NoScript},
+
+	// Jedis, Lettuce, Redisson, Spring Data Redis.
+	// Redisson's RScript.eval([key,] mode, script, returnType, keys, ...)
+	// before Jedis's and Lettuce's eval(script, ...): the first entry
+	// that matches a call is used.
+	{Lang: Java, Client: "Redisson", Name: "eval", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Lang: Java, Client: "Redisson", Name: "eval", Script: 2, GuardArg: 1, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Lang: Java, Client: "Redisson", Name: "evalAsync", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Lang: Java, Client: "Redisson", Name: "evalAsync", Script: 2, GuardArg: 1, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Lang: Java, Client: "Jedis, Lettuce", Name: "eval", Script: 0, Generic: true, Keys: javaEvalKeys},
+	{Lang: Java, Client: "Jedis, Lettuce", Name: "evalReadonly", Script: 0, Keys: javaEvalKeys},
+	{Lang: Java, Client: "Lettuce", Name: "evalReadOnly", Script: 0, Keys: javaEvalKeys},
+	{Lang: Java, Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: FirstString},
+	{Lang: Java, Client: "Redisson", Name: "scriptLoadAsync", Script: FirstString},
+	{Lang: Java, Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0},
+	{Lang: Java, Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0},
+	{Lang: Java, Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
+	{Lang: Java, Client: "Jedis, Lettuce", Name: "evalsha", Script: NoScript},
+
+	// StackExchange.Redis.
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluate", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateAsync", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnly", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnlyAsync", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoad", Script: 0},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoadAsync", Script: 0},
+	{Lang: CSharp, Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Params: true},
+
+	// Predis, phpredis, Laravel's Redis facade and connections.
+	// phpredis takes eval($script, $args, $numKeys).
+	{Lang: PHP, Client: "Predis, phpredis, Laravel", Name: "eval", Script: 0, Generic: true,
+		Keys: []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount}}},
+	{Lang: PHP, Client: "phpredis", Name: "evalRo", Script: 0, Keys: []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount}}},
+	{Lang: PHP, Client: "Predis, phpredis", Name: "script", Script: 1, GuardArg: 0, Guard: []string{`'load'`, `"load"`, `'LOAD'`, `"LOAD"`}},
+	{Lang: PHP, Client: "Predis, phpredis", Name: "evalsha", Script: NoScript},
+
+	// redis-rb: eval(script, keys: [...], argv: [...]) or eval(script,
+	// [keys], [argv]); script(:load, src).
+	{Lang: Ruby, Client: "redis-rb", Name: "eval", Script: 0, Generic: true,
+		Keys: []KeysAt{{Kw: "keys", Form: KeysList}, keysList1}},
+	{Lang: Ruby, Client: "redis-rb", Name: "script", Script: 1, GuardArg: 0, Guard: []string{":load", `"load"`, `'load'`}},
+	{Lang: Ruby, Client: "redis-rb", Name: "evalsha", Script: NoScript},
+}
+
+var redissonModes = []string{"RScript.Mode.", "Mode."}
+
+// javaEvalKeys: Jedis eval(script, keyCount, ...) and eval(script, keys,
+// args); Redisson's evalRead/evalWrite(key, codec, command, script, keys,
+// ...) and RScript.eval(mode, script, returnType, keys, ...); Lettuce's
+// eval(script, outputType, keys...).
+var javaEvalKeys = []KeysAt{
+	{Arg: 1, Rel: true, Form: KeysCount},
+	{Arg: 1, Rel: true, Form: KeysList},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "RScript.ReturnType."},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ReturnType."},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ScriptOutputType."},
+}
+
+// redissonAPIs: Redisson's command executor and object methods, whose
+// script is the first string argument, followed by the keys list.
+func redissonAPIs() []API {
+	var out []API
+	for _, n := range []string{"evalRead", "evalWrite", "evalReadAsync", "evalWriteAsync", "evalAsync",
+		"evalReadReactive", "evalWriteReactive", "evalReadRx", "evalWriteRx", "evalWriteNoRetryAsync",
+		"evalReadBatchedAsync", "evalWriteBatchedAsync", "evalShaAsync", "evalWriteShaAsync"} {
+		a := API{Lang: Java, Client: "Redisson", Name: n, Script: FirstString, Keys: javaEvalKeys}
+		if strings.Contains(n, "Sha") {
+			a.Script = NoScript
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// withMirrors adds JavaScript's entries for TypeScript and Java's for
+// Kotlin (which calls the same Java clients, constructors without `new`).
+func withMirrors(apis []API) []API {
+	more := apis
+	for _, a := range apis {
+		switch a.Lang {
+		case JavaScript:
+			a.Lang = TypeScript
+			more = append(more, a)
+		case Java:
+			a.Lang = Kotlin
+			more = append(more, a)
+		}
+	}
+	return more
+}

@@ -1,0 +1,283 @@
+package hostlang
+
+import "sort"
+
+// collect parses every expression that starts in the stream, records the
+// candidates (expressions with a literal, or joining several operands) and
+// the bindings (names given to expressions).
+func (w *walker) collect(st *stream) {
+	toks := st.toks
+	type scope struct {
+		close int
+		name  string
+	}
+	var scopes []scope
+	def := ""
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		for len(scopes) > 0 && scopes[len(scopes)-1].close < i {
+			scopes = scopes[:len(scopes)-1]
+		}
+		if t.kind == tkSep {
+			scopes, def = nil, ""
+			continue
+		}
+		if w.is(st, i, "{") && st.match[i] > i {
+			name := w.funcNameBefore(st, i)
+			if name == "" && len(scopes) > 0 {
+				name = scopes[len(scopes)-1].name
+			}
+			if len(scopes) < 1<<12 {
+				scopes = append(scopes, scope{st.match[i], name})
+			}
+		}
+		if t.kind == tkIdent && (w.lang == Python || w.lang == Ruby) && w.text(t) == "def" {
+			k := i + 1
+			if w.is(st, k, "self") && w.is(st, k+1, ".") {
+				k += 2
+			}
+			if k < len(toks) && toks[k].kind == tkIdent {
+				def = w.text(toks[k])
+			}
+		}
+		if st.exprAt[i] != nil || !w.isStart(st, i) {
+			continue
+		}
+		e := w.parseExpr(st, i, 0)
+		if e == nil {
+			continue
+		}
+		fn := def
+		if len(scopes) > 0 && scopes[len(scopes)-1].name != "" {
+			fn = scopes[len(scopes)-1].name
+		}
+		if name, isFn := w.bindingSite(st, i, e, fn); name != "" {
+			b := &binding{off: toks[i].start, fn: isFn, alts: []*expr{e}}
+			// `a || b`, `a ?? b`, `a or b`, `a ?: b`: the name holds
+			// one of them.
+			for k := e.last; k < len(toks) && len(b.alts) < 8; {
+				op := w.text(toks[k])
+				if toks[k].kind == tkNewline || !(op == "||" || op == "??" || op == "or" || op == "?:") {
+					break
+				}
+				alt := w.parseExpr(st, k+1, 1)
+				if alt == nil {
+					break
+				}
+				b.alts = append(b.alts, alt)
+				if w.hasLit(alt, 0) || len(alt.ops) > 1 {
+					w.cands = append(w.cands, alt)
+				}
+				k = alt.last
+			}
+			if len(w.bindings[name]) < 1<<10 {
+				w.bindings[name] = append(w.bindings[name], b)
+			}
+		}
+		if w.hasLit(e, 0) || len(e.ops) > 1 {
+			w.cands = append(w.cands, e)
+		}
+	}
+}
+
+// hasLit reports whether e has a literal of its own.
+func (w *walker) hasLit(e *expr, depth int) bool {
+	if depth > maxParseDepth {
+		return false
+	}
+	for _, op := range e.ops {
+		switch op.kind {
+		case opLit:
+			return true
+		case opWrap, opParen:
+			if op.inner != nil && w.hasLit(op.inner, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bindingSite returns the name an expression starting at i is given, if
+// any, and whether it is a function's result.
+func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, bool) {
+	toks := st.toks
+	if i == 0 {
+		return "", false
+	}
+	p := i - 1
+	switch {
+	case w.is(st, p, "="):
+		// A keyword argument or a parameter's default is no binding:
+		// `f(script="...")`, `def f(x="...")`.
+		if w.is(st, p-2, "(") || w.is(st, p-2, ",") && (w.lang == Python || w.lang == Kotlin) {
+			return "", false
+		}
+		return w.declName(st, p-1)
+	case w.is(st, p, ":") && p >= 2 && (w.is(st, p-2, "{") || w.is(st, p-2, ",")):
+		// An object, dict or hash field `key: value`.
+		switch k := toks[p-1]; k.kind {
+		case tkIdent:
+			return bareName(w.text(k)), false
+		case tkString:
+			return w.s.lits[k.lit].val.text.String(), false
+		}
+	case w.is(st, p, "=>") && p >= 1:
+		switch k := toks[p-1]; {
+		case k.kind == tkString:
+			return w.s.lits[k.lit].val.text.String(), false
+		case k.kind == tkNumber && w.lang == Ruby && w.src[k.start] == ':':
+			return w.text(k)[1:], false
+		case k.kind == tkIdent && w.lang == CSharp:
+			// An expression-bodied property.
+			return w.text(k), true
+		case w.is(st, p-1, ")") && st.match[p-1] > 0:
+			m := st.match[p-1]
+			b := m - 1
+			if w.is(st, b, "=") || w.is(st, b, ":") {
+				b--
+			}
+			if b >= 0 && toks[b].kind == tkIdent && !controlWords[w.text(toks[b])] {
+				return bareName(w.text(toks[b])), true
+			}
+		}
+	case toks[p].kind == tkIdent && w.text(toks[p]) == "return":
+		return fn, true
+	case toks[p].kind == tkNewline && w.lang == Ruby:
+		// def name[(params)] NL expr NL end: the method's value.
+		q := p - 1
+		if w.is(st, q, ")") && st.match[q] > 0 {
+			q = st.match[q] - 1
+		}
+		if q < 1 || toks[q].kind != tkIdent {
+			return "", false
+		}
+		isDef := w.is(st, q-1, "def") || w.is(st, q-1, ".") && w.is(st, q-2, "self") && w.is(st, q-3, "def")
+		ends := e.last+1 < len(toks) && toks[e.last].kind == tkNewline && w.is(st, e.last+1, "end")
+		if isDef && ends {
+			return w.text(toks[q]), true
+		}
+	case w.is(st, p, ",") && w.lang == PHP && p >= 3 && toks[p-1].kind == tkString && w.is(st, p-2, "(") && w.is(st, p-3, "define"):
+		return w.s.lits[toks[p-1].lit].val.text.String(), false
+	}
+	return "", false
+}
+
+// declName finds the name declared before the `=` that precedes token
+// q+1: `NAME =`, `name: Type =`, `fun name(): T =`, `Type Name { get; } =`.
+func (w *walker) declName(st *stream, q int) (string, bool) {
+	toks := st.toks
+	if q < 0 {
+		return "", false
+	}
+	// A type annotation: walk back over type-like tokens to a `:`.
+	for k := q; k >= 0 && k > q-16; k-- {
+		t := toks[k]
+		if w.is(st, k, ":") {
+			if k >= 1 && toks[k-1].kind == tkIdent {
+				return bareName(w.text(toks[k-1])), false
+			}
+			if w.is(st, k-1, ")") && st.match[k-1] > 0 {
+				if m := st.match[k-1]; m >= 1 && toks[m-1].kind == tkIdent {
+					return w.text(toks[m-1]), true
+				}
+			}
+			break
+		}
+		if !(t.kind == tkIdent || w.is(st, k, ".") || w.is(st, k, "<") || w.is(st, k, ">") || w.is(st, k, "?") ||
+			w.is(st, k, "[") || w.is(st, k, "]") || w.is(st, k, ",") || w.is(st, k, "|")) {
+			break
+		}
+	}
+	switch t := toks[q]; {
+	case t.kind == tkIdent && !keywords[w.text(t)]:
+		return bareName(w.text(t)), false
+	case w.is(st, q, ")") && st.match[q] > 0:
+		if m := st.match[q]; m >= 1 && toks[m-1].kind == tkIdent {
+			return w.text(toks[m-1]), true
+		}
+	case w.is(st, q, "}") && st.match[q] > 0:
+		if m := st.match[q]; m >= 1 && toks[m-1].kind == tkIdent {
+			return w.text(toks[m-1]), false
+		}
+	}
+	return "", false
+}
+
+// funcNameBefore names the function whose body opens at token i (`{`):
+// `name(...) {`, `name(...): T {`, `name(...) throws E {`, `f = (...) =>
+// {`, `function name(...) {`; empty for blocks of if, for, while...
+func (w *walker) funcNameBefore(st *stream, i int) string {
+	toks := st.toks
+	q := i - 1
+	for k := 0; q >= 0 && k < 12; k++ {
+		if w.is(st, q, ")") {
+			break
+		}
+		t := toks[q]
+		if !(t.kind == tkIdent || w.is(st, q, ":") || w.is(st, q, ".") || w.is(st, q, "<") || w.is(st, q, ">") ||
+			w.is(st, q, "?") || w.is(st, q, ",") || w.is(st, q, "=>") || w.is(st, q, "[") || w.is(st, q, "]")) {
+			return ""
+		}
+		q--
+	}
+	if q < 0 || !w.is(st, q, ")") || st.match[q] <= 0 {
+		return ""
+	}
+	b := st.match[q] - 1
+	if w.is(st, b, "function") {
+		b--
+	}
+	if w.is(st, b, "=") || w.is(st, b, ":") {
+		b--
+	}
+	if b >= 0 && toks[b].kind == tkIdent && !controlWords[w.text(toks[b])] {
+		return bareName(w.text(toks[b]))
+	}
+	return ""
+}
+
+// sortBindings orders each name's bindings by offset.
+func (w *walker) sortBindings() {
+	for _, bs := range w.bindings {
+		sort.SliceStable(bs, func(i, j int) bool { return bs[i].off < bs[j].off })
+	}
+}
+
+// resolve finds the expression a name holds at offset off: the nearest
+// binding before off, or else the first after it (a constant declared
+// below its use); with call set, a function's result is preferred.
+func (w *walker) resolve(name string, off int, call bool) *expr {
+	bs := w.bindings[name]
+	if len(bs) == 0 {
+		return nil
+	}
+	for _, wantFn := range []bool{call, !call} {
+		var before, after *binding
+		for _, b := range bs {
+			if b.fn != wantFn {
+				continue
+			}
+			if b.off < off {
+				before = b
+			} else if after == nil {
+				after = b
+			}
+		}
+		for _, b := range []*binding{before, after} {
+			if b == nil {
+				continue
+			}
+			for _, alt := range b.alts {
+				if w.eval(alt) != nil {
+					return alt
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// bound reports whether the name has any binding at all (known value or
+// not).
+func (w *walker) bound(name string) bool { return len(w.bindings[name]) > 0 }

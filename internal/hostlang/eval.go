@@ -1,0 +1,473 @@
+package hostlang
+
+import (
+	"bytes"
+	"strings"
+)
+
+// maxEvalDepth bounds the chain of names and nested expressions one
+// evaluation follows.
+const maxEvalDepth = 48
+
+// eval returns an expression's value, or nil when it is unknown (no
+// operand is known). Operands whose value is unknown become holes.
+func (w *walker) eval(e *expr) *value {
+	switch e.state {
+	case 1:
+		return nil // a cycle of names
+	case 2:
+		return e.val
+	}
+	if w.evalDeep >= maxEvalDepth {
+		return nil
+	}
+	w.evalDeep++
+	defer func() { w.evalDeep-- }()
+	e.state = 1
+	v := newValue(0)
+	known := 0
+	for _, op := range e.ops {
+		ov := w.evalOperand(e, op)
+		if ov == nil && op.number {
+			t := e.st.toks[op.first]
+			ov = newValue(t.end - t.start)
+			for k := t.start; k < t.end; k++ {
+				ov.add(w.src[k], k, k+1)
+			}
+		}
+		if ov == nil {
+			if len(e.ops) == 1 {
+				break
+			}
+			start, end := w.hostRange(e.st, op.first, op.last)
+			v.addHole(hole{start: start, end: end, inStart: start, inEnd: end, kind: HoleOperand})
+			continue
+		}
+		v.concat(ov)
+		if !op.number {
+			known++
+		}
+	}
+	e.state = 2
+	if known > 0 {
+		e.val = v
+	}
+	return e.val
+}
+
+// evalOperand returns an operand's value, or nil.
+func (w *walker) evalOperand(e *expr, op *operand) *value {
+	var v *value
+	switch op.kind {
+	case opLit:
+		v = newValue(0)
+		for _, k := range op.lits {
+			l := w.s.lits[e.st.toks[k].lit]
+			v.concat(w.substitute(l.val))
+		}
+	case opRef:
+		target := w.resolve(op.name, e.st.toks[op.first].start, op.call)
+		if target == nil || target == e {
+			return nil
+		}
+		tv := w.eval(target)
+		if tv == nil {
+			return nil
+		}
+		if len(e.ops) > 1 {
+			target.fragment = true
+		}
+		v = tv.clone()
+	case opWrap:
+		iv := w.eval(op.inner)
+		if iv == nil {
+			return nil
+		}
+		v = w.applyWrap(e.st, op, iv.clone())
+	case opParen:
+		iv := w.eval(op.inner)
+		if iv == nil {
+			return nil
+		}
+		v = iv.clone()
+	default:
+		return nil
+	}
+	for _, p := range op.post {
+		if v == nil {
+			return nil
+		}
+		v = w.applyPostfix(e.st, p, v)
+	}
+	return v
+}
+
+// substitute replaces the holes of a literal whose expression is a plain
+// same-file name (`${PREFIX}`, `#{SCRIPT}`, `{$lua}`) by the name's value,
+// mapped into its own literal.
+func (w *walker) substitute(v *value) *value {
+	if len(v.holes) == 0 {
+		return v
+	}
+	var out *value
+	next := 0
+	for i := 0; i < v.text.Len(); i++ {
+		if !v.holeAt(i, &next) {
+			if out != nil {
+				out.text.AppendSlice(v.text, i, i+1)
+			}
+			continue
+		}
+		h := v.holes[next]
+		var sub *value
+		if h.kind == HoleInterp {
+			if name, ok := plainName(w.src[h.inStart:h.inEnd]); ok {
+				if t := w.resolve(name, h.start, false); t != nil {
+					sub = w.eval(t)
+					if sub != nil {
+						t.fragment = true
+					}
+				}
+			}
+		}
+		if out == nil {
+			if sub == nil {
+				continue
+			}
+			out = v.slice(0, i)
+		}
+		if sub != nil {
+			out.concat(sub)
+		} else {
+			out.addHole(h)
+		}
+	}
+	if out == nil {
+		return v
+	}
+	return out
+}
+
+// plainName returns the name of an interpolated expression that is only a
+// name: `x`, `this.x`, `self.x`, `$x`, `@x`, `$this->x`, `self::X`.
+func plainName(b []byte) (string, bool) {
+	s := string(bytes.TrimSpace(b))
+	for _, p := range []string{"this.", "self.", "$this->", "self::", "static::", "this->", "@@", "@", "$"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	if !isWord(s) {
+		return "", false
+	}
+	return s, true
+}
+
+// applyWrap applies a wrapping function to its string argument.
+func (w *walker) applyWrap(st *stream, op *operand, v *value) *value {
+	switch op.fn {
+	case "dedent":
+		return v.dedent()
+	case "cleandoc":
+		return cleandoc(v)
+	case "dedentjs":
+		return v.dedent().trim(isWS, true, true)
+	case "trim":
+		return v.trim(isWS, true, true)
+	case "ltrim":
+		return v.trim(isWS, true, false)
+	case "rtrim":
+		return v.trim(isWS, false, true)
+	case "printf":
+		return w.percentFormat(st, v, op.args)
+	case "braces":
+		return w.braceFormat(st, v, op.args)
+	}
+	return v
+}
+
+// applyPostfix applies a method (or Python's and Ruby's `%`) to a value.
+func (w *walker) applyPostfix(st *stream, p postfix, v *value) *value {
+	if p.name == "%" {
+		args := p.args
+		// A tuple or a list gives the arguments one by one.
+		if a := args[0]; a.last-a.first >= 2 && (w.is(st, a.first, "(") || w.is(st, a.first, "[")) && st.match[a.first] == a.last-1 {
+			args = w.splitArgs(st, a.first+1, a.last-1)
+		}
+		return w.percentFormat(st, v, args)
+	}
+	switch transforms[p.name] {
+	case "trim":
+		if len(p.args) > 0 {
+			return nil
+		}
+		return v.trim(isWS, true, true)
+	case "ltrim":
+		return v.trim(isWS, true, false)
+	case "rtrim":
+		return v.trim(isWS, false, true)
+	case "trimIndent":
+		return v.trimIndent()
+	case "trimMargin":
+		prefix := "|"
+		if len(p.args) == 1 {
+			e := w.parseArg(st, p.args[0], 1)
+			if e == nil || len(e.ops) != 1 || e.ops[0].kind != opLit {
+				return nil
+			}
+			pv := w.eval(e)
+			if pv == nil || len(pv.holes) > 0 || pv.text.Len() == 0 || strings.TrimSpace(pv.text.String()) == "" {
+				return nil
+			}
+			prefix = pv.text.String()
+		}
+		return v.trimMargin(prefix)
+	case "stripIndent":
+		return v.javaStripIndent()
+	case "squish":
+		return v.squish()
+	case "squiggly":
+		return rubySquiggly(v, true)
+	case "format":
+		if w.lang == Kotlin {
+			return w.percentFormat(st, v, p.args)
+		}
+		return w.braceFormat(st, v, p.args)
+	case "printf":
+		return w.percentFormat(st, v, p.args)
+	case "id":
+		return v
+	}
+	return nil
+}
+
+// argValue is the value of a formatting argument when it is a string
+// known in full (no holes), or nil.
+func (w *walker) argValue(st *stream, a argRange) *value {
+	if a.last-a.first == 1 && st.toks[a.first].kind == tkNumber && isInteger(w.text(st.toks[a.first])) {
+		// An integer formats as its digits.
+		t := st.toks[a.first]
+		v := newValue(t.end - t.start)
+		for k := t.start; k < t.end; k++ {
+			v.add(w.src[k], k, k+1)
+		}
+		return v
+	}
+	e := w.parseArg(st, a, 1)
+	if e == nil {
+		return nil
+	}
+	v := w.eval(e)
+	if v == nil || len(v.holes) > 0 {
+		return nil
+	}
+	return v
+}
+
+// percentFormat fills printf-style verbs: `%%` is a percent, Java's `%n` a
+// newline, `%s` with a known string argument is that string, and every
+// other verb is a hole.
+func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
+	b := v.text.Bytes()
+	out := newValue(len(b))
+	next := 0
+	argi := 0
+	for i := 0; i < len(b); {
+		if v.holeAt(i, &next) {
+			out.addHole(v.holes[next])
+			i++
+			continue
+		}
+		if b[i] != '%' || i+1 >= len(b) {
+			out.text.AppendSlice(v.text, i, i+1)
+			i++
+			continue
+		}
+		// %[(name)|<name>|{name}][argument$][flags][width][.precision]verb
+		j := i + 1
+		named := false
+		if b[j] == '(' || b[j] == '<' || b[j] == '{' {
+			closer := map[byte]byte{'(': ')', '<': '>', '{': '}'}[b[j]]
+			k := bytes.IndexByte(b[j:min(len(b), j+64)], closer)
+			if k < 0 {
+				out.text.AppendSlice(v.text, i, i+1)
+				i++
+				continue
+			}
+			named = true
+			j += k + 1
+			if b[j-1] == '}' {
+				// Ruby's %{name} has no verb.
+				out.addHole(hole{start: v.text.Span(i).Start, end: v.text.Span(j - 1).End, inStart: v.text.Span(i).Start, inEnd: v.text.Span(j - 1).End, kind: HoleFormat})
+				i = j
+				continue
+			}
+		}
+		for j < len(b) && j < i+32 && bytes.IndexByte([]byte("0123456789$#-+ .,'*"), b[j]) >= 0 && !v.holeAtPeek(j, next) {
+			j++
+		}
+		if j >= len(b) || v.holeAtPeek(j, next) {
+			out.text.AppendSlice(v.text, i, i+1)
+			i++
+			continue
+		}
+		verb := b[j]
+		if verb == 't' || verb == 'T' {
+			j++ // Java's date verbs take a second letter.
+		}
+		end := min(j+1, len(b))
+		switch {
+		case verb == '%' && j == i+1:
+			out.text.Append('%', v.text.Span(i).Start, v.text.Span(j).End, true)
+		case verb == 'n' && j == i+1 && (w.lang == Java || w.lang == Kotlin):
+			out.text.Append('\n', v.text.Span(i).Start, v.text.Span(j).End, true)
+		case isLetter(verb):
+			var sub *value
+			if (verb == 's' || verb == 'd') && j == i+1 && !named && argi < len(args) {
+				sub = w.argValue(st, args[argi])
+			}
+			if !named {
+				argi++
+			}
+			if sub != nil {
+				out.concat(sub)
+			} else {
+				s, e := v.text.Span(i).Start, v.text.Span(end-1).End
+				out.addHole(hole{start: s, end: e, inStart: s, inEnd: e, kind: HoleFormat})
+			}
+		default:
+			// Not a verb: the percent is text.
+			out.text.AppendSlice(v.text, i, i+1)
+			i++
+			continue
+		}
+		i = end
+	}
+	return out
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// braceFormat fills Python's str.format and C#'s string.Format fields:
+// `{{` and `}}` are braces, `{}` and `{0}` with a known string argument are
+// that string, and every other field is a hole.
+func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
+	b := v.text.Bytes()
+	out := newValue(len(b))
+	next := 0
+	auto := 0
+	for i := 0; i < len(b); {
+		if v.holeAt(i, &next) {
+			out.addHole(v.holes[next])
+			i++
+			continue
+		}
+		c := b[i]
+		if (c == '{' || c == '}') && i+1 < len(b) && b[i+1] == c && !v.holeAtPeek(i+1, next) {
+			out.text.Append(c, v.text.Span(i).Start, v.text.Span(i+1).End, true)
+			i += 2
+			continue
+		}
+		if c != '{' {
+			out.text.AppendSlice(v.text, i, i+1)
+			i++
+			continue
+		}
+		// The field runs to its matching brace (a format spec may nest
+		// one level: {x:{width}}).
+		depth, j := 0, i
+		for j < len(b) && j < i+256 {
+			if b[j] == '{' {
+				depth++
+			} else if b[j] == '}' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+			j++
+		}
+		if j >= len(b) || b[j] != '}' {
+			out.text.AppendSlice(v.text, i, i+1)
+			i++
+			continue
+		}
+		field := string(b[i+1 : j])
+		var sub *value
+		idx := -1
+		switch {
+		case field == "":
+			idx = auto
+			auto++
+		case isInteger(field) && len(field) < 4:
+			idx = int(field[0] - '0')
+			for _, d := range field[1:] {
+				idx = idx*10 + int(d-'0')
+			}
+		}
+		if idx >= 0 && idx < len(args) {
+			sub = w.argValue(st, args[idx])
+		}
+		if sub != nil {
+			out.concat(sub)
+		} else {
+			s, e := v.text.Span(i).Start, v.text.Span(j).End
+			out.addHole(hole{start: s, end: e, inStart: s, inEnd: e, kind: HoleFormat})
+		}
+		i = j + 1
+	}
+	return out
+}
+
+// cleandoc is Python's inspect.cleandoc: leading blanks of the first
+// line go, the common indentation of the other lines goes, and blank
+// lines at the start and end go.
+func cleandoc(v *value) *value {
+	b := v.text.Bytes()
+	ls := splitLines(b)
+	if len(ls) == 0 {
+		return v
+	}
+	margin := -1
+	for _, l := range ls[1:] {
+		i := l.start
+		for i < l.end && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		if i < l.end && (margin < 0 || i-l.start < margin) {
+			margin = i - l.start
+		}
+	}
+	margin = max(margin, 0)
+	keepLine := make([]bool, len(ls))
+	for i := range ls {
+		keepLine[i] = true
+	}
+	for i := 0; i < len(ls) && blank(b, ls[i]); i++ {
+		keepLine[i] = false
+	}
+	for i := len(ls) - 1; i >= 0 && blank(b, ls[i]); i-- {
+		keepLine[i] = false
+	}
+	keep := make([]bool, len(b))
+	kept := 0
+	for i, l := range ls {
+		if !keepLine[i] {
+			continue
+		}
+		from := l.start + min(margin, l.end-l.start)
+		if i == 0 {
+			from = l.start
+			for from < l.end && (b[from] == ' ' || b[from] == '\t') {
+				from++
+			}
+		}
+		if kept > 0 {
+			prev := ls[i-1]
+			keep[prev.end+prev.term-1] = true
+		}
+		for j := from; j < l.end; j++ {
+			keep[j] = true
+		}
+		kept++
+	}
+	return v.keep(keep)
+}

@@ -1,0 +1,570 @@
+package hostlang
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/srcmap"
+)
+
+// Extract finds the Redis scripts in a host file's string literals. apis
+// nil means DefaultAPIs(). It fails only for an unknown language: any
+// content is tokenized as far as it goes.
+func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
+	if lang < Python || lang > CSharp {
+		return nil, fmt.Errorf("extract: unknown language %d", lang)
+	}
+	if apis == nil {
+		apis = DefaultAPIs()
+	}
+	s := &scanner{src: src, lang: lang}
+	switch lang {
+	case Python:
+		s.lexCode = s.pyCode
+	case JavaScript, TypeScript:
+		s.lexCode = s.jsCode
+	case Java:
+		s.lexCode = s.javaCode
+	case Kotlin:
+		s.lexCode = s.kotlinCode
+	case PHP:
+		s.lexCode = s.phpCode
+	case Ruby:
+		s.lexCode = s.rubyCode
+	case CSharp:
+		s.lexCode = s.csCode
+	}
+	s.lexCode(0, false)
+	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{}}
+	w.streams = []*stream{newStream(s.main, src), newStream(s.sub, src)}
+	for _, st := range w.streams {
+		w.collect(st)
+	}
+	w.sortBindings()
+	f := &File{Lang: lang, Comments: s.comments}
+	var dynamic []Script
+	for _, st := range w.streams {
+		dynamic = append(dynamic, w.apiCalls(st)...)
+	}
+	seen := map[*expr]bool{}
+	var order []*expr
+	for _, e := range w.cands {
+		// A literal inside an interpolation hole is a piece of the
+		// text around it (`${cond ? `KEYS[1]` : `KEYS[2]`}`), not a
+		// script of its own unless a script API receives it.
+		inHole := e.st != w.streams[0]
+		if !seen[e] && (w.targets[e] || !inHole && !e.fragment && !e.contained && w.evidentlyRedis(e)) {
+			seen[e] = true
+			order = append(order, e)
+		}
+	}
+	// API targets that are not candidates (a binding reached through a
+	// call, say) are scripts too.
+	for _, st := range w.streams {
+		for _, e := range st.exprAt {
+			if e != nil && w.targets[e] && !seen[e] {
+				seen[e] = true
+				order = append(order, e)
+			}
+		}
+	}
+	for _, e := range order {
+		if sc := w.script(e); sc != nil {
+			f.Scripts = append(f.Scripts, *sc)
+		}
+	}
+	f.Scripts = append(f.Scripts, dynamic...)
+	sort.SliceStable(f.Scripts, func(i, j int) bool { return f.Scripts[i].Start < f.Scripts[j].Start })
+	return f, nil
+}
+
+// evidentlyRedis reports whether an expression's value has a content
+// needle written verbatim.
+func (w *walker) evidentlyRedis(e *expr) bool {
+	v := w.eval(e)
+	return v != nil && hasNeedle(v, w.src)
+}
+
+// hasNeedle reports whether a content needle occurs in the value with
+// every byte written as itself, in one run of the source.
+func hasNeedle(v *value, src []byte) bool {
+	b := v.text.Bytes()
+	for _, n := range contentNeedles {
+		for off := 0; ; {
+			i := bytes.Index(b[off:], []byte(n))
+			if i < 0 {
+				break
+			}
+			i += off
+			if verbatim(v.text, src, i, i+len(n)) && (n[len(n)-1] == '[' || callFollows(b, i+len(n))) {
+				return true
+			}
+			off = i + 1
+		}
+	}
+	return false
+}
+
+// callFollows reports whether b[i:] opens an argument list: blanks, then
+// '(' (or a string or table argument, which Lua accepts too).
+func callFollows(b []byte, i int) bool {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	return i < len(b) && (b[i] == '(' || b[i] == '"' || b[i] == '\'' || b[i] == '{')
+}
+
+func verbatim(t *srcmap.Text, src []byte, from, to int) bool {
+	for k := from; k < to; k++ {
+		sp := t.Span(k)
+		if !sp.Exact || sp.End != sp.Start+1 || sp.Start < 0 || sp.Start >= len(src) || src[sp.Start] != t.At(k) {
+			return false
+		}
+		if k > from && sp.Start != t.Span(k-1).End {
+			return false
+		}
+	}
+	return true
+}
+
+// script assembles an expression's script.
+func (w *walker) script(e *expr) *Script {
+	v := w.eval(e)
+	if v == nil {
+		return nil
+	}
+	if e.params {
+		v = luaScriptParams(v)
+	}
+	text, holes := assemble(v, w.src)
+	foundBy := e.foundBy
+	if foundBy == "" {
+		foundBy = "content"
+	}
+	return &Script{
+		Text: text.String(), Map: text,
+		Start: e.start, End: e.end,
+		FoundBy: foundBy,
+		Holes:   holes,
+		Calls:   e.calls,
+	}
+}
+
+// luaScriptParams turns StackExchange.Redis's `@name` parameters into
+// holes, as LuaScript.Prepare finds them: `@` then a letter or `_` and
+// word bytes, not preceded by a word byte; `@@name` is an escape for
+// `@name`. The client rewrites each to ARGV[i] and passes RedisKey
+// values in KEYS too; which ones are keys depends on the C# types of the
+// object passed at run time, so the parameter is an opaque value here
+// (a KEYS[i] would make a value look like a key, an ARGV[i] would make
+// every key look undeclared).
+func luaScriptParams(v *value) *value {
+	b := v.text.Bytes()
+	out := newValue(len(b))
+	next := 0
+	for i := 0; i < len(b); i++ {
+		if v.holeAt(i, &next) {
+			out.addHole(v.holes[next])
+			continue
+		}
+		if b[i] != '@' || i+1 >= len(b) || !(isLetter(b[i+1]) || b[i+1] == '_') || i > 0 && (isWordByte(b[i-1]) && !v.holeAtPeek(i-1, next)) {
+			out.text.AppendSlice(v.text, i, i+1)
+			continue
+		}
+		if i > 0 && b[i-1] == '@' {
+			// The escape `@@name`: the first @ was written, this one goes.
+			continue
+		}
+		j := i + 1
+		for j < len(b) && isWordByte(b[j]) && !v.holeAtPeek(j, next) {
+			j++
+		}
+		s, e := v.text.Span(i).Start, v.text.Span(j-1).End
+		in := v.text.Span(i + 1).Start
+		out.addHole(hole{start: s, end: e, inStart: in, inEnd: e, kind: HoleParam})
+		i = j - 1
+	}
+	return out
+}
+
+// call is one call of an API found in a stream.
+type call struct {
+	api        API
+	st         *stream
+	name       int // the name token
+	start, end int
+	recv       string
+	args       []argRange
+	positional []argRange
+}
+
+// apiCalls finds the calls of the table's APIs in the stream, attaches
+// each to the expression it receives and returns the Dynamic scripts.
+func (w *walker) apiCalls(st *stream) []Script {
+	var dynamic []Script
+	toks := st.toks
+	for k, t := range toks {
+		if t.kind != tkIdent {
+			continue
+		}
+		idx := w.apis.lookup(w.lang, w.text(t))
+		if len(idx) == 0 {
+			continue
+		}
+		c := call{st: st, name: k, start: t.start}
+		form := Function
+		switch {
+		case k > 0 && w.isMember(st, k-1):
+			form = Method
+			c.recv = w.receiver(st, k-2)
+		case k > 0 && w.is(st, k-1, "new"):
+			form = Constructor
+			c.start = toks[k-1].start
+		}
+		j := w.skipGenerics(st, k+1)
+		switch {
+		case j < len(toks) && w.is(st, j, "(") && st.match[j] > j:
+			c.args = w.splitArgs(st, j+1, st.match[j])
+			c.end = toks[st.match[j]].end
+		case w.lang == Ruby && j < len(toks) && (toks[j].kind == tkString || toks[j].kind == tkIdent && !keywords[w.text(toks[j])] || toks[j].kind == tkNumber):
+			// A command call: arguments to the line's end.
+			e := j
+			for e < len(toks) && toks[e].kind != tkNewline && !w.is(st, e, "do") {
+				if w.is(st, e, ",") {
+					for e+1 < len(toks) && toks[e+1].kind == tkNewline {
+						e++
+					}
+				}
+				if toks[e].kind == tkPunct && st.match[e] > e {
+					e = st.match[e]
+				}
+				e++
+			}
+			c.args = w.splitArgs(st, j, e)
+			c.end = toks[e-1].end
+		default:
+			continue
+		}
+		for _, a := range c.args {
+			if _, _, kw := w.kwArg(st, a); !kw {
+				c.positional = append(c.positional, a)
+			}
+		}
+		for _, ai := range idx {
+			a := w.apis.list[ai]
+			if !w.formMatches(a, form, c.recv) || !w.guardMatches(c, a) {
+				continue
+			}
+			c.api = a
+			if d := w.use(&c); d != nil {
+				dynamic = append(dynamic, *d)
+			}
+			break
+		}
+	}
+	return dynamic
+}
+
+// receiver names the receiver that ends at token q: a name, or the
+// function whose call result it is.
+func (w *walker) receiver(st *stream, q int) string {
+	if q < 0 {
+		return ""
+	}
+	t := st.toks[q]
+	if t.kind == tkIdent {
+		return w.text(t)
+	}
+	if w.is(st, q, ")") && st.match[q] > 0 && st.toks[st.match[q]-1].kind == tkIdent {
+		return w.text(st.toks[st.match[q]-1])
+	}
+	return ""
+}
+
+func (w *walker) formMatches(a API, form Form, recv string) bool {
+	if a.Recv != "" && bareName(recv) != a.Recv {
+		return false
+	}
+	switch a.Form {
+	case Constructor:
+		return form == Constructor || form == Function && (w.lang == Kotlin || w.lang == Python)
+	case Method:
+		return form == Method || form == Function && !a.Generic
+	}
+	return true
+}
+
+func (w *walker) guardMatches(c call, a API) bool {
+	if len(a.Guard) == 0 {
+		return true
+	}
+	if a.GuardArg >= len(c.positional) {
+		return false
+	}
+	got := w.argText(c.st, c.positional[a.GuardArg])
+	for _, g := range a.Guard {
+		if got == g || a.GuardPrefix && strings.HasPrefix(got, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// use resolves a call's script argument and key count. It attaches the
+// call to the expression that gives the script and returns a Dynamic
+// script when the argument cannot be resolved.
+func (w *walker) use(c *call) *Script {
+	a := c.api
+	if a.Script == NoScript {
+		return nil
+	}
+	st := c.st
+	scriptIdx := a.Script
+	var arg argRange
+	found := false
+	if a.ScriptKw != "" {
+		for _, x := range c.args {
+			if n, v, ok := w.kwArg(st, x); ok && n == a.ScriptKw {
+				arg, found = v, true
+			}
+		}
+	}
+	if !found && a.Script == FirstString {
+		for i, x := range c.positional {
+			if e := w.parseArg(st, x, 0); e != nil && w.stringy(e) {
+				arg, found, scriptIdx = x, true, i
+				break
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	if !found {
+		if scriptIdx >= len(c.positional) {
+			return nil
+		}
+		arg, found = c.positional[scriptIdx], true
+	}
+	if a.ScriptField != "" {
+		v, ok := w.objectField(st, arg, a.ScriptField)
+		if !ok {
+			return nil
+		}
+		arg = v
+	}
+	cl := Call{API: a.Name, Start: c.start, End: max(c.end, c.start), Keys: -1}
+	w.keyCount(c, scriptIdx, &cl)
+	recvOK := redisish(c.recv) || cl.Keys >= 0
+
+	target, ref, dyn := w.scriptArg(st, arg)
+	switch {
+	case target != nil:
+		if a.Generic && !recvOK && !hasNeedle(w.eval(target), w.src) {
+			return nil
+		}
+		target.calls = append(target.calls, cl)
+		if target.foundBy == "" {
+			target.foundBy = a.Name
+		}
+		target.params = target.params || a.Params
+		w.targets[target] = true
+		return nil
+	case dyn:
+		if a.Generic && !recvOK {
+			return nil
+		}
+		start, end := w.hostRange(st, arg.first, arg.last)
+		return &Script{Start: start, End: end, FoundBy: a.Name, Dynamic: true, Ref: ref, Calls: []Call{cl}}
+	}
+	return nil
+}
+
+// stringy reports whether an expression may be a string: it has a
+// literal, or names a string, or joins several operands.
+func (w *walker) stringy(e *expr) bool {
+	if w.hasLit(e, 0) {
+		return true
+	}
+	if len(e.ops) == 1 && e.ops[0].kind == opRef {
+		return w.eval(e) != nil
+	}
+	return false
+}
+
+// scriptArg resolves a script argument: the expression that holds its
+// text, or dyn set when the text cannot be known (ref is the argument's
+// text when it is a plain reference this file does not resolve).
+func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dyn bool) {
+	e := w.parseExpr(st, a.first, 0)
+	if e == nil {
+		return nil, "", false
+	}
+	if e.last != a.last {
+		// `a || b` and the like: the first alternative that resolves.
+		for k := e.last; k < a.last; {
+			op := w.text(st.toks[k])
+			if !(op == "||" || op == "??" || op == "or" || op == "?:") {
+				return nil, "", true
+			}
+			alt := w.parseExpr(st, k+1, 1)
+			if alt == nil {
+				return nil, "", true
+			}
+			if t, _, _ := w.scriptArg(st, argRange{k + 1, alt.last}); t != nil {
+				return t, "", false
+			}
+			k = alt.last
+		}
+		return nil, "", true
+	}
+	if len(e.ops) == 1 {
+		op := e.ops[0]
+		switch op.kind {
+		case opRef:
+			if len(op.post) == 0 {
+				t := w.resolve(op.name, st.toks[op.first].start, op.call)
+				if t != nil {
+					// Follow an alias to the expression with the text.
+					for n := 0; n < maxEvalDepth && len(t.ops) == 1 && t.ops[0].kind == opRef && len(t.ops[0].post) == 0; n++ {
+						u := w.resolve(t.ops[0].name, t.st.toks[t.ops[0].first].start, t.ops[0].call)
+						if u == nil || u == t {
+							break
+						}
+						t = u
+					}
+					return t, "", false
+				}
+				if w.bound(op.name) {
+					return nil, "", true
+				}
+				return nil, w.argText(st, a), true
+			}
+		case opOther:
+			return nil, "", op.dynamic
+		}
+	}
+	if w.eval(e) != nil {
+		return e, "", false
+	}
+	return nil, "", true
+}
+
+// keyCount fills the call's key count from the first of the API's places
+// that the call fills with a literal.
+func (w *walker) keyCount(c *call, scriptIdx int, cl *Call) {
+	st := c.st
+	for _, k := range c.api.Keys {
+		var arg argRange
+		ok := false
+		if k.Kw != "" {
+			for _, x := range c.args {
+				if n, v, isKw := w.kwArg(st, x); isKw && n == k.Kw {
+					arg, ok = v, true
+				}
+			}
+		} else {
+			i := k.Arg
+			if k.Rel {
+				i += scriptIdx
+			}
+			if i >= 0 && i < len(c.positional) {
+				arg, ok = c.positional[i], true
+			}
+			if ok && k.IfPrefix != "" {
+				j := k.IfArg
+				if k.Rel {
+					j += scriptIdx
+				}
+				ok = j >= 0 && j < len(c.positional) && strings.HasPrefix(w.argText(st, c.positional[j]), k.IfPrefix)
+			}
+		}
+		if ok && k.Field != "" {
+			arg, ok = w.objectField(st, arg, k.Field)
+		}
+		if !ok || arg.first >= arg.last {
+			continue
+		}
+		n := -1
+		switch k.Form {
+		case KeysCount:
+			if arg.last-arg.first == 1 && st.toks[arg.first].kind == tkNumber {
+				if v, err := strconv.Atoi(w.text(st.toks[arg.first])); err == nil && v >= 0 {
+					n = v
+				}
+			}
+		case KeysList:
+			n = w.countList(st, arg)
+		}
+		if n >= 0 {
+			cl.Keys = n
+			cl.KeysStart, cl.KeysEnd = w.hostRange(st, arg.first, arg.last)
+			return
+		}
+	}
+}
+
+// listMakers are the calls that make a list of their arguments.
+var listMakers = map[string]int{
+	"Arrays.asList": -1, "List.of": -1, "Collections.singletonList": 1, "Collections.emptyList": 0,
+	"ImmutableList.of": -1, "Lists.newArrayList": -1, "Set.of": -1, "Collections.singleton": 1,
+	"listOf": -1, "mutableListOf": -1, "arrayListOf": -1, "arrayOf": -1, "emptyList": 0, "emptyArray": 0,
+	"array": -1, "Array.Empty": 0, "Array": -1, "Array.of": -1, "list": -1, "tuple": -1,
+}
+
+// countList counts the elements of a literal list argument, or -1.
+func (w *walker) countList(st *stream, a argRange) int {
+	toks := st.toks
+	f, l := a.first, a.last
+	count := func(from, to int) int {
+		els := w.splitArgs(st, from, to)
+		for _, e := range els {
+			if e.first >= e.last {
+				return -1
+			}
+			switch w.text(toks[e.first]) {
+			case "*", "**", "...", "..", "&":
+				return -1
+			}
+		}
+		return len(els)
+	}
+	switch {
+	case (w.is(st, f, "[") || w.is(st, f, "{")) && st.match[f] == l-1:
+		return count(f+1, l-1)
+	case w.is(st, f, "(") && st.match[f] == l-1 && w.lang == Python:
+		// A tuple needs a comma.
+		n := count(f+1, l-1)
+		if n == 1 && !w.is(st, l-2, ",") {
+			return -1
+		}
+		return n
+	case w.is(st, f, "new"):
+		// new T[] {a, b}, new[] {a}, new List<T> {a}.
+		if w.is(st, l-1, "}") && st.match[l-1] > f {
+			return count(st.match[l-1]+1, l-1)
+		}
+		return -1
+	}
+	// name(...) or a.b(...), generics allowed.
+	j := f
+	chain := ""
+	for j < l && (toks[j].kind == tkIdent || w.isMember(st, j)) {
+		chain += w.text(toks[j])
+		j++
+		j = w.skipGenerics(st, j)
+	}
+	if j < l && w.is(st, j, "(") && st.match[j] == l-1 {
+		if n, ok := listMakers[chain]; ok {
+			got := count(j+1, l-1)
+			if n >= 0 && got != n {
+				return -1
+			}
+			return got
+		}
+	}
+	return -1
+}

@@ -1,0 +1,184 @@
+package hostlang
+
+// Java: strings, text blocks (incidental white space stripped as javac
+// does, then escapes interpreted), char literals, comments. Unicode
+// escapes (`\u0041`) are decoded inside literals; javac translates them
+// before tokenizing, so a `\u0022` that javac would read as a closing
+// quote is taken as a character here.
+
+// javaLike tokenizes Java and, with kotlin set, Kotlin's code (whose
+// literals differ; see lex_kotlin.go).
+func (s *scanner) javaCode(i int, hole bool) int {
+	src := s.src
+	braces := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\n' || isSpace(c):
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			e := lineEnd(src, i)
+			s.comment(i, e, i+2, e)
+			i = e
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			e, te := blockCommentEnd(src, i, false)
+			s.comment(i, e, i+2, te)
+			i = e
+		case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
+			i = s.javaTextBlock(i)
+		case c == '"':
+			bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: javaEscape}
+			v, e, _ := s.decode(view{b: src}, i+1, bd)
+			s.emitLit(literal{start: i, end: e, val: v})
+			i = e
+		case c == '\'':
+			i = s.charLiteral(i)
+		case isIdentStart(c) || c == '$' || c == '@':
+			e := wordEnd(src, i+1, "$")
+			s.emit(tkIdent, i, e)
+			i = e
+		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
+			e := numberEnd(src, i)
+			s.emit(tkNumber, i, e)
+			i = e
+		case c == '{' && hole:
+			braces++
+			i = s.punct(i)
+		case c == '}' && hole:
+			if braces == 0 {
+				return i
+			}
+			braces--
+			i = s.punct(i)
+		default:
+			i = s.punct(i)
+		}
+	}
+	return i
+}
+
+// charLiteral reads a char literal ('x', '\n', '\u0041') as a number-like
+// operand; a lone quote is one byte.
+func (s *scanner) charLiteral(i int) int {
+	src := s.src
+	j := i + 1
+	for j < len(src) && j < i+12 && src[j] != '\'' && src[j] != '\n' {
+		if src[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j < len(src) && src[j] == '\'' {
+		s.emit(tkNumber, i, j+1)
+		return j + 1
+	}
+	s.emit(tkOther, i, i+1)
+	return i + 1
+}
+
+var javaSimple = simpleEscapes("n\nt\tr\rb\bf\fs ")
+
+// javaEscape decodes a Java escape sequence. `\<newline>` (a text
+// block's line continuation) adds nothing.
+func javaEscape(v *value, r view, k int) int {
+	b := r.b
+	if k+1 >= len(b) {
+		return 0
+	}
+	c := b[k+1]
+	start := r.start(k)
+	switch {
+	case c == 'u':
+		// \uXXXX, with any number of u's.
+		j := k + 1
+		for j < len(b) && b[j] == 'u' {
+			j++
+		}
+		if val, n, ok := hexRun(b, j, 4, 4); ok {
+			end := j + n
+			// A surrogate pair is one character.
+			if val >= 0xD800 && val < 0xDC00 && end+1 < len(b) && b[end] == '\\' && b[end+1] == 'u' {
+				m := end + 1
+				for m < len(b) && b[m] == 'u' {
+					m++
+				}
+				if lo, n2, ok := hexRun(b, m, 4, 4); ok && lo >= 0xDC00 && lo < 0xE000 {
+					addRune(v, (val-0xD800)<<10+(lo-0xDC00)+0x10000, start, r.end(m+n2-1))
+					return m + n2 - k
+				}
+			}
+			addRune(v, val, start, r.end(end-1))
+			return end - k
+		}
+	case javaSimple[c] >= 0:
+		v.add(byte(javaSimple[c]), start, r.end(k+1))
+		return 2
+	case c >= '0' && c <= '7':
+		val, n := octRun(b, k+1, 3, 255)
+		addRune(v, rune(val), start, r.end(k+n))
+		return 1 + n
+	case c == '\n':
+		return 2
+	case c == '\r':
+		if k+2 < len(b) && b[k+2] == '\n' {
+			return 3
+		}
+		return 2
+	}
+	return escapedChar(v, r, k)
+}
+
+// javaTextBlock reads a text block at i: `"""`, blanks, a line end, the
+// content, the closing `"""`. Line ends are normalized to "\n", the
+// incidental indentation is stripped, and then escapes are interpreted.
+func (s *scanner) javaTextBlock(i int) int {
+	src := s.src
+	j := i + 3
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
+		j++
+	}
+	switch {
+	case j < len(src) && src[j] == '\n':
+		j++
+	case j+1 < len(src) && src[j] == '\r' && src[j+1] == '\n':
+		j += 2
+	case j < len(src) && src[j] == '\r':
+		j++
+	default:
+		// Not a text block (javac refuses it): read `""` as an empty
+		// string and go on after it.
+		s.emitLit(literal{start: i, end: i + 2, val: newValue(0)})
+		return i + 2
+	}
+	content := j
+	// The closing delimiter: the first `"""` not escaped.
+	k := content
+	for k < len(src) {
+		if src[k] == '\\' {
+			k += 2
+			continue
+		}
+		if src[k] == '"' && k+2 < len(src) && src[k+1] == '"' && src[k+2] == '"' {
+			break
+		}
+		k++
+	}
+	k = min(k, len(src))
+	raw := rawView(src, content, k, true)
+	// A lone "\r" is a line end too.
+	lone := newValue(raw.t.Len())
+	for x := 0; x < raw.t.Len(); x++ {
+		sp := raw.t.Span(x)
+		c := raw.b[x]
+		if c == '\r' {
+			c = '\n'
+		}
+		lone.add(c, sp.Start, sp.End)
+	}
+	stripped := lone.javaStripIndent()
+	bd := &body{escapes: backslash, escape: javaEscape}
+	v, _, _ := s.decode(view{b: stripped.text.Bytes(), t: stripped.text}, 0, bd)
+	end := min(k+3, len(src))
+	s.emitLit(literal{start: i, end: end, val: v})
+	return end
+}

@@ -1,0 +1,216 @@
+package hostlang
+
+// Python: strings with any prefix (r, b, u, f, t and their mixes), single
+// and triple quoted; escapes decoded as CPython does; f-string holes;
+// "\r\n" read as "\n" (Python reads source in universal newline mode);
+// newlines that end statements outside brackets, backslash continuations.
+
+func (s *scanner) pyCode(i int, hole bool) int {
+	src := s.src
+	braces := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\n':
+			if len(s.stack) == 0 {
+				s.emitNewline(i)
+			}
+			i++
+		case isSpace(c):
+			i++
+		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
+			i += 2
+			if i < len(src) && src[i-1] == '\r' && src[i] == '\n' {
+				i++
+			}
+		case c == '#':
+			e := lineEnd(src, i)
+			s.comment(i, e, i+1, e)
+			i = e
+		case c == '"' || c == '\'':
+			i = s.pyString(i, i, "")
+		case isIdentStart(c):
+			e := wordEnd(src, i, "")
+			if e < len(src) && (src[e] == '"' || src[e] == '\'') && isPyPrefix(src[i:e]) {
+				i = s.pyString(i, e, string(src[i:e]))
+				continue
+			}
+			s.emit(tkIdent, i, e)
+			i = e
+		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
+			e := numberEnd(src, i)
+			s.emit(tkNumber, i, e)
+			i = e
+		case c == '{' && hole:
+			braces++
+			i = s.punct(i)
+		case c == '}' && hole:
+			if braces == 0 {
+				return i
+			}
+			braces--
+			i = s.punct(i)
+		default:
+			i = s.punct(i)
+		}
+	}
+	return i
+}
+
+// isPyPrefix reports whether p is a string prefix: at most one each of r,
+// and one of b, u, f, t, in any case and order.
+func isPyPrefix(p []byte) bool {
+	if len(p) == 0 || len(p) > 2 {
+		return false
+	}
+	var r, other int
+	for _, c := range p {
+		switch c | 0x20 {
+		case 'r':
+			r++
+		case 'b', 'u', 'f', 't':
+			other++
+		default:
+			return false
+		}
+	}
+	return r <= 1 && other <= 1 && !(other == 1 && r == 1 && (p[0]|0x20 == 'u' || p[1]|0x20 == 'u'))
+}
+
+func hasPrefix(prefix string, c byte) bool {
+	for i := 0; i < len(prefix); i++ {
+		if prefix[i]|0x20 == c {
+			return true
+		}
+	}
+	return false
+}
+
+// pyString reads the string whose prefix starts at start and whose quote
+// is at q.
+func (s *scanner) pyString(start, q int, prefix string) int {
+	src := s.src
+	quote := src[q]
+	open := 1
+	if q+2 < len(src) && src[q+1] == quote && src[q+2] == quote {
+		open = 3
+	}
+	raw := hasPrefix(prefix, 'r')
+	isBytes := hasPrefix(prefix, 'b')
+	bd := &body{crlf: true, nlEnds: open == 1, escapes: backslash}
+	if open == 3 {
+		bd.closeAt = closeSeq(string([]byte{quote, quote, quote}))
+	} else {
+		bd.closeAt = closeByte(quote)
+	}
+	switch {
+	case raw:
+		bd.escape = pyRawEscape
+	case isBytes:
+		bd.escape = pyBytesEscape
+	default:
+		bd.escape = pyEscape
+	}
+	if hasPrefix(prefix, 'f') || hasPrefix(prefix, 't') {
+		bd.holes = pyHoleStart
+		bd.hole = pyHole
+	}
+	v, e, _ := s.decode(view{b: src}, q+open, bd)
+	s.emitLit(literal{start: start, end: e, val: v})
+	return e
+}
+
+var pySimple = simpleEscapes("\\\\''\"\"a\ab\bf\fn\nr\rt\tv\v")
+
+func pyEscapeCommon(v *value, r view, k int, text bool) int {
+	b := r.b
+	if k+1 >= len(b) {
+		return 0
+	}
+	c := b[k+1]
+	start := r.start(k)
+	switch {
+	case c == '\n':
+		return 2
+	case c == '\r':
+		if k+2 < len(b) && b[k+2] == '\n' {
+			return 3
+		}
+		return 2
+	case pySimple[c] >= 0:
+		v.add(byte(pySimple[c]), start, r.end(k+1))
+		return 2
+	case c >= '0' && c <= '7':
+		val, n := octRun(b, k+1, 3, 0o777)
+		if text {
+			addRune(v, rune(val), start, r.end(k+n))
+		} else {
+			v.add(byte(val), start, r.end(k+n))
+		}
+		return 1 + n
+	case c == 'x':
+		if val, n, ok := hexRun(b, k+2, 2, 2); ok {
+			if text {
+				addRune(v, val, start, r.end(k+1+n))
+			} else {
+				v.add(byte(val), start, r.end(k+1+n))
+			}
+			return 2 + n
+		}
+	case text && (c == 'u' || c == 'U'):
+		want := 4
+		if c == 'U' {
+			want = 8
+		}
+		if val, n, ok := hexRun(b, k+2, want, want); ok {
+			addRune(v, val, start, r.end(k+1+n))
+			return 2 + n
+		}
+	case text && c == 'N' && k+2 < len(b) && b[k+2] == '{':
+		// A named character: its name is not looked up; it stands as
+		// U+FFFD for the whole escape.
+		j := k + 3
+		for j < len(b) && b[j] != '}' && b[j] != '\n' && j < k+100 {
+			j++
+		}
+		if j < len(b) && b[j] == '}' {
+			addRune(v, 0xFFFD, start, r.end(j))
+			return j + 1 - k
+		}
+	}
+	// Unknown escapes keep their backslash.
+	v.add('\\', start, r.end(k))
+	return 1
+}
+
+func pyEscape(v *value, r view, k int) int      { return pyEscapeCommon(v, r, k, true) }
+func pyBytesEscape(v *value, r view, k int) int { return pyEscapeCommon(v, r, k, false) }
+
+// pyRawEscape: in a raw string a backslash escapes nothing but keeps the
+// next byte (a quote, another backslash) from ending the string.
+func pyRawEscape(v *value, r view, k int) int {
+	if k+1 >= len(r.b) {
+		return 0
+	}
+	v.add('\\', r.start(k), r.end(k))
+	if r.b[k+1] == '\r' || r.b[k+1] == '\n' {
+		return 1
+	}
+	v.add(r.b[k+1], r.start(k+1), r.end(k+1))
+	return 2
+}
+
+var pyHoleStart = byteSet("{}")
+
+// pyHole reads an f-string replacement field; `{{` and `}}` are braces.
+func pyHole(s *scanner, v *value, r view, k int) int {
+	b := r.b
+	if k+1 < len(b) && b[k+1] == b[k] {
+		v.text.Append(b[k], r.start(k), r.end(k+1), true)
+		return k + 2
+	}
+	if b[k] == '}' {
+		return k
+	}
+	return braceHole("{", "}")(s, v, r, k)
+}

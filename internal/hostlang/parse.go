@@ -1,0 +1,640 @@
+package hostlang
+
+import (
+	"bytes"
+	"strings"
+)
+
+// The expression walker works on the token streams the tokenizers make.
+// It knows, for every language, only the shapes that carry a script: a
+// chain of operands joined by the language's concatenation operator, each
+// a literal (adjacent literals merged where the language joins them), a
+// name (resolved through same-file bindings), a call of a known formatting
+// or dedenting function, or a parenthesized expression; postfix methods
+// that transform a string (trimIndent, strip, format...); and calls of
+// the script APIs with their arguments.
+
+// stream is a token sequence with its brackets matched.
+type stream struct {
+	toks  []token
+	match []int
+	// exprAt[i] is the expression parsed at token i, if any.
+	exprAt []*expr
+}
+
+func newStream(toks []token, src []byte) *stream {
+	st := &stream{toks: toks, match: make([]int, len(toks)), exprAt: make([]*expr, len(toks))}
+	var stack []int
+	for i, t := range toks {
+		st.match[i] = -1
+		if t.kind == tkSep {
+			stack = stack[:0]
+			continue
+		}
+		if t.kind != tkPunct || t.end-t.start != 1 {
+			continue
+		}
+		switch c := src[t.start]; c {
+		case '(', '[', '{':
+			stack = append(stack, i)
+		case ')', ']', '}':
+			// Pop to the matching opener; an unmatched closer matches
+			// nothing.
+			open := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
+			for k := len(stack) - 1; k >= 0; k-- {
+				if src[toks[stack[k]].start] == open {
+					st.match[stack[k]] = i
+					st.match[i] = stack[k]
+					stack = stack[:k]
+					break
+				}
+			}
+		}
+	}
+	return st
+}
+
+type opKind uint8
+
+const (
+	// opOther is an operand whose value is unknown.
+	opOther opKind = iota
+	opLit
+	opRef
+	// opWrap is a known function applied to a string: dedent(x),
+	// sprintf(x, ...), String.format(x, ...), trim(x).
+	opWrap
+	opParen
+)
+
+// argRange is a token range [first, last).
+type argRange struct{ first, last int }
+
+// postfix is a method applied to an operand ("%" for Python's and Ruby's
+// formatting operator, whose argument is args[0]).
+type postfix struct {
+	name string
+	args []argRange
+}
+
+type operand struct {
+	first, last int
+	kind        opKind
+	lits        []int // opLit: the token indexes of the literals
+	name        string
+	call        bool
+	fn          string
+	inner       *expr
+	args        []argRange
+	post        []postfix
+	// dynamic marks an opOther that computes a value at run time (a call
+	// with arguments, an index, a method of a literal that is not
+	// known), as opposed to one that is no string at all (a number, a
+	// list, an object, `new X()`, a lambda).
+	dynamic bool
+	// number is an integer literal operand: concatenated, it is its
+	// digits.
+	number bool
+}
+
+// expr is a string expression: operands joined by concatenation.
+type expr struct {
+	st          *stream
+	first, last int
+	ops         []*operand
+	start, end  int
+	contained   bool
+
+	state    uint8 // 0 unevaluated, 1 evaluating, 2 done
+	val      *value
+	fragment bool
+	calls    []Call
+	foundBy  string
+	params   bool
+}
+
+// walker holds one Extract's state.
+type walker struct {
+	s        *scanner
+	src      []byte
+	lang     Lang
+	apis     *APIs
+	streams  []*stream
+	cands    []*expr
+	bindings map[string][]*binding
+	scripts  []*Script
+	targets  map[*expr]bool
+	evalDeep int
+}
+
+// binding is a same-file name and the expressions it may hold (several
+// when the value is `a || b`).
+type binding struct {
+	off  int
+	fn   bool
+	alts []*expr
+}
+
+const maxParseDepth = 64
+
+func (w *walker) text(t token) string { return string(w.src[t.start:t.end]) }
+
+func (w *walker) is(st *stream, i int, p string) bool {
+	if i < 0 || i >= len(st.toks) {
+		return false
+	}
+	t := st.toks[i]
+	return t.end-t.start == len(p) && string(w.src[t.start:t.end]) == p && (t.kind == tkPunct || t.kind == tkIdent)
+}
+
+func (w *walker) isMember(st *stream, i int) bool {
+	if i < 0 || i >= len(st.toks) || st.toks[i].kind != tkPunct {
+		return false
+	}
+	switch w.text(st.toks[i]) {
+	case ".":
+		return w.lang != PHP
+	case "?.":
+		return w.lang != PHP && w.lang != Python && w.lang != Ruby
+	case "->", "?->":
+		return w.lang == PHP
+	case "::":
+		return w.lang == PHP || w.lang == Ruby || w.lang == Java || w.lang == Kotlin || w.lang == CSharp
+	case "&.":
+		return w.lang == Ruby
+	}
+	return false
+}
+
+func (w *walker) isConcat(st *stream, i int) bool {
+	if i < 0 || i >= len(st.toks) || st.toks[i].kind != tkPunct {
+		return false
+	}
+	switch w.text(st.toks[i]) {
+	case "+":
+		return w.lang != PHP
+	case ".":
+		return w.lang == PHP
+	case "<<":
+		return w.lang == Ruby
+	}
+	return false
+}
+
+// adjacent reports whether the language joins adjacent literals.
+func (w *walker) adjacent() bool { return w.lang == Python || w.lang == Ruby }
+
+var keywords = map[string]bool{
+	"return": true, "if": true, "else": true, "elif": true, "elsif": true, "for": true, "while": true, "do": true,
+	"switch": true, "case": true, "when": true, "break": true, "continue": true, "throw": true, "raise": true,
+	"try": true, "catch": true, "finally": true, "except": true, "new": true, "in": true, "is": true, "not": true,
+	"and": true, "or": true, "def": true, "class": true, "function": true, "fun": true, "val": true, "var": true,
+	"let": true, "const": true, "static": true, "final": true, "public": true, "private": true, "protected": true,
+	"import": true, "from": true, "as": true, "package": true, "namespace": true, "using": true, "yield": true,
+	"await": true, "async": true, "lambda": true, "unless": true, "until": true, "then": true, "end": true,
+	"begin": true, "module": true, "typeof": true, "instanceof": true, "void": true, "delete": true,
+	"readonly": true, "override": true, "abstract": true, "internal": true, "echo": true, "print": true,
+	"puts": true, "assert": true, "with": true, "global": true, "nonlocal": true, "pass": true, "del": true,
+	"export": true, "default": true, "extends": true, "implements": true, "interface": true, "enum": true,
+	"struct": true, "object": true, "companion": true, "elseif": true, "foreach": true, "require": true,
+	"include": true, "require_once": true, "include_once": true, "goto": true, "lock": true, "fixed": true,
+	"sizeof": true, "nameof": true, "where": true, "select": true, "out": true, "ref": true, "params": true,
+	"synchronized": true, "throws": true, "defined": true, "self": false, "this": false,
+}
+
+var controlWords = map[string]bool{
+	"if": true, "for": true, "while": true, "switch": true, "catch": true, "using": true, "lock": true,
+	"foreach": true, "fixed": true, "synchronized": true, "when": true, "with": true, "elif": true,
+	"unless": true, "until": true, "return": true, "new": true, "typeof": true, "sizeof": true,
+	"nameof": true, "await": true, "function": true, "fun": true, "do": true, "else": true, "try": true,
+}
+
+// bareName strips a PHP or Ruby sigil.
+func bareName(s string) string {
+	return strings.TrimLeft(s, "$@")
+}
+
+// isStart reports whether token i may start an expression (it is not the
+// continuation of one that began before it).
+func (w *walker) isStart(st *stream, i int) bool {
+	t := st.toks[i]
+	paren := t.kind == tkPunct && w.src[t.start] == '(' && t.end-t.start == 1
+	if t.kind != tkString && t.kind != tkIdent && !paren {
+		return false
+	}
+	if t.kind == tkIdent && keywords[w.text(t)] && w.text(t) != "new" {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	p := st.toks[i-1]
+	switch p.kind {
+	case tkSep, tkNewline, tkNumber:
+		return true
+	case tkString:
+		return !(w.adjacent() && t.kind == tkString) && !paren
+	case tkIdent:
+		return !paren
+	case tkPunct:
+		if w.isConcat(st, i-1) || w.isMember(st, i-1) {
+			return false
+		}
+		switch w.text(p) {
+		case ")", "]":
+			return false
+		case "%":
+			return !(w.lang == Python || w.lang == Ruby)
+		}
+		return true
+	}
+	return true
+}
+
+// parseExpr parses a string expression at token i, or returns nil when no
+// operand starts there.
+func (w *walker) parseExpr(st *stream, i, depth int) *expr {
+	if i < 0 || i >= len(st.toks) || depth > maxParseDepth {
+		return nil
+	}
+	if e := st.exprAt[i]; e != nil {
+		return e
+	}
+	op, j := w.parseOperand(st, i, depth)
+	if op == nil {
+		return nil
+	}
+	e := &expr{st: st, first: i, ops: []*operand{op}}
+	for j < len(st.toks) && w.isConcat(st, j) {
+		k := j + 1
+		for k < len(st.toks) && st.toks[k].kind == tkNewline {
+			k++
+		}
+		op2, k2 := w.parseOperand(st, k, depth)
+		if op2 == nil {
+			break
+		}
+		e.ops = append(e.ops, op2)
+		j = k2
+	}
+	e.last = j
+	e.start, e.end = w.hostRange(st, i, j)
+	st.exprAt[i] = e
+	e.contained = depth > 0
+	return e
+}
+
+// hostRange is the host range of tokens [first, last), heredoc bodies
+// included.
+func (w *walker) hostRange(st *stream, first, last int) (int, int) {
+	if last <= first {
+		t := st.toks[min(first, len(st.toks)-1)]
+		return t.start, t.start
+	}
+	start, end := st.toks[first].start, st.toks[last-1].end
+	for k := first; k < last; k++ {
+		if t := st.toks[k]; t.kind == tkString {
+			if l := w.s.lits[t.lit]; l.bodyEnd > end {
+				end = l.bodyEnd
+			}
+		}
+	}
+	return start, min(end, len(w.src))
+}
+
+// wrappers are functions that take a string and return it transformed:
+// the key is the call's text without blanks, the value the transform.
+var wrappers = map[Lang]map[string]string{
+	Python:     {"dedent": "dedent", "textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc", "cleandoc": "cleandoc", "str": "id"},
+	PHP:        {"sprintf": "printf", "trim": "trim", "ltrim": "ltrim", "rtrim": "rtrim", "strval": "id"},
+	Ruby:       {"format": "printf", "sprintf": "printf", "String": "id"},
+	Java:       {"String.format": "printf", "String.valueOf": "id"},
+	Kotlin:     {"String.format": "printf", "java.lang.String.format": "printf"},
+	CSharp:     {"string.Format": "braces", "String.Format": "braces"},
+	JavaScript: {"String": "id", "dedent": "dedentjs"},
+	TypeScript: {"String": "id", "dedent": "dedentjs"},
+}
+
+// transforms are the methods known to return the string they are called
+// on, transformed.
+var transforms = map[string]string{
+	"strip": "trim", "trim": "trim", "Trim": "trim", "lstrip": "ltrim", "rstrip": "rtrim",
+	"trimStart": "ltrim", "trimEnd": "rtrim", "TrimStart": "ltrim", "TrimEnd": "rtrim",
+	"stripLeading": "ltrim", "stripTrailing": "rtrim", "trimIndent": "trimIndent", "trimMargin": "trimMargin",
+	"stripIndent": "stripIndent", "squish": "squish", "strip_heredoc": "squiggly",
+	"freeze": "id", "intern": "id", "dup": "id", "to_s": "id", "toString": "id", "ToString": "id",
+	"encode": "id", "to_str": "id", "String": "id",
+	"format": "format", "formatted": "printf",
+}
+
+// parseOperand parses one operand at i and returns it with the index
+// after it.
+func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
+	toks := st.toks
+	if i >= len(toks) {
+		return nil, i
+	}
+	t := toks[i]
+	op := &operand{first: i}
+	j := i + 1
+	switch t.kind {
+	case tkString:
+		op.kind = opLit
+		op.lits = []int{i}
+		if w.adjacent() {
+			for j < len(toks) && toks[j].kind == tkString {
+				op.lits = append(op.lits, j)
+				j++
+			}
+		}
+	case tkNumber:
+		op.number = isInteger(w.text(t))
+	case tkIdent:
+		name := w.text(t)
+		if name == "new" {
+			// new Type(...), new Type[] {...}, new(...): no string.
+			j = w.skipNew(st, i+1)
+			break
+		}
+		if keywords[name] {
+			return nil, i
+		}
+		chain := name
+		last := name
+		for j+1 < len(toks) && w.isMember(st, j) {
+			k := j + 1
+			k = w.skipGenerics(st, k)
+			if k >= len(toks) || toks[k].kind != tkIdent {
+				break
+			}
+			_, wrapper := wrappers[w.lang][chain+"."+w.text(toks[k])]
+			if _, isTransform := transforms[w.text(toks[k])]; isTransform && !wrapper {
+				// A transform is a postfix of the chain so far.
+				break
+			}
+			chain += w.text(toks[j]) + w.text(toks[k])
+			last = w.text(toks[k])
+			j = k + 1
+		}
+		j = w.skipGenerics(st, j)
+		if j < len(toks) && w.is(st, j, "(") && st.match[j] > j {
+			close := st.match[j]
+			args := w.splitArgs(st, j+1, close)
+			if fn, ok := wrappers[w.lang][chain]; ok && len(args) > 0 {
+				op.kind = opWrap
+				op.fn = fn
+				op.inner = w.parseArg(st, args[0], depth+1)
+				op.args = args[1:]
+				if op.inner == nil {
+					op.kind, op.dynamic = opOther, true
+				}
+			} else if len(args) == 0 {
+				op.kind, op.name, op.call = opRef, bareName(last), true
+			} else {
+				op.dynamic = true
+			}
+			j = close + 1
+		} else {
+			op.kind, op.name = opRef, bareName(last)
+		}
+	case tkPunct:
+		c := w.src[t.start]
+		if t.end-t.start != 1 || (c != '(' && c != '[' && c != '{') {
+			return nil, i
+		}
+		close := st.match[i]
+		if close < 0 {
+			return nil, i
+		}
+		if c == '(' {
+			if inner := w.parseExpr(st, i+1, depth+1); inner != nil && inner.last == close {
+				op.kind, op.inner = opParen, inner
+			} else {
+				op.dynamic = true
+			}
+		}
+		j = close + 1
+	default:
+		return nil, i
+	}
+	j = w.parsePostfix(st, op, j, depth)
+	op.last = j
+	return op, j
+}
+
+func isInteger(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// skipNew skips what follows `new`: a type with generics, then an
+// argument list, an array's brackets and an initializer.
+func (w *walker) skipNew(st *stream, j int) int {
+	toks := st.toks
+	for j < len(toks) && (toks[j].kind == tkIdent || w.isMember(st, j) || w.is(st, j, "::")) {
+		j++
+		j = w.skipGenerics(st, j)
+	}
+	for j < len(toks) && (w.is(st, j, "(") || w.is(st, j, "[") || w.is(st, j, "{")) && st.match[j] > j {
+		j = st.match[j] + 1
+	}
+	return j
+}
+
+// skipGenerics skips a type argument list `<...>` at j (Java, C#, Kotlin,
+// TypeScript), recognized by holding only type-like tokens.
+func (w *walker) skipGenerics(st *stream, j int) int {
+	if w.lang == Python || w.lang == Ruby || w.lang == PHP || !w.is(st, j, "<") {
+		return j
+	}
+	depth := 0
+	for k := j; k < len(st.toks) && k < j+40; k++ {
+		t := st.toks[k]
+		switch {
+		case w.is(st, k, "<"):
+			depth++
+		case w.is(st, k, ">"):
+			depth--
+			if depth == 0 {
+				return k + 1
+			}
+		case w.is(st, k, ">>"):
+			depth -= 2
+			if depth <= 0 {
+				return k + 1
+			}
+		case t.kind == tkIdent, w.is(st, k, "."), w.is(st, k, ","), w.is(st, k, "?"), w.is(st, k, "["), w.is(st, k, "]"), w.is(st, k, "*"):
+		default:
+			return j
+		}
+	}
+	return j
+}
+
+// parsePostfix parses the methods, calls and indexes after an operand.
+func (w *walker) parsePostfix(st *stream, op *operand, j, depth int) int {
+	toks := st.toks
+	for j < len(toks) {
+		// Ruby and Kotlin continue a chain on the next line with a
+		// leading dot.
+		if toks[j].kind == tkNewline && j+1 < len(toks) && w.isMember(st, j+1) {
+			j++
+			continue
+		}
+		switch {
+		case w.isMember(st, j):
+			k := w.skipGenerics(st, j+1)
+			if k >= len(toks) || toks[k].kind != tkIdent {
+				return j
+			}
+			m := w.text(toks[k])
+			k++
+			var args []argRange
+			if k < len(toks) && w.is(st, k, "(") && st.match[k] > k {
+				args = w.splitArgs(st, k+1, st.match[k])
+				k = st.match[k] + 1
+			}
+			w.addPostfix(op, m, args)
+			j = k
+		case w.is(st, j, "(") && st.match[j] > j:
+			if op.kind == opRef && !op.call && st.match[j] == j+1 {
+				op.call = true
+			} else {
+				op.kind, op.dynamic = opOther, true
+			}
+			j = st.match[j] + 1
+		case w.is(st, j, "[") && st.match[j] > j:
+			if op.kind != opOther || op.dynamic {
+				op.kind, op.dynamic = opOther, true
+			}
+			j = st.match[j] + 1
+		case w.is(st, j, "!!"), w.lang == TypeScript && w.is(st, j, "!") && !w.is(st, j+1, "="):
+			j++
+		case w.is(st, j, "%") && (w.lang == Python || w.lang == Ruby) && (op.kind == opLit || op.kind == opRef || op.kind == opParen):
+			arg, k := w.parseOperand(st, j+1, depth+1)
+			if arg == nil {
+				return j
+			}
+			op.post = append(op.post, postfix{name: "%", args: []argRange{{j + 1, k}}})
+			j = k
+		default:
+			return j
+		}
+	}
+	return j
+}
+
+// addPostfix records a method called on the operand.
+func (w *walker) addPostfix(op *operand, m string, args []argRange) {
+	if op.kind == opOther {
+		return
+	}
+	tr, ok := transforms[m]
+	if !ok || (tr == "format" && w.lang != Python && w.lang != Kotlin) {
+		// An unknown method: its result is not the string.
+		op.kind, op.dynamic = opOther, true
+		return
+	}
+	op.post = append(op.post, postfix{name: m, args: args})
+}
+
+// splitArgs splits tokens [from, to) at top-level commas. Ruby's command
+// calls may continue past a line end after a comma.
+func (w *walker) splitArgs(st *stream, from, to int) []argRange {
+	var out []argRange
+	if from >= to {
+		return nil
+	}
+	start := from
+	for k := from; k < to; k++ {
+		t := st.toks[k]
+		if t.kind == tkPunct && st.match[k] > k && st.match[k] < to {
+			k = st.match[k]
+			continue
+		}
+		if w.is(st, k, ",") {
+			out = append(out, argRange{start, k})
+			start = k + 1
+		}
+	}
+	if start < to {
+		out = append(out, argRange{start, to})
+	}
+	// Drop newlines around arguments and a trailing empty one.
+	for i := range out {
+		for out[i].first < out[i].last && st.toks[out[i].first].kind == tkNewline {
+			out[i].first++
+		}
+		for out[i].last > out[i].first && st.toks[out[i].last-1].kind == tkNewline {
+			out[i].last--
+		}
+	}
+	if n := len(out); n > 0 && out[n-1].first == out[n-1].last {
+		out = out[:n-1]
+	}
+	return out
+}
+
+// parseArg parses an argument as an expression that must cover it.
+func (w *walker) parseArg(st *stream, a argRange, depth int) *expr {
+	if a.first >= a.last {
+		return nil
+	}
+	e := w.parseExpr(st, a.first, depth)
+	if e == nil || e.last != a.last {
+		return nil
+	}
+	return e
+}
+
+// kwArg reports whether argument a is a keyword argument (`name=v`,
+// `name: v`, Ruby `:name => v`) and returns its name and value.
+func (w *walker) kwArg(st *stream, a argRange) (string, argRange, bool) {
+	if a.last-a.first < 2 {
+		return "", a, false
+	}
+	t := st.toks[a.first]
+	sep := w.text(st.toks[a.first+1])
+	switch {
+	case t.kind == tkIdent && (sep == "=" || sep == ":") && !(sep == ":" && w.lang == Python):
+		return bareName(w.text(t)), argRange{a.first + 2, a.last}, true
+	case t.kind == tkNumber && w.lang == Ruby && sep == "=>" && w.src[t.start] == ':':
+		return w.text(t)[1:], argRange{a.first + 2, a.last}, true
+	case t.kind == tkString && sep == "=>" || t.kind == tkString && sep == ":" && (w.lang == JavaScript || w.lang == TypeScript):
+		return w.s.lits[t.lit].val.text.String(), argRange{a.first + 2, a.last}, true
+	}
+	return "", a, false
+}
+
+// argText is an argument's source, blanks trimmed.
+func (w *walker) argText(st *stream, a argRange) string {
+	if a.first >= a.last {
+		return ""
+	}
+	return string(bytes.TrimSpace(w.src[st.toks[a.first].start:st.toks[a.last-1].end]))
+}
+
+// objectField finds field name in the object literal `{...}` that is
+// argument a, and returns its value.
+func (w *walker) objectField(st *stream, a argRange, name string) (argRange, bool) {
+	if a.last-a.first < 2 || !w.is(st, a.first, "{") || st.match[a.first] != a.last-1 {
+		return argRange{}, false
+	}
+	for _, f := range w.splitArgs(st, a.first+1, a.last-1) {
+		if n, v, ok := w.kwArg(st, f); ok && n == name {
+			return v, true
+		}
+		// Shorthand `{ lua }`.
+		if f.last-f.first == 1 && st.toks[f.first].kind == tkIdent && w.text(st.toks[f.first]) == name {
+			return f, true
+		}
+	}
+	return argRange{}, false
+}

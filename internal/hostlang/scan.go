@@ -1,0 +1,293 @@
+package hostlang
+
+import (
+	"bytes"
+)
+
+// tokKind is the kind of a host token. The tokenizers know only what the
+// expression walker needs: names, string literals, numbers, punctuation
+// and, for languages where a line end ends a statement, newlines.
+type tokKind uint8
+
+const (
+	tkIdent tokKind = iota + 1
+	// tkString is a string literal; token.lit indexes scanner.lits.
+	tkString
+	tkNumber
+	tkPunct
+	// tkNewline ends a statement (Python, Ruby, Kotlin): emitted only
+	// where a line end can end one (not inside brackets, not after a
+	// backslash continuation).
+	tkNewline
+	// tkSep separates the token runs of two interpolation holes in the
+	// hole stream.
+	tkSep
+	// tkOther is a byte that starts no token (stray quotes of a tokenizer
+	// that lost its way, backslashes...).
+	tkOther
+)
+
+// token is one host token: [start, end) in the source.
+type token struct {
+	kind       tokKind
+	start, end int
+	lit        int32
+}
+
+// maxDepth bounds the nesting of interpolation holes the tokenizers
+// descend into (`${`${`...`}`}`); deeper holes are skipped by counting
+// braces. It keeps the recursion shallow on hostile input.
+const maxDepth = 32
+
+// scanner is the state shared by the tokenizers.
+type scanner struct {
+	src  []byte
+	lang Lang
+	// main is the file's token stream; sub holds the tokens of
+	// interpolation holes (at any depth), each hole's run followed by a
+	// tkSep, so that literals inside holes can be found too.
+	main, sub []token
+	lits      []literal
+	comments  []Comment
+	depth     int
+	// stack holds the brackets open in the code being tokenized, for the
+	// newline rules.
+	stack []byte
+	// lexCode is the language's code tokenizer: it reads code from i and,
+	// in a hole, stops at the unmatched '}' and returns its offset.
+	lexCode func(i int, hole bool) int
+	// heredocs are Ruby heredocs whose bodies start at the next line end.
+	heredocs []rubyHeredoc
+}
+
+// inBrackets reports whether the innermost open bracket is ( or [, where
+// a line end ends no statement.
+func (s *scanner) inBrackets() bool {
+	return len(s.stack) > 0 && s.stack[len(s.stack)-1] != '{'
+}
+
+func (s *scanner) out() *[]token {
+	if s.depth > 0 {
+		return &s.sub
+	}
+	return &s.main
+}
+
+func (s *scanner) emit(k tokKind, start, end int) {
+	o := s.out()
+	*o = append(*o, token{kind: k, start: start, end: end, lit: -1})
+}
+
+// emitLit records a literal and its token.
+func (s *scanner) emitLit(l literal) {
+	s.lits = append(s.lits, l)
+	o := s.out()
+	*o = append(*o, token{kind: tkString, start: l.start, end: l.end, lit: int32(len(s.lits) - 1)})
+}
+
+// emitNewline adds a statement-ending newline unless the last token is one
+// already (blank lines and comments give one).
+func (s *scanner) emitNewline(at int) {
+	o := s.out()
+	if n := len(*o); n == 0 || (*o)[n-1].kind == tkNewline {
+		return
+	}
+	*o = append(*o, token{kind: tkNewline, start: at, end: at + 1, lit: -1})
+}
+
+// comment records a comment spanning [start, end) whose text is
+// [tstart, tend).
+func (s *scanner) comment(start, end, tstart, tend int) {
+	if s.depth > 0 {
+		return
+	}
+	tend = max(tstart, min(tend, len(s.src)))
+	s.comments = append(s.comments, Comment{
+		Start:   start,
+		End:     min(end, len(s.src)),
+		Text:    string(s.src[tstart:tend]),
+		OwnLine: ownLine(s.src, start),
+	})
+}
+
+// ownLine reports whether only blanks precede offset i on its line.
+func ownLine(src []byte, i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		switch src[j] {
+		case ' ', '\t', '\f', '\v', '\r':
+		case '\n':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentPart(c byte) bool {
+	return isIdentStart(c) || c >= '0' && c <= '9'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// wordEnd returns the end of the identifier starting at i (extra bytes
+// such as `$` count as identifier bytes too).
+func wordEnd(src []byte, i int, extra string) int {
+	for i < len(src) && (isIdentPart(src[i]) || extra != "" && bytes.IndexByte([]byte(extra), src[i]) >= 0) {
+		i++
+	}
+	return i
+}
+
+// numberEnd returns the end of the number starting at i: digits, letters
+// (hex digits, suffixes, exponents), underscores and dots followed by a
+// digit; an exponent's sign.
+func numberEnd(src []byte, i int) int {
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case isIdentPart(c):
+			if (c == 'e' || c == 'E' || c == 'p' || c == 'P') && i+1 < len(src) && (src[i+1] == '+' || src[i+1] == '-') && !bytes.HasPrefix(src[max(0, i-1):], []byte("0x")) {
+				i += 2
+				continue
+			}
+			i++
+		case c == '.' && i+1 < len(src) && isDigit(src[i+1]):
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// puncts are the multi-byte operators the walker tells apart, longest
+// first within each length. Anything else is one byte.
+var puncts3 = []string{"...", "===", "!==", "**=", "<<=", ">>=", "<=>", "??=", "?->"}
+var puncts2 = []string{"->", "=>", "::", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "+=", "-=", "*=", "/=", ".=", "%=", "<<", ">>", "++", "--", "..", "&.", "!!", "?:", "|=", "&="}
+
+// punctEnd returns the end of the operator starting at i.
+func punctEnd(src []byte, i int) int {
+	rest := src[i:]
+	for _, p := range puncts3 {
+		if bytes.HasPrefix(rest, []byte(p)) {
+			return i + 3
+		}
+	}
+	for _, p := range puncts2 {
+		if bytes.HasPrefix(rest, []byte(p)) {
+			return i + 2
+		}
+	}
+	return i + 1
+}
+
+// punct tokenizes the operator at i, tracking brackets, and returns its end.
+func (s *scanner) punct(i int) int {
+	e := punctEnd(s.src, i)
+	switch c := s.src[i]; c {
+	case '(', '[', '{':
+		if len(s.stack) < 1<<16 {
+			s.stack = append(s.stack, c)
+		}
+	case ')', ']', '}':
+		if len(s.stack) > 0 {
+			s.stack = s.stack[:len(s.stack)-1]
+		}
+	}
+	s.emit(tkPunct, i, e)
+	return e
+}
+
+// lineEnd returns the offset of the next '\n' at or after i, or len(src).
+func lineEnd(src []byte, i int) int {
+	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(src)
+}
+
+// blockCommentEnd returns the end of the block comment opened at i
+// (`/*`), nested ones counted when nested is set (Kotlin, Rust-like), and
+// the end of its text.
+func blockCommentEnd(src []byte, i int, nested bool) (end, textEnd int) {
+	depth := 0
+	j := i
+	for j < len(src) {
+		if j+1 < len(src) && src[j] == '/' && src[j+1] == '*' {
+			if depth == 0 || nested {
+				depth++
+			}
+			j += 2
+			continue
+		}
+		if j+1 < len(src) && src[j] == '*' && src[j+1] == '/' {
+			depth--
+			j += 2
+			if depth == 0 {
+				return j, j - 2
+			}
+			continue
+		}
+		j++
+	}
+	return len(src), len(src)
+}
+
+// skipHoleNaive returns the index of the '}' closing a hole whose content
+// starts at i, counting braces and skipping simple quoted strings. It is
+// used past maxDepth, where the tokenizers stop descending.
+func skipHoleNaive(src []byte, i int) int {
+	depth := 0
+	for i < len(src) {
+		switch c := src[i]; c {
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case '"', '\'', '`':
+			j := i + 1
+			for j < len(src) && src[j] != c && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j
+		}
+		i++
+	}
+	return len(src)
+}
+
+// litKind marks literals that some transforms apply to.
+type litKind uint8
+
+const (
+	litPlain litKind = iota
+	// litRaw is a Kotlin raw string: trimIndent and trimMargin apply.
+	litRaw
+)
+
+// literal is one string literal token's decoded value.
+type literal struct {
+	// start and end are the host range of the token (a Ruby heredoc's
+	// opener, `<<~LUA`).
+	start, end int
+	// bodyStart and bodyEnd are a Ruby heredoc's body, written on the
+	// lines after its opener; zero otherwise.
+	bodyStart, bodyEnd int
+	val                *value
+	kind               litKind
+}
