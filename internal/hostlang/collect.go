@@ -253,26 +253,37 @@ func (w *walker) resolve(name string, off int, call bool) *expr {
 		return nil
 	}
 	for _, wantFn := range []bool{call, !call} {
-		var before, after *binding
-		for _, b := range bs {
-			if b.fn != wantFn {
-				continue
-			}
+		// The nearest binding before off whose value is known, else the
+		// first after it.
+		last := -1
+		for k, b := range bs {
 			if b.off < off {
-				before = b
-			} else if after == nil {
-				after = b
+				last = k
 			}
 		}
-		for _, b := range []*binding{before, after} {
-			if b == nil {
-				continue
+		for k := last; k >= 0; k-- {
+			if t := w.knownAlt(bs[k], wantFn); t != nil {
+				return t
 			}
-			for _, alt := range b.alts {
-				if w.eval(alt) != nil {
-					return alt
-				}
+		}
+		for k := last + 1; k < len(bs); k++ {
+			if t := w.knownAlt(bs[k], wantFn); t != nil {
+				return t
 			}
+		}
+	}
+	return nil
+}
+
+// knownAlt is the first of a binding's expressions whose value is known,
+// when the binding is of the kind wanted.
+func (w *walker) knownAlt(b *binding, wantFn bool) *expr {
+	if b.fn != wantFn {
+		return nil
+	}
+	for _, alt := range b.alts {
+		if w.eval(alt) != nil {
+			return alt
 		}
 	}
 	return nil

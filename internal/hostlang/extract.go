@@ -49,6 +49,11 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	for _, st := range w.streams {
 		dynamic = append(dynamic, w.apiCalls(st)...)
 	}
+	// Evaluate every candidate first: evaluating one marks the names it
+	// joins in as fragments, which are no scripts of their own.
+	for _, e := range w.cands {
+		w.eval(e)
+	}
 	seen := map[*expr]bool{}
 	var order []*expr
 	for _, e := range w.cands {

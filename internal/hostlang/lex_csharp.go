@@ -63,7 +63,7 @@ func csStringStart(src []byte, i int) bool {
 	return i < len(src) && src[i] == '"'
 }
 
-var csSimple = simpleEscapes("'''\"\"\\\\0\x00a\ab\bf\fn\nr\rt\tv\ve\x1b")
+var csSimple = simpleEscapes("''\"\"\\\\0\x00a\ab\bf\fn\nr\rt\tv\ve\x1b")
 
 func csEscape(v *value, r view, k int) int {
 	b := r.b

@@ -229,8 +229,17 @@ func (w *walker) isStart(st *stream, i int) bool {
 		return true
 	}
 	p := st.toks[i-1]
+	if p.kind == tkNewline {
+		// A line that continues an operator at the end of the one
+		// before (`"a" +` NL `"b"`) starts nothing.
+		q := i - 1
+		for q > 0 && st.toks[q].kind == tkNewline {
+			q--
+		}
+		return !(w.isConcat(st, q) || w.isMember(st, q))
+	}
 	switch p.kind {
-	case tkSep, tkNewline, tkNumber:
+	case tkSep, tkNumber:
 		return true
 	case tkString:
 		return !(w.adjacent() && t.kind == tkString) && !paren
