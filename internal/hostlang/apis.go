@@ -215,6 +215,7 @@ var baseAPIs = []API{
 		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
 	{Lang: Python, Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script"},
 	{Lang: Python, Client: "redis-py", Name: "script_load", Script: 0, ScriptKw: "script"},
+	{Lang: Python, Client: "redis-py", Name: "function_load", Script: 0, ScriptKw: "code"},
 	{Lang: Python, Client: "redis-py", Name: "evalsha", Script: NoScript},
 	{Lang: Python, Client: "redis-py", Name: "evalsha_ro", Script: NoScript},
 
@@ -231,6 +232,8 @@ var baseAPIs = []API{
 		Keys: []KeysAt{{Arg: 0, Field: "NUMBER_OF_KEYS", Form: KeysCount}}},
 	{Lang: JavaScript, Client: "node-redis, @upstash/redis", Name: "scriptLoad", Script: 0},
 	{Lang: JavaScript, Client: "ioredis", Name: "script", Script: 1, GuardArg: 0, Guard: []string{`"load"`, `'load'`, `"LOAD"`, `'LOAD'`}},
+	{Lang: JavaScript, Client: "node-redis", Name: "functionLoad", Script: 0},
+	{Lang: JavaScript, Client: "ioredis", Name: "function", Script: 1, GuardArg: 0, Guard: []string{`"load"`, `'load'`, `"LOAD"`, `'LOAD'`}},
 	{Lang: JavaScript, Client: "ioredis, node-redis", Name: "evalsha", Script: NoScript},
 
 	// Jedis, Lettuce, Redisson, Spring Data Redis.
@@ -249,6 +252,8 @@ var baseAPIs = []API{
 	{Lang: Java, Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0},
 	{Lang: Java, Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0},
 	{Lang: Java, Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
+	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoad", Script: 0},
+	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoadReplace", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "evalsha", Script: NoScript},
 
 	// StackExchange.Redis.

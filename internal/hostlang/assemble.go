@@ -162,10 +162,10 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 	return out, holes
 }
 
-// holeAtPeek reports whether byte i is a hole, starting the search at
-// hole index next without moving it.
-func (v *value) holeAtPeek(i, next int) bool {
-	return v.holeAt(i, &next)
+// holeAtPeek reports whether byte i is a hole; next is the caller's
+// position in the holes (ignored: the search is binary).
+func (v *value) holeAtPeek(i, _ int) bool {
+	return v.isHole(i)
 }
 
 func isLuaIdent(c byte) bool {

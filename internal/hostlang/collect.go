@@ -53,6 +53,9 @@ func (w *walker) collect(st *stream) {
 		}
 		if name, isFn := w.bindingSite(st, i, e, fn); name != "" {
 			b := &binding{off: toks[i].start, fn: isFn, alts: []*expr{e}}
+			if e.name == "" {
+				e.name = name
+			}
 			// `a || b`, `a ?? b`, `a or b`, `a ?: b`: the name holds
 			// one of them.
 			for k := e.last; k < len(toks) && len(b.alts) < 8; {
@@ -76,6 +79,11 @@ func (w *walker) collect(st *stream) {
 		}
 		if w.hasLit(e, 0) || len(e.ops) > 1 {
 			w.cands = append(w.cands, e)
+		}
+		for _, op := range e.ops {
+			if op.rawLit {
+				w.cands = append(w.cands, w.rawLitExpr(st, op))
+			}
 		}
 	}
 }
@@ -252,21 +260,19 @@ func (w *walker) resolve(name string, off int, call bool) *expr {
 	if len(bs) == 0 {
 		return nil
 	}
+	// The bindings are sorted by offset: the last one before off.
+	last := sort.Search(len(bs), func(k int) bool { return bs[k].off >= off }) - 1
 	for _, wantFn := range []bool{call, !call} {
 		// The nearest binding before off whose value is known, else the
-		// first after it.
-		last := -1
-		for k, b := range bs {
-			if b.off < off {
-				last = k
-			}
-		}
-		for k := last; k >= 0; k-- {
+		// first after it. A few are looked at each way: a name bound
+		// many times over with unknown values gives up rather than
+		// scanning them all for every use.
+		for k, n := last, 0; k >= 0 && n < 16; k, n = k-1, n+1 {
 			if t := w.knownAlt(bs[k], wantFn); t != nil {
 				return t
 			}
 		}
-		for k := last + 1; k < len(bs); k++ {
+		for k, n := last+1, 0; k < len(bs) && n < 16; k, n = k+1, n+1 {
 			if t := w.knownAlt(bs[k], wantFn); t != nil {
 				return t
 			}

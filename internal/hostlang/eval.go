@@ -66,6 +66,9 @@ func (w *walker) evalOperand(e *expr, op *operand) *value {
 			v.concat(w.substitute(l.val))
 		}
 	case opRef:
+		if w.external(op) {
+			return nil
+		}
 		target := w.resolve(op.name, e.st.toks[op.first].start, op.call)
 		if target == nil || target == e {
 			return nil

@@ -20,7 +20,9 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	if apis == nil {
 		apis = DefaultAPIs()
 	}
-	s := &scanner{src: src, lang: lang}
+	// Room for a token every four bytes and a literal every forty
+	// saves most of the slices' regrowth.
+	s := &scanner{src: src, lang: lang, main: make([]token, 0, len(src)/4+8), lits: make([]literal, 0, len(src)/40+4)}
 	switch lang {
 	case Python:
 		s.lexCode = s.pyCode
@@ -38,8 +40,9 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 		s.lexCode = s.csCode
 	}
 	s.lexCode(0, false)
-	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{}}
-	w.streams = []*stream{newStream(s.main, src), newStream(s.sub, src)}
+	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{}, types: map[string]bool{}}
+	w.streams = []*stream{newStream(s.main, src, s.lits), newStream(s.sub, src, s.lits)}
+	w.declaredTypes(w.streams[0])
 	for _, st := range w.streams {
 		w.collect(st)
 	}
@@ -155,6 +158,7 @@ func (w *walker) script(e *expr) *Script {
 		FoundBy: foundBy,
 		Holes:   holes,
 		Calls:   e.calls,
+		Name:    e.name,
 	}
 }
 
@@ -219,6 +223,9 @@ func (w *walker) apiCalls(st *stream) []Script {
 		if len(idx) == 0 {
 			continue
 		}
+		if w.declaration(st, k) {
+			continue
+		}
 		c := call{st: st, name: k, start: t.start}
 		form := Function
 		switch {
@@ -271,6 +278,46 @@ func (w *walker) apiCalls(st *stream) []Script {
 		}
 	}
 	return dynamic
+}
+
+// declWords precede a function's name where it is declared.
+var declWords = map[string]bool{"def": true, "function": true, "fun": true, "func": true, "sub": true}
+
+// exprWords may precede a call of a bare name.
+var exprWords = map[string]bool{
+	"return": true, "await": true, "yield": true, "else": true, "new": true, "in": true, "of": true,
+	"typeof": true, "throw": true, "case": true, "do": true, "not": true, "and": true, "or": true,
+	"puts": true, "print": true, "echo": true, "then": true, "if": true, "unless": true, "when": true,
+	"raise": true, "lambda": true, "is": true, "as": true, "go": true, "defer": true, "elif": true,
+}
+
+// declaration reports whether the name at token k is declared there (a
+// method named eval in a client library, or a wrapper) rather than called:
+// `def eval(`, `function eval(`, `Object eval(String s)`, `eval(s) {`.
+func (w *walker) declaration(st *stream, k int) bool {
+	toks := st.toks
+	if k == 0 {
+		return false
+	}
+	p := toks[k-1]
+	if p.kind == tkIdent && declWords[w.text(p)] {
+		return true
+	}
+	if w.isMember(st, k-1) {
+		return w.is(st, k-2, "self") && w.is(st, k-3, "def") // def self.eval
+	}
+	// A type before a bare name: `String eval(`, `List<T> eval(`,
+	// `int[] eval(`, `string? eval(`.
+	if p.kind == tkIdent && !exprWords[w.text(p)] || w.is(st, k-1, ">") && w.lang != Python && w.lang != Ruby && w.lang != PHP || w.is(st, k-1, "]") || w.is(st, k-1, "?") {
+		return w.lang != Ruby && w.lang != Python || p.kind != tkIdent
+	}
+	// A body after the parameters: `eval(script, keys) {`, `=> ...` in C#.
+	j := w.skipGenerics(st, k+1)
+	if w.is(st, j, "(") && st.match[j] > j {
+		n := st.match[j] + 1
+		return w.is(st, n, "{") || w.is(st, n, ":") && (w.lang == TypeScript || w.lang == Kotlin) || w.is(st, n, "throws")
+	}
+	return false
 }
 
 // receiver names the receiver that ends at token q: a name, or the
@@ -431,6 +478,9 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 		switch op.kind {
 		case opRef:
 			if len(op.post) == 0 {
+				if w.external(op) {
+					return nil, w.argText(st, a), true
+				}
 				t := w.resolve(op.name, st.toks[op.first].start, op.call)
 				if t != nil {
 					// Follow an alias to the expression with the text.
@@ -443,12 +493,15 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 					}
 					return t, "", false
 				}
-				if w.bound(op.name) {
+				if w.builtAtRunTime(op.name) {
 					return nil, "", true
 				}
 				return nil, w.argText(st, a), true
 			}
 		case opOther:
+			if op.rawLit {
+				return w.rawLitExpr(st, op), "", false
+			}
 			return nil, "", op.dynamic
 		}
 	}
@@ -456,6 +509,20 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 		return e, "", false
 	}
 	return nil, "", true
+}
+
+// builtAtRunTime reports whether a name this file binds, to no known
+// text, is given a text built there (a concatenation, a call with
+// arguments) rather than another name (a parameter stored in a field).
+func (w *walker) builtAtRunTime(name string) bool {
+	for _, b := range w.bindings[name] {
+		for _, alt := range b.alts {
+			if len(alt.ops) > 1 || alt.ops[0].kind != opRef && alt.ops[0].dynamic || alt.ops[0].kind == opWrap {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keyCount fills the call's key count from the first of the API's places
@@ -558,7 +625,9 @@ func (w *walker) countList(st *stream, a argRange) int {
 	j := f
 	chain := ""
 	for j < l && (toks[j].kind == tkIdent || w.isMember(st, j)) {
-		chain += w.text(toks[j])
+		if len(chain) < 64 {
+			chain += w.text(toks[j])
+		}
 		j++
 		j = w.skipGenerics(st, j)
 	}

@@ -58,6 +58,11 @@ type Script struct {
 	Ref string
 	// Calls are the visible calls that run or load this script.
 	Calls []Call
+	// Name is the constant, field, variable or method the script is
+	// given to (`RELEASE`, `pop` of a method returning it), if any: a
+	// Dynamic script of another file whose Ref ends with the name may be
+	// this one (Laravel's `LuaScripts::pop()`).
+	Name string
 }
 
 // HoleKind says where a hole comes from.

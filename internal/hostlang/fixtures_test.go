@@ -152,6 +152,9 @@ func render(src []byte, f *File) string {
 	fmt.Fprintf(&b, "scripts: %d\n", len(f.Scripts))
 	for i, s := range f.Scripts {
 		fmt.Fprintf(&b, "\nscript %d at %s-%s found by %s", i+1, pos(s.Start), pos(s.End), s.FoundBy)
+		if s.Name != "" {
+			fmt.Fprintf(&b, ", named %s", s.Name)
+		}
 		if s.Dynamic {
 			fmt.Fprintf(&b, ", dynamic")
 			if s.Ref != "" {

@@ -169,11 +169,13 @@ func (s *scanner) javaTextBlock(i int) int {
 	lone := newValue(raw.t.Len())
 	for x := 0; x < raw.t.Len(); x++ {
 		sp := raw.t.Span(x)
-		c := raw.b[x]
-		if c == '\r' {
-			c = '\n'
+		if raw.b[x] == '\r' {
+			// A lone carriage return reads as a newline: written at
+			// its place, but not as itself.
+			lone.text.Append('\n', sp.Start, sp.End, false)
+			continue
 		}
-		lone.add(c, sp.Start, sp.End)
+		lone.add(raw.b[x], sp.Start, sp.End)
 	}
 	stripped := lone.javaStripIndent()
 	bd := &body{escapes: backslash, escape: javaEscape}

@@ -95,7 +95,9 @@ func (s *scanner) jsRegexAllowed() bool {
 func jsRegexEnd(src []byte, i int) (int, bool) {
 	j := i + 1
 	class := false
-	for j < len(src) {
+	// A regular expression longer than this is taken for a division:
+	// the bound keeps a long line of slashes linear.
+	for j < len(src) && j < i+maxRegex {
 		switch src[j] {
 		case '\\':
 			j++
@@ -114,6 +116,8 @@ func jsRegexEnd(src []byte, i int) (int, bool) {
 	}
 	return 0, false
 }
+
+const maxRegex = 4096
 
 var jsSimple = simpleEscapes("n\nt\tr\rb\bf\fv\v")
 

@@ -20,13 +20,21 @@ type stream struct {
 	match []int
 	// exprAt[i] is the expression parsed at token i, if any.
 	exprAt []*expr
+	// lastHeredoc[i] is the last token at or before i that is a Ruby
+	// heredoc with a body apart, or -1.
+	lastHeredoc []int
 }
 
-func newStream(toks []token, src []byte) *stream {
-	st := &stream{toks: toks, match: make([]int, len(toks)), exprAt: make([]*expr, len(toks))}
+func newStream(toks []token, src []byte, lits []literal) *stream {
+	st := &stream{toks: toks, match: make([]int, len(toks)), exprAt: make([]*expr, len(toks)), lastHeredoc: make([]int, len(toks))}
 	var stack []int
+	heredoc := -1
 	for i, t := range toks {
 		st.match[i] = -1
+		if t.kind == tkString && lits[t.lit].bodyEnd > 0 {
+			heredoc = i
+		}
+		st.lastHeredoc[i] = heredoc
 		if t.kind == tkSep {
 			stack = stack[:0]
 			continue
@@ -38,10 +46,18 @@ func newStream(toks []token, src []byte) *stream {
 		case '(', '[', '{':
 			stack = append(stack, i)
 		case ')', ']', '}':
-			// Pop to the matching opener; an unmatched closer matches
-			// nothing.
-			open := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
-			for k := len(stack) - 1; k >= 0; k-- {
+			// Pop to the matching opener, looking a few levels down
+			// only (an unclosed bracket inside is skipped); an
+			// unmatched closer matches nothing. The bound keeps
+			// hostile input (a run of closers) linear.
+			open := byte('(')
+			switch c {
+			case ']':
+				open = '['
+			case '}':
+				open = '{'
+			}
+			for k := len(stack) - 1; k >= 0 && k >= len(stack)-4; k-- {
 				if src[toks[stack[k]].start] == open {
 					st.match[stack[k]] = i
 					st.match[i] = stack[k]
@@ -95,6 +111,25 @@ type operand struct {
 	// number is an integer literal operand: concatenated, it is its
 	// digits.
 	number bool
+	// rawLit marks literals (lits) whose value an unknown method
+	// transforms; raw is the expression of the literals as written.
+	rawLit bool
+	raw    *expr
+	// qual is the name before the last of a reference chain (`Scripts`
+	// of `Scripts.unlock()`).
+	qual string
+}
+
+// rawLitExpr is the expression of an operand's literals as written,
+// before the unknown method that makes the operand's value unknown.
+func (w *walker) rawLitExpr(st *stream, op *operand) *expr {
+	if op.raw == nil {
+		last := op.lits[len(op.lits)-1] + 1
+		e := &expr{st: st, first: op.first, last: last, ops: []*operand{{first: op.first, last: last, kind: opLit, lits: op.lits}}}
+		e.start, e.end = w.hostRange(st, op.first, last)
+		op.raw = e
+	}
+	return op.raw
 }
 
 // expr is a string expression: operands joined by concatenation.
@@ -111,6 +146,7 @@ type expr struct {
 	calls    []Call
 	foundBy  string
 	params   bool
+	name     string
 }
 
 // walker holds one Extract's state.
@@ -125,6 +161,34 @@ type walker struct {
 	scripts  []*Script
 	targets  map[*expr]bool
 	evalDeep int
+	// types are the classes, objects and modules the file declares.
+	types map[string]bool
+}
+
+// external reports whether a reference names a member of a type the file
+// does not declare (`LuaScripts::pop()` in a file that only uses the
+// class): a same-named local binding is not what it holds.
+func (w *walker) external(op *operand) bool {
+	q := bareName(op.qual)
+	if q == "" || q[0] < 'A' || q[0] > 'Z' || w.types[q] {
+		return false
+	}
+	return true
+}
+
+// declaredTypes collects the names after class, interface, object,
+// module, enum, struct, trait and record.
+func (w *walker) declaredTypes(st *stream) {
+	for i := 0; i+1 < len(st.toks); i++ {
+		t := st.toks[i]
+		if t.kind != tkIdent || st.toks[i+1].kind != tkIdent {
+			continue
+		}
+		switch w.text(t) {
+		case "class", "interface", "object", "module", "enum", "struct", "trait", "record":
+			w.types[w.text(st.toks[i+1])] = true
+		}
+	}
 }
 
 // binding is a same-file name and the expressions it may hold (several
@@ -301,12 +365,10 @@ func (w *walker) hostRange(st *stream, first, last int) (int, int) {
 		return t.start, t.start
 	}
 	start, end := st.toks[first].start, st.toks[last-1].end
-	for k := first; k < last; k++ {
-		if t := st.toks[k]; t.kind == tkString {
-			if l := w.s.lits[t.lit]; l.bodyEnd > end {
-				end = l.bodyEnd
-			}
-		}
+	// Heredoc bodies follow one another in token order: the last
+	// heredoc of the range has the body that ends furthest.
+	if k := st.lastHeredoc[last-1]; k >= first {
+		end = max(end, w.s.lits[st.toks[k].lit].bodyEnd)
 	}
 	return start, min(end, len(w.src))
 }
@@ -381,7 +443,12 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 				// A transform is a postfix of the chain so far.
 				break
 			}
-			chain += w.text(toks[j]) + w.text(toks[k])
+			// The chain's text matters only to match the short names of
+			// wrappers and list makers: a long one is not kept whole.
+			if len(chain) < 64 {
+				chain += w.text(toks[j]) + w.text(toks[k])
+			}
+			op.qual = last
 			last = w.text(toks[k])
 			j = k + 1
 		}
@@ -547,7 +614,10 @@ func (w *walker) addPostfix(op *operand, m string, args []argRange) {
 	}
 	tr, ok := transforms[m]
 	if !ok || (tr == "format" && w.lang != Python && w.lang != Kotlin) {
-		// An unknown method: its result is not the string.
+		// An unknown method: its result is not the string. A literal
+		// it is called on is kept as written (rawLit), for the script
+		// it most likely is (`<<-EOF.gsub(/^ {14}/, '')`).
+		op.rawLit = op.kind == opLit
 		op.kind, op.dynamic = opOther, true
 		return
 	}

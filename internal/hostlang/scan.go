@@ -2,6 +2,7 @@ package hostlang
 
 import (
 	"bytes"
+	"strings"
 )
 
 // tokKind is the kind of a host token. The tokenizers know only what the
@@ -141,7 +142,7 @@ func isSpace(c byte) bool {
 // wordEnd returns the end of the identifier starting at i (extra bytes
 // such as `$` count as identifier bytes too).
 func wordEnd(src []byte, i int, extra string) int {
-	for i < len(src) && (isIdentPart(src[i]) || extra != "" && bytes.IndexByte([]byte(extra), src[i]) >= 0) {
+	for i < len(src) && (isIdentPart(src[i]) || extra != "" && strings.IndexByte(extra, src[i]) >= 0) {
 		i++
 	}
 	return i

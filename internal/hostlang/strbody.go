@@ -29,6 +29,11 @@ func (r view) end(k int) int {
 	return r.t.Span(k).End
 }
 
+// exact reports whether index k was written as itself.
+func (r view) exact(k int) bool {
+	return r.t == nil || r.t.Span(k).Exact
+}
+
 // index is the first index at or after from whose source is at or after
 // offset off.
 func (r view) index(off, from int) int {
@@ -114,7 +119,7 @@ func (s *scanner) decode(r view, k int, bd *body) (*value, int, bool) {
 		if c == '\r' && bd.nlEnds {
 			return v, k, false
 		}
-		v.text.Append(c, r.start(k), r.end(k), true)
+		v.text.Append(c, r.start(k), r.end(k), r.exact(k))
 		k++
 	}
 	return v, k, bd.closeAt == nil

@@ -1,6 +1,8 @@
 package hostlang
 
 import (
+	"sort"
+
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 )
 
@@ -63,13 +65,20 @@ func (v *value) clone() *value {
 	return u
 }
 
-// isHole reports whether byte i is a hole marker, given the index of the
-// first hole at or after the bytes scanned so far (callers walk in order).
+// holeAt reports whether byte i is a hole marker, given the index of the
+// first hole at or after the bytes scanned so far (callers walk in order;
+// next then indexes the hole).
 func (v *value) holeAt(i int, next *int) bool {
 	for *next < len(v.holes) && v.holes[*next].at < i {
 		*next++
 	}
 	return *next < len(v.holes) && v.holes[*next].at == i
+}
+
+// isHole reports whether byte i is a hole marker, in any order.
+func (v *value) isHole(i int) bool {
+	k := sort.Search(len(v.holes), func(k int) bool { return v.holes[k].at >= i })
+	return k < len(v.holes) && v.holes[k].at == i
 }
 
 // keep returns the bytes of v for which keep is true, holes kept with
@@ -225,11 +234,7 @@ func (v *value) trim(ws func(byte) bool, left, right bool) *value {
 		}
 	}
 	if right {
-		for to > from && ws(b[to-1]) {
-			n := 0
-			if v.holeAt(to-1, &n) {
-				break
-			}
+		for to > from && ws(b[to-1]) && !v.isHole(to-1) {
 			to--
 		}
 	}

@@ -1,0 +1,137 @@
+package hostlang
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// seeds adds the fixtures of the languages and snippets that open every
+// literal form without closing it.
+func seeds(f *testing.F, dirs ...string) {
+	for _, d := range dirs {
+		files, _ := filepath.Glob(filepath.Join("testdata", d, "*"))
+		for _, p := range files {
+			if strings.HasSuffix(p, ".golden") {
+				continue
+			}
+			if b, err := os.ReadFile(p); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	for _, s := range []string{
+		"", "\"", "'", "`", `"""`, "'''", "${", "#{", "{$", "<<<", "<<~", "%q(", "@\"", "$\"{", `$$"""` + "\n{{",
+		"r.eval(\"redis.call('get', KEYS[1])\", 1)",
+		"x = `a ${`b ${`c ${d}`}`}` + 'redis.call(\"x\")'",
+		"<?php $r->eval(<<<LUA\n  redis.call('x', KEYS[1])\n  LUA, 1);",
+		"s = <<~A + <<~B\n  KEYS[1]\n A\n  redis.call('x')\nB\n",
+		"String s = \"\"\"\n  KEYS[1] \\\n  \"\"\";",
+		"val s = \"\"\"\n |redis.call('x')\n\"\"\".trimMargin()",
+		"var s = \"\"\"\"\n  redis.call('x')\n  \"\"\"\";",
+		"f\"{x!r:>{w}} KEYS[1]\" % (a,)",
+		"\xff\xfe\x00redis.call(\x00",
+	} {
+		f.Add([]byte(s))
+	}
+}
+
+// fuzzLang extracts the input as lang and checks the invariants that hold
+// for any input; it fails on a panic (the fuzzer reports it) and on an
+// extraction slower than a second per MiB, the sign of a loop gone wrong.
+func fuzzLang(t *testing.T, lang Lang, src []byte) {
+	stop := make(chan bool)
+	defer close(stop)
+	go func() {
+		select {
+		case <-stop:
+		case <-time.After(5 * time.Second):
+			os.WriteFile("/tmp/hang-"+lang.String()+".in", src, 0o644)
+			panic("hang")
+		}
+	}()
+	start := time.Now()
+	f, err := Extract(lang, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, src, f)
+	if d := time.Since(start); d > time.Second+time.Duration(len(src))*time.Microsecond {
+		t.Fatalf("%s: %d bytes took %v", lang, len(src), d)
+	}
+	if !MayHoldScript(lang, src, nil) && len(f.Scripts) > 0 {
+		t.Fatalf("%s: MayHoldScript rejects a file with %d scripts", lang, len(f.Scripts))
+	}
+}
+
+func FuzzPython(f *testing.F) {
+	seeds(f, "python")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Python, src) })
+}
+
+func FuzzJavaScript(f *testing.F) {
+	seeds(f, "javascript", "typescript")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fuzzLang(t, JavaScript, src)
+		fuzzLang(t, TypeScript, src)
+	})
+}
+
+func FuzzJava(f *testing.F) {
+	seeds(f, "java")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Java, src) })
+}
+
+func FuzzKotlin(f *testing.F) {
+	seeds(f, "kotlin")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Kotlin, src) })
+}
+
+func FuzzPHP(f *testing.F) {
+	seeds(f, "php")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, PHP, src) })
+}
+
+func FuzzRuby(f *testing.F) {
+	seeds(f, "ruby")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Ruby, src) })
+}
+
+func FuzzCSharp(f *testing.F) {
+	seeds(f, "csharp")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, CSharp, src) })
+}
+
+// FuzzMayHoldScript: a file the byte scan rejects gives no script, in any
+// language (the first byte picks it).
+func FuzzMayHoldScript(f *testing.F) {
+	for i, d := range []string{"python", "javascript", "typescript", "java", "kotlin", "php", "ruby", "csharp"} {
+		files, _ := filepath.Glob(filepath.Join("testdata", d, "*"))
+		for _, p := range files {
+			if b, err := os.ReadFile(p); err == nil && !strings.HasSuffix(p, ".golden") {
+				f.Add(append([]byte{byte(i)}, b...))
+			}
+		}
+	}
+	f.Add([]byte("\x00redis.\x00call"))
+	f.Add([]byte("\x03eval(x, 1)"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if len(in) == 0 {
+			return
+		}
+		lang := Langs[int(in[0])%len(Langs)]
+		src := in[1:]
+		if MayHoldScript(lang, src, nil) {
+			return
+		}
+		file, err := Extract(lang, src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(file.Scripts) > 0 {
+			t.Fatalf("%s: rejected, yet %d scripts (first by %s)", lang, len(file.Scripts), file.Scripts[0].FoundBy)
+		}
+	})
+}
