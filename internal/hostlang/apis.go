@@ -28,6 +28,8 @@ const (
 	// NoScript: the API takes a SHA, not a script (evalsha): it never
 	// yields a script.
 	NoScript = -2
+	// Receiver: with Runs, the script object is the call's receiver.
+	Receiver = -3
 )
 
 // KeysForm says how an argument gives the number of keys.
@@ -79,6 +81,10 @@ type API struct {
 	Script      int
 	ScriptKw    string
 	ScriptField string
+	// ScriptFrom is, with FirstString, the first argument looked at
+	// (Redisson's executor methods take a key and a codec first, and a
+	// key may be a string constant).
+	ScriptFrom int
 	// GuardArg/Guard: the call counts only when argument GuardArg's text
 	// is one of Guard (redis-rb `script(:load, src)`), or starts with one
 	// of them when GuardPrefix is set (Redisson's `RScript.Mode.`).
@@ -94,6 +100,15 @@ type API struct {
 	// Params: `@name` parameters are rewritten by the client
 	// (StackExchange.Redis LuaScript.Prepare).
 	Params bool
+	// Creates: the call returns a script object (register_script,
+	// LuaScript.Prepare, DefaultRedisScript) that other calls run.
+	Creates bool
+	// Runs: the call runs a script object, at Script or, with Script
+	// Receiver, its receiver (Spring's execute, LuaScript.Evaluate). It
+	// yields no script of its own: it gives its key count to the
+	// object's script when a creating call made the object, and is
+	// ignored otherwise.
+	Runs bool
 }
 
 // APIs is a table of script APIs.
@@ -118,7 +133,7 @@ func NewAPIs(extra ...API) (*APIs, error) {
 		if a.Recv != "" && !isWord(a.Recv) {
 			return nil, fmt.Errorf("script API %s: receiver %q must be an identifier", a.Name, a.Recv)
 		}
-		if a.Script < NoScript {
+		if a.Script < Receiver || a.Script == Receiver && !a.Runs {
 			return nil, fmt.Errorf("script API %s: script argument %d", a.Name, a.Script)
 		}
 		langs := []Lang{a.Lang}
@@ -133,7 +148,9 @@ func NewAPIs(extra ...API) (*APIs, error) {
 				t.byName[l] = map[string][]int{}
 			}
 			t.byName[l][b.Name] = append(t.byName[l][b.Name], len(t.list)-1)
-			if b.Script != NoScript {
+			// A SHA or an object run yields no script of its own: the
+			// prefilter needs no word for it.
+			if b.Script != NoScript && !b.Runs {
 				t.words[l] = append(t.words[l], prefilterWord(b))
 			}
 		}
@@ -187,7 +204,7 @@ func redisish(name string) bool {
 		return true
 	}
 	for _, w := range []string{"redis", "jedis", "lettuce", "valkey", "keydb", "dragonfly", "client", "conn",
-		"pipe", "cluster", "command", "executor", "script", "cache", "database", "multi", "transaction",
+		"pipe", "cluster", "command", "executor", "cache", "database", "multi", "transaction",
 		"batch", "sync", "async", "reactive", "server", "master", "replica", "pool", "store"} {
 		if strings.Contains(n, w) {
 			return true
@@ -213,7 +230,7 @@ var baseAPIs = []API{
 		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList}}},
 	{Lang: Python, Client: "redis-py", Name: "eval_ro", Script: 0, ScriptKw: "script",
 		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
-	{Lang: Python, Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script"},
+	{Lang: Python, Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script", Creates: true},
 	{Lang: Python, Client: "redis-py", Name: "script_load", Script: 0, ScriptKw: "script"},
 	{Lang: Python, Client: "redis-py", Name: "function_load", Script: 0, ScriptKw: "code"},
 	{Lang: Python, Client: "redis-py", Name: "evalsha", Script: NoScript},
@@ -249,8 +266,11 @@ var baseAPIs = []API{
 	{Lang: Java, Client: "Lettuce", Name: "evalReadOnly", Script: 0, Keys: javaEvalKeys},
 	{Lang: Java, Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: FirstString},
 	{Lang: Java, Client: "Redisson", Name: "scriptLoadAsync", Script: FirstString},
-	{Lang: Java, Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0},
-	{Lang: Java, Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0},
+	{Lang: Java, Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0, Creates: true},
+	{Lang: Java, Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0, Creates: true},
+	// RedisTemplate.execute(script, keys, args...) and its reactive
+	// twin run a RedisScript.
+	{Lang: Java, Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{keysList1}},
 	{Lang: Java, Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoad", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoadReplace", Script: 0},
@@ -263,7 +283,9 @@ var baseAPIs = []API{
 	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnlyAsync", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
 	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoad", Script: 0},
 	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoadAsync", Script: 0},
-	{Lang: CSharp, Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Params: true},
+	{Lang: CSharp, Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Params: true, Creates: true},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "Evaluate", Script: Receiver, Runs: true},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "EvaluateAsync", Script: Receiver, Runs: true},
 
 	// Predis, phpredis, Laravel's Redis facade and connections.
 	// phpredis takes eval($script, $args, $numKeys).
@@ -301,8 +323,8 @@ func redissonAPIs() []API {
 	var out []API
 	for _, n := range []string{"evalRead", "evalWrite", "evalReadAsync", "evalWriteAsync", "evalAsync",
 		"evalReadReactive", "evalWriteReactive", "evalReadRx", "evalWriteRx", "evalWriteNoRetryAsync",
-		"evalReadBatchedAsync", "evalWriteBatchedAsync", "evalShaAsync", "evalWriteShaAsync"} {
-		a := API{Lang: Java, Client: "Redisson", Name: n, Script: FirstString, Keys: javaEvalKeys}
+		"evalReadBatchedAsync", "evalWriteBatchedAsync", "evalBatchedAsync", "evalWriteSyncedNoRetryAsync", "evalWriteSyncedAsync", "syncedEval", "syncedEvalNoRetry", "syncedEvalWithRetry", "evalShaAsync", "evalWriteShaAsync"} {
+		a := API{Lang: Java, Client: "Redisson", Name: n, Script: FirstString, ScriptFrom: 2, Keys: javaEvalKeys}
 		if strings.Contains(n, "Sha") {
 			a.Script = NoScript
 		}

@@ -45,6 +45,17 @@ func TestDump(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := srcmap.NewLines(src)
+		if os.Getenv("HOSTLANG_CALLS") != "" {
+			for _, s := range f.Scripts {
+				for _, c := range s.Calls {
+					fmt.Printf("call %s %s:%d %s dynamic=%v keys=%d\n", c.API, p, lines.Pos(c.Start).Line, s.FoundBy, s.Dynamic, c.Keys)
+				}
+				if len(s.Calls) == 0 {
+					fmt.Printf("content %s:%d\n", p, lines.Pos(s.Start).Line)
+				}
+			}
+			continue
+		}
 		if len(f.Scripts) == 0 && brief {
 			continue
 		}

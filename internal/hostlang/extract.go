@@ -40,7 +40,8 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 		s.lexCode = s.csCode
 	}
 	s.lexCode(0, false)
-	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{}, types: map[string]bool{}}
+	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
+		types: map[string]bool{}, created: map[int]*expr{}}
 	w.streams = []*stream{newStream(s.main, src, s.lits), newStream(s.sub, src, s.lits)}
 	w.declaredTypes(w.streams[0])
 	for _, st := range w.streams {
@@ -214,6 +215,7 @@ type call struct {
 // each to the expression it receives and returns the Dynamic scripts.
 func (w *walker) apiCalls(st *stream) []Script {
 	var dynamic []Script
+	var calls []*call
 	toks := st.toks
 	for k, t := range toks {
 		if t.kind != tkIdent {
@@ -271,13 +273,61 @@ func (w *walker) apiCalls(st *stream) []Script {
 				continue
 			}
 			c.api = a
-			if d := w.use(&c); d != nil {
-				dynamic = append(dynamic, *d)
-			}
+			cc := c
+			calls = append(calls, &cc)
 			break
 		}
 	}
+	// Calls that make script objects first, so that the calls running
+	// those objects find them.
+	for _, creating := range []bool{true, false} {
+		for _, c := range calls {
+			if c.api.Creates != creating {
+				continue
+			}
+			if d := w.use(c); d != nil {
+				dynamic = append(dynamic, *d)
+			}
+		}
+	}
+	if w.lang == Python && len(w.created) > 0 {
+		w.scriptObjectCalls(st)
+	}
 	return dynamic
+}
+
+// pyScriptCall is how redis-py runs a registered script: calling the
+// object with keys (and args), by keyword or position.
+var pyScriptCall = API{Lang: Python, Client: "redis-py", Name: "Script.__call__", Script: NoScript,
+	Keys: []KeysAt{{Kw: "keys", Form: KeysList}, {Arg: 0, Form: KeysList}}}
+
+// scriptObjectCalls attaches the calls of redis-py Script objects
+// (`self._release(keys=[name], args=[token])`) to their scripts.
+func (w *walker) scriptObjectCalls(st *stream) {
+	toks := st.toks
+	for k := 0; k+1 < len(toks); k++ {
+		if toks[k].kind != tkIdent || !w.is(st, k+1, "(") || st.match[k+1] <= k+1 || w.declaration(st, k) {
+			continue
+		}
+		t := w.createdBy(st, k)
+		if t == nil {
+			continue
+		}
+		start := toks[k].start
+		for j := k; j >= 2 && w.isMember(st, j-1) && toks[j-2].kind == tkIdent; j -= 2 {
+			start = toks[j-2].start
+		}
+		c := &call{api: pyScriptCall, st: st, name: k, start: start, end: toks[st.match[k+1]].end}
+		c.args = w.splitArgs(st, k+2, st.match[k+1])
+		for _, a := range c.args {
+			if _, _, kw := w.kwArg(st, a); !kw {
+				c.positional = append(c.positional, a)
+			}
+		}
+		cl := Call{API: w.text(toks[k]), Start: c.start, End: c.end, Keys: -1}
+		w.keyCount(c, 0, &cl)
+		w.attach(t, cl, pyScriptCall)
+	}
 }
 
 // declWords precede a function's name where it is declared.
@@ -374,6 +424,14 @@ func (w *walker) use(c *call) *Script {
 		return nil
 	}
 	st := c.st
+	if a.Runs && a.Script == Receiver {
+		cl := Call{API: a.Name, Start: c.start, End: max(c.end, c.start), Keys: -1}
+		if t := w.createdBy(st, c.name-2); t != nil {
+			w.keyCount(c, 0, &cl)
+			w.attach(t, cl, a)
+		}
+		return nil
+	}
 	scriptIdx := a.Script
 	var arg argRange
 	found := false
@@ -386,6 +444,9 @@ func (w *walker) use(c *call) *Script {
 	}
 	if !found && a.Script == FirstString {
 		for i, x := range c.positional {
+			if i < a.ScriptFrom {
+				continue
+			}
 			if e := w.parseArg(st, x, 0); e != nil && w.stringy(e) {
 				arg, found, scriptIdx = x, true, i
 				break
@@ -412,18 +473,34 @@ func (w *walker) use(c *call) *Script {
 	w.keyCount(c, scriptIdx, &cl)
 	recvOK := redisish(c.recv) || cl.Keys >= 0
 
+	if a.Runs {
+		// The call runs a script object that the argument names, when
+		// a creating call made it.
+		if arg.last-arg.first == w.refLen(st, arg) && arg.last > arg.first {
+			if t := w.createdBy(st, arg.last-1); t != nil {
+				w.attach(t, cl, a)
+			}
+		}
+		return nil
+	}
 	target, ref, dyn := w.scriptArg(st, arg)
+	if dyn {
+		// A script object made by a creating call (a LuaScript a
+		// StackExchange.Redis ScriptEvaluate runs) is no dynamic text.
+		if t := w.createdBy(st, arg.last-1); t != nil && arg.last-arg.first == w.refLen(st, arg) {
+			w.attach(t, cl, a)
+			return nil
+		}
+	}
 	switch {
 	case target != nil:
 		if a.Generic && !recvOK && !hasNeedle(w.eval(target), w.src) {
 			return nil
 		}
-		target.calls = append(target.calls, cl)
-		if target.foundBy == "" {
-			target.foundBy = a.Name
+		w.attach(target, cl, a)
+		if a.Creates {
+			w.created[c.st.toks[c.name].start] = target
 		}
-		target.params = target.params || a.Params
-		w.targets[target] = true
 		return nil
 	case dyn:
 		if a.Generic && !recvOK {
@@ -431,6 +508,47 @@ func (w *walker) use(c *call) *Script {
 		}
 		start, end := w.hostRange(st, arg.first, arg.last)
 		return &Script{Start: start, End: end, FoundBy: a.Name, Dynamic: true, Ref: ref, Calls: []Call{cl}}
+	}
+	return nil
+}
+
+// attach records that a call runs the expression's script.
+func (w *walker) attach(target *expr, cl Call, a API) {
+	target.calls = append(target.calls, cl)
+	if target.foundBy == "" {
+		target.foundBy = a.Name
+	}
+	target.params = target.params || a.Params
+	w.targets[target] = true
+}
+
+// refLen is the length of the plain reference (a name, a member chain)
+// at the start of argument a, in tokens.
+func (w *walker) refLen(st *stream, a argRange) int {
+	k := a.first
+	for k < a.last && (st.toks[k].kind == tkIdent || w.isMember(st, k)) {
+		k++
+	}
+	return k - a.first
+}
+
+// createdBy returns the script of the object that the name ending at
+// token k holds, when a creating call (register_script, LuaScript.Prepare,
+// new DefaultRedisScript) made it: `self._script`, `Script`.
+func (w *walker) createdBy(st *stream, k int) *expr {
+	if k < 0 || k >= len(st.toks) || st.toks[k].kind != tkIdent {
+		return nil
+	}
+	name := bareName(w.text(st.toks[k]))
+	bs := w.bindings[name]
+	for n := len(bs) - 1; n >= 0 && n >= len(bs)-16; n-- {
+		for _, alt := range bs[n].alts {
+			for j := alt.first; j < alt.last && j < alt.first+8; j++ {
+				if t := w.created[alt.st.toks[j].start]; t != nil {
+					return t
+				}
+			}
+		}
 	}
 	return nil
 }
@@ -477,14 +595,14 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 		op := e.ops[0]
 		switch op.kind {
 		case opRef:
-			if len(op.post) == 0 {
+			if identityOnly(op.post) {
 				if w.external(op) {
 					return nil, w.argText(st, a), true
 				}
 				t := w.resolve(op.name, st.toks[op.first].start, op.call)
 				if t != nil {
 					// Follow an alias to the expression with the text.
-					for n := 0; n < maxEvalDepth && len(t.ops) == 1 && t.ops[0].kind == opRef && len(t.ops[0].post) == 0; n++ {
+					for n := 0; n < maxEvalDepth && len(t.ops) == 1 && t.ops[0].kind == opRef && identityOnly(t.ops[0].post); n++ {
 						u := w.resolve(t.ops[0].name, t.st.toks[t.ops[0].first].start, t.ops[0].call)
 						if u == nil || u == t {
 							break
@@ -509,6 +627,17 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 		return e, "", false
 	}
 	return nil, "", true
+}
+
+// identityOnly reports whether the postfixes leave the text as it is
+// (`.getBytes(UTF_8)`, `.freeze`, `.encode()`).
+func identityOnly(post []postfix) bool {
+	for _, p := range post {
+		if transforms[p.name] != "id" {
+			return false
+		}
+	}
+	return true
 }
 
 // builtAtRunTime reports whether a name this file binds, to no known

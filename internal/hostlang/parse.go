@@ -163,6 +163,9 @@ type walker struct {
 	evalDeep int
 	// types are the classes, objects and modules the file declares.
 	types map[string]bool
+	// created maps the offset of a creating call's name to the script
+	// of the object it makes.
+	created map[int]*expr
 }
 
 // external reports whether a reference names a member of a type the file
@@ -379,11 +382,11 @@ var wrappers = map[Lang]map[string]string{
 	Python:     {"dedent": "dedent", "textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc", "cleandoc": "cleandoc", "str": "id"},
 	PHP:        {"sprintf": "printf", "trim": "trim", "ltrim": "ltrim", "rtrim": "rtrim", "strval": "id"},
 	Ruby:       {"format": "printf", "sprintf": "printf", "String": "id"},
-	Java:       {"String.format": "printf", "String.valueOf": "id"},
-	Kotlin:     {"String.format": "printf", "java.lang.String.format": "printf"},
-	CSharp:     {"string.Format": "braces", "String.Format": "braces"},
-	JavaScript: {"String": "id", "dedent": "dedentjs"},
-	TypeScript: {"String": "id", "dedent": "dedentjs"},
+	Java:       {"String.format": "printf", "String.valueOf": "id", "ByteBuffer.wrap": "id"},
+	Kotlin:     {"String.format": "printf", "java.lang.String.format": "printf", "ByteBuffer.wrap": "id"},
+	CSharp:     {"string.Format": "braces", "String.Format": "braces", "Encoding.UTF8.GetBytes": "id"},
+	JavaScript: {"String": "id", "dedent": "dedentjs", "Buffer.from": "id"},
+	TypeScript: {"String": "id", "dedent": "dedentjs", "Buffer.from": "id"},
 }
 
 // transforms are the methods known to return the string they are called
@@ -394,7 +397,7 @@ var transforms = map[string]string{
 	"stripLeading": "ltrim", "stripTrailing": "rtrim", "trimIndent": "trimIndent", "trimMargin": "trimMargin",
 	"stripIndent": "stripIndent", "squish": "squish", "strip_heredoc": "squiggly",
 	"freeze": "id", "intern": "id", "dup": "id", "to_s": "id", "toString": "id", "ToString": "id",
-	"encode": "id", "to_str": "id", "String": "id",
+	"encode": "id", "to_str": "id", "String": "id", "getBytes": "id", "toByteArray": "id", "as_bytes": "id",
 	"format": "format", "formatted": "printf",
 }
 
