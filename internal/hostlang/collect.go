@@ -52,7 +52,8 @@ func (w *walker) collect(st *stream) {
 			fn = scopes[len(scopes)-1].name
 		}
 		if name, isFn := w.bindingSite(st, i, e, fn); name != "" {
-			b := &binding{off: toks[i].start, fn: isFn, alts: []*expr{e}}
+			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && w.lang != CSharp && w.lang != JavaScript && w.lang != TypeScript
+			b := &binding{off: toks[i].start, fn: isFn, field: field, alts: []*expr{e}}
 			if e.name == "" {
 				e.name = name
 			}
@@ -255,7 +256,7 @@ func (w *walker) sortBindings() {
 // resolve finds the expression a name holds at offset off: the nearest
 // binding before off, or else the first after it (a constant declared
 // below its use); with call set, a function's result is preferred.
-func (w *walker) resolve(name string, off int, call bool) *expr {
+func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 	bs := w.bindings[name]
 	if len(bs) == 0 {
 		return nil
@@ -268,12 +269,12 @@ func (w *walker) resolve(name string, off int, call bool) *expr {
 		// many times over with unknown values gives up rather than
 		// scanning them all for every use.
 		for k, n := last, 0; k >= 0 && n < 16; k, n = k-1, n+1 {
-			if t := w.knownAlt(bs[k], wantFn); t != nil {
+			if t := w.knownAlt(bs[k], wantFn, fields); t != nil {
 				return t
 			}
 		}
 		for k, n := last+1, 0; k < len(bs) && n < 16; k, n = k+1, n+1 {
-			if t := w.knownAlt(bs[k], wantFn); t != nil {
+			if t := w.knownAlt(bs[k], wantFn, fields); t != nil {
 				return t
 			}
 		}
@@ -281,10 +282,40 @@ func (w *walker) resolve(name string, off int, call bool) *expr {
 	return nil
 }
 
+// selfWords qualify a member of the object or class at hand.
+var selfWords = map[string]bool{"this": true, "self": true, "cls": true, "static": true, "parent": true, "super": true, "Self": true}
+
+// resolveOp resolves a reference operand. A qualified one (`x.name`)
+// resolves when its qualifier is the object or class at hand, a type the
+// file declares, or a name the file declares (a module-level object); a
+// field of an object literal (`{lua: ...}`) answers only qualified names,
+// so that a parameter named like a field stays unknown.
+func (w *walker) resolveOp(st *stream, op *operand) *expr {
+	q := bareName(op.qual)
+	fields := q != ""
+	if q != "" && !selfWords[q] && !w.types[q] {
+		if w.external(op) || !w.declared(q) {
+			return nil
+		}
+	}
+	return w.resolve(op.name, st.toks[op.first].start, op.call, fields)
+}
+
+// declared reports whether the file declares the name (not only as an
+// object field).
+func (w *walker) declared(name string) bool {
+	for _, b := range w.bindings[name] {
+		if !b.field {
+			return true
+		}
+	}
+	return false
+}
+
 // knownAlt is the first of a binding's expressions whose value is known,
 // when the binding is of the kind wanted.
-func (w *walker) knownAlt(b *binding, wantFn bool) *expr {
-	if b.fn != wantFn {
+func (w *walker) knownAlt(b *binding, wantFn, fields bool) *expr {
+	if b.fn != wantFn || b.field && !fields {
 		return nil
 	}
 	for _, alt := range b.alts {

@@ -29,9 +29,12 @@ func (w *walker) eval(e *expr) *value {
 	for _, op := range e.ops {
 		ov := w.evalOperand(e, op)
 		if ov == nil && op.number {
-			t := e.st.toks[op.first]
-			ov = newValue(t.end - t.start)
-			for k := t.start; k < t.end; k++ {
+			start, end := e.st.toks[op.first].start, e.st.toks[op.first].end
+			if e.st.toks[op.first].kind != tkNumber {
+				end = e.st.toks[op.first+1].end // a negative number
+			}
+			ov = newValue(end - start)
+			for k := start; k < end; k++ {
 				ov.add(w.src[k], k, k+1)
 			}
 		}
@@ -49,10 +52,27 @@ func (w *walker) eval(e *expr) *value {
 		}
 	}
 	e.state = 2
-	if known > 0 {
+	switch {
+	case known > 0:
 		e.val = v
+	case len(e.ops) == 1 && e.ops[0].number && len(e.ops[0].post) == 0:
+		// A number constant: its digits, for the templates and
+		// concatenations that use it, never a script of its own.
+		e.val, e.numeric = v, true
 	}
 	return e.val
+}
+
+// markFragment marks an expression joined into another one, and the
+// expression it names when it is only a name.
+func (w *walker) markFragment(st *stream, e *expr) {
+	for n := 0; e != nil && n < maxEvalDepth; n++ {
+		e.fragment = true
+		if len(e.ops) != 1 || e.ops[0].kind != opRef {
+			return
+		}
+		e = w.resolveOp(e.st, e.ops[0])
+	}
 }
 
 // evalOperand returns an operand's value, or nil.
@@ -66,10 +86,7 @@ func (w *walker) evalOperand(e *expr, op *operand) *value {
 			v.concat(w.substitute(l.val))
 		}
 	case opRef:
-		if w.external(op) {
-			return nil
-		}
-		target := w.resolve(op.name, e.st.toks[op.first].start, op.call)
+		target := w.resolveOp(e.st, op)
 		if target == nil || target == e {
 			return nil
 		}
@@ -78,7 +95,7 @@ func (w *walker) evalOperand(e *expr, op *operand) *value {
 			return nil
 		}
 		if len(e.ops) > 1 {
-			target.fragment = true
+			w.markFragment(e.st, target)
 		}
 		v = tv.clone()
 	case opWrap:
@@ -124,14 +141,7 @@ func (w *walker) substitute(v *value) *value {
 		h := v.holes[next]
 		var sub *value
 		if h.kind == HoleInterp {
-			if name, ok := plainName(w.src[h.inStart:h.inEnd]); ok {
-				if t := w.resolve(name, h.start, false); t != nil {
-					sub = w.eval(t)
-					if sub != nil {
-						t.fragment = true
-					}
-				}
-			}
+			sub = w.holeValue(h)
 		}
 		if out == nil {
 			if sub == nil {
@@ -151,17 +161,65 @@ func (w *walker) substitute(v *value) *value {
 	return out
 }
 
+// holeValue is the value of an interpolation's expression when this file
+// knows it: a name (`${PREFIX}`, `$name` in Kotlin), or an expression of
+// known parts (`${GET_SCRIPT.trim()}`, `#{PREFIX + "x"}`). Names it uses
+// become fragments.
+func (w *walker) holeValue(h hole) *value {
+	if w.evalDeep >= maxEvalDepth {
+		return nil
+	}
+	sub := w.streams[1]
+	if w.subAt == nil {
+		w.subAt = map[int]int{}
+		for k, t := range sub.toks {
+			if _, seen := w.subAt[t.start]; !seen && t.kind != tkSep {
+				w.subAt[t.start] = k
+			}
+		}
+	}
+	if k, ok := w.subAt[h.inStart]; ok {
+		e := w.parseExpr(sub, k, 1)
+		if e != nil && (e.last == len(sub.toks) || sub.toks[e.last].start >= h.inEnd) && sub.toks[e.last-1].end <= h.inEnd {
+			v := w.eval(e)
+			if v != nil {
+				for _, op := range e.ops {
+					if op.kind == opRef {
+						w.markFragment(sub, w.resolveOp(sub, op))
+					}
+				}
+			}
+			return v
+		}
+		return nil
+	}
+	if name, qualified, ok := plainName(w.src[h.inStart:h.inEnd]); ok {
+		if t := w.resolve(name, h.start, false, qualified); t != nil {
+			if v := w.eval(t); v != nil {
+				w.markFragment(t.st, t)
+				return v
+			}
+		}
+	}
+	return nil
+}
+
 // plainName returns the name of an interpolated expression that is only a
 // name: `x`, `this.x`, `self.x`, `$x`, `@x`, `$this->x`, `self::X`.
-func plainName(b []byte) (string, bool) {
+func plainName(b []byte) (name string, qualified, ok bool) {
 	s := string(bytes.TrimSpace(b))
-	for _, p := range []string{"this.", "self.", "$this->", "self::", "static::", "this->", "@@", "@", "$"} {
+	for _, p := range []string{"this.", "self.", "$this->", "self::", "static::", "this->"} {
+		if t := strings.TrimPrefix(s, p); t != s {
+			s, qualified = t, true
+		}
+	}
+	for _, p := range []string{"@@", "@", "$"} {
 		s = strings.TrimPrefix(s, p)
 	}
 	if !isWord(s) {
-		return "", false
+		return "", false, false
 	}
-	return s, true
+	return s, qualified, true
 }
 
 // applyWrap applies a wrapping function to its string argument.

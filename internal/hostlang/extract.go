@@ -599,11 +599,14 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 				if w.external(op) {
 					return nil, w.argText(st, a), true
 				}
-				t := w.resolve(op.name, st.toks[op.first].start, op.call)
+				t := w.resolveOp(st, op)
+				if t != nil && t.numeric {
+					return nil, "", false
+				}
 				if t != nil {
 					// Follow an alias to the expression with the text.
 					for n := 0; n < maxEvalDepth && len(t.ops) == 1 && t.ops[0].kind == opRef && identityOnly(t.ops[0].post); n++ {
-						u := w.resolve(t.ops[0].name, t.st.toks[t.ops[0].first].start, t.ops[0].call)
+						u := w.resolveOp(t.st, t.ops[0])
 						if u == nil || u == t {
 							break
 						}
@@ -623,7 +626,7 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 			return nil, "", op.dynamic
 		}
 	}
-	if w.eval(e) != nil {
+	if v := w.eval(e); v != nil && !e.numeric {
 		return e, "", false
 	}
 	return nil, "", true
@@ -744,8 +747,9 @@ func (w *walker) countList(st *stream, a argRange) int {
 		}
 		return n
 	case w.is(st, f, "new"):
-		// new T[] {a, b}, new[] {a}, new List<T> {a}.
-		if w.is(st, l-1, "}") && st.match[l-1] > f {
+		// new T[] {a, b}, new[] {a}, new List<T> {a}; not an anonymous
+		// object `new { key, ttl }`.
+		if w.is(st, l-1, "}") && st.match[l-1] > f+1 {
 			return count(st.match[l-1]+1, l-1)
 		}
 		return -1

@@ -147,6 +147,8 @@ type expr struct {
 	foundBy  string
 	params   bool
 	name     string
+	// numeric marks a value that is a number constant's digits.
+	numeric bool
 }
 
 // walker holds one Extract's state.
@@ -166,6 +168,8 @@ type walker struct {
 	// created maps the offset of a creating call's name to the script
 	// of the object it makes.
 	created map[int]*expr
+	// subAt maps offsets to tokens of the hole stream, made on demand.
+	subAt map[int]int
 }
 
 // external reports whether a reference names a member of a type the file
@@ -197,9 +201,12 @@ func (w *walker) declaredTypes(st *stream) {
 // binding is a same-file name and the expressions it may hold (several
 // when the value is `a || b`).
 type binding struct {
-	off  int
-	fn   bool
-	alts []*expr
+	off int
+	fn  bool
+	// field marks a field of an object literal, dict or hash (`key:
+	// value`, `'key' => value`).
+	field bool
+	alts  []*expr
 }
 
 const maxParseDepth = 64
@@ -286,6 +293,16 @@ func bareName(s string) string {
 func (w *walker) isStart(st *stream, i int) bool {
 	t := st.toks[i]
 	paren := t.kind == tkPunct && w.src[t.start] == '(' && t.end-t.start == 1
+	if t.kind == tkPunct && w.src[t.start] == '-' && t.end-t.start == 1 && w.is(st, i-1, "=") &&
+		i+1 < len(st.toks) && st.toks[i+1].kind == tkNumber {
+		// `X = -1`: a negative constant a template may use.
+		return true
+	}
+	if (w.is(st, i, "{") || w.is(st, i, "[")) && w.is(st, i-1, "=") {
+		// An object or a list given a name: the name is declared, and
+		// qualified references into it may resolve (`scripts.ping`).
+		return true
+	}
 	if t.kind != tkString && t.kind != tkIdent && !paren {
 		return false
 	}
@@ -478,6 +495,12 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		}
 	case tkPunct:
 		c := w.src[t.start]
+		if c == '-' && t.end-t.start == 1 && i+1 < len(toks) && toks[i+1].kind == tkNumber && toks[i+1].start == t.end && isInteger(w.text(toks[i+1])) {
+			// A negative integer.
+			op.number = true
+			j = i + 2
+			break
+		}
 		if t.end-t.start != 1 || (c != '(' && c != '[' && c != '{') {
 			return nil, i
 		}
