@@ -36,6 +36,14 @@ targets=(
   "./internal/luasrc FuzzDecimalNumeral 2"
   "./internal/redisdb FuzzKeyPositions 3"
   "./internal/slot FuzzOf 3"
+  "./internal/hostlang FuzzPython 5"
+  "./internal/hostlang FuzzJavaScript 5"
+  "./internal/hostlang FuzzJava 5"
+  "./internal/hostlang FuzzKotlin 5"
+  "./internal/hostlang FuzzPHP 5"
+  "./internal/hostlang FuzzRuby 5"
+  "./internal/hostlang FuzzCSharp 5"
+  "./internal/hostlang FuzzMayHoldScript 5"
 )
 
 for t in "${targets[@]}"; do

@@ -45,6 +45,23 @@ func TestDump(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := srcmap.NewLines(src)
+		if dir := os.Getenv("HOSTLANG_WRITE"); dir != "" {
+			// Each script to its own file, for luac5.1 -p.
+			for _, s := range f.Scripts {
+				if s.Dynamic {
+					continue
+				}
+				name := fmt.Sprintf("%s:%d", p, lines.Pos(s.Start).Line)
+				if len(s.Holes) > 0 {
+					name += ":holes"
+				}
+				out := filepath.Join(dir, strings.NewReplacer("/", "_", ":", "@").Replace(strings.TrimPrefix(name, "/"))+".lua")
+				if err := os.WriteFile(out, []byte(s.Text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			continue
+		}
 		if os.Getenv("HOSTLANG_CALLS") != "" {
 			for _, s := range f.Scripts {
 				for _, c := range s.Calls {

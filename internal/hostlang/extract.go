@@ -108,7 +108,7 @@ func hasNeedle(v *value, src []byte) bool {
 				break
 			}
 			i += off
-			if verbatim(v.text, src, i, i+len(n)) && (n[len(n)-1] == '[' || callFollows(b, i+len(n))) {
+			if verbatim(v.text, src, i, i+len(n)) && (n[len(n)-1] == '[' && indexFollows(b, i+len(n)) || n[len(n)-1] != '[' && callFollows(b, i+len(n))) {
 				return true
 			}
 			off = i + 1
@@ -124,6 +124,16 @@ func callFollows(b []byte, i int) bool {
 		i++
 	}
 	return i < len(b) && (b[i] == '(' || b[i] == '"' || b[i] == '\'' || b[i] == '{')
+}
+
+// indexFollows reports whether b[i:] holds an index: a digit, a name, a
+// length (`KEYS[1]`, `ARGV[i]`, `ARGV[#ARGV]`), not the end of a text
+// that only spells "KEYS[".
+func indexFollows(b []byte, i int) bool {
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	return i < len(b) && (isLuaIdent(b[i]) || b[i] == '#' || b[i] == '(')
 }
 
 func verbatim(t *srcmap.Text, src []byte, from, to int) bool {

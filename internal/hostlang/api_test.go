@@ -1,0 +1,136 @@
+package hostlang
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLangOf(t *testing.T) {
+	for path, want := range map[string]Lang{
+		"a/b.py": Python, "x.JS": JavaScript, "x.mjs": JavaScript, "x.cjs": JavaScript, "c.ts": TypeScript,
+		"c.tsx": TypeScript, "D.java": Java, "e.kt": Kotlin, "f.php": PHP, "g.rb": Ruby, "h.cs": CSharp,
+	} {
+		if got, ok := LangOf(path); !ok || got != want {
+			t.Errorf("LangOf(%q) = %v, %v; want %v", path, got, ok, want)
+		}
+	}
+	for _, path := range []string{"x.lua", "x.go", "Makefile", "x.pyc"} {
+		if _, ok := LangOf(path); ok {
+			t.Errorf("LangOf(%q) is a host language", path)
+		}
+	}
+	for _, l := range Langs {
+		if back, ok := ParseLang(l.String()); !ok || back != l {
+			t.Errorf("ParseLang(%q) = %v", l, back)
+		}
+	}
+}
+
+func TestNewAPIsRefuses(t *testing.T) {
+	for _, a := range []API{
+		{Name: ""},
+		{Name: "a.b"},
+		{Name: "eval", Recv: "x y"},
+		{Name: "eval", Script: -9},
+		{Name: "eval", Script: Receiver},
+	} {
+		if _, err := NewAPIs(a); err == nil {
+			t.Errorf("NewAPIs(%+v) accepted", a)
+		}
+	}
+}
+
+// TestExtraAPI: a wrapper the configuration names (upstash's safeEval, the
+// script second, keys third) finds scripts that have no sign of Redis in
+// their text, gives the prefilter its name, and reports what it cannot
+// resolve as Dynamic.
+func TestExtraAPI(t *testing.T) {
+	src := []byte(`
+const resetScript = "return 1";
+await safeEval(ctx, resetScript, [key, other], []);
+await safeEval(ctx, makeScript(n), [key], []);
+`)
+	if MayHoldScript(JavaScript, src, nil) {
+		t.Fatal("the default table should not keep this file")
+	}
+	if f, _ := Extract(JavaScript, src, nil); len(f.Scripts) != 0 {
+		t.Fatalf("the default table finds %d scripts", len(f.Scripts))
+	}
+	apis, err := NewAPIs(API{Name: "safeEval", Form: Function, Script: 1, Keys: []KeysAt{{Arg: 2, Form: KeysList}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !MayHoldScript(JavaScript, src, apis) {
+		t.Fatal("the prefilter does not know the extra API")
+	}
+	f, err := Extract(JavaScript, src, apis)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, src, f)
+	if len(f.Scripts) != 2 {
+		t.Fatalf("%d scripts: %+v", len(f.Scripts), f.Scripts)
+	}
+	s := f.Scripts[0]
+	if s.Text != "return 1" || s.FoundBy != "safeEval" || len(s.Calls) != 1 || s.Calls[0].Keys != 2 {
+		t.Errorf("script 1: %q by %s, calls %+v", s.Text, s.FoundBy, s.Calls)
+	}
+	if d := f.Scripts[1]; !d.Dynamic || d.Ref != "" || d.Calls[0].Keys != 1 {
+		t.Errorf("script 2: %+v", d)
+	}
+	// Every language: an entry without one applies to all.
+	for _, l := range Langs {
+		if len(apis.lookup(l, "safeEval")) == 0 {
+			t.Errorf("%s has no safeEval", l)
+		}
+	}
+}
+
+// TestMayHoldScript: the needles and the API names as whole words.
+func TestMayHoldScript(t *testing.T) {
+	for _, c := range []struct {
+		lang Lang
+		src  string
+		want bool
+	}{
+		{Python, `x = "return redis.call('get', KEYS[1])"`, true},
+		{Python, `x = "KEYS[1]"`, true},
+		{Python, `x = "server.pcall('x')"`, true},
+		{Python, `r.eval(s, 1)`, true},
+		{Python, `r.register_script(s)`, true},
+		{Python, `evaluate(x); medieval(y)`, false},
+		{Python, `x = "keys[1]"  # lower case`, false},
+		{JavaScript, `client.defineCommand('x', opts)`, true},
+		{JavaScript, `scriptSrc = 1`, false},
+		{Java, `RedisScript.of(s)`, true},
+		{Java, `new DefaultRedisScript<>(s)`, true},
+		{Java, `template.execute(s, keys)`, false}, // runs objects only
+		{CSharp, `LuaScript.Prepare(s)`, true},
+		{CSharp, `db.ScriptEvaluateAsync(s)`, true},
+		{Ruby, `redis.script(:load, s)`, true},
+		{PHP, `$r->evalsha($sha, 1)`, false}, // a SHA is no script
+		{Kotlin, `redis.call("x")`, true},
+		{Kotlin, `redis .call("x")`, false},
+	} {
+		if got := MayHoldScript(c.lang, []byte(c.src), nil); got != c.want {
+			t.Errorf("MayHoldScript(%s, %q) = %v", c.lang, c.src, got)
+		}
+	}
+}
+
+// TestDefaultTable documents the table: every language has entries, and
+// each entry's name is an identifier.
+func TestDefaultTable(t *testing.T) {
+	seen := map[Lang]int{}
+	for _, a := range DefaultAPIs().List() {
+		seen[a.Lang]++
+		if !isWord(a.Name) || strings.ContainsAny(a.Name, ".") {
+			t.Errorf("entry %+v", a)
+		}
+	}
+	for _, l := range Langs {
+		if seen[l] == 0 {
+			t.Errorf("%s has no API", l)
+		}
+	}
+}
