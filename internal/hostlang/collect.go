@@ -30,6 +30,9 @@ func (w *walker) collect(st *stream) {
 			if len(scopes) < 1<<12 {
 				scopes = append(scopes, scope{st.match[i], name})
 			}
+			if open, close, ok := w.paramsBefore(st, i); ok {
+				w.addParamScope(st, open, close, toks[i].start, toks[st.match[i]].end)
+			}
 		}
 		if t.kind == tkIdent && (w.lang == Python || w.lang == Ruby) && w.text(t) == "def" {
 			k := i + 1
@@ -38,6 +41,9 @@ func (w *walker) collect(st *stream) {
 			}
 			if k < len(toks) && toks[k].kind == tkIdent {
 				def = w.text(toks[k])
+				if w.is(st, k+1, "(") && st.match[k+1] > k+1 {
+					w.addParamScope(st, k+1, st.match[k+1], toks[k].start, w.defEnd(st, i))
+				}
 			}
 		}
 		if st.exprAt[i] != nil || !w.isStart(st, i) {
@@ -87,6 +93,78 @@ func (w *walker) collect(st *stream) {
 			}
 		}
 	}
+}
+
+// addParamScope records the names between the parentheses at open and
+// close as parameters over the host range [from, to). Type names come
+// along (`String script`); they name no binding a script reference uses.
+func (w *walker) addParamScope(st *stream, open, close, from, to int) {
+	for k := open + 1; k < close && k < open+64; k++ {
+		if st.toks[k].kind == tkIdent {
+			name := bareName(w.text(st.toks[k]))
+			if len(w.params[name]) < 1<<10 {
+				w.params[name] = append(w.params[name], [2]int{from, to})
+			}
+		}
+	}
+}
+
+// paramsBefore finds the parameter list of the body opening at token i
+// (`(...) {`, `(...): T {`, `(...) throws E {`, `(...) => {`).
+func (w *walker) paramsBefore(st *stream, i int) (int, int, bool) {
+	q := i - 1
+	for k := 0; q >= 0 && k < 12; k++ {
+		if w.is(st, q, ")") {
+			break
+		}
+		t := st.toks[q]
+		if !(t.kind == tkIdent || w.is(st, q, ":") || w.is(st, q, ".") || w.is(st, q, "<") || w.is(st, q, ">") ||
+			w.is(st, q, "?") || w.is(st, q, ",") || w.is(st, q, "=>") || w.is(st, q, "[") || w.is(st, q, "]")) {
+			return 0, 0, false
+		}
+		q--
+	}
+	if q < 0 || !w.is(st, q, ")") || st.match[q] < 0 || st.match[q] >= q {
+		return 0, 0, false
+	}
+	return st.match[q], q, true
+}
+
+// defEnd is where the Python or Ruby function whose `def` is token i
+// ends: at the next def or class written no further right, or at the end.
+func (w *walker) defEnd(st *stream, i int) int {
+	col := w.column(st.toks[i].start)
+	for k := i + 1; k < len(st.toks) && k < i+200000; k++ {
+		t := st.toks[k]
+		if t.kind == tkIdent && (w.text(t) == "def" || w.text(t) == "class") && w.column(t.start) <= col {
+			return t.start
+		}
+	}
+	return len(w.src)
+}
+
+// column is the byte column of offset off on its line.
+func (w *walker) column(off int) int {
+	c := 0
+	for off > 0 && w.src[off-1] != '\n' && c < 1000 {
+		off--
+		c++
+	}
+	return c
+}
+
+// paramFloor returns, for an unqualified name used at offset off, the
+// offset before which its bindings do not count because it is a
+// parameter of the function around off (its own bindings inside the
+// function still do), or -1 when it is no parameter there.
+func (w *walker) paramFloor(name string, off int) int {
+	floor := -1
+	for _, r := range w.params[name] {
+		if r[0] <= off && off < r[1] && r[0] > floor {
+			floor = r[0]
+		}
+	}
+	return floor
 }
 
 // hasLit reports whether e has a literal of its own.
@@ -199,7 +277,7 @@ func (w *walker) declName(st *stream, q int) (string, bool) {
 		}
 	}
 	switch t := toks[q]; {
-	case t.kind == tkIdent && !keywords[w.text(t)]:
+	case t.kind == tkIdent && !w.keyword(w.text(t)):
 		return bareName(w.text(t)), false
 	case w.is(st, q, ")") && st.match[q] > 0:
 		if m := st.match[q]; m >= 1 && toks[m-1].kind == tkIdent {
@@ -260,6 +338,18 @@ func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 	bs := w.bindings[name]
 	if len(bs) == 0 {
 		return nil
+	}
+	if !fields {
+		// A parameter: only what the function itself assigns it.
+		if floor := w.paramFloor(name, off); floor >= 0 {
+			var inside []*binding
+			for _, b := range bs {
+				if b.off >= floor && b.off < off {
+					inside = append(inside, b)
+				}
+			}
+			bs = inside
+		}
 	}
 	// The bindings are sorted by offset: the last one before off.
 	last := sort.Search(len(bs), func(k int) bool { return bs[k].off >= off }) - 1

@@ -41,7 +41,7 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	}
 	s.lexCode(0, false)
 	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
-		types: map[string]bool{}, created: map[int]*expr{}}
+		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}}
 	w.streams = []*stream{newStream(s.main, src, s.lits), newStream(s.sub, src, s.lits)}
 	w.declaredTypes(w.streams[0])
 	for _, st := range w.streams {
@@ -253,7 +253,7 @@ func (w *walker) apiCalls(st *stream) []Script {
 		case j < len(toks) && w.is(st, j, "(") && st.match[j] > j:
 			c.args = w.splitArgs(st, j+1, st.match[j])
 			c.end = toks[st.match[j]].end
-		case w.lang == Ruby && j < len(toks) && (toks[j].kind == tkString || toks[j].kind == tkIdent && !keywords[w.text(toks[j])] || toks[j].kind == tkNumber):
+		case w.lang == Ruby && j < len(toks) && (toks[j].kind == tkString || toks[j].kind == tkIdent && !w.keyword(w.text(toks[j])) || toks[j].kind == tkNumber):
 			// A command call: arguments to the line's end.
 			e := j
 			for e < len(toks) && toks[e].kind != tkNewline && !w.is(st, e, "do") {
@@ -624,10 +624,11 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 					}
 					return t, "", false
 				}
-				if w.builtAtRunTime(op.name) {
-					return nil, "", true
+				if op.qual == "" && w.paramFloor(op.name, st.toks[op.first].start) >= 0 || !w.builtAtRunTime(op.name) {
+					// A parameter, or a name given only other names.
+					return nil, w.argText(st, a), true
 				}
-				return nil, w.argText(st, a), true
+				return nil, "", true
 			}
 		case opOther:
 			if op.rawLit {

@@ -170,6 +170,9 @@ type walker struct {
 	created map[int]*expr
 	// subAt maps offsets to tokens of the hole stream, made on demand.
 	subAt map[int]int
+	// params maps a name to the host ranges of the functions that have
+	// a parameter of that name.
+	params map[string][][2]int
 }
 
 // external reports whether a reference names a member of a type the file
@@ -258,23 +261,52 @@ func (w *walker) isConcat(st *stream, i int) bool {
 // adjacent reports whether the language joins adjacent literals.
 func (w *walker) adjacent() bool { return w.lang == Python || w.lang == Ruby }
 
-var keywords = map[string]bool{
-	"return": true, "if": true, "else": true, "elif": true, "elsif": true, "for": true, "while": true, "do": true,
-	"switch": true, "case": true, "when": true, "break": true, "continue": true, "throw": true, "raise": true,
-	"try": true, "catch": true, "finally": true, "except": true, "new": true, "in": true, "is": true, "not": true,
-	"and": true, "or": true, "def": true, "class": true, "function": true, "fun": true, "val": true, "var": true,
-	"let": true, "const": true, "static": true, "final": true, "public": true, "private": true, "protected": true,
-	"import": true, "from": true, "as": true, "package": true, "namespace": true, "using": true, "yield": true,
-	"await": true, "async": true, "lambda": true, "unless": true, "until": true, "then": true, "end": true,
-	"begin": true, "module": true, "typeof": true, "instanceof": true, "void": true, "delete": true,
-	"readonly": true, "override": true, "abstract": true, "internal": true, "echo": true, "print": true,
-	"puts": true, "assert": true, "with": true, "global": true, "nonlocal": true, "pass": true, "del": true,
-	"export": true, "default": true, "extends": true, "implements": true, "interface": true, "enum": true,
-	"struct": true, "object": true, "companion": true, "elseif": true, "foreach": true, "require": true,
-	"include": true, "require_once": true, "include_once": true, "goto": true, "lock": true, "fixed": true,
-	"sizeof": true, "nameof": true, "where": true, "select": true, "out": true, "ref": true, "params": true,
-	"synchronized": true, "throws": true, "defined": true, "self": false, "this": false,
+// keywordList holds each language's reserved words that cannot name a
+// value: an expression neither starts nor continues with one.
+var keywordList = map[Lang]string{
+	Python: "and as assert async await break class continue def del elif else except finally for from global if " +
+		"import in is lambda nonlocal not or pass raise return try while with yield",
+	JavaScript: "break case catch class const continue debugger default delete do else export extends finally for " +
+		"function if import in instanceof let new return static super switch throw try typeof var void while with " +
+		"yield await async of",
+	Java: "abstract assert break case catch class const continue default do else enum extends final finally for " +
+		"goto if implements import instanceof interface native new package private protected public return static " +
+		"strictfp super switch synchronized throw throws transient try volatile while yield permits sealed",
+	Kotlin: "as break class continue do else for fun if in interface is object package return throw try typealias " +
+		"typeof val var when while private public protected internal override open abstract final const companion " +
+		"data sealed lateinit inline suspend import",
+	PHP: "abstract and as break callable case catch class clone const continue declare default do echo else elseif " +
+		"enddeclare endfor endforeach endif endswitch endwhile extends final finally fn for foreach function global " +
+		"goto if implements include include_once instanceof insteadof interface namespace new or print private " +
+		"protected public readonly require require_once return static switch throw trait try use var while xor yield",
+	Ruby: "alias and begin break case class def defined? do else elsif end ensure for if in module next not or redo " +
+		"rescue retry return super then undef unless until when while yield puts print raise require",
+	CSharp: "abstract as base break case catch checked class const continue default delegate do else enum event " +
+		"explicit extern finally fixed for foreach goto if implicit in interface internal is lock namespace new " +
+		"operator out override params private protected public readonly ref return sealed sizeof stackalloc static " +
+		"struct switch throw try typeof unchecked unsafe using virtual void volatile while var await async yield",
 }
+
+var keywordSets = func() map[Lang]map[string]bool {
+	out := map[Lang]map[string]bool{}
+	for l, words := range keywordList {
+		out[l] = map[string]bool{}
+		for _, w := range strings.Fields(words) {
+			out[l][w] = true
+		}
+	}
+	out[TypeScript] = map[string]bool{}
+	for w := range out[JavaScript] {
+		out[TypeScript][w] = true
+	}
+	for _, w := range strings.Fields("interface type enum declare namespace module abstract implements private protected public readonly as satisfies keyof") {
+		out[TypeScript][w] = true
+	}
+	return out
+}()
+
+// keyword reports whether name is reserved in the walker's language.
+func (w *walker) keyword(name string) bool { return keywordSets[w.lang][name] }
 
 var controlWords = map[string]bool{
 	"if": true, "for": true, "while": true, "switch": true, "catch": true, "using": true, "lock": true,
@@ -306,7 +338,7 @@ func (w *walker) isStart(st *stream, i int) bool {
 	if t.kind != tkString && t.kind != tkIdent && !paren {
 		return false
 	}
-	if t.kind == tkIdent && keywords[w.text(t)] && w.text(t) != "new" {
+	if t.kind == tkIdent && w.keyword(w.text(t)) && w.text(t) != "new" {
 		return false
 	}
 	if i == 0 {
@@ -447,7 +479,7 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 			j = w.skipNew(st, i+1)
 			break
 		}
-		if keywords[name] {
+		if w.keyword(name) {
 			return nil, i
 		}
 		chain := name
