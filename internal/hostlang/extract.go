@@ -20,9 +20,9 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	if apis == nil {
 		apis = DefaultAPIs()
 	}
-	// Room for a token every four bytes and a literal every forty
+	// Room for a token every eight bytes and a literal every 64
 	// saves most of the slices' regrowth.
-	s := &scanner{src: src, lang: lang, main: make([]token, 0, len(src)/4+8), lits: make([]literal, 0, len(src)/40+4)}
+	s := &scanner{src: src, lang: lang, main: make([]token, 0, len(src)/8+8), lits: make([]literal, 0, len(src)/64+4)}
 	switch lang {
 	case Python:
 		s.lexCode = s.pyCode
@@ -54,9 +54,14 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 		dynamic = append(dynamic, w.apiCalls(st)...)
 	}
 	// Evaluate every candidate first: evaluating one marks the names it
-	// joins in as fragments, which are no scripts of their own.
+	// joins in as fragments, which are no scripts of their own. A
+	// candidate made only of literals, with no needle written inside it,
+	// can neither be a script by its content nor mark a fragment: it is
+	// not evaluated at all (most string literals of a file are such).
 	for _, e := range w.cands {
-		w.eval(e)
+		if w.mayMatter(e) {
+			w.eval(e)
+		}
 	}
 	seen := map[*expr]bool{}
 	var order []*expr
@@ -65,7 +70,7 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 		// text around it (`${cond ? `KEYS[1]` : `KEYS[2]`}`), not a
 		// script of its own unless a script API receives it.
 		inHole := e.st != w.streams[0]
-		if !seen[e] && (w.targets[e] || !inHole && !e.fragment && !e.contained && w.evidentlyRedis(e)) {
+		if !seen[e] && (w.targets[e] || !inHole && !e.fragment && !e.contained && w.mayMatter(e) && w.evidentlyRedis(e)) {
 			seen[e] = true
 			order = append(order, e)
 		}
@@ -88,6 +93,37 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	f.Scripts = append(f.Scripts, dynamic...)
 	sort.SliceStable(f.Scripts, func(i, j int) bool { return f.Scripts[i].Start < f.Scripts[j].Start })
 	return f, nil
+}
+
+// mayMatter reports whether a candidate could be a script by its content
+// or name another expression: it has an operand other than a literal, or
+// a content needle's start written inside its range.
+func (w *walker) mayMatter(e *expr) bool {
+	if e.mayMatter != 0 {
+		return e.mayMatter > 0
+	}
+	e.mayMatter = -1
+	for _, op := range e.ops {
+		if op.kind != opLit || len(op.post) > 0 {
+			e.mayMatter = 1
+			return true
+		}
+		for _, k := range op.lits {
+			// Holes may be filled with named texts.
+			if len(w.s.lits[e.st.toks[k].lit].val.holes) > 0 {
+				e.mayMatter = 1
+				return true
+			}
+		}
+	}
+	src := w.src[e.start:e.end]
+	for _, n := range [...]string{"KEYS[", "ARGV[", "redis.", "server."} {
+		if bytes.Contains(src, []byte(n)) {
+			e.mayMatter = 1
+			return true
+		}
+	}
+	return false
 }
 
 // evidentlyRedis reports whether an expression's value has a content

@@ -149,6 +149,8 @@ type expr struct {
 	name     string
 	// numeric marks a value that is a number constant's digits.
 	numeric bool
+	// mayMatter caches mayMatter: 0 unknown, 1 yes, -1 no.
+	mayMatter int8
 }
 
 // walker holds one Extract's state.

@@ -170,21 +170,98 @@ func numberEnd(src []byte, i int) int {
 	return i
 }
 
-// puncts are the multi-byte operators the walker tells apart, longest
-// first within each length. Anything else is one byte.
-var puncts3 = []string{"...", "===", "!==", "**=", "<<=", ">>=", "<=>", "??=", "?->"}
-var puncts2 = []string{"->", "=>", "::", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "+=", "-=", "*=", "/=", ".=", "%=", "<<", ">>", "++", "--", "..", "&.", "!!", "?:", "|=", "&="}
-
-// punctEnd returns the end of the operator starting at i.
+// punctEnd returns the end of the operator starting at i: the
+// multi-byte operators the walker tells apart (`->`, `=>`, `::`, `==`,
+// `||`, `??`, `?.`, `<<`, `...`...), anything else one byte.
 func punctEnd(src []byte, i int) int {
-	rest := src[i:]
-	for _, p := range puncts3 {
-		if bytes.HasPrefix(rest, []byte(p)) {
+	var c1, c2 byte
+	if i+1 < len(src) {
+		c1 = src[i+1]
+	}
+	if i+2 < len(src) {
+		c2 = src[i+2]
+	}
+	switch src[i] {
+	case '.':
+		if c1 == '.' {
+			if c2 == '.' {
+				return i + 3
+			}
+			return i + 2
+		}
+		if c1 == '=' {
+			return i + 2
+		}
+	case '=':
+		if c1 == '=' {
+			if c2 == '=' {
+				return i + 3
+			}
+			return i + 2
+		}
+		if c1 == '>' {
+			return i + 2
+		}
+	case '!':
+		if c1 == '=' {
+			if c2 == '=' {
+				return i + 3
+			}
+			return i + 2
+		}
+		if c1 == '!' {
+			return i + 2
+		}
+	case '*':
+		if c1 == '*' && c2 == '=' {
 			return i + 3
 		}
-	}
-	for _, p := range puncts2 {
-		if bytes.HasPrefix(rest, []byte(p)) {
+		if c1 == '=' {
+			return i + 2
+		}
+	case '<':
+		if c1 == '<' && c2 == '=' || c1 == '=' && c2 == '>' {
+			return i + 3
+		}
+		if c1 == '<' || c1 == '=' {
+			return i + 2
+		}
+	case '>':
+		if c1 == '>' && c2 == '=' {
+			return i + 3
+		}
+		if c1 == '>' || c1 == '=' {
+			return i + 2
+		}
+	case '?':
+		if c1 == '?' && c2 == '=' || c1 == '-' && c2 == '>' {
+			return i + 3
+		}
+		if c1 == '?' || c1 == '.' || c1 == ':' {
+			return i + 2
+		}
+	case '-':
+		if c1 == '>' || c1 == '=' || c1 == '-' {
+			return i + 2
+		}
+	case ':':
+		if c1 == ':' {
+			return i + 2
+		}
+	case '&':
+		if c1 == '&' || c1 == '.' || c1 == '=' {
+			return i + 2
+		}
+	case '|':
+		if c1 == '|' || c1 == '=' {
+			return i + 2
+		}
+	case '+':
+		if c1 == '=' || c1 == '+' {
+			return i + 2
+		}
+	case '/', '%':
+		if c1 == '=' {
 			return i + 2
 		}
 	}
