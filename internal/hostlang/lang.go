@@ -19,7 +19,9 @@
 package hostlang
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -100,11 +102,8 @@ func LangOf(path string) (Lang, bool) {
 	return l, ok
 }
 
-// Extensions lists the file extensions LangOf knows, for a directory walk.
+// Extensions lists the file extensions LangOf knows, sorted, for a
+// directory walk.
 func Extensions() []string {
-	out := make([]string, 0, len(extLangs))
-	for e := range extLangs {
-		out = append(out, e)
-	}
-	return out
+	return slices.Sorted(maps.Keys(extLangs))
 }
