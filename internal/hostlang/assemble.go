@@ -96,8 +96,6 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 				n = j - i
 				if s, ok := luaKeywordState[string(b[i:j])]; ok {
 					state = s
-				} else if state == luaName && i > 0 && (b[i-1] == '.' || b[i-1] == ':') {
-					state = luaExprDone
 				} else {
 					state = luaExprDone
 				}

@@ -415,7 +415,3 @@ func (w *walker) knownAlt(b *binding, wantFn, fields bool) *expr {
 	}
 	return nil
 }
-
-// bound reports whether the name has any binding at all (known value or
-// not).
-func (w *walker) bound(name string) bool { return len(w.bindings[name]) > 0 }

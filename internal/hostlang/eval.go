@@ -286,7 +286,7 @@ func (w *walker) applyPostfix(st *stream, p postfix, v *value) *value {
 	case "squish":
 		return v.squish()
 	case "squiggly":
-		return rubySquiggly(v, true)
+		return rubySquiggly(v)
 	case "format":
 		if w.lang == Kotlin {
 			return w.percentFormat(st, v, p.args)

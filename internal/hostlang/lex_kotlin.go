@@ -34,7 +34,7 @@ func (s *scanner) kotlinCode(i int, hole bool) int {
 		case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
 			bd := &body{closeAt: kotlinRawClose, holes: kotlinHoleStart, hole: kotlinHole}
 			v, e, _ := s.decode(view{b: src}, i+3, bd)
-			s.emitLit(literal{start: i, end: e, val: v, kind: litRaw})
+			s.emitLit(literal{start: i, end: e, val: v})
 			i = e
 		case c == '"':
 			bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: kotlinEscape,

@@ -81,19 +81,16 @@ func (s *scanner) phpCode(i int, hole bool) int {
 // phpOpenTag skips inline HTML from i to just after the next open tag
 // (`<?php`, `<?=`, `<?`).
 func phpOpenTag(src []byte, i int) int {
-	for i < len(src) {
-		j := bytes.Index(src[i:], []byte("<?"))
-		if j < 0 {
-			return len(src)
-		}
-		i += j + 2
-		if len(src)-i >= 3 && bytes.EqualFold(src[i:i+3], []byte("php")) {
-			return i + 3
-		}
-		if i < len(src) && src[i] == '=' {
-			return i + 1
-		}
-		return i
+	j := bytes.Index(src[i:], []byte("<?"))
+	if j < 0 {
+		return len(src)
+	}
+	i += j + 2
+	if len(src)-i >= 3 && bytes.EqualFold(src[i:i+3], []byte("php")) {
+		return i + 3
+	}
+	if i < len(src) && src[i] == '=' {
+		return i + 1
 	}
 	return i
 }

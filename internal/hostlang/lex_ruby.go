@@ -12,12 +12,11 @@ import "bytes"
 // rubyHeredoc is a heredoc whose body has not been read yet: it starts on
 // the line after its opener.
 type rubyHeredoc struct {
-	lit          int
-	id           []byte
-	squiggly     bool
-	indentedEnd  bool // <<- and <<~: the closing identifier may be indented
-	quote        byte // 0, '"', '\'', '`'
-	bodyStartsAt int  // filled when read
+	lit         int
+	id          []byte
+	squiggly    bool
+	indentedEnd bool // <<- and <<~: the closing identifier may be indented
+	quote       byte // 0, '"', '\'', '`'
 }
 
 var rubyKeywordsBeforeExpr = map[string]bool{
@@ -449,7 +448,7 @@ func (s *scanner) rubyHeredocBodies(i int) int {
 			raw.add(src[y], y, y+1)
 		}
 		if h.squiggly {
-			raw = rubySquiggly(raw, h.quote != '\'')
+			raw = rubySquiggly(raw)
 		}
 		v := raw
 		if h.quote != '\'' {
@@ -465,11 +464,10 @@ func (s *scanner) rubyHeredocBodies(i int) int {
 }
 
 // rubySquiggly removes the indentation of the least indented line from
-// every line, as Ruby does for <<~: lines of blanks count for nothing, a
-// tab advances to the next multiple of 8, a tab that would pass the width
-// stays. With interp set, a line starting with an interpolation has no
-// indentation.
-func rubySquiggly(v *value, interp bool) *value {
+// every line, as Ruby does for <<~ (on the raw text, so an escaped blank
+// is no indentation): lines of blanks count for nothing, a tab advances
+// to the next multiple of 8, a tab that would pass the width stays.
+func rubySquiggly(v *value) *value {
 	b := v.text.Bytes()
 	ls := splitLines(b)
 	width := -1
@@ -490,7 +488,6 @@ func rubySquiggly(v *value, interp bool) *value {
 			width = col
 		}
 	}
-	_ = interp
 	if width <= 0 {
 		return v
 	}

@@ -162,7 +162,6 @@ type walker struct {
 	streams  []*stream
 	cands    []*expr
 	bindings map[string][]*binding
-	scripts  []*Script
 	targets  map[*expr]bool
 	evalDeep int
 	// types are the classes, objects and modules the file declares.

@@ -349,15 +349,6 @@ func skipHoleNaive(src []byte, i int) int {
 	return len(src)
 }
 
-// litKind marks literals that some transforms apply to.
-type litKind uint8
-
-const (
-	litPlain litKind = iota
-	// litRaw is a Kotlin raw string: trimIndent and trimMargin apply.
-	litRaw
-)
-
 // literal is one string literal token's decoded value.
 type literal struct {
 	// start and end are the host range of the token (a Ruby heredoc's
@@ -367,5 +358,4 @@ type literal struct {
 	// lines after its opener; zero otherwise.
 	bodyStart, bodyEnd int
 	val                *value
-	kind               litKind
 }
