@@ -221,6 +221,13 @@ var (
 
 // defaultAPIs is the built-in knowledge of each client library's script
 // API. Argument indexes count from 0.
+//
+// Generic command methods named by a common word are left out, because
+// the prefilter would then keep nearly every file of the language: ioredis'
+// redis.script('LOAD', src) and redis.function('LOAD', src), Predis'
+// $client->script('load', $src) ("script" and "function" are everywhere
+// in JavaScript and in PHP templates). Scripts loaded that way are found
+// by their content; a configuration can still name those APIs.
 var defaultAPIs = withMirrors(append(baseAPIs, redissonAPIs()...))
 
 var baseAPIs = []API{
@@ -248,9 +255,7 @@ var baseAPIs = []API{
 	{Lang: JavaScript, Client: "node-redis", Name: "defineScript", Form: Function, Script: 0, ScriptField: "SCRIPT",
 		Keys: []KeysAt{{Arg: 0, Field: "NUMBER_OF_KEYS", Form: KeysCount}}},
 	{Lang: JavaScript, Client: "node-redis, @upstash/redis", Name: "scriptLoad", Script: 0},
-	{Lang: JavaScript, Client: "ioredis", Name: "script", Script: 1, GuardArg: 0, Guard: []string{`"load"`, `'load'`, `"LOAD"`, `'LOAD'`}},
 	{Lang: JavaScript, Client: "node-redis", Name: "functionLoad", Script: 0},
-	{Lang: JavaScript, Client: "ioredis", Name: "function", Script: 1, GuardArg: 0, Guard: []string{`"load"`, `'load'`, `"LOAD"`, `'LOAD'`}},
 	{Lang: JavaScript, Client: "ioredis, node-redis", Name: "evalsha", Script: NoScript},
 
 	// Jedis, Lettuce, Redisson, Spring Data Redis.
@@ -292,7 +297,6 @@ var baseAPIs = []API{
 	{Lang: PHP, Client: "Predis, phpredis, Laravel", Name: "eval", Script: 0, Generic: true,
 		Keys: []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount}}},
 	{Lang: PHP, Client: "phpredis", Name: "evalRo", Script: 0, Keys: []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount}}},
-	{Lang: PHP, Client: "Predis, phpredis", Name: "script", Script: 1, GuardArg: 0, Guard: []string{`'load'`, `"load"`, `'LOAD'`, `"LOAD"`}},
 	{Lang: PHP, Client: "Predis, phpredis", Name: "evalsha", Script: NoScript},
 
 	// redis-rb: eval(script, keys: [...], argv: [...]) or eval(script,
