@@ -7,12 +7,20 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/lint-lua/lint-lua/internal/benchdata"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/rules"
 )
+
+// reportCPU reports the CPU time per operation since start (see cpuTime).
+func reportCPU(b *testing.B, start time.Duration) {
+	if d := cpuTime() - start; d > 0 && b.N > 0 {
+		b.ReportMetric(float64(d.Milliseconds())/float64(b.N), "cpu-ms/op")
+	}
+}
 
 // treeSize is the number of files of each generated tree.
 const treeSize = 10_000
@@ -206,6 +214,7 @@ func BenchmarkHostTree(b *testing.B) {
 	}
 	b.SetBytes(size)
 	kept, scripts := 0, 0
+	cpu := cpuTime()
 	for b.Loop() {
 		kept, scripts = 0, 0
 		for _, f := range files {
@@ -217,6 +226,7 @@ func BenchmarkHostTree(b *testing.B) {
 			scripts += len(x.Scripts)
 		}
 	}
+	reportCPU(b, cpu)
 	b.ReportMetric(float64(kept), "kept/op")
 	b.ReportMetric(float64(scripts), "scripts/op")
 }
@@ -229,11 +239,13 @@ func BenchmarkHostTreePrefilter(b *testing.B) {
 		size += int64(len(f.src))
 	}
 	b.SetBytes(size)
+	cpu := cpuTime()
 	for b.Loop() {
 		for _, f := range files {
 			MayHoldScript(f.lang, f.src, nil)
 		}
 	}
+	reportCPU(b, cpu)
 }
 
 // BenchmarkHostTreeDisk reads the tree from disk as a run would:
@@ -246,6 +258,7 @@ func BenchmarkHostTreeDisk(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	cpu := cpuTime()
 	for b.Loop() {
 		for _, f := range files {
 			src, err := os.ReadFile(filepath.Join(dir, f.name))
@@ -257,6 +270,7 @@ func BenchmarkHostTreeDisk(b *testing.B) {
 			}
 		}
 	}
+	reportCPU(b, cpu)
 }
 
 // luaTree is treeSize .lua files: the repository's examples and rule
@@ -291,11 +305,13 @@ func BenchmarkLuaTreeParse(b *testing.B) {
 		size += int64(len(f.Src))
 	}
 	b.SetBytes(size)
+	cpu := cpuTime()
 	for b.Loop() {
 		for _, f := range files {
 			luasrc.Parse(f.Name, f.Src)
 		}
 	}
+	reportCPU(b, cpu)
 }
 
 // BenchmarkLuaTreeLint lints 10,000 .lua files with every rule.
@@ -307,9 +323,11 @@ func BenchmarkLuaTreeLint(b *testing.B) {
 		size += int64(len(f.Src))
 	}
 	b.SetBytes(size)
+	cpu := cpuTime()
 	for b.Loop() {
 		for _, f := range files {
 			lint.Run(luasrc.Parse(f.Name, f.Src), lint.Config{Rules: all})
 		}
 	}
+	reportCPU(b, cpu)
 }
