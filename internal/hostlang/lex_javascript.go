@@ -40,7 +40,7 @@ func (s *scanner) jsCode(i int, hole bool) int {
 		case c == '`':
 			i = s.jsTemplate(i)
 		case c == '/' && s.jsRegexAllowed():
-			if e, ok := jsRegexEnd(src, i); ok {
+			if e, ok := s.regexEnd(i); ok {
 				s.emit(tkNumber, i, e)
 				i = e
 			} else {
@@ -90,13 +90,32 @@ func (s *scanner) jsRegexAllowed() bool {
 	return true
 }
 
+// regexEnd returns the end of the regular expression literal at i (with
+// its flags), or false when the line ends first. The bytes it reads are
+// counted against a budget of a few times the file's size: once spent,
+// a slash is a division, which keeps a long line of slashes and
+// brackets linear.
+func (s *scanner) regexEnd(i int) (int, bool) {
+	if s.regexBudget == 0 {
+		s.regexBudget = 4*len(s.src) + 4096
+	}
+	if s.regexBudget < 0 {
+		return 0, false
+	}
+	e, ok := jsRegexEnd(s.src, i)
+	s.regexBudget -= e - i
+	if s.regexBudget == 0 {
+		s.regexBudget = -1
+	}
+	return e, ok
+}
+
 // jsRegexEnd returns the end of the regular expression literal at i (with
-// its flags), or false when the line ends first.
+// its flags), or false and where it stopped when the line ends first.
 func jsRegexEnd(src []byte, i int) (int, bool) {
 	j := i + 1
 	class := false
-	// A regular expression longer than this is taken for a division:
-	// the bound keeps a long line of slashes linear.
+	// A regular expression longer than this is taken for a division.
 	for j < len(src) && j < i+maxRegex {
 		switch src[j] {
 		case '\\':
@@ -110,11 +129,11 @@ func jsRegexEnd(src []byte, i int) (int, bool) {
 				return wordEnd(src, j+1, ""), true
 			}
 		case '\n', '\r':
-			return 0, false
+			return j, false
 		}
 		j++
 	}
-	return 0, false
+	return min(j, len(src)), false
 }
 
 const maxRegex = 4096

@@ -94,7 +94,7 @@ func (s *scanner) rubyCode(i int, hole bool) int {
 		case c == '<' && i+2 < len(src) && src[i+1] == '<' && s.rubyHeredocStart(i):
 			i = s.rubyHeredocOpen(i)
 		case c == '/' && s.rubyRegexAllowed(i):
-			if e, ok := jsRegexEnd(src, i); ok {
+			if e, ok := s.regexEnd(i); ok {
 				s.emit(tkNumber, i, e)
 				i = e
 			} else {

@@ -59,6 +59,8 @@ type scanner struct {
 	lexCode func(i int, hole bool) int
 	// heredocs are Ruby heredocs whose bodies start at the next line end.
 	heredocs []rubyHeredoc
+	// regexBudget is what regexEnd may still read (0: not set yet).
+	regexBudget int
 }
 
 // inBrackets reports whether the innermost open bracket is ( or [, where
