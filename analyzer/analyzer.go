@@ -54,19 +54,16 @@ func newAnalyzer(o *options) *analysis.Analyzer {
 	return a
 }
 
-// check is one part of the analysis; each file of the package registers its
-// checks with registerCheck.
+// check is one part of the analysis.
 type check func(*analysis.Pass, *state)
 
-var checks []check
+// checks run in this order once the scripts are found: the Lua rules over
+// each script (lualint.go), the call-site rules about scripts
+// (callsite_script.go), and the call-site rules about plain commands
+// (callsite_checkthenact.go, callsite_locks.go).
+var checks = []check{lintScripts, checkScriptCalls, checkCallsites}
 
-func registerCheck(c check) bool {
-	checks = append(checks, c)
-	return true
-}
-
-// state is what the checks of one package share (the scripts found, ...).
-// Fields are added by the files that need them.
+// state is what the checks of one package share.
 type state struct {
 	// scripts are the Lua sources the package hands to Redis, one per
 	// literal (or embedded file), in source order; uses are the calls that
@@ -76,15 +73,17 @@ type state struct {
 	uses    []*scriptUse
 	// settings are the analyzer's settings for this run (settings.go).
 	settings *resolved
+	// rep takes the findings (report.go).
+	rep *reporter
 }
 
 func run(pass *analysis.Pass, set *resolved) (any, error) {
 	st := &state{settings: set}
-	set.filterReports(pass, st)
+	st.rep = newReporter(pass, set, &st.scripts)
 	findScripts(pass, st)
 	for _, c := range checks {
 		c(pass, st)
 	}
-	reportUnusedIgnores(pass, set)
+	st.rep.reportUnusedIgnores()
 	return nil, nil
 }

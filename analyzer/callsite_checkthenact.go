@@ -14,8 +14,6 @@ import (
 // The call-site rules that need no script text: nonatomic-check-then-act
 // (here), lock-without-expiry and unsafe-lock-release (callsite_locks.go).
 // They share one list of the package's Redis commands.
-var _ = registerCheck(checkCallsites)
-
 func checkCallsites(pass *analysis.Pass, st *state) {
 	cmds := redisCommands(pass, st.settings.target.Lookup)
 	if len(cmds) == 0 {
@@ -24,8 +22,8 @@ func checkCallsites(pass *analysis.Pass, st *state) {
 	ids := newKeyIdentity(pass)
 	tx := transactionFuncs(cmds)
 	l := findLocks(pass, cmds, ids)
-	checkNonatomic(pass, cmds, ids, tx, l)
-	checkLocks(pass, cmds, ids, tx, l, st.settings)
+	checkNonatomic(pass, st.rep, cmds, ids, tx, l)
+	checkLocks(pass, st.rep, cmds, ids, tx, l, st.settings)
 }
 
 // checkNonatomic reports nonatomic-check-then-act: in one function, a read
@@ -37,7 +35,7 @@ func checkCallsites(pass *analysis.Pass, st *state) {
 // alone (the author chose a transaction), and so are reads made after the
 // function took a lock on another key with SET NX, and _test.go files (a
 // test drives its own keys on a test server, one step after the other).
-func checkNonatomic(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity, tx map[ast.Node]bool, l *locks) {
+func checkNonatomic(pass *analysis.Pass, rep *reporter, cmds []*redisCommand, ids *keyIdentity, tx map[ast.Node]bool, l *locks) {
 	type read struct {
 		c    *redisCommand
 		keys []string
@@ -110,7 +108,7 @@ func checkNonatomic(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity,
 			continue
 		}
 		key := w.key()
-		reportRule(pass, w.call.Pos(), w.call.End(), "nonatomic-check-then-act",
+		rep.rule(w.call.Pos(), w.call.End(), "nonatomic-check-then-act",
 			fmt.Sprintf("%s of %s depends on the %s of the same key on line %d", w.via, exprText(pass, key), found.c.via, csLine(pass, found.c.call.Pos())),
 			fmt.Sprintf("another client can change the key between the two commands: do the read and the write in one Lua script (lint-lua checks it)%s", watchHint(w.lib)))
 	}
@@ -135,7 +133,7 @@ var overwrites = []string{"SET", "SETEX", "PSETEX", "SETNX", "MSET", "MSETNX", "
 var expiries = []string{"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "PERSIST"}
 
 // watchHint is the transaction alternative to a script for each client.
-func watchHint(lib clientLib) string {
+func watchHint(lib commandLib) string {
 	switch lib {
 	case libGoRedis:
 		return ", or WATCH the key with Watch and write in tx.TxPipelined"

@@ -335,12 +335,12 @@ func (l *locks) held(pass *analysis.Pass, c *redisCommand, keys []string) bool {
 
 // checkLocks reports lock-without-expiry and unsafe-lock-release at Go call
 // sites.
-func checkLocks(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity, tx map[ast.Node]bool, l *locks, set *resolved) {
+func checkLocks(pass *analysis.Pass, rep *reporter, cmds []*redisCommand, ids *keyIdentity, tx map[ast.Node]bool, l *locks, set *resolved) {
 	if len(l.acqs) == 0 {
 		return
 	}
 	for _, a := range l.acqs {
-		lockWithoutExpiry(pass, a, cmds, ids, l)
+		lockWithoutExpiry(pass, rep, a, cmds, ids, l)
 	}
 	var real []lockAcquire
 	for _, a := range l.acqs {
@@ -355,7 +355,7 @@ func checkLocks(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity, tx 
 		if !c.is("DEL", "UNLINK", "GETDEL") || inTransaction(pass, c, tx) || inTestFile(pass, c.call) {
 			continue
 		}
-		unsafeRelease(pass, c, real, cmds, ids, set)
+		unsafeRelease(pass, rep, c, real, cmds, ids, set)
 	}
 }
 
@@ -465,7 +465,7 @@ func (c *redisCommand) is(names ...string) bool {
 
 // lockWithoutExpiry reports an acquisition that leaves the key without a
 // time to live, or gives it one only with a separate EXPIRE.
-func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand, ids *keyIdentity, l *locks) {
+func lockWithoutExpiry(pass *analysis.Pass, rep *reporter, a lockAcquire, cmds []*redisCommand, ids *keyIdentity, l *locks) {
 	if a.expiry != expiryNone && a.expiry != expiryKeepTTL {
 		return
 	}
@@ -484,14 +484,14 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 			if ids.id(e.key()) != a.id {
 				continue
 			}
-			reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
+			rep.rule(c.call.Pos(), c.call.End(), "lock-without-expiry",
 				fmt.Sprintf("lock %s taken with %s gets its expiry from the separate %s on line %d", key, c.via, e.via, csLine(pass, e.call.Pos())),
 				fmt.Sprintf("if the client stops between the two commands the lock never expires (TTL -1) and stays taken forever; set the expiry in the same command: %s", fix))
 			return
 		}
 	}
 	if a.expiry == expiryKeepTTL {
-		reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
+		rep.rule(c.call.Pos(), c.call.End(), "lock-without-expiry",
 			fmt.Sprintf("lock %s set with NX and KEEPTTL never expires", key),
 			fmt.Sprintf("with NX the key did not exist, so there is no TTL to keep (TTL -1); give a TTL instead: %s", fix))
 		return
@@ -500,7 +500,7 @@ func lockWithoutExpiry(pass *analysis.Pass, a lockAcquire, cmds []*redisCommand,
 	if c.method == "SetNX" {
 		what = "SetNX with expiration 0"
 	}
-	reportRule(pass, c.call.Pos(), c.call.End(), "lock-without-expiry",
+	rep.rule(c.call.Pos(), c.call.End(), "lock-without-expiry",
 		fmt.Sprintf("lock %s taken with %s never expires (TTL -1)", key, what),
 		fmt.Sprintf("a lock whose holder stops before deleting it stays taken forever; give it a TTL in the same command: %s", fix))
 }
@@ -523,7 +523,7 @@ func lockFix(c *redisCommand, key string) string {
 // in a method of the same type, when nothing checks that the lock is still
 // this client's. A read of the key before the DEL in the same function is
 // taken as an owner check (its race is nonatomic-check-then-act's).
-func unsafeRelease(pass *analysis.Pass, del *redisCommand, acqs []lockAcquire, cmds []*redisCommand, ids *keyIdentity, set *resolved) {
+func unsafeRelease(pass *analysis.Pass, rep *reporter, del *redisCommand, acqs []lockAcquire, cmds []*redisCommand, ids *keyIdentity, set *resolved) {
 	delFn := csOuterFunc(del.cur)
 	for _, k := range del.keys() {
 		id := ids.id(k)
@@ -564,7 +564,7 @@ func unsafeRelease(pass *analysis.Pass, del *redisCommand, acqs []lockAcquire, c
 		if sev < set.minSeverity {
 			return
 		}
-		report(pass, del.call.Pos(), del.call.End(), rule, sev.String(), nil,
+		rep.report(del.call.Pos(), del.call.End(), rule, sev.String(), nil,
 			fmt.Sprintf("%s of lock %s, taken with %s on line %d%s, does not check its owner", del.via, exprText(pass, k), acq.c.via, csLine(pass, acq.c.call.Pos()), where),
 			"nothing checks that the lock is still this client's: if it expired and another client took it, this deletes their lock; release with a Lua script that deletes the key only when GET returns this client's token")
 		return

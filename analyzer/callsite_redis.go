@@ -20,31 +20,36 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-// clientLib is the Redis client library a call belongs to.
-type clientLib int
+// commandLib is the Redis client library a command call belongs to.
+type commandLib int
 
 const (
-	libNone clientLib = iota
+	libNone commandLib = iota
 	libGoRedis
 	libRedigo
 	libRueidis
 )
 
-// libraryOf classifies a package path (the path sets are scripts.go's).
-func libraryOf(path string) clientLib {
-	switch {
-	case goRedisPaths[path]:
-		return libGoRedis
-	case redigoPaths[path]:
-		return libRedigo
-	case path == rueidisPath, strings.HasPrefix(path, rueidisPath+"/"):
+// libraryOf classifies a package path (the paths are clientapi.go's).
+func libraryOf(path string) commandLib {
+	if l := libByPath[path]; l != nil {
+		switch l.client {
+		case clientGoRedis:
+			return libGoRedis
+		case clientRedigo:
+			return libRedigo
+		case clientRueidis:
+			return libRueidis
+		}
+	}
+	if strings.HasPrefix(path, "github.com/redis/rueidis/") {
 		return libRueidis
 	}
 	return libNone
 }
 
 // funcLibrary returns the library a function belongs to.
-func funcLibrary(fn *types.Func) clientLib {
+func funcLibrary(fn *types.Func) commandLib {
 	if fn == nil || fn.Pkg() == nil {
 		return libNone
 	}
@@ -72,7 +77,7 @@ type redisCommand struct {
 	// Build() that ends a rueidis builder chain.
 	call *ast.CallExpr
 	cur  inspector.Cursor
-	lib  clientLib
+	lib  commandLib
 	// via is how the command is written, for messages: "SetNX",
 	// `Do("SET")`, "B().Set()".
 	via string

@@ -23,8 +23,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 )
 
-var _ = registerCheck(checkScriptCalls)
-
 // passed is what one script call passes, as far as the Go code shows it.
 type passed struct {
 	// nkeys is the number of keys (numkeys), -1 when unknown.
@@ -59,10 +57,10 @@ func checkScriptCalls(pass *analysis.Pass, st *state) {
 	}
 	for _, u := range st.uses {
 		p := passedBy(pass, in, u)
-		checkNumkeys(pass, u, p)
-		checkKeysCount(pass, u, p, once)
+		checkNumkeys(st.rep, u, p)
+		checkKeysCount(pass, st.rep, u, p, once)
 		if !inTestFile(pass, u.Call) {
-			checkCallSlots(pass, u, p)
+			checkCallSlots(pass, st.rep, u, p)
 		}
 		checkReadOnlyUse(pass, u, st)
 	}
@@ -75,7 +73,7 @@ func checkScriptCalls(pass *analysis.Pass, st *state) {
 			e = newEvaluator(pass)
 		}
 		if varies(e, s.Src, 0) {
-			reportDynamic(pass, s)
+			reportDynamic(pass, st.rep, s)
 		}
 	}
 }
@@ -88,74 +86,56 @@ func useVia(u *scriptUse) string {
 	return u.Name
 }
 
-// passedBy works out what a use passes.
+// passedBy works out what a use passes, by the form its API passes keys
+// and arguments in (clientapi.go).
 func passedBy(pass *analysis.Pass, in *inspector.Inspector, u *scriptUse) passed {
 	info := pass.TypesInfo
 	call := u.Call
 	p := unknownPassed()
-	fn := calleeFunc(info, call)
-	if fn == nil {
-		return p
-	}
-	switch u.Client {
-	case clientGoRedis:
-		if u.Command != "" {
-			return numkeysCall(info, call, u.CmdArg+2)
-		}
-		switch u.Kind {
-		case useEval, useEvalSha, useFCall, useRun:
-			if u.Name == "Load" {
-				return p
-			}
-			// Eval(ctx, src, keys, args...), Run(ctx, c, keys, args...).
-			at := ctxOffset(fn) + 1
-			return sliceCall(info, call, at)
-		}
-	case clientRedigo:
-		if u.Command != "" {
-			switch u.Kind {
-			case useEval, useEvalSha, useFCall:
-				return numkeysCall(info, call, u.CmdArg+2)
-			}
+	switch u.Pass {
+	case passSlice:
+		if u.KeysArg < 0 {
 			return p
 		}
-		switch {
-		case u.Kind == useCreate && len(call.Args) > 0:
-			if n, ok := csConstInt(info, call.Args[0]); ok && n >= 0 {
-				p.nkeys, p.countAt = int(n), call.Args[0]
-			}
-		case u.Kind == useRun && u.Name != "Load" && u.Origin != nil && len(u.Origin.Call.Args) > 0:
-			n, ok := csConstInt(info, u.Origin.Call.Args[0])
-			if !ok || n < 0 {
-				return p
-			}
-			from := 1 // Do(c, keysAndArgs...)
-			if u.Name == "DoContext" {
-				from = 2
-			}
-			p.nkeys, p.countAt = int(n), u.Origin.Call.Args[0]
-			if call.Ellipsis.IsValid() || from > len(call.Args) {
-				return p
-			}
-			rest := call.Args[from:]
-			p.total = len(rest)
-			if p.nkeys <= len(rest) {
-				p.keys = rest[:p.nkeys]
-				p.nargs = len(rest) - p.nkeys
+		p = sliceCall(info, call, u.KeysArg)
+		if u.ArgsArg >= 0 {
+			p.nargs = -1
+			if u.ArgsArg < len(call.Args) {
+				if a, ok := sliceLen(info, call.Args[u.ArgsArg]); ok {
+					p.nargs = len(a)
+				}
 			}
 		}
-	case clientRueidis:
-		switch {
-		case u.Kind == useRun && strings.HasPrefix(u.Name, "Exec") && u.Name != "ExecMulti" && len(call.Args) >= 4:
-			// Exec(ctx, c, keys, args []string)
-			k := sliceCall(info, call, 2)
-			if a, ok := sliceLen(info, call.Args[3]); ok {
-				k.nargs = len(a)
+		return p
+	case passNumkeys:
+		return numkeysCall(info, call, u.KeysArg)
+	case passKeyCount:
+		if u.KeysArg >= 0 && u.KeysArg < len(call.Args) {
+			if n, ok := csConstInt(info, call.Args[u.KeysArg]); ok && n >= 0 {
+				p.nkeys, p.countAt = int(n), call.Args[u.KeysArg]
 			}
-			return k
-		case u.Command != "" && (u.Kind == useEval || u.Kind == useEvalSha || u.Kind == useFCall):
-			return rueidisPassed(info, in, call)
 		}
+	case passOriginCount:
+		o := u.Origin
+		if o == nil || o.Pass != passKeyCount || o.KeysArg < 0 || o.KeysArg >= len(o.Call.Args) {
+			return p
+		}
+		n, ok := csConstInt(info, o.Call.Args[o.KeysArg])
+		if !ok || n < 0 {
+			return p
+		}
+		p.nkeys, p.countAt = int(n), o.Call.Args[o.KeysArg]
+		if call.Ellipsis.IsValid() || u.KeysArg > len(call.Args) {
+			return p
+		}
+		rest := call.Args[u.KeysArg:]
+		p.total = len(rest)
+		if p.nkeys <= len(rest) {
+			p.keys = rest[:p.nkeys]
+			p.nargs = len(rest) - p.nkeys
+		}
+	case passBuilder:
+		return rueidisPassed(info, in, call)
 	}
 	return p
 }
@@ -270,18 +250,18 @@ func rueidisPassed(info *types.Info, in *inspector.Inspector, call *ast.CallExpr
 }
 
 // checkNumkeys reports a numkeys larger than the values that follow it.
-func checkNumkeys(pass *analysis.Pass, u *scriptUse, p passed) {
+func checkNumkeys(rep *reporter, u *scriptUse, p passed) {
 	if p.nkeys < 0 || p.total < 0 || p.nkeys <= p.total {
 		return
 	}
-	reportRule(pass, u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
+	rep.rule(u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
 		fmt.Sprintf("%s passes numkeys %d but only %d values after it", useVia(u), p.nkeys, p.total),
 		fmt.Sprintf("Redis refuses the call with 'ERR Number of keys can't be greater than number of args'; pass %d keys or lower numkeys", p.nkeys))
 }
 
 // checkKeysCount reports a script that reads KEYS[i] or ARGV[i] beyond
 // what the call passes.
-func checkKeysCount(pass *analysis.Pass, u *scriptUse, p passed, once func(token.Pos, string) bool) {
+func checkKeysCount(pass *analysis.Pass, rep *reporter, u *scriptUse, p passed, once func(token.Pos, string) bool) {
 	s := u.Script
 	if s == nil || !s.Known || s.Library || (p.nkeys < 0 && p.nargs < 0) {
 		return
@@ -293,14 +273,14 @@ func checkKeysCount(pass *analysis.Pass, u *scriptUse, p passed, once func(token
 	reads := indexReads(m)
 	if p.nkeys >= 0 && (p.total < 0 || p.nkeys <= p.total) {
 		if r, ok := reads.beyond(model.Keys, p.nkeys); ok && once(p.countAt.Pos(), "KEYS") {
-			reportRule(pass, p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch",
+			rep.rule(p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch",
 				fmt.Sprintf("the script reads KEYS[%d] %s but %s passes %d %s", r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nkeys, plural(p.nkeys, "key", "keys")),
 				fmt.Sprintf("KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed", r.index, nilEffect(r)))
 		}
 	}
 	if p.nargs >= 0 {
 		if r, ok := reads.beyond(model.Argv, p.nargs); ok && once(u.Call.Pos(), "ARGV") {
-			reportRule(pass, u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
+			rep.rule(u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
 				fmt.Sprintf("the script reads ARGV[%d] %s but %s passes %d %s", r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nargs, plural(p.nargs, "argument", "arguments")),
 				fmt.Sprintf("ARGV[%d] is nil in the script%s; pass the value, or give it a default in the script (ARGV[%d] or ...)", r.index, nilEffect(r), r.index))
 		}
@@ -457,7 +437,7 @@ func indexReads(m *model.Model) scriptReads {
 
 // checkCallSlots reports keys passed at one call whose constant names hash
 // to different cluster slots.
-func checkCallSlots(pass *analysis.Pass, u *scriptUse, p passed) {
+func checkCallSlots(pass *analysis.Pass, rep *reporter, u *scriptUse, p passed) {
 	type named struct {
 		name string
 		slot int
@@ -485,7 +465,7 @@ func checkCallSlots(pass *analysis.Pass, u *scriptUse, p passed) {
 		if p.countAt != nil && u.Call.Pos() <= p.countAt.Pos() && p.countAt.End() <= u.Call.End() {
 			at = p.countAt
 		}
-		reportRule(pass, at.Pos(), at.End(), "missing-hash-tag",
+		rep.rule(at.Pos(), at.End(), "missing-hash-tag",
 			fmt.Sprintf("keys %q and %q passed to %s hash to different cluster slots", first.name, n.name, useVia(u)),
 			fmt.Sprintf("they hash to slots %d and %d: on Redis Cluster the call fails with 'CROSSSLOT Keys in request don't hash to the same slot'; give keys used together a common hash tag, such as {%s}", first.slot, n.slot, hashTagHint(first.name)))
 		return
@@ -528,7 +508,7 @@ func checkReadOnlyUse(pass *analysis.Pass, u *scriptUse, st *state) {
 		if sb.HasFlag("no-writes") {
 			return // the script's own writes are the Lua rule's finding
 		}
-		reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+		st.rep.rule(u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
 			fmt.Sprintf("%s runs the script read-only, but its #!lua shebang does not declare flags=no-writes", useVia(u)),
 			fmt.Sprintf("Redis refuses it before it runs with 'ERR Can not execute a script with write flag using *_ro command'; add flags=no-writes to the shebang, or use %s", writableVariant(u)))
 		return
@@ -537,7 +517,7 @@ func checkReadOnlyUse(pass *analysis.Pass, u *scriptUse, st *state) {
 		if c.Command == nil || !(c.Command.IsWrite() || c.Command.HasFlag("MAY_REPLICATE")) {
 			continue
 		}
-		reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+		st.rep.rule(u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
 			fmt.Sprintf("%s runs the script read-only, but it runs %s %s", useVia(u), c.Name, scriptLine(pass, s, m, c.Args[0].Expr)),
 			fmt.Sprintf("Redis answers 'ERR Write commands are not allowed from read-only scripts'; use %s, or remove the write", writableVariant(u)))
 		return
@@ -584,7 +564,7 @@ func checkReadOnlyFCall(pass *analysis.Pass, u *scriptUse, st *state) {
 					return
 				}
 			}
-			reportRule(pass, u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+			st.rep.rule(u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
 				fmt.Sprintf("%s calls function %q, which the library registers without flags={'no-writes'}", useVia(u), name),
 				fmt.Sprintf("Redis refuses it with 'ERR Can not execute a script with write flag using *_ro command'; register it with flags={'no-writes'} if it only reads, or use %s", writableVariant(u)))
 			return
@@ -595,17 +575,7 @@ func checkReadOnlyFCall(pass *analysis.Pass, u *scriptUse, st *state) {
 // fcallName returns the constant function name an FCALL_RO passes.
 func fcallName(pass *analysis.Pass, u *scriptUse) (string, bool) {
 	info := pass.TypesInfo
-	at := -1
-	switch {
-	case u.Command != "" && u.Client != clientRueidis:
-		at = u.CmdArg + 1
-	case u.Client == clientRueidis:
-		at = 0 // Function(name)
-	default:
-		if fn := calleeFunc(info, u.Call); fn != nil {
-			at = ctxOffset(fn)
-		}
-	}
+	at := u.FuncArg
 	if at < 0 || at >= len(u.Call.Args) {
 		return "", false
 	}
@@ -613,12 +583,12 @@ func fcallName(pass *analysis.Pass, u *scriptUse) (string, bool) {
 }
 
 // reportDynamic reports a script whose text is assembled at run time.
-func reportDynamic(pass *analysis.Pass, s *luaScript) {
+func reportDynamic(pass *analysis.Pass, rep *reporter, s *luaScript) {
 	via := "the call"
 	if len(s.Uses) > 0 {
 		via = useVia(s.Uses[0])
 	}
-	reportRule(pass, s.Src.Pos(), s.Src.End(), "dynamic-script",
+	rep.rule(s.Src.Pos(), s.Src.End(), "dynamic-script",
 		fmt.Sprintf("the script passed to %s is built at run time%s", via, howBuilt(pass, s.Src)),
 		"Redis keeps every distinct script text in its script cache until SCRIPT FLUSH, and lint-lua cannot check it; keep the script text constant and pass the values in ARGV (keys in KEYS)")
 }

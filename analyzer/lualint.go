@@ -8,8 +8,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-var _ = registerCheck(lintScripts)
-
 // lintScripts runs every lint-lua rule over each script known at compile
 // time, once per script however many calls use it, and reports each
 // finding at its place in the Go string (or the embedded .lua file).
@@ -45,7 +43,7 @@ func lintScripts(pass *analysis.Pass, st *state) {
 				// lint-lua go reads it back (and a go vet user sees it).
 				sev = d.Severity.String()
 			}
-			report(pass, pos, end, d.Rule, sev, fixes, msg, d.Help)
+			st.rep.report(pos, end, d.Rule, sev, fixes, msg, d.Help)
 		}
 	}
 }

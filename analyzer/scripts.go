@@ -16,37 +16,6 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// Client libraries, as scriptUse.Client names them.
-const (
-	clientGoRedis = "go-redis"
-	clientRedigo  = "redigo"
-	clientRedsync = "redsync"
-	clientRueidis = "rueidis"
-)
-
-// Package paths of the client libraries. rueidiscompat mirrors go-redis's
-// API and is matched like it.
-var (
-	goRedisPaths = map[string]bool{
-		"github.com/redis/go-redis/v9":           true,
-		"github.com/go-redis/redis/v8":           true,
-		"github.com/go-redis/redis/v7":           true,
-		"github.com/go-redis/redis":              true,
-		"github.com/redis/rueidis/rueidiscompat": true,
-	}
-	// redsyncPaths hold redsync's own script type: its scripts are made
-	// there and run through its adaptors' Eval(script.Src).
-	redsyncPaths = map[string]bool{
-		"github.com/go-redsync/redsync/v4/redis": true,
-	}
-	redigoPaths = map[string]bool{
-		"github.com/gomodule/redigo/redis": true,
-		"github.com/garyburd/redigo/redis": true,
-	}
-	rueidisPath     = "github.com/redis/rueidis"
-	rueidisCmdsPath = "github.com/redis/rueidis/internal/cmds"
-)
-
 // useKind says what a call does with a script.
 type useKind int
 
@@ -94,6 +63,13 @@ type scriptUse struct {
 	// CmdArg is the index in Call.Args of the command name of a
 	// Do/Send, or -1.
 	CmdArg int
+	// Pass says how the call passes keys and arguments, KeysArg and
+	// ArgsArg where (indexes in Call.Args, or -1; clientapi.go).
+	Pass             passForm
+	KeysArg, ArgsArg int
+	// FuncArg is the index in Call.Args of an FCall's function name, or
+	// -1.
+	FuncArg int
 	// Script is the script the call creates, runs or loads; nil when it
 	// passes a SHA or function name, or runs a script object whose
 	// creation was not found.
@@ -322,141 +298,15 @@ func classify(info *types.Info, call *ast.CallExpr) *scriptUse {
 	if fn == nil {
 		return nil
 	}
-	path := pkgPath(fn)
-	name := fn.Name()
-	recv := recvName(fn)
-	isMethod := fn.Type().(*types.Signature).Recv() != nil
-	u := &scriptUse{Call: call, Name: name, SrcArg: -1, CmdArg: -1}
-	switch {
-	case goRedisPaths[path]:
-		u.Client = clientGoRedis
-		switch {
-		case !isMethod:
-			if name != "NewScript" {
-				return nil
-			}
-			u.Kind, u.SrcArg = useCreate, stringParam(fn, 0)
-		case recv == "Script":
-			switch name {
-			case "Run", "RunRO", "Eval", "EvalRO", "EvalSha", "EvalShaRO", "Load":
-				u.Kind, u.ReadOnly = useRun, strings.HasSuffix(name, "RO")
-			default:
-				return nil
-			}
-		default:
-			switch name {
-			case "Eval", "EvalRO":
-				u.Kind, u.SrcArg, u.ReadOnly = useEval, stringParam(fn, 0), name == "EvalRO"
-			case "EvalSha", "EvalShaRO":
-				u.Kind, u.ReadOnly = useEvalSha, name == "EvalShaRO"
-			case "ScriptLoad":
-				u.Kind, u.SrcArg = useLoad, stringParam(fn, 0)
-			case "FunctionLoad", "FunctionLoadReplace":
-				u.Kind, u.SrcArg = useFunctionLoad, stringParam(fn, 0)
-			case "FCall", "FCallRO", "FCallRo":
-				u.Kind, u.ReadOnly = useFCall, name != "FCall"
-			case "Do":
-				// Do(ctx, args ...interface{}): the command is the
-				// first argument after the context.
-				if !commandCall(info, u, ctxOffset(fn)) {
-					return nil
-				}
-			default:
-				return nil
-			}
-			if u.Command == "" && u.SrcArg < 0 && (u.Kind == useEval || u.Kind == useLoad || u.Kind == useFunctionLoad) {
-				return nil
-			}
-		}
-	case redsyncPaths[path]:
-		if isMethod || name != "NewScript" {
-			return nil
-		}
-		// NewScript(keyCount int, src string), like redigo's.
-		u.Client = clientRedsync
-		u.Kind, u.SrcArg = useCreate, stringParam(fn, 1)
-	case redigoPaths[path]:
-		u.Client = clientRedigo
-		switch {
-		case !isMethod:
-			switch name {
-			case "NewScript":
-				// NewScript(keyCount int, src string)
-				u.Kind, u.SrcArg = useCreate, stringParam(fn, 1)
-			case "DoContext", "DoWithTimeout":
-				// redis.DoContext(c, ctx, cmd, args...)
-				if !commandCall(info, u, 2) {
-					return nil
-				}
-			default:
-				return nil
-			}
-		case recv == "Script":
-			switch name {
-			case "Do", "DoContext", "Send", "SendHash", "Load":
-				u.Kind = useRun
-			default:
-				return nil
-			}
-		default:
-			switch name {
-			case "Do", "Send":
-				if !commandCall(info, u, 0) {
-					return nil
-				}
-			case "DoContext", "DoWithTimeout":
-				if !commandCall(info, u, 1) {
-					return nil
-				}
-			default:
-				return nil
-			}
-		}
-	case path == rueidisPath:
-		u.Client = clientRueidis
-		switch {
-		case !isMethod && strings.HasPrefix(name, "NewLuaScript"):
-			u.Kind, u.SrcArg, u.ReadOnly = useCreate, stringParam(fn, 0), strings.Contains(name, "ReadOnly")
-		case recv == "Lua" && strings.HasPrefix(name, "Exec"):
-			u.Kind = useRun
-		default:
-			return nil
-		}
-	case path == rueidisCmdsPath:
-		u.Client = clientRueidis
-		switch {
-		case name == "Script" && (recv == "Eval" || recv == "EvalRo"):
-			u.Kind, u.SrcArg, u.ReadOnly = useEval, 0, recv == "EvalRo"
-			u.Command = "EVAL"
-			if u.ReadOnly {
-				u.Command = "EVAL_RO"
-			}
-		case name == "Script" && recv == "ScriptLoad":
-			u.Kind, u.SrcArg, u.Command = useLoad, 0, "SCRIPT LOAD"
-		case name == "FunctionCode":
-			u.Kind, u.SrcArg, u.Command = useFunctionLoad, 0, "FUNCTION LOAD"
-		case name == "Sha1" && (recv == "Evalsha" || recv == "EvalshaRo"):
-			u.Kind, u.ReadOnly = useEvalSha, recv == "EvalshaRo"
-			u.Command = "EVALSHA"
-			if u.ReadOnly {
-				u.Command = "EVALSHA_RO"
-			}
-		case name == "Function" && (recv == "Fcall" || recv == "FcallRo"):
-			u.Kind, u.ReadOnly = useFCall, recv == "FcallRo"
-			u.Command = "FCALL"
-			if u.ReadOnly {
-				u.Command = "FCALL_RO"
-			}
-		default:
-			return nil
-		}
-	default:
+	lib := libByPath[pkgPath(fn)]
+	if lib == nil {
 		return nil
 	}
-	if u.SrcArg >= len(call.Args) {
-		u.SrcArg = -1
+	a, ok := lib.lookup(recvName(fn), fn.Name(), fn.Type().(*types.Signature).Recv() != nil)
+	if !ok {
+		return nil
 	}
-	return u
+	return a.use(info, lib.client, fn, call)
 }
 
 // ctxOffset is 1 if fn's first parameter is a context.Context, else 0.
@@ -517,10 +367,13 @@ func commandCall(info *types.Info, u *scriptUse, at int) bool {
 	switch cmd := word(at); cmd {
 	case "EVAL", "EVAL_RO":
 		u.Kind, u.Command, u.SrcArg, u.ReadOnly = useEval, cmd, src(at+1), cmd == "EVAL_RO"
+		u.Pass, u.KeysArg = passNumkeys, at+2
 	case "EVALSHA", "EVALSHA_RO":
 		u.Kind, u.Command, u.ReadOnly = useEvalSha, cmd, cmd == "EVALSHA_RO"
+		u.Pass, u.KeysArg = passNumkeys, at+2
 	case "FCALL", "FCALL_RO":
 		u.Kind, u.Command, u.ReadOnly = useFCall, cmd, cmd == "FCALL_RO"
+		u.Pass, u.KeysArg, u.FuncArg = passNumkeys, at+2, at+1
 	case "SCRIPT":
 		if word(at+1) != "LOAD" {
 			return false

@@ -3,8 +3,6 @@ package analyzer
 import (
 	"flag"
 	"fmt"
-	"go/token"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -200,47 +198,6 @@ func (r *resolved) reports(rule string) bool {
 		}
 	}
 	return sev >= r.minSeverity
-}
-
-// filterReports makes every report of the pass go through r.reports, so
-// that the call-site checks need not know the settings, and with
-// goFilesOnly moves the findings in embedded files to the Go code that
-// uses them (st.scripts is read when a finding is reported).
-func (r *resolved) filterReports(pass *analysis.Pass, st *state) {
-	report := pass.Report
-	pass.Report = func(d analysis.Diagnostic) {
-		if !r.reports(d.Category) {
-			return
-		}
-		if r.goFilesOnly && d.Pos.IsValid() && fileOf(pass, d.Pos) == nil {
-			if s := embeddedScript(pass, st, d.Pos); s != nil {
-				p := pass.Fset.Position(d.Pos)
-				d.Message = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, d.Message)
-				d.Pos, d.End = s.Src.Pos(), s.Src.End()
-				for i := range d.Related {
-					d.Related[i].Pos, d.Related[i].End = d.Pos, d.End
-				}
-				// A fix's edits are in the .lua file: a tool that takes
-				// them to be in the finding's file would edit main.go.
-				d.SuggestedFixes = nil
-			}
-		}
-		report(d)
-	}
-}
-
-// embeddedScript returns the script embedded from the file that holds pos.
-func embeddedScript(pass *analysis.Pass, st *state, pos token.Pos) *luaScript {
-	tf := pass.Fset.File(pos)
-	if tf == nil {
-		return nil
-	}
-	for _, s := range st.scripts {
-		if s.Embed != "" && s.Embed == tf.Name() {
-			return s
-		}
-	}
-	return nil
 }
 
 type severityFlag diag.Severity

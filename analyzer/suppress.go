@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"strings"
-	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -23,16 +22,16 @@ import (
 const ignoreDirective = "lint-lua:ignore"
 
 // suppressed reports whether a //lint-lua:ignore comment on the line of pos,
-// or on the line above it, names rule. Positions outside the package's Go
-// files (an embedded .lua file) are never suppressed here: the script's own
-// ignore comments apply there.
-func suppressed(pass *analysis.Pass, pos token.Pos, rule string) bool {
+// or on the line above it, names rule, and returns the comment. Positions
+// outside the package's Go files (an embedded .lua file) are never
+// suppressed here: the script's own ignore comments apply there.
+func suppressed(pass *analysis.Pass, pos token.Pos, rule string) (*ast.Comment, bool) {
 	if !pos.IsValid() {
-		return false
+		return nil, false
 	}
 	f := fileOf(pass, pos)
 	if f == nil {
-		return false
+		return nil, false
 	}
 	tf := pass.Fset.File(pos)
 	// Raw lines (not adjusted by //line directives): the comment and the
@@ -46,29 +45,17 @@ func suppressed(pass *analysis.Pass, pos token.Pos, rule string) bool {
 			}
 			for _, r := range ignoredRules(c.Text) {
 				if r == rule {
-					markUsed(pass, c.Pos(), rule)
-					return true
+					return c, true
 				}
 			}
 		}
 	}
-	return false
+	return nil, false
 }
-
-// usedIgnores holds, for each pass that is running, the //lint-lua:ignore
-// comments (by position, and the rule named) that silenced a finding: a
-// map[ignoreKey]bool per *analysis.Pass. One pass runs in one goroutine;
-// passes of different packages may run at the same time.
-var usedIgnores sync.Map
 
 type ignoreKey struct {
 	pos  token.Pos
 	rule string
-}
-
-func markUsed(pass *analysis.Pass, pos token.Pos, rule string) {
-	m, _ := usedIgnores.LoadOrStore(pass, map[ignoreKey]bool{})
-	m.(map[ignoreKey]bool)[ignoreKey{pos, rule}] = true
 }
 
 // reportUnusedIgnores reports, once every check has run, each rule named by
@@ -76,28 +63,26 @@ func markUsed(pass *analysis.Pass, pos token.Pos, rule string) {
 // finding (unused-ignore). Only known rule IDs are reported: a comment
 // naming something else may be meant for another tool. unused-ignore is of
 // info severity, and below -severity=info the Lua findings of lower
-// severity never reach reportRule, so their ignores would look unused:
+// severity never reach the reporter, so their ignores would look unused:
 // nothing is reported then. An ignore of a rule the settings turn off is
 // idle, not stale: it is not reported either.
-func reportUnusedIgnores(pass *analysis.Pass, set *resolved) {
-	m, _ := usedIgnores.LoadAndDelete(pass)
-	used, _ := m.(map[ignoreKey]bool)
-	if diag.SeverityInfo < set.minSeverity {
+func (r *reporter) reportUnusedIgnores() {
+	if diag.SeverityInfo < r.set.minSeverity {
 		return
 	}
-	for _, f := range pass.Files {
+	for _, f := range r.pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				for _, r := range ignoredRules(c.Text) {
-					if used[ignoreKey{c.Pos(), r}] || rules.ByID(r) == nil || set.off[r] {
+				for _, rule := range ignoredRules(c.Text) {
+					if r.used[ignoreKey{c.Pos(), rule}] || rules.ByID(rule) == nil || r.set.off[rule] {
 						continue
 					}
-					pass.Report(analysis.Diagnostic{
+					r.pass.Report(analysis.Diagnostic{
 						Pos:      c.Pos(),
 						End:      c.End(),
 						Category: lint.UnusedIgnore,
 						URL:      ruleURL(lint.UnusedIgnore),
-						Message:  fmt.Sprintf("this //lint-lua:ignore of %s suppresses nothing (%s)", r, lint.UnusedIgnore),
+						Message:  fmt.Sprintf("this //lint-lua:ignore of %s suppresses nothing (%s)", rule, lint.UnusedIgnore),
 						Related: []analysis.RelatedInformation{{Pos: c.Pos(), End: c.End(),
 							Message: helpPrefix + "it would silently hide a future finding of that rule: remove it"}},
 					})
@@ -142,12 +127,6 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// reportRule reports a finding of rule at its default severity, with its
-// headline and help, unless a //lint-lua:ignore comment suppresses it.
-func reportRule(pass *analysis.Pass, pos, end token.Pos, rule, headline, help string) {
-	report(pass, pos, end, rule, "", nil, headline, help)
-}
-
 // helpPrefix starts the related information that carries a finding's help:
 // go/analysis has no place of its own for it. go vet prints it on a line of
 // its own under the finding, and lint-lua go reads it back (Help).
@@ -161,35 +140,6 @@ func Help(d analysis.Diagnostic) string {
 		}
 	}
 	return ""
-}
-
-// report is where every finding of the analyzer goes: it drops suppressed
-// ones and an end that does not belong to pos's file, ends the headline
-// with "(rule)", or "(rule, severity)" when sev names a level other than the
-// rule's default, and attaches the help at the same place.
-func report(pass *analysis.Pass, pos, end token.Pos, rule, sev string, fixes []analysis.SuggestedFix, headline, help string) {
-	if suppressed(pass, pos, rule) {
-		return
-	}
-	if end.IsValid() && (end < pos || pass.Fset.File(end) != pass.Fset.File(pos)) {
-		end = token.NoPos
-	}
-	tag := rule
-	if sev != "" {
-		tag += ", " + sev
-	}
-	d := analysis.Diagnostic{
-		Pos:            pos,
-		End:            end,
-		Category:       rule,
-		URL:            ruleURL(rule),
-		Message:        headline + " (" + tag + ")",
-		SuggestedFixes: fixes,
-	}
-	if help != "" {
-		d.Related = []analysis.RelatedInformation{{Pos: pos, End: end, Message: helpPrefix + help}}
-	}
-	pass.Report(d)
 }
 
 // ruleURL is where a rule's documentation lives.

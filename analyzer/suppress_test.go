@@ -67,7 +67,7 @@ func c() {}
 		{at("c()"), "rule-c", false},
 		{token.NoPos, "rule-a", false},
 	} {
-		if got := suppressed(pass, c.pos, c.rule); got != c.want {
+		if _, got := suppressed(pass, c.pos, c.rule); got != c.want {
 			t.Errorf("%s at %v: got %v, want %v", c.rule, fset.Position(c.pos), got, c.want)
 		}
 	}
