@@ -11,5 +11,6 @@ import (
 // raw strings are edited as written, interpreted strings get escaped text,
 // and a finding whose edit would straddle two literals keeps no fix.
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), Analyzer, "fixes")
+	t.Parallel()
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), testAnalyzer(t, Settings{}), "fixes")
 }

@@ -53,10 +53,11 @@ func only(ds []string, rule string) []string {
 // concatenations across files, fmt.Sprintf, a constant of another package
 // and an embedded file.
 func TestPositions(t *testing.T) {
+	t.Parallel()
 	dir := analysistest.TestData()
 	src := filepath.Join(dir, "src", "positions", "positions.go")
 	other := filepath.Join(dir, "src", "positions", "other.go")
-	got := only(diagnostics(t, dir, "positions"), "unknown-command")
+	got := only(findings(t, mainFixtures, testAnalyzer(t, Settings{}), "positions"), "unknown-command")
 	want := map[string]string{}
 	for _, name := range []string{"GETT", "SETT", "INCRR", "DECRR", "HSETT", "LPUSHH"} {
 		want[name] = locate(t, src, "'"+name+"'")
@@ -87,8 +88,9 @@ func TestPositions(t *testing.T) {
 // TestEmbedded checks that a script embedded from a .lua file is linted in
 // that file, once however many calls use it.
 func TestEmbedded(t *testing.T) {
+	t.Parallel()
 	dir := analysistest.TestData()
-	got := diagnostics(t, dir, "embedded")
+	got := findings(t, mainFixtures, testAnalyzer(t, Settings{}), "embedded")
 	w := locate(t, filepath.Join(dir, "src", "embedded", "script.lua"), `"SADDD"`)
 	if len(got) != 1 || !strings.HasPrefix(got[0], w+`: "SADDD" is not a known command`) {
 		t.Errorf("got:\n%s\nwant one finding at %s", strings.Join(got, "\n"), w)
@@ -118,6 +120,7 @@ const crlfSource = "package crlf\r\n" +
 	"}\r\n"
 
 func TestPositionsCRLF(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.CopyFS(filepath.Join(dir, "src", "github.com"), os.DirFS(filepath.Join(analysistest.TestData(), "src", "github.com"))); err != nil {
 		t.Fatal(err)
@@ -129,7 +132,7 @@ func TestPositionsCRLF(t *testing.T) {
 	if err := os.WriteFile(path, []byte(crlfSource), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := only(diagnostics(t, dir, "crlf"), "unknown-command")
+	got := only(findings(t, &fixtureTree{dir: dir}, testAnalyzer(t, Settings{}), "crlf"), "unknown-command")
 	want := []string{
 		locate(t, path, "'ZADDD'") + `: "ZADDD" is not a known command`,
 		locate(t, path, "'LPOPP'") + `: "LPOPP" is not a known command`,

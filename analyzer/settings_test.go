@@ -1,42 +1,28 @@
 package analyzer
 
 import (
-	"fmt"
-	"go/token"
-	"os"
-	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 )
 
 // TestSettingsRedisVersion checks, with `// want` comments, that a command
 // newer than the target version is reported as unknown-command naming the
 // target, and that one the target has is not.
 func TestSettingsRedisVersion(t *testing.T) {
-	a, err := New(Settings{RedisVersion: "6.2"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, analysistest.TestData(), a, "redisversion")
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{RedisVersion: "6.2"}), "redisversion")
 }
 
 // TestSettingsTarget runs an analyzer for Valkey 8.0 over scripts written
 // for it: server.call is redis.call for the Lua rules and the call-site
 // checks alike. For the newest Redis, server is an undefined global.
 func TestSettingsTarget(t *testing.T) {
-	a, err := New(Settings{Target: "valkey-8.0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, analysistest.TestData(), a, "valkeytarget")
-	got := findings(t, loadTestdata(t, "valkeytarget"), Analyzer)
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{Target: "valkey-8.0"}), "valkeytarget")
+	got := findings(t, mainFixtures, testAnalyzer(t, Settings{}), "valkeytarget")
 	if len(got) != 2 || !strings.Contains(got[0], "server is Valkey's name for redis, and the target is the newest Redis") || !strings.Contains(got[1], "keys-count-mismatch") {
 		t.Errorf("the newest Redis: got %q, want server reported once, HEXPIRE known, and the keys count", got)
 	}
@@ -46,7 +32,7 @@ func TestSettingsTarget(t *testing.T) {
 // against the default analyzer's findings, in the Lua scripts and at the
 // call sites. The package is loaded once for all of them.
 func TestSettings(t *testing.T) {
-	pkgs := loadTestdata(t, "redisversion")
+	t.Parallel()
 	lmpop := func(target string) string {
 		return "redisversion.go:15:22-15:29: LMPOP was added in Redis 7.0.0, after the target Redis " + target + " (unknown-command)"
 	}
@@ -83,7 +69,7 @@ func TestSettings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := findings(t, pkgs, a)
+			got := findings(t, mainFixtures, a, "redisversion")
 			ok := len(got) == len(tc.want)
 			for i := 0; ok && i < len(got); i++ {
 				ok = strings.HasPrefix(got[i], tc.want[i])
@@ -104,9 +90,9 @@ func TestSettings(t *testing.T) {
 // .lua file is reported at the Go expression that first uses the script,
 // the file's position leading the message, and in the file otherwise.
 func TestGoFilesOnly(t *testing.T) {
-	pkgs := loadTestdata(t, "embedded")
+	t.Parallel()
 	const inFile = `script.lua:3:19-3:26: "SADDD" is not a known command`
-	if got := findings(t, pkgs, Analyzer); len(got) != 1 || !strings.HasPrefix(got[0], inFile) {
+	if got := findings(t, mainFixtures, testAnalyzer(t, Settings{}), "embedded"); len(got) != 1 || !strings.HasPrefix(got[0], inFile) {
 		t.Errorf("default: got %q, want one finding starting with %s", got, inFile)
 	}
 	a, err := New(Settings{GoFilesOnly: true})
@@ -114,7 +100,7 @@ func TestGoFilesOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	const inGo = `embedded.go:17:27-17:33: script.lua:3:19: "SADDD" is not a known command`
-	got := findings(t, pkgs, a)
+	got := findings(t, mainFixtures, a, "embedded")
 	if len(got) != 1 || !strings.HasPrefix(got[0], inGo) || !strings.HasSuffix(got[0], "(unknown-command, warning)") {
 		t.Errorf("GoFilesOnly: got %q, want one finding starting with %s", got, inGo)
 	}
@@ -186,7 +172,9 @@ func TestNewIndependent(t *testing.T) {
 // analyzer: each changes the findings as the setting does, and a bad value
 // is refused.
 func TestFlags(t *testing.T) {
-	pkgs := loadTestdata(t, "redisversion")
+	// It alone sets the flags of Analyzer: the other tests make their own
+	// analyzers, and so it may run beside them.
+	t.Parallel()
 	set := func(name, value string) {
 		t.Helper()
 		if err := Analyzer.Flags.Set(name, value); err != nil {
@@ -201,7 +189,7 @@ func TestFlags(t *testing.T) {
 	}()
 	rulesOf := func() []string {
 		var out []string
-		for _, d := range findings(t, pkgs, Analyzer) {
+		for _, d := range findings(t, mainFixtures, Analyzer, "redisversion") {
 			out = append(out, d[strings.LastIndex(d, "(")+1:len(d)-1])
 		}
 		return out
@@ -247,76 +235,4 @@ func TestFlags(t *testing.T) {
 			t.Errorf("-%s=%s: error %v, want one containing %s", bad.flag, bad.value, err, bad.want)
 		}
 	}
-}
-
-// loadTestdata loads packages of analyzer/testdata as analysistest does
-// (GOPATH mode), once for the several analyzers a test runs over them.
-func loadTestdata(t *testing.T, patterns ...string) []*packages.Package {
-	t.Helper()
-	dir := analysistest.TestData()
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax | packages.NeedModule,
-		Dir:   dir,
-		Tests: true,
-		Env:   append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkgs) == 0 {
-		t.Fatalf("no packages match %q", patterns)
-	}
-	for _, p := range pkgs {
-		if len(p.Errors) > 0 {
-			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
-		}
-	}
-	return pkgs
-}
-
-// findings runs a over pkgs and returns each diagnostic as
-// "file:line:col-line:col: message" with the file's base name, in the
-// order of their positions.
-func findings(t *testing.T, pkgs []*packages.Package, a *analysis.Analyzer) []string {
-	t.Helper()
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	type found struct {
-		pos  token.Position
-		text string
-	}
-	var all []found
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			t.Fatalf("%s: %v", act, act.Err)
-		}
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
-			p := fset.Position(d.Pos)
-			s := fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
-			if d.End.IsValid() {
-				e := fset.Position(d.End)
-				s += fmt.Sprintf("-%d:%d", e.Line, e.Column)
-			}
-			all = append(all, found{p, s + ": " + d.Message})
-		}
-	}
-	sort.Slice(all, func(i, j int) bool {
-		x, y := all[i].pos, all[j].pos
-		if x.Filename != y.Filename {
-			return x.Filename < y.Filename
-		}
-		if x.Line != y.Line {
-			return x.Line < y.Line
-		}
-		return x.Column < y.Column
-	})
-	out := make([]string, len(all))
-	for i, f := range all {
-		out[i] = f.text
-	}
-	return out
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 func TestIgnoredRules(t *testing.T) {
@@ -77,13 +76,9 @@ func c() {}
 // comment naming a known rule that silences nothing is reported, and that
 // nothing is reported by default.
 func TestUnusedIgnore(t *testing.T) {
-	dir := analysistest.TestData()
-	if got := diagnostics(t, dir, "unusedignore"); len(got) != 0 {
+	t.Parallel()
+	if got := findings(t, mainFixtures, testAnalyzer(t, Settings{}), "unusedignore"); len(got) != 0 {
 		t.Errorf("by default: got %q, want nothing", got)
 	}
-	if err := Analyzer.Flags.Set("severity", "info"); err != nil {
-		t.Fatal(err)
-	}
-	defer Analyzer.Flags.Set("severity", "warning")
-	analysistest.Run(t, dir, Analyzer, "unusedignore")
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "unusedignore")
 }

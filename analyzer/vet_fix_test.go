@@ -15,6 +15,7 @@ import (
 // interpreted string and an embedded .lua file; go vet is clean after.
 // `go fix -fixtool=$(which lint-lua-vet) ./...` applies the same fixes.
 func TestVetFix(t *testing.T) {
+	t.Parallel()
 	const (
 		mainGo = "package main\n\nimport (\n\t\"context\"\n\t_ \"embed\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
 			"var exists = redis.NewScript(`if redis.call('EXISTS', KEYS[1]) then return 1 end return 0`)\n\n" +

@@ -15,6 +15,7 @@ import (
 // module that uses a stub of go-redis (through a replace directive: no
 // network): a script in a raw string and one embedded from a .lua file.
 func TestVetTool(t *testing.T) {
+	t.Parallel()
 	goBin, tool, app := vetApp(t, map[string]string{
 		"main.go": "package main\n\n" +
 			"import (\n\t\"context\"\n\t_ \"embed\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +

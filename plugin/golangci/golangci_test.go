@@ -50,9 +50,6 @@ func TestSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := as[0]
-	if got := findingsIn(t, a, "embedded"); len(got) != 1 || !strings.HasPrefix(got[0], "embedded.go:17:27: script.lua:3:19: ") {
-		t.Errorf("embedded script: got %q, want its finding in the Go file", got)
-	}
 	for flag, want := range map[string]string{
 		"redis-version": "6.2",
 		"disable":       "script-too-long",
@@ -63,7 +60,17 @@ func TestSettings(t *testing.T) {
 			t.Errorf("analyzer -%s = %q, want %q", flag, got, want)
 		}
 	}
-	analysistest.Run(t, testdata(t), a, "redisversion")
+	// Two loads of packages, the slow part: side by side.
+	t.Run("embedded", func(t *testing.T) {
+		t.Parallel()
+		if got := findingsIn(t, a, "embedded"); len(got) != 1 || !strings.HasPrefix(got[0], "embedded.go:17:27: script.lua:3:19: ") {
+			t.Errorf("embedded script: got %q, want its finding in the Go file", got)
+		}
+	})
+	t.Run("redisversion", func(t *testing.T) {
+		t.Parallel()
+		analysistest.Run(t, testdata(t), a, "redisversion")
+	})
 }
 
 // TestSettingsTarget checks that target and modules reach the analyzer.
