@@ -70,7 +70,7 @@ func checkScriptCalls(pass *analysis.Pass, st *state) {
 			continue
 		}
 		if e == nil {
-			e = newEvaluator(pass)
+			e = newEvaluator(pass, st.settings.maxFileSize)
 		}
 		if varies(e, s.Src, 0) {
 			reportDynamic(pass, st.rep, s)

@@ -51,6 +51,8 @@ type evaluator struct {
 	sources  map[*token.File][]byte
 	embedded map[string]*embedFile
 	depth    int
+	// limit is the size past which a text is big (not linted).
+	limit int
 }
 
 type embedSpec struct {
@@ -65,9 +67,10 @@ type embedFile struct {
 	err  error
 }
 
-func newEvaluator(pass *analysis.Pass) *evaluator {
+func newEvaluator(pass *analysis.Pass, limit int) *evaluator {
 	e := &evaluator{
 		pass:     pass,
+		limit:    limit,
 		consts:   map[*types.Const]ast.Expr{},
 		inits:    map[*types.Var]ast.Expr{},
 		written:  map[*types.Var]bool{},
@@ -227,7 +230,7 @@ func (e *evaluator) eval(x ast.Expr) *text {
 	// expression's position.
 	if tv, ok := e.pass.TypesInfo.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		if v := constant.StringVal(tv.Value); v != t.s {
-			return wholeText(v, x.Pos(), x.End())
+			return wholeText(v, x.Pos(), x.End(), e.limit)
 		}
 	}
 	return t
@@ -244,6 +247,12 @@ func (e *evaluator) evalExpr(x ast.Expr) *text {
 		}
 		tf := e.pass.Fset.File(x.Pos())
 		if tf == nil {
+			break
+		}
+		if len(x.Value) > e.limit+2 {
+			// Too long to map byte by byte (a literal's source is
+			// never shorter than its value, bar a raw string's
+			// carriage returns): the compiler's value, big or not.
 			break
 		}
 		if t := litText(tf, x, e.source(tf)); t != nil {
@@ -288,7 +297,7 @@ func (e *evaluator) evalExpr(x ast.Expr) *text {
 		if r == nil {
 			return nil
 		}
-		return l.clone().concat(r)
+		return l.clone().concat(r, e.limit)
 	case *ast.CallExpr:
 		// A conversion to string or []byte of a known text.
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
@@ -305,7 +314,7 @@ func (e *evaluator) evalExpr(x ast.Expr) *text {
 	// another package, an expression we do not model): the whole text at
 	// the expression.
 	if tv, ok := info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		return wholeText(constant.StringVal(tv.Value), x.Pos(), x.End())
+		return wholeText(constant.StringVal(tv.Value), x.Pos(), x.End(), e.limit)
 	}
 	return nil
 }
@@ -345,14 +354,12 @@ func (e *evaluator) embed(spec embedSpec, v *types.Var) *text {
 	e.embedded[name] = ef
 	// Pass.ReadFile only serves the package's Go and "other" files, and
 	// drivers do not list embedded files there: read from disk as the
-	// compiler does.
-	var src []byte
-	err := os.ErrNotExist
-	if e.pass.ReadFile != nil {
-		src, err = e.pass.ReadFile(name)
-	}
-	if err != nil {
-		src, err = os.ReadFile(name)
+	// compiler does, a regular file only.
+	src, err := readRegular(name, int64(e.limit))
+	if tl, ok := err.(errTooLarge); ok {
+		ef.text = bigText("")
+		ef.text.size = tl.size
+		return ef.text
 	}
 	if err != nil {
 		ef.err = err
@@ -364,6 +371,7 @@ func (e *evaluator) embed(spec embedSpec, v *types.Var) *text {
 	for i := range src {
 		t.start[i], t.end[i], t.exact[i] = tf.Pos(i), tf.Pos(i+1), true
 	}
+	t.units = []unit{{tf.Pos(0), tf.Pos(len(src))}}
 	ef.text = t
 	return t
 }
@@ -412,12 +420,12 @@ func (e *evaluator) sprintf(call *ast.CallExpr) *text {
 		}
 	}
 	want := fmt.Sprintf(format.s, vals...)
-	whole := func() *text { return wholeText(want, call.Pos(), call.End()) }
+	whole := func() *text { return wholeText(want, call.Pos(), call.End(), e.limit) }
 
 	out := &text{}
 	f := format.s
 	argi := 0
-	lit := func(from, to int) { out.concat(format.slice(from, to)) }
+	lit := func(from, to int) { out.concat(format.slice(from, to), e.limit) }
 	for i := 0; i < len(f); {
 		j := i
 		for j < len(f) && f[j] != '%' {
@@ -442,8 +450,10 @@ func (e *evaluator) sprintf(call *ast.CallExpr) *text {
 		r, size := utf8.DecodeRuneInString(f[k:])
 		k += size
 		if r == '%' {
-			out.concat(format.slice(j, j+1))
-			out.end[len(out.end)-1] = format.end[k-1]
+			out.concat(format.slice(j, j+1), e.limit)
+			if !out.big {
+				out.end[len(out.end)-1] = format.end[k-1]
+			}
 			i = k
 			continue
 		}
@@ -453,9 +463,9 @@ func (e *evaluator) sprintf(call *ast.CallExpr) *text {
 		spec := f[j:k]
 		piece := fmt.Sprintf(spec, vals[argi])
 		if t := texts[argi]; t != nil && (spec == "%s" || spec == "%v") && t.s == piece {
-			out.concat(t.clone())
+			out.concat(t.clone(), e.limit)
 		} else {
-			out.concat(wholeText(piece, args[argi].Pos(), args[argi].End()))
+			out.concat(wholeText(piece, args[argi].Pos(), args[argi].End(), e.limit), e.limit)
 		}
 		argi++
 		i = k

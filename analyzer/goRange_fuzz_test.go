@@ -70,7 +70,7 @@ func checkGoRange(t *testing.T, quoted, raw string, all []*lint.Rule) {
 	if txt == nil || second2 == nil {
 		t.Fatalf("%q: literal not decoded", src)
 	}
-	txt = txt.clone().concat(second2)
+	txt = txt.clone().concat(second2, defaultMaxFileSize)
 	if txt.s != quoted+raw {
 		t.Fatalf("decoded %q, want %q", txt.s, quoted+raw)
 	}

@@ -19,11 +19,31 @@ type text struct {
 	start []token.Pos
 	end   []token.Pos
 	exact []bool
+	// units are the places the text's bytes were written in: each string
+	// literal (its whole range, quotes included) and embedded file. A fix
+	// may edit a unit only if every script drawn from it gets the same
+	// fix (lualint.go).
+	units []unit
+	// big is set for a text longer than the size limit: it is not linted,
+	// and has no positions (a 10 MB constant would need 170 MB of them).
+	// size is then its size when s does not hold all of it (an embedded
+	// file is read no further than the limit).
+	big  bool
+	size int64
 }
+
+// A unit is the Go range of a literal or an embedded file.
+type unit struct{ pos, end token.Pos }
+
+// bigText is a text past the size limit: its string, no positions.
+func bigText(s string) *text { return &text{s: s, big: true} }
 
 // wholeText is s mapped entirely to the Go range [pos, end): used where the
 // text has no literal of this package behind it.
-func wholeText(s string, pos, end token.Pos) *text {
+func wholeText(s string, pos, end token.Pos, limit int) *text {
+	if len(s) > limit {
+		return bigText(s)
+	}
 	t := &text{s: s, start: make([]token.Pos, len(s)), end: make([]token.Pos, len(s)), exact: make([]bool, len(s))}
 	for i := range s {
 		t.start[i], t.end[i] = pos, end
@@ -31,22 +51,32 @@ func wholeText(s string, pos, end token.Pos) *text {
 	return t
 }
 
-// concat appends u to t, in place.
-func (t *text) concat(u *text) *text {
+// concat appends u to t, in place; the result is big past limit.
+func (t *text) concat(u *text, limit int) *text {
 	t.s += u.s
+	if t.big || u.big || len(t.s) > limit {
+		t.start, t.end, t.exact, t.units, t.big = nil, nil, nil, nil, true
+		return t
+	}
 	t.start = append(t.start, u.start...)
 	t.end = append(t.end, u.end...)
 	t.exact = append(t.exact, u.exact...)
+	t.units = append(t.units, u.units...)
 	return t
 }
 
-// slice returns bytes [from, to) of t as a new text.
+// slice returns bytes [from, to) of t as a new text. Its units are all of
+// t's: a unit it no longer draws from only makes a fix more careful.
 func (t *text) slice(from, to int) *text {
+	if t.big {
+		return bigText(t.s[from:to])
+	}
 	return &text{
 		s:     t.s[from:to],
 		start: append([]token.Pos(nil), t.start[from:to]...),
 		end:   append([]token.Pos(nil), t.end[from:to]...),
 		exact: append([]bool(nil), t.exact[from:to]...),
+		units: append([]unit(nil), t.units...),
 	}
 }
 
@@ -115,6 +145,7 @@ func litText(tf *token.File, lit *ast.BasicLit, src []byte) *text {
 			t.exact = append(t.exact, true)
 		}
 		t.s = string(out)
+		t.units = []unit{{lit.Pos(), tf.Pos(base + len(raw))}}
 		return t
 	}
 	// An interpreted string: its value is its source (a newline cannot
@@ -159,5 +190,6 @@ func litText(tf *token.File, lit *ast.BasicLit, src []byte) *text {
 		k += n
 	}
 	t.s = string(out)
+	t.units = []unit{{lit.Pos(), lit.End()}}
 	return t
 }

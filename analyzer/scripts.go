@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -154,7 +155,7 @@ func (s *luaScript) GoRange(r span.Range) (pos, end token.Pos, exact bool) {
 // findScripts fills st.uses and st.scripts.
 func findScripts(pass *analysis.Pass, st *state) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	e := newEvaluator(pass)
+	e := newEvaluator(pass, st.settings.maxFileSize)
 	creators := map[*ast.CallExpr]*scriptUse{}
 	insp.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
@@ -175,7 +176,11 @@ func findScripts(pass *analysis.Pass, st *state) {
 		}
 		src := u.Call.Args[u.SrcArg]
 		var s *luaScript
-		if t := e.eval(src); t != nil {
+		if t := e.eval(src); t != nil && t.big {
+			s = &luaScript{Src: src}
+			st.scripts = append(st.scripts, s)
+			reportTooLarge(st.rep, src, t, st.settings.maxFileSize)
+		} else if t != nil {
 			k := scriptKey{text: t.s}
 			if len(t.s) > 0 {
 				k.pos = t.start[0]
@@ -221,6 +226,22 @@ func findScripts(pass *analysis.Pass, st *state) {
 			}
 		}
 	}
+}
+
+// TooLarge is the category of the finding that a script is past the
+// size limit (Settings.MaxFileSize) and was not linted: not a rule, but
+// what lint-lua reports as an error for a .lua file that large.
+const TooLarge = "max-file-size"
+
+// reportTooLarge reports a script past the size limit.
+func reportTooLarge(rep *reporter, src ast.Expr, t *text, limit int) {
+	size := t.size
+	if size == 0 {
+		size = int64(len(t.s))
+	}
+	rep.rule(src.Pos(), src.End(), TooLarge,
+		fmt.Sprintf("the script is %d bytes, more than the max-file-size limit of %d: not linted", size, limit),
+		"a Redis script is a few kilobytes; raise the limit (-max-file-size) if this one is a script")
 }
 
 type scriptKey struct {

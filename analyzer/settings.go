@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/config"
@@ -53,6 +54,10 @@ type Settings struct {
 	// the file: for tools that keep only findings in .go files
 	// (golangci-lint drops the others).
 	GoFilesOnly bool
+	// MaxFileSize is the largest script linted, in bytes, as lint-lua's
+	// --max-file-size: a //go:embed file or a Go string past it is
+	// reported and not linted. 0 means 1 MiB, lint-lua's default.
+	MaxFileSize int64
 }
 
 // New returns an analyzer that runs with settings s, for programs that
@@ -99,6 +104,12 @@ func New(s Settings) (*analysis.Analyzer, error) {
 		}
 	}
 	o.goFilesOnly = s.GoFilesOnly
+	if s.MaxFileSize < 0 {
+		return nil, fmt.Errorf("max file size: %d is negative", s.MaxFileSize)
+	}
+	if s.MaxFileSize > 0 {
+		o.maxFileSize = sizeFlag(s.MaxFileSize)
+	}
 	return newAnalyzer(o), nil
 }
 
@@ -112,10 +123,15 @@ type options struct {
 	ruleSeverity ruleSeverityFlag
 	minSeverity  severityFlag
 	goFilesOnly  bool // set by New only: no tool that takes flags needs it
+	maxFileSize  sizeFlag
 }
 
+// defaultMaxFileSize is lint-lua's --max-file-size default: real scripts
+// are a few KB, and a MiB lints in seconds (internal/cli/filesize.go).
+const defaultMaxFileSize = 1 << 20
+
 func defaultOptions() *options {
-	return &options{minSeverity: severityFlag(diag.SeverityWarning), ruleSeverity: ruleSeverityFlag{}}
+	return &options{minSeverity: severityFlag(diag.SeverityWarning), ruleSeverity: ruleSeverityFlag{}, maxFileSize: defaultMaxFileSize}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -126,6 +142,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.Var(&o.enable, "enable", "comma-separated rule IDs: report only these rules (default: all)")
 	fs.Var(&o.disable, "disable", "comma-separated rule IDs not to report (wins over -enable)")
 	fs.Var(&o.ruleSeverity, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
+	fs.Var(&o.maxFileSize, "max-file-size", "largest script linted, in bytes or with KiB or MiB; a larger one is reported, not linted")
 }
 
 // resolved is what one run of the analyzer reads: the options turned into
@@ -143,6 +160,7 @@ type resolved struct {
 	off         map[string]bool
 	severity    map[string]diag.Severity
 	goFilesOnly bool
+	maxFileSize int
 }
 
 func (o *options) resolve() *resolved {
@@ -153,6 +171,7 @@ func (o *options) resolve() *resolved {
 		off:         map[string]bool{},
 		severity:    map[string]diag.Severity{},
 		goFilesOnly: o.goFilesOnly,
+		maxFileSize: int(o.maxFileSize),
 	}
 	r.modelOptions = model.Options{ServerAlias: r.target.ServerAlias(), Lookup: r.target.Lookup}
 	for id, sev := range o.ruleSeverity {
@@ -304,6 +323,26 @@ func (o *options) target() target.Target {
 		t = t.WithModules(o.modules.mods)
 	}
 	return t
+}
+
+// sizeFlag is a number of bytes, with an optional KiB or MiB.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string { return strconv.FormatInt(int64(*s), 10) }
+
+func (s *sizeFlag) Set(v string) error {
+	t, mult := strings.TrimSpace(v), int64(1)
+	if n, ok := strings.CutSuffix(t, "KiB"); ok {
+		t, mult = n, 1<<10
+	} else if n, ok := strings.CutSuffix(t, "MiB"); ok {
+		t, mult = n, 1<<20
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(t), 10, 64)
+	if err != nil || n < 1 || n > (1<<40)/mult {
+		return fmt.Errorf("%q is not a size (a positive number of bytes, or with KiB or MiB)", v)
+	}
+	*s = sizeFlag(n * mult)
+	return nil
 }
 
 // ruleListFlag is a set of rule IDs; setting it replaces the set.

@@ -27,8 +27,9 @@ type goOptions struct {
 	Tests      bool
 	ConfigPath string
 	serverOptions
-	Enable  []string
-	Disable []string
+	Enable      []string
+	Disable     []string
+	MaxFileSize byteSize
 }
 
 func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
@@ -60,6 +61,8 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	opts.serverOptions.addServerFlags(f)
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
+	opts.MaxFileSize = maxFileSize
+	f.Var(&opts.MaxFileSize, "max-file-size", "largest script linted, such as 512KiB or 4MiB: a //go:embed file or Go string past it is reported as an error, not linted")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(s.ErrOut, "lint-lua: %v\nRun 'lint-lua go --help' for usage.\n", err)
 		return exitError{ExitError}
@@ -129,6 +132,15 @@ func goRun(opts *goOptions) error {
 		}
 		for _, d := range act.Diagnostics {
 			ld := toDiagnostic(act.Package.Fset, d, wd, settings.Severity)
+			if d.Category == analyzer.TooLarge {
+				// As for a .lua file that large: an input error.
+				if !seen[ld] {
+					seen[ld] = true
+					fmt.Fprintf(s.ErrOut, "lint-lua: %s:%d:%d: %s\n", ld.File, ld.Range.Start.Line, ld.Range.Start.Column, ld.Message)
+					loadErrors++
+				}
+				continue
+			}
 			// With --tests a file is in the package and in its test
 			// variant: report it once.
 			if !seen[ld] {
@@ -212,8 +224,13 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrid
 // generated Go can be large, but a file of this size is no source to quote.
 const goSourceMax = 16 << 20
 
+// maxExcerpt is the longest source line the text format quotes under a
+// finding in a Go file: a generated file or a 10 MB string constant on one
+// line would otherwise be printed whole for every finding on it.
+const maxExcerpt = 4096
+
 // fileLines returns the source lines of reported files, for the text
-// format's excerpts.
+// format's excerpts (none for a line longer than maxExcerpt).
 func fileLines(wd string) func(file string, line int) (string, bool) {
 	cache := map[string][]string{}
 	return func(file string, line int) (string, bool) {
@@ -225,7 +242,7 @@ func fileLines(wd string) func(file string, line int) (string, bool) {
 			}
 			cache[file] = lines
 		}
-		if line < 1 || line > len(lines) {
+		if line < 1 || line > len(lines) || len(lines[line-1]) > maxExcerpt {
 			return "", false
 		}
 		return strings.TrimRight(lines[line-1], "\r"), true

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,4 +148,42 @@ func TestGoAnalyzersHaveNoFacts(t *testing.T) {
 		}
 	}
 	visit(a)
+}
+
+// TestGoCommandTooLarge is issue 19 item 11 on the Go side: a script past
+// --max-file-size (a //go:embed file of 1 MiB and a line) is an input error, as a .lua
+// file that large is, and the others are still linted; and a long line of
+// Go (a one-line string holding a script with a finding every few dozen
+// bytes) is not quoted under each finding in the text output.
+func TestGoCommandTooLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with the go command")
+	}
+	// Past 1 MiB with comments, which lint fast, and one finding.
+	big := strings.Repeat("-- a comment line\n", 1<<20/18) + "redis.call('GETT', KEYS[1])\n"
+	src := strings.Replace(goBad, "import (\n", "import (\n\t_ \"embed\"\n", 1) +
+		"\n//go:embed big.lua\nvar big string\n\nfunc other(rdb *redis.Client) { rdb.Eval(context.Background(), big, nil) }\n"
+	dir := goModule(t, src)
+	if err := os.WriteFile(filepath.Join(dir, "big.lua"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := in(t, dir, "go", "--format", "json", "./...")
+	if want := fmt.Sprintf("main.go:23:64: the script is %d bytes, more than the max-file-size limit of 1048576: not linted", len(big)); r.code != ExitError || !strings.Contains(r.errOut, want) {
+		t.Fatalf("exit %d, want %d and the size on stderr\nstderr: %s", r.code, ExitError, r.errOut)
+	}
+	var o goJSON
+	if err := json.Unmarshal([]byte(r.out), &o); err != nil || len(o.Diagnostics) != 1 || o.Diagnostics[0].Rule != "global-assignment" {
+		t.Errorf("the other script's finding: %v %+v", err, o)
+	}
+	r = in(t, dir, "go", "--max-file-size", "2MiB", "--format", "json", "./...")
+	if err := json.Unmarshal([]byte(r.out), &o); err != nil || r.code != ExitFindings || !strings.Contains(r.out, `"GETT\" is not a Redis command`) {
+		t.Errorf("--max-file-size 2MiB: exit %d, want big.lua linted\n%s%s", r.code, r.out, r.errOut)
+	}
+
+	long := strings.Repeat(`redis.call('GETT', KEYS[1]) `, 3000) // 84 KB on one line
+	dir = goModule(t, strings.Replace(goClean, "`return redis.call('INCR', KEYS[1])`", "`"+long+"`", 1))
+	r = in(t, dir, "go", "--format", "text", "./...")
+	if r.code != ExitFindings || strings.Count(r.out, "(unknown-command)") != 3000 || len(r.out) > 1<<20 {
+		t.Errorf("long line: exit %d, %d findings in %d bytes of output, want 3000 in under 1 MiB", r.code, strings.Count(r.out, "(unknown-command)"), len(r.out))
+	}
 }

@@ -13,7 +13,7 @@ import (
 // Rule options and per-glob overrides are for .lua files: the analyzer
 // does not read them.
 func goSettings(opts *goOptions) (analyzer.Settings, error) {
-	out := analyzer.Settings{MinSeverity: "info", Severity: map[string]string{}}
+	out := analyzer.Settings{MinSeverity: "info", Severity: map[string]string{}, MaxFileSize: int64(opts.MaxFileSize)}
 	flags, err := opts.serverOptions.server()
 	if err != nil {
 		return out, err

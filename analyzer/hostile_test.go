@@ -1,0 +1,85 @@
+package analyzer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestHostileEmbeds is issue 19's items 6 and 11 on the Go side: a
+// //go:embed file that is a FIFO or a link to /dev/zero is not read (the
+// read would block, or never end), and a script past the size limit, a
+// 2 MB embedded file or a 10 MB string constant, is reported once and not
+// linted, in well under a second each and without holding its positions.
+func TestHostileEmbeds(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("no FIFOs")
+	}
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "src", "github.com"), os.DirFS(filepath.Join(analysistest.TestData(), "src", "github.com"))); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, content string) string {
+		p := filepath.Join(dir, "src", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	const head = "package %s\n\nimport (\n\t\"context\"\n\t_ \"embed\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n"
+	pkg := func(name, decl string) {
+		write(name+"/"+name+".go", strings.Replace(head, "%s", name, 1)+decl+
+			"\nfunc run(ctx context.Context, rdb *redis.Client) {\n\trdb.Eval(ctx, script, []string{\"k\"})\n}\n")
+	}
+	pkg("fifo", "//go:embed fifo.lua\nvar script string\n")
+	if err := syscall.Mkfifo(filepath.Join(dir, "src", "fifo", "fifo.lua"), 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	pkg("devzero", "//go:embed zero.lua\nvar script string\n")
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "src", "devzero", "zero.lua")); err != nil {
+		t.Fatal(err)
+	}
+	const line = "redis.call('GETT', KEYS[1])\n" // 28 bytes
+	pkg("bigembed", "//go:embed big.lua\nvar script string\n")
+	write("bigembed/big.lua", strings.Repeat(line, 2<<20/28+1))
+	pkg("bigconst", "const script = `"+strings.Repeat(line, 10<<20/28+1)+"`\n")
+	// The findings are on `script` in rdb.Eval(ctx, script, ...), 5 lines
+	// below the 9 of head and the declaration's first line.
+	tooLarge := func(name string, lines, size int) string {
+		return fmt.Sprintf("%s.go:%d:16-%d:22: the script is %d bytes, more than the max-file-size limit of 1048576: not linted (max-file-size)", name, 14+lines, 14+lines, size)
+	}
+
+	ft := &fixtureTree{dir: dir}
+	for _, tc := range []struct {
+		pkg  string
+		want []string
+	}{
+		{"fifo", nil},
+		{"devzero", nil},
+		{"bigembed", []string{tooLarge("bigembed", 0, (2<<20/28+1)*28)}},
+		{"bigconst", []string{tooLarge("bigconst", 10<<20/28, (10<<20/28+1)*28)}}, // the last line holds the closing quote
+	} {
+		t.Run(tc.pkg, func(t *testing.T) {
+			ft.packages(t, tc.pkg) // loaded once, and not timed
+			start := time.Now()
+			got := findings(t, ft, testAnalyzer(t, Settings{}), tc.pkg)
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("took %v", d)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tc.want, "\n\t"))
+			}
+		})
+	}
+}
