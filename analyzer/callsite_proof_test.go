@@ -152,3 +152,20 @@ func TestProofLockWithoutExpiryCalls(t *testing.T) {
 		t.Errorf("PTTL lock:c = %s, want > 0", r)
 	}
 }
+
+// The fix that go vet -fix would have made to a constant shared by two
+// scripts (issue 19): `v == nil` becomes `not v`, right for a GET reply,
+// wrong where v is a boolean, which ARGV 0 makes false. lualint.go offers
+// no fix then (testdata/src/fixes).
+func TestProofSharedFix(t *testing.T) {
+	c := redistest.Client(t)
+	const head = "local v = ARGV[1] == '1'"
+	for tail, want := range map[string]string{
+		" if v == nil then return 'nil' end return 'set'": "set",
+		" if not v then return 'nil' end return 'set'":    "nil",
+	} {
+		if r := c.MustEval(t, head+tail, nil, "0"); r.Str != want {
+			t.Errorf("%q with ARGV 0 = %s, want %q", tail, r, want)
+		}
+	}
+}

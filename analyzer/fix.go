@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// suggestedFix turns a Lua finding's fix into go/analysis edits of the Go
+// goEdits turns a Lua finding's fix into go/analysis edits of the Go
 // source, or nil when one of its edits cannot be made exactly: every edit
 // must cover bytes written in one string literal of the package (or one
 // embedded .lua file), whole escape sequences, and for a literal its new
@@ -18,7 +18,7 @@ import (
 // string cannot hold a backquote or a carriage return). The fix is then
 // applied by `go vet -fix` (or gopls) to the Go file, where it does to the
 // script what lint-lua --fix does to a .lua file.
-func suggestedFix(pass *analysis.Pass, s *luaScript, fix *diag.Fix) []analysis.SuggestedFix {
+func goEdits(pass *analysis.Pass, s *luaScript, fix *diag.Fix) []analysis.TextEdit {
 	if fix == nil || s.text == nil || len(s.text.s) != len(s.Text) {
 		return nil
 	}
@@ -30,7 +30,7 @@ func suggestedFix(pass *analysis.Pass, s *luaScript, fix *diag.Fix) []analysis.S
 		}
 		edits = append(edits, te)
 	}
-	return []analysis.SuggestedFix{{Message: fix.Message, TextEdits: edits}}
+	return edits
 }
 
 // goEdit maps one edit of the Lua text to the Go source.

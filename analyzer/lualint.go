@@ -2,48 +2,112 @@ package analyzer
 
 import (
 	"fmt"
+	"go/token"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
+// luaFinding is a finding of a Lua rule in one script, placed in Go.
+type luaFinding struct {
+	s        *luaScript
+	d        diag.Diagnostic
+	pos, end token.Pos
+	msg      string
+	// edits are its fix's edits of the Go source, nil without one.
+	edits []analysis.TextEdit
+}
+
+type editKey struct {
+	pos, end token.Pos
+	text     string
+}
+
 // lintScripts runs every lint-lua rule over each script known at compile
 // time, once per script however many calls use it, and reports each
 // finding at its place in the Go string (or the embedded .lua file).
+//
+// A fix edits the Go source, and one literal (a constant, an embedded
+// file) may be part of several scripts: a fix is offered only when every
+// script that draws on the literals it edits gets that very edit from its
+// own findings. Otherwise fixing one script would change another that had
+// no finding there (issue 19: a shared ` if v == nil` tail, a GET reply in
+// one script and a boolean in the other).
 func lintScripts(pass *analysis.Pass, st *state) {
 	cfg := lint.Config{Rules: rules.All(), Settings: st.settings.lua, Target: st.settings.target}
+	var found []luaFinding
+	proposed := map[editKey]map[*luaScript]bool{}
+	users := map[unit][]*luaScript{}
 	for _, s := range st.scripts {
 		if !s.Known || s.Text == "" {
 			continue
 		}
+		if s.text != nil {
+			for _, u := range s.text.units {
+				if us := users[u]; len(us) == 0 || us[len(us)-1] != s {
+					users[u] = append(us, s)
+				}
+			}
+		}
 		f := s.Lua()
 		for _, d := range lint.Run(f, cfg) {
-			if d.Severity < st.settings.minSeverity {
-				continue
-			}
 			pos, end, exact := s.GoRange(d.Range)
 			if !pos.IsValid() {
 				pos, end = s.Src.Pos(), s.Src.End()
 			}
-			msg := d.Message
-			if !exact {
+			lf := luaFinding{s: s, d: d, pos: pos, end: end, msg: d.Message}
+			if exact {
+				lf.edits = goEdits(pass, s, d.Fix)
+			} else {
 				// The text comes from somewhere we cannot point into (a
 				// constant of another package): say where in the script.
-				msg = fmt.Sprintf("script line %d:%d: %s", d.Range.Start.Line, d.Range.Start.Column, msg)
+				lf.msg = fmt.Sprintf("script line %d:%d: %s", d.Range.Start.Line, d.Range.Start.Column, lf.msg)
 			}
-			var fixes []analysis.SuggestedFix
-			if exact {
-				fixes = suggestedFix(pass, s, d.Fix)
+			for _, e := range lf.edits {
+				k := editKey{e.Pos, e.End, string(e.NewText)}
+				if proposed[k] == nil {
+					proposed[k] = map[*luaScript]bool{}
+				}
+				proposed[k][s] = true
 			}
-			sev := ""
-			if d.Severity != st.settings.severityOf(d.Rule) {
-				// go/analysis carries no severity: a finding the rule
-				// reported below its configured level says so, where
-				// lint-lua go reads it back (and a go vet user sees it).
-				sev = d.Severity.String()
+			if d.Severity >= st.settings.minSeverity {
+				found = append(found, lf)
 			}
-			st.rep.report(pos, end, d.Rule, sev, fixes, msg, d.Help)
 		}
 	}
+	for _, lf := range found {
+		var fixes []analysis.SuggestedFix
+		if lf.edits != nil && fixShared(lf, users, proposed) {
+			fixes = []analysis.SuggestedFix{{Message: lf.d.Fix.Message, TextEdits: lf.edits}}
+		}
+		sev := ""
+		if lf.d.Severity != st.settings.severityOf(lf.d.Rule) {
+			// go/analysis carries no severity: a finding the rule
+			// reported below its configured level says so, where
+			// lint-lua go reads it back (and a go vet user sees it).
+			sev = lf.d.Severity.String()
+		}
+		st.rep.report(lf.pos, lf.end, lf.d.Rule, sev, fixes, lf.msg, lf.d.Help)
+	}
+}
+
+// fixShared reports whether every other script drawn from a literal (or
+// embedded file) that the finding's fix edits gets the same edit.
+func fixShared(lf luaFinding, users map[unit][]*luaScript, proposed map[editKey]map[*luaScript]bool) bool {
+	for _, e := range lf.edits {
+		k := editKey{e.Pos, e.End, string(e.NewText)}
+		for _, u := range lf.s.text.units {
+			if e.Pos < u.pos || e.Pos > u.end {
+				continue
+			}
+			for _, other := range users[u] {
+				if other != lf.s && !proposed[k][other] {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }

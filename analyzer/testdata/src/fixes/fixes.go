@@ -34,3 +34,22 @@ func run(rdb *redis.Client) {
 	// stays.
 	rdb.Eval(ctx, "local v = redis.call('GET', KEYS[1]) if v ="+"= nil then return 1 end return 0", []string{"k"}) // want `never nil in a script`
 }
+
+// Two scripts share a tail. In the first v is a GET reply, in the second a
+// boolean (ARGV 0 makes it false): the fix the first wants, not v, would
+// make the second return 'nil' where it returns 'set' (issue 19). The
+// finding keeps no fix.
+const tail = " if v == nil then return 'nil' end return 'set'" // want `never nil in a script`
+
+func shared(rdb *redis.Client) {
+	rdb.Eval(ctx, "local v = redis.call('GET', KEYS[1])"+tail, []string{"k"})
+	rdb.Eval(ctx, "local v = ARGV[1] == '1'"+tail, nil, "0")
+}
+
+// Two scripts share a tail and both want the same fix: it is made.
+const bothFixed = " if v == nil then return 0 end return 1" // want `the GET reply\) is never nil` `the HGET reply\) is never nil`
+
+func sharedFixed(rdb *redis.Client) {
+	rdb.Eval(ctx, "local v = redis.call('GET', KEYS[1])"+bothFixed, []string{"k"})
+	rdb.Eval(ctx, "local v = redis.call('HGET', KEYS[1], 'f')"+bothFixed, []string{"k"})
+}
