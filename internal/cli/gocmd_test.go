@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/analyzer"
+	"github.com/lint-lua/lint-lua/internal/report"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -176,14 +177,18 @@ func TestGoCommandTooLarge(t *testing.T) {
 		t.Errorf("the other script's finding: %v %+v", err, o)
 	}
 	r = in(t, dir, "go", "--max-file-size", "2MiB", "--format", "json", "./...")
-	if err := json.Unmarshal([]byte(r.out), &o); err != nil || r.code != ExitFindings || !strings.Contains(r.out, `"GETT\" is not a Redis command`) {
+	if err := json.Unmarshal([]byte(r.out), &o); err != nil || r.code != ExitFindings || !strings.Contains(r.out, `"GETT\" is not a known command`) {
 		t.Errorf("--max-file-size 2MiB: exit %d, want big.lua linted\n%s%s", r.code, r.out, r.errOut)
 	}
 
 	long := strings.Repeat(`redis.call('GETT', KEYS[1]) `, 3000) // 84 KB on one line
 	dir = goModule(t, strings.Replace(goClean, "`return redis.call('INCR', KEYS[1])`", "`"+long+"`", 1))
+	r = in(t, dir, "go", "--format", "json", "./...")
+	if err := json.Unmarshal([]byte(r.out), &o); err != nil || r.code != ExitFindings || len(o.Diagnostics) != 3000 {
+		t.Errorf("long line, json: exit %d, %d findings, want 3000 (%v)", r.code, len(o.Diagnostics), err)
+	}
 	r = in(t, dir, "go", "--format", "text", "./...")
-	if r.code != ExitFindings || strings.Count(r.out, "(unknown-command)") != 3000 || len(r.out) > 1<<20 {
-		t.Errorf("long line: exit %d, %d findings in %d bytes of output, want 3000 in under 1 MiB", r.code, strings.Count(r.out, "(unknown-command)"), len(r.out))
+	if r.code != ExitFindings || strings.Count(r.out, "(unknown-command)") != report.MaxPerFile || len(r.out) > 1<<20 {
+		t.Errorf("long line, text: exit %d, %d findings in %d bytes of output, want %d in under 1 MiB", r.code, strings.Count(r.out, "(unknown-command)"), len(r.out), report.MaxPerFile)
 	}
 }
