@@ -5,6 +5,8 @@
 package analyzer
 
 import (
+	"reflect"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 )
@@ -49,6 +51,7 @@ func newAnalyzer(o *options) *analysis.Analyzer {
 		Run: func(pass *analysis.Pass) (any, error) {
 			return run(pass, o.resolve())
 		},
+		ResultType: reflect.TypeOf((*Result)(nil)),
 	}
 	o.register(&a.Flags)
 	return a
@@ -85,5 +88,5 @@ func run(pass *analysis.Pass, set *resolved) (any, error) {
 		c(pass, st)
 	}
 	st.rep.reportUnusedIgnores()
-	return nil, nil
+	return result(pass, st), nil
 }

@@ -103,6 +103,9 @@ type luaScript struct {
 	Embed string
 	// Library is true when a use loads it as a Functions library.
 	Library bool
+	// TooLarge is set for a known text past the size limit: it is not
+	// linted.
+	TooLarge bool
 	// Uses are the calls that create, run or load it, in source order.
 	Uses []*scriptUse
 
@@ -177,7 +180,7 @@ func findScripts(pass *analysis.Pass, st *state) {
 		src := u.Call.Args[u.SrcArg]
 		var s *luaScript
 		if t := e.eval(src); t != nil && t.big {
-			s = &luaScript{Src: src}
+			s = &luaScript{Src: src, TooLarge: true}
 			st.scripts = append(st.scripts, s)
 			reportTooLarge(st.rep, src, t, st.settings.maxFileSize)
 		} else if t != nil {

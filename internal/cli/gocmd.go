@@ -3,14 +3,12 @@ package cli
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/lint-lua/lint-lua/analyzer"
+	"github.com/lint-lua/lint-lua/analyzer/pkgrun"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/report"
@@ -30,6 +28,7 @@ type goOptions struct {
 	Enable      []string
 	Disable     []string
 	MaxFileSize byteSize
+	ListScripts bool
 }
 
 func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
@@ -61,6 +60,7 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	opts.serverOptions.addServerFlags(f)
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
+	f.BoolVar(&opts.ListScripts, "list-scripts", false, "list the scripts found, known or not, one a line, instead of the findings")
 	opts.MaxFileSize = maxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest script linted, such as 512KiB or 4MiB: a //go:embed file or Go string past it is reported as an error, not linted")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -113,7 +113,14 @@ func goRun(opts *goOptions) error {
 		}
 	}
 
-	roots := analyzePackages(lintlua, pkgs)
+	roots := pkgrun.Run(lintlua, pkgs)
+	if opts.ListScripts {
+		listScripts(s, roots, wd)
+		if loadErrors > 0 {
+			return exitError{ExitError}
+		}
+		return nil
+	}
 
 	res := &report.Result{Rules: rules.Infos(), ToolVersion: Version}
 	setRoots(res, wd)
@@ -249,87 +256,40 @@ func fileLines(wd string) func(file string, line int) (string, bool) {
 	}
 }
 
-// goAction is one analyzer's run on one package.
-type goAction struct {
-	Package     *packages.Package
-	Diagnostics []analysis.Diagnostic
-	Err         error
-	result      any
-}
-
-// analyzePackages runs a, after the analyzers it requires, on each of pkgs,
-// as golang.org/x/tools/go/analysis/checker does for analyzers without
-// facts (lint-lua's have none), and returns a's runs in the order of pkgs.
-// The checker itself links encoding/gob, for facts, whose initialization
-// cost every lint-lua process 0.15 ms (GODEBUG=inittrace=1 on a quiet
-// machine, three times that under load), a sixth of all the packages'.
-func analyzePackages(a *analysis.Analyzer, pkgs []*packages.Package) []*goAction {
-	out := make([]*goAction, len(pkgs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, pkg := range pkgs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			out[i] = runAnalyzer(a, pkg, map[*analysis.Analyzer]*goAction{})
-		}()
-	}
-	wg.Wait()
-	return out
-}
-
-// runAnalyzer runs a on pkg once its requirements (done, by analyzer) have
-// run.
-func runAnalyzer(a *analysis.Analyzer, pkg *packages.Package, done map[*analysis.Analyzer]*goAction) *goAction {
-	if act, ok := done[a]; ok {
-		return act
-	}
-	act := &goAction{Package: pkg}
-	done[a] = act
-	inputs := map[*analysis.Analyzer]any{}
-	var failed []string
-	for _, req := range a.Requires {
-		r := runAnalyzer(req, pkg, done)
-		if r.Err != nil {
-			failed = append(failed, req.String())
+// listScripts prints the scripts the analyzer found, one a line:
+// "file:line:col: known script of N lines, via NewScript", sorted.
+func listScripts(s *IOStreams, roots []*pkgrun.Action, wd string) {
+	seen := map[string]bool{}
+	var lines []diag.Diagnostic
+	for _, act := range roots {
+		r, ok := act.Result.(*analyzer.Result)
+		if act.Err != nil || !ok {
 			continue
 		}
-		inputs[req] = r.result
+		for _, sc := range r.Scripts {
+			var what string
+			switch {
+			case sc.Known:
+				what = fmt.Sprintf("known script of %d lines", sc.Lines)
+			case sc.TooLarge:
+				what = "script past --max-file-size, not linted"
+			case sc.Dynamic:
+				what = "script built at run time, not linted"
+			default:
+				what = "script whose text is not known, not linted"
+			}
+			if sc.Via != "" {
+				what += ", via " + sc.Via
+			}
+			d := toDiagnostic(act.Package.Fset, analysis.Diagnostic{Pos: sc.Pos, End: sc.End, Message: what}, wd, nil)
+			if k := fmt.Sprint(d.File, d.Range, d.Message); !seen[k] {
+				seen[k] = true
+				lines = append(lines, d)
+			}
+		}
 	}
-	if len(failed) > 0 {
-		act.Err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
-		return act
+	diag.SortDiagnostics(lines)
+	for _, d := range lines {
+		fmt.Fprintf(s.Out, "%s:%d:%d: %s\n", d.File, d.Range.Start.Line, d.Range.Start.Column, d.Message)
 	}
-	if pkg.IllTyped && !a.RunDespiteErrors {
-		act.Err = fmt.Errorf("analysis skipped due to errors in package")
-		return act
-	}
-	module := &analysis.Module{}
-	if m := pkg.Module; m != nil {
-		module.Path, module.Version, module.GoVersion = m.Path, m.Version, m.GoVersion
-	}
-	pass := &analysis.Pass{
-		Analyzer:     a,
-		Fset:         pkg.Fset,
-		Files:        pkg.Syntax,
-		OtherFiles:   pkg.OtherFiles,
-		IgnoredFiles: pkg.IgnoredFiles,
-		Pkg:          pkg.Types,
-		TypesInfo:    pkg.TypesInfo,
-		TypesSizes:   pkg.TypesSizes,
-		TypeErrors:   pkg.TypeErrors,
-		Module:       module,
-		ResultOf:     inputs,
-		Report:       func(d analysis.Diagnostic) { act.Diagnostics = append(act.Diagnostics, d) },
-		// Without facts: lint-lua's analyzers declare none.
-		ImportObjectFact:  func(types.Object, analysis.Fact) bool { return false },
-		ImportPackageFact: func(*types.Package, analysis.Fact) bool { return false },
-		ExportObjectFact:  func(types.Object, analysis.Fact) {},
-		ExportPackageFact: func(analysis.Fact) {},
-		AllObjectFacts:    func() []analysis.ObjectFact { return nil },
-		AllPackageFacts:   func() []analysis.PackageFact { return nil },
-	}
-	act.result, act.Err = a.Run(pass)
-	return act
 }

@@ -8,9 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lint-lua/lint-lua/analyzer"
 	"github.com/lint-lua/lint-lua/internal/report"
-	"golang.org/x/tools/go/analysis"
 )
 
 // goModule writes a module that uses a stub of go-redis (the analyzer's
@@ -132,23 +130,21 @@ func TestGoCommandLoweredSeverity(t *testing.T) {
 	}
 }
 
-// analyzePackages runs analyzers without facts: none that lint-lua go runs
-// may declare any.
-func TestGoAnalyzersHaveNoFacts(t *testing.T) {
-	a, err := analyzer.New(analyzer.Settings{})
-	if err != nil {
-		t.Fatal(err)
+// TestGoListScripts: --list-scripts lists every script the packages hand
+// to Redis, linted or not, at its text (the Go string, the embedded file)
+// or at the expression that gives it, instead of the findings.
+func TestGoListScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with the go command")
 	}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if len(a.FactTypes) > 0 {
-			t.Errorf("analyzer %s declares facts, which lint-lua go's driver does not carry", a.Name)
-		}
-		for _, r := range a.Requires {
-			visit(r)
-		}
+	src := strings.Replace(goBad, "func main() {\n", "func main() {\n\tdyn := redis.NewScript(\"return \" + os.Args[1])\n\t_ = dyn\n", 1)
+	src = strings.Replace(src, "\t\"context\"\n", "\t\"context\"\n\t\"os\"\n", 1)
+	r := in(t, goModule(t, src), "go", "--list-scripts", "./...")
+	want := "main.go:10:29: known script of 4 lines, via NewScript\n" +
+		"main.go:16:25: script built at run time, not linted, via NewScript\n"
+	if r.code != ExitOK || r.out != want {
+		t.Errorf("exit %d, got:\n%s%s\nwant:\n%s", r.code, r.out, r.errOut, want)
 	}
-	visit(a)
 }
 
 // TestGoCommandTooLarge is issue 19 item 11 on the Go side: a script past
