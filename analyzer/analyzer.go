@@ -30,13 +30,15 @@ concatenations, fmt.Sprintf of constants, variables assigned once, and
 //go:embed files (findings are then reported in the .lua file). Each
 finding's category is its rule ID and its message ends with it.
 
-Findings of info severity are not reported unless -severity=info
-(go vet fails on any diagnostic). -redis-version=6.2 reports the commands
-and options added after that version; -disable=RULE,... and
--enable=RULE,... (only these) choose the rules; -rule-severity=RULE=info,...
-changes a rule's severity. go vet takes these flags prefixed by the
-analyzer's name: go vet -vettool=$(which lint-lua-vet)
--lintlua.redis-version=6.2 ./... A finding is silenced by a comment
+Findings of info severity are not reported unless -min-severity=info
+(go vet fails on any diagnostic). The .lint-lua.yaml nearest the package's
+directory applies (or -config=FILE), and the flags mean what lint-lua's
+flags of the same name mean: -redis-version=6.2 reports the commands and
+options added after that version; -disable=RULE,... turns rules off,
+-enable=RULE,... turns on rules the configuration turns off, -only=RULE,...
+reports only those; -rule-severity=RULE=info,... changes a rule's
+severity. go vet takes these flags prefixed by the analyzer's name: go vet
+-vettool=$(which lint-lua-vet) -lintlua.redis-version=6.2 ./... A finding is silenced by a comment
 //lint-lua:ignore RULE reason on its line or the line above, and inside a
 script by the Lua comment -- lint-lua: ignore RULE -- reason. With
 -severity=info, a //lint-lua:ignore of a known rule that silences nothing
@@ -49,7 +51,11 @@ func newAnalyzer(o *options) *analysis.Analyzer {
 		URL:      "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md",
 		Requires: []*analysis.Analyzer{inspect.Analyzer},
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, o.resolve())
+			set, err := o.resolve(pass)
+			if err != nil {
+				return nil, err
+			}
+			return run(pass, set)
 		},
 		ResultType: reflect.TypeOf((*Result)(nil)),
 	}

@@ -560,7 +560,7 @@ func unsafeRelease(pass *analysis.Pass, rep *reporter, del *redisCommand, acqs [
 		// expired meanwhile, which the clients' timing may or may not
 		// prevent. One level lower, as the rule's Doc.Lower says.
 		const rule = "unsafe-lock-release"
-		sev := max(set.severityOf(rule)-1, diag.SeverityInfo)
+		sev := max(set.severityOf(fileAt(pass, del.call.Pos()), rule)-1, diag.SeverityInfo)
 		if sev < set.minSeverity {
 			return
 		}

@@ -16,6 +16,8 @@ type luaFinding struct {
 	d        diag.Diagnostic
 	pos, end token.Pos
 	msg      string
+	// file holds the script, whose settings apply.
+	file string
 	// edits are its fix's edits of the Go source, nil without one.
 	edits []analysis.TextEdit
 }
@@ -36,7 +38,7 @@ type editKey struct {
 // no finding there (issue 19: a shared ` if v == nil` tail, a GET reply in
 // one script and a boolean in the other).
 func lintScripts(pass *analysis.Pass, st *state) {
-	cfg := lint.Config{Rules: rules.All(), Settings: st.settings.lua, Target: st.settings.target}
+	all := rules.All()
 	var found []luaFinding
 	proposed := map[editKey]map[*luaScript]bool{}
 	users := map[unit][]*luaScript{}
@@ -51,13 +53,24 @@ func lintScripts(pass *analysis.Pass, st *state) {
 				}
 			}
 		}
+		// The script's settings are those of the file it is written in
+		// (or embedded from), as for a .lua file; an excluded file's
+		// scripts are not linted, and propose no edit to a shared literal.
+		file := s.Embed
+		if file == "" {
+			file = fileAt(pass, s.Src.Pos())
+		}
+		if st.settings.set.Excluded(file) {
+			continue
+		}
+		cfg := lint.Config{Rules: all, Settings: st.settings.rules(file), Target: st.settings.set.Target(file)}
 		f := s.Lua()
 		for _, d := range lint.Run(f, cfg) {
 			pos, end, exact := s.GoRange(d.Range)
 			if !pos.IsValid() {
 				pos, end = s.Src.Pos(), s.Src.End()
 			}
-			lf := luaFinding{s: s, d: d, pos: pos, end: end, msg: d.Message}
+			lf := luaFinding{s: s, d: d, pos: pos, end: end, msg: d.Message, file: file}
 			if exact {
 				lf.edits = goEdits(pass, s, d.Fix)
 			} else {
@@ -83,7 +96,7 @@ func lintScripts(pass *analysis.Pass, st *state) {
 			fixes = []analysis.SuggestedFix{{Message: lf.d.Fix.Message, TextEdits: lf.edits}}
 		}
 		sev := ""
-		if lf.d.Severity != st.settings.severityOf(lf.d.Rule) {
+		if lf.d.Severity != st.settings.severityOf(lf.file, lf.d.Rule) {
 			// go/analysis carries no severity: a finding the rule
 			// reported below its configured level says so, where
 			// lint-lua go reads it back (and a go vet user sees it).

@@ -50,7 +50,7 @@ func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis
 		r.used[ignoreKey{c.Pos(), rule}] = true
 		return
 	}
-	if !r.set.reports(rule) {
+	if !r.set.reports(fileAt(r.pass, pos), rule) {
 		return
 	}
 	fset := r.pass.Fset

@@ -3,28 +3,41 @@ package analyzer
 import (
 	"flag"
 	"fmt"
+	"go/token"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/internal/target"
-	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
 // Settings configure an analyzer made by New. The zero value is what
 // Analyzer does without flags: every rule, the newest Redis the command
-// table knows with the modules it bundles, errors and warnings reported.
+// table knows with the modules it bundles, errors and warnings reported,
+// and the .lint-lua.yaml found from each package's directory. Each field
+// means what the command line's flag of the same name means
+// (internal/settings.Flags): both convert to the one settings value.
 type Settings struct {
+	// Config is the configuration file to read; empty means the nearest
+	// .lint-lua.yaml above each package's directory, found as the
+	// command line finds it above the working directory (up to the
+	// repository's root or the home directory).
+	Config string
+	// NoConfig reads no configuration file.
+	NoConfig bool
 	// Target is the server the scripts run on: redis, redis-7.2,
 	// valkey-8.0, upstash... (target.Parse; target.Names lists them). The
 	// rules read its commands, sandbox, shebang flags and error texts.
-	// Empty means the newest Redis.
+	// Empty means the configuration's, else the newest Redis.
 	Target string
 	// Modules lists the modules the target loads (json, search,
 	// timeseries, bloom), in place of its default (all four on Redis 8.0
@@ -35,11 +48,14 @@ type Settings struct {
 	// "6.2.14"; a missing patch counts as 0): the target redis-<version>,
 	// as before targets. It cannot be set with Target.
 	RedisVersion string
-	// Enable, when not empty, lists the only rules reported (every rule is
-	// on by default, so naming rules here turns the others off).
+	// Enable turns rules on, over a configuration that turns them off, as
+	// --enable does (every rule is on by default).
 	Enable []string
-	// Disable lists rules that are not reported. It wins over Enable.
+	// Disable lists rules that are not reported. It wins over Enable and
+	// Only.
 	Disable []string
+	// Only, when not empty, lists the only rules reported.
+	Only []string
 	// Severity overrides rules' severities: rule ID to "error", "warning"
 	// or "info". A rule set below MinSeverity is not reported.
 	Severity map[string]string
@@ -60,48 +76,38 @@ type Settings struct {
 	MaxFileSize int64
 }
 
+// flags are s as the one settings value's input.
+func (s Settings) flags() settings.Flags {
+	return settings.Flags{
+		Config:       s.Config,
+		NoConfig:     s.NoConfig,
+		Target:       s.Target,
+		RedisVersion: s.RedisVersion,
+		Modules:      s.Modules,
+		ModulesSet:   s.Modules != nil,
+		Enable:       s.Enable,
+		Disable:      s.Disable,
+		Only:         s.Only,
+		Severity:     s.Severity,
+		MinSeverity:  s.MinSeverity,
+	}
+}
+
 // New returns an analyzer that runs with settings s, for programs that
 // embed lint-lua's analyzer (a golangci-lint plugin, a multichecker). The
 // settings are checked: an unknown rule ID, Redis version or severity is an
-// error naming it. The analyzer has the same flags as Analyzer, which start
+// error naming it (a configuration file is read, and checked, when the
+// analyzer runs). The analyzer has the same flags as Analyzer, which start
 // from s.
 func New(s Settings) (*analysis.Analyzer, error) {
 	o := defaultOptions()
-	if s.RedisVersion != "" {
-		if err := o.redisVersionFlag().Set(s.RedisVersion); err != nil {
-			return nil, fmt.Errorf("redis version: %w", err)
-		}
-	}
-	if s.Target != "" {
-		if err := o.targetFlag().Set(s.Target); err != nil {
-			return nil, fmt.Errorf("target: %w", err)
-		}
-	}
-	if s.Modules != nil {
-		if err := o.modules.set(s.Modules); err != nil {
-			return nil, fmt.Errorf("modules: %w", err)
-		}
-	}
-	if err := o.enable.add("enable", s.Enable); err != nil {
+	o.flags = s.flags()
+	o.flags.Names = vetName
+	if err := o.absConfig(); err != nil {
 		return nil, err
 	}
-	if err := o.disable.add("disable", s.Disable); err != nil {
+	if _, err := o.check(); err != nil {
 		return nil, err
-	}
-	ids := make([]string, 0, len(s.Severity))
-	for id := range s.Severity {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids) // the first bad one reported is always the same
-	for _, id := range ids {
-		if err := o.ruleSeverity.set(id, s.Severity[id]); err != nil {
-			return nil, fmt.Errorf("severity: %w", err)
-		}
-	}
-	if s.MinSeverity != "" {
-		if err := o.minSeverity.Set(s.MinSeverity); err != nil {
-			return nil, fmt.Errorf("min severity: %w", err)
-		}
 	}
 	o.goFilesOnly = s.GoFilesOnly
 	if s.MaxFileSize < 0 {
@@ -113,17 +119,24 @@ func New(s Settings) (*analysis.Analyzer, error) {
 	return newAnalyzer(o), nil
 }
 
+// vetName is a setting's name as go vet's flag.
+func vetName(name string) string { return "-" + name }
+
 // options are an analyzer's settings as flag values, so that go vet
 // -vettool can set them and New can start them from Settings.
 type options struct {
-	server       serverFlags
-	modules      modulesFlag
-	enable       ruleListFlag
-	disable      ruleListFlag
-	ruleSeverity ruleSeverityFlag
-	minSeverity  severityFlag
-	goFilesOnly  bool // set by New only: no tool that takes flags needs it
-	maxFileSize  sizeFlag
+	flags       settings.Flags
+	goFilesOnly bool // set by New only: no tool that takes flags needs it
+	maxFileSize sizeFlag
+	// resolved caches the settings by package directory: the
+	// configuration that applies is the one found from there.
+	resolved sync.Map // string -> *resolvedOrErr
+}
+
+type resolvedOrErr struct {
+	once sync.Once
+	set  *settings.Settings
+	err  error
 }
 
 // defaultMaxFileSize is lint-lua's --max-file-size default: real scripts
@@ -131,199 +144,304 @@ type options struct {
 const defaultMaxFileSize = 1 << 20
 
 func defaultOptions() *options {
-	return &options{minSeverity: severityFlag(diag.SeverityWarning), ruleSeverity: ruleSeverityFlag{}, maxFileSize: defaultMaxFileSize}
+	return &options{flags: settings.Flags{Names: vetName}, maxFileSize: defaultMaxFileSize}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
-	fs.Var(&o.minSeverity, "severity", "lowest severity of findings to report: error|warning|info")
-	fs.Var(o.targetFlag(), "target", "server the scripts run on: "+strings.Join(target.Names(), ", ")+", or a server with -major.minor[.patch] (default: the newest Redis)")
-	fs.Var(&o.modules, "modules", "comma-separated modules the target loads: json, search, timeseries, bloom (default: all four on Redis 8.0 and later, json on Upstash, none elsewhere; empty for none)")
-	fs.Var(o.redisVersionFlag(), "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (not with -target)")
-	fs.Var(&o.enable, "enable", "comma-separated rule IDs: report only these rules (default: all)")
-	fs.Var(&o.disable, "disable", "comma-separated rule IDs not to report (wins over -enable)")
-	fs.Var(&o.ruleSeverity, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
+	f := &o.flags
+	add := func(v flag.Value, name, usage string) {
+		// Setting a flag drops the settings resolved with the old value.
+		fs.Var(&resetting{v, o}, name, usage)
+	}
+	add(&checked{p: &f.MinSeverity, def: "warning", check: checkSeverity}, "min-severity", "lowest severity of findings to report: error|warning|info")
+	add(&checked{p: &f.MinSeverity, def: "warning", check: checkSeverity}, "severity", "the same as -min-severity")
+	add(&checked{p: &f.Config, check: func(string) error { return o.absConfig() }}, "config", "configuration file (default: .lint-lua.yaml found by walking up from the package's directory to the repository's root or the home directory)")
+	add(&checked{p: &f.Target, check: func(v string) error {
+		if _, err := target.Parse(v); err != nil {
+			return err
+		}
+		if f.RedisVersion != "" {
+			return fmt.Errorf("-target %s with -redis-version %s: use -target alone (-redis-version 7.2 is -target redis-7.2)", v, f.RedisVersion)
+		}
+		return nil
+	}}, "target", "server the scripts run on: "+strings.Join(target.Names(), ", ")+", or a server with -major.minor[.patch] (default: target from the configuration, else the newest Redis)")
+	add(&modulesFlag{f}, "modules", "comma-separated modules the target loads: json, search, timeseries, bloom (default: modules from the configuration, else all four on Redis 8.0 and later, json on Upstash, none elsewhere; empty for none)")
+	add(&checked{p: &f.RedisVersion, check: func(v string) error {
+		if err := config.CheckRedisVersion(v); err != nil {
+			return err
+		}
+		if f.Target != "" {
+			return fmt.Errorf("-redis-version %s with -target %s: use -target alone (-redis-version 7.2 is -target redis-7.2)", v, f.Target)
+		}
+		return nil
+	}}, "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (not with -target)")
+	add(&ruleListFlag{&f.Enable}, "enable", "comma-separated rule IDs to turn on, over a configuration that turns them off")
+	add(&ruleListFlag{&f.Disable}, "disable", "comma-separated rule IDs not to report (wins over -enable and -only)")
+	add(&ruleListFlag{&f.Only}, "only", "comma-separated rule IDs: report only these rules (default: all)")
+	add(&ruleSeverityFlag{&f.Severity}, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
 	fs.Var(&o.maxFileSize, "max-file-size", "largest script linted, in bytes or with KiB or MiB; a larger one is reported, not linted")
 }
 
-// resolved is what one run of the analyzer reads: the options turned into
-// the Lua engine's settings and a test per rule.
+// resetting is a flag whose setting drops the settings resolved before.
+type resetting struct {
+	flag.Value
+	o *options
+}
+
+func (r *resetting) String() string {
+	if r == nil || r.Value == nil {
+		return ""
+	}
+	return r.Value.String()
+}
+
+func (r *resetting) Set(v string) error {
+	r.o.resolved.Clear()
+	return r.Value.Set(v)
+}
+
+// absConfig makes the configuration file's path absolute: the analyzer
+// resolves its settings from each package's directory, and a relative
+// path is the working directory's.
+func (o *options) absConfig() error {
+	if o.flags.Config == "" || filepath.IsAbs(o.flags.Config) {
+		return nil
+	}
+	abs, err := filepath.Abs(o.flags.Config)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	o.flags.Config = abs
+	return nil
+}
+
+// check checks the flags without reading a configuration.
+func (o *options) check() (*settings.Settings, error) {
+	f := o.flags
+	f.NoConfig = true
+	return settings.Resolve("", f)
+}
+
+// settingsFor resolves the settings for the package in dir, once per
+// directory.
+func (o *options) settingsFor(dir string) (*settings.Settings, error) {
+	v, _ := o.resolved.LoadOrStore(dir, &resolvedOrErr{})
+	r := v.(*resolvedOrErr)
+	r.once.Do(func() { r.set, r.err = settings.Resolve(dir, o.flags) })
+	return r.set, r.err
+}
+
+// resolved is what one run of the analyzer on one package reads: the
+// settings, and each file's view of them.
 type resolved struct {
+	set *settings.Settings
+	// target is the package's server (its directory's), which the
+	// call-site checks read; a script is linted for its own file's.
 	target target.Target
 	// modelOptions build the call-site checks' models for the target, as
 	// the Lua engine builds its own.
 	modelOptions model.Options
 	minSeverity  diag.Severity
-	// lua is given to the Lua engine: the rules turned off, and the
-	// severities changed.
-	lua lint.Settings
-	// off are the rules not reported, severity the overridden severities.
-	off         map[string]bool
-	severity    map[string]diag.Severity
-	goFilesOnly bool
-	maxFileSize int
+	goFilesOnly  bool
+	maxFileSize  int
+	// files caches the rule settings by file name.
+	files map[string]lint.Settings
 }
 
-func (o *options) resolve() *resolved {
+// resolve returns the settings of the package pass analyzes.
+func (o *options) resolve(pass *analysis.Pass) (*resolved, error) {
+	dir := ""
+	if len(pass.Files) > 0 {
+		if tf := pass.Fset.File(pass.Files[0].Pos()); tf != nil {
+			dir = filepath.Dir(tf.Name())
+		}
+	}
+	set, err := o.settingsFor(dir)
+	if err != nil {
+		return nil, err
+	}
 	r := &resolved{
-		target:      o.target(),
-		minSeverity: diag.Severity(o.minSeverity),
-		lua:         lint.Settings{},
-		off:         map[string]bool{},
-		severity:    map[string]diag.Severity{},
+		set:         set,
+		target:      set.Target(dir),
+		minSeverity: set.MinSeverity,
 		goFilesOnly: o.goFilesOnly,
 		maxFileSize: int(o.maxFileSize),
+		files:       map[string]lint.Settings{},
+	}
+	if r.minSeverity == 0 {
+		r.minSeverity = diag.SeverityWarning
 	}
 	r.modelOptions = model.Options{ServerAlias: r.target.ServerAlias(), Lookup: r.target.Lookup}
-	for id, sev := range o.ruleSeverity {
-		r.severity[id] = sev
-	}
-	for _, rule := range rules.All() {
-		id := rule.ID
-		switch {
-		case o.disable[id], len(o.enable) > 0 && !o.enable[id]:
-			r.off[id] = true
-			r.lua[id] = lint.Setting{Enabled: false}
-		case r.severity[id] != 0:
-			r.lua[id] = lint.Setting{Enabled: true, Severity: r.severity[id]}
-		}
-	}
-	return r
+	return r, nil
 }
 
-// severityOf is the severity rule is set to: its override, or its default.
-func (r *resolved) severityOf(rule string) diag.Severity {
-	if sev := r.severity[rule]; sev != 0 {
-		return sev
+// rules are the rule settings of the file named file.
+func (r *resolved) rules(file string) lint.Settings {
+	ls, ok := r.files[file]
+	if !ok {
+		ls = r.set.Rules(file)
+		r.files[file] = ls
 	}
-	if rr := rules.ByID(rule); rr != nil {
-		return rr.Severity
-	}
-	return 0
+	return ls
 }
 
-// reports says whether a finding of rule may be reported: the rule is on
-// and its severity, as set, is not below the minimum. A Lua finding of
-// lower severity than its rule's (ReportLower) is filtered before.
-func (r *resolved) reports(rule string) bool {
-	if r.off[rule] {
+// fileAt is the name of the file that holds pos.
+func fileAt(pass *analysis.Pass, pos token.Pos) string {
+	if tf := pass.Fset.File(pos); tf != nil {
+		return tf.Name()
+	}
+	return ""
+}
+
+// severityOf is the severity rule is set to in file: its override, or its
+// default.
+func (r *resolved) severityOf(file, rule string) diag.Severity {
+	_, sev := settings.Rule(r.rules(file), rule)
+	return sev
+}
+
+// off reports whether rule is turned off in file.
+func (r *resolved) off(file, rule string) bool {
+	on, _ := settings.Rule(r.rules(file), rule)
+	return !on
+}
+
+// reports says whether a finding of rule in file may be reported: the file
+// is not excluded, the rule is on and its severity, as set, is not below
+// the minimum. A Lua finding of lower severity than its rule's
+// (ReportLower) is filtered before.
+func (r *resolved) reports(file, rule string) bool {
+	if r.set.Excluded(file) {
 		return false
 	}
-	sev, ok := r.severity[rule]
-	if !ok {
-		if rr := rules.ByID(rule); rr != nil {
-			sev = rr.Severity
-		} else {
-			return true
-		}
-	}
-	return sev >= r.minSeverity
+	on, sev := settings.Rule(r.rules(file), rule)
+	return on && sev >= r.minSeverity
 }
 
-type severityFlag diag.Severity
-
-func (s *severityFlag) String() string { return diag.Severity(*s).String() }
-
-func (s *severityFlag) Set(v string) error {
-	sev, err := diag.ParseSeverity(v)
-	if err != nil {
-		return err
-	}
-	*s = severityFlag(sev)
-	return nil
+// checked is a string flag whose value is checked when set.
+type checked struct {
+	p     *string
+	def   string // shown when not set
+	check func(string) error
 }
 
-// serverFlags are -target and -redis-version, one setting under two
-// names: each is refused once the other is set.
-type serverFlags struct {
-	target, redisVersion string
-	parsed               target.Target
-}
-
-// serverFlag is one of the two names of serverFlags; version is
-// -redis-version, which takes a plain Redis version only.
-type serverFlag struct {
-	s       *serverFlags
-	version bool
-}
-
-func (o *options) targetFlag() *serverFlag       { return &serverFlag{s: &o.server} }
-func (o *options) redisVersionFlag() *serverFlag { return &serverFlag{s: &o.server, version: true} }
-
-func (f *serverFlag) String() string {
-	if f == nil || f.s == nil {
+func (c *checked) String() string {
+	if c == nil || c.p == nil {
 		return ""
 	}
-	if f.version {
-		return f.s.redisVersion
+	if *c.p == "" {
+		return c.def
 	}
-	return f.s.target
+	return *c.p
 }
 
-func (f *serverFlag) Set(v string) error {
-	if f.version {
-		if v != "" {
-			if err := config.CheckRedisVersion(v); err != nil {
-				return err
-			}
-		}
-		if v != "" && f.s.target != "" {
-			return fmt.Errorf("-redis-version %s with -target %s: use -target alone (-redis-version 7.2 is -target redis-7.2)", v, f.s.target)
-		}
-		f.s.redisVersion = v
-	} else {
-		if v != "" && f.s.redisVersion != "" {
-			return fmt.Errorf("-target %s with -redis-version %s: use -target alone (-redis-version 7.2 is -target redis-7.2)", v, f.s.redisVersion)
-		}
-		f.s.target = v
+func (c *checked) Set(v string) error {
+	old := *c.p
+	*c.p = v
+	if v == "" {
+		return nil
 	}
-	t, err := target.Parse(v)
-	if err != nil {
+	if err := c.check(v); err != nil {
+		*c.p = old
 		return err
-	}
-	f.s.parsed = t
-	if v == "" && (f.s.target != "" || f.s.redisVersion != "") {
-		// Clearing one name leaves the other's value.
-		f.s.parsed, _ = target.Parse(f.s.target + f.s.redisVersion)
 	}
 	return nil
 }
 
+func checkSeverity(v string) error { _, err := diag.ParseSeverity(v); return err }
+
 // modulesFlag is -modules: the modules the target loads, when set.
-type modulesFlag struct {
-	names []string
-	mods  []redisdb.Module
-	isSet bool
+type modulesFlag struct{ f *settings.Flags }
+
+func (m *modulesFlag) String() string {
+	if m == nil || m.f == nil {
+		return ""
+	}
+	return strings.Join(m.f.Modules, ",")
 }
 
-func (m *modulesFlag) String() string { return strings.Join(m.names, ",") }
-
 func (m *modulesFlag) Set(s string) error {
-	var names []string
+	names := []string{}
 	for _, n := range strings.Split(s, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			names = append(names, n)
 		}
 	}
-	return m.set(names)
-}
-
-func (m *modulesFlag) set(names []string) error {
-	mods, err := target.ParseModules(names)
-	if err != nil {
+	if _, err := target.ParseModules(names); err != nil {
 		return err
 	}
-	m.names, m.mods, m.isSet = names, mods, true
+	m.f.Modules, m.f.ModulesSet = names, true
 	return nil
 }
 
-// target is the target the flags name.
-func (o *options) target() target.Target {
-	t := o.server.parsed
-	if o.modules.isSet {
-		t = t.WithModules(o.modules.mods)
+// ruleListFlag is a list of rule IDs; setting it replaces the list.
+type ruleListFlag struct{ p *[]string }
+
+func (l *ruleListFlag) String() string {
+	if l == nil || l.p == nil {
+		return ""
 	}
-	return t
+	ids := slices.Clone(*l.p)
+	sort.Strings(ids)
+	return strings.Join(ids, ",")
 }
+
+func (l *ruleListFlag) Set(s string) error {
+	var ids []string
+	for _, id := range strings.Split(s, ",") {
+		if id = strings.TrimSpace(id); id == "" {
+			continue
+		}
+		if err := knownRule(id); err != nil {
+			return err
+		}
+		ids = append(ids, id)
+	}
+	*l.p = ids
+	return nil
+}
+
+// ruleSeverityFlag maps rule IDs to the severity they are reported at;
+// setting it replaces the map.
+type ruleSeverityFlag struct{ p *map[string]string }
+
+func (m *ruleSeverityFlag) String() string {
+	if m == nil || m.p == nil {
+		return ""
+	}
+	var parts []string
+	for id, sev := range *m.p {
+		parts = append(parts, id+"="+sev)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (m *ruleSeverityFlag) Set(s string) error {
+	out := map[string]string{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		id, sev, ok := strings.Cut(part, "=")
+		if !ok {
+			return fmt.Errorf("%q: want RULE=error|warning|info", part)
+		}
+		id, sev = strings.TrimSpace(id), strings.TrimSpace(sev)
+		if err := knownRule(id); err != nil {
+			return err
+		}
+		if _, err := diag.ParseSeverity(sev); err != nil {
+			return fmt.Errorf("rule %s: %w", id, err)
+		}
+		out[id] = sev
+	}
+	*m.p = out
+	return nil
+}
+
+func knownRule(id string) error { return settings.KnownRule(id) }
 
 // sizeFlag is a number of bytes, with an optional KiB or MiB.
 type sizeFlag int64
@@ -342,92 +460,5 @@ func (s *sizeFlag) Set(v string) error {
 		return fmt.Errorf("%q is not a size (a positive number of bytes, or with KiB or MiB)", v)
 	}
 	*s = sizeFlag(n * mult)
-	return nil
-}
-
-// ruleListFlag is a set of rule IDs; setting it replaces the set.
-type ruleListFlag map[string]bool
-
-func (l *ruleListFlag) String() string {
-	ids := make([]string, 0, len(*l))
-	for id := range *l {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return strings.Join(ids, ",")
-}
-
-func (l *ruleListFlag) Set(s string) error {
-	*l = nil
-	return l.add("", strings.Split(s, ","))
-}
-
-func (l *ruleListFlag) add(what string, ids []string) error {
-	for _, id := range ids {
-		id = strings.TrimSpace(id)
-		if id == "" {
-			continue
-		}
-		if err := knownRule(id); err != nil {
-			if what != "" {
-				return fmt.Errorf("%s: %w", what, err)
-			}
-			return err
-		}
-		if *l == nil {
-			*l = ruleListFlag{}
-		}
-		(*l)[id] = true
-	}
-	return nil
-}
-
-// ruleSeverityFlag maps rule IDs to the severity they are reported at;
-// setting it replaces the map.
-type ruleSeverityFlag map[string]diag.Severity
-
-func (m *ruleSeverityFlag) String() string {
-	var parts []string
-	for id, sev := range *m {
-		parts = append(parts, id+"="+sev.String())
-	}
-	sort.Strings(parts)
-	return strings.Join(parts, ",")
-}
-
-func (m *ruleSeverityFlag) Set(s string) error {
-	*m = ruleSeverityFlag{}
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		id, sev, ok := strings.Cut(part, "=")
-		if !ok {
-			return fmt.Errorf("%q: want RULE=error|warning|info", part)
-		}
-		if err := m.set(strings.TrimSpace(id), strings.TrimSpace(sev)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (m *ruleSeverityFlag) set(id, sev string) error {
-	if err := knownRule(id); err != nil {
-		return err
-	}
-	s, err := diag.ParseSeverity(sev)
-	if err != nil {
-		return fmt.Errorf("rule %s: %w", id, err)
-	}
-	(*m)[id] = s
-	return nil
-}
-
-func knownRule(id string) error {
-	if rules.ByID(id) == nil {
-		return fmt.Errorf("unknown rule %q (see 'lint-lua rules')", id)
-	}
 	return nil
 }

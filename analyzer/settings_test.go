@@ -56,9 +56,10 @@ func TestSettings(t *testing.T) {
 		{"disable", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command"}}, []string{global, keys}},
 		{"disable call site", Settings{Disable: []string{"keys-count-mismatch"}}, []string{global}},
 		{"disable all", Settings{RedisVersion: "6.2", Disable: []string{"unknown-command", "global-assignment", "keys-count-mismatch"}}, nil},
-		{"enable", Settings{RedisVersion: "6.2", Enable: []string{"unknown-command"}}, []string{lmpop("6.2")}},
-		{"enable call site", Settings{RedisVersion: "6.2", Enable: []string{"keys-count-mismatch"}}, []string{keys}},
-		{"enable and disable", Settings{RedisVersion: "6.2", Enable: []string{"unknown-command"}, Disable: []string{"unknown-command"}}, nil},
+		{"only", Settings{RedisVersion: "6.2", Only: []string{"unknown-command"}}, []string{lmpop("6.2")}},
+		{"only call site", Settings{RedisVersion: "6.2", Only: []string{"keys-count-mismatch"}}, []string{keys}},
+		{"only and disable", Settings{RedisVersion: "6.2", Only: []string{"unknown-command"}, Disable: []string{"unknown-command"}}, nil},
+		{"enable turns on, it does not select", Settings{RedisVersion: "6.2", Enable: []string{"unknown-command"}}, []string{lmpop("6.2"), global, keys}},
 		{"severity info", Settings{RedisVersion: "6.2", Severity: map[string]string{"unknown-command": "info", "keys-count-mismatch": "info"}}, []string{global}},
 		{"severity info shown", Settings{RedisVersion: "6.2", Severity: map[string]string{"unknown-command": "info"}, MinSeverity: "info"}, []string{lmpop("6.2"), global, keys}},
 		{"min error", Settings{RedisVersion: "6.2", MinSeverity: "error"}, []string{lmpop("6.2"), global, keys}},
@@ -113,8 +114,8 @@ func TestNewErrors(t *testing.T) {
 		settings Settings
 		want     []string
 	}{
-		{Settings{RedisVersion: "banana"}, []string{"redis version", `"banana"`}},
-		{Settings{RedisVersion: "7"}, []string{"redis version", `"7"`}},
+		{Settings{RedisVersion: "banana"}, []string{"redis-version", `"banana"`}},
+		{Settings{RedisVersion: "7"}, []string{"redis-version", `"7"`}},
 		{Settings{Target: "keydb"}, []string{"target", `"keydb"`}},
 		{Settings{Target: "valkey-8.0", RedisVersion: "7.2"}, []string{"target", "use -target alone"}},
 		{Settings{Modules: []string{"graph"}}, []string{"modules", `unknown module "graph"`}},
@@ -122,7 +123,7 @@ func TestNewErrors(t *testing.T) {
 		{Settings{Enable: []string{"GETT"}}, []string{"enable", `unknown rule "GETT"`}},
 		{Settings{Severity: map[string]string{"undeclared-key": "loud"}}, []string{"severity", "undeclared-key", `"loud"`}},
 		{Settings{Severity: map[string]string{"nope": "info"}}, []string{"severity", `unknown rule "nope"`}},
-		{Settings{MinSeverity: "all"}, []string{"min severity", `"all"`}},
+		{Settings{MinSeverity: "all"}, []string{"min-severity", `"all"`}},
 	} {
 		a, err := New(tc.settings)
 		if err == nil {
@@ -182,7 +183,7 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	defer func() {
-		for _, f := range []string{"redis-version", "target", "enable", "disable", "rule-severity"} {
+		for _, f := range []string{"redis-version", "target", "enable", "disable", "only", "rule-severity"} {
 			set(f, "")
 		}
 		set("severity", "warning")
@@ -212,8 +213,11 @@ func TestFlags(t *testing.T) {
 	set("disable", "global-assignment,keys-count-mismatch")
 	check("-disable=global-assignment,keys-count-mismatch", "unknown-command", "unknown-command")
 	set("disable", "")
-	set("enable", " global-assignment , ")
-	check("-enable=global-assignment", "global-assignment")
+	set("only", " global-assignment , ")
+	check("-only=global-assignment", "global-assignment")
+	set("only", "")
+	set("enable", "global-assignment")
+	check("-enable=global-assignment (turns on, does not select)", "unknown-command", "unknown-command", "global-assignment", "keys-count-mismatch")
 	set("enable", "")
 	set("rule-severity", "unknown-command=info,keys-count-mismatch=info,global-assignment=error")
 	check("-rule-severity", "global-assignment")

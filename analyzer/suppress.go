@@ -74,7 +74,7 @@ func (r *reporter) reportUnusedIgnores() {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				for _, rule := range ignoredRules(c.Text) {
-					if r.used[ignoreKey{c.Pos(), rule}] || rules.ByID(rule) == nil || r.set.off[rule] {
+					if r.used[ignoreKey{c.Pos(), rule}] || rules.ByID(rule) == nil || r.set.off(fileAt(r.pass, c.Pos()), rule) {
 						continue
 					}
 					r.pass.Report(analysis.Diagnostic{

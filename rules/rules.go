@@ -42,3 +42,19 @@ func ByID(id string) *lint.Rule {
 	}
 	return nil
 }
+
+// IDs returns every rule's ID, sorted.
+func IDs() []string {
+	all := All()
+	out := make([]string, len(all))
+	for i, r := range all {
+		out[i] = r.ID
+	}
+	return out
+}
+
+// Closest returns the rule ID nearest to a name that is none, for a "did
+// you mean", or "" when none is near.
+func Closest(name string) string {
+	return diag.Closest(name, IDs())
+}

@@ -405,18 +405,26 @@ func TestDirectoryRecursion(t *testing.T) {
 	if !equal(got, wantUp) {
 		t.Errorf("from lib: files\n%v\nwant\n%v", got, wantUp)
 	}
-	// Files named on the command line are linted whatever their name, and
-	// even when a pattern excludes them.
-	r = in(t, dir, "--format", "json", "notes.txt", "tools/run.redis", "lib/skip.lua", "vendor/x.lua")
+	// Files named on the command line are linted whatever their name, but
+	// not when the configuration excludes them (as ruff's force-exclude):
+	// a pre-commit hook names every changed file. vendor is skipped by the
+	// walk, not excluded by the configuration: named, it is linted.
+	r = in(t, dir, "--format", "json", "notes.txt", "tools/run.redis", "lib/skip.lua", "vendor/x.lua", "lib/c.gen.lua")
 	wantCode(t, r, ExitFindings)
-	if got := decode(t, r).files(); !equal(got, []string{"lib/skip.lua", "notes.txt", "tools/run.redis", "vendor/x.lua"}) {
+	if got := decode(t, r).files(); !equal(got, []string{"notes.txt", "tools/run.redis", "vendor/x.lua"}) {
 		t.Errorf("explicit files: %v", got)
 	}
 	// A directory named on the command line is searched even when it is
-	// called vendor or matches an exclude; what is below it is not exempt.
+	// called vendor, but not when it matches an exclude.
 	r = in(t, dir, "--format", "json", "vendor", "generated", "lib/")
-	if got := decode(t, r).files(); !equal(got, []string{"generated/y.lua", "lib/b.lua", "lib/deep/er/d.lua", "lib/deep/er/spaces .lua", "vendor/x.lua"}) {
+	if got := decode(t, r).files(); !equal(got, []string{"lib/b.lua", "lib/deep/er/d.lua", "lib/deep/er/spaces .lua", "vendor/x.lua"}) {
 		t.Errorf("explicit directories: %v", got)
+	}
+	// Standard input named as an excluded file is left alone too.
+	r = env{wd: dir, stdin: globalSrc}.run(t, "--format", "json", "--stdin-filename", "lib/skip.lua", "-")
+	wantCode(t, r, ExitOK)
+	if o := decode(t, r); o.Files != 0 {
+		t.Errorf("excluded standard input: %d files linted", o.Files)
 	}
 }
 

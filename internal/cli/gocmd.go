@@ -12,6 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 	"golang.org/x/tools/go/analysis"
@@ -27,6 +28,7 @@ type goOptions struct {
 	serverOptions
 	Enable      []string
 	Disable     []string
+	Only        []string
 	MaxFileSize byteSize
 	ListScripts bool
 }
@@ -56,10 +58,11 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	f := cmd.Flags()
 	opts.addFlags(f)
 	f.BoolVar(&opts.Tests, "tests", false, "also analyze the packages' test files")
-	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file: its target, modules and base rules section (enabled, severity) apply (default: .lint-lua.yaml found by walking up from the working directory)")
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
 	opts.serverOptions.addServerFlags(f)
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
+	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
 	f.BoolVar(&opts.ListScripts, "list-scripts", false, "list the scripts found, known or not, one a line, instead of the findings")
 	opts.MaxFileSize = maxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest script linted, such as 512KiB or 4MiB: a //go:embed file or Go string past it is reported as an error, not linted")
@@ -76,7 +79,7 @@ func goRun(opts *goOptions) error {
 	if err != nil {
 		return err
 	}
-	settings, err := goSettings(opts)
+	set, settings, err := goSettings(opts)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -138,7 +141,7 @@ func goRun(opts *goOptions) error {
 			files[f] = true
 		}
 		for _, d := range act.Diagnostics {
-			ld := toDiagnostic(act.Package.Fset, d, wd, settings.Severity)
+			ld := toDiagnostic(act.Package.Fset, d, wd, set)
 			if d.Category == analyzer.TooLarge {
 				// As for a .lua file that large: an input error.
 				if !seen[ld] {
@@ -179,7 +182,7 @@ func goRun(opts *goOptions) error {
 // is set to (overrides, else its default) unless the message names a lower
 // one, the message without the rule ID the analyzer adds for go vet's plain
 // output, and the help the analyzer carries in a related information.
-func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrides map[string]string) diag.Diagnostic {
+func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, set *settings.Settings) diag.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
 	if d.End.IsValid() {
@@ -198,13 +201,8 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, overrid
 		}
 	}
 	sev := diag.SeverityWarning
-	if r := rules.ByID(d.Category); r != nil {
-		sev = r.Severity
-	}
-	if o, ok := overrides[d.Category]; ok {
-		if s, err := diag.ParseSeverity(o); err == nil {
-			sev = s
-		}
+	if set != nil {
+		_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
 	}
 	msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
 	// A finding reported below its rule's configured severity ends

@@ -2,78 +2,47 @@ package cli
 
 import (
 	"github.com/lint-lua/lint-lua/analyzer"
-	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/settings"
 )
 
-// goSettings are the Go analyzer's settings for `lint-lua go`: every
-// severity, as for .lua files (--fail-on decides the exit), the target
-// and modules from --target (or --redis-version) and --modules or else the
-// configuration's top level, and the rules that the configuration's base
-// rules section and --enable/--disable turn off or give another severity.
-// Rule options and per-glob overrides are for .lua files: the analyzer
-// does not read them.
-func goSettings(opts *goOptions) (analyzer.Settings, error) {
-	out := analyzer.Settings{MinSeverity: "info", Severity: map[string]string{}, MaxFileSize: int64(opts.MaxFileSize)}
-	flags, err := opts.serverOptions.server()
+// goSettings resolves the settings of `lint-lua go` as lint-lua resolves
+// its own (the configuration found from the working directory, or
+// --config, with the flags over it) and converts them to the analyzer's:
+// every severity reported, as for .lua files (--fail-on decides the exit),
+// and the configuration the command line found, rather than one found from
+// each package's directory, so that `lint-lua go` and `lint-lua` read the
+// same file.
+func goSettings(opts *goOptions) (*settings.Settings, analyzer.Settings, error) {
+	f := settings.Flags{
+		Config:       opts.ConfigPath,
+		Target:       opts.Target,
+		RedisVersion: opts.RedisVersion,
+		Modules:      opts.Modules,
+		ModulesSet:   opts.ModulesSet,
+		Enable:       opts.Enable,
+		Disable:      opts.Disable,
+		Only:         opts.Only,
+	}
+	set, err := settings.Resolve(workDir(opts.IO), f)
 	if err != nil {
-		return out, err
+		return nil, analyzer.Settings{}, err
 	}
-	enable, err := ruleList("--enable", opts.Enable)
-	if err != nil {
-		return out, err
+	out := analyzer.Settings{
+		Target:       f.Target,
+		RedisVersion: f.RedisVersion,
+		Enable:       f.Enable,
+		Disable:      f.Disable,
+		Only:         f.Only,
+		MinSeverity:  "info",
+		MaxFileSize:  int64(opts.MaxFileSize),
 	}
-	disable, err := ruleList("--disable", opts.Disable)
-	if err != nil {
-		return out, err
+	if f.ModulesSet {
+		out.Modules = append([]string{}, f.Modules...)
 	}
-	wd := workDir(opts.IO)
-	cfg, err := loadConfig(&lintOptions{ConfigPath: opts.ConfigPath}, wd)
-	if err == nil {
-		err = checkOptions(cfg)
+	if set.Config != nil {
+		out.Config = set.Config.Path
+	} else {
+		out.NoConfig = true
 	}
-	if err != nil {
-		return out, err
-	}
-	off := map[string]bool{}
-	var server config.Server
-	if cfg != nil {
-		server = cfg.Server
-		for id, rs := range cfg.Rules {
-			if rs.Enabled != nil && !*rs.Enabled {
-				off[id] = true
-			}
-			if rs.Severity != nil {
-				out.Severity[id] = rs.Severity.String()
-			}
-		}
-	}
-	// The flags win over the configuration, as for .lua files.
-	server = server.Over(flags)
-	if server.TargetSet {
-		out.Target = server.Target.String()
-	}
-	if server.ModulesSet {
-		out.Modules = []string{}
-		for _, m := range server.Modules {
-			out.Modules = append(out.Modules, m.String())
-		}
-	}
-	for id := range enable {
-		delete(off, id)
-	}
-	for id := range disable {
-		off[id] = true
-	}
-	for id := range off {
-		out.Disable = append(out.Disable, id)
-	}
-	return out, nil
+	return set, out, nil
 }
-
-// flagError names the flag whose value is wrong.
-type flagError struct {
-	flag string
-	err  error
-}
-
-func (e *flagError) Error() string { return e.flag + ": " + e.err.Error() }

@@ -6,13 +6,12 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/sink"
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/report"
-	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
@@ -24,6 +23,7 @@ type lintOptions struct {
 	ConfigPath    string
 	Enable        []string
 	Disable       []string
+	Only          []string
 	Jobs          int
 	StdinFilename string
 	serverOptions
@@ -69,6 +69,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
+	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
 	opts.MaxFileSize = maxFileSize
@@ -105,26 +106,11 @@ func lintRun(opts *lintOptions) error {
 	if err != nil {
 		return err
 	}
-	enable, err := ruleList("--enable", opts.Enable)
-	if err != nil {
-		return usageError(s, "%v", err)
-	}
-	disable, err := ruleList("--disable", opts.Disable)
-	if err != nil {
-		return usageError(s, "%v", err)
-	}
 	if opts.Jobs < 1 {
 		return usageError(s, "--jobs must be at least 1")
 	}
-	server, err := opts.serverOptions.server()
-	if err != nil {
-		return usageError(s, "%v", err)
-	}
 	wd := workDir(s)
-	cfg, err := loadConfig(opts, wd)
-	if err == nil {
-		err = checkOptions(cfg)
-	}
+	set, err := settings.Resolve(wd, opts.flags())
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -137,16 +123,16 @@ func lintRun(opts *lintOptions) error {
 		return err
 	}
 	assemble := opts.Includes
-	if !opts.IncludesSet && cfg != nil {
-		assemble = cfg.Includes
+	if !opts.IncludesSet && set.Config != nil {
+		assemble = set.Config.Includes
 	}
 	all := rules.All()
 	files := &source.Files{
 		Paths:   paths,
 		WorkDir: wd,
-		Skip:    func(p string) bool { return excluded(cfg, p) },
+		Skip:    set.Excluded,
 		Settings: func(path string) driver.Settings {
-			return driver.Settings{Rules: settingsFor(cfg, path, enable, disable), Target: targetFor(cfg, path, server)}
+			return driver.Settings{Rules: set.Rules(path), Target: set.Target(path)}
 		},
 		Limit:        int64(opts.MaxFileSize),
 		Stdin:        s.In,
@@ -207,21 +193,6 @@ func useColor(mode string, s *IOStreams) (bool, error) {
 	return false, fmt.Errorf("unknown mode %q (want auto, always or never)", mode)
 }
 
-func ruleList(flag string, ids []string) (map[string]bool, error) {
-	out := map[string]bool{}
-	for _, id := range ids {
-		id = strings.TrimSpace(id)
-		if id == "" {
-			continue
-		}
-		if rules.ByID(id) == nil {
-			return nil, fmt.Errorf("%s: unknown rule %q (see 'lint-lua rules')", flag, id)
-		}
-		out[id] = true
-	}
-	return out, nil
-}
-
 // workDir is the working directory the streams give, which relative paths
 // are resolved against: "." (the process's) if they give none.
 func workDir(s *IOStreams) string {
@@ -241,78 +212,16 @@ func resolve(wd, p string) string {
 	return filepath.Join(wd, p)
 }
 
-func loadConfig(opts *lintOptions, wd string) (*config.Config, error) {
-	known := func(id string) bool { return rules.ByID(id) != nil }
-	if opts.ConfigPath != "" {
-		return config.Load(resolve(wd, opts.ConfigPath), known)
+// flags are the settings the command line gives.
+func (o *lintOptions) flags() settings.Flags {
+	return settings.Flags{
+		Config:       o.ConfigPath,
+		Target:       o.Target,
+		RedisVersion: o.RedisVersion,
+		Modules:      o.Modules,
+		ModulesSet:   o.ModulesSet,
+		Enable:       o.Enable,
+		Disable:      o.Disable,
+		Only:         o.Only,
 	}
-	path, ok := config.Find(wd)
-	if !ok {
-		return nil, nil
-	}
-	return config.Load(path, known)
-}
-
-// settingsFor merges the configuration for the file at path with the
-// command-line flags, which win.
-// targetFor is the target one file runs on: the configuration's (with
-// the overrides that match the file), the flags winning field by field.
-func targetFor(cfg *config.Config, path string, flags config.Server) target.Target {
-	var s config.Server
-	if cfg != nil && path != "" {
-		s = cfg.ServerFor(cfg.Rel(path))
-	}
-	return s.Over(flags).Resolve()
-}
-
-func settingsFor(cfg *config.Config, path string, enable, disable map[string]bool) lint.Settings {
-	out := lint.Settings{}
-	if cfg != nil && path != "" {
-		for id, rs := range cfg.ForFile(cfg.Rel(path)) {
-			r := rules.ByID(id)
-			if r == nil {
-				continue
-			}
-			st := lint.Setting{Enabled: true, Severity: r.Severity, Options: rs.Options}
-			if rs.Enabled != nil {
-				st.Enabled = *rs.Enabled
-			}
-			if rs.Severity != nil {
-				st.Severity = *rs.Severity
-			}
-			out[id] = st
-		}
-	}
-	for id := range enable {
-		st, ok := out[id]
-		if !ok {
-			st = lint.Setting{Severity: rules.ByID(id).Severity}
-		}
-		st.Enabled = true
-		out[id] = st
-	}
-	for id := range disable {
-		st := out[id]
-		st.Enabled = false
-		out[id] = st
-	}
-	return out
-}
-
-// excluded reports whether an exclude pattern matches p itself. The walk
-// skips an excluded directory whole, so what is below one is never seen;
-// only a directory named on the command line is searched although a
-// pattern (or a parent directory's) matches it, as a file named there is
-// linted.
-func excluded(cfg *config.Config, p string) bool {
-	if cfg == nil {
-		return false
-	}
-	rel := cfg.Rel(p)
-	for _, pat := range cfg.Exclude {
-		if config.Match(pat, rel) {
-			return true
-		}
-	}
-	return false
 }

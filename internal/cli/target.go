@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"fmt"
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/config"
-	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/spf13/pflag"
 )
@@ -27,42 +24,4 @@ func (o *serverOptions) addServerFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&o.Modules, "modules", nil, "modules the target loads: json, search, timeseries, bloom (repeatable or comma-separated; "+
 		"default: modules from the configuration, else all four on Redis 8.0 and later, json on Upstash, none elsewhere; --modules= for none)")
 	f.StringVar(&o.RedisVersion, "redis-version", "", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (a missing patch counts as 0; not with --target)")
-}
-
-// server checks the flags and returns what they set, to lay over the
-// configuration's (config.Server.Over).
-func (o *serverOptions) server() (config.Server, error) {
-	var s config.Server
-	switch {
-	case o.Target != "" && o.RedisVersion != "":
-		return s, fmt.Errorf("--target and --redis-version are both set: use --target alone (--redis-version %s is --target redis-%s)", o.RedisVersion, o.RedisVersion)
-	case o.Target != "":
-		t, err := target.Parse(o.Target)
-		if err != nil {
-			return s, &flagError{"--target", err}
-		}
-		s.Target, s.TargetSet = t, true
-	case o.RedisVersion != "":
-		if err := config.CheckRedisVersion(o.RedisVersion); err != nil {
-			return s, &flagError{"--redis-version", err}
-		}
-		s.Target, s.TargetSet = target.MustParse(o.RedisVersion), true
-	}
-	if o.ModulesSet {
-		var names []string
-		for _, n := range o.Modules {
-			if n = strings.TrimSpace(n); n != "" {
-				names = append(names, n)
-			}
-		}
-		mods, err := target.ParseModules(names)
-		if err != nil {
-			return s, &flagError{"--modules", err}
-		}
-		if mods == nil {
-			mods = []redisdb.Module{}
-		}
-		s.Modules, s.ModulesSet = mods, true
-	}
-	return s, nil
 }

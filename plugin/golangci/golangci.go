@@ -28,14 +28,19 @@
 //	        type: module
 //	        description: Redis Lua scripts embedded in Go code
 //	        settings:
+//	          config: .lint-lua.yaml     # default: the nearest one above each package
 //	          redis-version: "6.2"       # quoted: YAML reads 6.2 as a number
 //	          disable: [script-too-long]
-//	          enable: []                 # when not empty, only these rules
+//	          enable: []                 # rules to turn on over the configuration
+//	          only: []                   # when not empty, only these rules
 //	          severity:
 //	            missing-hash-tag: error
 //	          min-severity: warning      # error | warning | info
 //
-// See Settings for what each one does.
+// See Settings for what each one does: each means what the command line's
+// flag of the same name means, and the .lint-lua.yaml nearest each
+// package's directory applies under them, as it does under lint-lua go and
+// go vet.
 //
 // golangci-lint keeps only findings in .go files: a finding in a script
 // embedded from a .lua file with //go:embed is reported at the Go
@@ -67,6 +72,11 @@ func init() {
 // A key that is not one of these is an error, so that a misspelt setting
 // is not silently ignored.
 type Settings struct {
+	// Config is the configuration file to read, relative to the directory
+	// golangci-lint runs in. Default: the .lint-lua.yaml nearest each
+	// package's directory, up to the repository's root or the home
+	// directory.
+	Config string `json:"config"`
 	// Target is the server the scripts run on: redis, redis-7.2,
 	// valkey-8.0, upstash... Default: the newest Redis, with the modules
 	// it bundles.
@@ -79,11 +89,13 @@ type Settings struct {
 	// "6.2.14"): the target redis-<version>, as before targets; not with
 	// target.
 	RedisVersion Version `json:"redis-version"`
-	// Enable, when not empty, lists the only rules reported: every rule is
-	// on by default.
+	// Enable turns rules on over a configuration that turns them off, as
+	// --enable does: every rule is on by default.
 	Enable []string `json:"enable"`
-	// Disable lists rules not reported; it wins over Enable.
+	// Disable lists rules not reported; it wins over Enable and Only.
 	Disable []string `json:"disable"`
+	// Only, when not empty, lists the only rules reported.
+	Only []string `json:"only"`
 	// Severity changes rules' severities: rule ID to error, warning or
 	// info. A rule below MinSeverity is not reported.
 	Severity map[string]string `json:"severity"`
@@ -137,6 +149,8 @@ func New(settings any) (register.LinterPlugin, error) {
 		return nil, fmt.Errorf("%s settings: %w", Name, err)
 	}
 	a, err := analyzer.New(analyzer.Settings{
+		Config:       s.Config,
+		Only:         s.Only,
 		Target:       string(s.Target),
 		Modules:      s.Modules,
 		RedisVersion: string(s.RedisVersion),

@@ -22,8 +22,9 @@ type Files struct {
 	// WorkDir is the directory relative paths are resolved against; "."
 	// is the process's.
 	WorkDir string
-	// Skip reports whether a path found by the walk is excluded; an
-	// excluded directory is not searched.
+	// Skip reports whether a path is excluded, found by the walk or named
+	// (standard input by StdinName); an excluded directory is not
+	// searched.
 	Skip func(path string) bool
 	// Settings returns the settings of the file at path: on disk, or for
 	// standard input StdinName resolved against WorkDir.
@@ -67,7 +68,11 @@ func (s *Files) Find(yield func(driver.Item), fail func(error)) {
 func (s *Files) each(yield func(found), fail func(error)) {
 	for i, p := range s.Paths {
 		if p == "-" {
-			yield(found{arg: i, name: s.StdinName, stdin: true})
+			// --stdin-filename names the file an editor lints: an
+			// excluded one is left alone, as on disk.
+			if s.Skip == nil || !s.Skip(s.resolve(s.StdinName)) {
+				yield(found{arg: i, name: s.StdinName, stdin: true})
+			}
 			continue
 		}
 		errs := walk(p, s.resolve(p), s.Skip, isLua, func(name, path string, named bool) {

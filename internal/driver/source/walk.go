@@ -21,12 +21,18 @@ func walk(root, disk string, skip func(path string) bool, want func(name string)
 	if err != nil {
 		return []error{&driver.FileError{File: root, Err: unwrapPathError(err)}}
 	}
+	if skip == nil {
+		skip = func(string) bool { return false }
+	}
+	// A path named on the command line that the configuration excludes is
+	// not linted either (as ruff's force-exclude): a pre-commit hook names
+	// every changed file, excluded or not.
+	if skip(disk) {
+		return nil
+	}
 	if !info.IsDir() {
 		found(filepath.ToSlash(root), disk, true)
 		return nil
-	}
-	if skip == nil {
-		skip = func(string) bool { return false }
 	}
 	// WalkDir does not enter a root that is a symbolic link to a
 	// directory; with a trailing separator the system resolves it.
