@@ -98,8 +98,8 @@ func syntaxError(name string, e luasrc.SyntaxError, sev diag.Severity) diag.Diag
 	if help == "" {
 		help = "Redis runs Lua 5.1 and refuses a script that does not compile"
 	}
-	if e.Lower {
-		sev = max(sev-1, diag.SeverityInfo)
+	if e.Advice {
+		sev = diag.SeverityInfo
 	}
 	return diag.Diagnostic{File: name, Range: e.Range, Rule: SyntaxErrorID, Severity: sev, Message: e.Message, Help: help}
 }

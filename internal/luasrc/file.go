@@ -27,10 +27,11 @@ type SyntaxError struct {
 	Message string
 	// Help, when set, says what to do (the message says what is wrong).
 	Help string
-	// Lower is set when whether Redis sees the error depends on how the
-	// host loads the file (a byte order mark, which many loaders drop): it
-	// is reported one level below syntax-error's severity.
-	Lower bool
+	// Advice is set when whether Redis sees the error depends on how the
+	// host loads the file (a byte order mark, which many loaders drop): the
+	// file alone does not show that the script fails, so it is reported at
+	// info.
+	Advice bool
 }
 
 // Comment is one comment with its text (without the leading dashes and
@@ -196,7 +197,7 @@ func (f *File) scanSource() (text []byte, ok bool) {
 			Range:   span.Range{Start: span.Pos{Line: 1, Column: 1}, End: span.Pos{Line: 1, Column: 4}},
 			Message: "the file starts with a UTF-8 byte order mark, which Redis does not accept",
 			Help:    "Redis refuses the script if the loader sends the mark (Node's readFileSync, Java's readString and Python's utf-8 codec keep it; .NET's StreamReader and Python's utf-8-sig drop it): save it without a BOM",
-			Lower:   true,
+			Advice:  true,
 		})
 		text = blank(text, 0, 3)
 	}

@@ -1,1 +1,1 @@
-﻿return 1 -- want "byte order mark"
+﻿return 1 -- want:info "byte order mark"
