@@ -28,6 +28,7 @@ var _ = register(&lint.Rule{
 			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
 			Redis: "all; cluster behaviour observed on 7.0",
 			Lower: "One level lower (a warning by default) for a key listed by KEYS or SCAN: on a cluster the script sees one node's keys, so it misses the others rather than failing, and fails only with a #!lua shebang. " +
+				"Info when the pattern's fixed start (before the first glob character) comes from KEYS or ARGV or holds a {hash tag}, as bull's removeJobs scans the queue's prefix: then every listed key can be in the declared keys' slot. " +
 				"Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
 		},
 	},
@@ -90,6 +91,13 @@ func runUndeclaredKey(p *lint.Pass) {
 				}
 				p.Report(m.Range(a.Expr), "key %s of %s is built %s", m.Text(a.Expr), c.Name, from).
 					Help("Redis Cluster routes the script by %s only, so this works only while the key hashes to their slot (a shared {hash tag}); pass it in %s", keysName, keysName).Info()
+			case scannedKey(a.Value) && patternCanCarryTag(a.Value.Call):
+				// The listed names start with what the caller passed, as
+				// bull's removeJobs scans ARGV[1] (the queue's prefix) ..
+				// ARGV[2]: with a {hash tag} in it every listed key is in
+				// one slot, on the node that runs the script.
+				p.Report(m.Range(a.Expr), "key %s of %s is listed by %s of a pattern the caller starts, not passed in %s", m.Text(a.Expr), c.Name, a.Value.Call.Name, keysName).
+					Help("Redis Cluster routes the script by %s only; this reaches every key only while the pattern's prefix holds the declared keys' {hash tag}", keysName).Info()
 			case scannedKey(a.Value):
 				// KEYS and SCAN list the keyspace of the node that runs the
 				// script: on a cluster that is one node's keys, in any slot.
@@ -115,6 +123,48 @@ func runUndeclaredKey(p *lint.Pass) {
 // scannedKey reports whether a key name comes from a KEYS or SCAN reply.
 func scannedKey(v model.Value) bool {
 	return (v.Origin == model.Reply || v.Origin == model.ReplyElement) && v.Call != nil && v.Call.Is("KEYS", "SCAN")
+}
+
+// patternCanCarryTag reports whether the names a KEYS or SCAN call lists
+// may all carry one {hash tag}: the fixed start of its pattern, before the
+// first glob character, comes from the caller (KEYS, ARGV) or holds a
+// braced tag. SCAN without MATCH lists the whole node.
+func patternCanCarryTag(c *model.Call) bool {
+	i := 1
+	if c.Is("SCAN") {
+		if i = c.TokenIndex("MATCH") + 1; i == 0 {
+			return false
+		}
+	}
+	if i >= len(c.Args) {
+		return false
+	}
+	parts := []model.Value{c.Args[i].Value}
+	if v := c.Args[i].Value; v.Origin == model.Concat {
+		parts = v.Parts
+	}
+	var fixed strings.Builder
+	for _, v := range parts {
+		switch v.Origin {
+		case model.Keys, model.Argv:
+			return true
+		case model.Literal:
+			lit, globbed := v.Lit, false
+			if j := strings.IndexAny(lit, "*?[\\"); j >= 0 {
+				lit, globbed = lit[:j], true
+			}
+			fixed.WriteString(lit)
+			if open := strings.IndexByte(fixed.String(), '{'); open >= 0 && strings.IndexByte(fixed.String()[open+1:], '}') > 0 {
+				return true
+			}
+			if globbed {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // canCarryTag reports whether a built key name may hold a {hash tag} that

@@ -48,7 +48,7 @@ func TestProofUndeclaredKey(t *testing.T) {
 // are all on this node (facts D14): undeclared-key reports the scanned key
 // one level lower than a literal one.
 func TestProofScannedKey(t *testing.T) {
-	src := "local res = redis.call('SCAN', 0, 'MATCH', ARGV[1], 'COUNT', 1000)\nfor _, k in ipairs(res[2]) do\n  redis.call('DEL', k)\nend\nreturn #res[2]"
+	src := "local res = redis.call('SCAN', 0, 'MATCH', 'scan:*', 'COUNT', 1000)\nfor _, k in ipairs(res[2]) do\n  redis.call('DEL', k)\nend\nreturn #res[2]"
 	var sev string
 	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
 		if d.Rule == "undeclared-key" {
@@ -61,12 +61,31 @@ func TestProofScannedKey(t *testing.T) {
 	c := redistest.Cluster(t)
 	c.MustDo(t, "SET", "scan:bar", "1")
 	c.MustDo(t, "SET", "scan:baz", "1")
-	r := c.MustEval(t, "#!lua\n"+src, []string{"{scan}:x"}, "scan:*")
+	r := c.MustEval(t, "#!lua\n"+src, []string{"{scan}:x"})
 	if r.Kind != redistest.Error || !strings.Contains(r.Str, "do not hash to the same slot") {
 		t.Errorf("#!lua over scanned keys gave %s, want the same-slot error", r)
 	}
-	r = c.MustEval(t, src, []string{"{scan}:x"}, "scan:*")
+	r = c.MustEval(t, src, []string{"{scan}:x"})
 	if r.Kind != redistest.Integer || r.Int != 2 {
 		t.Errorf("EVAL over scanned keys gave %s, want 2 keys deleted", r)
+	}
+	// A pattern whose prefix holds the declared key's {hash tag} lists keys
+	// of that one slot: even the #!lua form reaches them all, and the
+	// finding is info.
+	tagged := strings.Replace(src, "'scan:*'", "'{scan}:*'", 1)
+	sev = ""
+	for _, d := range lintSource("proof.lua", []byte(tagged), All(), nil) {
+		if d.Rule == "undeclared-key" {
+			sev = d.Severity.String()
+		}
+	}
+	if sev != "info" {
+		t.Errorf("the key scanned by a tagged pattern is reported at %q, want info", sev)
+	}
+	c.MustDo(t, "SET", "{scan}:bar", "1")
+	c.MustDo(t, "SET", "{scan}:baz", "1")
+	r = c.MustEval(t, "#!lua\n"+tagged, []string{"{scan}:x"})
+	if r.Kind != redistest.Integer || r.Int != 2 {
+		t.Errorf("#!lua over keys of a tagged pattern gave %s, want 2 keys deleted", r)
 	}
 }

@@ -1,15 +1,31 @@
--- Keys listed by KEYS or SCAN are one node's keyspace on a cluster.
-for _, k in ipairs(redis.call('KEYS', ARGV[1])) do
-  redis.call('DEL', k) -- want "key k of DEL is listed by KEYS, not passed in KEYS"
+-- Keys listed by KEYS or SCAN are one node's keyspace on a cluster: a
+-- pattern of the script's own, without a {hash tag}, reaches only the keys
+-- of the node that runs the script (python-redis-lock's reset_all, kue).
+for _, k in ipairs(redis.call('KEYS', 'lock:*')) do
+  redis.call('DEL', k) -- want:warning "key k of DEL is listed by KEYS, not passed in KEYS"
 end
 local cursor = '0'
 repeat
-  local res = redis.call('SCAN', cursor, 'MATCH', ARGV[2], 'COUNT', 100)
+  local res = redis.call('SCAN', cursor, 'MATCH', 'job:*:lock', 'COUNT', 100)
   cursor = res[1]
   for _, key in ipairs(res[2]) do
-    redis.call('UNLINK', key) -- want "key key of UNLINK is listed by SCAN"
+    redis.call('UNLINK', key) -- want:warning "key key of UNLINK is listed by SCAN"
   end
 until cursor == '0'
+for _, key in ipairs(redis.call('SCAN', 0)[2]) do
+  redis.call('UNLINK', key) -- want:warning "key key of UNLINK is listed by SCAN"
+end
+
+-- A pattern that starts with what the caller passes can hold the declared
+-- keys' {hash tag} (bull's removeJobs scans ARGV[1], the queue's prefix,
+-- .. ARGV[2]); so can a literal prefix with a tag: info.
+local scan = redis.call('SCAN', ARGV[3], 'MATCH', ARGV[1] .. ARGV[2])
+for _, jobKey in ipairs(scan[2]) do
+  redis.call('DEL', jobKey) -- want:info "key jobKey of DEL is listed by SCAN of a pattern the caller starts"
+end
+for _, k in ipairs(redis.call('KEYS', '{queue}:job:*')) do
+  redis.call('DEL', k) -- want:info "listed by KEYS of a pattern the caller starts"
+end
 
 -- Names stored in a set can share the declared keys' {hash tag}: info.
 for _, job in ipairs(redis.call('SMEMBERS', KEYS[1])) do
