@@ -28,7 +28,7 @@ var _ = register(&lint.Rule{
 			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
 			Redis: "all; cluster behaviour observed on 7.0",
 			Lower: "One level lower (a warning by default) for a key listed by KEYS or SCAN: on a cluster the script sees one node's keys, so it misses the others rather than failing, and fails only with a #!lua shebang. " +
-				"Info when the pattern's fixed start (before the first glob character) comes from KEYS or ARGV or holds a {hash tag}, as bull's removeJobs scans the queue's prefix: then every listed key can be in the declared keys' slot. " +
+				"Info when the pattern's fixed start (before the first glob character) holds a {hash tag}, or the pattern is a prefix from KEYS or ARGV followed by more, as bull's removeJobs scans the queue's prefix: then every listed key can be in the declared keys' slot. A whole pattern from the caller keeps the warning: whether it holds a tag is the caller's choice. " +
 				"Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
 		},
 	},
@@ -96,7 +96,7 @@ func runUndeclaredKey(p *lint.Pass) {
 				// bull's removeJobs scans ARGV[1] (the queue's prefix) ..
 				// ARGV[2]: with a {hash tag} in it every listed key is in
 				// one slot, on the node that runs the script.
-				p.Report(m.Range(a.Expr), "key %s of %s is listed by %s of a pattern the caller starts, not passed in %s", m.Text(a.Expr), c.Name, a.Value.Call.Name, keysName).
+				p.Report(m.Range(a.Expr), "key %s of %s is listed by %s of a pattern that can hold a {hash tag}, not passed in %s", m.Text(a.Expr), c.Name, a.Value.Call.Name, keysName).
 					Help("Redis Cluster routes the script by %s only; this reaches every key only while the pattern's prefix holds the declared keys' {hash tag}", keysName).Info()
 			case scannedKey(a.Value):
 				// KEYS and SCAN list the keyspace of the node that runs the
@@ -127,8 +127,12 @@ func scannedKey(v model.Value) bool {
 
 // patternCanCarryTag reports whether the names a KEYS or SCAN call lists
 // may all carry one {hash tag}: the fixed start of its pattern, before the
-// first glob character, comes from the caller (KEYS, ARGV) or holds a
-// braced tag. SCAN without MATCH lists the whole node.
+// first glob character, holds a braced tag, or the pattern is a prefix the
+// caller passes (KEYS, ARGV) followed by more, as bull's removeJobs scans
+// ARGV[1] (the queue's prefix, where a cluster-aware library keeps its tag)
+// .. ARGV[2]. A whole pattern from the caller is the caller's choice, which
+// may or may not hold a tag (sidekiq-unique-jobs' 'uniquejobs:working:*'):
+// it stays a warning. SCAN without MATCH lists the whole node.
 func patternCanCarryTag(c *model.Call) bool {
 	i := 1
 	if c.Is("SCAN") {
@@ -144,10 +148,10 @@ func patternCanCarryTag(c *model.Call) bool {
 		parts = v.Parts
 	}
 	var fixed strings.Builder
-	for _, v := range parts {
+	for j, v := range parts {
 		switch v.Origin {
 		case model.Keys, model.Argv:
-			return true
+			return j == 0 && len(parts) > 1
 		case model.Literal:
 			lit, globbed := v.Lit, false
 			if j := strings.IndexAny(lit, "*?[\\"); j >= 0 {

@@ -16,15 +16,21 @@ for _, key in ipairs(redis.call('SCAN', 0)[2]) do
   redis.call('UNLINK', key) -- want:warning "key key of UNLINK is listed by SCAN"
 end
 
--- A pattern that starts with what the caller passes can hold the declared
--- keys' {hash tag} (bull's removeJobs scans ARGV[1], the queue's prefix,
--- .. ARGV[2]); so can a literal prefix with a tag: info.
+-- A whole pattern from the caller holds a tag only if the caller chose one
+-- (sidekiq-unique-jobs passes 'uniquejobs:working:*'): still a warning.
+for _, k in ipairs(redis.call('KEYS', ARGV[1])) do
+  redis.call('DEL', k) -- want:warning "key k of DEL is listed by KEYS, not passed in KEYS"
+end
+
+-- A pattern that starts with a prefix the caller passes can hold the
+-- declared keys' {hash tag} (bull's removeJobs scans ARGV[1], the queue's
+-- prefix, .. ARGV[2]); so can a literal prefix with a tag: info.
 local scan = redis.call('SCAN', ARGV[3], 'MATCH', ARGV[1] .. ARGV[2])
 for _, jobKey in ipairs(scan[2]) do
-  redis.call('DEL', jobKey) -- want:info "key jobKey of DEL is listed by SCAN of a pattern the caller starts"
+  redis.call('DEL', jobKey) -- want:info "key jobKey of DEL is listed by SCAN of a pattern that can hold a {hash tag}"
 end
 for _, k in ipairs(redis.call('KEYS', '{queue}:job:*')) do
-  redis.call('DEL', k) -- want:info "listed by KEYS of a pattern the caller starts"
+  redis.call('DEL', k) -- want:info "listed by KEYS of a pattern that can hold a {hash tag}"
 end
 
 -- Names stored in a set can share the declared keys' {hash tag}: info.
