@@ -102,7 +102,11 @@ var _ = register(&lint.Rule{
 				"the varying values in ARGV and the keys in KEYS.\n\n" +
 				"Reported by the Go analyzer on the script argument, outside `_test.go` files. Texts known at compile " +
 				"time are constants to lint-lua and are linted instead: string constants, concatenations of constants, " +
-				"`fmt.Sprintf` with a constant format and constant arguments, `//go:embed` files.",
+				"`fmt.Sprintf` with a constant format and constant arguments, `//go:embed` files.\n\n" +
+				"A plain run reports it in host-language files too, on the argument of a known script API (redis-py " +
+				"`eval`, ioredis `eval`, Jedis `eval`, StackExchange.Redis `ScriptEvaluate`...; see docs/hostlang.md) " +
+				"that the file does not resolve to a text, at info: without types, a name the file does not define may " +
+				"be a constant of another file as well as a text built at run time.",
 			Bad:   "src := fmt.Sprintf(\"return redis.call('INCRBY', KEYS[1], %d)\", n)\nrdb.Eval(ctx, src, []string{key})",
 			Good:  "const incrBy = \"return redis.call('INCRBY', KEYS[1], ARGV[1])\"\nrdb.Eval(ctx, incrBy, []string{key}, n)",
 			Redis: "all; cache growth observed on 7.0.15",

@@ -42,10 +42,13 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 		Long: "lint-lua checks Redis Lua scripts (EVAL/EVALSHA scripts and Functions libraries) for the mistakes\n" +
 			"that surface only in production: nil replies, unguarded checks, locks without expiry, keys that\n" +
 			"break Redis Cluster, unbounded loops, globals Redis forbids.\n\n" +
-			"Paths default to the current directory; directories are searched for *.lua files\n" +
-			"(skipping .git, vendor, node_modules and configured excludes). Use - to read standard input.\n\n" +
+			"Paths default to the current directory; directories are searched for *.lua files and for the\n" +
+			"scripts in the string literals of Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby and C#\n" +
+			"files (skipping .git, vendor, node_modules and configured excludes; languages: in the configuration\n" +
+			"chooses). Use - to read standard input.\n\n" +
 			"--fix rewrites the files with the fixes of fixable findings and reports what is left; --diff prints\n" +
-			"those fixes as a unified diff instead of the findings and writes nothing.\n\n" +
+			"those fixes as a unified diff instead of the findings and writes nothing. Host-language files are\n" +
+			"never rewritten: the findings in their literals carry no fix.\n\n" +
 			"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error.\n" +
 			"With --fix the findings are those left after fixing; with --diff, those the files have now.",
 		SilenceUsage:  true,
@@ -126,6 +129,10 @@ func lintRun(opts *lintOptions) error {
 	if !opts.IncludesSet && set.Config != nil {
 		assemble = set.Config.Includes
 	}
+	host, err := hostSource(cfg)
+	if err != nil {
+		return usageError(s, "%v", err)
+	}
 	all := rules.All()
 	files := &source.Files{
 		Paths:   paths,
@@ -139,6 +146,8 @@ func lintRun(opts *lintOptions) error {
 		StdinName:    opts.StdinFilename,
 		IncludeNames: !assemble,
 		Reuse:        !opts.fixing(),
+		Host:         host,
+		NoLua:        !cfg.Language("lua"),
 	}
 	var src driver.Source = files
 	if assemble {

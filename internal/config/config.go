@@ -1,6 +1,7 @@
 // Package config reads .lint-lua.yaml: per-rule severities, enablement and
 // options, paths to exclude, the server the scripts run on (target and
-// modules), and overrides for files matching globs.
+// modules), the languages linted and the script APIs of the user's own,
+// and overrides for files matching globs.
 // Loading is strict, because a misspelt rule ID or key that is silently
 // ignored leaves a user believing a check runs when it does not; every
 // problem is reported as PATH:LINE:COL so an editor can jump to it.
@@ -55,6 +56,13 @@ type Config struct {
 	// as BullMQ's script loader does: each script is linted as assembled,
 	// with findings reported in the fragment that holds the line.
 	Includes bool
+	// Languages is languages: the languages a directory run lints ("lua"
+	// and the host languages of the Languages list); nil when not set,
+	// which lints every one.
+	Languages []string
+	// ScriptAPIs is script_apis: the functions and methods of the user's
+	// own that receive a script, in host-language files.
+	ScriptAPIs []ScriptAPI
 }
 
 // Override changes rule settings, and the target, for the files that
@@ -263,7 +271,7 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
 }
 
-var topKeys = []string{"rules", "exclude", "overrides", "target", "modules", "redis_version", "includes"}
+var topKeys = []string{"rules", "exclude", "overrides", "target", "modules", "redis_version", "includes", "languages", "script_apis"}
 
 func (p *parser) top(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
@@ -298,6 +306,10 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 				return
 			}
 			_ = v.Decode(&c.Includes) // a !!bool scalar always decodes
+		case "languages":
+			c.Languages = p.languages(v)
+		case "script_apis":
+			c.ScriptAPIs = p.scriptAPIs(v)
 		default:
 			p.errorf(k, "unknown key %q (valid: %s)", key, strings.Join(topKeys, ", "))
 		}

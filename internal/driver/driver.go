@@ -79,6 +79,11 @@ type File struct {
 	// the findings of every script once placed. A script's own comments
 	// apply without being listed here.
 	Comments []luasrc.Comment
+	// Findings are what the source found itself, placed in Name: a host
+	// call that runs a script this file does not hold (dynamic-script).
+	// The source has applied the file's settings to them; the file's
+	// Comments suppress them as they do the scripts' findings.
+	Findings []Finding
 	// Rescan finds the scripts of a fixed content of the file. With it,
 	// the lint step applies the fixes placed in the file, round by round;
 	// without it, the file is not fixed.
@@ -107,6 +112,18 @@ type Script struct {
 	// the parse of Text before the lint step releases it.
 	Parsed *luasrc.File
 	Seen   func(*luasrc.File)
+	// CoveredBy are lines of the file whose `lint-lua: ignore` comments
+	// (File.Comments) cover every finding of the script, besides the line
+	// of each: the line a host literal starts on and that of the call
+	// that runs it, so that one ignore above either covers the script.
+	CoveredBy []int
+}
+
+// A Finding is one a source made itself, with the lines whose ignores
+// also cover it (Script.CoveredBy).
+type Finding struct {
+	diag.Diagnostic
+	CoveredBy []int
 }
 
 // A Mapper places what is found in a script's text where that text is

@@ -4,6 +4,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/srcmap"
 )
 
 // linter is the lint step: it lints a file's scripts with the file's
@@ -71,6 +72,9 @@ type pass struct {
 // file's own suppression comments.
 func (l *linter) scripts(f *File, scripts []Script) pass {
 	var p pass
+	// covers[i] are the lines besides its own whose ignores cover
+	// p.diags[i]; kept only when the file has comments of its own.
+	var covers [][]int
 	for i := range scripts {
 		s := &scripts[i]
 		pf := s.Parsed
@@ -94,31 +98,33 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 			}
 			lineOf = s.Map.Line
 		}
-		if len(ds) > 0 && p.lines == nil {
-			p.lines = newLines(f.Name)
-		}
-		for _, d := range ds {
-			for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
-				if p.lines.has(d.File, n) {
-					continue
-				}
-				if text, ok := lineOf(d.File, n); ok {
-					p.lines.add(d.File, n, text)
-				}
-			}
-		}
+		p.quote(f, ds, lineOf)
 		// The parse never leaves this step, and the findings and lines
 		// hold none of it (strings copied from its text): its arrays
 		// serve the next file's.
 		pf.Release()
+		if len(f.Comments) > 0 {
+			for range ds {
+				covers = append(covers, s.CoveredBy)
+			}
+		}
 		if p.diags == nil {
 			p.diags = ds
 		} else {
 			p.diags = append(p.diags, ds...)
 		}
 	}
+	if len(f.Findings) > 0 {
+		lines := srcmap.NewLines(f.Src)
+		lineOf := func(_ string, n int) (string, bool) { return lines.Line(f.Src, n) }
+		for _, fd := range f.Findings {
+			p.diags = append(p.diags, fd.Diagnostic)
+			covers = append(covers, fd.CoveredBy)
+			p.quote(f, []diag.Diagnostic{fd.Diagnostic}, lineOf)
+		}
+	}
 	if len(f.Comments) > 0 {
-		p.diags = lint.Suppress(f.Name, f.Comments, p.diags, f.Settings.Rules)
+		p.diags = lint.SuppressCovering(f.Name, f.Comments, p.diags, func(i int) []int { return covers[i] }, f.Settings.Rules)
 		// The ignores that suppress nothing are reported at the comments,
 		// in lines of the file that the scripts' mappers know.
 		for _, d := range p.diags {
@@ -137,4 +143,21 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 		}
 	}
 	return p
+}
+
+// quote keeps the lines that ds start and end on, from lineOf.
+func (p *pass) quote(f *File, ds []diag.Diagnostic, lineOf func(file string, n int) (string, bool)) {
+	if len(ds) > 0 && p.lines == nil {
+		p.lines = newLines(f.Name)
+	}
+	for _, d := range ds {
+		for _, n := range [2]int{d.Range.Start.Line, d.Range.End.Line} {
+			if p.lines.has(d.File, n) {
+				continue
+			}
+			if text, ok := lineOf(d.File, n); ok {
+				p.lines.add(d.File, n, text)
+			}
+		}
+	}
 }

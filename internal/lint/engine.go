@@ -70,13 +70,13 @@ const GlobalsOption = "globals"
 func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	settings := cfg.Settings
-	if s, ok := settings.enabled(SyntaxErrorID, diag.SeverityError); ok {
+	if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
 		for _, e := range f.Errors {
 			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
 	}
 	m := model.BuildWith(f, optionsFor(cfg.Target))
-	if s, ok := settings.enabled(SyntaxErrorID, diag.SeverityError); ok {
+	if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
 		for _, e := range m.Problems {
 			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
@@ -85,7 +85,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	// The model never leaves this function and the findings hold none of
 	// it (strings and ranges): its arrays serve the next file's.
 	m.Release()
-	out = applySuppressions(f.Name, f.Comments, out, settings)
+	out = applySuppressions(f.Name, f.Comments, out, nil, settings)
 	diag.SortDiagnostics(out)
 	return out
 }
@@ -104,9 +104,9 @@ func syntaxError(name string, e luasrc.SyntaxError, sev diag.Severity) diag.Diag
 	return diag.Diagnostic{File: name, Range: e.Range, Rule: SyntaxErrorID, Severity: sev, Message: e.Message, Help: help}
 }
 
-// enabled returns the setting of a rule whose default severity is def, and
+// Enabled returns the setting of a rule whose default severity is def, and
 // whether it runs.
-func (settings Settings) enabled(id string, def diag.Severity) (Setting, bool) {
+func (settings Settings) Enabled(id string, def diag.Severity) (Setting, bool) {
 	s, ok := settings[id]
 	if !ok {
 		return Setting{Enabled: true, Severity: def}, true
@@ -130,7 +130,7 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 		if r.Run == nil {
 			continue
 		}
-		s, ok := cfg.Settings.enabled(r.ID, r.Severity)
+		s, ok := cfg.Settings.Enabled(r.ID, r.Severity)
 		if !ok {
 			continue
 		}

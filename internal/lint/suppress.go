@@ -29,10 +29,19 @@ type ignore struct {
 // script is cut from another file (a host-language string literal) applies
 // that file's comments with Suppress, once the findings are placed in it.
 func Suppress(name string, comments []luasrc.Comment, ds []diag.Diagnostic, settings Settings) []diag.Diagnostic {
-	return applySuppressions(name, comments, ds, settings)
+	return applySuppressions(name, comments, ds, nil, settings)
 }
 
-func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnostic, settings Settings) []diag.Diagnostic {
+// SuppressCovering is Suppress where a finding is also covered by the
+// ignores that cover other lines: covers(i) lists those lines for ds[i]. A
+// script cut from a host file's string literal is covered as a whole by an
+// ignore above the literal or above the call that runs it, as an ignore
+// above a statement covers the statement.
+func SuppressCovering(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(i int) []int, settings Settings) []diag.Diagnostic {
+	return applySuppressions(name, comments, ds, covers, settings)
+}
+
+func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(int) []int, settings Settings) []diag.Diagnostic {
 	var igs []*ignore
 	for _, c := range comments {
 		// The expression needs "lint-lua": most comments are done here,
@@ -72,14 +81,22 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 		}
 	}
 	kept := ds[:0]
-	for _, d := range ds {
+	for i, d := range ds {
 		if d.Rule == SyntaxErrorID {
 			kept = append(kept, d)
 			continue
 		}
-		// Both calls run: every ignore that covers the finding is used.
-		byFile := suppressed(fileIgs, d)
-		if !suppressed(byLine[d.Range.Start.Line], d) && !byFile {
+		// Every call runs: every ignore that covers the finding is used.
+		hit := suppressed(fileIgs, d)
+		hit = suppressed(byLine[d.Range.Start.Line], d) || hit
+		if covers != nil {
+			for _, l := range covers(i) {
+				if l != d.Range.Start.Line {
+					hit = suppressed(byLine[l], d) || hit
+				}
+			}
+		}
+		if !hit {
 			kept = append(kept, d)
 		}
 	}

@@ -160,3 +160,32 @@ func (l *Lines) Range(start, end int) span.Range {
 // Count is the number of lines (a file ending in a newline has an empty
 // last line, counted).
 func (l *Lines) Count() int { return len(l.starts) }
+
+// Offset is the byte offset of a line and column, clamped into the file:
+// the inverse of Pos.
+func (l *Lines) Offset(p span.Pos) int {
+	switch {
+	case p.Line < 1:
+		return 0
+	case p.Line > len(l.starts):
+		return l.size
+	}
+	return min(max(l.starts[p.Line-1]+p.Column-1, l.starts[p.Line-1]), l.size)
+}
+
+// Line returns the text of 1-based line n of src, the text l indexes,
+// without its line end ("\n" or "\r\n").
+func (l *Lines) Line(src []byte, n int) (string, bool) {
+	if n < 1 || n > len(l.starts) || len(src) != l.size {
+		return "", false
+	}
+	end := l.size
+	if n < len(l.starts) {
+		end = l.starts[n] - 1
+	}
+	s := src[l.starts[n-1]:end]
+	if len(s) > 0 && s[len(s)-1] == '\r' {
+		s = s[:len(s)-1]
+	}
+	return string(s), true
+}

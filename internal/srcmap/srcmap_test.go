@@ -82,3 +82,32 @@ func TestLines(t *testing.T) {
 		t.Errorf("Count = %d", l.Count())
 	}
 }
+
+// TestLinesOffsetAndLine: Offset inverts Pos on every byte, clamps what
+// lies outside, and Line gives each line without its line end.
+func TestLinesOffsetAndLine(t *testing.T) {
+	src := []byte("ab\r\n\ncd\nlast")
+	l := NewLines(src)
+	for off := 0; off <= len(src); off++ {
+		if got := l.Offset(l.Pos(off)); got != off {
+			t.Errorf("Offset(Pos(%d)) = %d", off, got)
+		}
+	}
+	for _, c := range []struct {
+		p    span.Pos
+		want int
+	}{{span.Pos{Line: 0, Column: 5}, 0}, {span.Pos{Line: 9, Column: 1}, len(src)}, {span.Pos{Line: 2, Column: 0}, 4}, {span.Pos{Line: 4, Column: 99}, len(src)}} {
+		if got := l.Offset(c.p); got != c.want {
+			t.Errorf("Offset(%v) = %d, want %d", c.p, got, c.want)
+		}
+	}
+	for n, want := range []string{"", "ab", "", "cd", "last"} {
+		got, ok := l.Line(src, n)
+		if ok != (n > 0) || got != want {
+			t.Errorf("Line(%d) = %q, %v; want %q", n, got, ok, want)
+		}
+	}
+	if _, ok := l.Line(src, 5); ok {
+		t.Errorf("Line(5) of a 4-line text is found")
+	}
+}

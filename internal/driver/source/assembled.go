@@ -32,7 +32,15 @@ type Assembled struct {
 func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 	fs := s.Files
 	var all []found
-	fs.each(func(f found) { all = append(all, f) }, fail)
+	fs.each(func(f found) {
+		// A host file includes nothing and is included by nothing: it is
+		// loaded by its worker, as Files loads it.
+		if _, ok := fs.Host.lang(f.name); ok && !f.stdin {
+			yield(driver.Item{Arg: f.arg, Name: f.name, Load: func() *driver.File { return fs.load(f) }})
+			return
+		}
+		all = append(all, f)
+	}, fail)
 	// As the files are listed under each path: by name.
 	slices.SortStableFunc(all, func(a, b found) int {
 		if c := cmp.Compare(a.arg, b.arg); c != 0 {

@@ -1,7 +1,9 @@
 // Package source holds the driver's sources: the .lua files found by
 // walking the paths given on the command line, the files named there,
-// standard input (Files), and the scripts assembled from their
-// `--- @include` fragments as BullMQ's loader assembles them (Assembled).
+// standard input (Files), the scripts assembled from their
+// `--- @include` fragments as BullMQ's loader assembles them (Assembled),
+// and the scripts in host-language files' string literals (Host, which the
+// walk of Files finds).
 package source
 
 import (
@@ -39,6 +41,13 @@ type Files struct {
 	// the file's script (driver.Script.Globals): a run that lints the
 	// files without assembling them does not report them as undefined.
 	IncludeNames bool
+	// Host, when set, takes the host-language files (.py, .java, .ts...)
+	// that the walk finds or the command line names: their scripts are
+	// found in their string literals.
+	Host *Host
+	// NoLua leaves the .lua files out of a walk (languages: without lua);
+	// a .lua file named on the command line is linted all the same.
+	NoLua bool
 	// Reuse lets a fragment parsed for its names be linted from that
 	// parse, and a file linted whole give its names to the files that
 	// include it (includeCache), for a run that does not fix (whose fix
@@ -75,13 +84,22 @@ func (s *Files) each(yield func(found), fail func(error)) {
 			}
 			continue
 		}
-		errs := walk(p, s.resolve(p), s.Skip, isLua, func(name, path string, named bool) {
+		errs := walk(p, s.resolve(p), s.Skip, s.wants, func(name, path string, named bool) {
 			yield(found{arg: i, name: name, path: path, named: named})
 		})
 		for _, err := range errs {
 			fail(err)
 		}
 	}
+}
+
+// wants reports whether a walk takes a file by its name.
+func (s *Files) wants(name string) bool {
+	if isLua(name) {
+		return !s.NoLua
+	}
+	_, ok := s.Host.lang(name)
+	return ok
 }
 
 // resolve returns where a path given on the command line is on disk.
@@ -128,6 +146,14 @@ func (s *Files) read(f found) (*driver.File, bool) {
 
 // load reads f and makes it one script.
 func (s *Files) load(f found) *driver.File {
+	if l, ok := s.Host.lang(f.name); ok && !f.stdin {
+		out, ok := s.read(f)
+		if !ok {
+			return out
+		}
+		out.Settings = s.Settings(s.match(f))
+		return s.Host.load(out, l)
+	}
 	includes := s.IncludeNames && !f.stdin
 	// A fragment that a script included before the walk reached it was
 	// parsed then (includeCache.load).

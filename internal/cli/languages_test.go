@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+)
+
+// TestConfigLanguagesAreHostlangs: languages: takes lua and exactly the
+// host languages the extractor knows.
+func TestConfigLanguagesAreHostlangs(t *testing.T) {
+	want := []string{"lua"}
+	for _, l := range hostlang.Langs {
+		want = append(want, l.String())
+	}
+	if !slices.Equal(config.Languages, want) {
+		t.Errorf("config.Languages = %v, want %v", config.Languages, want)
+	}
+}
+
+// hostSrc has one script of each kind: a literal that is evidently a
+// Redis script, and one passed to the project's own wrapper, which only
+// script_apis makes known.
+const (
+	hostPy   = "SCRIPT = \"return redis.call('GET', 'literal-key')\"\n"
+	hostJava = "class A {\n  void f() {\n    runLua(\"x = 1\", 0);\n  }\n}\n"
+)
+
+// TestHostLanguages: a directory run lints host files by default;
+// languages: turns languages (lua too) off; script_apis: adds the
+// project's own wrappers; host files are never fixed.
+func TestHostLanguages(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{
+		"a.lua":               literalSrc,
+		"app/s.py":            hostPy,
+		"app/A.java":          hostJava,
+		"node_modules/x/s.js": "redis.eval(\"return redis.call('GET', 'k')\", 0)\n",
+	})
+	r := in(t, dir, "--format", "json")
+	wantCode(t, r, ExitFindings)
+	if got := decode(t, r).findings(); !equal(got, []string{"a.lua:1:undeclared-key:error", "app/s.py:1:undeclared-key:error"}) {
+		t.Errorf("default run: %v", got)
+	}
+	tree(t, dir, map[string]string{".lint-lua.yaml": "languages: [java, python]\nscript_apis:\n  - {name: runLua, language: java, script: 0, numkeys: 1}\n"})
+	r = in(t, dir, "--format", "json")
+	wantCode(t, r, ExitFindings)
+	got := decode(t, r).findings()
+	if len(got) != 2 || got[1] != "app/s.py:1:undeclared-key:error" || got[0][:len("app/A.java:3:")] != "app/A.java:3:" {
+		t.Errorf("languages: [java, python] with runLua: %v", got)
+	}
+	tree(t, dir, map[string]string{".lint-lua.yaml": "languages: [lua]\n"})
+	r = in(t, dir, "--format", "json")
+	if got := decode(t, r).findings(); !equal(got, []string{"a.lua:1:undeclared-key:error"}) {
+		t.Errorf("languages: [lua]: %v", got)
+	}
+	tree(t, dir, map[string]string{".lint-lua.yaml": "languages: [python, cobol]\n"})
+	r = in(t, dir)
+	wantCode(t, r, ExitError)
+	wantErr(t, r, ".lint-lua.yaml:1:21: languages: unknown language \"cobol\"")
+
+	if err := os.Remove(filepath.Join(dir, ".lint-lua.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	r = in(t, dir, "--fix", "--format", "json")
+	wantCode(t, r, ExitFindings)
+	if b, _ := os.ReadFile(filepath.Join(dir, "app/s.py")); string(b) != hostPy {
+		t.Errorf("--fix wrote a host file:\n%s", b)
+	}
+}

@@ -1,0 +1,198 @@
+package source
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/srcmap"
+)
+
+// Host finds the Redis scripts in the string literals of host-language
+// files (Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, C#),
+// with internal/hostlang, for the Files source: the walk that finds the
+// .lua files finds the host files too (one walk: a tree is listed once, and
+// a directory that cannot be read is reported once), and Files hands each
+// host file to Host to load.
+//
+// Each script is linted as its own text; its findings are reported in the
+// host file, at the host line and column of the Lua text they point at,
+// through the literal's byte map. The host file's comments carry its
+// `lint-lua: ignore` suppressions, in the host's comment syntax and the
+// grammar of lint.Suppress. Host files are never written: their findings
+// carry no fix.
+type Host struct {
+	// Langs are the languages a walk takes; nil takes every one.
+	Langs map[hostlang.Lang]bool
+	// APIs is the table of script APIs; nil is hostlang.DefaultAPIs().
+	APIs *hostlang.APIs
+}
+
+// lang returns the language of a file a walk found or the command line
+// named, when Host takes it.
+func (h *Host) lang(name string) (hostlang.Lang, bool) {
+	if h == nil {
+		return 0, false
+	}
+	l, ok := hostlang.LangOf(name)
+	if !ok || h.Langs != nil && !h.Langs[l] {
+		return 0, false
+	}
+	return l, true
+}
+
+// The rules a host file's call sites are reported under.
+const (
+	dynamicScript = "dynamic-script"
+)
+
+// load finds the scripts of out, a host file of language l read whole, and
+// makes each a script placed back in the file.
+func (h *Host) load(out *driver.File, l hostlang.Lang) *driver.File {
+	apis := h.APIs
+	if apis == nil {
+		apis = hostlang.DefaultAPIs()
+	}
+	// Most host files hold no script: a byte scan says so without
+	// tokenizing.
+	if !hostlang.MayHoldScript(l, out.Src, apis) {
+		return out
+	}
+	hf, err := hostlang.Extract(l, out.Src, apis)
+	if err != nil {
+		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
+	}
+	if len(hf.Scripts) == 0 {
+		return out
+	}
+	lines := srcmap.NewLines(out.Src)
+	for _, s := range hf.Scripts {
+		// The lines whose ignores cover the whole script: the line the
+		// literal starts on, and that of each call that runs it.
+		covered := []int{lines.Pos(s.Start).Line}
+		for _, c := range s.Calls {
+			covered = append(covered, lines.Pos(c.Start).Line)
+		}
+		if s.Dynamic {
+			h.dynamic(out, lines, s, covered)
+			continue
+		}
+		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes}
+		var globals []string
+		for _, hole := range s.Holes {
+			globals = append(globals, hole.Name)
+		}
+		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: []byte(s.Text), Map: m, Globals: globals, CoveredBy: covered})
+	}
+	for _, c := range hf.Comments {
+		// Only an ignore needs the comment; most comments are done here.
+		if !strings.Contains(c.Text, "lint-lua") {
+			continue
+		}
+		out.Comments = append(out.Comments, luasrc.Comment{Range: lines.Range(c.Start, c.End), Text: c.Text, OwnLine: c.OwnLine})
+	}
+	return out
+}
+
+// dynamic reports a script API given a text this file does not hold.
+func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script, covered []int) {
+	if _, on := out.Settings.Rules.Enabled(dynamicScript, diag.SeverityInfo); !on {
+		return
+	}
+	d := diag.Diagnostic{File: out.Name, Range: lines.Range(s.Start, s.End), Rule: dynamicScript,
+		// Info whatever the rule's severity (Doc.Lower): without types, a
+		// name this file does not define may be a constant of another
+		// file as well as a text made at run time.
+		Severity: diag.SeverityInfo}
+	if s.Ref != "" {
+		d.Message = fmt.Sprintf("the script passed to %s is %s, which this file does not define", s.FoundBy, brief(s.Ref))
+		d.Help = "lint-lua reads one file at a time and cannot check a script it does not see; keep the script text " +
+			"in a constant of this file or in a .lua file, so that it is linted"
+	} else {
+		d.Message = fmt.Sprintf("the script passed to %s is built at run time", s.FoundBy)
+		d.Help = "Redis keeps every distinct script text in its script cache until SCRIPT FLUSH, and lint-lua cannot " +
+			"check it; keep the script text constant and pass the values in ARGV (keys in KEYS)"
+	}
+	out.Findings = append(out.Findings, driver.Finding{Diagnostic: d, CoveredBy: covered})
+}
+
+// brief quotes host text in a headline: 40 bytes at most, on one line.
+func brief(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}
+
+// hostScript places the findings of a script cut from a host file's
+// literals: each byte of its text knows the host bytes it was written as.
+type hostScript struct {
+	file  string
+	src   []byte
+	lines *srcmap.Lines
+	text  *srcmap.Text
+	holes []hostlang.Hole
+	// lua indexes the lines of the script's text, made on the first
+	// finding (most scripts have none).
+	lua *srcmap.Lines
+}
+
+// Place moves d from the script's text to the host file. A range maps to
+// the host bytes its Lua bytes were written as (an escape whole, an
+// interpolation whole); a finding that names a line of the script names
+// the host line that holds it; placeholders of holes read as the host's
+// text of the hole. The fix is dropped: host files are not written.
+func (m *hostScript) Place(d diag.Diagnostic) diag.Diagnostic {
+	if m.lua == nil {
+		m.lua = srcmap.NewLines(m.text.Bytes())
+	}
+	from, to := m.lua.Offset(d.Range.Start), m.lua.Offset(d.Range.End)
+	start, end, _ := m.text.Range(from, max(from, to))
+	d.File = m.file
+	d.Range = m.lines.Range(start, end)
+	d.Fix = nil
+	renumber := func(ref string) string {
+		n, err := strconv.Atoi(ref[len("line "):])
+		if err != nil || n < 1 || n > m.lua.Count() {
+			return ref
+		}
+		off := m.lua.Offset(diag.Pos{Line: n, Column: 1})
+		s, _, _ := m.text.Range(off, off)
+		return "line " + strconv.Itoa(m.lines.Pos(s).Line)
+	}
+	d.Message = m.holeText(lineRefRE().ReplaceAllStringFunc(d.Message, renumber))
+	d.Help = m.holeText(lineRefRE().ReplaceAllStringFunc(d.Help, renumber))
+	return d
+}
+
+// holeText writes the placeholders a message quotes as the host text of
+// their holes (`${ttl}` rather than __hole1), when that text is short.
+func (m *hostScript) holeText(s string) string {
+	if !strings.Contains(s, "__") {
+		return s
+	}
+	// The longest names first: __hole1 is a prefix of __hole12.
+	for i := len(m.holes) - 1; i >= 0; i-- {
+		h := m.holes[i]
+		if !strings.Contains(s, h.Name) || h.Start < 0 || h.End > len(m.src) || h.End-h.Start > 40 {
+			continue
+		}
+		if t := string(m.src[h.Start:h.End]); !strings.Contains(t, "\n") {
+			s = strings.ReplaceAll(s, h.Name, t)
+		}
+	}
+	return s
+}
+
+// Line returns a line of the host file.
+func (m *hostScript) Line(file string, n int) (string, bool) {
+	if file != m.file {
+		return "", false
+	}
+	return m.lines.Line(m.src, n)
+}

@@ -1,0 +1,211 @@
+package source
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/driver/sink"
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/rules"
+)
+
+// hostTree holds a script in each comment syntax, with an escape before
+// the finding (so its column counts host bytes, not Lua bytes), a template
+// hole, an ignore above a call, one above a script, one that suppresses
+// nothing, a script this file does not hold, and a .lua file beside them.
+var hostTree = map[string]string{
+	"app/lock.py": `import redis
+
+RELEASE = """
+if redis.call("get", KEYS[1]) == ARGV[1] then
+    return redis.call("del", "literal-key")
+end
+return 0
+"""
+
+r = redis.Redis()
+# lint-lua: ignore unknown-command -- stale
+r.eval(RELEASE, 1, "lock", "token")
+`,
+	"app/limit.ts": `const ttl = computeTtl();
+// lint-lua: ignore undeclared-key -- one node
+const script = ` + "`" + `redis.call("SET", "a\tb", 1)
+redis.call("EXPIRE", KEYS[1], ${ttl})
+return redis.call("GET", "other")` + "`" + `;
+await redis.eval(script, { keys: ["k"] });
+await redis.eval(loadScript(name), { keys: ["k"] });
+`,
+	"app/Cache.java": `class Cache {
+    void run(Jedis jedis) {
+        jedis.eval("\treturn redis.call('GET', 'x')", 0);
+        // lint-lua: ignore undeclared-key -- single node
+        jedis.eval("return redis.call('GET', 'y')", 0);
+        jedis.eval(SCRIPTS.get(name), 0);
+    }
+}
+`,
+	"app/plain.lua": "return redis.call('GET', 'z')\n",
+	"app/empty.rb":  "puts 'no script here'\n",
+}
+
+func hostFiles(dir string, paths ...string) *Files {
+	s := files(dir, paths...)
+	s.Host = &Host{}
+	return s
+}
+
+// TestHostFiles: the walk that finds .lua files finds the host files, and
+// each script's findings are reported in its host file, at the host's
+// lines and columns; ignores in the host's comment syntax cover the line
+// below them and, above a literal or a call, the whole script; a script
+// the file does not hold is dynamic-script, at info.
+func TestHostFiles(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, hostTree)
+	got, errs, o := lintWith(t, hostFiles(dir), 2)
+	if errs != "" {
+		t.Fatalf("errors: %s", errs)
+	}
+	want := []string{
+		// Column 48: the Lua text's `\t` is two host bytes.
+		`app/Cache.java:3:48-3:51 undeclared-key key 'x' of GET is a literal, not from KEYS`,
+		`app/Cache.java:6:20-6:37 dynamic-script the script passed to eval is built at run time`,
+		// The line a message names is the host's: the script's line 1 is
+		// line 3 of the file.
+		`app/limit.ts:5:26-5:33 missing-hash-tag key 'other' and key 'a	b' (line 3) hash to different cluster slots`,
+		`app/limit.ts:7:18-7:34 dynamic-script the script passed to eval is built at run time`,
+		`app/lock.py:11:1-11:44 unused-ignore this ignore of unknown-command suppresses nothing`,
+		`app/lock.py:5:30-5:43 undeclared-key key "literal-key" of DEL is a literal, not from KEYS`,
+		`app/plain.lua:1:26-1:29 undeclared-key key 'z' of GET is a literal, not from KEYS`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d findings, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("finding %d:\n got %s\nwant %s", i, got[i], w)
+		}
+	}
+	if o.Files != 5 {
+		t.Errorf("%d files linted, want 5 (the .rb file without a script counts)", o.Files)
+	}
+	for _, r := range o.Results {
+		for _, d := range r.Diagnostics {
+			if d.Rule == "dynamic-script" && d.Severity.String() != "info" {
+				t.Errorf("%s: dynamic-script at %s, want info", d.File, d.Severity)
+			}
+		}
+	}
+}
+
+// TestHostLanguagesAndNamedFiles: Langs limits what a walk takes, NoLua
+// leaves the .lua files out, and a host file named on the command line is
+// read as its language, not as Lua.
+func TestHostLanguagesAndNamedFiles(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, hostTree)
+	s := hostFiles(dir)
+	s.Host.Langs = map[hostlang.Lang]bool{hostlang.Java: true}
+	s.NoLua = true
+	got, _, _ := lintWith(t, s, 1)
+	for _, g := range got {
+		if !strings.HasPrefix(g, "app/Cache.java:") {
+			t.Errorf("found outside the Java file: %s", g)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("got %d findings in Cache.java, want 2:\n%s", len(got), strings.Join(got, "\n"))
+	}
+	got, _, _ = lintWith(t, hostFiles(dir, "app/lock.py"), 1)
+	for _, g := range got {
+		if strings.Contains(g, "syntax-error") || !strings.HasPrefix(g, "app/lock.py:") {
+			t.Errorf("a named .py file was not read as Python: %s", g)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("got %d findings in the named lock.py, want 2:\n%s", len(got), strings.Join(got, "\n"))
+	}
+}
+
+// TestHostFilesNotFixed: a fix run writes the .lua file it fixes and never
+// a host file, whose findings carry no fix; an assembling run takes host
+// files as Files does.
+func TestHostFilesNotFixed(t *testing.T) {
+	dir := t.TempDir()
+	tree := map[string]string{
+		"a.lua": "local v = redis.call('HGET', KEYS[1], 'n')\nif v == nil then return 0 end\nreturn v\n",
+		"b.py":  "SCRIPT = '''\nlocal v = redis.call('HGET', KEYS[1], 'n')\nif v == nil then return 0 end\nreturn v\n'''\n",
+	}
+	writeTree(t, dir, tree)
+	var errOut bytes.Buffer
+	s := hostFiles(dir)
+	s.Reuse = false
+	fix := sink.NewFix(&errOut)
+	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: []driver.Sink{fix}}, s)
+	if err != nil || errOut.String() != "lint-lua: applied 1 fix in 1 file\n" {
+		t.Fatalf("%v %s", err, errOut.String())
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "b.py"))
+	if string(b) != tree["b.py"] {
+		t.Errorf("b.py was written:\n%s", b)
+	}
+	hostFound := false
+	for _, r := range o.Results {
+		if r.Name == "b.py" {
+			hostFound = len(r.Before) > 0
+			if r.Applied > 0 {
+				t.Errorf("b.py: %d fixes applied", r.Applied)
+			}
+			for _, d := range r.Before {
+				if d.Fix != nil {
+					t.Errorf("b.py: %s carries a fix", d.Rule)
+				}
+			}
+		}
+	}
+	if !hostFound {
+		t.Errorf("b.py has no finding; the test needs one the .lua twin fixes")
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "a.lua"))
+	if string(a) == tree["a.lua"] {
+		t.Errorf("a.lua was not fixed; the test needs a fixable finding")
+	}
+
+	writeTree(t, dir, hostTree)
+	got, errs, _ := lintWith(t, &Assembled{Files: hostFiles(dir, "app"), Jobs: 2}, 2)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	n := 0
+	for _, g := range got {
+		if strings.HasPrefix(g, "app/limit.ts:") || strings.HasPrefix(g, "app/Cache.java:") {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Errorf("an assembling run found %d findings in host files, want 4:\n%s", n, strings.Join(got, "\n"))
+	}
+}
+
+// TestHostBadInput: a host file that cannot be read is reported naming it,
+// and the others are still linted.
+func TestHostBadInput(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"ok.js":  "redis.eval(\"return redis.call('GET', 'k')\", 0)\n",
+		"big.py": strings.Repeat("x = 'redis.call'\n", 100),
+	})
+	s := hostFiles(dir)
+	s.Limit = 1000
+	got, errs, _ := lintWith(t, s, 2)
+	if !strings.Contains(errs, "big.py: larger than") {
+		t.Errorf("errors: %q, want big.py too large", errs)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "ok.js:1:") {
+		t.Errorf("got %v, want the finding of ok.js", got)
+	}
+}
