@@ -1,11 +1,20 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/report"
 )
 
 // hostSource is what the configuration says of host-language files: the
@@ -50,4 +59,91 @@ func hostSource(cfg *config.Config) (*source.Host, error) {
 	}
 	h.APIs = apis
 	return h, nil
+}
+
+// listScripts prints where each script the source finds starts, one line
+// each, in the order of the report: FILE:LINE:COL, a tab, and what found
+// it (the host API that runs it, "content" when its text shows it, "file"
+// for a file that is one script, "dynamic API" for a text the file does
+// not hold), and for a script cut from a host file the runs of the
+// host's lines its lines come from ("12-20,31-33", a text that joins
+// several literals). It lints nothing; a file that cannot be read is reported as
+// a run reports it.
+func listScripts(s *IOStreams, src driver.Source) error {
+	var items []driver.Item
+	failed := false
+	src.Find(func(it driver.Item) { items = append(items, it) }, func(err error) {
+		failed = true
+		printError(s, err)
+	})
+	slices.SortStableFunc(items, func(a, b driver.Item) int {
+		if c := cmp.Compare(a.Arg, b.Arg); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Name, b.Name)
+	})
+	w := bufio.NewWriter(s.Out)
+	for _, it := range items {
+		f := it.Load()
+		if f.Err != nil {
+			failed = true
+			printError(s, f.Err)
+			continue
+		}
+		for _, sc := range f.Scripts {
+			d := diag.Diagnostic{File: f.Name, Range: diag.Range{Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}}
+			how, lines := sc.Found, ""
+			if sc.Map != nil {
+				d = sc.Map.Place(d)
+				lines = "\t" + hostLines(sc)
+			} else if how == "" {
+				how = "file"
+			}
+			fmt.Fprintf(w, "%s:%d:%d\t%s%s\n", report.Escape(d.File), d.Range.Start.Line, d.Range.Start.Column, how, lines)
+		}
+		for _, fd := range f.Findings {
+			fmt.Fprintf(w, "%s:%d:%d\tdynamic %s\n", report.Escape(fd.File), fd.Range.Start.Line, fd.Range.Start.Column, fd.Found)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		printError(s, err)
+		return exitError{ExitError}
+	}
+	if failed {
+		return exitError{ExitError}
+	}
+	return nil
+}
+
+// hostLines lists the host lines that each line of a mapped script is
+// placed on, as runs: "12-20,31-33".
+func hostLines(sc driver.Script) string {
+	var b strings.Builder
+	first, last := -1, -1
+	flush := func() {
+		if first < 0 {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(first))
+		if last != first {
+			b.WriteString("-" + strconv.Itoa(last))
+		}
+	}
+	n := bytes.Count(sc.Text, []byte("\n")) + 1
+	for i := 1; i <= n; i++ {
+		at := diag.Pos{Line: i, Column: 1}
+		l := sc.Map.Place(diag.Diagnostic{Range: diag.Range{Start: at, End: at}}).Range.Start.Line
+		switch {
+		case l == last || l == last+1 && first >= 0:
+			last = l
+		default:
+			flush()
+			first, last = l, l
+		}
+	}
+	flush()
+	return b.String()
 }

@@ -33,6 +33,9 @@ type lintOptions struct {
 	// wins over the configuration.
 	Includes    bool
 	IncludesSet bool
+	// ListScripts is --list-scripts: print where the scripts are instead
+	// of linting them.
+	ListScripts bool
 }
 
 func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
@@ -78,6 +81,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	opts.MaxFileSize = maxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
 	opts.serverOptions.addServerFlags(f)
+	f.BoolVar(&opts.ListScripts, "list-scripts", false, "print where each script is found (FILE:LINE:COL and what found it: a host API, content, file) instead of linting")
 	f.BoolVar(&opts.Includes, "includes", false, "resolve `--- @include \"file\"` directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
@@ -152,6 +156,9 @@ func lintRun(opts *lintOptions) error {
 	var src driver.Source = files
 	if assemble {
 		src = &source.Assembled{Files: files, Jobs: opts.Jobs}
+	}
+	if opts.ListScripts {
+		return listScripts(s, src)
 	}
 	rep := &sink.Report{Out: s.Out, Format: formatter, Base: report.Result{Rules: lint.Infos(all), ToolVersion: Version}}
 	setRoots(&rep.Base, wd)

@@ -117,6 +117,11 @@ type Script struct {
 	// of each: the line a host literal starts on and that of the call
 	// that runs it, so that one ignore above either covers the script.
 	CoveredBy []int
+	// Found says what found the script in its file, for a listing of the
+	// scripts (lint-lua --list-scripts): the host API that runs it, or
+	// "content" when its text shows it; empty for a file that is one
+	// script.
+	Found string
 }
 
 // A Finding is one a source made itself, with the lines whose ignores
@@ -124,6 +129,9 @@ type Script struct {
 type Finding struct {
 	diag.Diagnostic
 	CoveredBy []int
+	// Found is, for a dynamic-script, the API the text is passed to (a
+	// listing of the scripts shows it).
+	Found string
 }
 
 // A Mapper places what is found in a script's text where that text is

@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,7 +10,9 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // Host finds the Redis scripts in the string literals of host-language
@@ -86,7 +89,8 @@ func (h *Host) load(out *driver.File, l hostlang.Lang) *driver.File {
 		for _, hole := range s.Holes {
 			globals = append(globals, hole.Name)
 		}
-		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: []byte(s.Text), Map: m, Globals: globals, CoveredBy: covered})
+		globals = append(globals, spliced(s, out.Settings.Target)...)
+		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: []byte(s.Text), Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy})
 	}
 	for _, c := range hf.Comments {
 		// Only an ignore needs the comment; most comments are done here.
@@ -117,7 +121,32 @@ func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script,
 		d.Help = "Redis keeps every distinct script text in its script cache until SCRIPT FLUSH, and lint-lua cannot " +
 			"check it; keep the script text constant and pass the values in ARGV (keys in KEYS)"
 	}
-	out.Findings = append(out.Findings, driver.Finding{Diagnostic: d, CoveredBy: covered})
+	out.Findings = append(out.Findings, driver.Finding{Diagnostic: d, CoveredBy: covered, Found: s.FoundBy})
+}
+
+// spliced returns the names a script reads as globals that its holes may
+// define: text spliced where a statement starts (`{fragment}` on a line of
+// its own, a C# interpolation of another script's text) can declare the
+// locals and functions the rest of the script uses, which this file does
+// not show. Reading them is then no evidence of an error. Only scripts
+// with such a hole are parsed here, once more; they are few.
+func spliced(s hostlang.Script, t target.Target) []string {
+	stmt := false
+	for _, h := range s.Holes {
+		stmt = stmt || h.Call
+	}
+	if !stmt {
+		return nil
+	}
+	m := model.Build(luasrc.Parse("", []byte(s.Text)))
+	var out []string
+	for _, g := range m.Globals {
+		// server is Valkey's redis, which no fragment defines.
+		if !g.Field && !g.Write && g.Name != "server" && t.Global(g.Name) == target.Absent && !slices.Contains(out, g.Name) {
+			out = append(out, g.Name)
+		}
+	}
+	return out
 }
 
 // brief quotes host text in a headline: 40 bytes at most, on one line.

@@ -209,3 +209,22 @@ func TestHostBadInput(t *testing.T) {
 		t.Errorf("got %v, want the finding of ok.js", got)
 	}
 }
+
+// TestHostSplicedStatements: a hole where a statement starts may splice in
+// text that defines the names the rest of the script reads, so reading
+// them is no error; without such a hole it is.
+func TestHostSplicedStatements(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"a.js": "const s = `\n${prelude}\nreturn redis.call('ZADD', KEYS[1], nowMillis, ARGV[1])`;\n" +
+			"const u = `return redis.call('ZADD', KEYS[1], nowMillis, ARGV[1])`;\n",
+	})
+	got, errs, _ := lintWith(t, hostFiles(dir), 1)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	want := "a.js:4:47-4:56 undefined-global global nowMillis does not exist"
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("got %v\nwant one: %s", got, want)
+	}
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Measures how many of the scripts a reviewer found in host-language string
+literals lint-lua finds, per language.
+
+Usage: scripts/hostlang-recall.py [--bin PATH] [--broad DIR] [--findings]
+
+For each project of the broad corpus (testdata/broad/<project>), the
+reviewer's scripts are the rows of extracted/manifest.tsv (made by
+scripts/extract-host-lua.py): host file, line and column of the script's
+first Lua byte. Go rows are left out (lint-lua go reads Go). lint-lua
+--list-scripts lists where it finds each script under <project>/src; a row
+is found when a script starts at its file, line and column, or on its line
+or a script of lint-lua's holds its lines (a literal trimmed by trimIndent,
+a fragment spliced into a template): counted found, and listed. The table gives, per
+language, the scripts present, found and the recall; every miss is listed
+with the reason the listing shows: the file was not read, or no script
+starts on that line (with the nearest script found in the file).
+
+With --findings, it also lints the same trees and counts the error and
+warning findings in host files per language and rule, for the precision
+review in docs/hostlang.md.
+
+Only the Python 3 standard library is used.
+"""
+
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+LANG = {
+    '.py': 'python', '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
+    '.ts': 'typescript', '.tsx': 'typescript', '.mts': 'typescript', '.cts': 'typescript',
+    '.java': 'java', '.kt': 'kotlin', '.kts': 'kotlin', '.php': 'php', '.rb': 'ruby', '.rake': 'ruby',
+    '.cs': 'csharp',
+}
+
+
+def lang_of(path):
+    return LANG.get(os.path.splitext(path)[1].lower())
+
+
+def run(cmd, cwd):
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if p.returncode not in (0, 1, 2):
+        sys.exit('%s: exit %d\n%s' % (' '.join(cmd), p.returncode, p.stderr))
+    return p
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--bin', default=os.path.join(root, 'lint-lua'), help='the lint-lua binary (default: ./lint-lua)')
+    ap.add_argument('--broad', default=os.path.join(root, 'testdata', 'broad'))
+    ap.add_argument('--findings', action='store_true', help='also count the error and warning findings in host files')
+    args = ap.parse_args()
+    binary = os.path.abspath(args.bin)
+    if not os.path.exists(binary):
+        sys.exit('%s: not found; build it with go build -o lint-lua ./cmd/lint-lua' % binary)
+
+    # An empty configuration: the projects' own, or the repository's, must
+    # not change what is read.
+    cfg = tempfile.NamedTemporaryFile('w', suffix='.yaml', delete=False)
+    cfg.close()
+    flags = ['--config', cfg.name, '--max-file-size', '4MiB']
+
+    present = collections.Counter()
+    found = collections.Counter()
+    misses = []
+    moved = []
+    findings = collections.Counter()
+    files_by_lang = collections.Counter()
+    for project in sorted(os.listdir(args.broad)):
+        manifest = os.path.join(args.broad, project, 'extracted', 'manifest.tsv')
+        src = os.path.join(args.broad, project, 'src')
+        if not os.path.isdir(src):
+            continue
+        rows = []
+        if os.path.exists(manifest):
+            with open(manifest) as f:
+                for line in f.read().splitlines()[1:]:
+                    cols = line.split('\t')
+                    if len(cols) < 4 or cols[0] == '-' or not lang_of(cols[1]):
+                        continue
+                    nlines = int(cols[5]) if len(cols) > 5 and cols[5].isdigit() else 1
+                    rows.append((cols[1], int(cols[2]), int(cols[3]), cols[4] if len(cols) > 4 else '', nlines))
+        p = run([binary, '--list-scripts'] + flags + ['.'], src)
+        listed = collections.defaultdict(list)  # file -> [(line, col, how, host lines)]
+        for line in p.stdout.splitlines():
+            parts = line.split('\t')
+            f, l, c = parts[0].rsplit(':', 2)
+            how = parts[1]
+            if how.startswith('dynamic'):
+                continue
+            covered = set()
+            for run_ in (parts[2].split(',') if len(parts) > 2 else []):
+                a, _, b = run_.partition('-')
+                covered.update(range(int(a), int(b or a) + 1))
+            listed[f].append((int(l), int(c), how, covered))
+        read = set()
+        for dirpath, dirnames, filenames in os.walk(src):
+            dirnames[:] = [d for d in dirnames if d not in ('.git', 'vendor', 'node_modules')]
+            for n in filenames:
+                if lang_of(n):
+                    read.add(os.path.relpath(os.path.join(dirpath, n), src))
+        for (f, l, c, how, nlines) in rows:
+            lg = lang_of(f)
+            present[lg] += 1
+            at = listed.get(f, [])
+            span = set(range(l, l + max(nlines, 1)))
+            if any(x[0] == l and x[1] == c for x in at):
+                found[lg] += 1
+            elif any(x[0] == l for x in at):
+                found[lg] += 1
+                moved.append((lg, project, f, l, c, [x for x in at if x[0] == l][0]))
+            elif any(x[3] & span for x in at):
+                # Found with another start (a literal trimmed by
+                # trimIndent, a fragment spliced into another script's
+                # template): a script of lint-lua's holds its lines.
+                found[lg] += 1
+                moved.append((lg, project, f, l, c, [x for x in at if x[3] & span][0]))
+            else:
+                if f not in read:
+                    reason = 'file not read (it is below .git, vendor or node_modules, or missing)'
+                elif not at:
+                    reason = 'no script found in the file'
+                else:
+                    near = min(at, key=lambda x: abs(x[0] - l))
+                    reason = 'no script holds these lines; nearest found at %d:%d (%s)' % near[:3]
+                misses.append((lg, project, f, l, c, how, reason))
+        if args.findings:
+            p = run([binary, '--format', 'json', '--fail-on', 'error'] + flags + ['.'], src)
+            out = json.loads(p.stdout)
+            for d in out.get('diagnostics', []):
+                lg = lang_of(d['file'])
+                if lg and d['severity'] in ('error', 'warning'):
+                    findings[(lg, d['rule'], d['severity'])] += 1
+                    files_by_lang[lg] += 1
+    os.unlink(cfg.name)
+
+    print('| language | present | found | recall |')
+    print('|---|---:|---:|---:|')
+    for lg in sorted(present):
+        print('| %s | %d | %d | %.0f%% |' % (lg, present[lg], found[lg], 100.0 * found[lg] / present[lg]))
+    tp, tf = sum(present.values()), sum(found.values())
+    print('| all | %d | %d | %.0f%% |' % (tp, tf, 100.0 * tf / tp if tp else 0))
+    if misses:
+        print('\nmisses:')
+        for m in sorted(misses):
+            print('  %s %s/src/%s:%d:%d (%s): %s' % m)
+    if moved:
+        print('\nfound starting elsewhere (the reviewer\'s start; the start of the script of lint-lua\'s that holds it):')
+        for lg, project, f, l, c, x in sorted(moved, key=lambda m: m[:5]):
+            print('  %s %s/src/%s:%d:%d; %d:%d (%s)' % (lg, project, f, l, c, x[0], x[1], x[2]))
+    if args.findings:
+        print('\nerror and warning findings in host files:')
+        print('| language | rule | severity | findings |')
+        print('|---|---|---|---:|')
+        for (lg, rule, sev), n in sorted(findings.items()):
+            print('| %s | %s | %s | %d |' % (lg, rule, sev, n))
+
+
+if __name__ == '__main__':
+    main()
