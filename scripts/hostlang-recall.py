@@ -27,6 +27,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -37,6 +38,11 @@ LANG = {
     '.java': 'java', '.kt': 'kotlin', '.kts': 'kotlin', '.php': 'php', '.rb': 'ruby', '.rake': 'ruby',
     '.cs': 'csharp',
 }
+
+
+# A line of lint-lua --list-scripts: FILE:LINE:COL: what.
+LISTED = re.compile(r'^(.*):(\d+):(\d+): (.*)$')
+HOST_LINES = re.compile(r'host lines ([0-9,-]+)$')
 
 
 def lang_of(path):
@@ -90,16 +96,19 @@ def main():
         p = run([binary, '--list-scripts'] + flags + ['.'], src)
         listed = collections.defaultdict(list)  # file -> [(line, col, how, host lines)]
         for line in p.stdout.splitlines():
-            parts = line.split('\t')
-            f, l, c = parts[0].rsplit(':', 2)
-            how = parts[1]
-            if how.startswith('dynamic'):
+            m = LISTED.match(line)
+            if not m:
+                continue
+            f, l, c, what = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+            if what.startswith('script not in this file') or what.startswith('script file'):
                 continue
             covered = set()
-            for run_ in (parts[2].split(',') if len(parts) > 2 else []):
+            hm = HOST_LINES.search(what)
+            for run_ in (hm.group(1).split(',') if hm else []):
                 a, _, b = run_.partition('-')
                 covered.update(range(int(a), int(b or a) + 1))
-            listed[f].append((int(l), int(c), how, covered))
+            how = 'content' if 'found by its text' in what else what.split('via ')[-1].split(',')[0]
+            listed[f].append((l, c, how, covered))
         read = set()
         for dirpath, dirnames, filenames in os.walk(src):
             dirnames[:] = [d for d in dirnames if d not in ('.git', 'vendor', 'node_modules')]

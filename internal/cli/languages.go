@@ -61,15 +61,16 @@ func hostSource(cfg *config.Config) (*source.Host, error) {
 	return h, nil
 }
 
-// listScripts prints where each script the source finds starts, one line
-// each, in the order of the report: FILE:LINE:COL, a tab, and what found
-// it (the host API that runs it, "content" when its text shows it, "file"
-// for a file that is one script, "dynamic API" for a text the file does
-// not hold), and for a script cut from a host file the runs of the
-// host's lines its lines come from ("12-20,31-33", a text that joins
-// several literals). It lints nothing; a file that cannot be read is reported as
-// a run reports it.
-func listScripts(s *IOStreams, src driver.Source) error {
+// listFileScripts prints where each script the source finds starts, one
+// a line, in the order of the report, as lint-lua go --list-scripts does:
+// "FILE:LINE:COL: script of N lines, via API" (the host API that runs it),
+// "found by its text" when only its text shows it is a script, "script
+// file" for a file that is one script, "script not in this file, via
+// API" for a text the file does not hold, and for a script cut from a
+// host file the runs of the host lines its lines come from ("host lines
+// 12-20,31-33", a text that joins several literals). It lints nothing; a
+// file that cannot be read is reported as a run reports it.
+func listFileScripts(s *IOStreams, src driver.Source) error {
 	var items []driver.Item
 	failed := false
 	src.Find(func(it driver.Item) { items = append(items, it) }, func(err error) {
@@ -91,18 +92,25 @@ func listScripts(s *IOStreams, src driver.Source) error {
 			continue
 		}
 		for _, sc := range f.Scripts {
-			d := diag.Diagnostic{File: f.Name, Range: diag.Range{Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}}
-			how, lines := sc.Found, ""
+			at := diag.Pos{Line: 1, Column: 1}
+			d := diag.Diagnostic{File: f.Name, Range: diag.Range{Start: at, End: at}}
+			n := lineCount(sc.Text)
+			lines := strconv.Itoa(n) + " lines"
+			if n == 1 {
+				lines = "1 line"
+			}
+			what := "script file of " + lines
 			if sc.Map != nil {
 				d = sc.Map.Place(d)
-				lines = "\t" + hostLines(sc)
-			} else if how == "" {
-				how = "file"
+				what = fmt.Sprintf("script of %s, via %s, host lines %s", lines, sc.Found, hostLines(sc))
+				if sc.Found == "content" {
+					what = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, hostLines(sc))
+				}
 			}
-			fmt.Fprintf(w, "%s:%d:%d\t%s%s\n", report.Escape(d.File), d.Range.Start.Line, d.Range.Start.Column, how, lines)
+			fmt.Fprintf(w, "%s:%d:%d: %s\n", report.Escape(d.File), d.Range.Start.Line, d.Range.Start.Column, what)
 		}
 		for _, fd := range f.Findings {
-			fmt.Fprintf(w, "%s:%d:%d\tdynamic %s\n", report.Escape(fd.File), fd.Range.Start.Line, fd.Range.Start.Column, fd.Found)
+			fmt.Fprintf(w, "%s:%d:%d: script not in this file, via %s\n", report.Escape(fd.File), fd.Range.Start.Line, fd.Range.Start.Column, fd.Found)
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -132,8 +140,7 @@ func hostLines(sc driver.Script) string {
 			b.WriteString("-" + strconv.Itoa(last))
 		}
 	}
-	n := bytes.Count(sc.Text, []byte("\n")) + 1
-	for i := 1; i <= n; i++ {
+	for i := 1; i <= lineCount(sc.Text); i++ {
 		at := diag.Pos{Line: i, Column: 1}
 		l := sc.Map.Place(diag.Diagnostic{Range: diag.Range{Start: at, End: at}}).Range.Start.Line
 		switch {
@@ -146,4 +153,14 @@ func hostLines(sc driver.Script) string {
 	}
 	flush()
 	return b.String()
+}
+
+// lineCount is the number of lines of a text; a final line end ends the
+// last line rather than starting one.
+func lineCount(b []byte) int {
+	n := bytes.Count(b, []byte("\n"))
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return max(n, 1)
 }

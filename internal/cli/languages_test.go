@@ -71,3 +71,22 @@ func TestHostLanguages(t *testing.T) {
 		t.Errorf("--fix wrote a host file:\n%s", b)
 	}
 }
+
+// TestListScripts: --list-scripts prints where each script starts, what
+// found it and the host lines it comes from, and lints nothing.
+func TestListScripts(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{
+		"a.lua":    literalSrc,
+		"app/s.py": hostPy,
+		"app/t.js": "const S = 'return ' +\n  \"redis.call('GET', KEYS[1])\";\nredis.eval(S, 1, 'k');\nredis.eval(load(), 0);\n",
+	})
+	r := in(t, dir, "--list-scripts")
+	wantCode(t, r, ExitOK)
+	want := "a.lua:1:1: script file of 1 line\n" +
+		"app/s.py:1:11: script of 1 line, found by its text, host lines 1\n" +
+		"app/t.js:1:12: script of 1 line, via eval, host lines 1\n" +
+		"app/t.js:4:12: script not in this file, via eval\n"
+	if r.out != want {
+		t.Errorf("got:\n%s\nwant:\n%s", r.out, want)
+	}
+}

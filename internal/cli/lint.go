@@ -133,7 +133,7 @@ func lintRun(opts *lintOptions) error {
 	if !opts.IncludesSet && set.Config != nil {
 		assemble = set.Config.Includes
 	}
-	host, err := hostSource(cfg)
+	host, err := hostSource(set.Config)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -151,14 +151,14 @@ func lintRun(opts *lintOptions) error {
 		IncludeNames: !assemble,
 		Reuse:        !opts.fixing(),
 		Host:         host,
-		NoLua:        !cfg.Language("lua"),
+		NoLua:        !set.Config.Language("lua"),
 	}
 	var src driver.Source = files
 	if assemble {
 		src = &source.Assembled{Files: files, Jobs: opts.Jobs}
 	}
 	if opts.ListScripts {
-		return listScripts(s, src)
+		return listFileScripts(s, src)
 	}
 	rep := &sink.Report{Out: s.Out, Format: formatter, Base: report.Result{Rules: lint.Infos(all), ToolVersion: Version}}
 	setRoots(&rep.Base, wd)
