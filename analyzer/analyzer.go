@@ -93,6 +93,6 @@ func run(pass *analysis.Pass, set *resolved) (any, error) {
 	for _, c := range checks {
 		c(pass, st)
 	}
-	st.rep.reportUnusedIgnores()
+	st.rep.reportIgnores()
 	return result(pass, st), nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -12,14 +13,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// ignoreDirective is the Go comment that silences a finding:
+// A Go comment silences a finding with the directive every language
+// shares (lint.ParseIgnore):
 //
-//	//lint-lua:ignore RULE[,RULE] reason
+//	// lint-lua: ignore RULE[,RULE] -- reason
+//	//lint-lua:ignore RULE reason
 //
-// written on the line of the finding or on the line above it. Inside a Lua
-// script the Lua comment `-- lint-lua: ignore RULE -- reason` works as in a
-// .lua file.
-const ignoreDirective = "lint-lua:ignore"
+// written on the line of the finding or on the line above it, or
+// `// lint-lua: ignore-file RULE -- reason` anywhere in the file for all
+// of the file. Inside a Lua script the Lua comment
+// `-- lint-lua: ignore RULE -- reason` works as in a .lua file.
 
 // suppressed reports whether a //lint-lua:ignore comment on the line of pos,
 // or on the line above it, names rule, and returns the comment. Positions
@@ -39,11 +42,14 @@ func suppressed(pass *analysis.Pass, pos token.Pos, rule string) (*ast.Comment, 
 	line := tf.Line(pos)
 	for _, cg := range f.Comments {
 		for _, c := range cg.List {
-			cl := tf.Line(c.Pos())
-			if cl != line && cl != line-1 {
+			ig, ok := goIgnore(c.Text)
+			if !ok {
 				continue
 			}
-			for _, r := range ignoredRules(c.Text) {
+			if cl := tf.Line(c.Pos()); !ig.File && cl != line && cl != line-1 {
+				continue
+			}
+			for _, r := range ig.Rules {
 				if r == rule {
 					return c, true
 				}
@@ -58,22 +64,35 @@ type ignoreKey struct {
 	rule string
 }
 
-// reportUnusedIgnores reports, once every check has run, each rule named by
-// a //lint-lua:ignore comment of the package's Go files that silenced no
-// finding (unused-ignore). Only known rule IDs are reported: a comment
-// naming something else may be meant for another tool. unused-ignore is of
-// info severity, and below -severity=info the Lua findings of lower
-// severity never reach the reporter, so their ignores would look unused:
-// nothing is reported then. An ignore of a rule the settings turn off is
-// idle, not stale: it is not reported either.
-func (r *reporter) reportUnusedIgnores() {
-	if diag.SeverityInfo < r.set.minSeverity {
-		return
-	}
+// reportIgnores reports, once every check has run, the ignore comments of
+// the package's Go files that name no rule or a rule that does not exist
+// (invalid-ignore, a warning), and each rule named that silenced no
+// finding (unused-ignore). unused-ignore is of info severity, and below
+// -min-severity=info the Lua findings of lower severity never reach the
+// reporter, so their ignores would look unused: no unused-ignore is
+// reported then. An ignore of a rule the settings turn off is idle, not
+// stale: it is not reported either.
+func (r *reporter) reportIgnores() {
+	unused := diag.SeverityInfo >= r.set.minSeverity
+	var ids []string
 	for _, f := range r.pass.Files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				for _, rule := range ignoredRules(c.Text) {
+				ig, ok := goIgnore(c.Text)
+				if !ok {
+					continue
+				}
+				if ids == nil {
+					ids = lint.IDs(rules.All())
+				}
+				heads, helps := ig.Problems(func(id string) bool { return rules.ByID(id) != nil || slices.Contains(ids, id) }, ids)
+				for i := range heads {
+					r.report(c.Pos(), c.End(), lint.InvalidIgnore, "", nil, heads[i], helps[i])
+				}
+				if !unused {
+					continue
+				}
+				for _, rule := range ig.Rules {
 					if r.used[ignoreKey{c.Pos(), rule}] || rules.ByID(rule) == nil || r.set.off(fileAt(r.pass, c.Pos()), rule) {
 						continue
 					}
@@ -92,29 +111,20 @@ func (r *reporter) reportUnusedIgnores() {
 	}
 }
 
-// ignoredRules returns the rules a //lint-lua:ignore comment names, or nil
-// if text is another comment.
-func ignoredRules(text string) []string {
+// goIgnore parses a Go comment (// or /* */) as a lint-lua directive.
+func goIgnore(text string) (lint.Ignore, bool) {
+	if !strings.Contains(text, "lint-lua") {
+		return lint.Ignore{}, false
+	}
 	body, ok := strings.CutPrefix(text, "//")
 	if !ok {
-		return nil
-	}
-	body = strings.TrimLeft(body, " \t")
-	rest, ok := strings.CutPrefix(body, ignoreDirective)
-	if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-		return nil
-	}
-	fields := strings.Fields(rest)
-	if len(fields) == 0 {
-		return nil
-	}
-	var out []string
-	for _, r := range strings.Split(fields[0], ",") {
-		if r = strings.TrimSpace(r); r != "" {
-			out = append(out, r)
+		body, ok = strings.CutPrefix(text, "/*")
+		if !ok {
+			return lint.Ignore{}, false
 		}
+		body = strings.TrimSuffix(body, "*/")
 	}
-	return out
+	return lint.ParseIgnore(body)
 }
 
 // fileOf returns the Go file of the package that holds pos.

@@ -11,19 +11,23 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-func TestIgnoredRules(t *testing.T) {
+// TestGoIgnore checks that Go comments are read with the grammar every
+// language shares (lint.ParseIgnore), in both Go comment forms.
+func TestGoIgnore(t *testing.T) {
 	for text, want := range map[string][]string{
 		"//lint-lua:ignore unknown-command reason":                 {"unknown-command"},
 		"// lint-lua:ignore a,b some reason":                       {"a", "b"},
+		"// lint-lua: ignore a, b -- some reason":                  {"a", "b"},
 		"//lint-lua:ignore\tx":                                     {"x"},
 		"//lint-lua:ignore":                                        nil,
 		"//lint-lua:ignored x":                                     nil,
 		"// some comment lint-lua:ignore x":                        nil,
-		"/* lint-lua:ignore x */":                                  nil,
+		"/* lint-lua:ignore x */":                                  {"x"},
 		"//lint-lua:ignore keys-count-mismatch,dynamic-script why": {"keys-count-mismatch", "dynamic-script"},
 	} {
-		if got := ignoredRules(text); !reflect.DeepEqual(got, want) {
-			t.Errorf("%q: got %q, want %q", text, got, want)
+		ig, _ := goIgnore(text)
+		if !reflect.DeepEqual(ig.Rules, want) {
+			t.Errorf("%q: got %q, want %q", text, ig.Rules, want)
 		}
 	}
 }
@@ -74,11 +78,13 @@ func c() {}
 
 // TestUnusedIgnore checks that with -severity=info a //lint-lua:ignore
 // comment naming a known rule that silences nothing is reported, and that
-// nothing is reported by default.
+// by default only the warnings are: the ignores that name no rule
+// (invalid-ignore) and the finding a misspelt ignore leaves.
 func TestUnusedIgnore(t *testing.T) {
 	t.Parallel()
-	if got := findings(t, mainFixtures, testAnalyzer(t, Settings{}), "unusedignore"); len(got) != 0 {
-		t.Errorf("by default: got %q, want nothing", got)
+	got := findings(t, mainFixtures, testAnalyzer(t, Settings{}), "unusedignore")
+	if len(got) != 3 || strings.Contains(strings.Join(got, "\n"), "unused-ignore") {
+		t.Errorf("by default: got %q, want the two invalid ignores and the finding one leaves", got)
 	}
 	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "unusedignore")
 }

@@ -43,3 +43,21 @@ var _ = register(&lint.Rule{
 		},
 	},
 })
+
+var _ = register(&lint.Rule{
+	RuleInfo: diag.RuleInfo{
+		ID:       lint.InvalidIgnore,
+		Category: diag.Style,
+		Severity: diag.SeverityWarning,
+		Doc: diag.Doc{
+			Title: "an ignore comment that names no rule or an unknown one",
+			Why: "An ignore suppresses only the rules it names, so one that names none, or misspells one " +
+				"(`undeclared-keys` for `undeclared-key`), suppresses nothing while its author believes the finding is " +
+				"handled. The grammar is the same in every language: `lint-lua: ignore RULE[,RULE] -- reason` in the " +
+				"file's comment syntax, the first word after ignore being the rule list; the reason is optional.",
+			Bad:   "local v = redis.call('GET', 'config') -- lint-lua: ignore undeclared-keys -- read-only, one node",
+			Good:  "local v = redis.call('GET', 'config') -- lint-lua: ignore undeclared-key -- read-only, one node",
+			Redis: "all",
+		},
+	},
+})

@@ -124,7 +124,7 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 		}
 	}
 	if len(f.Comments) > 0 {
-		p.diags = lint.SuppressCovering(f.Name, f.Comments, p.diags, func(i int) []int { return covers[i] }, f.Settings.Rules)
+		p.diags = lint.SuppressCovering(f.Name, f.Comments, p.diags, func(i int) []int { return covers[i] }, f.Settings.Rules, l.rules)
 		// The ignores that suppress nothing are reported at the comments,
 		// in lines of the file that the scripts' mappers know.
 		for _, d := range p.diags {

@@ -14,6 +14,7 @@ import (
 const (
 	SyntaxErrorID = "syntax-error"
 	UnusedIgnore  = "unused-ignore"
+	InvalidIgnore = "invalid-ignore"
 )
 
 // Setting is the configuration of one rule for one file.
@@ -85,7 +86,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	// The model never leaves this function and the findings hold none of
 	// it (strings and ranges): its arrays serve the next file's.
 	m.Release()
-	out = applySuppressions(f.Name, f.Comments, out, nil, settings)
+	out = applySuppressions(f.Name, f.Comments, out, nil, settings, cfg.Rules)
 	diag.SortDiagnostics(out)
 	return out
 }

@@ -58,13 +58,16 @@ func TestSuppressExternalComments(t *testing.T) {
 	comments := []luasrc.Comment{
 		{Range: at(4), Text: " lint-lua: ignore r -- reason", OwnLine: true},
 		{Range: at(9), Text: " lint-lua: ignore q -- stale", OwnLine: true},
+		{Range: at(11), Text: "lint-lua: ignore rr -- typo", OwnLine: true},
 	}
-	got := lint.Suppress("app.py", comments, ds, nil)
+	known := []*lint.Rule{{RuleInfo: diag.RuleInfo{ID: "q"}}, {RuleInfo: diag.RuleInfo{ID: "r"}}}
+	got := lint.Suppress("app.py", comments, ds, nil, known)
 	var msgs []string
 	for _, d := range got {
 		msgs = append(msgs, fmt.Sprintf("%s:%d %s %s", d.File, d.Range.Start.Line, d.Rule, d.Message))
 	}
-	want := []string{"app.py:3 r kept", "app.py:9 unused-ignore this ignore of q suppresses nothing"}
+	want := []string{"app.py:3 r kept", "app.py:9 unused-ignore this ignore of q suppresses nothing",
+		"app.py:11 invalid-ignore this ignore names rr, which is no rule: did you mean r?"}
 	if !reflect.DeepEqual(msgs, want) {
 		t.Errorf("got %q, want %q", msgs, want)
 	}

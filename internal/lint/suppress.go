@@ -2,34 +2,31 @@ package lint
 
 import (
 	"fmt"
-	"regexp"
+	"slices"
 	"strings"
-	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
-
-// ignoreRE matches `lint-lua: ignore RULE[,RULE] -- reason` and
-// `lint-lua: ignore-file RULE -- reason` inside a comment.
-var ignoreRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)^\s*lint-lua:\s*(ignore-file|ignore)\s+([A-Za-z0-9_,\s-]*?)\s*(?:--\s*(.*))?$`)
-})
 
 type ignore struct {
 	comment luasrc.Comment
 	file    bool
 	rules   []string
 	used    []bool
+	known   []bool
 }
 
 // Suppress applies the `lint-lua: ignore` comments among comments to ds,
 // the findings of the file called name, and reports the ignores that
-// suppress nothing. Run applies a script's own comments; a driver whose
-// script is cut from another file (a host-language string literal) applies
-// that file's comments with Suppress, once the findings are placed in it.
-func Suppress(name string, comments []luasrc.Comment, ds []diag.Diagnostic, settings Settings) []diag.Diagnostic {
-	return applySuppressions(name, comments, ds, nil, settings)
+// suppress nothing (unused-ignore) and those that name no rule or a rule
+// that does not exist (invalid-ignore); rules are the rules that exist
+// (besides the engine's own). Run applies a script's own comments; a
+// driver whose script is cut from another file (a host-language string
+// literal) applies that file's comments with Suppress, once the findings
+// are placed in it.
+func Suppress(name string, comments []luasrc.Comment, ds []diag.Diagnostic, settings Settings, rules []*Rule) []diag.Diagnostic {
+	return applySuppressions(name, comments, ds, nil, settings, rules)
 }
 
 // SuppressCovering is Suppress where a finding is also covered by the
@@ -37,28 +34,64 @@ func Suppress(name string, comments []luasrc.Comment, ds []diag.Diagnostic, sett
 // script cut from a host file's string literal is covered as a whole by an
 // ignore above the literal or above the call that runs it, as an ignore
 // above a statement covers the statement.
-func SuppressCovering(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(i int) []int, settings Settings) []diag.Diagnostic {
-	return applySuppressions(name, comments, ds, covers, settings)
+func SuppressCovering(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(i int) []int, settings Settings, rules []*Rule) []diag.Diagnostic {
+	return applySuppressions(name, comments, ds, covers, settings, rules)
 }
 
-func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(int) []int, settings Settings) []diag.Diagnostic {
+// IDs are the IDs of rules, with the engine's own, sorted: what an ignore
+// may name.
+func IDs(rules []*Rule) []string {
+	out := []string{SyntaxErrorID, UnusedIgnore, InvalidIgnore}
+	for _, r := range rules {
+		if !slices.Contains(out, r.ID) {
+			out = append(out, r.ID)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(int) []int, settings Settings, rules []*Rule) (out []diag.Diagnostic) {
+	var ids []string // made at the first directive: most files have none
+	known := func(id string) bool { _, ok := slices.BinarySearch(ids, id); return ok }
 	var igs []*ignore
+	var invalid []diag.Diagnostic
 	for _, c := range comments {
-		// The expression needs "lint-lua": most comments are done here,
-		// without running it.
+		// A directive needs "lint-lua": most comments are done here.
 		if !strings.Contains(c.Text, "lint-lua") {
 			continue
 		}
-		m := ignoreRE().FindStringSubmatch(strings.TrimSpace(c.Text))
-		if m == nil {
+		p, ok := ParseIgnore(c.Text)
+		if !ok {
 			continue
 		}
-		ig := &ignore{comment: c, file: m[1] == "ignore-file"}
-		for _, r := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-			ig.rules = append(ig.rules, r)
+		if ids == nil {
+			ids = IDs(rules)
 		}
+		heads, helps := p.Problems(known, ids)
+		for i := range heads {
+			invalid = append(invalid, diag.Diagnostic{File: name, Range: c.Range, Rule: InvalidIgnore, Message: heads[i], Help: helps[i]})
+		}
+		if p.Verb != "ignore" && p.Verb != "ignore-file" {
+			continue
+		}
+		ig := &ignore{comment: c, file: p.File, rules: p.Rules}
 		ig.used = make([]bool, len(ig.rules))
+		ig.known = make([]bool, len(ig.rules))
+		for i, r := range ig.rules {
+			ig.known[i] = known(r)
+		}
 		igs = append(igs, ig)
+	}
+	// The invalid ignores are reported after the findings are matched:
+	// covers is indexed by ds.
+	if s, ok := settings.Enabled(InvalidIgnore, diag.SeverityWarning); ok && len(invalid) > 0 {
+		defer func() {
+			for _, d := range invalid {
+				d.Severity = s.Severity
+				out = append(out, d)
+			}
+		}()
 	}
 	if len(igs) == 0 {
 		return ds
@@ -82,7 +115,7 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 	}
 	kept := ds[:0]
 	for i, d := range ds {
-		if d.Rule == SyntaxErrorID {
+		if d.Rule == SyntaxErrorID || d.Rule == InvalidIgnore {
 			kept = append(kept, d)
 			continue
 		}
@@ -109,7 +142,8 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 	}
 	for _, ig := range igs {
 		for i, r := range ig.rules {
-			if ig.used[i] {
+			// A name that is no rule is invalid-ignore's.
+			if ig.used[i] || !ig.known[i] {
 				continue
 			}
 			if s, ok := settings[r]; ok && !s.Enabled {
@@ -123,11 +157,6 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 			kept = append(kept, diag.Diagnostic{File: name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
 				Message: fmt.Sprintf("this %s of %s suppresses nothing", kind, r),
 				Help:    "it would silently hide a future finding of that rule: remove it"})
-		}
-		if len(ig.rules) == 0 {
-			kept = append(kept, diag.Diagnostic{File: name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
-				Message: "this ignore names no rule",
-				Help:    "an ignore suppresses only the rules it names: write `lint-lua: ignore RULE -- reason`"})
 		}
 	}
 	return kept
