@@ -21,7 +21,7 @@ var _ = register(&lint.Rule{
 				"or EVAL is refused with `CROSSSLOT Keys in request don't hash to the same slot` before the script runs, " +
 				"and ACL key patterns are checked against them (`NOPERM this user has no permissions to access one of the keys " +
 				"used as arguments` on 7.0, `NOPERM No permissions to access a key` from 7.2 and on Valkey). A TTL, a member, a field, a score or a token passed in " +
-				"KEYS and used only as a value makes the script fail on a cluster for no reason (its text rarely hashes " +
+				"KEYS and used only as a value (a command's argument, an operand of == or ~=, or an element table.insert copies into the table the script returns) makes the script fail on a cluster for no reason (its text rarely hashes " +
 				"to the keys' slot) and can be refused by an ACL. Pass values in ARGV. A KEYS element that the script also " +
 				"uses as a key (storing a key's name in an index set, say) is not reported.",
 			Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
@@ -89,6 +89,9 @@ func runKeyAsValue(p *lint.Pass) {
 		i   int
 		cmp *ast.RelationalOpExpr
 		x   ast.Expr
+		// reply is set for an element table.insert copies into a table
+		// that only the script's reply carries.
+		reply bool
 	}
 	var cands []cand
 	// maxKey is the highest KEYS index each unit reads.
@@ -124,6 +127,20 @@ func runKeyAsValue(p *lint.Pass) {
 			if keysElement(m.Value(x)) > 0 {
 				cands = append(cands, cand{cmp: r, x: x})
 			}
+		}
+	})
+	// A KEYS element copied with table.insert into a table that the
+	// script only returns goes to the client, never to Redis as a key.
+	replyOnly := replyOnlyTables(m)
+	inserted := map[ast.Expr]bool{}
+	m.Preorder(model.KFuncCallExpr, func(n any) {
+		x := n.(*ast.FuncCallExpr)
+		if m.BuiltinName(x) != "table.insert" || len(x.Args) < 2 || !replyOnly[m.LocalOf(x.Args[0])] {
+			return
+		}
+		if v := x.Args[len(x.Args)-1]; keysElement(m.Value(v)) > 0 {
+			inserted[v] = true
+			cands = append(cands, cand{x: v, reply: true})
 		}
 	})
 	// Only a KEYS element passed as a value can be reported: without one
@@ -170,7 +187,9 @@ func runKeyAsValue(p *lint.Pass) {
 				return true
 			}
 			for _, a := range x.Args {
-				markValue(u, m.Value(a), 0)
+				if !inserted[a] {
+					markValue(u, m.Value(a), 0)
+				}
 			}
 		case *ast.TableExpr:
 			for _, f := range x.Fields {
@@ -202,11 +221,19 @@ func runKeyAsValue(p *lint.Pass) {
 		if maxKey[u] == 1 {
 			// One declared key hashes to one slot: no CROSSSLOT.
 			use := "compared as a value"
+			if cd.reply {
+				use = "copied into the script's reply"
+			}
 			if c != nil {
 				use = fmt.Sprintf("passed to %s as a value (argument %d)", c.Name, i)
 			}
 			p.Report(m.Range(cd.x), "%s is %s and never used as a key", what, use).
 				Help("with one declared key there is no CROSSSLOT, but Redis Cluster routes the script to the slot of this text and ACL key patterns are checked against it; pass it in ARGV").Info()
+			continue
+		}
+		if cd.reply {
+			p.Report(m.Range(cd.x), "%s is copied into the script's reply and never used as a key", what).
+				Help("everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass the value in ARGV", keysName)
 			continue
 		}
 		if c == nil {
@@ -224,6 +251,51 @@ func runKeyAsValue(p *lint.Pass) {
 		p.Report(m.Range(c.Args[i].Expr), "%s is passed to %s as a value (argument %d) and never used as a key", what, c.Name, i).
 			Help("everything in %s must hash to one slot on Redis Cluster (EVAL fails with CROSSSLOT otherwise) and is checked against ACL key patterns; pass it in ARGV", keysName)
 	}
+}
+
+// replyOnlyTables returns the locals of the main chunk whose every use is
+// table.insert into them, their length (#t) or the script's return: a
+// table that only carries the script's reply to the client.
+func replyOnlyTables(m *model.Model) map[*model.Variable]bool {
+	uses := map[*model.Variable]int{}
+	m.Preorder(model.KIdentExpr, func(n any) {
+		if v := m.LocalOf(n.(ast.Expr)); v != nil {
+			uses[v]++
+		}
+	})
+	fine := map[*model.Variable]int{}
+	returned := map[*model.Variable]bool{}
+	m.Preorder(model.KFuncCallExpr, func(n any) {
+		if x := n.(*ast.FuncCallExpr); m.BuiltinName(x) == "table.insert" && len(x.Args) >= 2 {
+			if v := m.LocalOf(x.Args[0]); v != nil {
+				fine[v]++
+			}
+		}
+	})
+	m.Preorder(model.KUnaryLenOpExpr, func(n any) {
+		if v := m.LocalOf(n.(*ast.UnaryLenOpExpr).Expr); v != nil {
+			fine[v]++
+		}
+	})
+	m.Preorder(model.KReturnStmt, func(n any) {
+		x := n.(*ast.ReturnStmt)
+		if m.FuncOf(x) != m.Main {
+			return
+		}
+		for _, e := range x.Exprs {
+			if v := m.LocalOf(e); v != nil {
+				fine[v]++
+				returned[v] = true
+			}
+		}
+	})
+	out := map[*model.Variable]bool{}
+	for v := range returned {
+		if uses[v] == fine[v] {
+			out[v] = true
+		}
+	}
+	return out
 }
 
 // keysElement returns the KEYS index a value is (directly, through a local

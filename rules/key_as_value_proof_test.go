@@ -42,6 +42,31 @@ func TestProofKeyAsValue(t *testing.T) {
 	}
 }
 
+// TestProofKeyCopiedIntoReply: a KEYS element the script only copies into
+// its reply (table.insert) is still a declared key: on a cluster EVAL is
+// refused with CROSSSLOT before the script runs, while the same value in
+// ARGV is returned.
+func TestProofKeyCopiedIntoReply(t *testing.T) {
+	bad := "local out = {}\ntable.insert(out, redis.call('GET', KEYS[1]))\ntable.insert(out, KEYS[2])\nreturn out"
+	good := "local out = {}\ntable.insert(out, redis.call('GET', KEYS[1]))\ntable.insert(out, ARGV[1])\nreturn out"
+	if !flags(t, "key-as-value", bad) {
+		t.Error("the copy of KEYS[2] into the reply is not flagged")
+	}
+	if flags(t, "key-as-value", good) {
+		t.Error("the ARGV form is flagged")
+	}
+	key, value := "session:1", "user:1"
+	c := redistest.Cluster(t)
+	c.MustDo(t, "SET", key, "v")
+	if r := c.MustEval(t, bad, []string{key, value}); r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "CROSSSLOT") {
+		t.Errorf("bad gave %s, want CROSSSLOT", r)
+	}
+	r := c.MustEval(t, good, []string{key}, value)
+	if r.Kind != redistest.Array || len(r.Array) != 2 || r.Array[1].Str != value {
+		t.Errorf("good gave %s, want {v, %s}", r, value)
+	}
+}
+
 func TestProofKeyAsValueACL(t *testing.T) {
 	rule := ByID("key-as-value")
 	c := redistest.Client(t)
