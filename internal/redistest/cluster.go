@@ -28,34 +28,50 @@ func Cluster(t testing.TB) *Conn {
 	if err != nil {
 		t.Fatalf("redis-server is not on PATH: %v", err)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	dir := t.TempDir()
-	cmd := exec.Command(bin, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-		"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(dir, "nodes.conf"), "--dir", dir,
-		"--logfile", filepath.Join(dir, "redis.log"))
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start redis-server: %v", err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	// A node listens on its port and on port+10000 (the cluster bus); a
+	// free port whose bus port is taken, or one another process takes
+	// between the check and the start, fails the start: try again.
 	var c *Conn
-	for i := 0; i < 100; i++ {
-		if c, err = Dial(addr); err == nil {
-			break
+	var log []byte
+	for attempt := 0; attempt < 5 && c == nil; attempt++ {
+		port, ok := freePortPair()
+		if !ok {
+			continue
 		}
-		time.Sleep(50 * time.Millisecond)
+		dir := t.TempDir()
+		cmd := exec.Command(bin, "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+			"--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(dir, "nodes.conf"), "--dir", dir,
+			"--logfile", filepath.Join(dir, "redis.log"))
+		if err := cmd.Start(); err != nil {
+			t.Fatalf("start redis-server: %v", err)
+		}
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		addr := fmt.Sprintf("127.0.0.1:%d", port)
+		for i := 0; i < 200 && c == nil; i++ {
+			select {
+			case <-exited:
+				i = 200
+			default:
+				if c, err = Dial(addr); err != nil {
+					c = nil
+					time.Sleep(50 * time.Millisecond)
+				}
+			}
+		}
+		if c == nil {
+			cmd.Process.Kill()
+			<-exited
+			log, _ = os.ReadFile(filepath.Join(dir, "redis.log"))
+			continue
+		}
+		t.Cleanup(func() {
+			cmd.Process.Kill()
+			<-exited
+		})
 	}
-	if err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, "redis.log"))
-		t.Fatalf("cluster node did not start: %v\n%s", err, log)
+	if c == nil {
+		t.Fatalf("cluster node did not start in 5 attempts: %v\n%s", err, log)
 	}
 	t.Cleanup(func() { c.Close() })
 	if r := c.MustDo(t, "CLUSTER", "ADDSLOTSRANGE", "0", "16383"); r.Kind != Status {
@@ -70,4 +86,24 @@ func Cluster(t testing.TB) *Conn {
 	}
 	t.Fatalf("cluster state never became ok")
 	return nil
+}
+
+// freePortPair returns a port that is free on 127.0.0.1 and whose cluster
+// bus port (port+10000) is free too.
+func freePortPair() (int, bool) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, false
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	defer l.Close()
+	if port+10000 > 65535 {
+		return 0, false
+	}
+	bus, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port+10000))
+	if err != nil {
+		return 0, false
+	}
+	bus.Close()
+	return port, true
 }
