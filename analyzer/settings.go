@@ -13,6 +13,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/settings"
@@ -179,7 +180,7 @@ func (o *options) register(fs *flag.FlagSet) {
 	add(&ruleListFlag{&f.Disable}, "disable", "comma-separated rule IDs not to report (wins over -enable and -only)")
 	add(&ruleListFlag{&f.Only}, "only", "comma-separated rule IDs: report only these rules (default: all)")
 	add(&ruleSeverityFlag{&f.Severity}, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
-	fs.Var(&o.maxFileSize, "max-file-size", "largest script linted, in bytes or with KiB or MiB; a larger one is reported, not linted")
+	fs.Var(&o.maxFileSize, "max-file-size", "largest script linted, such as 512KiB, 4MiB or 4MB; a larger one is reported, not linted")
 }
 
 // resetting is a flag whose setting drops the settings resolved before.
@@ -443,22 +444,16 @@ func (m *ruleSeverityFlag) Set(s string) error {
 
 func knownRule(id string) error { return settings.KnownRule(id) }
 
-// sizeFlag is a number of bytes, with an optional KiB or MiB.
+// sizeFlag is a number of bytes, with an optional unit (diskfile.ParseSize).
 type sizeFlag int64
 
 func (s *sizeFlag) String() string { return strconv.FormatInt(int64(*s), 10) }
 
 func (s *sizeFlag) Set(v string) error {
-	t, mult := strings.TrimSpace(v), int64(1)
-	if n, ok := strings.CutSuffix(t, "KiB"); ok {
-		t, mult = n, 1<<10
-	} else if n, ok := strings.CutSuffix(t, "MiB"); ok {
-		t, mult = n, 1<<20
+	n, err := diskfile.ParseSize(v)
+	if err != nil {
+		return err
 	}
-	n, err := strconv.ParseInt(strings.TrimSpace(t), 10, 64)
-	if err != nil || n < 1 || n > (1<<40)/mult {
-		return fmt.Errorf("%q is not a size (a positive number of bytes, or with KiB or MiB)", v)
-	}
-	*s = sizeFlag(n * mult)
+	*s = sizeFlag(n)
 	return nil
 }

@@ -115,7 +115,7 @@ func TestNewErrors(t *testing.T) {
 		want     []string
 	}{
 		{Settings{RedisVersion: "banana"}, []string{"redis-version", `"banana"`}},
-		{Settings{RedisVersion: "7"}, []string{"redis-version", `"7"`}},
+		{Settings{RedisVersion: "7.x"}, []string{"redis-version", `"7.x"`}},
 		{Settings{Target: "keydb"}, []string{"target", `"keydb"`}},
 		{Settings{Target: "valkey-8.0", RedisVersion: "7.2"}, []string{"target", "use -target alone"}},
 		{Settings{Modules: []string{"graph"}}, []string{"modules", `unknown module "graph"`}},

@@ -92,6 +92,12 @@ func Run(args []string, s *IOStreams) int {
 func NewCmdRoot(s *IOStreams) *cobra.Command {
 	opts := &lintOptions{IO: s}
 	root := newCmdLint(opts, nil)
-	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), newCmdGo(s, nil))
+	goCmd := newCmdGo(s, nil)
+	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), goCmd)
+	registerCompletions(root)
+	registerCompletions(goCmd)
+	// --version, as `lint-lua version` prints it.
+	root.Version = Version
+	root.SetVersionTemplate("lint-lua {{.Version}}\n")
 	return root
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/internal/settings"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
@@ -13,13 +15,52 @@ func newCmdExplain(s *IOStreams) *cobra.Command {
 		Use:   "explain RULE",
 		Short: "Show a rule's documentation",
 		Args:  cobra.ExactArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return ruleCompletions(cmd, args, toComplete)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r := rules.ByID(args[0])
 			if r == nil {
-				return usageError(s, "unknown rule %q (see 'lint-lua rules')", args[0])
+				return usageError(s, "%v", settings.KnownRule(args[0]))
 			}
 			_, err := fmt.Fprint(s.Out, report.Explain(&r.RuleInfo))
 			return err
 		},
+	}
+}
+
+// ruleCompletions offers the rule IDs with their titles, for shell
+// completion of explain and of the flags that take rules.
+func ruleCompletions(_ *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, r := range rules.All() {
+		out = append(out, r.ID+"\t"+r.Doc.Title)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// registerCompletions offers the values of the flags that take names:
+// rules, formats, severities, targets, modules.
+func registerCompletions(cmd *cobra.Command) {
+	fixed := func(vals ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return cobra.FixedCompletions(vals, cobra.ShellCompDirectiveNoFileComp)
+	}
+	for flag, f := range map[string]func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective){
+		"enable":       ruleCompletions,
+		"disable":      ruleCompletions,
+		"only":         ruleCompletions,
+		"format":       fixed(report.Names()...),
+		"fail-on":      fixed("error", "warning", "info"),
+		"min-severity": fixed("error", "warning", "info"),
+		"color":        fixed("auto", "always", "never"),
+		"target":       fixed(target.Names()...),
+		"modules":      fixed("json", "search", "timeseries", "bloom"),
+	} {
+		if cmd.Flags().Lookup(flag) != nil {
+			_ = cmd.RegisterFlagCompletionFunc(flag, f)
+		}
 	}
 }

@@ -1,10 +1,6 @@
 package cli
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/lint-lua/lint-lua/internal/diskfile"
 )
 
@@ -18,29 +14,18 @@ import (
 // read further, so that a stray data file cannot exhaust memory.
 const maxFileSize = 1 << 20
 
-// byteSize is a flag value: a number of bytes, with an optional binary unit
-// (1048576, 512KiB, 1MiB, 2GiB; K, M and G mean the same).
+// byteSize is a flag value: a number of bytes, with an optional unit
+// (1048576, 512KiB, 1MiB, 2GiB, 4MB: diskfile.ParseSize).
 type byteSize int64
 
 func (b *byteSize) String() string { return diskfile.FormatSize(int64(*b)) }
 func (b *byteSize) Type() string   { return "size" }
 
 func (b *byteSize) Set(s string) error {
-	t := strings.TrimSpace(s)
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
-		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
-			t, mult = strings.TrimSpace(rest), u.mult
-			break
-		}
+	n, err := diskfile.ParseSize(s)
+	if err != nil {
+		return err
 	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n < 1 || n > (1<<40)/mult {
-		return fmt.Errorf("%q is not a size (a positive number of bytes, or with KiB, MiB or GiB)", s)
-	}
-	*b = byteSize(n * mult)
+	*b = byteSize(n)
 	return nil
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"os"
@@ -73,12 +74,18 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	return cmd
 }
 
-func goRun(opts *goOptions) error {
+func goRun(opts *goOptions) (rerr error) {
 	s := opts.IO
-	formatter, failOn, err := opts.resolve(s)
+	out, err := opts.resolve(s)
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if err := out.close(); err != nil && rerr == nil {
+			printError(s, fmt.Errorf("--output-file: %w", err))
+			rerr = exitError{ExitError}
+		}
+	}()
 	set, settings, err := goSettings(opts)
 	if err != nil {
 		return usageError(s, "%v", err)
@@ -107,11 +114,19 @@ func goRun(opts *goOptions) error {
 		return exitError{ExitError}
 	}
 	loadErrors := 0
+	var runErrors []report.RunError
+	seenErr := map[string]bool{}
 	for _, p := range pkgs {
 		// Only the packages asked for: the analyzer does not run on
 		// dependencies, and their errors show in the importer's anyway.
 		for _, e := range p.Errors {
-			printError(s, e)
+			re, ok := loadError(p, e)
+			if !ok || seenErr[re.File+"\x00"+re.Message] {
+				continue
+			}
+			seenErr[re.File+"\x00"+re.Message] = true
+			printError(s, errors.New(strings.TrimPrefix(re.File+": "+re.Message, ": ")))
+			runErrors = append(runErrors, re)
 			loadErrors++
 		}
 	}
@@ -125,7 +140,7 @@ func goRun(opts *goOptions) error {
 		return nil
 	}
 
-	res := &report.Result{Rules: rules.Infos(), ToolVersion: Version}
+	res := &report.Result{Rules: rules.Infos(), ToolVersion: Version, Errors: runErrors}
 	setRoots(res, wd)
 	files := map[string]bool{}
 	seen := map[diag.Diagnostic]bool{}
@@ -133,6 +148,7 @@ func goRun(opts *goOptions) error {
 		if act.Err != nil {
 			if len(act.Package.Errors) == 0 {
 				printError(s, fmt.Errorf("%s: %w", act.Package.PkgPath, act.Err))
+				res.Errors = append(res.Errors, report.RunError{Message: act.Package.PkgPath + ": " + act.Err.Error()})
 				loadErrors++
 			}
 			continue
@@ -162,7 +178,7 @@ func goRun(opts *goOptions) error {
 	res.Files = len(files)
 	diag.SortDiagnostics(res.Diagnostics)
 	res.Source = fileLines(wd)
-	if err := formatter.Format(s.Out, res); err != nil {
+	if err := out.formatter.Format(out.w, res); err != nil {
 		printError(s, fmt.Errorf("writing output: %w", err))
 		return exitError{ExitError}
 	}
@@ -170,11 +186,32 @@ func goRun(opts *goOptions) error {
 		return exitError{ExitError}
 	}
 	for _, d := range res.Diagnostics {
-		if d.Severity >= failOn {
+		if out.fails(d.Severity) {
 			return exitError{ExitFindings}
 		}
 	}
 	return nil
+}
+
+// loadError is a package's load error as lint-lua reports it: its place
+// and message. go list reports a package that does not compile with no
+// place ("-") and the compiler's output, which repeats the type errors
+// the package also carries with their places: that one is left out, and
+// without them only its first line ("# example.com/app") is dropped.
+func loadError(p *packages.Package, e packages.Error) (report.RunError, bool) {
+	if e.Pos != "" && e.Pos != "-" {
+		return report.RunError{File: e.Pos, Message: e.Msg}, true
+	}
+	for _, o := range p.Errors {
+		if o.Pos != "" && o.Pos != "-" {
+			return report.RunError{}, false
+		}
+	}
+	msg := e.Msg
+	if first, rest, ok := strings.Cut(msg, "\n"); ok && strings.HasPrefix(first, "# ") {
+		msg = rest
+	}
+	return report.RunError{Message: strings.TrimSpace(msg)}, true
 }
 
 // toDiagnostic converts an analyzer finding: the file relative to the

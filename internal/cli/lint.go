@@ -82,7 +82,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
 	opts.serverOptions.addServerFlags(f)
 	f.BoolVar(&opts.ListScripts, "list-scripts", false, "print where each script is found (FILE:LINE:COL and what found it: a host API, content, file) instead of linting")
-	f.BoolVar(&opts.Includes, "includes", false, "resolve `--- @include \"file\"` directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
+	f.BoolVar(&opts.Includes, "includes", false, "resolve --- @include directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
 		return exitError{ExitError}
@@ -107,12 +107,18 @@ func printError(s *IOStreams, err error) {
 	driver.PrintError(s.ErrOut, err)
 }
 
-func lintRun(opts *lintOptions) error {
+func lintRun(opts *lintOptions) (rerr error) {
 	s := opts.IO
-	formatter, failOn, err := opts.resolve(s)
+	out, err := opts.resolve(s)
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if err := out.close(); err != nil && rerr == nil {
+			printError(s, fmt.Errorf("--output-file: %w", err))
+			rerr = exitError{ExitError}
+		}
+	}()
 	if opts.Jobs < 1 {
 		return usageError(s, "--jobs must be at least 1")
 	}
@@ -160,12 +166,12 @@ func lintRun(opts *lintOptions) error {
 	if opts.ListScripts {
 		return listFileScripts(s, src)
 	}
-	rep := &sink.Report{Out: s.Out, Format: formatter, Base: report.Result{Rules: lint.Infos(all), ToolVersion: Version}}
+	rep := &sink.Report{Out: out.w, Format: out.formatter, Base: report.Result{Rules: lint.Infos(all), ToolVersion: Version}}
 	setRoots(&rep.Base, wd)
 	var sinks []driver.Sink
 	switch {
 	case opts.Diff:
-		sinks = []driver.Sink{&sink.Diff{Out: s.Out}}
+		sinks = []driver.Sink{&sink.Diff{Out: out.w}}
 	case opts.Fix:
 		sinks = []driver.Sink{sink.NewFix(s.ErrOut), rep}
 	default:
@@ -186,7 +192,7 @@ func lintRun(opts *lintOptions) error {
 			ds = r.Before
 		}
 		for _, d := range ds {
-			if d.Severity >= failOn {
+			if out.fails(d.Severity) {
 				return exitError{ExitFindings}
 			}
 		}

@@ -46,7 +46,10 @@ func TestRedisVersionFlag(t *testing.T) {
 	}
 	r = in(t, dir, "--format", "json", "--redis-version", "7.0.15", "newer.lua")
 	wantCode(t, r, ExitOK)
-	for _, bad := range []string{"banana", "7", "v7.0", "7.0.x"} {
+	// A bare major version is major.0.
+	r = in(t, dir, "--format", "json", "--redis-version", "7", "newer.lua")
+	wantCode(t, r, ExitOK)
+	for _, bad := range []string{"banana", "7.", "v7.0", "7.0.x"} {
 		r = in(t, dir, "--redis-version", bad, "newer.lua")
 		wantCode(t, r, ExitError)
 		wantErr(t, r, "--redis-version", `"`+bad+`"`)

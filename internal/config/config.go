@@ -368,13 +368,26 @@ func (p *parser) modules(what string, n *yaml.Node) ([]redisdb.Module, bool) {
 // versionRE is a Redis version: major.minor, optionally .patch.
 var versionRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,3}\.[0-9]{1,3}(\.[0-9]{1,3})?$`) })
 
+// majorRE is a bare major version.
+var majorRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]{1,3}$`) })
+
 // CheckRedisVersion reports whether s names a Redis version the way the
 // configuration and --redis-version take it: "7.0", "7.0.15", "6.2".
 func CheckRedisVersion(s string) error {
-	if !versionRE().MatchString(s) {
-		return fmt.Errorf("invalid Redis version %q (want major.minor or major.minor.patch, such as 7.0 or 7.0.15)", s)
+	_, err := NormalizeRedisVersion(s)
+	return err
+}
+
+// NormalizeRedisVersion returns the Redis version s names: a bare major
+// version, as people write it (--redis-version 7), is major.0.
+func NormalizeRedisVersion(s string) (string, error) {
+	if majorRE().MatchString(s) {
+		s += ".0"
 	}
-	return nil
+	if !versionRE().MatchString(s) {
+		return "", fmt.Errorf("invalid Redis version %q (want major.minor or major.minor.patch, such as 7.0 or 7.0.15)", s)
+	}
+	return s, nil
 }
 
 // redisVersion reads redis_version. YAML reads 6.2 as a number; its text
@@ -384,11 +397,12 @@ func (p *parser) redisVersion(n *yaml.Node) string {
 		p.errorf(n, "redis_version: want a version such as 7.0 or 7.0.15, got %s", describe(n))
 		return ""
 	}
-	if err := CheckRedisVersion(n.Value); err != nil {
+	v, err := NormalizeRedisVersion(n.Value)
+	if err != nil {
 		p.errorf(n, "redis_version: %v", err)
 		return ""
 	}
-	return n.Value
+	return v
 }
 
 // mapping calls f for each key of n in order, reporting non-string and

@@ -498,7 +498,7 @@ func TestRedisVersion(t *testing.T) {
 	}
 	for _, tc := range []struct{ src, want string }{
 		{"redis_version: banana\n", `cfg.yaml:1:16: redis_version: invalid Redis version "banana"`},
-		{"rules: {}\nredis_version: 7\n", `cfg.yaml:2:16: redis_version: invalid Redis version "7"`},
+		{"rules: {}\nredis_version: 7.x\n", `cfg.yaml:2:16: redis_version: invalid Redis version "7.x"`},
 		{"redis_version: 7.0.15.1\n", `cfg.yaml:1:16: redis_version: invalid Redis version "7.0.15.1"`},
 		{"redis_version: [7, 0]\n", "cfg.yaml:1:16: redis_version: want a version such as 7.0 or 7.0.15, got a list"},
 		{"redis_version:\n", "cfg.yaml:1:15: redis_version: want a version such as 7.0 or 7.0.15, got nothing"},
@@ -508,12 +508,16 @@ func TestRedisVersion(t *testing.T) {
 			t.Errorf("%q: error %v, want it to start with %q", tc.src, err, tc.want)
 		}
 	}
-	for _, v := range []string{"6.2", "7.0.15", "10.0"} {
+	// A bare major version is major.0, as people write it.
+	if got := parse(t, "redis_version: 7\n").RedisVersion; got != "7.0" {
+		t.Errorf("redis_version: 7 is %q, want 7.0", got)
+	}
+	for _, v := range []string{"6.2", "7.0.15", "10.0", "7"} {
 		if err := CheckRedisVersion(v); err != nil {
 			t.Errorf("CheckRedisVersion(%q) = %v", v, err)
 		}
 	}
-	for _, v := range []string{"", "v7.0", "7", "7.x", "7.0.", " 7.0"} {
+	for _, v := range []string{"", "v7.0", "7.x", "7.0.", " 7.0"} {
 		if CheckRedisVersion(v) == nil {
 			t.Errorf("CheckRedisVersion(%q) accepted it", v)
 		}

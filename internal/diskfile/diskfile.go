@@ -13,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -97,4 +99,27 @@ func Read(path string, limit int64) ([]byte, ID, error) {
 // program reading it would.
 func ReadNamed(path string, limit int64) ([]byte, ID, error) {
 	return read(path, limit, true)
+}
+
+// ParseSize reads a size as people write it: a number of bytes, with an
+// optional unit. KiB, MiB and GiB (and K, M, G) are binary; KB, MB and GB
+// are decimal, as a disk's size is written. Units are read in any case.
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30}, {"kb", 1000}, {"mb", 1000 * 1000}, {"gb", 1000 * 1000 * 1000},
+		{"k", 1 << 10}, {"m", 1 << 20}, {"g", 1 << 30}, {"b", 1}} {
+		if len(t) >= len(u.suffix) && strings.EqualFold(t[len(t)-len(u.suffix):], u.suffix) {
+			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 1 || n > (1<<40)/mult {
+		return 0, fmt.Errorf("%q is not a size (a positive number of bytes, or with KiB, MiB, GiB, or KB, MB, GB)", s)
+	}
+	return n * mult, nil
 }

@@ -54,6 +54,11 @@ type Formatter interface {
 // decides it once per output stream.
 type Options struct {
 	Color bool
+	// Quiet leaves out the text format's summary line: the findings only.
+	Quiet bool
+	// Statistics makes the text format count the findings of each rule
+	// instead of showing them (as ruff's and flake8's --statistics).
+	Statistics bool
 }
 
 // names lists the formats in the order help text shows them; text is the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,6 +21,8 @@ type textFormatter struct {
 	// SeverityWarning or SeverityError.
 	sev     [diag.SeverityError + 1]paintCodes
 	summary *color.Color
+	// quiet and statistics are Options.Quiet and Options.Statistics.
+	quiet, statistics bool
 }
 
 // paintCodes are what a colour writes before and after the text it paints:
@@ -41,7 +44,7 @@ func appendPainted(b []byte, c paintCodes, s string) []byte {
 }
 
 func newText(opts Options) *textFormatter {
-	f := &textFormatter{summary: color.New(color.Bold)}
+	f := &textFormatter{summary: color.New(color.Bold), quiet: opts.Quiet, statistics: opts.Statistics}
 	pos, rule, caret, help := color.New(color.Bold), color.New(color.Faint), color.New(color.FgGreen, color.Bold), color.New(color.Bold)
 	sev := map[diag.Severity]*color.Color{
 		diag.SeverityError:   color.New(color.FgRed, color.Bold),
@@ -77,6 +80,10 @@ const MaxPerFile = 100
 
 func (f *textFormatter) Format(w io.Writer, r *Result) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
+	if f.statistics {
+		f.appendStatistics(bw, r)
+		return f.finish(bw, r)
+	}
 	var buf []byte
 	shown, hidden := 0, 0
 	for i, d := range r.Diagnostics {
@@ -198,6 +205,9 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 		default:
 			nErr++
 		}
+	}
+	if f.quiet {
+		return bw.Flush()
 	}
 	if len(r.Diagnostics) > 0 {
 		fmt.Fprintln(bw)
@@ -377,4 +387,46 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// appendStatistics writes, for --statistics, one line a rule: how many
+// findings it has, its ID and the severity they were reported at (the
+// highest, when they differ), the most frequent first.
+func (f *textFormatter) appendStatistics(bw *bufio.Writer, r *Result) {
+	type stat struct {
+		rule string
+		n    int
+		sev  diag.Severity
+	}
+	var stats []*stat
+	byRule := map[string]*stat{}
+	for _, d := range r.Diagnostics {
+		st := byRule[d.Rule]
+		if st == nil {
+			st = &stat{rule: d.Rule}
+			byRule[d.Rule] = st
+			stats = append(stats, st)
+		}
+		st.n++
+		st.sev = max(st.sev, shownSeverity(d.Severity))
+	}
+	sort.SliceStable(stats, func(i, j int) bool {
+		if stats[i].n != stats[j].n {
+			return stats[i].n > stats[j].n
+		}
+		return stats[i].rule < stats[j].rule
+	})
+	width := 1
+	if len(stats) > 0 {
+		width = len(strconv.Itoa(stats[0].n))
+	}
+	var b []byte
+	for _, st := range stats {
+		b = fmt.Appendf(b[:0], "%*d  ", width, st.n)
+		b = appendPainted(b, f.sev[st.sev], fmt.Sprintf("%-7s", severityName(st.sev)))
+		b = append(b, "  "...)
+		b = appendPainted(b, f.rule, sanitizeString(st.rule, false))
+		b = append(b, '\n')
+		bw.Write(b)
+	}
 }

@@ -160,10 +160,11 @@ func server(f Flags, name func(string) string) (config.Server, error) {
 		}
 		s.Target, s.TargetSet = t, true
 	case f.RedisVersion != "":
-		if err := config.CheckRedisVersion(f.RedisVersion); err != nil {
+		v, err := config.NormalizeRedisVersion(f.RedisVersion)
+		if err != nil {
 			return s, fmt.Errorf("%s: %w", name("redis-version"), err)
 		}
-		s.Target, s.TargetSet = target.MustParse(f.RedisVersion), true
+		s.Target, s.TargetSet = target.MustParse(v), true
 	}
 	if f.ModulesSet {
 		var names []string
