@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"unicode/utf8"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -117,32 +119,74 @@ type RuleSetting struct {
 	Enabled  *bool
 	Severity *diag.Severity
 	Options  map[string]any
+	// OptionPos holds where each option's value is written, "PATH:LINE:COL",
+	// for the errors that checking it against the rule finds.
+	OptionPos map[string]string
 }
 
 // MaxSize is the largest configuration file read: a thousand times a
 // large one.
 const MaxSize = 1 << 20
 
-// Find walks up from startDir to the filesystem root and returns the first
-// configuration file found.
-func Find(startDir string) (path string, found bool) {
+// Find walks up from startDir and returns the first configuration file
+// found, or "" when there is none. The walk stops at the root of the
+// repository (the first directory holding .git), at the user's home
+// directory, and before a directory anyone may write to (the system's
+// temporary directory), having looked there for the first two only: a
+// .lint-lua.yaml planted above the project must not change its runs, as
+// ruff and eslint stop there too. A configuration that is there but
+// cannot be read (a dangling or looping symbolic link) is an error, not
+// a reason to use one further up.
+func Find(startDir string) (string, error) {
 	dir, err := filepath.Abs(startDir)
 	if err != nil {
-		return "", false
+		return "", fmt.Errorf("find config: %w", err)
 	}
-	for {
+	home, _ := os.UserHomeDir()
+	for first := true; ; first = false {
+		if !first {
+			// Not above the working directory into one anyone may write.
+			if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o002 != 0 {
+				return "", nil
+			}
+		}
 		for _, name := range FileNames {
 			p := filepath.Join(dir, name)
-			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-				return p, true
+			if _, err := os.Lstat(p); err != nil {
+				continue
 			}
+			fi, err := os.Stat(p)
+			if err != nil {
+				return "", fmt.Errorf("%s: %w", p, unwrapPath(err))
+			}
+			if !fi.IsDir() {
+				return p, nil
+			}
+		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil || (home != "" && dir == home) {
+			return "", nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", false
+			return "", nil
 		}
 		dir = parent
 	}
+}
+
+// unwrapPath drops the path an *fs.PathError repeats.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		if errors.Is(pe.Err, syscall.ELOOP) {
+			return errors.New("a symbolic link loop")
+		}
+		if errors.Is(pe.Err, fs.ErrNotExist) {
+			return errors.New("a symbolic link to nothing")
+		}
+		return pe.Err
+	}
+	return err
 }
 
 // Load reads and parses the configuration file at path. known reports
@@ -152,7 +196,7 @@ func Load(path string, known func(ruleID string) bool) (*Config, error) {
 	// named pipe hung the run, one linked to /dev/zero exhausted memory.
 	data, _, err := diskfile.Read(path, MaxSize)
 	if err != nil {
-		return nil, fmt.Errorf("read config: %w", err)
+		return nil, fmt.Errorf("read config %s: %w", path, err)
 	}
 	return Parse(path, data, known)
 }
@@ -175,7 +219,7 @@ func Parse(path string, data []byte, known func(string) bool) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{path: path, known: known}
+	p := &parser{path: path, known: known, dir: dir}
 	if root != nil {
 		p.top(c, root)
 	}
@@ -265,6 +309,36 @@ type parser struct {
 	path  string
 	known func(string) bool
 	errs  []error
+	// dir is the absolute directory patterns are relative to.
+	dir string
+}
+
+// checkAbsolute refuses a pattern written as an absolute path: patterns
+// are relative to the configuration's directory (a leading "/" anchors
+// one there), so "/home/me/app/gen" or "C:\\app\\gen" would match nothing,
+// silently. A leading "/" followed by the configuration's own directory
+// is such a path, as are a drive letter and "~".
+func (p *parser) checkAbsolute(pat string) error {
+	rel := func() string {
+		if p.dir == "" || p.dir == "/" {
+			return ""
+		}
+		if r, err := filepath.Rel(p.dir, filepath.FromSlash(pat)); err == nil && !strings.HasPrefix(r, "..") {
+			return "/" + filepath.ToSlash(r)
+		}
+		return ""
+	}
+	switch {
+	case strings.HasPrefix(pat, "~"):
+		return fmt.Errorf("%q is a path in a home directory: patterns are relative to the configuration's directory", pat)
+	case len(pat) >= 3 && pat[1] == ':' && (pat[2] == '\\' || pat[2] == '/'):
+		return fmt.Errorf("%q is an absolute path: patterns are relative to the configuration's directory", pat)
+	case strings.HasPrefix(pat, "/"):
+		if r := rel(); r != "" {
+			return fmt.Errorf("%q is an absolute path: patterns are relative to the configuration's directory; write %q", pat, r)
+		}
+	}
+	return nil
 }
 
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
@@ -502,12 +576,12 @@ func (p *parser) rule(id string, n *yaml.Node) (RuleSetting, bool) {
 				_ = v.Decode(&b) // a !!bool scalar always decodes
 				s.Enabled, enabledSet = &b, true
 			case "options":
-				opts, good := p.options(id, v)
+				opts, pos, good := p.options(id, v)
 				if !good {
 					ok = false
 					return
 				}
-				s.Options = opts
+				s.Options, s.OptionPos = opts, pos
 			default:
 				p.errorf(k, "rule %s: unknown key %q (valid: %s)", id, key, strings.Join(ruleKeys, ", "))
 				ok = false
@@ -538,15 +612,16 @@ func (p *parser) severity(id string, n *yaml.Node) (diag.Severity, bool) {
 	return 0, false
 }
 
-func (p *parser) options(id string, n *yaml.Node) (map[string]any, bool) {
+func (p *parser) options(id string, n *yaml.Node) (map[string]any, map[string]string, bool) {
 	if isNull(n) {
-		return nil, true
+		return nil, nil, true
 	}
 	if n.Kind != yaml.MappingNode {
 		p.errorf(n, "rule %s: options: want a mapping, got %s", id, kindName(n))
-		return nil, false
+		return nil, nil, false
 	}
 	out := map[string]any{}
+	pos := map[string]string{}
 	ok := true
 	p.mapping(n, func(key string, k, v *yaml.Node) {
 		var val any
@@ -556,8 +631,9 @@ func (p *parser) options(id string, n *yaml.Node) (map[string]any, bool) {
 			return
 		}
 		out[key] = val
+		pos[key] = fmt.Sprintf("%s:%d:%d", p.path, v.Line, v.Column)
 	})
-	return out, ok
+	return out, pos, ok
 }
 
 // patterns reads a list of glob patterns; what names the list in errors.
@@ -577,6 +653,10 @@ func (p *parser) patterns(what string, n *yaml.Node, required bool) []string {
 			continue
 		}
 		if err := checkPattern(item.Value); err != nil {
+			p.errorf(item, "%s: %v", what, err)
+			continue
+		}
+		if err := p.checkAbsolute(item.Value); err != nil {
 			p.errorf(item, "%s: %v", what, err)
 			continue
 		}

@@ -55,6 +55,13 @@ func TestParseValid(t *testing.T) {
 		"script-too-long": {Enabled: boolPtr(true), Severity: sevPtr(diag.SeverityError), Options: map[string]any{"max-lines": 80}},
 		"undeclared-key":  {Enabled: boolPtr(false)},
 	}
+	if pos := c.Rules["script-too-long"].OptionPos["max-lines"]; !strings.HasPrefix(pos, ".lint-lua.yaml:") && !strings.Contains(pos, ":") {
+		t.Errorf("max-lines is at %q, want PATH:LINE:COL", pos)
+	}
+	for id, rs := range c.Rules {
+		rs.OptionPos = nil // checked above
+		c.Rules[id] = rs
+	}
 	if !reflect.DeepEqual(c.Rules, want) {
 		t.Errorf("Rules = %s, want %s", show(c.Rules), show(want))
 	}
@@ -100,7 +107,7 @@ func TestShorthand(t *testing.T) {
 	} {
 		c := parse(t, "rules:\n  undeclared-key: "+tc.value+"\n")
 		got := c.Rules["undeclared-key"]
-		want := RuleSetting{Enabled: tc.enabled, Severity: tc.sev, Options: got.Options}
+		want := RuleSetting{Enabled: tc.enabled, Severity: tc.sev, Options: got.Options, OptionPos: got.OptionPos}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: got %s, want %s", tc.value, show(map[string]RuleSetting{"": got}), show(map[string]RuleSetting{"": want}))
 		}
@@ -206,7 +213,7 @@ func TestFind(t *testing.T) {
 	if err := os.MkdirAll(deep, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if p, found := Find(deep); found {
+	if p, err := Find(deep); err == nil && p != "" {
 		// Only possible if the temp dir itself sits below a config file.
 		if !strings.HasPrefix(root, filepath.Dir(p)) {
 			t.Fatalf("found %s outside the tree", p)
@@ -219,12 +226,12 @@ func TestFind(t *testing.T) {
 		}
 	}
 	write(filepath.Join(root, ".lint-lua.yml"))
-	if p, found := Find(deep); !found || p != filepath.Join(root, ".lint-lua.yml") {
-		t.Errorf("Find = %q, %v; want the .yml at the root", p, found)
+	if p, err := Find(deep); err != nil || p != filepath.Join(root, ".lint-lua.yml") {
+		t.Errorf("Find = %q, %v; want the .yml at the root", p, err)
 	}
 	write(filepath.Join(root, "a", ".lint-lua.yaml"))
-	if p, found := Find(deep); !found || p != filepath.Join(root, "a", ".lint-lua.yaml") {
-		t.Errorf("Find = %q, %v; want the nearest", p, found)
+	if p, err := Find(deep); err != nil || p != filepath.Join(root, "a", ".lint-lua.yaml") {
+		t.Errorf("Find = %q, %v; want the nearest", p, err)
 	}
 	write(filepath.Join(root, "a", ".lint-lua.yml"))
 	if p, _ := Find(filepath.Join(root, "a")); p != filepath.Join(root, "a", ".lint-lua.yaml") {
@@ -236,6 +243,71 @@ func TestFind(t *testing.T) {
 	}
 	if p, _ := Find(deep); p != filepath.Join(root, "a", ".lint-lua.yaml") {
 		t.Errorf("Find = %q; a directory was taken for the config", p)
+	}
+}
+
+// TestFindStops checks where the walk stops (issue 19 item 7): at the
+// repository's root, before a directory anyone may write to, and at a
+// nearer configuration that cannot be read, which is an error rather than
+// a reason to use one further up.
+func TestFindStops(t *testing.T) {
+	write := func(p string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("rules: {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := t.TempDir()
+	write(filepath.Join(root, ".lint-lua.yaml"))
+	repo := filepath.Join(root, "repo")
+	deep := filepath.Join(repo, "a", "b")
+	if err := os.MkdirAll(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(deep); err != nil || p != "" {
+		t.Errorf("Find below a repository = %q, %v; want none: the walk stops at .git", p, err)
+	}
+	write(filepath.Join(repo, ".lint-lua.yaml"))
+	if p, err := Find(deep); err != nil || p != filepath.Join(repo, ".lint-lua.yaml") {
+		t.Errorf("Find = %q, %v; want the repository's", p, err)
+	}
+
+	// A directory anyone may write to, above the working directory.
+	shared := filepath.Join(root, "shared")
+	write(filepath.Join(shared, ".lint-lua.yaml"))
+	if err := os.Chmod(shared, 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(shared, "proj")
+	if err := os.Mkdir(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := Find(proj); err != nil || p != "" {
+		t.Errorf("Find below a world-writable directory = %q, %v; want none", p, err)
+	}
+	if p, err := Find(shared); err != nil || p != filepath.Join(shared, ".lint-lua.yaml") {
+		t.Errorf("Find in the world-writable directory itself = %q, %v; want its own", p, err)
+	}
+
+	// A dangling and a looping symbolic link.
+	for name, target := range map[string]string{"dangling": "nowhere.yaml", "loop": ".lint-lua.yaml"} {
+		dir := filepath.Join(repo, name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(dir, ".lint-lua.yaml")); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+		p, err := Find(dir)
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, ".lint-lua.yaml")) {
+			t.Errorf("%s: Find = %q, %v; want an error naming the link", name, p, err)
+		}
 	}
 }
 

@@ -28,6 +28,10 @@ func checkOptions(cfg *config.Config) error {
 				continue
 			}
 			for name, val := range rs.Options {
+				at := cfg.Path
+				if pos := rs.OptionPos[name]; pos != "" {
+					at = pos
+				}
 				known := false
 				var names []string
 				for _, o := range r.Options {
@@ -35,7 +39,7 @@ func checkOptions(cfg *config.Config) error {
 					if o.Name == name {
 						known = true
 						if msg := typeMismatch(o.Default, val); msg != "" {
-							problems = append(problems, fmt.Sprintf("%s: rule %s option %s: %s", cfg.Path, id, name, msg))
+							problems = append(problems, fmt.Sprintf("%s: rule %s option %s: %s", at, id, name, msg))
 						}
 					}
 				}
@@ -44,7 +48,7 @@ func checkOptions(cfg *config.Config) error {
 					if len(names) > 0 {
 						valid = "valid: " + strings.Join(names, ", ")
 					}
-					problems = append(problems, fmt.Sprintf("%s: rule %s has no option %q (%s)", cfg.Path, id, name, valid))
+					problems = append(problems, fmt.Sprintf("%s: rule %s has no option %q (%s)", at, id, name, valid))
 				}
 			}
 		}
@@ -61,15 +65,25 @@ func checkOptions(cfg *config.Config) error {
 func typeMismatch(def, val any) string {
 	switch def.(type) {
 	case int:
+		// Every number option is a count or a size: none is negative.
+		var n float64
 		switch v := val.(type) {
-		case int, int64:
-			return ""
+		case int:
+			n = float64(v)
+		case int64:
+			n = float64(v)
 		case float64:
-			if v == float64(int64(v)) {
-				return ""
+			if v != float64(int64(v)) {
+				return fmt.Sprintf("want a whole number, have %v", val)
 			}
+			n = v
+		default:
+			return fmt.Sprintf("want a whole number, have %v", val)
 		}
-		return fmt.Sprintf("want a whole number, have %v", val)
+		if n < 0 {
+			return fmt.Sprintf("want 0 or more, have %v", val)
+		}
+		return ""
 	case bool:
 		if _, ok := val.(bool); !ok {
 			return fmt.Sprintf("want true or false, have %v", val)

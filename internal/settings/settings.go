@@ -131,9 +131,9 @@ func Resolve(dir string, f Flags) (*Settings, error) {
 func load(dir, path string) (*config.Config, error) {
 	isRule := func(id string) bool { return rules.ByID(id) != nil }
 	if path == "" {
-		found, ok := config.Find(dir)
-		if !ok {
-			return nil, nil
+		found, err := config.Find(dir)
+		if err != nil || found == "" {
+			return nil, err
 		}
 		path = found
 	} else if !filepath.IsAbs(path) && dir != "" && dir != "." {
