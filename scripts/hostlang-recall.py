@@ -18,7 +18,8 @@ starts on that line (with the nearest script found in the file).
 
 With --findings, it also lints the same trees and counts the error and
 warning findings in host files per language and rule, for the precision
-review in docs/hostlang.md.
+review in docs/hostlang.md (files below hidden folders, such as a
+.claude/worktrees copy of the project, are not counted).
 
 Only the Python 3 standard library is used.
 """
@@ -78,7 +79,6 @@ def main():
     misses = []
     moved = []
     findings = collections.Counter()
-    files_by_lang = collections.Counter()
     for project in sorted(os.listdir(args.broad)):
         manifest = os.path.join(args.broad, project, 'extracted', 'manifest.tsv')
         src = os.path.join(args.broad, project, 'src')
@@ -145,9 +145,11 @@ def main():
             out = json.loads(p.stdout)
             for d in out.get('diagnostics', []):
                 lg = lang_of(d['file'])
-                if lg and d['severity'] in ('error', 'warning'):
+                # Hidden folders (a .claude/worktrees copy of the project)
+                # would count the project's findings twice.
+                hidden = any(part.startswith('.') and part not in ('.', '..') for part in d['file'].split('/'))
+                if lg and not hidden and d['severity'] in ('error', 'warning'):
                     findings[(lg, d['rule'], d['severity'])] += 1
-                    files_by_lang[lg] += 1
     os.unlink(cfg.name)
 
     print('| language | present | found | recall |')
