@@ -270,19 +270,19 @@ func checkKeysCount(pass *analysis.Pass, rep *reporter, u *scriptUse, p passed, 
 	if m == nil || m.Context != model.Script {
 		return
 	}
-	reads := indexReads(m)
+	reads := model.ReadIndexes(m)
 	if p.nkeys >= 0 && (p.total < 0 || p.nkeys <= p.total) {
-		if r, ok := reads.beyond(model.Keys, p.nkeys); ok && once(p.countAt.Pos(), "KEYS") {
+		if r, ok := reads.Beyond(model.Keys, p.nkeys); ok && once(p.countAt.Pos(), "KEYS") {
 			rep.rule(p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch",
-				fmt.Sprintf("the script reads KEYS[%d] %s but %s passes %d %s", r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nkeys, plural(p.nkeys, "key", "keys")),
-				fmt.Sprintf("KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed", r.index, nilEffect(r)))
+				fmt.Sprintf("the script reads KEYS[%d] %s but %s passes %d %s", r.Index, scriptLine(pass, s, m, r.Expr), useVia(u), p.nkeys, plural(p.nkeys, "key", "keys")),
+				fmt.Sprintf("KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed", r.Index, nilEffect(r)))
 		}
 	}
 	if p.nargs >= 0 {
-		if r, ok := reads.beyond(model.Argv, p.nargs); ok && once(u.Call.Pos(), "ARGV") {
+		if r, ok := reads.Beyond(model.Argv, p.nargs); ok && once(u.Call.Pos(), "ARGV") {
 			rep.rule(u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
-				fmt.Sprintf("the script reads ARGV[%d] %s but %s passes %d %s", r.index, scriptLine(pass, s, m, r.expr), useVia(u), p.nargs, plural(p.nargs, "argument", "arguments")),
-				fmt.Sprintf("ARGV[%d] is nil in the script%s; pass the value, or give it a default in the script (ARGV[%d] or ...)", r.index, nilEffect(r), r.index))
+				fmt.Sprintf("the script reads ARGV[%d] %s but %s passes %d %s", r.Index, scriptLine(pass, s, m, r.Expr), useVia(u), p.nargs, plural(p.nargs, "argument", "arguments")),
+				fmt.Sprintf("ARGV[%d] is nil in the script%s; pass the value, or give it a default in the script (ARGV[%d] or ...)", r.Index, nilEffect(r), r.Index))
 		}
 	}
 }
@@ -295,8 +295,8 @@ func plural(n int, one, many string) string {
 }
 
 // nilEffect says what the nil does where the script uses it.
-func nilEffect(r indexRead) string {
-	if r.callArg {
+func nilEffect(r model.IndexRead) string {
+	if r.CallArg {
 		return ", and redis.call fails with 'Lua redis lib command arguments must be strings or integers'"
 	}
 	return ""
@@ -310,129 +310,6 @@ func scriptLine(pass *analysis.Pass, s *luaScript, m *model.Model, e luaast.Expr
 		return fmt.Sprintf("on line %d", pass.Fset.Position(pos).Line)
 	}
 	return fmt.Sprintf("on script line %d", r.Start.Line)
-}
-
-// indexRead is the first read of KEYS[i] or ARGV[i] that the script does
-// not test for nil.
-type indexRead struct {
-	index int
-	expr  luaast.Expr
-	// callArg: the value is an argument of a redis.call/pcall.
-	callArg bool
-}
-
-// scriptReads are a script's literal-index reads of KEYS and ARGV.
-type scriptReads struct {
-	first map[model.Origin]map[int]indexRead
-	// guarded indexes are tested for nil somewhere (`ARGV[3] or 10`,
-	// `if KEYS[2] then`): optional values.
-	guarded map[model.Origin]map[int]bool
-	// whole is set when the script looks at the table as a whole (#ARGV,
-	// unpack(KEYS), KEYS[i] with a computed i): it handles any count.
-	whole map[model.Origin]bool
-}
-
-// beyond returns the lowest unguarded read of an index above n.
-func (sr scriptReads) beyond(o model.Origin, n int) (indexRead, bool) {
-	if sr.whole[o] {
-		return indexRead{}, false
-	}
-	var best indexRead
-	found := false
-	for i, r := range sr.first[o] {
-		if i > n && !sr.guarded[o][i] && (!found || i < best.index) {
-			best, found = r, true
-		}
-	}
-	return best, found
-}
-
-// indexReads collects a script's KEYS[i] and ARGV[i] reads.
-func indexReads(m *model.Model) scriptReads {
-	sr := scriptReads{
-		first:   map[model.Origin]map[int]indexRead{model.Keys: {}, model.Argv: {}},
-		guarded: map[model.Origin]map[int]bool{model.Keys: {}, model.Argv: {}},
-		whole:   map[model.Origin]bool{},
-	}
-	elem := func(v model.Value) (model.Origin, int) {
-		for v.Origin == model.Tonumber && v.Of != nil {
-			v = *v.Of
-		}
-		if (v.Origin == model.Keys || v.Origin == model.Argv) && v.Index > 0 {
-			return v.Origin, int(v.Index)
-		}
-		return model.Unknown, 0
-	}
-	guard := func(e luaast.Expr) {
-		if o, i := elem(m.Value(e)); i > 0 {
-			sr.guarded[o][i] = true
-		}
-	}
-	indexed := map[luaast.Expr]bool{}
-	model.Inspect(m.File.Chunk, func(n any) bool {
-		switch x := n.(type) {
-		case *luaast.IfStmt:
-			guard(x.Condition)
-		case *luaast.WhileStmt:
-			guard(x.Condition)
-		case *luaast.RepeatStmt:
-			guard(x.Condition)
-		case *luaast.LogicalOpExpr:
-			guard(x.Lhs)
-			if x.Operator == "and" {
-				guard(x.Rhs)
-			}
-		case *luaast.UnaryNotOpExpr:
-			guard(x.Expr)
-		case *luaast.RelationalOpExpr:
-			if x.Operator == "==" || x.Operator == "~=" {
-				if _, ok := x.Rhs.(*luaast.NilExpr); ok {
-					guard(x.Lhs)
-				}
-				if _, ok := x.Lhs.(*luaast.NilExpr); ok {
-					guard(x.Rhs)
-				}
-			}
-		case *luaast.FuncCallExpr:
-			if id, ok := x.Func.(*luaast.IdentExpr); ok && id.Value == "type" && len(x.Args) == 1 && m.VarOf(id) == nil {
-				guard(x.Args[0])
-			}
-		case *luaast.AttrGetExpr:
-			if _, ok := x.Key.(*luaast.NumberExpr); ok {
-				indexed[x.Object] = true
-			}
-			v := m.Value(x)
-			if (v.Origin == model.Keys || v.Origin == model.Argv) && v.Index > 0 {
-				if _, seen := sr.first[v.Origin][int(v.Index)]; !seen {
-					sr.first[v.Origin][int(v.Index)] = indexRead{index: int(v.Index), expr: x}
-				}
-			}
-		}
-		return true
-	})
-	// A read whose value reaches a redis.call argument, directly or
-	// through a local, fails there.
-	for _, c := range m.Calls {
-		for _, a := range c.Args[1:] {
-			if o, i := elem(a.Value); i > 0 {
-				if r, ok := sr.first[o][i]; ok {
-					r.callArg = true
-					sr.first[o][i] = r
-				}
-			}
-		}
-	}
-	model.WalkExprs(m.File.Chunk, func(e luaast.Expr) {
-		v := m.Value(e)
-		if (v.Origin == model.KeysTable || v.Origin == model.ArgvTable) && !indexed[e] {
-			if v.Origin == model.KeysTable {
-				sr.whole[model.Keys] = true
-			} else {
-				sr.whole[model.Argv] = true
-			}
-		}
-	})
-	return sr
 }
 
 // checkCallSlots reports keys passed at one call whose constant names hash

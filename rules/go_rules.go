@@ -73,7 +73,10 @@ var _ = register(&lint.Rule{
 				"`ERR Number of keys can't be greater than number of args`.\n\n" +
 				"Reported by the Go analyzer on the expression that sets the count (the keys literal, numkeys, keyCount) " +
 				"or on the call. Reads that the script tests for nil (`ARGV[3] or 10`, `if KEYS[2] then`) and scripts " +
-				"that look at `#KEYS`, `#ARGV` or the whole table are not reported.",
+				"that look at `#KEYS`, `#ARGV` or the whole table are not reported.\n\n" +
+				"A plain run reports it in host-language files too (docs/hostlang.md), for KEYS, where a script API's call " +
+				"shows its key count: a number literal for numkeys (redis-py, ioredis, Jedis, Predis `eval(script, 1, ...)`) " +
+				"or a literal list of keys (`Arrays.asList(a, b)`, `[k1, k2]`, `new RedisKey[] {k}`, `keys: [k]`).",
 			Bad: "var transfer = redis.NewScript(`\nredis.call('DECRBY', KEYS[1], ARGV[1])\n" +
 				"return redis.call('INCRBY', KEYS[2], ARGV[1])`)\n\n" +
 				"transfer.Run(ctx, rdb, []string{\"{acct}:a\"}, 10)",

@@ -110,6 +110,9 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 			fmt.Fprintf(w, "%s:%d:%d: %s\n", report.Escape(d.File), d.Range.Start.Line, d.Range.Start.Column, what)
 		}
 		for _, fd := range f.Findings {
+			if fd.Rule != "dynamic-script" {
+				continue
+			}
 			fmt.Fprintf(w, "%s:%d:%d: script not in this file, via %s\n", report.Escape(fd.File), fd.Range.Start.Line, fd.Range.Start.Column, fd.Found)
 		}
 	}

@@ -50,7 +50,8 @@ func (h *Host) lang(name string) (hostlang.Lang, bool) {
 
 // The rules a host file's call sites are reported under.
 const (
-	dynamicScript = "dynamic-script"
+	dynamicScript     = "dynamic-script"
+	keysCountMismatch = "keys-count-mismatch"
 )
 
 // load finds the scripts of out, a host file of language l read whole, and
@@ -84,6 +85,7 @@ func (h *Host) load(out *driver.File, l hostlang.Lang) *driver.File {
 			h.dynamic(out, lines, s, covered)
 			continue
 		}
+		h.keysCount(out, lines, s)
 		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes}
 		var globals []string
 		for _, hole := range s.Holes {
@@ -122,6 +124,62 @@ func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script,
 			"check it; keep the script text constant and pass the values in ARGV (keys in KEYS)"
 	}
 	out.Findings = append(out.Findings, driver.Finding{Diagnostic: d, CoveredBy: covered, Found: s.FoundBy})
+}
+
+// keysCount reports the calls that pass fewer keys than the script reads:
+// a number literal for numkeys, or a literal list of keys, against the
+// highest KEYS[i] the script reads without testing it for nil
+// (model.ReadIndexes, as the Go analyzer checks its call sites). The read
+// is nil then: an error, with the call's own count as the evidence.
+//
+// An ignore above the call covers the finding, not one above another call
+// of the same script.
+func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Script) {
+	var calls []hostlang.Call
+	for _, c := range s.Calls {
+		if c.Keys >= 0 && c.KeysEnd > c.KeysStart {
+			calls = append(calls, c)
+		}
+	}
+	if len(calls) == 0 {
+		return
+	}
+	set, on := out.Settings.Rules.Enabled(keysCountMismatch, diag.SeverityError)
+	if !on {
+		return
+	}
+	// A script that does not parse says nothing sure of its keys.
+	pf := luasrc.Parse(out.Name, []byte(s.Text))
+	if pf.Chunk == nil || len(pf.Errors) > 0 {
+		return
+	}
+	m := model.Build(pf)
+	if m.Context != model.Script {
+		return
+	}
+	reads := model.ReadIndexes(m)
+	lua := srcmap.NewLines(pf.Src)
+	for _, c := range calls {
+		r, ok := reads.Beyond(model.Keys, c.Keys)
+		if !ok {
+			continue
+		}
+		off := lua.Offset(m.Range(r.Expr).Start)
+		at, _, _ := s.Map.Range(off, off)
+		keys := "keys"
+		if c.Keys == 1 {
+			keys = "key"
+		}
+		effect := ""
+		if r.CallArg {
+			effect = ", and redis.call fails with 'Lua redis lib command arguments must be strings or integers'"
+		}
+		out.Findings = append(out.Findings, driver.Finding{CoveredBy: []int{lines.Pos(c.Start).Line}, Found: c.API, Diagnostic: diag.Diagnostic{
+			File: out.Name, Range: lines.Range(c.KeysStart, c.KeysEnd), Rule: keysCountMismatch, Severity: set.Severity,
+			Message: fmt.Sprintf("the script reads KEYS[%d] on line %d but %s passes %d %s", r.Index, lines.Pos(at).Line, c.API, c.Keys, keys),
+			Help:    fmt.Sprintf("KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed", r.Index, effect),
+		}})
+	}
 }
 
 // spliced returns the names a script reads as globals that its holes may

@@ -228,3 +228,43 @@ func TestHostSplicedStatements(t *testing.T) {
 		t.Errorf("got %v\nwant one: %s", got, want)
 	}
 }
+
+// TestHostKeysCount: a call that shows its key count (numkeys, a literal
+// list) and passes fewer keys than the script reads is keys-count-mismatch
+// at the count; a read tested for nil, a count that covers the reads, and
+// an ignore above the call are silent.
+func TestHostKeysCount(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"k.py": `import redis
+r = redis.Redis()
+SRC = """
+local a = redis.call('GET', KEYS[1])
+return redis.call('GET', KEYS[2])
+"""
+r.eval(SRC, 1, "a")
+r.eval(SRC, 2, "a", "b")
+# lint-lua: ignore keys-count-mismatch -- the caller's contract
+r.eval(SRC, 1, "a")
+r.eval("return KEYS[2] or 'none'", 1, "a")
+`,
+		"K.java": "class K {\n  void f(RedissonClient redisson) {\n" +
+			"    redisson.getScript().eval(RScript.Mode.READ_WRITE, \"return redis.call('GET', KEYS[3])\", RScript.ReturnType.VALUE, Arrays.asList(\"a\", \"b\"));\n  }\n}\n",
+	})
+	got, errs, _ := lintWith(t, hostFiles(dir), 1)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	want := []string{
+		"K.java:3:119-3:142 keys-count-mismatch the script reads KEYS[3] on line 3 but eval passes 2 keys",
+		"k.py:7:13-7:14 keys-count-mismatch the script reads KEYS[2] on line 5 but eval passes 1 key",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d findings, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("got  %s\nwant %s", got[i], w)
+		}
+	}
+}
