@@ -125,7 +125,7 @@ type APIs struct {
 // the defaults. An entry without a language applies to every language.
 func NewAPIs(extra ...API) (*APIs, error) {
 	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]string{}}
-	all := append(append([]API(nil), defaultAPIs...), extra...)
+	all := append(defaultAPIs(), extra...)
 	for _, a := range all {
 		if a.Name == "" || !isWord(a.Name) {
 			return nil, fmt.Errorf("script API %q: the name must be an identifier", a.Name)
@@ -228,7 +228,12 @@ var (
 // $client->script('load', $src) ("script" and "function" are everywhere
 // in JavaScript and in PHP templates). Scripts loaded that way are found
 // by their content; a configuration can still name those APIs.
-var defaultAPIs = withMirrors(append(baseAPIs, redissonAPIs()...))
+//
+// It is made when a table is, not when the program starts: a run over .lua
+// files alone never needs it.
+func defaultAPIs() []API {
+	return withMirrors(append(append([]API(nil), baseAPIs...), redissonAPIs()...))
+}
 
 var baseAPIs = []API{
 	// redis-py (and aioredis 1.x's keys=/args= keywords; redis.asyncio is

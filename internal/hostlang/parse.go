@@ -3,6 +3,7 @@ package hostlang
 import (
 	"bytes"
 	"strings"
+	"sync"
 )
 
 // The expression walker works on the token streams the tokenizers make.
@@ -288,7 +289,9 @@ var keywordList = map[Lang]string{
 		"struct switch throw try typeof unchecked unsafe using virtual void volatile while var await async yield",
 }
 
-var keywordSets = func() map[Lang]map[string]bool {
+// keywordSets are made on first use: a run over .lua files alone never
+// needs them.
+var keywordSets = sync.OnceValue(func() map[Lang]map[string]bool {
 	out := map[Lang]map[string]bool{}
 	for l, words := range keywordList {
 		out[l] = map[string]bool{}
@@ -304,10 +307,10 @@ var keywordSets = func() map[Lang]map[string]bool {
 		out[TypeScript][w] = true
 	}
 	return out
-}()
+})
 
 // keyword reports whether name is reserved in the walker's language.
-func (w *walker) keyword(name string) bool { return keywordSets[w.lang][name] }
+func (w *walker) keyword(name string) bool { return keywordSets()[w.lang][name] }
 
 var controlWords = map[string]bool{
 	"if": true, "for": true, "while": true, "switch": true, "catch": true, "using": true, "lock": true,
