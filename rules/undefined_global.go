@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -31,6 +33,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1)",
+			Lower: "Info, once per file, for globals that other .lua files of the same folder define at their top level (a local, a function or an assignment): the file looks like a fragment that a loader joins with them (bottleneck sends refs.lua and its headers before each script), so that \"the script fails\" is not known. The finding names the first such global and how many more, and the help lists them for the globals option.",
 		},
 		Options: []diag.Option{{
 			Name:    "globals",
@@ -82,6 +85,21 @@ func runUndefinedGlobal(p *lint.Pass) {
 	}
 	t := p.Target
 	serverReported := false
+	// The names the folder's other scripts define at their top level,
+	// looked up on the first global nothing defines.
+	var siblings map[string]string
+	siblingOf := func(name string) string {
+		if p.Siblings == nil {
+			return ""
+		}
+		if siblings == nil {
+			siblings = p.Siblings()
+		}
+		return siblings[name]
+	}
+	// A file whose undefined names a sibling defines is a fragment that a
+	// loader joins with it: reported once, at the first use.
+	var fragment []model.GlobalAccess
 	for _, g := range m.Globals {
 		// Standard Lua names the sandbox removes (os, print, utf8...) are
 		// unavailable-library's, which says what to use instead.
@@ -119,6 +137,8 @@ func runUndefinedGlobal(p *lint.Pass) {
 		case name == "KEYS" || name == "ARGV" || t.Global(name) != target.Absent:
 			// Present, or unsure (the server's build decides; Upstash's
 			// sandbox is not documented): never an error.
+		case siblingOf(name) != "":
+			fragment = append(fragment, g)
 		case hasIncludes():
 			p.Report(g.Range(), "global %s is not defined in this file", name).
 				Help("if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use")
@@ -127,6 +147,30 @@ func runUndefinedGlobal(p *lint.Pass) {
 				Help("the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use")
 		}
 	}
+	if len(fragment) > 0 {
+		reportFragment(p, fragment, siblingOf)
+	}
+}
+
+// reportFragment reports once a file whose undefined globals other
+// scripts of its folder define at their top level: a fragment that a
+// loader joins with them (bottleneck prepends refs.lua and its headers to
+// each script), not a script that fails on its own.
+func reportFragment(p *lint.Pass, uses []model.GlobalAccess, siblingOf func(string) string) {
+	var names []string
+	for _, g := range uses {
+		if !slices.Contains(names, g.Name) {
+			names = append(names, g.Name)
+		}
+	}
+	first := uses[0]
+	more := ""
+	if len(names) > 1 {
+		more = fmt.Sprintf(" (+%d more)", len(names)-1)
+	}
+	p.Report(first.Range(), "global %s%s is defined only by sibling %s, as in a fragment a loader joins", first.Name, more, siblingOf(first.Name)).
+		Help("Redis runs what the loader joins, so lint that: splice with `--- @include` and set includes: true, or list the names in undefined-global's globals option (%s); if this file is sent alone, define them before use",
+			strings.Join(names, ", ")).Info()
 }
 
 // includeDirectiveRE is a `--- @include "file"` line as BullMQ's script

@@ -108,6 +108,9 @@ type Script struct {
 	// Globals are names the script may use because something outside it
 	// defines them (lint.Config.Globals).
 	Globals []string
+	// Siblings, when set, gives the names other scripts of the file's
+	// folder define at their top level (lint.Config.Siblings).
+	Siblings func() map[string]string
 	// Parsed, when set, is Text parsed already; Seen, when set, is given
 	// the parse of Text before the lint step releases it.
 	Parsed *luasrc.File

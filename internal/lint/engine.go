@@ -43,6 +43,12 @@ type Config struct {
 	// GlobalsOption (undefined-global) receives them after the names the
 	// configuration lists there.
 	Globals []string
+	// Siblings, when set, returns the names that other scripts of the
+	// script's folder define at their top level, each with the file that
+	// defines it: what a loader that joins the folder's files would make
+	// visible (undefined-global reports such a file once, as a fragment).
+	// It is called only when a rule asks, so a clean file costs nothing.
+	Siblings func() map[string]string
 }
 
 // modelOptions holds the model's options for each target a run meets
@@ -126,7 +132,7 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 	}
 	// One Pass serves every rule in turn: a file runs some thirty rules,
 	// and most report nothing.
-	p := &Pass{Model: m, Target: cfg.Target}
+	p := &Pass{Model: m, Target: cfg.Target, Siblings: cfg.Siblings}
 	for _, r := range cfg.Rules {
 		if r.Run == nil {
 			continue

@@ -22,6 +22,9 @@ type Pass struct {
 	// Target says which server the script runs on: its commands, sandbox,
 	// shebang flags and error texts.
 	Target target.Target
+	// Siblings is Config.Siblings: nil, or the names other scripts of the
+	// folder define at their top level, with the file of each.
+	Siblings func() map[string]string
 	// severity is the rule's configured severity, and out the findings of
 	// every rule run so far.
 	severity diag.Severity

@@ -89,7 +89,7 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as}}
 		default:
 			f.Scripts = []driver.Script{{Name: f.Name, Text: f.Src}}
-			f.Rescan = rescan(f.Name, nil)
+			f.Rescan = rescan(driver.Script{Name: f.Name})
 		}
 		if f.Err == nil {
 			f.Settings = fs.Settings(fs.match(all[i]))

@@ -56,6 +56,8 @@ type Files struct {
 
 	once     sync.Once
 	includes *includeCache
+	sibOnce  sync.Once
+	sibs     *siblingDefs
 }
 
 // found is one file found under a path argument.
@@ -174,6 +176,9 @@ func (s *Files) load(f found) *driver.File {
 	}
 	out.Settings = s.Settings(s.match(f))
 	script := driver.Script{Name: f.name, Text: out.Src, Parsed: parsed}
+	if !f.stdin {
+		script.Siblings = s.siblings().of(f.path)
+	}
 	if includes {
 		c := s.cache()
 		script.Globals = c.includedNames(f.path, out.Src)
@@ -182,13 +187,14 @@ func (s *Files) load(f found) *driver.File {
 		}
 	}
 	out.Scripts = []driver.Script{script}
-	out.Rescan = rescan(f.name, script.Globals)
+	out.Rescan = rescan(script)
 	return out
 }
 
-// rescan is the Rescan of a file that is one script.
-func rescan(name string, globals []string) func([]byte) []driver.Script {
+// rescan is the Rescan of a file that is one script: the fixed text, with
+// what the script knows from outside it.
+func rescan(s driver.Script) func([]byte) []driver.Script {
 	return func(src []byte) []driver.Script {
-		return []driver.Script{{Name: name, Text: src, Globals: globals}}
+		return []driver.Script{{Name: s.Name, Text: src, Globals: s.Globals, Siblings: s.Siblings}}
 	}
 }

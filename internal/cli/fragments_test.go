@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestFragments: a file whose undefined globals another .lua file of its
+// folder defines at its top level is a fragment a loader joins with it
+// (bottleneck sends refs.lua and its headers before each script): one info
+// finding for the file, naming the sibling, instead of an error per use. A
+// name no sibling defines at its top level (only inside a function) stays
+// an error at each use, and so does every name of a file alone in its
+// folder.
+func TestFragments(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{
+		"joined/refs.lua":  "local settings_key = KEYS[1]\nlocal now = tonumber(ARGV[1])\n",
+		"joined/tick.lua":  "local process_tick = function(n)\n  local hidden = 1\n  return redis.call('HGET', settings_key, 'x')\nend\n",
+		"joined/check.lua": "local w = tonumber(ARGV[2])\nif process_tick(now) then return hidden end\nreturn redis.call('HGET', settings_key, 'y')\n",
+		"alone/check.lua":  "return process_tick(now)\n",
+	})
+	for _, args := range [][]string{{"--format", "json", "."}, {"--format", "json", "--fix", "."}} {
+		got := decode(t, in(t, dir, args...)).findings()
+		want := []string{
+			"alone/check.lua:1:undefined-global:error",
+			"alone/check.lua:1:undefined-global:error",
+			"joined/check.lua:2:undefined-global:error",
+			"joined/check.lua:2:undefined-global:info",
+			"joined/tick.lua:3:undefined-global:info",
+		}
+		slices.Sort(got)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%v:\ngot  %s\nwant %s", args, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+		}
+	}
+	o := decode(t, in(t, dir, "--format", "json", "joined/check.lua"))
+	for _, d := range o.Diagnostics {
+		if d.Severity == "info" && !strings.Contains(d.Message, "global process_tick (+2 more) is defined only by sibling tick.lua") {
+			t.Errorf("fragment finding: %q", d.Message)
+		}
+	}
+}

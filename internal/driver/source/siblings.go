@@ -1,0 +1,94 @@
+package source
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+)
+
+// maxSiblings bounds the .lua files of one folder read for their top-level
+// names: a folder of fragments that a loader joins holds a few dozen.
+const maxSiblings = 500
+
+// siblingDefs knows, per folder, the names the folder's .lua files define
+// at their top level (topLevelNames), read the first time a file of the
+// folder asks: only a file with a global it does not define asks
+// (undefined-global through lint.Config.Siblings), so a folder of clean
+// scripts is never read twice.
+type siblingDefs struct {
+	limit int64
+	mu    sync.Mutex
+	dirs  map[string]func() map[string][]string
+}
+
+func (s *Files) siblings() *siblingDefs {
+	s.sibOnce.Do(func() { s.sibs = &siblingDefs{limit: s.Limit, dirs: map[string]func() map[string][]string{}} })
+	return s.sibs
+}
+
+// of returns, for the file at path, the names other .lua files of its
+// folder define at their top level, each with the first such file's base
+// name (in name order).
+func (d *siblingDefs) of(path string) func() map[string]string {
+	dir, self := filepath.Dir(path), filepath.Base(path)
+	d.mu.Lock()
+	defs, ok := d.dirs[dir]
+	if !ok {
+		defs = sync.OnceValue(func() map[string][]string { return d.read(dir) })
+		d.dirs[dir] = defs
+	}
+	d.mu.Unlock()
+	return func() map[string]string {
+		out := map[string]string{}
+		for name, files := range defs() {
+			for _, f := range files {
+				if f != self {
+					out[name] = f
+					break
+				}
+			}
+		}
+		return out
+	}
+}
+
+// read parses the regular .lua files of dir (each within the size limit;
+// what cannot be read is left out: the folder's scripts are still linted)
+// and lists, per top-level name, the files that define it.
+func (d *siblingDefs) read(dir string) map[string][]string {
+	out := map[string][]string{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return out
+	}
+	var names []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".lua") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	if len(names) > maxSiblings {
+		names = names[:maxSiblings]
+	}
+	for _, n := range names {
+		src, _, err := readFile(filepath.Join(dir, n), d.limit, false)
+		if err != nil {
+			continue
+		}
+		f := luasrc.Parse(n, src)
+		if f.Chunk == nil {
+			continue
+		}
+		for _, name := range topLevelNames(f) {
+			if fs := out[name]; len(fs) == 0 || fs[len(fs)-1] != n {
+				out[name] = append(fs, n)
+			}
+		}
+	}
+	return out
+}
