@@ -19,7 +19,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a decrement by an amount the guard does not check",
+			Title:   "a decrement by an amount the guard does not check",
+			Summary: "a decrement by an amount the guard does not check (stock 1, quantity 5 leaves -4)",
 			Why: "Inside a script the read and the write are atomic, so `GET` followed by `DECRBY` does not race. The " +
 				"mistake is in the check: the guard compares the value with 0 (`if stock <= 0 then return end`) while the " +
 				"write subtracts an amount the caller chose. With 1 in stock and a quantity of 5, the guard passes and " +

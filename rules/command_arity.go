@@ -16,7 +16,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a command called with the wrong number of arguments",
+			Title:   "a command called with the wrong number of arguments",
+			Summary: "a command called with the wrong number of arguments: `Wrong number of args calling Redis command from script`",
 			Why: "Redis checks each command's argument count before running it. From a script, a call with too few or too " +
 				"many arguments fails with `ERR Wrong number of args calling Redis command from script` (Valkey 8: `ERR Wrong " +
 				"number of args calling command from script`), and `redis.call()` with no argument at all with `ERR Please " +

@@ -12,7 +12,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a lock taken with a constant value",
+			Title:   "a lock taken with a constant value",
+			Summary: "a lock taken with a constant value: no owner can be identified, so no release is safe",
 			Why: "A lock's value is how its release tells the holder's lock from another client's. When every client writes " +
 				"the same constant (`'1'`, `'locked'`), even a release that checks the value (`GET == '1'`) cannot: once the " +
 				"lock has expired and another client has taken it, the first client's release finds `'1'` and deletes the " +

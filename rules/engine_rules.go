@@ -16,7 +16,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "the script does not compile as Lua 5.1",
+			Title:   "the script does not compile as Lua 5.1",
+			Summary: "the script does not compile as Lua 5.1 (goto, labels, BOM, more than 200 locals...)",
 			Why: "Redis runs Lua 5.1 and refuses a script that does not compile (`ERR Error compiling script`). " +
 				"Syntax from later Lua versions (`goto`, labels `::x::`, `//`, bitwise operators) is rejected: Redis answers " +
 				"`'=' expected near 'continue'` for `goto continue`. A UTF-8 byte order mark at the start of the file is refused too.",
@@ -34,7 +35,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Style,
 		Severity: diag.SeverityInfo,
 		Doc: diag.Doc{
-			Title: "an ignore comment that suppresses nothing",
+			Title:   "an ignore comment that suppresses nothing",
+			Summary: "an ignore comment that suppresses nothing",
 			Why: "A `-- lint-lua: ignore RULE -- reason` comment that matches no finding is stale: the code it excused changed, " +
 				"and it would silently hide a future finding on that line.",
 			Bad:   "local n = 1 -- lint-lua: ignore undeclared-key -- legacy",
@@ -50,7 +52,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Style,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "an ignore comment that names no rule or an unknown one",
+			Title:   "an ignore comment that names no rule or an unknown one",
+			Summary: "an ignore comment that names no rule, or one that does not exist (with \"did you mean\")",
 			Why: "An ignore suppresses only the rules it names, so one that names none, or misspells one " +
 				"(`undeclared-keys` for `undeclared-key`), suppresses nothing while its author believes the finding is " +
 				"handled. The grammar is the same in every language: `lint-lua: ignore RULE[,RULE] -- reason` in the " +

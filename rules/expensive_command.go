@@ -19,7 +19,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Performance,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a command whose cost grows with the data",
+			Title:   "a command whose cost grows with the data",
+			Summary: "`KEYS`, `FLUSHALL`, `SMEMBERS`, `LRANGE 0 -1`, a list read in pages in one script... whose cost grows with the data while nothing else runs",
 			Why: "Redis runs a script to the end before it serves any other client, so a command whose cost grows with " +
 				"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
 				"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +

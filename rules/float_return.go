@@ -18,7 +18,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a non-integer number returned to Redis",
+			Title:   "a non-integer number returned to Redis",
+			Summary: "a non-integer number returned to Redis: truncated toward zero (inf/NaN become INT64_MIN)",
 			Why: "Redis converts a Lua number a script returns (directly or inside a returned table) to an integer " +
 				"reply, truncating toward zero: `return 3.99` replies 3 and `return {1, 2.5}` replies 1 and 2, with RESP3 " +
 				"clients too. Infinity, NaN and numbers beyond the 64-bit range (`1/0`, `0/0`, `1e20`) all become " +

@@ -13,7 +13,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "assignment to a global variable",
+			Title:   "assignment to a global variable",
+			Summary: "assignment to a global: `Attempt to modify a readonly table`",
 			Why: "Redis protects the global table: any assignment to a global, including a global `function f()` " +
 				"declaration and writes into library tables such as `redis.x` or `string.x`, fails with " +
 				"`Attempt to modify a readonly table`; on Valkey, `server` is the same read-only table as `redis`. It is a runtime error, so writes the script made before it are " +

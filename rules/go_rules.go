@@ -26,8 +26,9 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Lang:  "go",
-			Title: "a write that depends on a separate read of the same key",
+			Lang:    "go",
+			Title:   "a write that depends on a separate read of the same key",
+			Summary: "(Go) a write that depends on a separate read of the same key: another client can act in between",
 			Why: "Go code that reads a key (`Get`, `HGet`, `Exists`, `ZScore`, `LLen`...) and then, in another command, " +
 				"writes the same key with a value or under a condition taken from what it read, races with every other " +
 				"client: between the two commands another client can run the same read and both act on the same stale " +
@@ -62,8 +63,9 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Lang:  "go",
-			Title: "a script reads more KEYS or ARGV than the call passes",
+			Lang:    "go",
+			Title:   "a script reads more KEYS or ARGV than the call passes",
+			Summary: "(Go) the script reads more KEYS or ARGV than the call passes",
 			Why: "Where a script is run from Go, the call often shows how many keys and arguments it passes: redigo's " +
 				"`NewScript(keyCount, src)`, a `[]string{...}` literal of keys in go-redis `Eval` or `Script.Run` or in " +
 				"rueidis `Exec`, `Do(\"EVAL\", src, n, ...)`, rueidis `Numkeys(n)`. A script that reads `KEYS[i]` or " +
@@ -94,8 +96,9 @@ var _ = register(&lint.Rule{
 		Category: diag.Performance,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Lang:  "go",
-			Title: "a script text built at run time",
+			Lang:    "go",
+			Title:   "a script text built at run time",
+			Summary: "(Go) a script text built at run time: Redis caches every distinct text; values belong in ARGV",
 			Why: "Redis keeps the text of every script run with EVAL (or loaded by `Script.Run` after a NOSCRIPT) in its " +
 				"script cache until `SCRIPT FLUSH` or a restart, one entry per distinct text. A script assembled with " +
 				"`fmt.Sprintf`, `+` or the strings package from values known only at run time adds an entry, and a " +

@@ -17,7 +17,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "an integer reply used as a condition",
+			Title:   "an integer reply used as a condition",
+			Summary: "an integer reply used as a condition: 0 is true in Lua, so the branch is always taken",
 			Why: "EXISTS, SETNX, HSETNX, SISMEMBER, DEL, EXPIRE, LLEN... reply an integer, which a script receives as a " +
 				"Lua number, and in Lua every number is true, 0 included. `if redis.call('SETNX', k, v) then` is taken when " +
 				"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +

@@ -12,7 +12,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a TTL the script computes that can be 0 or less",
+			Title:   "a TTL the script computes that can be 0 or less",
+			Summary: "a computed TTL that can be 0 or less: SETEX fails with `invalid expire time`, EXPIRE deletes the key",
 			Why: "SETEX, PSETEX and SET ... EX/PX refuse a time that is not above 0 " +
 				"(`ERR invalid expire time in 'setex' command`), after the script's earlier writes; EXPIRE and " +
 				"PEXPIRE take it and delete the key at once (observed on 7.0.15). A TTL the script computes from the " +

@@ -15,7 +15,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a redis.register_function call that Redis refuses",
+			Title:   "a redis.register_function call that Redis refuses",
+			Summary: "a `redis.register_function` call that FUNCTION LOAD refuses",
 			Why: "FUNCTION LOAD runs the library's top level and refuses the whole library when one " +
 				"`redis.register_function` call is wrong: a single argument that is not a table of named arguments, a " +
 				"callback that is not a function, `flags` given as a string instead of a table (`ERR flags argument to " +

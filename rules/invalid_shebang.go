@@ -18,7 +18,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a #! header that Redis refuses",
+			Title:   "a #! header that Redis refuses",
+			Summary: "a `#!` header that Redis refuses (engine, flags, library name)",
 			Why: "Redis reads the first line of a script when it starts with `#!`, and refuses the whole script when the " +
 				"header is wrong, before running anything. An EVAL script's header is `#!lua` (exactly, lower case) followed " +
 				"only by `flags=` with the flags `no-writes`, `allow-oom`, `allow-stale`, `no-cluster` and " +

@@ -16,7 +16,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Cluster,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a KEYS element used only as a value, not as a key",
+			Title:   "a KEYS element used only as a value, not as a key",
+			Summary: "a KEYS element used only as a value: breaks cluster routing and ACL key patterns",
 			Why: "Everything in KEYS is a key to Redis: on Redis Cluster every declared key must hash to the same slot, " +
 				"or EVAL is refused with `CROSSSLOT Keys in request don't hash to the same slot` before the script runs, " +
 				"and ACL key patterns are checked against them (`NOPERM this user has no permissions to access one of the keys " +

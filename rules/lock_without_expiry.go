@@ -13,7 +13,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a lock taken with SETNX or SET NX that never expires",
+			Title:   "a lock taken with SETNX or SET NX that never expires",
+			Summary: "a lock taken with SETNX or SET NX that never expires (records taken with NX are not locks)",
 			Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
 				"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
 				"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +

@@ -15,7 +15,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a Lua pattern built from keys, arguments or replies",
+			Title:   "a Lua pattern built from keys, arguments or replies",
+			Summary: "`string.find(s, '^' .. ARGV[1])`: keys and data read as Lua patterns, where `-` and `.` are magic",
 			Why: "`string.find`, `match`, `gmatch` and `gsub` read their second argument as a Lua pattern, where " +
 				"`- . % + * ? [ ] ^ $ ( )` are magic. A key prefix, an id or a stored value passed there changes the " +
 				"search: `string.find('job-1:x', 'job-1')` finds nothing, since `b-` means \"zero or more b\" " +

@@ -19,7 +19,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Cluster,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "keys of one script that hash to different cluster slots",
+			Title:   "keys of one script that hash to different cluster slots",
+			Summary: "keys of one script that hash to different cluster slots",
 			Why: "Redis Cluster stores each key in one of 16384 slots: CRC16 of the key, or of its hash tag (the text " +
 				"between the first `{` and the next `}`, when not empty), modulo 16384. One script may only use keys of one " +
 				"slot: passing keys of two slots in KEYS fails before the script runs with " +

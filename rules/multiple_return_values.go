@@ -13,7 +13,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a script or function that returns several values",
+			Title:   "a script or function that returns several values",
+			Summary: "`return a, b`: EVAL and FCALL reply with the first value only; return a table",
 			Why: "EVAL, EVALSHA and FCALL turn one Lua value into the reply: `return allowed, remaining, reset` replies " +
 				"`allowed` and drops the rest, and `return unpack(t)` replies `t[1]` (observed on 7.0.15: `return 1, 2` " +
 				"replies 1). A caller that reads the reply as a list gets an integer or a string instead. Return a table, " +

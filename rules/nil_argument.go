@@ -17,7 +17,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a redis.call argument that may be nil, a boolean or a table",
+			Title:   "a redis.call argument that may be nil, a boolean or a table",
+			Summary: "a `redis.call` argument that may be nil, a boolean or a table: `arguments must be strings or integers`",
 			Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
 				"makes the call fail with `Lua redis lib command arguments must be strings or integers` (Valkey 8: `Command " +
 				"arguments must be strings or integers`), and the writes " +

@@ -16,7 +16,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a reply compared with nil",
+			Title:   "a reply compared with nil",
+			Summary: "a reply compared with `nil`: a null reply is `false` in RESP2, so the test never holds",
 			Why: "Scripts talk RESP2 to Redis unless they call `redis.setresp(3)`, and in RESP2 a null reply (GET, HGET, " +
 				"LPOP, ZSCORE... on missing data) arrives in Lua as `false`, not `nil`; arrays arrive as tables (empty " +
 				"when nothing matches), integers as numbers. A reply is therefore never `nil`: `redis.call('HGET', k, f) == nil` " +

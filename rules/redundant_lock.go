@@ -13,7 +13,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a lock taken and released inside one script",
+			Title:   "a lock taken and released inside one script",
+			Summary: "a lock taken and released inside one script, which is atomic already",
 			Why: "Redis runs a script, or a library function, atomically: no other command or script runs until it returns. " +
 				"A lock taken with `SETNX` or `SET ... NX` and deleted again before the script returns therefore keeps nobody " +
 				"out. It only adds a way to fail: a runtime error between the two calls (arithmetic on a nil, a compare with " +

@@ -17,7 +17,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a reply compared by == with a value of another type",
+			Title:   "a reply compared by == with a value of another type",
+			Summary: "`SET ... == 'OK'` (a status reply is a table), `GET == 10` (a bulk reply is a string): never true",
 			Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
 				"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
 				"is false even when the key was set, and `redis.call('TYPE', k) == 'hash'` is false for a hash. A bulk-string " +

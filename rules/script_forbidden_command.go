@@ -16,7 +16,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a command the server refuses inside a script",
+			Title:   "a command the server refuses inside a script",
+			Summary: "a command the server refuses inside a script (MULTI, CONFIG...; BLPOP, WAIT, XREAD BLOCK on Redis 7.0, a warning where they never block)",
 			Why: "A script runs atomically and cannot wait, so the server refuses the commands flagged noscript: " +
 				"transactions (MULTI, EXEC, WATCH), pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, " +
 				"DEBUG, SAVE, SHUTDOWN and other server administration. Each fails with `ERR This Redis command is not allowed " +

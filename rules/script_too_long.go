@@ -13,7 +13,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Style,
 		Severity: diag.SeverityInfo,
 		Doc: diag.Doc{
-			Title: "a script longer than max-lines",
+			Title:   "a script longer than max-lines",
+			Summary: "a script longer than `max-lines` (default 50)",
 			Why: "A script runs as one atomic block: while it runs, Redis serves no other client. A long script is hard to " +
 				"review for what it reads, what it writes and how long it can run, and it is sent whole on every EVAL " +
 				"(EVALSHA sends only its SHA1). Keep scripts to the part that must be atomic, and let the client do the rest, " +

@@ -19,7 +19,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a SETNX or SET NX whose key gets its expiry from an EXPIRE",
+			Title:   "a SETNX or SET NX whose key gets its expiry from an EXPIRE",
+			Summary: "SETNX or SET NX whose expiry comes from a separate EXPIRE: a failing EXPIRE leaves a key that never expires; use SET NX EX (info when the TTL is the caller's)",
 			Why: "`SETNX key value` followed by `EXPIRE key seconds` writes the key first and checks the time to live " +
 				"second. When the EXPIRE fails, because its argument is not an integer (`ERR value is not an integer or " +
 				"out of range`), the script stops there and the SETNX is not rolled back: the key stays with no time to " +

@@ -12,7 +12,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Style,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a local that hides another local of the same function",
+			Title:   "a local that hides another local of the same function",
+			Summary: "a local that hides another local of the same function",
 			Why: "`local x` inside a block declares a new variable: assignments to it never reach the `x` declared " +
 				"outside, which keeps its old value (often nil) once the block ends. Passed on to Redis, that nil makes " +
 				"the script fail with `Lua redis lib command arguments must be strings or integers` (Valkey 8: `Command arguments " +

@@ -17,7 +17,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a standard Lua library that the server does not provide",
+			Title:   "a standard Lua library that the server does not provide",
+			Summary: "`os`, `io`, `require`, `print`, `table.unpack`...: not in Redis's Lua 5.1 sandbox",
 			Why: "Redis runs scripts in a sandbox without the standard globals that reach outside the server: `os`, `io`, " +
 				"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`. Reading one is a runtime error (`Script attempted " +
 				"to access nonexistent global variable 'os'`), raised after the writes the script already made, which are not " +

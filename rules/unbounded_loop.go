@@ -18,7 +18,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Performance,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "a loop that nothing in the script bounds",
+			Title:   "a loop that nothing in the script bounds",
+			Summary: "a loop that nothing in the script bounds: BUSY for everyone, unkillable after a write",
 			Why: "Redis runs a script to the end before it serves anyone else: no other client runs meanwhile, so a loop " +
 				"that waits for another client to change a key never ends, and a loop whose exit depends on how much data " +
 				"there is blocks the server for as long as the data is big. After `busy-reply-threshold` (5000 ms by default) " +

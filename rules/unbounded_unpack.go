@@ -15,7 +15,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title: "unpack of a reply whose length has no bound",
+			Title:   "unpack of a reply whose length has no bound",
+			Summary: "`unpack` of a reply with no bound: `too many results to unpack` at 8000 entries (4000 elements at two entries each)",
 			Why: "`unpack(t)` pushes every element of t onto the Lua stack, and Redis's Lua stops at 8000: with 7999 " +
 				"elements it works, with 8000 the script fails with `too many results to unpack`. A reply of SMEMBERS, " +
 				"HGETALL, KEYS, LRANGE 0 -1, ZRANGEBYSCORE without LIMIT (or a table filled from one in a loop, which fails " +

@@ -14,7 +14,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Cluster,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a key that does not come from KEYS",
+			Title:   "a key that does not come from KEYS",
+			Summary: "a key that does not come from KEYS: breaks Redis Cluster routing",
 			Why: "Redis routes a script by the keys passed in KEYS. A key written as a literal, built with `..`, or taken " +
 				"from ARGV or a reply is invisible to that routing. On Redis Cluster the script fails with " +
 				"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +

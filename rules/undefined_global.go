@@ -19,7 +19,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a global that the server's sandbox does not define",
+			Title:   "a global that the server's sandbox does not define",
+			Summary: "a global the sandbox does not define (KEYS in a library, `server` on a Redis target...)",
 			Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
 				"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
 				"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +

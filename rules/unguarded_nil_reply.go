@@ -15,7 +15,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a reply that may be null used in arithmetic or <",
+			Title:   "a reply that may be null used in arithmetic or <",
+			Summary: "a reply that may be null (false) used in arithmetic or `<`: `attempt to compare number with nil`",
 			Why: "GET, HGET, LPOP, ZSCORE, LINDEX, SET ... GET and the like reply null when the key, field or element is " +
 				"missing, and Lua receives that as `false` (`nil` after `redis.setresp(3)`); `tonumber()` of it is `nil`. " +
 				"Arithmetic or an ordering comparison on it raises: `tonumber(redis.call('GET', k)) > 0` fails with " +

@@ -19,7 +19,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a command the target server does not have",
+			Title:   "a command the target server does not have",
+			Summary: "a command the target lacks: a module it does not load, Valkey's or Redis's alone, newer than its version (`--target`); a name no table knows: a warning one letter off a known command, else info",
 			Why: "`redis.call` with a command the server lacks fails at run time with `ERR Unknown Redis command called from " +
 				"script` (Valkey 8: `ERR Unknown command called from script`), and writes made before it are not rolled back; " +
 				"`redis.pcall` returns that error as a table instead. The target (`--target`, `target:` in .lint-lua.yaml; the " +

@@ -11,7 +11,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a lock deleted without checking its owner",
+			Title:   "a lock deleted without checking its owner",
+			Summary: "a lock deleted without checking its owner: deletes another client's lock (warning on a release path that did not try to take it)",
 			Why: "A lock taken with `SET key token NX PX ms` (or `SETNX`) expires on its own. When its holder is slow, the " +
 				"lock expires, another client takes it with its own token, and the first holder's plain `DEL` then deletes " +
 				"the second client's lock: two clients now run the critical section at once. A release must delete the key " +

@@ -17,7 +17,8 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title: "a write in a script or function marked no-writes",
+			Title:   "a write in a script or function marked no-writes",
+			Summary: "a write in a `flags=no-writes` script or a `no-writes` function",
 			Why: "A script whose shebang says `#!lua flags=no-writes`, or a function registered with `flags = {'no-writes'}`, " +
 				"declares that it only reads, and Redis holds it to that: every write command in it fails with " +
 				"`ERR Write commands are not allowed from read-only scripts`, however the script is called (EVAL or EVAL_RO, " +

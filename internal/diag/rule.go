@@ -21,6 +21,9 @@ type Option struct {
 // Doc is a rule's documentation; `lint-lua explain`, docs/rules.md and the
 // SARIF rule metadata are generated from it.
 type Doc struct {
+	// Summary is the rule's row in the README's rule table: what it
+	// finds, in a line, with an example or the error Redis gives.
+	Summary string
 	// Title is lower-case, under 60 characters.
 	Title string
 	// Why says what goes wrong in Redis terms (markdown allowed).
