@@ -8,14 +8,16 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/yuin/gopher-lua/ast"
 )
 
 // maxSiblings bounds the .lua files of one folder read for their top-level
 // names: a folder of fragments that a loader joins holds a few dozen.
 const maxSiblings = 500
 
-// siblingDefs knows, per folder, the names the folder's .lua files define
-// at their top level (topLevelNames), read the first time a file of the
+// siblingDefs knows, per folder, the names the folder's header files (.lua
+// files that do not return at their top level) define there
+// (topLevelNames), read the first time a file of the
 // folder asks: only a file with a global it does not define asks
 // (undefined-global through lint.Config.Siblings), so a folder of clean
 // scripts is never read twice.
@@ -56,6 +58,21 @@ func (d *siblingDefs) of(path string) func() map[string]string {
 	}
 }
 
+// returns reports whether a file returns at its top level: a script that
+// answers its caller, not a header that a loader puts before one (refs.lua
+// and process_tick.lua in bottleneck define names and return nothing).
+// Folders of independent scripts are the common case: a name one of them
+// defines is no evidence that another, which uses it undefined, is joined
+// with it.
+func returns(f *luasrc.File) bool {
+	for _, s := range f.Chunk {
+		if _, ok := s.(*ast.ReturnStmt); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // read parses the regular .lua files of dir (each within the size limit;
 // what cannot be read is left out: the folder's scripts are still linted)
 // and lists, per top-level name, the files that define it.
@@ -81,7 +98,7 @@ func (d *siblingDefs) read(dir string) map[string][]string {
 			continue
 		}
 		f := luasrc.Parse(n, src)
-		if f.Chunk == nil {
+		if f.Chunk == nil || returns(f) {
 			continue
 		}
 		for _, name := range topLevelNames(f) {
