@@ -34,7 +34,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1)",
-			Lower: "Info, once per file, for globals that a header of the same folder (another .lua file that does not return at its top level) defines at its top level (a local, a function or an assignment): the file looks like a fragment that a loader joins with them (bottleneck sends refs.lua and its headers before each script), so that \"the script fails\" is not known. The finding names the first such global and how many more, and the help lists them for the globals option.",
+			Lower: "Info, once per file, for globals that a header of the same folder (another .lua file whose top level only defines names: locals, functions, assignments, calls) defines at its top level (a local, a function or an assignment): the file looks like a fragment that a loader joins with them (bottleneck sends refs.lua and its headers before each script), so that \"the script fails\" is not known. The finding names the first such global and how many more, and the help lists them for the globals option.",
 		},
 		Options: []diag.Option{{
 			Name:    "globals",

@@ -19,9 +19,12 @@ func TestFragments(t *testing.T) {
 		"joined/tick.lua":  "local process_tick = function(n)\n  local hidden = 1\n  return redis.call('HGET', settings_key, 'x')\nend\n",
 		"joined/check.lua": "local w = tonumber(ARGV[2])\nif process_tick(now) then return hidden end\nreturn redis.call('HGET', settings_key, 'y')\n",
 		"alone/check.lua":  "return process_tick(now)\n",
-		// A script that returns is no header: a name it defines does not
-		// make a sibling that uses it undefined a fragment.
+		// A script that returns or branches at its top level is no header:
+		// a name it defines does not make a sibling that uses it undefined
+		// a fragment.
 		"scripts/a.lua": "local start_index = tonumber(ARGV[1])\nreturn redis.call('LRANGE', KEYS[1], start_index, -1)\n",
+		"scripts/c.lua": "local expireDateScore = redis.call('ZSCORE', KEYS[1], ARGV[1])\nif expireDateScore then redis.call('DEL', KEYS[2]) end\n",
+		"scripts/d.lua": "if tonumber(expireDateScore) <= tonumber(ARGV[1]) then redis.call('DEL', KEYS[1]) end\n",
 		"scripts/b.lua": "return redis.call('LRANGE', KEYS[1], start_index, -1)\n",
 	})
 	for _, args := range [][]string{{"--format", "json", "."}, {"--format", "json", "--fix", "."}} {
@@ -33,6 +36,7 @@ func TestFragments(t *testing.T) {
 			"joined/check.lua:2:undefined-global:info",
 			"joined/tick.lua:3:undefined-global:info",
 			"scripts/b.lua:1:undefined-global:error",
+			"scripts/d.lua:1:undefined-global:error",
 		}
 		slices.Sort(got)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {

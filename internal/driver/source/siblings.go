@@ -15,8 +15,8 @@ import (
 // names: a folder of fragments that a loader joins holds a few dozen.
 const maxSiblings = 500
 
-// siblingDefs knows, per folder, the names the folder's header files (.lua
-// files that do not return at their top level) define there
+// siblingDefs knows, per folder, the names the folder's headers (.lua
+// files that only define names at their top level: header) define there
 // (topLevelNames), read the first time a file of the
 // folder asks: only a file with a global it does not define asks
 // (undefined-global through lint.Config.Siblings), so a folder of clean
@@ -58,19 +58,23 @@ func (d *siblingDefs) of(path string) func() map[string]string {
 	}
 }
 
-// returns reports whether a file returns at its top level: a script that
-// answers its caller, not a header that a loader puts before one (refs.lua
-// and process_tick.lua in bottleneck define names and return nothing).
-// Folders of independent scripts are the common case: a name one of them
+// header reports whether a file only defines names at its top level
+// (locals, functions, assignments, and calls such as
+// redis.replicate_commands()): what a loader puts before a script, like
+// bottleneck's refs.lua and process_tick.lua. A file with a return, a
+// branch or a loop at its top level is a script of its own: folders of
+// independent scripts are the common case, and a name one of them
 // defines is no evidence that another, which uses it undefined, is joined
 // with it.
-func returns(f *luasrc.File) bool {
+func header(f *luasrc.File) bool {
 	for _, s := range f.Chunk {
-		if _, ok := s.(*ast.ReturnStmt); ok {
-			return true
+		switch s.(type) {
+		case *ast.LocalAssignStmt, *ast.FuncDefStmt, *ast.AssignStmt, *ast.FuncCallStmt:
+		default:
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // read parses the regular .lua files of dir (each within the size limit;
@@ -98,7 +102,7 @@ func (d *siblingDefs) read(dir string) map[string][]string {
 			continue
 		}
 		f := luasrc.Parse(n, src)
-		if f.Chunk == nil || returns(f) {
+		if f.Chunk == nil || !header(f) {
 			continue
 		}
 		for _, name := range topLevelNames(f) {
