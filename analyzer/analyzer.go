@@ -27,7 +27,12 @@ locks without expiry and unsafe releases.
 Scripts are found by type (go-redis v9/v8 and rueidiscompat, redigo,
 rueidis) when their text is known at compile time: literals, constants,
 concatenations, fmt.Sprintf of constants, variables assigned once, and
-//go:embed files (findings are then reported in the .lua file). Each
+//go:embed files (findings are then reported in the .lua file). The .lua
+files of an embed.FS are scripts too when the package reads that FS and
+hands a script API a text it cannot see (a ReadDir/ReadFile loop). A
+function of the project whose parameter reaches a script API (a helper,
+a method wrapping Do, one over the project's own interface) exports a
+fact, and its callers' arguments are linted as scripts, across packages. Each
 finding's category is its rule ID and its message ends with it.
 
 Findings of info severity are not reported unless -min-severity=info
@@ -58,6 +63,7 @@ func newAnalyzer(o *options) *analysis.Analyzer {
 			return run(pass, set)
 		},
 		ResultType: reflect.TypeOf((*Result)(nil)),
+		FactTypes:  []analysis.Fact{new(scriptParam)},
 	}
 	o.register(&a.Flags)
 	return a
@@ -84,11 +90,15 @@ type state struct {
 	settings *resolved
 	// rep takes the findings (report.go).
 	rep *reporter
+	// apis are the package's functions that hand a parameter to a script
+	// API, and the imported ones' facts (facts.go).
+	apis *projectAPIs
 }
 
 func run(pass *analysis.Pass, set *resolved) (any, error) {
 	st := &state{settings: set}
 	st.rep = newReporter(pass, set, &st.scripts)
+	st.apis = findProjectAPIs(pass)
 	findScripts(pass, st)
 	for _, c := range checks {
 		c(pass, st)

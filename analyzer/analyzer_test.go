@@ -25,3 +25,22 @@ func TestSeverityInfo(t *testing.T) {
 		t.Errorf("with -severity=info: got %q, want the unused ignore", got)
 	}
 }
+
+// TestEmbedFS checks that the .lua files of an embed.FS the package reads
+// its scripts from are linted in those files (and only those the directive
+// embeds), and that a package whose scripts are all known adds none.
+func TestEmbedFS(t *testing.T) {
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{}), "embedfs", "embedfsquiet")
+}
+
+// TestHelpers checks the project's own script functions: a helper whose
+// parameter reaches Eval or NewScript, a chain of them, a method wrapping
+// Do, one over the project's own interface, and one of another package
+// (facts); each caller's constant is linted where it is written, a
+// run-time one is dynamic-script, and a parameter that is not a script, or
+// that the function rewrites, is no script.
+func TestHelpers(t *testing.T) {
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "helpers", "helpersuse")
+}

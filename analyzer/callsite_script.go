@@ -80,6 +80,9 @@ func checkScriptCalls(pass *analysis.Pass, st *state) {
 
 // useVia names the call for messages: "EvalRO", `Do("EVAL")`, "Run".
 func useVia(u *scriptUse) string {
+	if u.Command != "" && u.Client == clientProject {
+		return u.Name + `("` + u.Command + `")`
+	}
 	if u.Command != "" && u.Client != clientRueidis {
 		return `Do("` + u.Command + `")`
 	}

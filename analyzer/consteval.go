@@ -347,6 +347,13 @@ func (e *evaluator) embed(spec embedSpec, v *types.Var) *text {
 	if !ok {
 		return nil
 	}
+	return e.embeddedFile(name)
+}
+
+// embeddedFile returns the content of a file //go:embed names, read once,
+// with positions in that file (added to the FileSet so diagnostics can
+// point into it); nil when it cannot be read.
+func (e *evaluator) embeddedFile(name string) *text {
 	if ef, ok := e.embedded[name]; ok {
 		return ef.text
 	}

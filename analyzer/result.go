@@ -40,6 +40,8 @@ func result(pass *analysis.Pass, st *state) *Result {
 		sc := Script{Pos: s.Src.Pos(), End: s.Src.End(), Known: s.Known, TooLarge: s.TooLarge, Dynamic: s.Dynamic}
 		if len(s.Uses) > 0 {
 			sc.Via = useVia(s.Uses[0])
+		} else if s.FromFS {
+			sc.Via = "embed.FS"
 		}
 		if s.Known {
 			sc.Lines = strings.Count(s.Text, "\n") + 1

@@ -6,6 +6,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -106,6 +108,10 @@ type luaScript struct {
 	// TooLarge is set for a known text past the size limit: it is not
 	// linted.
 	TooLarge bool
+	// FromFS is set for a .lua file of an embed.FS that the package reads
+	// its scripts from (embedfs.go): no call names it, and Src is the
+	// variable's declaration.
+	FromFS bool
 	// Uses are the calls that create, run or load it, in source order.
 	Uses []*scriptUse
 
@@ -162,7 +168,7 @@ func findScripts(pass *analysis.Pass, st *state) {
 	creators := map[*ast.CallExpr]*scriptUse{}
 	insp.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
-		u := classify(pass.TypesInfo, call)
+		u := classifyWith(pass.TypesInfo, st.apis, call)
 		if u == nil {
 			return
 		}
@@ -174,7 +180,9 @@ func findScripts(pass *analysis.Pass, st *state) {
 
 	byKey := map[scriptKey]*luaScript{}
 	for _, u := range st.uses {
-		if u.SrcArg < 0 {
+		if u.SrcArg < 0 || st.apis.forwarded[u.Call] {
+			// A helper's call with its parameter: the scripts are its
+			// callers' arguments (facts.go).
 			continue
 		}
 		src := u.Call.Args[u.SrcArg]
@@ -209,6 +217,26 @@ func findScripts(pass *analysis.Pass, st *state) {
 		s.Uses = append(s.Uses, u)
 		if u.Kind == useFunctionLoad {
 			s.Library = true
+		}
+	}
+
+	if len(e.embeds) > 0 && slices.ContainsFunc(st.uses, unseenSource) {
+		for _, fsc := range e.embedFSScripts() {
+			t := fsc.text
+			switch {
+			case t.big:
+				st.scripts = append(st.scripts, &luaScript{Src: &ast.Ident{NamePos: fsc.decl}, TooLarge: true, FromFS: true})
+				st.rep.rule(fsc.decl, fsc.decl, TooLarge,
+					fmt.Sprintf("%s is %d bytes, more than the max-file-size limit of %d: not linted", filepath.Base(fsc.name), t.size, st.settings.maxFileSize),
+					"a Redis script is a few kilobytes; raise the limit (-max-file-size) if this one is a script")
+			case len(t.s) > 0:
+				k := scriptKey{text: t.s, pos: t.start[0]}
+				if byKey[k] == nil {
+					s := &luaScript{Src: &ast.BasicLit{ValuePos: fsc.decl}, Known: true, Text: t.s, text: t, opts: st.settings.modelOptions, Embed: fsc.name, FromFS: true}
+					byKey[k] = s
+					st.scripts = append(st.scripts, s)
+				}
+			}
 		}
 	}
 
@@ -288,13 +316,7 @@ func pkgPath(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return ""
 	}
-	p := fn.Pkg().Path()
-	if i := strings.LastIndex(p, "/vendor/"); i >= 0 {
-		p = p[i+len("/vendor/"):]
-	} else if strings.HasPrefix(p, "vendor/") {
-		p = p[len("vendor/"):]
-	}
-	return p
+	return pkgPathOf(fn.Pkg())
 }
 
 // recvName returns the name of a method's receiver type (pointer or not),
@@ -316,21 +338,84 @@ func recvName(fn *types.Func) string {
 }
 
 // classify says what call does with a script, or nil if it is no script
-// call of a known client.
+// call of a known client or of the project's own script functions.
 func classify(info *types.Info, call *ast.CallExpr) *scriptUse {
+	return classifyWith(info, nil, call)
+}
+
+// classifyWith is classify with the project's script functions (p may be
+// nil).
+func classifyWith(info *types.Info, p *projectAPIs, call *ast.CallExpr) *scriptUse {
 	fn := calleeFunc(info, call)
 	if fn == nil {
 		return nil
 	}
+	if a, ok := apiOf(fn); ok {
+		return a.use(info, clientOf(fn), fn, call)
+	}
+	if f := p.fact(fn); f != nil {
+		return projectUse(info, fn, f, call)
+	}
+	return nil
+}
+
+// apiOf returns the client API fn is: a function or method of a client
+// library, or a method of a project's interface that a client's type
+// implements by name and signature (an interface method whose results
+// are the client's, such as Eval(...) *redis.Cmd).
+func apiOf(fn *types.Func) (clientAPI, bool) {
 	lib := libByPath[pkgPath(fn)]
 	if lib == nil {
+		lib = interfaceLib(fn)
+	}
+	if lib == nil {
+		return clientAPI{}, false
+	}
+	return lib.lookup(recvName(fn), fn.Name(), fn.Type().(*types.Signature).Recv() != nil)
+}
+
+// clientOf names the client library of a function apiOf knows.
+func clientOf(fn *types.Func) string {
+	if lib := libByPath[pkgPath(fn)]; lib != nil {
+		return lib.client
+	}
+	if lib := interfaceLib(fn); lib != nil {
+		return lib.client
+	}
+	return ""
+}
+
+// interfaceLib returns the client library of an interface method of
+// another package whose results include a type of that library, or nil.
+func interfaceLib(fn *types.Func) *clientLib {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil || !types.IsInterface(recv.Type()) {
 		return nil
 	}
-	a, ok := lib.lookup(recvName(fn), fn.Name(), fn.Type().(*types.Signature).Recv() != nil)
-	if !ok {
-		return nil
+	res := fn.Type().(*types.Signature).Results()
+	for i := range res.Len() {
+		t := res.At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+			if lib := libByPath[pkgPathOf(n.Obj().Pkg())]; lib != nil {
+				return lib
+			}
+		}
 	}
-	return a.use(info, lib.client, fn, call)
+	return nil
+}
+
+// pkgPathOf is a package's path without a vendor directory prefix.
+func pkgPathOf(p *types.Package) string {
+	path := p.Path()
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		return path[i+len("/vendor/"):]
+	} else if strings.HasPrefix(path, "vendor/") {
+		return path[len("vendor/"):]
+	}
+	return path
 }
 
 // ctxOffset is 1 if fn's first parameter is a context.Context, else 0.

@@ -1,0 +1,116 @@
+package analyzer
+
+import (
+	"go/token"
+	"go/types"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Scripts kept as files of an embed.FS: a directory of .lua files
+// embedded whole, read in a ReadDir/ReadFile loop (or fs.WalkDir) and
+// handed to NewScript as string(b). The file a call reads is a run-time
+// value, but the files it can read are fixed at compile time: every .lua
+// file the directive's patterns cover. When a package both reads such an
+// FS and hands a script API a source whose text is not known, each of
+// those files is a script of the package, linted in the .lua file.
+//
+// The .lua suffix is the filter: an FS of templates and scripts together
+// yields its scripts only, and a package that hands scripts nothing it
+// cannot see adds none (its FS holds something else).
+
+// maxFSFiles bounds the files one embed.FS variable is searched for:
+// far more than any project keeps scripts in, and a guard against an
+// FS embedding a whole tree.
+const maxFSFiles = 10000
+
+// An fsScript is a .lua file of an embed.FS: its text, and the variable
+// declared with the directive.
+type fsScript struct {
+	name string
+	text *text
+	decl token.Pos
+}
+
+// embedFSScripts returns the .lua files that the embed.FS variables the
+// package reads cover, in name order (those that cannot be read are left
+// out).
+func (e *evaluator) embedFSScripts() []fsScript {
+	read := map[*types.Var]bool{}
+	for _, obj := range e.pass.TypesInfo.Uses {
+		if v, ok := obj.(*types.Var); ok && isEmbedFS(v.Type()) {
+			if _, ok := e.embeds[v]; ok {
+				read[v] = true
+			}
+		}
+	}
+	decl := map[string]token.Pos{}
+	var names []string
+	for v := range read {
+		for _, name := range embedFSFiles(e.embeds[v]) {
+			if _, ok := decl[name]; !ok {
+				decl[name] = e.embeds[v].pos
+				names = append(names, name)
+			}
+		}
+	}
+	sort.Strings(names)
+	var out []fsScript
+	for _, name := range names {
+		if t := e.embeddedFile(name); t != nil {
+			out = append(out, fsScript{name, t, decl[name]})
+		}
+	}
+	return out
+}
+
+// isEmbedFS reports whether t is embed.FS.
+func isEmbedFS(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "embed" && n.Obj().Name() == "FS"
+}
+
+// embedFSFiles lists the .lua files an embed.FS directive covers, as the
+// compiler embeds them: a pattern's matches, and under a directory every
+// file whose path has no element beginning with '.' or '_' (all files
+// with the all: prefix). Symbolic links are not followed: the compiler
+// refuses them.
+func embedFSFiles(spec embedSpec) []string {
+	var out []string
+	for _, p := range spec.patterns {
+		all := false
+		if rest, ok := strings.CutPrefix(p, "all:"); ok {
+			p, all = rest, true
+		}
+		matches, err := filepath.Glob(filepath.Join(spec.dir, filepath.FromSlash(p)))
+		if err != nil {
+			continue
+		}
+		for _, m := range matches {
+			_ = filepath.WalkDir(m, func(path string, d fs.DirEntry, err error) error {
+				if err != nil || len(out) >= maxFSFiles {
+					return filepath.SkipAll
+				}
+				if path != m && !all && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+					if d.IsDir() {
+						return filepath.SkipDir
+					}
+					return nil
+				}
+				if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".lua") {
+					out = append(out, path)
+				}
+				return nil
+			})
+		}
+	}
+	return out
+}
+
+// unseenSource reports whether a use hands a script API a source whose
+// text is not known, which an embed.FS may have given.
+func unseenSource(u *scriptUse) bool {
+	return u.SrcArg >= 0 && u.Script != nil && !u.Script.Known && !u.Script.TooLarge
+}

@@ -1,0 +1,1 @@
+draft = redis.call('GETT', KEYS[1])

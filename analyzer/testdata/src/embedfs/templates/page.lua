@@ -1,0 +1,1 @@
+page = redis.call('GETT', KEYS[1])

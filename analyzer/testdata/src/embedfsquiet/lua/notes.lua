@@ -1,0 +1,1 @@
+notes = redis.call('GETT', KEYS[1])
