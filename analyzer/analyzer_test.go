@@ -44,3 +44,13 @@ func TestHelpers(t *testing.T) {
 	t.Parallel()
 	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "helpers", "helpersuse")
 }
+
+// TestKnownValues checks scripts whose text is known without being a Go
+// constant: one of two constants an if chooses (each linted, no
+// dynamic-script), fmt.Sprintf over such values and over package
+// variables, a package variable set once in init; and a choice with a
+// run-time value, which is neither linted nor reported.
+func TestKnownValues(t *testing.T) {
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "knownvalues")
+}

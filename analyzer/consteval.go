@@ -43,6 +43,14 @@ type evaluator struct {
 	// written marks variables assigned after their declaration or whose
 	// address is taken.
 	written map[*types.Var]bool
+	// alts are, for a variable written only by plain assignments of one
+	// value each (its declaration included), those values; other marks
+	// the variables written any other way (alternatives.go).
+	alts  map[*types.Var][]ast.Expr
+	other map[*types.Var]bool
+	// chosen, while alternatives are tried, is the value each variable
+	// with several holds.
+	chosen map[*types.Var]int
 	// embeds maps variables declared under a //go:embed directive to the
 	// directive's patterns and the Go file's directory.
 	embeds map[*types.Var]embedSpec
@@ -74,6 +82,8 @@ func newEvaluator(pass *analysis.Pass, limit int) *evaluator {
 		consts:   map[*types.Const]ast.Expr{},
 		inits:    map[*types.Var]ast.Expr{},
 		written:  map[*types.Var]bool{},
+		alts:     map[*types.Var][]ast.Expr{},
+		other:    map[*types.Var]bool{},
 		embeds:   map[*types.Var]embedSpec{},
 		sources:  map[*token.File][]byte{},
 		embedded: map[string]*embedFile{},
@@ -113,6 +123,9 @@ func (e *evaluator) index(f *ast.File) {
 					case *types.Var:
 						if len(vs.Values) == len(vs.Names) {
 							e.inits[obj] = vs.Values[i]
+							e.alts[obj] = append(e.alts[obj], vs.Values[i])
+						} else if len(vs.Values) > 0 {
+							e.other[obj] = true
 						} else if len(vs.Values) == 0 && n.Tok == token.VAR {
 							if pats := embedPatterns(n.Doc, vs.Doc); pats != nil {
 								dir := filepath.Dir(e.pass.Fset.File(name.Pos()).Name())
@@ -128,29 +141,37 @@ func (e *evaluator) index(f *ast.File) {
 					if v, ok := info.Defs[id].(*types.Var); ok {
 						if len(n.Lhs) == len(n.Rhs) {
 							e.inits[v] = n.Rhs[i]
+							e.alts[v] = append(e.alts[v], n.Rhs[i])
+						} else {
+							e.other[v] = true
 						}
 						continue
 					}
 				}
 				if v := varOf(lhs); v != nil {
 					e.written[v] = true
+					if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+						e.alts[v] = append(e.alts[v], n.Rhs[i])
+					} else {
+						e.other[v] = true
+					}
 				}
 			}
 		case *ast.IncDecStmt:
 			if v := varOf(n.X); v != nil {
-				e.written[v] = true
+				e.written[v], e.other[v] = true, true
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				if v := varOf(n.X); v != nil {
-					e.written[v] = true
+					e.written[v], e.other[v] = true, true
 				}
 			}
 		case *ast.RangeStmt:
 			if n.Tok == token.ASSIGN {
 				for _, x := range []ast.Expr{n.Key, n.Value} {
 					if v := varOf(x); v != nil {
-						e.written[v] = true
+						e.written[v], e.other[v] = true, true
 					}
 				}
 			}
@@ -283,6 +304,9 @@ func (e *evaluator) evalExpr(x ast.Expr) *text {
 				if t := e.eval(init); t != nil {
 					return t
 				}
+			}
+			if i, ok := e.chosen[obj]; ok {
+				return e.eval(e.alts[obj][i])
 			}
 		}
 	case *ast.BinaryExpr:
@@ -487,10 +511,17 @@ func (e *evaluator) sprintf(call *ast.CallExpr) *text {
 // if it is not a constant or fmt would format it through a method.
 func (e *evaluator) constArg(a ast.Expr) (any, bool) {
 	tv, ok := e.pass.TypesInfo.Types[a]
-	if !ok || tv.Value == nil {
+	if !ok || hasFormatMethod(tv.Type) {
 		return nil, false
 	}
-	if hasFormatMethod(tv.Type) {
+	if tv.Value == nil {
+		// A string variable whose text is known (assigned once, or one
+		// of its alternatives while they are tried).
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			if t := e.eval(a); t != nil && !t.big {
+				return t.s, true
+			}
+		}
 		return nil, false
 	}
 	v := tv.Value

@@ -186,19 +186,14 @@ func findScripts(pass *analysis.Pass, st *state) {
 			continue
 		}
 		src := u.Call.Args[u.SrcArg]
-		var s *luaScript
-		if t := e.eval(src); t != nil && t.big {
-			s = &luaScript{Src: src, TooLarge: true}
-			st.scripts = append(st.scripts, s)
-			reportTooLarge(st.rep, src, t, st.settings.maxFileSize)
-		} else if t != nil {
+		known := func(t *text) *luaScript {
 			k := scriptKey{text: t.s}
 			if len(t.s) > 0 {
 				k.pos = t.start[0]
 			} else {
 				k.pos = src.Pos()
 			}
-			s = byKey[k]
+			s := byKey[k]
 			if s == nil {
 				s = &luaScript{Src: src, Known: true, Text: t.s, text: t, opts: st.settings.modelOptions}
 				if len(t.s) > 0 {
@@ -209,6 +204,24 @@ func findScripts(pass *analysis.Pass, st *state) {
 				byKey[k] = s
 				st.scripts = append(st.scripts, s)
 			}
+			return s
+		}
+		var s *luaScript
+		if t := e.eval(src); t != nil && t.big {
+			s = &luaScript{Src: src, TooLarge: true}
+			st.scripts = append(st.scripts, s)
+			reportTooLarge(st.rep, src, t, st.settings.maxFileSize)
+		} else if t != nil {
+			s = known(t)
+		} else if alts := e.alternatives(src); alts != nil {
+			// One of a few known texts (alternatives.go): each is a
+			// script of this use; the call-site checks read the first.
+			for _, t := range alts[1:] {
+				if o := known(t); !slices.Contains(o.Uses, u) {
+					o.Uses = append(o.Uses, u)
+				}
+			}
+			s = known(alts[0])
 		} else {
 			s = &luaScript{Src: src, Dynamic: e.builtAtRunTime(src), opts: st.settings.modelOptions}
 			st.scripts = append(st.scripts, s)
@@ -216,7 +229,11 @@ func findScripts(pass *analysis.Pass, st *state) {
 		u.Script = s
 		s.Uses = append(s.Uses, u)
 		if u.Kind == useFunctionLoad {
-			s.Library = true
+			for _, o := range st.scripts {
+				if slices.Contains(o.Uses, u) {
+					o.Library = true
+				}
+			}
 		}
 	}
 
