@@ -29,8 +29,9 @@ type Script struct {
 	// Via names the call that first takes it ("NewScript", "Eval",
 	// `Do("EVAL")`, a project's own function).
 	Via string
-	// Lines is the number of lines of a known text.
+	// Lines is the number of lines of a known text, and Text the text.
 	Lines int
+	Text  string
 }
 
 // result lists the scripts of a run.
@@ -44,7 +45,7 @@ func result(pass *analysis.Pass, st *state) *Result {
 			sc.Via = "embed.FS"
 		}
 		if s.Known {
-			sc.Lines = strings.Count(s.Text, "\n") + 1
+			sc.Lines, sc.Text = strings.Count(s.Text, "\n")+1, s.Text
 			if s.text != nil && len(s.text.s) > 0 && !s.text.big {
 				sc.Pos, sc.End = s.text.start[0], s.text.end[len(s.text.s)-1]
 			}

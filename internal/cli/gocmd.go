@@ -317,7 +317,9 @@ func listScripts(s *IOStreams, roots []*pkgrun.Action, wd string) {
 				what += ", via " + sc.Via
 			}
 			d := toDiagnostic(act.Package.Fset, analysis.Diagnostic{Pos: sc.Pos, End: sc.End, Message: what}, wd, nil)
-			if k := fmt.Sprint(d.File, d.Range, d.Message); !seen[k] {
+			// A package and its test variant hold the same scripts; two
+			// texts at one place are alternatives (one of two constants).
+			if k := fmt.Sprint(d.File, d.Range, d.Message, sc.Text); !seen[k] {
 				seen[k] = true
 				lines = append(lines, d)
 			}
