@@ -3,10 +3,12 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/rules"
+	luaast "github.com/yuin/gopher-lua/ast"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -39,6 +41,13 @@ type editKey struct {
 // one script and a boolean in the other).
 func lintScripts(pass *analysis.Pass, st *state) {
 	all := rules.All()
+	// The files of an embed.FS are often fragments a loader splices into
+	// one another (inngest's -- $include(x.lua)): a name one of them
+	// declares at its top level may be used by the others.
+	var fsGlobals []string
+	if slices.ContainsFunc(st.scripts, func(s *luaScript) bool { return s.FromFS }) {
+		fsGlobals = fsNames(st.scripts)
+	}
 	var found []luaFinding
 	proposed := map[editKey]map[*luaScript]bool{}
 	users := map[unit][]*luaScript{}
@@ -64,6 +73,9 @@ func lintScripts(pass *analysis.Pass, st *state) {
 			continue
 		}
 		cfg := lint.Config{Rules: all, Settings: st.settings.rules(file), Target: st.settings.set.Target(file)}
+		if s.FromFS {
+			cfg.Globals = fsGlobals
+		}
 		f := s.Lua()
 		for _, d := range lint.Run(f, cfg) {
 			pos, end, exact := s.GoRange(d.Range)
@@ -123,4 +135,37 @@ func fixShared(lf luaFinding, users map[unit][]*luaScript, proposed map[editKey]
 		}
 	}
 	return true
+}
+
+// fsNames lists the names the .lua files of the package's embed.FS
+// declare at their top level (locals, functions, globals), which the
+// others may use once a loader splices them together.
+func fsNames(scripts []*luaScript) []string {
+	var out []string
+	for _, s := range scripts {
+		if !s.FromFS || !s.Known {
+			continue
+		}
+		f := s.Lua()
+		if f == nil {
+			continue
+		}
+		for _, st := range f.Chunk {
+			switch st := st.(type) {
+			case *luaast.LocalAssignStmt:
+				out = append(out, st.Names...)
+			case *luaast.FuncDefStmt:
+				if id, ok := st.Name.Func.(*luaast.IdentExpr); ok {
+					out = append(out, id.Value)
+				}
+			case *luaast.AssignStmt:
+				for _, l := range st.Lhs {
+					if id, ok := l.(*luaast.IdentExpr); ok {
+						out = append(out, id.Value)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

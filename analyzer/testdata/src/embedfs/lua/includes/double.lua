@@ -1,0 +1,3 @@
+local function double(x)
+  return x * 2
+end

@@ -1,0 +1,2 @@
+-- $include(double.lua)
+return double(redis.call('INCR', KEYS[1]))
