@@ -31,7 +31,7 @@ targets=(
   "./internal/report FuzzSARIFMatchesEncoder 3"
   "./internal/report FuzzRDJSONMatchesEncoder 3"
   "./internal/report FuzzXMLAttr 2"
-  "./internal/driver/source FuzzFindIncludes 3"
+  "./internal/driver/source FuzzFindDirectives 3"
   "./internal/luasrc FuzzFastScan 5"
   "./internal/luasrc FuzzDecimalNumeral 2"
   "./internal/redisdb FuzzKeyPositions 3"

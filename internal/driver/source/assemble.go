@@ -132,6 +132,7 @@ func (a *assembler) load(path, name string) *fragment {
 
 func newFragment(path, name string, src []byte) *fragment {
 	f := &fragment{path: path, name: name}
+	dirs := findDirectives(src)
 	for len(src) > 0 {
 		i := bytes.IndexByte(src, '\n')
 		if i < 0 {
@@ -140,44 +141,64 @@ func newFragment(path, name string, src []byte) *fragment {
 		f.lines = append(f.lines, src[:i+1])
 		src = src[i+1:]
 	}
-	for i, l := range f.lines {
-		m := directiveRE().FindSubmatchIndex(bytes.TrimRight(l, "\n"))
-		if m == nil {
-			continue
-		}
-		var ref string
-		if m[2] >= 0 {
-			ref = string(l[m[2]:m[3]])
-		} else {
-			ref = string(l[m[4]:m[5]])
-		}
-		d := &directive{line: i + 1, col: bytes.Index(l, []byte("@include")) + 1, ref: ref}
-		d.targets, d.err = resolveInclude(filepath.Dir(path), ref)
+	for _, rd := range dirs {
+		d := &directive{line: rd.line, col: rd.col, ref: rd.ref}
+		d.targets, d.err = resolveInclude(filepath.Dir(path), d.ref)
 		if f.dirs == nil {
 			f.dirs = map[int]*directive{}
 		}
-		f.dirs[i] = d
+		f.dirs[rd.line-1] = d
 	}
 	return f
 }
 
-// hasDirectives reports whether src holds a `--- @include` line.
-func hasDirectives(src []byte) bool {
-	for len(src) > 0 {
-		i := bytes.IndexByte(src, '\n')
-		if i < 0 {
-			i = len(src)
-		}
-		if directiveRE().Match(src[:i]) {
-			return true
-		}
-		if i == len(src) {
-			break
-		}
-		src = src[i+1:]
-	}
-	return false
+// foundDirective is one `--- @include` line of a text: the 1-based line
+// and column of its `@include`, and the path as written.
+type foundDirective struct {
+	line, col int
+	ref       string
 }
+
+// findDirectives returns the `--- @include` lines of src in order: the
+// lines directiveRE matches. Only a line that holds "@include" can match,
+// so only those are tried (TestFindDirectives compares every line).
+func findDirectives(src []byte) []foundDirective {
+	var out []foundDirective
+	word := []byte("@include")
+	line, counted := 1, 0 // line is the number of the line src[counted] is on
+	for p := 0; ; {
+		k := bytes.Index(src[p:], word)
+		if k < 0 {
+			return out
+		}
+		at := p + k
+		start := bytes.LastIndexByte(src[:at], '\n') + 1
+		end := bytes.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += at
+		}
+		p = end
+		l := src[start:end]
+		m := directiveRE().FindSubmatchIndex(l)
+		if m == nil {
+			continue
+		}
+		line += bytes.Count(src[counted:start], []byte{'\n'})
+		counted = start
+		var ref []byte
+		if m[2] >= 0 {
+			ref = l[m[2]:m[3]]
+		} else {
+			ref = l[m[4]:m[5]]
+		}
+		out = append(out, foundDirective{line: line, col: bytes.Index(l, word) + 1, ref: string(ref)})
+	}
+}
+
+// hasDirectives reports whether src holds a `--- @include` line.
+func hasDirectives(src []byte) bool { return len(findDirectives(src)) > 0 }
 
 // resolveInclude finds the files a directive in dir names, as the loader
 // does.

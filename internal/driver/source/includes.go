@@ -1,7 +1,6 @@
 package source
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,82 +12,6 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// findIncludes returns the paths of the `--- @include "path"` directives
-// with which bull and bullmq (and others imitating them) splice shared
-// fragments into a script before loading it: what the regular expression
-// (?m)^\s*---\s*@include\s+["']([^"'<>*]+)["'] finds (TestFindIncludes
-// and FuzzFindIncludes compare them), without trying it at every byte, or
-// every line, of every file: it jumps from one "@include" to the next and
-// checks what precedes and follows each.
-func findIncludes(src []byte) [][]byte {
-	var out [][]byte
-	word := []byte("@include")
-	for p := 0; ; {
-		k := bytes.Index(src[p:], word)
-		if k < 0 {
-			return out
-		}
-		at := p + k
-		p = at + len(word)
-		if !includeLead(src, at) {
-			continue
-		}
-		if path, end, ok := includeTail(src, p); ok {
-			out = append(out, path)
-			p = end
-		}
-	}
-}
-
-// isIncludeSpace is \s in the directive's regular expression.
-func isIncludeSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
-}
-
-// includeLead reports whether "@include" at is preceded by ^\s*---\s*:
-// white space, "---", then white space back to a line start, which is the
-// file's start or a line break within that white space (\s takes line
-// breaks too).
-func includeLead(src []byte, at int) bool {
-	i := at
-	for i > 0 && isIncludeSpace(src[i-1]) {
-		i--
-	}
-	if i < 3 || string(src[i-3:i]) != "---" {
-		return false
-	}
-	i -= 3
-	for i > 0 && isIncludeSpace(src[i-1]) {
-		if src[i-1] == '\n' {
-			return true
-		}
-		i--
-	}
-	return i == 0
-}
-
-// includeTail matches the rest of a directive from p, just past
-// "@include": white space, a quote, a path of bytes other than quotes,
-// '<', '>' and '*', and a quote.
-func includeTail(src []byte, p int) (path []byte, end int, ok bool) {
-	j := p
-	for j < len(src) && isIncludeSpace(src[j]) {
-		j++
-	}
-	if j == p || j >= len(src) || (src[j] != '"' && src[j] != '\'') {
-		return nil, 0, false
-	}
-	j++
-	k := j
-	for k < len(src) && bytes.IndexByte([]byte("\"'<>*"), src[k]) < 0 {
-		k++
-	}
-	if k == j || k >= len(src) || (src[k] != '"' && src[k] != '\'') {
-		return nil, 0, false
-	}
-	return src[j:k], k + 1, true
-}
-
 // includeCache remembers, for one run, what each included file declares:
 // loaders share fragments among many scripts (bullmq includes the same
 // helpers in dozens), so each is read and parsed once.
@@ -96,11 +19,11 @@ type includeCache struct {
 	mu    sync.Mutex
 	files map[string]*includedFile
 	// named memoizes, by the directory part of a script's path (up to its
-	// last separator, as written) and a directive, the record the
-	// directive names: the scripts of a tree share a few directories and
-	// directives, and cleaning the joined path for each was a percent of
-	// a run.
-	named map[string]map[string]*includedFile
+	// last separator, as written) and a directive, the records of the
+	// files the directive names: the scripts of a tree share a few
+	// directories and directives, and resolving the joined path for each
+	// was a percent of a run.
+	named map[string]map[string][]*includedFile
 	// keep says a fragment parsed for its names before the walk reaches
 	// it is kept for its own lint (take); kept counts the parsed files
 	// held. A run that fixes does not keep them: its fix loop parses.
@@ -115,7 +38,8 @@ type includedFile struct {
 	once  sync.Once
 	ok    bool
 	names []string
-	// includes are the fragment's own directives: its text is not kept,
+	// includes are the paths the fragment's own directives name, as
+	// written: its text is not kept,
 	// so that a run over many trees holds no sources of finished files.
 	includes []string
 	// parsed is the fragment, parsed whole when a script needed its names
@@ -135,7 +59,7 @@ const maxKept = 64
 const keepParsedMax = 64 << 10
 
 func newIncludeCache(limit int64) *includeCache {
-	return &includeCache{files: map[string]*includedFile{}, named: map[string]map[string]*includedFile{}, limit: limit}
+	return &includeCache{files: map[string]*includedFile{}, named: map[string]map[string][]*includedFile{}, limit: limit}
 }
 
 // load reads and parses an included file once; ok is false when it cannot
@@ -197,15 +121,16 @@ func (c *includeCache) ensure(inc *includedFile) {
 func (c *includeCache) children(inc *includedFile) []*includedFile {
 	inc.kidsOnce.Do(func() {
 		for _, d := range inc.includes {
-			inc.kids = append(inc.kids, c.directive(inc.path, d))
+			inc.kids = append(inc.kids, c.directive(inc.path, d)...)
 		}
 	})
 	return inc.kids
 }
 
-// directive returns the record of the file that directive d names in the
-// file at path.
-func (c *includeCache) directive(path, d string) *includedFile {
+// directive returns the records of the files that directive d names in the
+// file at path, as the loader resolves it (resolveInclude: a glob names
+// every .lua file it matches); none when it names nothing.
+func (c *includeCache) directive(path, d string) []*includedFile {
 	i := len(path) - 1
 	for i >= 0 && !os.IsPathSeparator(path[i]) {
 		i--
@@ -213,32 +138,25 @@ func (c *includeCache) directive(path, d string) *includedFile {
 	// A Windows volume ("C:x.lua") is part of the directory too.
 	prefix := path[:max(i+1, len(filepath.VolumeName(path)))]
 	c.mu.Lock()
-	inc := c.named[prefix][d]
+	incs, ok := c.named[prefix][d]
 	c.mu.Unlock()
-	if inc != nil {
-		return inc
+	if ok {
+		return incs
 	}
 	// filepath.Dir(path) depends on prefix only.
-	inc = c.entry(includePath(filepath.Dir(path), d))
+	paths, _ := resolveInclude(filepath.Dir(path), d)
+	for _, p := range paths {
+		incs = append(incs, c.entry(p))
+	}
 	c.mu.Lock()
 	byName := c.named[prefix]
 	if byName == nil {
-		byName = map[string]*includedFile{}
+		byName = map[string][]*includedFile{}
 		c.named[prefix] = byName
 	}
-	byName[d] = inc
+	byName[d] = incs
 	c.mu.Unlock()
-	return inc
-}
-
-// includePath is the file a directive names, from the directory of the
-// file that holds it: the loader adds .lua when the name has no extension.
-func includePath(dir, directive string) string {
-	p := filepath.Join(dir, filepath.FromSlash(directive))
-	if !strings.HasSuffix(p, ".lua") {
-		p += ".lua"
-	}
-	return p
+	return incs
 }
 
 // take returns the fragment at p parsed whole by load, once, or nil. The
@@ -296,8 +214,8 @@ func (inc *includedFile) fill(f *luasrc.File) {
 	for _, name := range topLevelNames(f) {
 		inc.names = append(inc.names, strings.Clone(name))
 	}
-	for _, d := range findIncludes(f.Src) {
-		inc.includes = append(inc.includes, string(d))
+	for _, d := range findDirectives(f.Src) {
+		inc.includes = append(inc.includes, d.ref)
 	}
 }
 
@@ -328,8 +246,8 @@ func (c *includeCache) includedNames(path string, src []byte) []string {
 		}
 	}
 	var top []*includedFile
-	for _, d := range findIncludes(src) {
-		top = append(top, c.directive(path, string(d)))
+	for _, d := range findDirectives(src) {
+		top = append(top, c.directive(path, d.ref)...)
 	}
 	visit(top, 0)
 	return names

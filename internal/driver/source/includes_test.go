@@ -1,48 +1,60 @@
 package source
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
-// includeRE is the definition findIncludes implements.
-var includeRE = regexp.MustCompile(`(?m)^\s*---\s*@include\s+["']([^"'<>*]+)["']`)
-
-func checkFindIncludes(t *testing.T, src []byte) {
-	var want [][]byte
-	for _, m := range includeRE.FindAllSubmatch(src, -1) {
-		want = append(want, m[1])
+// checkFindDirectives: findDirectives finds what directiveRE, the
+// loader's grammar, finds when it is tried on every line.
+func checkFindDirectives(t *testing.T, src []byte) {
+	var want []foundDirective
+	for i, l := range bytes.Split(src, []byte("\n")) {
+		if m := directiveRE().FindSubmatch(l); m != nil {
+			ref := m[1]
+			if ref == nil {
+				ref = m[2]
+			}
+			want = append(want, foundDirective{line: i + 1, col: bytes.Index(l, []byte("@include")) + 1, ref: string(ref)})
+		}
 	}
-	if got := findIncludes(src); !reflect.DeepEqual(got, want) {
-		t.Fatalf("findIncludes(%q) = %q, the regular expression finds %q", src, got, want)
+	if got := findDirectives(src); !reflect.DeepEqual(got, want) {
+		t.Fatalf("findDirectives(%q) = %+v, every line tried gives %+v", src, got, want)
 	}
 }
 
 var includeSamples = []string{
 	"--- @include \"includes/a\"\n--- @include 'b.lua'\nlocal x = 1",
+	"-- @include \"a\"\r\n--- @include \"dir/*.lua\";\n", "--- @include \"a\" -- no",
 	"  \t---\t@include\t\"a\"", "\n\n--- @include \"a\"", "---\n@include\n'a'",
 	"x --- @include \"a\"", "--- @include\"a\"", "--- @include \"a'", "--- @include \"a<b\"",
 	"--- @include \"\"", "---- @include \"a\"", "--- @include \"a\n\" --- @include \"b\"", "--- @include \"a",
 	"--- @include \"a\"--- @include \"b\"\n--- @include \"c\"", "\r--- @include \"a\"", "",
+	"@include @include\n--- @include 'x' @include\n--- @include 'y'\n",
 }
 
-func TestFindIncludes(t *testing.T) {
+func TestFindDirectives(t *testing.T) {
 	for _, s := range includeSamples {
-		checkFindIncludes(t, []byte(s))
+		checkFindDirectives(t, []byte(s))
+	}
+	got := findDirectives([]byte("local a\n-- @include \"x\"\n--- @include 'lib/*'\n"))
+	want := []foundDirective{{2, 4, "x"}, {3, 5, "lib/*"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("findDirectives = %+v, want %+v", got, want)
 	}
 }
 
-func FuzzFindIncludes(f *testing.F) {
+func FuzzFindDirectives(f *testing.F) {
 	for _, s := range includeSamples {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(checkFindIncludes)
+	f.Fuzz(checkFindDirectives)
 }
 
 // TestIncludeOfferMatchesLoad: what a file linted whole gives the include
@@ -104,5 +116,33 @@ func TestIncludeOfferMatchesLoad(t *testing.T) {
 		if _, ok := c.files[frag]; ok {
 			t.Errorf("offer kept %q", s)
 		}
+	}
+}
+
+// TestIncludedNamesGrammar: a run that does not assemble reads the
+// directives as assembly does (one grammar): two or three dashes, either
+// quote, and a glob names every .lua file it matches.
+func TestIncludedNamesGrammar(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"lib/a.lua":   "local function fromA() end\n",
+		"lib/b.lua":   "function fromB() end\n",
+		"lib/c.txt":   "local notLua = 1\n",
+		"other.lua":   "local fromOther = 1\n",
+		"indent.lua":  "local indented = 1\n",
+		"missing.lua": "",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := "-- @include \"lib/*\"\n--- @include 'other';\n  --- @include \"indent\"\n--- @include \"nowhere\"\nreturn 1\n"
+	names := newIncludeCache(1<<20).includedNames(filepath.Join(dir, "main.lua"), []byte(src))
+	if want := []string{"fromA", "fromB", "fromOther"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("includedNames = %q, want %q", names, want)
 	}
 }
