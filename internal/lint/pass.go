@@ -2,9 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
-	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -40,7 +37,7 @@ type Pass struct {
 //	p.Report(r, "lock %s is never given an expiry", key).
 //		Help("a client that dies holding it blocks every other: use SET %s token NX PX ms", key)
 func (p *Pass) Report(r diag.Range, format string, args ...any) Finding {
-	p.out = append(p.out, diag.Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Severity: p.severity, Message: sprintf(format, args)})
+	p.out = append(p.out, diag.Diagnostic{File: p.Model.File.Name, Range: r, Rule: p.Rule.ID, Severity: p.severity, Message: fmt.Sprintf(format, args...)})
 	return Finding{p: p, i: len(p.out) - 1}
 }
 
@@ -57,7 +54,7 @@ func (f Finding) d() *diag.Diagnostic { return &f.p.out[f.i] }
 // do instead, in as many words as that takes (lower-case, no final
 // period). The formats show it apart from the headline.
 func (f Finding) Help(format string, args ...any) Finding {
-	f.d().Help = sprintf(format, args)
+	f.d().Help = fmt.Sprintf(format, args...)
 	return f
 }
 
@@ -105,54 +102,4 @@ func (p *Pass) IntOption(name string) int {
 		return int(v)
 	}
 	return 0
-}
-
-// sprintf is fmt.Sprintf(format, args...) (TestSprintfMatchesFmt,
-// FuzzSprintf), with a path of its own for what rules' messages use: %s of
-// a string, %d of an int and %%. Anything else goes to fmt. fmt's
-// reflection was the largest single cost of reporting, a few percent of a
-// run with thousands of findings.
-func sprintf(format string, args []any) string {
-	b := make([]byte, 0, len(format)+32*len(args))
-	next := 0
-	for i := 0; i < len(format); i++ {
-		j := strings.IndexByte(format[i:], '%')
-		if j < 0 {
-			b = append(b, format[i:]...)
-			break
-		}
-		b = append(b, format[i:i+j]...)
-		i += j + 1
-		if i == len(format) {
-			return fmt.Sprintf(format, args...)
-		}
-		switch format[i] {
-		case '%':
-			b = append(b, '%')
-			continue
-		case 's':
-			if next < len(args) {
-				if s, ok := args[next].(string); ok {
-					b = append(b, s...)
-					next++
-					continue
-				}
-			}
-		case 'd':
-			if next < len(args) {
-				if n, ok := args[next].(int); ok {
-					b = strconv.AppendInt(b, int64(n), 10)
-					next++
-					continue
-				}
-			}
-		}
-		return fmt.Sprintf(format, args...)
-	}
-	if next != len(args) {
-		return fmt.Sprintf(format, args...)
-	}
-	// b is this function's and never written again: the message is its
-	// bytes, without a copy.
-	return unsafe.String(unsafe.SliceData(b), len(b))
 }

@@ -50,9 +50,6 @@ func (checkstyleFormatter) Format(w io.Writer, r *Result) error {
 // UTF-8 into U+FFFD and keeps tabs and newlines as character references so
 // they survive attribute normalisation.
 func xmlAttr(s string) string {
-	if out, ok := xmlAttrASCII(s); ok {
-		return out
-	}
 	s = strings.Map(func(r rune) rune {
 		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
 			return -1
@@ -65,38 +62,4 @@ func xmlAttr(s string) string {
 	var b strings.Builder
 	_ = xml.EscapeText(&b, []byte(s)) // a strings.Builder never fails
 	return b.String()
-}
-
-// xmlAttrASCII is xmlAttr for printable ASCII, tabs and line breaks, which
-// the filter keeps and xml.EscapeText maps byte by byte
-// (TestXMLAttrASCII); ok is false for any other input. s comes back as it
-// is when nothing in it is escaped.
-func xmlAttrASCII(s string) (out string, ok bool) {
-	var b []byte // from the first byte escaped on
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x7f || c < 0x20 && c != '\t' && c != '\n' && c != '\r' {
-			return "", false
-		}
-		esc := xmlEscapes[c]
-		switch {
-		case esc != "":
-			if b == nil {
-				b = append(make([]byte, 0, len(s)+16), s[:i]...)
-			}
-			b = append(b, esc...)
-		case b != nil:
-			b = append(b, c)
-		}
-	}
-	if b == nil {
-		return s, true
-	}
-	return string(b), true
-}
-
-// xmlEscapes are the references xml.EscapeText writes for ASCII bytes.
-var xmlEscapes = [128]string{
-	'"': "&#34;", '\'': "&#39;", '&': "&amp;", '<': "&lt;", '>': "&gt;",
-	'\t': "&#x9;", '\n': "&#xA;", '\r': "&#xD;",
 }

@@ -1,7 +1,7 @@
 package report
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/json"
 	"io"
 	"strings"
@@ -58,18 +58,15 @@ type rdjsonCode struct {
 
 func (rdjsonFormatter) Format(w io.Writer, r *Result) error {
 	out, diagnostic := rdjsonFor(r)
-	// Written by hand, what encodeRDJSON writes (TestRDJSONMatchesEncoder),
-	// into the document it writes around an empty list: the encoder's
-	// reflection and re-indenting made this format ten times as slow as
-	// JSON.
-	var head bytes.Buffer
-	if err := encodeRDJSON(&head, out); err != nil {
+	out.Diagnostics = make([]rdjsonDiagnostic, 0, len(r.Diagnostics))
+	for _, d := range r.Diagnostics {
+		out.Diagnostics = append(out.Diagnostics, diagnostic(d))
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := encodeRDJSON(bw, out); err != nil {
 		return err
 	}
-	return spliceList(w, head.Bytes(), "\n  \"diagnostics\": []", len(r.Diagnostics), func(buf []byte, i int) []byte {
-		rd := diagnostic(r.Diagnostics[i])
-		return appendRDJSONDiagnostic(buf, &rd)
-	})
+	return bw.Flush()
 }
 
 // rdjsonFor is r's document with no diagnostics, and what makes each.
@@ -100,44 +97,6 @@ func encodeRDJSON(w io.Writer, out rdjsonResult) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
-}
-
-// appendRDJSONDiagnostic appends what encodeRDJSON writes for d as an
-// element of the diagnostics, from its opening brace.
-func appendRDJSONDiagnostic(b []byte, d *rdjsonDiagnostic) []byte {
-	const in = "\n      " // the diagnostic's fields
-	b = append(b, "{"+in+"\"message\": "...)
-	b = appendJSONString(b, d.Message)
-	b = append(b, ","+in+"\"location\": {"+in+"  \"path\": "...)
-	b = appendJSONString(b, d.Location.Path)
-	if rg := d.Location.Range; rg != nil {
-		const r = in + "    " // the range's fields
-		b = append(b, ","+in+"  \"range\": {"+r+"\"start\": "...)
-		b = appendRDJSONPos(b, rg.Start, r)
-		if rg.End != nil {
-			b = append(b, ","+r+"\"end\": "...)
-			b = appendRDJSONPos(b, *rg.End, r)
-		}
-		b = append(b, in+"  }"...)
-	}
-	b = append(b, in+"},"+in+"\"severity\": "...)
-	b = appendJSONString(b, d.Severity)
-	b = append(b, ","+in+"\"code\": {"+in+"  \"value\": "...)
-	b = appendJSONString(b, d.Code.Value)
-	if d.Code.URL != "" {
-		b = append(b, ","+in+"  \"url\": "...)
-		b = appendJSONString(b, d.Code.URL)
-	}
-	return append(b, in+"}\n    }"...)
-}
-
-// appendRDJSONPos appends p as an object whose own line is indented as in.
-func appendRDJSONPos(b []byte, p rdjsonPos, in string) []byte {
-	b = appendJSONInt(b, "{"+in+"  \"line\": ", p.Line)
-	if p.Column != 0 {
-		b = appendJSONInt(b, ","+in+"  \"column\": ", p.Column)
-	}
-	return append(b, in+"}"...)
 }
 
 // rdjsonRangeFor omits what is unknown: no range without a line, no column

@@ -626,36 +626,3 @@ func TestPlainMatchesBytes(t *testing.T) {
 		}
 	}
 }
-
-// xmlAttrSlow is xmlAttr without its ASCII path: the definition.
-func xmlAttrSlow(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
-			return -1
-		}
-		return r
-	}, s)
-	var b strings.Builder
-	_ = xml.EscapeText(&b, []byte(s))
-	return b.String()
-}
-
-func TestXMLAttrASCII(t *testing.T) {
-	for c := 0; c < 256; c++ {
-		for _, s := range []string{string(rune(c)), "a" + string([]byte{byte(c)}) + "b'\"<&>\t\n\r"} {
-			if got, want := xmlAttr(s), xmlAttrSlow(s); got != want {
-				t.Fatalf("xmlAttr(%q) = %q, want %q", s, got, want)
-			}
-		}
-	}
-}
-
-func FuzzXMLAttr(f *testing.F) {
-	f.Add("KEYS[3] is read: 100% \"sure\", <&> 'ok'\t\r\n")
-	f.Add("bad \xff byte, nul\x00 \ufffe")
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := xmlAttr(s), xmlAttrSlow(s); got != want {
-			t.Fatalf("xmlAttr(%q) = %q, want %q", s, got, want)
-		}
-	})
-}

@@ -2,14 +2,11 @@ package report
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -137,50 +134,15 @@ type sarifRegion struct {
 
 func (sarifFormatter) Format(w io.Writer, r *Result) error {
 	log, results := sarifLogFor(r)
-	// The log around the results is encoding/json's; the results, most of
-	// a log, are written by appendSARIFResult, which writes what it would
-	// (TestSARIFMatchesEncoder): its reflection and re-indenting made
-	// SARIF ten times as slow as JSON. They go where the encoder wrote an
-	// empty list, the last field of the run.
-	var head bytes.Buffer
-	if err := encodeSARIF(&head, log); err != nil {
+	run := &log.Runs[0]
+	run.Results = make([]sarifResult, 0, len(r.Diagnostics))
+	for _, d := range r.Diagnostics {
+		run.Results = append(run.Results, results.of(d))
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := encodeSARIF(bw, log); err != nil {
 		return err
 	}
-	return spliceList(w, head.Bytes(), emptyResults, len(r.Diagnostics), func(buf []byte, i int) []byte {
-		res := results.of(r.Diagnostics[i])
-		return appendSARIFResult(buf, &res)
-	})
-}
-
-// spliceList writes doc, the encoder's document around an empty list
-// (empty, as the encoder wrote it from the line break before its key), with
-// n elements in the list, each appended by elem from its opening brace, at
-// the indentation of empty's key plus two spaces, as the encoder would.
-func spliceList(w io.Writer, doc []byte, empty string, n int, elem func(buf []byte, i int) []byte) error {
-	at := bytes.LastIndex(doc, []byte(empty))
-	if at < 0 {
-		return fmt.Errorf("no %q in the encoded document", strings.TrimSpace(empty))
-	}
-	// The key's own line break and indentation.
-	in := empty[:len(empty)-len(strings.TrimLeft(empty, "\n "))]
-	bw := bufio.NewWriterSize(w, 64<<10)
-	bw.Write(doc[:at+len(empty)-1])
-	buf := make([]byte, 0, 4096)
-	for i := range n {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = elem(append(append(buf, in...), "  "...), i)
-		if len(buf) > 32<<10 {
-			bw.Write(buf)
-			buf = buf[:0]
-		}
-	}
-	if n > 0 {
-		buf = append(buf, in...)
-	}
-	bw.Write(buf)
-	bw.Write(doc[at+len(empty)-1:])
 	return bw.Flush()
 }
 
@@ -267,10 +229,6 @@ func sarifMessageFor(d diag.Diagnostic) sarifMessage {
 	return m
 }
 
-// emptyResults is how encoding/json writes the run's empty results, at
-// the run's field depth.
-const emptyResults = "\n      \"results\": []"
-
 // encodeSARIF is encoding/json's SARIF log: two-space indentation, HTML
 // characters as they are.
 func encodeSARIF(w io.Writer, log sarifLog) error {
@@ -278,87 +236,6 @@ func encodeSARIF(w io.Writer, log sarifLog) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
-}
-
-// appendSARIFResult appends what encodeSARIF writes for res as an element
-// of the run's results, from its opening brace.
-func appendSARIFResult(b []byte, res *sarifResult) []byte {
-	const in = "\n          " // the result's fields
-	b = append(b, "{"+in+"\"ruleId\": "...)
-	b = appendJSONString(b, res.RuleID)
-	if res.RuleIndex != nil {
-		b = appendJSONInt(b, ","+in+"\"ruleIndex\": ", *res.RuleIndex)
-	}
-	b = append(b, ","+in+"\"level\": "...)
-	b = appendJSONString(b, res.Level)
-	b = append(b, ","+in+"\"message\": {"+in+"  \"text\": "...)
-	b = appendJSONString(b, res.Message.Text)
-	if res.Message.Markdown != "" {
-		b = append(b, ","+in+"  \"markdown\": "...)
-		b = appendJSONString(b, res.Message.Markdown)
-	}
-	b = append(b, in+"},"+in+"\"locations\": ["...)
-	for i, loc := range res.Locations {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		const l = in + "  " // a location's braces
-		p := loc.PhysicalLocation
-		b = append(b, l+"{"+l+"  \"physicalLocation\": {"+l+"    \"artifactLocation\": {"+l+"      \"uri\": "...)
-		b = appendJSONString(b, p.ArtifactLocation.URI)
-		if p.ArtifactLocation.URIBaseID != "" {
-			b = append(b, ","+l+"      \"uriBaseId\": "...)
-			b = appendJSONString(b, p.ArtifactLocation.URIBaseID)
-		}
-		b = append(b, l+"    }"...)
-		if rg := p.Region; rg != nil {
-			b = appendJSONInt(b, ","+l+"    \"region\": {"+l+"      \"startLine\": ", rg.StartLine)
-			if rg.StartColumn != 0 {
-				b = appendJSONInt(b, ","+l+"      \"startColumn\": ", rg.StartColumn)
-			}
-			if rg.EndLine != 0 {
-				b = appendJSONInt(b, ","+l+"      \"endLine\": ", rg.EndLine)
-			}
-			if rg.EndColumn != 0 {
-				b = appendJSONInt(b, ","+l+"      \"endColumn\": ", rg.EndColumn)
-			}
-			b = append(b, l+"    }"...)
-		}
-		b = append(b, l+"  }"+l+"}"...)
-	}
-	if len(res.Locations) > 0 {
-		b = append(b, in...)
-	}
-	b = append(b, "],"+in+"\"partialFingerprints\": "...)
-	b = appendStringMap(b, res.PartialFingerprints, in)
-	return append(b, "\n        }"...)
-}
-
-// appendStringMap appends m as encoding/json writes it at the indentation
-// of in (a line break and the spaces of the map's own line): keys sorted.
-func appendStringMap(b []byte, m map[string]string, in string) []byte {
-	if m == nil {
-		return append(b, "null"...)
-	}
-	if len(m) == 0 {
-		return append(b, "{}"...)
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, in+"  "...)
-		b = appendJSONString(b, k)
-		b = append(b, ": "...)
-		b = appendJSONString(b, m[k])
-	}
-	return append(append(b, in...), '}')
 }
 
 // artifactMemo remembers the repository path and artifact of the last

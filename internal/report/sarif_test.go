@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -87,47 +86,4 @@ func TestSARIFFromSubdirectory(t *testing.T) {
 	if a, b := fromRoot.Runs[0].Results[0].PartialFingerprints, fromSub.Runs[0].Results[0].PartialFingerprints; a["primaryLocationLineHash"] != b["primaryLocationLineHash"] {
 		t.Errorf("fingerprint depends on the working directory: %v vs %v", a, b)
 	}
-}
-
-// checkSARIF compares the SARIF format with encoding/json's encoding of the
-// same log: the hand-written results must be what the encoder writes, byte
-// for byte.
-func checkSARIF(t *testing.T, r *Result) {
-	t.Helper()
-	var got bytes.Buffer
-	if err := (sarifFormatter{}).Format(&got, r); err != nil {
-		t.Fatal(err)
-	}
-	log, results := sarifLogFor(r)
-	for _, d := range r.Diagnostics {
-		log.Runs[0].Results = append(log.Runs[0].Results, results.of(d))
-	}
-	var want bytes.Buffer
-	if err := encodeSARIF(&want, log); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want.Bytes()) {
-		t.Fatalf("sarif format differs from encoding/json:\n%s\nwant:\n%s", got.Bytes(), want.Bytes())
-	}
-	if !json.Valid(got.Bytes()) {
-		t.Fatalf("sarif output is not JSON:\n%s", got.Bytes())
-	}
-}
-
-func TestSARIFMatchesEncoder(t *testing.T) {
-	for _, r := range encoderResults(t) {
-		checkSARIF(t, r)
-	}
-}
-
-func FuzzSARIFMatchesEncoder(f *testing.F) {
-	f.Add("a.lua", "msg <b> & \"q\" \\ \u2028 \x01 \b \f \xff é", "rule", 3)
-	f.Fuzz(func(t *testing.T, file, msg, rule string, line int) {
-		checkSARIF(t, &Result{Files: 1, Rules: testRules(), Diagnostics: []diag.Diagnostic{
-			{File: file, Range: diag.Range{Start: diag.Pos{Line: line, Column: 1}, End: diag.Pos{Line: line, Column: 2}}, Rule: rule, Severity: diag.SeverityWarning, Message: msg},
-			{File: msg, Rule: file, Severity: diag.Severity(line), Message: rule},
-			{File: file, Range: diag.Range{Start: diag.Pos{Line: 1, Column: line}, End: diag.Pos{Line: line, Column: 0}}, Rule: "undeclared-key", Message: msg},
-			{File: file, Rule: rule, Message: rule, Help: msg},
-		}})
-	})
 }
