@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"unsafe"
 
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -54,59 +53,38 @@ func compareWithGopher(src []byte) string {
 		return "tree differs:\n" + dumpTree(got.Chunk) + "\ngopher-lua:\n" + dumpTree(want.Chunk)
 	}
 	// The trees are equal: pair their nodes to compare the maps.
-	pairs := map[unsafe.Pointer]unsafe.Pointer{}
+	pairs := map[uintptr]uintptr{}
 	pairNodes(reflect.ValueOf(want.Chunk), reflect.ValueOf(got.Chunk), pairs)
 	if got.spans.len() != want.spans.len() {
 		return fmt.Sprintf("%d spans, gopher-lua walk %d", got.spans.len(), want.spans.len())
 	}
-	diff := ""
 	// The tables key nodes by address: pair want's addresses with got's
 	// nodes.
-	byAddr := make(map[uintptr]unsafe.Pointer, len(pairs))
-	for k, v := range pairs {
-		byAddr[uintptr(k)] = v
-	}
-	want.spans.each(func(addr uintptr, v tokSpan, fl nodeFlags) {
-		if diff != "" {
-			return
-		}
+	byAddr := pairs
+	for addr, v := range want.spans.m.All() {
 		node := byAddr[addr]
-		if g, ok := got.spans.get(node); !ok || g != v {
-			diff = fmt.Sprintf("span of node %#x: %v (%v), walk %v", addr, g, ok, v)
-		} else if got.spans.flags(node) != fl {
-			diff = fmt.Sprintf("flags of node %#x: %b, walk %b", addr, got.spans.flags(node), fl)
+		if g, ok := got.spans.m.Get(node); !ok || g != v {
+			return fmt.Sprintf("span and flags of node %#x: %v (%v), walk %v", addr, g, ok, v)
 		}
-	})
-	if diff != "" {
-		return diff
 	}
 	// The table keys nodes by address, which is sound only while they
-	// live (see spanTable): every node recorded is one of the tree's.
+	// live (see nodemap): every node recorded is one of the tree's.
 	inTree := make(map[uintptr]bool, len(pairs))
 	for _, v := range pairs {
-		inTree[uintptr(v)] = true
+		inTree[v] = true
 	}
-	got.spans.each(func(addr uintptr, _ tokSpan, _ nodeFlags) {
-		if diff == "" && !inTree[addr] {
-			diff = fmt.Sprintf("node %#x has a span but is not in the tree", addr)
+	for addr := range got.spans.m.All() {
+		if !inTree[addr] {
+			return fmt.Sprintf("node %#x has a span but is not in the tree", addr)
 		}
-	})
-	if diff != "" {
-		return diff
 	}
 	if got.names.len() != want.names.len() {
 		return fmt.Sprintf("%d names, walk %d", got.names.len(), want.names.len())
 	}
-	want.names.each(func(addr uintptr, v tokSpan, _ nodeFlags) {
-		if diff != "" {
-			return
+	for addr, v := range want.names.m.All() {
+		if g, ok := got.names.m.Get(byAddr[addr]); !ok || g != v {
+			return fmt.Sprintf("names of node %#x: first token and count %v (%v), walk %v", addr, g, ok, v)
 		}
-		if g, ok := got.names.get(byAddr[addr]); !ok || g != v {
-			diff = fmt.Sprintf("names of node %#x: first token and count %v (%v), walk %v", addr, g, ok, v)
-		}
-	})
-	if diff != "" {
-		return diff
 	}
 	return ""
 }
@@ -156,13 +134,13 @@ func renameStrings(v reflect.Value, from, to string) {
 
 // pairNodes maps every pointer of tree a to the pointer at the same place
 // in tree b (the trees are deeply equal).
-func pairNodes(a, b reflect.Value, pairs map[unsafe.Pointer]unsafe.Pointer) {
+func pairNodes(a, b reflect.Value, pairs map[uintptr]uintptr) {
 	switch a.Kind() {
 	case reflect.Pointer:
 		if a.IsNil() {
 			return
 		}
-		pairs[a.UnsafePointer()] = b.UnsafePointer()
+		pairs[a.Pointer()] = b.Pointer()
 		pairNodes(a.Elem(), b.Elem(), pairs)
 	case reflect.Interface:
 		if !a.IsNil() {

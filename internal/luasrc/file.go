@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unsafe"
 
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -60,7 +60,7 @@ type File struct {
 	Chunk  []ast.Stmt
 	Errors []SyntaxError
 	// The position maps are keyed by the address of an AST node (see
-	// nodeKey and spanTable), and the model asks them for every node.
+	// nodemap), and the model asks them for every node.
 	//
 	// spans maps AST nodes to token index ranges, and marks the keys
 	// written as `.name` (AttrGetExpr keys, and table fields written as
@@ -97,42 +97,34 @@ type File struct {
 
 type tokSpan struct{ first, last int32 }
 
-// nodeKey is the key of an AST node in the position maps: the pointer an
-// interface holding it carries. Every node is a pointer, so two nodes never
-// share a key and a live node's key is never reused; anything else (nil, a
-// value that is no node) finds nothing.
-func nodeKey(n any) unsafe.Pointer {
-	return (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
-}
-
 // setSpan records that node n spans tokens first..last (the parser calls
 // the table itself, see parser.record).
 func (f *File) setSpan(n any, first, last int) {
-	f.spans.set(nodeKey(n), int32(first), int32(last), 0)
+	f.spans.set(nodemap.Key(n), int32(first), int32(last), 0)
 }
 
 // span returns the tokens node n spans.
 func (f *File) span(n any) (tokSpan, bool) {
-	return f.spans.get(nodeKey(n))
+	return f.spans.get(nodemap.Key(n))
 }
 
 // newPositionMaps makes the empty maps the parser fills; spans is sized
 // for about spansHint nodes.
 func (f *File) newPositionMaps(spansHint int) {
-	f.spans = makeSpanTable(spansHint, true)
+	f.spans = makeSpanTable(spansHint)
 	// About one node in sixteen declares names.
-	f.names = nameTable{makeSpanTable(spansHint/16, false)}
+	f.names.m.Init(spansHint/16, nodemap.Arrays[nameList]{})
 }
 
 // markLocalFunction marks s, whose span is recorded, as written `local
 // function`.
 func (f *File) markLocalFunction(s *ast.LocalAssignStmt) {
-	f.spans.mark(unsafe.Pointer(s), localFuncFlag)
+	f.spans.mark(nodemap.KeyOf(s), localFuncFlag)
 }
 
 // markDotKey marks key, whose span is recorded, as written `.name`.
 func (f *File) markDotKey(key ast.Expr) {
-	f.spans.mark(nodeKey(key), dotFlag)
+	f.spans.mark(nodemap.Key(key), dotFlag)
 }
 
 // Parse reads src as Redis would. It never panics on any input; problems
@@ -157,7 +149,7 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 			// A bug of ours, not of the input: keep going with what we have
 			// and say so, rather than take the whole run down.
 			// The tree is dropped, and with it the position maps, which
-			// key nodes by address (see spanTable).
+			// key nodes by address (see nodemap).
 			f.Chunk = nil
 			f.spans, f.names = spanTable{}, nameTable{}
 			f.positioned = false
@@ -370,7 +362,7 @@ func (f *File) LastToken(n any) int {
 // NameRanges returns the ranges of the names a statement or function
 // declares, in order (see File.names).
 func (f *File) NameRanges(decl any) []span.Range {
-	first, n := f.names.list(nodeKey(decl))
+	first, n := f.names.list(nodemap.Key(decl))
 	out := make([]span.Range, n)
 	for i := range out {
 		t := first + 2*i
@@ -382,7 +374,7 @@ func (f *File) NameRanges(decl any) []span.Range {
 // NameRange returns the range of the i-th name decl declares (see
 // NameRanges), and false when it declares fewer.
 func (f *File) NameRange(decl any, i int) (span.Range, bool) {
-	first, n := f.names.list(nodeKey(decl))
+	first, n := f.names.list(nodemap.Key(decl))
 	if i < 0 || i >= n {
 		return span.Range{}, false
 	}
@@ -402,17 +394,17 @@ func (f *File) setNames(decl any, idx []int) {
 			panic(fmt.Sprintf("names at tokens %v are not a list", idx))
 		}
 	}
-	f.names.set(nodeKey(decl), int32(idx[0]), int32(len(idx)), 0)
+	f.names.set(nodemap.Key(decl), int32(idx[0]), int32(len(idx)))
 }
 
 // IsLocalFunction reports whether s was written `local function name`.
 func (f *File) IsLocalFunction(s *ast.LocalAssignStmt) bool {
-	return s != nil && f.spans.flags(unsafe.Pointer(s))&localFuncFlag != 0
+	return s != nil && f.spans.flags(nodemap.KeyOf(s))&localFuncFlag != 0
 }
 
 // IsDotKey reports whether an index key was written as `.name` (or a table
 // field as `name = v`) rather than in brackets.
-func (f *File) IsDotKey(e ast.Expr) bool { return f.spans.flags(nodeKey(e))&dotFlag != 0 }
+func (f *File) IsDotKey(e ast.Expr) bool { return f.spans.flags(nodemap.Key(e))&dotFlag != 0 }
 
 // Positioned reports whether every node has an exact column range.
 func (f *File) Positioned() bool { return f.positioned }

@@ -4,10 +4,11 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// TestNodeKeyIsThePointer pins nodeKey's reading of an interface's data
+// TestNodeKeyIsThePointer pins nodemap.Key's reading of an interface's data
 // word to what reflect says the pointer is, for every kind of node, so that
 // a change in how Go lays out interfaces fails here and not in positions.
 func TestNodeKeyIsThePointer(t *testing.T) {
@@ -34,8 +35,8 @@ func TestNodeKeyIsThePointer(t *testing.T) {
 			seen[v.Pointer()] = true
 			if _, ok := v.Interface().(ast.PositionHolder); ok {
 				n++
-				if got, want := nodeKey(v.Interface()), v.UnsafePointer(); got != want {
-					t.Fatalf("nodeKey(%T) = %p, want %p", v.Interface(), got, want)
+				if got, want := nodemap.Key(v.Interface()), v.Pointer(); got != want {
+					t.Fatalf("nodemap.Key(%T) = %#x, want %#x", v.Interface(), got, want)
 				}
 			}
 			visit(v.Elem())
@@ -53,7 +54,7 @@ func TestNodeKeyIsThePointer(t *testing.T) {
 	if n < 40 {
 		t.Fatalf("only %d nodes checked", n)
 	}
-	if nodeKey(nil) != nil {
-		t.Fatal("nodeKey(nil) is not nil")
+	if nodemap.Key(nil) != 0 {
+		t.Fatal("nodemap.Key(nil) is not 0")
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unsafe"
 
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
@@ -261,7 +261,7 @@ func (p *parser) tooDeep() {
 // record records that node n spans tokens first..last (first alone when
 // last is before it). Small enough to inline: it runs for every node.
 func (p *parser) record(n any, first, last int) {
-	p.f.spans.set(nodeKey(n), int32(first), int32(max(first, last)), 0)
+	p.f.spans.set(nodemap.Key(n), int32(first), int32(max(first, last)), 0)
 }
 
 // names stores the token indexes p.idx[base:] as what decl declares.
@@ -646,7 +646,7 @@ func (p *parser) stringNode(k int, fl nodeFlags) *ast.StringExpr {
 	s := take(p, &p.slabs.strExprs)
 	s.Value = p.val(k)
 	s.SetLine(p.line(k))
-	p.f.spans.set(unsafe.Pointer(s), int32(k), int32(k), fl)
+	p.f.spans.set(nodemap.KeyOf(s), int32(k), int32(k), fl)
 	return s
 }
 

@@ -3,6 +3,7 @@ package luasrc
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
 )
@@ -20,7 +21,7 @@ func (f *File) walkPositions() (ok bool) {
 				panic(r)
 			}
 			ok = false
-			f.spans.reset()
+			f.spans.m.Reset()
 		}
 	}()
 	w.block(f.Chunk)
@@ -110,7 +111,7 @@ func (w *posWalker) names(decl any, n int) {
 }
 
 func (w *posWalker) fixNames(names []string, decl any) {
-	first, n := w.f.names.list(nodeKey(decl))
+	first, n := w.f.names.list(nodemap.Key(decl))
 	for k := range n {
 		t := first + 2*k
 		if k < len(names) && names[k] == gotoStandIn && w.identText(t) == "goto" {

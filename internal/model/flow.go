@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unsafe"
 
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -341,7 +341,7 @@ func (fs *flowState) leaveScope(stmts []ast.Stmt, e env) {
 	}
 	for _, s := range stmts {
 		if la, ok := s.(*ast.LocalAssignStmt); ok {
-			if vs := fs.m.declVars(uintptr(unsafe.Pointer(la))); len(vs) > 0 {
+			if vs := fs.m.declVars(nodemap.KeyOf(la)); len(vs) > 0 {
 				e.truncate(int(vs[0].slot))
 				return
 			}
@@ -355,7 +355,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 	case *ast.LocalAssignStmt:
 		// The resolver declared every name (a local function's with
 		// Kind LocalFunction, as File.IsLocalFunction says).
-		vs := m.declVars(uintptr(unsafe.Pointer(s)))
+		vs := m.declVars(nodemap.KeyOf(s))
 		if len(vs) > 0 && vs[0].Kind == LocalFunction {
 			fs.set(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
@@ -585,7 +585,7 @@ func (fs *flowState) iteratedReply(s *ast.GenericForStmt) *Call {
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
-	vs := fs.m.declVars(nodeAddr(decl))
+	vs := fs.m.declVars(nodemap.Key(decl))
 	if i < len(vs) {
 		return vs[i]
 	}
@@ -689,12 +689,12 @@ func (fs *flowState) expr(x ast.Expr, e env) Value {
 		return v
 	}
 	m := fs.m
-	i, ok := m.ids.get(nodeAddr(x))
+	i, ok := m.ids.Get(nodemap.Key(x))
 	if !ok {
 		// Every expression the flow evaluates was numbered by the
 		// resolver; should one not be, it is numbered now.
 		i = int32(len(m.vals))
-		m.ids.put(nodeAddr(x), i)
+		m.ids.Put(nodemap.Key(x), i)
 		m.vals = append(m.vals, Value{})
 		m.refs = append(m.refs, nil)
 	}
@@ -732,7 +732,7 @@ func literalValue(x ast.Expr) (Value, bool) {
 // recorded returns the value recorded for an expression, if it was
 // evaluated.
 func (m *Model) recorded(x ast.Expr) (Value, bool) {
-	if i, ok := m.ids.get(nodeAddr(x)); ok {
+	if i, ok := m.ids.Get(nodemap.Key(x)); ok {
 		if m.evaluated[i/64]&(1<<(i%64)) != 0 {
 			return m.vals[i], true
 		}
@@ -1133,7 +1133,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 				}
 			}
 		}
-		m.callIdx.put(uintptr(unsafe.Pointer(x)), int32(len(m.Calls)))
+		m.callIdx.Put(nodemap.KeyOf(x), int32(len(m.Calls)))
 		m.Calls = append(m.Calls, c)
 	} else {
 		for i := range c.Args {

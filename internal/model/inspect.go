@@ -2,8 +2,8 @@ package model
 
 import (
 	"math/bits"
-	"unsafe"
 
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -145,7 +145,7 @@ type walkIndex struct {
 	// index of that statement, so that a walk of a sub-block (a loop or
 	// function body) starts in the middle of the arrays. (An element's
 	// address is as good a key as a node's: the tree holds the list.)
-	blocks nodeTable
+	blocks nodemap.Map[int32]
 	// deep is set when the tree is deeper than inspectDepth: the arrays
 	// then stop there, as a walk of the whole chunk does, but a walk of a
 	// sub-block would see deeper, so it recurses instead.
@@ -265,14 +265,14 @@ func (w *walkRec) rotate(a, b, c int32, bl0, bl1 int) {
 }
 
 // index makes the walk index of what was recorded, its blocks table in
-// slots (see nodeTable.init).
-func (w *walkRec) index(slots tableArrays) *walkIndex {
+// slots (see nodemap.Map.Init).
+func (w *walkRec) index(slots nodemap.Arrays[int32]) *walkIndex {
 	x := &walkIndex{nodes: w.nodes, events: w.events, deep: w.deep}
-	x.blocks.init(len(w.blockList), slots)
+	x.blocks.Init(len(w.blockList), slots)
 	for _, b := range w.blockList {
-		k := uintptr(unsafe.Pointer(b.first))
-		if _, ok := x.blocks.get(k); !ok {
-			x.blocks.put(k, b.at)
+		k := nodemap.KeyOf(b.first)
+		if _, ok := x.blocks.Get(k); !ok {
+			x.blocks.Put(k, b.at)
 		}
 	}
 	return x
@@ -292,7 +292,7 @@ func (w *walkIndex) span(m *Model, stmts []ast.Stmt) (lo, hi int32, ok bool) {
 	} else if w.deep {
 		return 0, 0, false
 	}
-	i, found := w.blocks.get(uintptr(unsafe.Pointer(&stmts[0])))
+	i, found := w.blocks.Get(nodemap.KeyOf(&stmts[0]))
 	if !found {
 		return 0, 0, false
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -269,12 +270,12 @@ func inspectExpr(e ast.Expr, visit func(any) bool, d int) {
 // Declared returns the variables a declaring node declares, in order: the
 // names of a LocalAssignStmt, the control variables of a for loop, the
 // parameters of a FunctionExpr.
-func (m *Model) Declared(decl any) []*Variable { return m.declVars(nodeAddr(decl)) }
+func (m *Model) Declared(decl any) []*Variable { return m.declVars(nodemap.Key(decl)) }
 
-// declVars lists the variables that the node at address decl (nodeAddr)
+// declVars lists the variables that the node at address decl (nodemap.Key)
 // declares.
 func (m *Model) declVars(decl uintptr) []*Variable {
-	if i, ok := m.decls.get(decl); ok {
+	if i, ok := m.decls.Get(decl); ok {
 		return m.declLists[i]
 	}
 	return nil

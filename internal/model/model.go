@@ -7,9 +7,9 @@ package model
 
 import (
 	"strings"
-	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/yuin/gopher-lua/ast"
@@ -157,11 +157,11 @@ type Model struct {
 	SetResp3 bool
 
 	// ids numbers the identifiers and the other non-literal expressions
-	// the resolver met, keyed by node address (nodeAddr). vals[i] is what
+	// the resolver met, keyed by node address (nodemap.Key). vals[i] is what
 	// expression i may hold where it is evaluated, once the flow has (bit
 	// i of evaluated); refs[i] is the local that identifier i names, if
 	// any (VarOf).
-	ids       nodeTable
+	ids       nodemap.Map[int32]
 	vals      []Value
 	evaluated []uint64
 	refs      []*Variable
@@ -170,21 +170,21 @@ type Model struct {
 	unevaluated map[ast.Expr]bool
 	// callIdx maps a redis.call expression to its place in Calls, and
 	// funcIdx a function expression to its Function in funcList.
-	callIdx  nodeTable
-	funcIdx  nodeTable
+	callIdx  nodemap.Map[int32]
+	funcIdx  nodemap.Map[int32]
 	funcList []*Function
 	// funcOf maps the nodes inside function bodies to their function's
 	// place in funcList, made on the first FuncOf (funcOfBuilt) from the
 	// walk and from funcNodes, the nodes deeper than the walk that the
 	// resolver lists.
-	funcOf      nodeTable
+	funcOf      nodemap.Map[int32]
 	funcOfBuilt bool
 	funcNodes   chunks[funcNode]
 	// funcNodeCount counts the nodes inside function bodies.
 	funcNodeCount int
 	// declLists[decls.get(node)] lists the variables a declaring node
 	// declares, in order (declVars).
-	decls     nodeTable
+	decls     nodemap.Map[int32]
 	declLists [][]*Variable
 
 	// Computed on first use: several rules ask for each. A model is read
@@ -313,7 +313,7 @@ func (m *Model) Value(e ast.Expr) Value {
 
 // VarOf returns the local an identifier refers to, or nil for a global.
 func (m *Model) VarOf(id *ast.IdentExpr) *Variable {
-	if i, ok := m.ids.get(uintptr(unsafe.Pointer(id))); ok {
+	if i, ok := m.ids.Get(nodemap.KeyOf(id)); ok {
 		return m.refs[i]
 	}
 	return nil
@@ -321,7 +321,7 @@ func (m *Model) VarOf(id *ast.IdentExpr) *Variable {
 
 // CallAt returns the redis.call site of a call expression, or nil.
 func (m *Model) CallAt(e *ast.FuncCallExpr) *Call {
-	if i, ok := m.callIdx.get(uintptr(unsafe.Pointer(e))); ok {
+	if i, ok := m.callIdx.Get(nodemap.KeyOf(e)); ok {
 		return m.Calls[i]
 	}
 	return nil
@@ -337,7 +337,7 @@ func (m *Model) FuncOf(n any) *Function {
 		m.funcOfBuilt = true
 	}
 	// A nil node, or a typed nil, has key 0 and no function.
-	if i, ok := m.funcOf.get(nodeAddr(n)); ok {
+	if i, ok := m.funcOf.Get(nodemap.Key(n)); ok {
 		return m.funcList[i]
 	}
 	return m.Main
@@ -351,8 +351,8 @@ func (m *Model) FuncOf(n any) *Function {
 // Only functions other than the main chunk are put, all in funcList.
 func (m *Model) fillFuncOf() {
 	out := &m.funcOf
-	out.init(m.funcNodeCount, m.pool.funcOf)
-	m.pool.funcOf = tableArrays{}
+	out.Init(m.funcNodeCount, m.pool.funcOf)
+	m.pool.funcOf = nodemap.Arrays[int32]{}
 	w := m.walk()
 	ev, nodes := w.events, w.nodes
 	type scope struct {
@@ -372,7 +372,7 @@ func (m *Model) fillFuncOf() {
 		}
 		n := nodes[i]
 		if cur != m.Main && (skip == nil || !skip[i]) {
-			out.put(nodeAddr(n), cur.index)
+			out.Put(nodemap.Key(n), cur.index)
 		}
 		switch n := n.(type) {
 		case *ast.FunctionExpr:
@@ -418,7 +418,7 @@ func (m *Model) fillFuncOf() {
 	}
 	for _, c := range m.funcNodes.chunks {
 		for _, fn := range c {
-			out.put(nodeAddr(fn.n), fn.fn.index)
+			out.Put(nodemap.Key(fn.n), fn.fn.index)
 		}
 	}
 }
@@ -431,7 +431,7 @@ type funcNode struct {
 
 // FunctionFor returns the Function of a function expression.
 func (m *Model) FunctionFor(e *ast.FunctionExpr) *Function {
-	if i, ok := m.funcIdx.get(uintptr(unsafe.Pointer(e))); ok {
+	if i, ok := m.funcIdx.Get(nodemap.KeyOf(e)); ok {
 		return m.funcList[i]
 	}
 	return nil

@@ -1,6 +1,10 @@
 package model
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/nodemap"
+)
 
 // arrays are the per-file arrays of a model that Release hands to the next
 // Build: the largest allocations of a model, garbage the moment the file's
@@ -16,7 +20,7 @@ type arrays struct {
 	// The node tables' arrays hold no pointers, so clearing them is plain
 	// memory (a Go map sized for a larger file cost more to clear than to
 	// make anew).
-	ids, decls, funcIdx, callIdx, blocks, funcOf tableArrays
+	ids, decls, funcIdx, callIdx, blocks, funcOf nodemap.Arrays[int32]
 	declLists                                    [][]*Variable
 	vars                                         []*Variable
 	calls                                        []*Call
@@ -63,15 +67,15 @@ func (m *Model) Release() {
 	if w := m.walkIdx; w != nil {
 		a.nodes = clearLen(w.nodes)[:0]
 		a.events = clearLen(w.events)[:0]
-		a.blocks = w.blocks.release()
+		a.blocks = w.blocks.Release()
 	}
 	a.globals = clearLen(m.Globals)[:0]
-	a.ids = m.ids.release()
-	a.decls = m.decls.release()
-	a.funcIdx = m.funcIdx.release()
-	a.callIdx = m.callIdx.release()
+	a.ids = m.ids.Release()
+	a.decls = m.decls.Release()
+	a.funcIdx = m.funcIdx.Release()
+	a.callIdx = m.callIdx.Release()
 	if m.funcOfBuilt {
-		a.funcOf = m.funcOf.release()
+		a.funcOf = m.funcOf.Release()
 	}
 	a.declLists = clearLen(m.declLists)[:0]
 	a.vars = clearLen(m.Vars)[:0]

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"unsafe"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -71,11 +71,11 @@ func BuildWith(f *luasrc.File, o Options) *Model {
 	r.w.events = zeroed(a.events, nodes)[:0]
 	// On real scripts identifiers and the other non-literal expressions
 	// are 53% to 60% of the nodes.
-	m.ids.init(nodes*5/8, a.ids)
+	m.ids.Init(nodes*5/8, a.ids)
 	// About one declaring statement per 25 tokens.
-	m.decls.init(n/32, a.decls)
-	m.funcIdx.init(n/64, a.funcIdx)
-	m.callIdx.init(n/32, a.callIdx)
+	m.decls.Init(n/32, a.decls)
+	m.funcIdx.Init(n/64, a.funcIdx)
+	m.callIdx.Init(n/32, a.callIdx)
 	m.declLists = a.declLists[:0]
 	if cap(a.vars) >= n/16 {
 		m.Vars = a.vars[:0]
@@ -459,7 +459,7 @@ func (r *resolver) target(e ast.Expr) {
 func (r *resolver) function(fe *ast.FunctionExpr, method bool, decl any) {
 	fn := r.funcSlab.alloc()
 	*fn = Function{Expr: fe, Parent: r.fn, index: int32(len(r.m.funcList))}
-	r.m.funcIdx.put(uintptr(unsafe.Pointer(fe)), int32(len(r.m.funcList)))
+	r.m.funcIdx.Put(nodemap.KeyOf(fe), int32(len(r.m.funcList)))
 	r.m.funcList = append(r.m.funcList, fn)
 	outerFn := r.fn
 	r.fn = fn
@@ -634,7 +634,7 @@ func fieldName(obj, key string) string {
 // setDeclared records the variables that node decl declares.
 func (r *resolver) setDeclared(decl any, vs []*Variable) {
 	m := r.m
-	m.decls.put(nodeAddr(decl), int32(len(m.declLists)))
+	m.decls.Put(nodemap.Key(decl), int32(len(m.declLists)))
 	m.declLists = append(m.declLists, vs)
 }
 
@@ -642,15 +642,8 @@ func (r *resolver) setDeclared(decl any, vs []*Variable) {
 func (r *resolver) number(n ast.Expr) int32 {
 	i := r.nids
 	r.nids++
-	r.m.ids.put(nodeAddr(n), i)
+	r.m.ids.Put(nodemap.Key(n), i)
 	return i
-}
-
-// nodeKey is the key of an AST node in Model.ids: the pointer an interface
-// holding it carries (every node is a pointer), so that the map hashes and
-// compares one word, as luasrc's position maps do.
-func nodeKey(n any) unsafe.Pointer {
-	return (*[2]unsafe.Pointer)(unsafe.Pointer(&n))[1]
 }
 
 // isGlobalField reports whether e is `obj.key` with obj the global name,

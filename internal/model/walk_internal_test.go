@@ -217,8 +217,8 @@ func TestFuncOfFromWalk(t *testing.T) {
 				t.Errorf("%s: FuncOf(%T at line %d) differs", m.File.Name, n, n.(ast.PositionHolder).Line())
 			}
 		}
-		if m.funcOfBuilt && int(m.funcOf.n) != len(ref.out) {
-			t.Errorf("%s: FuncOf knows %d nodes, want %d", m.File.Name, m.funcOf.n, len(ref.out))
+		if m.funcOfBuilt && int(m.funcOf.Len()) != len(ref.out) {
+			t.Errorf("%s: FuncOf knows %d nodes, want %d", m.File.Name, m.funcOf.Len(), len(ref.out))
 		}
 		Inspect(m.File.Chunk, func(n any) bool {
 			if _, in := ref.out[n]; !in && m.FuncOf(n) != m.Main {
