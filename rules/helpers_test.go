@@ -15,7 +15,9 @@ func lintSource(name string, src []byte, rules []*lint.Rule, settings lint.Setti
 
 // lintSourceFor is lintSource for the target tg.
 func lintSourceFor(name string, src []byte, rules []*lint.Rule, settings lint.Settings, tg target.Target) []diag.Diagnostic {
-	f := luasrc.Parse(name, src)
-	defer f.Release()
-	return lint.Run(f, lint.Config{Rules: rules, Settings: settings, Target: tg})
+	var out []diag.Diagnostic
+	luasrc.WithParse(name, src, func(f *luasrc.File) {
+		out = lint.Run(f, lint.Config{Rules: rules, Settings: settings, Target: tg})
+	})
+	return out
 }

@@ -77,42 +77,44 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 	var covers [][]int
 	for i := range scripts {
 		s := &scripts[i]
-		pf := s.Parsed
-		if pf == nil {
-			if len(s.Text) > gcBigFile {
-				relaxGCNow()
+		step := func(pf *luasrc.File) {
+			if s.Seen != nil {
+				s.Seen(pf)
 			}
-			pf = luasrc.Parse(s.Name, s.Text)
-		}
-		if s.Seen != nil {
-			s.Seen(pf)
-		}
-		ds := lint.Run(pf, lint.Config{Rules: l.rules, Settings: f.Settings.Rules, Target: f.Settings.Target, Globals: s.Globals, Siblings: s.Siblings})
-		p.syntaxErrors += len(pf.Errors)
-		p.broken = p.broken || pf.Chunk == nil
-		lineOf := func(_ string, n int) (string, bool) { return pf.Line(n) }
-		if s.Map != nil {
-			p.shared = true
-			for i, d := range ds {
-				ds[i] = s.Map.Place(d)
+			ds := lint.Run(pf, lint.Config{Rules: l.rules, Settings: f.Settings.Rules, Target: f.Settings.Target, Globals: s.Globals, Siblings: s.Siblings})
+			p.syntaxErrors += len(pf.Errors)
+			p.broken = p.broken || pf.Chunk == nil
+			lineOf := func(_ string, n int) (string, bool) { return pf.Line(n) }
+			if s.Map != nil {
+				p.shared = true
+				for i, d := range ds {
+					ds[i] = s.Map.Place(d)
+				}
+				lineOf = s.Map.Line
 			}
-			lineOf = s.Map.Line
+			p.quote(f, ds, lineOf)
+			if len(f.Comments) > 0 {
+				for range ds {
+					covers = append(covers, s.CoveredBy)
+				}
+			}
+			if p.diags == nil {
+				p.diags = ds
+			} else {
+				p.diags = append(p.diags, ds...)
+			}
 		}
-		p.quote(f, ds, lineOf)
+		if s.Parsed != nil {
+			step(s.Parsed)
+			continue
+		}
+		if len(s.Text) > gcBigFile {
+			relaxGCNow()
+		}
 		// The parse never leaves this step, and the findings and lines
 		// hold none of it (strings copied from its text): its arrays
 		// serve the next file's.
-		pf.Release()
-		if len(f.Comments) > 0 {
-			for range ds {
-				covers = append(covers, s.CoveredBy)
-			}
-		}
-		if p.diags == nil {
-			p.diags = ds
-		} else {
-			p.diags = append(p.diags, ds...)
-		}
+		luasrc.WithParse(s.Name, s.Text, step)
 	}
 	if len(f.Findings) > 0 {
 		lines := srcmap.NewLines(f.Src)

@@ -82,16 +82,16 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 			out = append(out, syntaxError(f.Name, e, s.Severity))
 		}
 	}
-	m := model.BuildWith(f, optionsFor(cfg.Target))
-	if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
-		for _, e := range m.Problems {
-			out = append(out, syntaxError(f.Name, e, s.Severity))
-		}
-	}
-	out = append(out, runRules(m, cfg)...)
 	// The model never leaves this function and the findings hold none of
 	// it (strings and ranges): its arrays serve the next file's.
-	m.Release()
+	model.WithModel(f, optionsFor(cfg.Target), func(m *model.Model) {
+		if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
+			for _, e := range m.Problems {
+				out = append(out, syntaxError(f.Name, e, s.Severity))
+			}
+		}
+		out = append(out, runRules(m, cfg)...)
+	})
 	out = applySuppressions(f.Name, f.Comments, out, nil, settings, cfg.Rules)
 	diag.SortDiagnostics(out)
 	return out

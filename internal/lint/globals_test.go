@@ -32,9 +32,9 @@ func TestConfigGlobals(t *testing.T) {
 		{configured, nil, []string{"with=[rcall]", "without=<nil>"}},
 	} {
 		seen = nil
-		f := luasrc.Parse("t.lua", []byte("return 1\n"))
-		lint.Run(f, lint.Config{Rules: rules, Settings: c.settings, Globals: c.globals})
-		f.Release()
+		luasrc.WithParse("t.lua", []byte("return 1\n"), func(f *luasrc.File) {
+			lint.Run(f, lint.Config{Rules: rules, Settings: c.settings, Globals: c.globals})
+		})
 		if !reflect.DeepEqual(seen, c.want) {
 			t.Errorf("settings %v, globals %q: rules saw %q, want %q", c.settings, c.globals, seen, c.want)
 		}

@@ -10,12 +10,13 @@ import (
 	"github.com/lint-lua/lint-lua/internal/benchdata"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
 // TestReuseMatchesFresh lints files in turn, each parse and model built in
-// the arrays the previous file's released (lintSource releases its File,
-// lint.Run its model), in orders that give each file the leftovers of
+// the arrays the previous file's released (lintSource parses through
+// luasrc.WithParse, lint.Run models through model.WithModel), in orders that give each file the leftovers of
 // larger and of smaller ones, and checks every result equals a lint of
 // the file on empty pools: a reuse bug shows as one file's data leaking
 // into the next.
@@ -99,16 +100,28 @@ func TestReuseMatchesFresh(t *testing.T) {
 	wg.Wait()
 }
 
-// TestReleaseEmpties checks that a released File is emptied, so that a use
-// after Release fails rather than reads the next file's data.
+// TestReleaseEmpties checks that the File and the model that WithParse and
+// WithModel release are emptied, so that a use of one kept past its scope
+// fails rather than reads the next file's data.
 func TestReleaseEmpties(t *testing.T) {
-	f := luasrc.Parse("a.lua", []byte("local x = redis.call('GET', KEYS[1])\nreturn x\n"))
-	if len(f.Tokens) == 0 || f.Chunk == nil {
-		t.Fatal("the file did not parse")
+	var kept *luasrc.File
+	var keptModel *model.Model
+	luasrc.WithParse("a.lua", []byte("local x = redis.call('GET', KEYS[1])\nreturn x\n"), func(f *luasrc.File) {
+		if len(f.Tokens) == 0 || f.Chunk == nil {
+			t.Fatal("the file did not parse")
+		}
+		kept = f
+		model.WithModel(f, model.Options{}, func(m *model.Model) {
+			if len(m.Calls) != 1 {
+				t.Fatalf("the model has %d calls, want 1", len(m.Calls))
+			}
+			keptModel = m
+		})
+		if keptModel.File != nil || keptModel.Calls != nil || keptModel.Vars != nil {
+			t.Errorf("a released model still holds its data: %d calls, %d variables", len(keptModel.Calls), len(keptModel.Vars))
+		}
+	})
+	if kept.Tokens != nil || kept.Chunk != nil || kept.Src != nil || kept.LineCount() != 0 {
+		t.Errorf("a released File still holds its data: %d tokens, %d lines", len(kept.Tokens), kept.LineCount())
 	}
-	f.Release()
-	if f.Tokens != nil || f.Chunk != nil || f.Src != nil || f.LineCount() != 0 {
-		t.Errorf("a released File still holds its data: %d tokens, %d lines", len(f.Tokens), f.LineCount())
-	}
-	f.Release() // a second Release does nothing
 }

@@ -29,7 +29,7 @@ func (f *File) fastScan(text []byte) bool {
 	n := len(s)
 	var values []string
 	// The tokens are read into the slice of a released File, which this
-	// one then owns until its own Release; with none, into scratch space
+	// one then owns until it is released (WithParse); with none, into scratch space
 	// that the File gets a copy of.
 	pool := &releasedTokens
 	toks, _ := releasedTokens.Get().(*[]Token)
@@ -297,7 +297,7 @@ var tokenScratch = sync.Pool{New: func() any { return new([]Token) }}
 // releasedComments holds the comment slices of released Files.
 var releasedComments sync.Pool
 
-// releasedTokens holds the token slices of released Files (Release).
+// releasedTokens holds the token slices of released Files (WithParse).
 var releasedTokens sync.Pool
 
 // longLevel returns the level of the long bracket that opens at s[i:]

@@ -72,7 +72,7 @@ type File struct {
 	// method's implicit self) to the tokens of the names they declare.
 	names nameTable
 	// tokBuf is the pooled slice Tokens was read into, when it was
-	// (fastScan), and lineBuf the one lineStarts was: Release hands
+	// (fastScan), and lineBuf the one lineStarts was: release hands
 	// them back.
 	tokBuf     *[]Token
 	lineBuf    *[]int
@@ -173,7 +173,7 @@ func parseFile(name string, src []byte, skipBodies bool) (f *File) {
 // respectively), and the token index. It returns the text the tokens index
 // and false when the scanner stopped, leaving no token stream to parse.
 func (f *File) scanSource() (text []byte, ok bool) {
-	// A released File's line starts are room for these (Release).
+	// A released File's line starts are room for these (WithParse).
 	f.lineBuf, _ = releasedLines.Get().(*[]int)
 	if f.lineBuf != nil {
 		f.lineStarts = computeLineStarts(f.Src, (*f.lineBuf)[:0])
@@ -416,14 +416,24 @@ func (f *File) NodeCount() int { return f.spans.len() }
 // releasedLines holds the line starts of released Files.
 var releasedLines sync.Pool
 
-// Release gives the File's per-file arrays (its token index, line starts,
-// comments and the slots of its node spans) to the next Parse. Neither
-// the File nor anything read from it that is not a copy (Tokens,
-// Comments, the AST) may be used afterwards: it is emptied, so that a use
-// fails rather than reads another file's data. Strings read from it stay
-// valid. Only the owner of a File that nothing else holds may release it,
-// once done with it; a File never released is simply collected.
-func (f *File) Release() {
+// WithParse parses src as Parse does, calls use with the File, and then
+// gives the File's per-file arrays (its token index, line starts, comments
+// and the table of its node spans) to the next parse: the lint of a file
+// parses, models, reports and is done, and those arrays were the largest
+// allocations of a run. use must keep neither the File nor anything read
+// from it that is not a copy (Tokens, Comments, the AST): the File is
+// emptied when use returns, so that a use after it fails rather than reads
+// another file's data. Strings read from it stay valid. A File from Parse
+// is never released: it is simply collected.
+func WithParse(name string, src []byte, use func(*File)) {
+	f := Parse(name, src)
+	defer f.release()
+	use(f)
+}
+
+// release gives the File's per-file arrays to the next parse and empties
+// it (WithParse).
+func (f *File) release() {
 	// The slices Tokens and lineStarts were read into, or the copy the
 	// File got of the tokens: the next Parse reads into them.
 	if b := f.tokBuf; b != nil {

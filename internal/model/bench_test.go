@@ -28,8 +28,10 @@ func benchmarkBuild(b *testing.B, release bool) {
 		}
 		for b.Loop() {
 			for _, f := range files {
-				if m := model.Build(f); release {
-					m.Release()
+				if release {
+					model.WithModel(f, model.Options{}, func(*model.Model) {})
+				} else {
+					model.Build(f)
 				}
 			}
 		}

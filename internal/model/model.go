@@ -198,7 +198,7 @@ type Model struct {
 	// walkIdx is the flattened tree the model's walks use (inspect.go),
 	// recorded by the resolver.
 	walkIdx *walkIndex
-	// pool receives the model's arrays on Release.
+	// pool receives the model's arrays on release (WithModel).
 	pool *arrays
 	// opts says what the target server changes (BuildWith).
 	opts Options

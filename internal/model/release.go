@@ -3,13 +3,14 @@ package model
 import (
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/nodemap"
 )
 
-// arrays are the per-file arrays of a model that Release hands to the next
+// arrays are the per-file arrays of a model that release hands to the next
 // Build: the largest allocations of a model, garbage the moment the file's
 // lint ends. Every array is kept zeroed up to its capacity while pooled
-// (Release clears what the model wrote, which never passes the length).
+// (release clears what the model wrote, which never passes the length).
 type arrays struct {
 	vals      []Value
 	refs      []*Variable
@@ -45,13 +46,22 @@ func zeroed[T any](s []T, n int) []T {
 	return make([]T, n)
 }
 
-// Release gives the model's per-file arrays to the next Build. The model
-// must not be used afterwards, nor anything read from it that is not a
-// copy: it is emptied, so that a use fails rather than reads another
-// file's data. Only the owner of a model that nothing else holds may
-// release it (lint.Run does, once its rules have run); a model
-// never released is simply collected.
-func (m *Model) Release() {
+// WithModel builds f's model as BuildWith does, calls use with it, and
+// then gives the model's per-file arrays to the next build (lint.Run's
+// rules read the model and are done with it). use must keep neither the
+// model nor anything read from it that is not a copy: the model is emptied
+// when use returns, so that a use after it fails rather than reads another
+// file's data. A model from Build or BuildWith is never released: it is
+// simply collected.
+func WithModel(f *luasrc.File, opts Options, use func(*Model)) {
+	m := BuildWith(f, opts)
+	defer m.release()
+	use(m)
+}
+
+// release gives the model's per-file arrays to the next build and empties
+// it (WithModel).
+func (m *Model) release() {
 	a := m.pool
 	if a == nil {
 		// Built for a file that did not parse, or released already.

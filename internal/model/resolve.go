@@ -61,7 +61,7 @@ func BuildWith(f *luasrc.File, o Options) *Model {
 		nodes = n*3/4 + 8
 	}
 	// The arrays come from a released model when it left them large
-	// enough (Release).
+	// enough (WithModel).
 	m.pool = takeArrays()
 	a := *m.pool
 	// FuncOf's table is made after Build, if a rule asks: its arrays

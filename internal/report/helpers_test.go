@@ -9,7 +9,9 @@ import (
 // lintSource parses src as the file name and lints it with rules and
 // settings, for the latest Redis.
 func lintSource(name string, src []byte, rules []*lint.Rule, settings lint.Settings) []diag.Diagnostic {
-	f := luasrc.Parse(name, src)
-	defer f.Release()
-	return lint.Run(f, lint.Config{Rules: rules, Settings: settings})
+	var out []diag.Diagnostic
+	luasrc.WithParse(name, src, func(f *luasrc.File) {
+		out = lint.Run(f, lint.Config{Rules: rules, Settings: settings})
+	})
+	return out
 }
