@@ -189,6 +189,30 @@ func TestHostileInputs(t *testing.T) {
 	}
 }
 
+// TestLimitsReportedOnce: a function past one of Lua 5.1's limits gets
+// one syntax error for it, as Lua stops at the first, however many later
+// lines pass it again: 740 KB of `local x = redis.call(...)` gave 19,753
+// errors, one per line past the 250 registers (issue 19 item 12).
+func TestLimitsReportedOnce(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"locals then registers", strings.Repeat("local x = redis.call('GET', KEYS[1])\n", 2000), "more than 200 local variables"},
+		{"locals in and out of scope", "local function f()\n" + strings.Repeat("local a = 1\n", 199) + strings.Repeat("do local b, c = 1, 2 end\n", 500) + "end\n", "more than 200 local variables"},
+		{"registers", "local a = 1\n" + strings.Repeat("f("+strings.Repeat("a, ", 260)+"a)\n", 50), "too complex"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var errs []string
+			for _, d := range checkLint(t, []byte(c.src), rules.All()) {
+				if d.Rule == lint.SyntaxErrorID {
+					errs = append(errs, d.Message)
+				}
+			}
+			if len(errs) != 1 || !strings.Contains(errs[0], c.want) {
+				t.Errorf("%d syntax errors %q, want one with %q", len(errs), errs[:min(len(errs), 3)], c.want)
+			}
+		})
+	}
+}
+
 // TestSuppressionCoverage pins down which lines an ignore covers now that
 // ignores are looked up by line: every ignore covering a finding counts as
 // used, whether file-wide, trailing or on the line before.

@@ -98,6 +98,12 @@ type Function struct {
 	Vararg *Variable
 	// active counts the locals in scope while resolving, for Lua's limit.
 	active int
+	// overLimit is set once a limit of Lua's (locals, registers,
+	// upvalues) is reported for the function: Lua stops at the first, and
+	// every later statement of a function past its 200 locals would
+	// otherwise repeat the register one (740 KB of `local x = ...` gave
+	// 19,753 errors, issue 19 item 12).
+	overLimit bool
 	// index is the function's place in Model.funcList (the main chunk
 	// has none).
 	index int32

@@ -201,7 +201,18 @@ func (r *resolver) registers(n int, at ast.Expr) {
 	if r.fn.active+n < maxRegisters {
 		return
 	}
-	r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function or expression too complex: %d values with %d locals in scope pass Lua 5.1's %d registers", n, r.fn.active, maxRegisters), Help: "pass a table, or unpack one"})
+	r.overLimit(r.fn, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function or expression too complex: %d values with %d locals in scope pass Lua 5.1's %d registers", n, r.fn.active, maxRegisters), Help: "pass a table, or unpack one"})
+}
+
+// overLimit reports e, a limit of Lua's that fn passes, unless one was
+// reported for fn already: the compiler stops at the first, and the same
+// limit passed again on every later line would bury it.
+func (r *resolver) overLimit(fn *Function, e luasrc.SyntaxError) {
+	if fn.overLimit {
+		return
+	}
+	fn.overLimit = true
+	r.m.Problems = append(r.m.Problems, e)
 }
 
 // capture records that the current function reads or writes v, a local of
@@ -221,7 +232,7 @@ func (r *resolver) capture(v *Variable, at *ast.IdentExpr) {
 		}
 		set[v] = true
 		if len(set) == maxUpvalues+1 && fn.Expr != nil {
-			r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function at line %d has more than %d upvalues (Lua 5.1's limit)", fn.Expr.Line(), maxUpvalues), Help: "group the outer locals in a table"})
+			r.overLimit(fn, luasrc.SyntaxError{Range: r.m.File.Range(at), Message: fmt.Sprintf("function at line %d has more than %d upvalues (Lua 5.1's limit)", fn.Expr.Line(), maxUpvalues), Help: "group the outer locals in a table"})
 		}
 	}
 }
@@ -271,7 +282,7 @@ func (r *resolver) declare(name string, kind VarKind, decl any, i int, init ast.
 		if r.fn.Expr != nil {
 			where = fmt.Sprintf("function at line %d", r.fn.Expr.Line())
 		}
-		r.m.Problems = append(r.m.Problems, luasrc.SyntaxError{Range: v.Decl, Message: fmt.Sprintf("%s has more than %d local variables (Lua 5.1's limit)", where, maxLocals), Help: "group them in a table"})
+		r.overLimit(r.fn, luasrc.SyntaxError{Range: v.Decl, Message: fmt.Sprintf("%s has more than %d local variables (Lua 5.1's limit)", where, maxLocals), Help: "group them in a table"})
 	}
 	r.m.Vars = append(r.m.Vars, v)
 	return v
