@@ -6,17 +6,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
-// flaggedBy reports whether lint-lua, with every rule on, reports rule id
-// on src.
-func flaggedBy(id, src string) bool {
-	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
-		if d.Rule == id {
-			return true
-		}
-	}
-	return false
-}
-
 // TestProofCheckThenAct runs the documented examples with 1 in stock and a
 // quantity of 5 (facts F(c)): Bad passes its guard and leaves -4, Good
 // refuses and leaves the stock at 1.

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
@@ -93,39 +92,6 @@ var headerCases = []headerCase{
 		want: []string{`bogus in a library header`}},
 	{src: strings.TrimPrefix(regF, "\n"), library: true, redisErr: "ERR Missing library metadata",
 		want: []string{`no '#!lua name=<library>' first line`}},
-}
-
-// ruleFindings returns the texts of rule id's findings on src: headline
-// and help, as wants match them (wantText).
-func ruleFindings(id, src string) []string {
-	var out []string
-	for _, d := range lintSource("case.lua", []byte(src), All(), nil) {
-		if d.Rule == id {
-			out = append(out, wantText(d))
-		}
-	}
-	return out
-}
-
-// matchFindings checks that got holds exactly one message per regexp.
-func matchFindings(t *testing.T, src string, got, want []string) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Errorf("%q: got %d findings %q, want %d", src, len(got), got, len(want))
-		return
-	}
-	for _, w := range want {
-		re := regexp.MustCompile(w)
-		found := false
-		for _, g := range got {
-			if re.MatchString(g) {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("%q: no finding matches %q in %q", src, w, got)
-		}
-	}
 }
 
 func TestInvalidShebangForms(t *testing.T) {

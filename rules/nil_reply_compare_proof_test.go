@@ -6,35 +6,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
-// replyRuleCase is one script run on an emptied Redis after setup: want is
-// the reply as redis-cli prints it (Reply.String), flagged whether rule id
-// must report the script.
-type replyRuleCase struct {
-	src     string
-	keys    []string
-	args    []string
-	setup   [][]string
-	want    string
-	flagged bool
-}
-
-// checkReplyRuleCases runs each case on Redis and through lint-lua.
-func checkReplyRuleCases(t *testing.T, c *redistest.Conn, id string, cases []replyRuleCase) {
-	t.Helper()
-	for _, tc := range cases {
-		c.MustDo(t, "FLUSHALL")
-		for _, cmd := range tc.setup {
-			c.MustDo(t, cmd...)
-		}
-		if got := c.MustEval(t, tc.src, tc.keys, tc.args...); got.String() != tc.want {
-			t.Errorf("%q on Redis gave %s, want %s", tc.src, got, tc.want)
-		}
-		if got := flaggedBy(id, tc.src); got != tc.flagged {
-			t.Errorf("%q: %s flags it = %v, want %v", tc.src, id, got, tc.flagged)
-		}
-	}
-}
-
 // TestProofNilReplyCompare: in RESP2 a null reply is false, so `== nil`
 // never takes the missing branch (facts A1); after redis.setresp(3) it does.
 func TestProofNilReplyCompare(t *testing.T) {

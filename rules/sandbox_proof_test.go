@@ -6,65 +6,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
-	"github.com/lint-lua/lint-lua/internal/target"
 )
-
-// flags reports whether lint-lua gives rule id a finding on src, for the
-// newest Redis.
-func flags(t *testing.T, id, src string) bool {
-	t.Helper()
-	return flagsFor(t, id, src, target.Target{})
-}
-
-// flagsFor is flags for the target tg.
-func flagsFor(t *testing.T, id, src string, tg target.Target) bool {
-	t.Helper()
-	for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
-		if d.Rule == id {
-			return true
-		}
-	}
-	return false
-}
-
-// proveBadGood checks a rule's documented examples both ways: lint-lua
-// flags Bad and not Good, for the newest Redis and for the test server's
-// target, and the server fails Bad with wantErr and runs Good.
-func proveBadGood(t *testing.T, id string, keys []string, args []string, wantErr string) {
-	t.Helper()
-	proveBadGoodFor(t, id, keys, args, func(target.Target) string { return wantErr })
-}
-
-// proveBadGoodFor is proveBadGood where the error Bad fails with depends
-// on the server's target.
-func proveBadGoodFor(t *testing.T, id string, keys []string, args []string, wantErr func(target.Target) string) {
-	t.Helper()
-	r := ByID(id)
-	if r == nil {
-		t.Fatalf("no rule %s", id)
-	}
-	check := func(tg target.Target) {
-		t.Helper()
-		if !flagsFor(t, id, r.Doc.Bad, tg) {
-			t.Errorf("%s: the Bad example is not flagged for %s", id, tg)
-		}
-		if flagsFor(t, id, r.Doc.Good, tg) {
-			t.Errorf("%s: the Good example is flagged for %s", id, tg)
-		}
-	}
-	check(target.Target{})
-	c := redistest.Client(t)
-	tg := redistest.ServerTarget(t, c)
-	check(tg)
-	bad := c.MustEval(t, r.Doc.Bad, keys, args...)
-	if want := wantErr(tg); bad.Kind != redistest.Error || !strings.Contains(bad.Str, want) {
-		t.Errorf("%s: Bad on %s gave %s, want an error containing %q", id, tg, bad, want)
-	}
-	good := c.MustEval(t, r.Doc.Good, keys, args...)
-	if good.Kind == redistest.Error {
-		t.Errorf("%s: Good on Redis failed: %s", id, good)
-	}
-}
 
 func TestProofSyntaxError(t *testing.T) {
 	proveBadGood(t, "syntax-error", nil, nil, "'=' expected near 'continue'")

@@ -1,47 +1,11 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
-
-// operandLuaErrRE takes the Lua message out of an EVAL runtime error reply.
-var operandLuaErrRE = regexp.MustCompile(`user_script:\d+: (.*) script: `)
-
-// operandFindings returns the texts (headline and help) rule id gives on
-// src.
-func operandFindings(id, src string) []string {
-	var out []string
-	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
-		if d.Rule == id {
-			out = append(out, wantText(d))
-		}
-	}
-	return out
-}
-
-// operandEvalFails runs src and checks that Redis raises exactly wantErr (the Lua
-// message, without the user_script prefix and the script suffix), and that
-// rule id flags src with a message quoting that error.
-func operandEvalFails(t *testing.T, c *redistest.Conn, id, src string, keys, args []string, wantErr string) {
-	t.Helper()
-	r := c.MustEval(t, src, keys, args...)
-	m := operandLuaErrRE.FindStringSubmatch(r.Str)
-	if r.Kind != redistest.Error || m == nil || m[1] != wantErr {
-		t.Errorf("%q on Redis gave %s, want the error %q", src, r, wantErr)
-	}
-	msgs := operandFindings(id, src)
-	if len(msgs) != 1 {
-		t.Errorf("%q: %s gives %d findings, want 1: %q", src, id, len(msgs), msgs)
-		return
-	}
-	if !strings.Contains(msgs[0], "'"+wantErr+"'") {
-		t.Errorf("%q: %s message %q does not quote %q", src, id, msgs[0], wantErr)
-	}
-}
 
 func TestProofUnguardedNilReply(t *testing.T) {
 	const id = "unguarded-nil-reply"

@@ -6,78 +6,9 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 	"github.com/lint-lua/lint-lua/internal/target"
 )
-
-// cmdMessages returns the texts (headline and help) rule id gives on src
-// for a target ("" for the newest Redis; a plain version is Redis's).
-func cmdMessages(id, src, version string) []string {
-	return cmdMessagesFor(id, src, target.MustParse(version))
-}
-
-// cmdMessagesFor is cmdMessages for the target tg.
-func cmdMessagesFor(id, src string, tg target.Target) []string {
-	var out []string
-	for _, d := range cmdFindings(id, src, tg) {
-		out = append(out, wantText(d))
-	}
-	return out
-}
-
-// cmdFindings returns the findings of rule id on src for the target tg.
-func cmdFindings(id, src string, tg target.Target) []diag.Diagnostic {
-	var out []diag.Diagnostic
-	f := luasrc.Parse("proof.lua", []byte(src))
-	for _, d := range lint.Run(f, lint.Config{Rules: All(), Target: tg}) {
-		if d.Rule == id {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// cmdProve checks one script both ways: the server fails it with an error
-// containing wantErr (or runs it when wantErr is empty), and rule id,
-// linting for the target tg, flags it exactly when wantErr is set, with a
-// message quoting quote (when set).
-func cmdProve(t *testing.T, c *redistest.Conn, id, src string, tg target.Target, wantErr, quote string, keys ...string) {
-	t.Helper()
-	got := c.MustEval(t, src, keys)
-	msgs := cmdMessagesFor(id, src, tg)
-	if wantErr == "" {
-		if got.Kind == redistest.Error {
-			t.Errorf("%q on %s failed: %s", src, tg, got)
-		}
-		if len(msgs) != 0 {
-			t.Errorf("%q (target %s): %s flags it: %q", src, tg, id, msgs)
-		}
-		return
-	}
-	if got.Kind != redistest.Error || !strings.Contains(got.Str, wantErr) {
-		t.Errorf("%q on %s gave %s, want an error containing %q", src, tg, got, wantErr)
-	}
-	if len(msgs) != 1 {
-		t.Errorf("%q (target %s): %s gives %d findings, want 1: %q", src, tg, id, len(msgs), msgs)
-		return
-	}
-	if quote != "" && !strings.Contains(msgs[0], quote) {
-		t.Errorf("%q: message %q does not quote %q", src, msgs[0], quote)
-	}
-}
-
-// serverText is the target's text of error id, which the proofs expect the
-// server to answer and the findings to quote.
-func serverText(t *testing.T, tg target.Target, id target.ErrorID) string {
-	t.Helper()
-	text, ok := tg.Error(id)
-	if !ok {
-		t.Fatalf("%s has no text for error %d", tg, id)
-	}
-	return text
-}
 
 func TestProofUnknownCommand(t *testing.T) {
 	const id = "unknown-command"

@@ -1,0 +1,250 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
+)
+
+// The helpers that the proofs on a real Redis (*_proof_test.go) share: what
+// lint-lua says about a script (flags, ruleFindings, cmdMessages, ...), and
+// the checks that run a script on the server and through lint-lua
+// (proveBadGood, cmdProve, operandEvalFails, checkReplyRuleCases).
+
+// flaggedBy reports whether lint-lua, with every rule on, reports rule id
+// on src.
+func flaggedBy(id, src string) bool {
+	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+		if d.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleFindings returns the texts of rule id's findings on src: headline
+// and help, as wants match them (wantText).
+func ruleFindings(id, src string) []string {
+	var out []string
+	for _, d := range lintSource("case.lua", []byte(src), All(), nil) {
+		if d.Rule == id {
+			out = append(out, wantText(d))
+		}
+	}
+	return out
+}
+
+// matchFindings checks that got holds exactly one message per regexp.
+func matchFindings(t *testing.T, src string, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%q: got %d findings %q, want %d", src, len(got), got, len(want))
+		return
+	}
+	for _, w := range want {
+		re := regexp.MustCompile(w)
+		found := false
+		for _, g := range got {
+			if re.MatchString(g) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: no finding matches %q in %q", src, w, got)
+		}
+	}
+}
+
+// replyRuleCase is one script run on an emptied Redis after setup: want is
+// the reply as redis-cli prints it (Reply.String), flagged whether rule id
+// must report the script.
+type replyRuleCase struct {
+	src     string
+	keys    []string
+	args    []string
+	setup   [][]string
+	want    string
+	flagged bool
+}
+
+// checkReplyRuleCases runs each case on Redis and through lint-lua.
+func checkReplyRuleCases(t *testing.T, c *redistest.Conn, id string, cases []replyRuleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		c.MustDo(t, "FLUSHALL")
+		for _, cmd := range tc.setup {
+			c.MustDo(t, cmd...)
+		}
+		if got := c.MustEval(t, tc.src, tc.keys, tc.args...); got.String() != tc.want {
+			t.Errorf("%q on Redis gave %s, want %s", tc.src, got, tc.want)
+		}
+		if got := flaggedBy(id, tc.src); got != tc.flagged {
+			t.Errorf("%q: %s flags it = %v, want %v", tc.src, id, got, tc.flagged)
+		}
+	}
+}
+
+// flags reports whether lint-lua gives rule id a finding on src, for the
+// newest Redis.
+func flags(t *testing.T, id, src string) bool {
+	t.Helper()
+	return flagsFor(t, id, src, target.Target{})
+}
+
+// flagsFor is flags for the target tg.
+func flagsFor(t *testing.T, id, src string, tg target.Target) bool {
+	t.Helper()
+	for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
+		if d.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+// proveBadGood checks a rule's documented examples both ways: lint-lua
+// flags Bad and not Good, for the newest Redis and for the test server's
+// target, and the server fails Bad with wantErr and runs Good.
+func proveBadGood(t *testing.T, id string, keys []string, args []string, wantErr string) {
+	t.Helper()
+	proveBadGoodFor(t, id, keys, args, func(target.Target) string { return wantErr })
+}
+
+// proveBadGoodFor is proveBadGood where the error Bad fails with depends
+// on the server's target.
+func proveBadGoodFor(t *testing.T, id string, keys []string, args []string, wantErr func(target.Target) string) {
+	t.Helper()
+	r := ByID(id)
+	if r == nil {
+		t.Fatalf("no rule %s", id)
+	}
+	check := func(tg target.Target) {
+		t.Helper()
+		if !flagsFor(t, id, r.Doc.Bad, tg) {
+			t.Errorf("%s: the Bad example is not flagged for %s", id, tg)
+		}
+		if flagsFor(t, id, r.Doc.Good, tg) {
+			t.Errorf("%s: the Good example is flagged for %s", id, tg)
+		}
+	}
+	check(target.Target{})
+	c := redistest.Client(t)
+	tg := redistest.ServerTarget(t, c)
+	check(tg)
+	bad := c.MustEval(t, r.Doc.Bad, keys, args...)
+	if want := wantErr(tg); bad.Kind != redistest.Error || !strings.Contains(bad.Str, want) {
+		t.Errorf("%s: Bad on %s gave %s, want an error containing %q", id, tg, bad, want)
+	}
+	good := c.MustEval(t, r.Doc.Good, keys, args...)
+	if good.Kind == redistest.Error {
+		t.Errorf("%s: Good on Redis failed: %s", id, good)
+	}
+}
+
+// operandLuaErrRE takes the Lua message out of an EVAL runtime error reply.
+var operandLuaErrRE = regexp.MustCompile(`user_script:\d+: (.*) script: `)
+
+// operandFindings returns the texts (headline and help) rule id gives on
+// src.
+func operandFindings(id, src string) []string {
+	var out []string
+	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+		if d.Rule == id {
+			out = append(out, wantText(d))
+		}
+	}
+	return out
+}
+
+// operandEvalFails runs src and checks that Redis raises exactly wantErr (the Lua
+// message, without the user_script prefix and the script suffix), and that
+// rule id flags src with a message quoting that error.
+func operandEvalFails(t *testing.T, c *redistest.Conn, id, src string, keys, args []string, wantErr string) {
+	t.Helper()
+	r := c.MustEval(t, src, keys, args...)
+	m := operandLuaErrRE.FindStringSubmatch(r.Str)
+	if r.Kind != redistest.Error || m == nil || m[1] != wantErr {
+		t.Errorf("%q on Redis gave %s, want the error %q", src, r, wantErr)
+	}
+	msgs := operandFindings(id, src)
+	if len(msgs) != 1 {
+		t.Errorf("%q: %s gives %d findings, want 1: %q", src, id, len(msgs), msgs)
+		return
+	}
+	if !strings.Contains(msgs[0], "'"+wantErr+"'") {
+		t.Errorf("%q: %s message %q does not quote %q", src, id, msgs[0], wantErr)
+	}
+}
+
+// cmdMessages returns the texts (headline and help) rule id gives on src
+// for a target ("" for the newest Redis; a plain version is Redis's).
+func cmdMessages(id, src, version string) []string {
+	return cmdMessagesFor(id, src, target.MustParse(version))
+}
+
+// cmdMessagesFor is cmdMessages for the target tg.
+func cmdMessagesFor(id, src string, tg target.Target) []string {
+	var out []string
+	for _, d := range cmdFindings(id, src, tg) {
+		out = append(out, wantText(d))
+	}
+	return out
+}
+
+// cmdFindings returns the findings of rule id on src for the target tg.
+func cmdFindings(id, src string, tg target.Target) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	f := luasrc.Parse("proof.lua", []byte(src))
+	for _, d := range lint.Run(f, lint.Config{Rules: All(), Target: tg}) {
+		if d.Rule == id {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// cmdProve checks one script both ways: the server fails it with an error
+// containing wantErr (or runs it when wantErr is empty), and rule id,
+// linting for the target tg, flags it exactly when wantErr is set, with a
+// message quoting quote (when set).
+func cmdProve(t *testing.T, c *redistest.Conn, id, src string, tg target.Target, wantErr, quote string, keys ...string) {
+	t.Helper()
+	got := c.MustEval(t, src, keys)
+	msgs := cmdMessagesFor(id, src, tg)
+	if wantErr == "" {
+		if got.Kind == redistest.Error {
+			t.Errorf("%q on %s failed: %s", src, tg, got)
+		}
+		if len(msgs) != 0 {
+			t.Errorf("%q (target %s): %s flags it: %q", src, tg, id, msgs)
+		}
+		return
+	}
+	if got.Kind != redistest.Error || !strings.Contains(got.Str, wantErr) {
+		t.Errorf("%q on %s gave %s, want an error containing %q", src, tg, got, wantErr)
+	}
+	if len(msgs) != 1 {
+		t.Errorf("%q (target %s): %s gives %d findings, want 1: %q", src, tg, id, len(msgs), msgs)
+		return
+	}
+	if quote != "" && !strings.Contains(msgs[0], quote) {
+		t.Errorf("%q: message %q does not quote %q", src, msgs[0], quote)
+	}
+}
+
+// serverText is the target's text of error id, which the proofs expect the
+// server to answer and the findings to quote.
+func serverText(t *testing.T, tg target.Target, id target.ErrorID) string {
+	t.Helper()
+	text, ok := tg.Error(id)
+	if !ok {
+		t.Fatalf("%s has no text for error %d", tg, id)
+	}
+	return text
+}
