@@ -172,6 +172,9 @@ func TestHostileInputs(t *testing.T) {
 	all := rules.All()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// Each input is linted alone; the engine's pools are safe
+			// for concurrent use, as the CLI's workers share them.
+			t.Parallel()
 			ds := checkLint(t, []byte(c.src), all)
 			if c.want == "" {
 				return

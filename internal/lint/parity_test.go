@@ -226,6 +226,9 @@ func recordLuac(t *testing.T, cases []*parityCase) {
 // TestParityLuac: the verdicts recorded in the corpus are still what
 // luac5.1 -p says.
 func TestParityLuac(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts luac5.1 for each of the cases; go test without -short runs it (CI does)")
+	}
 	luac := luacPath(t)
 	for _, c := range readParity(t) {
 		if got := luacVerdict(t, luac, c.src); got != c.luac {

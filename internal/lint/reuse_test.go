@@ -21,6 +21,9 @@ import (
 // the file on empty pools: a reuse bug shows as one file's data leaking
 // into the next.
 func TestReuseMatchesFresh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints every input five times, two collections before each fresh lint; go test without -short runs it (CI does)")
+	}
 	sets, err := benchdata.Sets()
 	if err != nil {
 		t.Fatal(err)
