@@ -132,18 +132,17 @@ func runKeyAsValue(p *lint.Pass) {
 	})
 	// A KEYS element copied with table.insert into a table that the
 	// script only returns goes to the client, never to Redis as a key.
-	replyOnly := replyOnlyTables(m)
 	inserted := map[ast.Expr]bool{}
-	m.Preorder(model.KFuncCallExpr, func(n any) {
-		x := n.(*ast.FuncCallExpr)
-		if m.BuiltinName(x) != "table.insert" || len(x.Args) < 2 || !replyOnly[m.LocalOf(x.Args[0])] {
-			return
+	if ins := keysInserts(m); len(ins) > 0 {
+		replyOnly := replyOnlyTables(m)
+		for _, x := range ins {
+			if replyOnly[m.LocalOf(x.Args[0])] {
+				v := x.Args[len(x.Args)-1]
+				inserted[v] = true
+				cands = append(cands, cand{x: v, reply: true})
+			}
 		}
-		if v := x.Args[len(x.Args)-1]; keysElement(m.Value(v)) > 0 {
-			inserted[v] = true
-			cands = append(cands, cand{x: v, reply: true})
-		}
-	})
+	}
 	// Only a KEYS element passed as a value can be reported: without one
 	// the uses need not be looked for.
 	if len(cands) == 0 {
@@ -254,39 +253,50 @@ func runKeyAsValue(p *lint.Pass) {
 	}
 }
 
+// keysInserts returns the table.insert calls whose value is a KEYS
+// element (table.insert(t, KEYS[2])).
+func keysInserts(m *model.Model) []*ast.FuncCallExpr {
+	var out []*ast.FuncCallExpr
+	m.Preorder(model.KFuncCallExpr, func(n any) {
+		x := n.(*ast.FuncCallExpr)
+		if m.BuiltinName(x) == "table.insert" && len(x.Args) >= 2 && keysElement(m.Value(x.Args[len(x.Args)-1])) > 0 {
+			out = append(out, x)
+		}
+	})
+	return out
+}
+
 // replyOnlyTables returns the locals of the main chunk whose every use is
 // table.insert into them, their length (#t) or the script's return: a
 // table that only carries the script's reply to the client.
 func replyOnlyTables(m *model.Model) map[*model.Variable]bool {
 	uses := map[*model.Variable]int{}
-	m.Preorder(model.KIdentExpr, func(n any) {
-		if v := m.LocalOf(n.(ast.Expr)); v != nil {
-			uses[v]++
-		}
-	})
 	fine := map[*model.Variable]int{}
 	returned := map[*model.Variable]bool{}
-	m.Preorder(model.KFuncCallExpr, func(n any) {
-		if x := n.(*ast.FuncCallExpr); m.BuiltinName(x) == "table.insert" && len(x.Args) >= 2 {
-			if v := m.LocalOf(x.Args[0]); v != nil {
+	m.Preorder(model.KIdentExpr|model.KFuncCallExpr|model.KUnaryLenOpExpr|model.KReturnStmt, func(n any) {
+		switch x := n.(type) {
+		case *ast.IdentExpr:
+			if v := m.LocalOf(x); v != nil {
+				uses[v]++
+			}
+		case *ast.FuncCallExpr:
+			if m.BuiltinName(x) == "table.insert" && len(x.Args) >= 2 {
+				if v := m.LocalOf(x.Args[0]); v != nil {
+					fine[v]++
+				}
+			}
+		case *ast.UnaryLenOpExpr:
+			if v := m.LocalOf(x.Expr); v != nil {
 				fine[v]++
 			}
-		}
-	})
-	m.Preorder(model.KUnaryLenOpExpr, func(n any) {
-		if v := m.LocalOf(n.(*ast.UnaryLenOpExpr).Expr); v != nil {
-			fine[v]++
-		}
-	})
-	m.Preorder(model.KReturnStmt, func(n any) {
-		x := n.(*ast.ReturnStmt)
-		if m.FuncOf(x) != m.Main {
-			return
-		}
-		for _, e := range x.Exprs {
-			if v := m.LocalOf(e); v != nil {
-				fine[v]++
-				returned[v] = true
+		case *ast.ReturnStmt:
+			if m.FuncOf(x) == m.Main {
+				for _, e := range x.Exprs {
+					if v := m.LocalOf(e); v != nil {
+						fine[v]++
+						returned[v] = true
+					}
+				}
 			}
 		}
 	})
