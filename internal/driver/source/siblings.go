@@ -58,19 +58,16 @@ func (d *siblingDefs) of(path string) func() map[string]string {
 	}
 }
 
-// header reports whether a file only defines names at its top level
-// (locals, functions, assignments, and calls such as
-// redis.replicate_commands()): what a loader puts before a script, like
+// header reports whether a chunk only defines names at its top level
+// (definitionsOnly), besides bare calls such as redis.replicate_commands()
+// (bottleneck's get_time.lua): what a loader puts before a script, as
 // bottleneck's refs.lua and process_tick.lua. A file with a return, a
-// branch or a loop at its top level is a script of its own: folders of
-// independent scripts are the common case, and a name one of them
-// defines is no evidence that another, which uses it undefined, is joined
-// with it.
-func header(f *luasrc.File) bool {
-	for _, s := range f.Chunk {
-		switch s.(type) {
-		case *ast.LocalAssignStmt, *ast.FuncDefStmt, *ast.AssignStmt, *ast.FuncCallStmt:
-		default:
+// branch or a loop there is a script of its own: folders of independent
+// scripts are the common case, and a name one of them defines is no
+// evidence that another, which uses it undefined, is joined with it.
+func header(chunk []ast.Stmt) bool {
+	for _, s := range chunk {
+		if _, call := s.(*ast.FuncCallStmt); !call && !definitionsOnly([]ast.Stmt{s}) {
 			return false
 		}
 	}
@@ -101,8 +98,8 @@ func (d *siblingDefs) read(dir string) map[string][]string {
 		if err != nil {
 			continue
 		}
-		f := luasrc.Parse(n, src)
-		if f.Chunk == nil || !header(f) {
+		f := luasrc.ParseDeclarations(n, src)
+		if f.Chunk == nil || !header(f.Chunk) {
 			continue
 		}
 		for _, name := range topLevelNames(f) {
