@@ -119,13 +119,21 @@ func lintScripts(pass *analysis.Pass, st *state) {
 }
 
 // fixShared reports whether every other script drawn from a literal (or
-// embedded file) that the finding's fix edits gets the same edit.
+// embedded file) that the finding's fix edits gets the same edit, and
+// whether the finding's own script draws that literal only once: an edit
+// of a constant the script repeats changes every copy, and a copy where
+// the value differs (a reply in one, a boolean in the other) would change
+// its meaning, so the finding keeps no fix.
 func fixShared(lf luaFinding, users map[unit][]*luaScript, proposed map[editKey]map[*luaScript]bool) bool {
 	for _, e := range lf.edits {
 		k := editKey{e.Pos, e.End, string(e.NewText)}
+		copies := 0
 		for _, u := range lf.s.text.units {
 			if e.Pos < u.pos || e.Pos > u.end {
 				continue
+			}
+			if copies++; copies > 1 {
+				return false
 			}
 			for _, other := range users[u] {
 				if other != lf.s && !proposed[k][other] {

@@ -53,3 +53,12 @@ func sharedFixed(rdb *redis.Client) {
 	rdb.Eval(ctx, "local v = redis.call('GET', KEYS[1])"+bothFixed, []string{"k"})
 	rdb.Eval(ctx, "local v = redis.call('HGET', KEYS[1], 'f')"+bothFixed, []string{"k"})
 }
+
+// One script repeats a constant: in its first copy v is a GET reply, in
+// the second a boolean. The edit of the constant the first copy wants
+// would change the second too: the finding keeps no fix.
+const selfTail = " if v == nil then return 'nil' end" // want `never nil in a script`
+
+func repeated(rdb *redis.Client) {
+	rdb.Eval(ctx, "local v = redis.call('GET', KEYS[1])"+selfTail+" v = ARGV[1] == '1'"+selfTail+" return 'set'", []string{"k"}, "0")
+}
