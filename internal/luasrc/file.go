@@ -217,6 +217,11 @@ func blank(text []byte, from, to int) []byte {
 
 // computeLineStarts returns the line starts of src, in buf when it has
 // room for them.
+// LineStarts returns the offsets where the lines of src start, as Lua
+// counts lines ("\n", "\r", "\r\n" and "\n\r" each end one): the lines
+// and columns of a File's findings.
+func LineStarts(src []byte) []int { return computeLineStarts(src, nil) }
+
 func computeLineStarts(src []byte, buf []int) []int {
 	starts := buf
 	if n := bytes.Count(src, []byte{'\n'}) + 2; cap(starts) < n {

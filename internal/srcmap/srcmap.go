@@ -131,9 +131,16 @@ type Lines struct {
 	size   int
 }
 
-// NewLines indexes the lines of src. A line ends after "\n"; a lone "\r"
-// does not end a line (columns then count it as a byte of the line, as the
-// Lua side does).
+// LinesAt indexes a text of size bytes whose lines start at starts (the
+// first at 0): luasrc.LineStarts gives a script's lines as its findings
+// count them.
+func LinesAt(starts []int, size int) *Lines {
+	return &Lines{starts: starts, size: size}
+}
+
+// NewLines indexes the lines of a host file. A line ends after "\n"; a
+// lone "\r" does not end a line (columns then count it as a byte of the
+// line). A Lua script's lines are Lua's: LinesAt(luasrc.LineStarts(...)).
 func NewLines(src []byte) *Lines {
 	l := &Lines{starts: []int{0}, size: len(src)}
 	for i, c := range src {

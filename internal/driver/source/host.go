@@ -158,13 +158,12 @@ func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Scrip
 		return
 	}
 	reads := model.ReadIndexes(m)
-	lua := srcmap.NewLines(pf.Src)
 	for _, c := range calls {
 		r, ok := reads.Beyond(model.Keys, c.Keys)
 		if !ok {
 			continue
 		}
-		off := lua.Offset(m.Range(r.Expr).Start)
+		off := pf.Offset(m.Range(r.Expr).Start)
 		at, _, _ := s.Map.Range(off, off)
 		keys := "keys"
 		if c.Keys == 1 {
@@ -236,7 +235,8 @@ type hostScript struct {
 // text of the hole. The fix is dropped: host files are not written.
 func (m *hostScript) Place(d diag.Diagnostic) diag.Diagnostic {
 	if m.lua == nil {
-		m.lua = srcmap.NewLines(m.text.Bytes())
+		b := m.text.Bytes()
+		m.lua = srcmap.LinesAt(luasrc.LineStarts(b), len(b))
 	}
 	from, to := m.lua.Offset(d.Range.Start), m.lua.Offset(d.Range.End)
 	start, end, _ := m.text.Range(from, max(from, to))

@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -265,6 +266,35 @@ r.eval("return KEYS[2] or 'none'", 1, "a")
 	for i, w := range want {
 		if !strings.HasPrefix(got[i], w) {
 			t.Errorf("got  %s\nwant %s", got[i], w)
+		}
+	}
+}
+
+// TestHostLoneCarriageReturn: a script whose text holds a lone "\r" (an
+// escape in the host's literal) counts its lines as Lua does, which a lone
+// "\r" ends: the findings after it land on the host bytes that hold them,
+// as they do with "\n".
+func TestHostLoneCarriageReturn(t *testing.T) {
+	for _, eol := range []string{`\n`, `\r`, `\r\n`} {
+		dir := t.TempDir()
+		writeTree(t, dir, map[string]string{"a.js": "const s = \"local a = 1" + eol + "return redis.call('GET', 'x') .. zzz\"; redis.eval(s, 0);\n"})
+		got, errs, _ := lintWith(t, hostFiles(dir), 1)
+		if errs != "" {
+			t.Fatalf("errors: %s", errs)
+		}
+		// The escape is written as len(eol) host bytes before 'x'.
+		n := len(eol)
+		want := []string{
+			fmt.Sprintf("a.js:1:%d-1:%d undeclared-key key 'x' of GET", 48+n, 51+n),
+			fmt.Sprintf("a.js:1:%d-1:%d undefined-global global zzz", 56+n, 59+n),
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: got %q, want %q", eol, got, want)
+		}
+		for i := range want {
+			if !strings.HasPrefix(got[i], want[i]) {
+				t.Errorf("%s: got %s, want %s", eol, got[i], want[i])
+			}
 		}
 	}
 }
