@@ -96,15 +96,8 @@ func (r *reporter) reportIgnores() {
 					if r.used[ignoreKey{c.Pos(), rule}] || rules.ByID(rule) == nil || r.set.off(fileAt(r.pass, c.Pos()), rule) {
 						continue
 					}
-					r.pass.Report(analysis.Diagnostic{
-						Pos:      c.Pos(),
-						End:      c.End(),
-						Category: lint.UnusedIgnore,
-						URL:      ruleURL(lint.UnusedIgnore),
-						Message:  fmt.Sprintf("this //lint-lua:ignore of %s suppresses nothing (%s)", rule, lint.UnusedIgnore),
-						Related: []analysis.RelatedInformation{{Pos: c.Pos(), End: c.End(),
-							Message: helpPrefix + "it would silently hide a future finding of that rule: remove it"}},
-					})
+					r.rule(c.Pos(), c.End(), lint.UnusedIgnore, fmt.Sprintf("this //lint-lua:ignore of %s suppresses nothing", rule),
+						"it would silently hide a future finding of that rule: remove it")
 				}
 			}
 		}

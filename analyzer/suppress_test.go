@@ -87,4 +87,9 @@ func TestUnusedIgnore(t *testing.T) {
 		t.Errorf("by default: got %q, want the two invalid ignores and the finding one leaves", got)
 	}
 	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "unusedignore")
+	// Turned off, the rule reports nothing, as every other rule.
+	off := findings(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info", Disable: []string{"unused-ignore"}}), "unusedignore")
+	if strings.Contains(strings.Join(off, "\n"), "unused-ignore") {
+		t.Errorf("with unused-ignore disabled: got %q", off)
+	}
 }
