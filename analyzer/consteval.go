@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -385,11 +387,13 @@ func (e *evaluator) embeddedFile(name string) *text {
 	e.embedded[name] = ef
 	// Pass.ReadFile only serves the package's Go and "other" files, and
 	// drivers do not list embedded files there: read from disk as the
-	// compiler does, a regular file only.
-	src, err := readRegular(name, int64(e.limit))
-	if tl, ok := err.(errTooLarge); ok {
+	// compiler does, a regular file only (the compiler refuses a FIFO or
+	// a device, "cannot embed irregular file"; diskfile.Read opens
+	// without waiting and refuses them too).
+	src, id, err := diskfile.Read(name, int64(e.limit))
+	if tl := (*diskfile.TooLargeError)(nil); errors.As(err, &tl) {
 		ef.text = bigText("")
-		ef.text.size = tl.size
+		ef.text.size = id.Size
 		return ef.text
 	}
 	if err != nil {
