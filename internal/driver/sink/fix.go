@@ -1,6 +1,7 @@
 package sink
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -56,6 +57,12 @@ func (s *Fix) File(r *driver.Result) {
 			beforeWrite(r.Path)
 		}
 		err = diskfile.Replace(r.Path, r.Rewrite.Old, r.Rewrite.ID, r.Rewrite.New)
+		if errors.Is(err, diskfile.ErrChanged) && holds(r.Path, r.Rewrite.New) {
+			// The file already holds this very rewrite: the run reached it
+			// by another path too (named twice, or through a link), and
+			// that item wrote it. Nothing is lost and nothing to count.
+			return
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -109,4 +116,10 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// holds reports whether the file at path holds exactly text now.
+func holds(path string, text []byte) bool {
+	now, _, err := diskfile.Read(path, int64(len(text)))
+	return err == nil && bytes.Equal(now, text)
 }

@@ -101,3 +101,22 @@ func TestFixLeavesChangedFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestFixSameFileTwice: a file the run reaches by two paths (a link beside
+// it) is linted twice and fixed once; the second write finds the file
+// already holding its rewrite, which is no failure.
+func TestFixSameFileTwice(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.lua")
+	write(t, a, fixableSrc)
+	if err := os.Symlink("a.lua", filepath.Join(dir, "link.lua")); err != nil {
+		t.Skip(err)
+	}
+	_, errOut, o := fixRun(t, dir)
+	if got := readString(t, a); got != fixedSrc {
+		t.Errorf("a.lua holds %q, want it fixed", got)
+	}
+	if want := "lint-lua: applied 1 fix in 1 file\n"; errOut != want || len(o.Errors) != 0 {
+		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, want)
+	}
+}
