@@ -46,8 +46,6 @@ type argCheck struct {
 	branches []ifBranch
 	// branchesFound says findBranches has run.
 	branchesFound bool
-	// present holds the GET and HGET calls that cannot reply null (Model.PresentReplies).
-	present map[*model.Call]bool
 }
 
 // ifBranch is one branch of an if statement.
@@ -107,20 +105,13 @@ func runNilArgument(p *lint.Pass) {
 	}
 }
 
-// localDefs, presentReplies and innerLocals compute what reason needs on
+// localDefs and innerLocals compute what reason needs on
 // first use: most arguments of most files never get there.
 func (ac *argCheck) localDefs() map[*model.Variable][]model.Def {
 	if ac.defs == nil {
 		ac.defs = ac.m.LocalDefs()
 	}
 	return ac.defs
-}
-
-func (ac *argCheck) presentReplies() map[*model.Call]bool {
-	if ac.present == nil {
-		ac.present = ac.m.PresentReplies()
-	}
-	return ac.present
 }
 
 func (ac *argCheck) innerLocals() map[*model.Variable]*model.Variable {

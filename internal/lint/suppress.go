@@ -133,13 +133,11 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 			kept = append(kept, d)
 		}
 	}
-	if s, ok := settings[UnusedIgnore]; ok && !s.Enabled {
+	unused, on := settings.Enabled(UnusedIgnore, diag.SeverityInfo)
+	if !on {
 		return kept
 	}
-	sev := diag.SeverityInfo
-	if s, ok := settings[UnusedIgnore]; ok && s.Severity != 0 {
-		sev = s.Severity
-	}
+	sev := unused.Severity
 	for _, ig := range igs {
 		for i, r := range ig.rules {
 			// A name that is no rule is invalid-ignore's.

@@ -365,7 +365,7 @@ func (m *Model) coAssigned() *coAssignment {
 							blocks[v] = map[*ast.Stmt]bool{}
 						}
 						blocks[v][id] = true
-						if i == len(as.Rhs)-1 && i < len(as.Lhs)-1 || i >= len(as.Rhs) {
+						if i == len(as.Rhs)-1 && i < len(as.Lhs)-1 {
 							values[v] = append(values[v], nil) // one of several values
 						} else {
 							values[v] = append(values[v], as.Rhs[i])

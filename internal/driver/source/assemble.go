@@ -197,9 +197,6 @@ func findDirectives(src []byte) []foundDirective {
 	}
 }
 
-// hasDirectives reports whether src holds a `--- @include` line.
-func hasDirectives(src []byte) bool { return len(findDirectives(src)) > 0 }
-
 // resolveInclude finds the files a directive in dir names, as the loader
 // does.
 func resolveInclude(dir, ref string) ([]string, error) {
