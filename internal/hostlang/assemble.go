@@ -3,6 +3,7 @@ package hostlang
 import (
 	"strconv"
 
+	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 )
 
@@ -48,8 +49,8 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 			}
 			call := false
 			if ctx == 0 {
-				glued := out.Len() > 0 && isLuaIdent(out.At(out.Len()-1)) ||
-					i+1 < len(b) && isLuaIdent(b[i+1])
+				glued := out.Len() > 0 && isWordByte(out.At(out.Len()-1)) ||
+					i+1 < len(b) && isWordByte(b[i+1])
 				call = !glued && (state == luaStmt || state == luaExprDone) && h.kind != HoleParam
 				state = luaExprDone
 			}
@@ -75,7 +76,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 			switch {
 			case c == '-' && i+1 < len(b) && b[i+1] == '-':
 				n = 2
-				if l, ok := longBracket(b, i+2); ok {
+				if l, ok := luasrc.LongBracket(b, i+2); ok {
 					ctx, level, n = 'C', l, 2+l+2
 				} else {
 					ctx = 'c'
@@ -83,14 +84,14 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 			case c == '\'' || c == '"':
 				ctx = c
 			case c == '[':
-				if l, ok := longBracket(b, i); ok {
+				if l, ok := luasrc.LongBracket(b, i); ok {
 					ctx, level, n = 'L', l, l+2
 				} else {
 					state = luaExpr
 				}
-			case isLuaIdent(c) && !isDigit(c):
+			case isWordByte(c) && !isDigit(c):
 				j := i
-				for j < len(b) && isLuaIdent(b[j]) && !v.holeAtPeek(j, next) {
+				for j < len(b) && isWordByte(b[j]) && !v.isHole(j) {
 					j++
 				}
 				n = j - i
@@ -101,7 +102,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 				}
 			case isDigit(c):
 				j := i
-				for j < len(b) && (isLuaIdent(b[j]) || b[j] == '.') && !v.holeAtPeek(j, next) {
+				for j < len(b) && (isWordByte(b[j]) || b[j] == '.') && !v.isHole(j) {
 					j++
 				}
 				n = j - i
@@ -125,7 +126,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 			}
 		case '\'', '"':
 			switch {
-			case c == '\\' && i+1 < len(b) && !v.holeAtPeek(i+1, next):
+			case c == '\\' && i+1 < len(b) && !v.isHole(i+1):
 				n = 2
 			case c == ctx:
 				ctx, state = 0, luaExprDone
@@ -149,7 +150,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 		// Copy the n bytes, stopping before a hole (a hole inside a
 		// bracket or keyword is taken at the next round).
 		for k := 0; k < n; k++ {
-			if k > 0 && v.holeAtPeek(i+k, next) {
+			if k > 0 && v.isHole(i+k) {
 				n = k
 				break
 			}
@@ -158,32 +159,6 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 		i += n
 	}
 	return out, holes
-}
-
-// holeAtPeek reports whether byte i is a hole; next is the caller's
-// position in the holes (ignored: the search is binary).
-func (v *value) holeAtPeek(i, _ int) bool {
-	return v.isHole(i)
-}
-
-func isLuaIdent(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-// longBracket reports whether b[i:] opens a long bracket `[==[` and its
-// level.
-func longBracket(b []byte, i int) (int, bool) {
-	if i >= len(b) || b[i] != '[' {
-		return 0, false
-	}
-	j := i + 1
-	for j < len(b) && b[j] == '=' {
-		j++
-	}
-	if j < len(b) && b[j] == '[' {
-		return j - i - 1, true
-	}
-	return 0, false
 }
 
 // closesLong reports whether b[i:] closes a long bracket of the level.

@@ -362,10 +362,10 @@ func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
 				continue
 			}
 		}
-		for j < len(b) && j < i+32 && bytes.IndexByte([]byte("0123456789$#-+ .,'*"), b[j]) >= 0 && !v.holeAtPeek(j, next) {
+		for j < len(b) && j < i+32 && bytes.IndexByte([]byte("0123456789$#-+ .,'*"), b[j]) >= 0 && !v.isHole(j) {
 			j++
 		}
-		if j >= len(b) || v.holeAtPeek(j, next) {
+		if j >= len(b) || v.isHole(j) {
 			out.text.AppendSlice(v.text, i, i+1)
 			i++
 			continue
@@ -422,7 +422,7 @@ func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
 			continue
 		}
 		c := b[i]
-		if (c == '{' || c == '}') && i+1 < len(b) && b[i+1] == c && !v.holeAtPeek(i+1, next) {
+		if (c == '{' || c == '}') && i+1 < len(b) && b[i+1] == c && !v.isHole(i+1) {
 			out.text.Append(c, v.text.Span(i).Start, v.text.Span(i+1).End, true)
 			i += 2
 			continue

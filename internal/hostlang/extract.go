@@ -169,7 +169,7 @@ func indexFollows(b []byte, i int) bool {
 	for i < len(b) && b[i] == ' ' {
 		i++
 	}
-	return i < len(b) && (isLuaIdent(b[i]) || b[i] == '#' || b[i] == '(')
+	return i < len(b) && (isWordByte(b[i]) || b[i] == '#' || b[i] == '(')
 }
 
 func verbatim(t *srcmap.Text, src []byte, from, to int) bool {
@@ -226,7 +226,7 @@ func luaScriptParams(v *value) *value {
 			out.addHole(v.holes[next])
 			continue
 		}
-		if b[i] != '@' || i+1 >= len(b) || !(isLetter(b[i+1]) || b[i+1] == '_') || i > 0 && (isWordByte(b[i-1]) && !v.holeAtPeek(i-1, next)) {
+		if b[i] != '@' || i+1 >= len(b) || !(isLetter(b[i+1]) || b[i+1] == '_') || i > 0 && (isWordByte(b[i-1]) && !v.isHole(i-1)) {
 			out.text.AppendSlice(v.text, i, i+1)
 			continue
 		}
@@ -235,7 +235,7 @@ func luaScriptParams(v *value) *value {
 			continue
 		}
 		j := i + 1
-		for j < len(b) && isWordByte(b[j]) && !v.holeAtPeek(j, next) {
+		for j < len(b) && isWordByte(b[j]) && !v.isHole(j) {
 			j++
 		}
 		s, e := v.text.Span(i).Start, v.text.Span(j-1).End

@@ -312,7 +312,7 @@ func (f *File) collectComments(text []byte, from, to int) {
 		start := i
 		body := i + 2
 		end := to
-		if lvl, ok := longBracket(text, body); ok {
+		if lvl, ok := LongBracket(text, body); ok {
 			closing := "]" + strings.Repeat("=", lvl) + "]"
 			if k := bytes.Index(text[body:to], []byte(closing)); k >= 0 {
 				end = body + k + len(closing)
@@ -329,8 +329,9 @@ func (f *File) collectComments(text []byte, from, to int) {
 	}
 }
 
-// longBracket reports whether text[i:] opens a long bracket `[==[`, and its level.
-func longBracket(text []byte, i int) (int, bool) {
+// LongBracket reports whether text[i:] opens a long bracket `[==[`, and
+// its level.
+func LongBracket(text []byte, i int) (int, bool) {
 	if i >= len(text) || text[i] != '[' {
 		return 0, false
 	}
@@ -601,7 +602,7 @@ func shortCommentBrackets(text []byte) []byte {
 		switch c := text[i]; {
 		case c == '-' && i+1 < len(text) && text[i+1] == '-':
 			body := i + 2
-			if lvl, ok := longBracket(text, body); ok {
+			if lvl, ok := LongBracket(text, body); ok {
 				i = skipLong(body, lvl)
 				continue
 			}
@@ -616,7 +617,7 @@ func shortCommentBrackets(text []byte) []byte {
 				i++
 			}
 		case c == '[':
-			if lvl, ok := longBracket(text, i); ok {
+			if lvl, ok := LongBracket(text, i); ok {
 				i = skipLong(i, lvl)
 				continue
 			}
