@@ -17,6 +17,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/slot"
+	"github.com/lint-lua/lint-lua/rules"
 	luaast "github.com/yuin/gopher-lua/ast"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -58,7 +59,7 @@ func checkScriptCalls(pass *analysis.Pass, st *state) {
 	for _, u := range st.uses {
 		p := passedBy(pass, in, u)
 		checkNumkeys(st.rep, u, p)
-		checkKeysCount(pass, st.rep, u, p, once)
+		checkKeysCount(pass, st, u, p, once)
 		if !inTestFile(pass, u.Call) {
 			checkCallSlots(pass, st.rep, u, p)
 		}
@@ -264,7 +265,8 @@ func checkNumkeys(rep *reporter, u *scriptUse, p passed) {
 
 // checkKeysCount reports a script that reads KEYS[i] or ARGV[i] beyond
 // what the call passes.
-func checkKeysCount(pass *analysis.Pass, rep *reporter, u *scriptUse, p passed, once func(token.Pos, string) bool) {
+func checkKeysCount(pass *analysis.Pass, st *state, u *scriptUse, p passed, once func(token.Pos, string) bool) {
+	rep := st.rep
 	s := u.Script
 	if s == nil || !s.Known || s.Library || (p.nkeys < 0 && p.nargs < 0) {
 		return
@@ -276,33 +278,16 @@ func checkKeysCount(pass *analysis.Pass, rep *reporter, u *scriptUse, p passed, 
 	reads := model.ReadIndexes(m)
 	if p.nkeys >= 0 && (p.total < 0 || p.nkeys <= p.total) {
 		if r, ok := reads.Beyond(model.Keys, p.nkeys); ok && once(p.countAt.Pos(), "KEYS") {
-			rep.rule(p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch",
-				fmt.Sprintf("the script reads KEYS[%d] %s but %s passes %d %s", r.Index, scriptLine(pass, s, m, r.Expr), useVia(u), p.nkeys, plural(p.nkeys, "key", "keys")),
-				fmt.Sprintf("KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed", r.Index, nilEffect(r)))
+			head, help := rules.CallSiteCount(st.settings.target, "KEYS", r, scriptLine(pass, s, m, r.Expr), useVia(u), p.nkeys)
+			rep.rule(p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch", head, help)
 		}
 	}
 	if p.nargs >= 0 {
 		if r, ok := reads.Beyond(model.Argv, p.nargs); ok && once(u.Call.Pos(), "ARGV") {
-			rep.rule(u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
-				fmt.Sprintf("the script reads ARGV[%d] %s but %s passes %d %s", r.Index, scriptLine(pass, s, m, r.Expr), useVia(u), p.nargs, plural(p.nargs, "argument", "arguments")),
-				fmt.Sprintf("ARGV[%d] is nil in the script%s; pass the value, or give it a default in the script (ARGV[%d] or ...)", r.Index, nilEffect(r), r.Index))
+			head, help := rules.CallSiteCount(st.settings.target, "ARGV", r, scriptLine(pass, s, m, r.Expr), useVia(u), p.nargs)
+			rep.rule(u.Call.Pos(), u.Call.End(), "keys-count-mismatch", head, help)
 		}
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// nilEffect says what the nil does where the script uses it.
-func nilEffect(r model.IndexRead) string {
-	if r.CallArg {
-		return ", and redis.call fails with 'Lua redis lib command arguments must be strings or integers'"
-	}
-	return ""
 }
 
 // scriptLine says where a Lua expression is: its line in the Go file when

@@ -1,8 +1,12 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // The rules that only the Go analyzer reports (package analyzer): they are
@@ -119,3 +123,24 @@ var _ = register(&lint.Rule{
 		},
 	},
 })
+
+// CallSiteCount is keys-count-mismatch's finding where a call passes fewer
+// keys (table "KEYS") or arguments ("ARGV") than the script reads: its
+// headline and help, for the Go analyzer and the host-language source
+// alike. r is the first read beyond the count, where says where the script
+// reads it ("on line 3"), via what passes the values, passed how many.
+func CallSiteCount(t target.Target, table string, r model.IndexRead, where, via string, passed int) (headline, help string) {
+	what, fix := "key", "pass the key, or read only the keys passed"
+	if table == "ARGV" {
+		what, fix = "argument", fmt.Sprintf("pass the value, or give it a default in the script (ARGV[%d] or ...)", r.Index)
+	}
+	if passed != 1 {
+		what += "s"
+	}
+	effect := ""
+	if r.CallArg {
+		effect = ", and redis.call fails with " + quoteError(t, target.ErrArgType)
+	}
+	return fmt.Sprintf("the script reads %s[%d] %s but %s passes %d %s", table, r.Index, where, via, passed, what),
+		fmt.Sprintf("%s[%d] is nil in the script%s; %s", table, r.Index, effect, fix)
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 // Host finds the Redis scripts in the string literals of host-language
@@ -165,18 +166,10 @@ func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Scrip
 		}
 		off := pf.Offset(m.Range(r.Expr).Start)
 		at, _, _ := s.Map.Range(off, off)
-		keys := "keys"
-		if c.Keys == 1 {
-			keys = "key"
-		}
-		effect := ""
-		if r.CallArg {
-			effect = ", and redis.call fails with 'Lua redis lib command arguments must be strings or integers'"
-		}
+		head, help := rules.CallSiteCount(out.Settings.Target, "KEYS", r, fmt.Sprintf("on line %d", lines.Pos(at).Line), c.API, c.Keys)
 		out.Findings = append(out.Findings, driver.Finding{CoveredBy: []int{lines.Pos(c.Start).Line}, Found: c.API, Diagnostic: diag.Diagnostic{
 			File: out.Name, Range: lines.Range(c.KeysStart, c.KeysEnd), Rule: keysCountMismatch, Severity: set.Severity,
-			Message: fmt.Sprintf("the script reads KEYS[%d] on line %d but %s passes %d %s", r.Index, lines.Pos(at).Line, c.API, c.Keys, keys),
-			Help:    fmt.Sprintf("KEYS[%d] is nil in the script%s; pass the key, or read only the keys passed", r.Index, effect),
+			Message: head, Help: help,
 		}})
 	}
 }
