@@ -86,14 +86,24 @@ func (h *Host) load(out *driver.File, l hostlang.Lang) *driver.File {
 			h.dynamic(out, lines, s, covered)
 			continue
 		}
-		h.keysCount(out, lines, s)
+		// The script is parsed once, when the call-site check or the
+		// spliced names need it first, and the lint step takes that parse.
+		text := []byte(s.Text)
+		var pf *luasrc.File
+		parse := func() *luasrc.File {
+			if pf == nil {
+				pf = luasrc.Parse(out.Name, text)
+			}
+			return pf
+		}
+		h.keysCount(out, lines, s, parse)
 		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes}
 		var globals []string
 		for _, hole := range s.Holes {
 			globals = append(globals, hole.Name)
 		}
-		globals = append(globals, spliced(s, out.Settings.Target)...)
-		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: []byte(s.Text), Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy})
+		globals = append(globals, spliced(s, out.Settings.Target, parse)...)
+		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: text, Parsed: pf, Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy})
 	}
 	for _, c := range hf.Comments {
 		// Only an ignore needs the comment; most comments are done here.
@@ -135,7 +145,7 @@ func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script,
 //
 // An ignore above the call covers the finding, not one above another call
 // of the same script.
-func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Script) {
+func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Script, parse func() *luasrc.File) {
 	var calls []hostlang.Call
 	for _, c := range s.Calls {
 		if c.Keys >= 0 && c.KeysEnd > c.KeysStart {
@@ -150,7 +160,7 @@ func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Scrip
 		return
 	}
 	// A script that does not parse says nothing sure of its keys.
-	pf := luasrc.Parse(out.Name, []byte(s.Text))
+	pf := parse()
 	if pf.Chunk == nil || len(pf.Errors) > 0 {
 		return
 	}
@@ -179,8 +189,8 @@ func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Scrip
 // its own, a C# interpolation of another script's text) can declare the
 // locals and functions the rest of the script uses, which this file does
 // not show. Reading them is then no evidence of an error. Only scripts
-// with such a hole are parsed here, once more; they are few.
-func spliced(s hostlang.Script, t target.Target) []string {
+// with such a hole are parsed here (the parse the lint then takes).
+func spliced(s hostlang.Script, t target.Target, parse func() *luasrc.File) []string {
 	stmt := false
 	for _, h := range s.Holes {
 		stmt = stmt || h.Call
@@ -188,7 +198,7 @@ func spliced(s hostlang.Script, t target.Target) []string {
 	if !stmt {
 		return nil
 	}
-	m := model.Build(luasrc.Parse("", []byte(s.Text)))
+	m := model.Build(parse())
 	var out []string
 	for _, g := range m.Globals {
 		// server is Valkey's redis, which no fragment defines.
