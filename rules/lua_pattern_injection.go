@@ -22,7 +22,8 @@ var _ = register(&lint.Rule{
 				"search: `string.find('job-1:x', 'job-1')` finds nothing, since `b-` means \"zero or more b\" " +
 				"(observed on 7.0.15), so a lookup silently misses and the script takes its not-found branch. Search for " +
 				"the text itself with `string.find(s, p, 1, true)` (plain), or escape the data first: " +
-				"`p:gsub('%p', '%%%0')`.",
+				"`(p:gsub('%p', '%%%0'))`, in parentheses: gsub also returns its count, which as find's third argument " +
+				"would move the start of the search.",
 			Bad:  "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, '^' .. id) then\n    return job\n  end\nend\nreturn false",
 			Good: "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, id, 1, true) == 1 then\n    return job\n  end\nend\nreturn false",
 			Lower: "A pattern that is only an argument (`string.match(s, ARGV[1])` in `match`, `gmatch` or `gsub`) may be " +
@@ -65,7 +66,7 @@ func runLuaPatternInjection(p *lint.Pass) {
 		}
 		fix := "search for the text itself: string.find(s, p, 1, true)"
 		if name != "find" {
-			fix = "escape the data first: p:gsub('%p', '%%%0')"
+			fix = "escape the data first: (p:gsub('%p', '%%%0')), in parentheses to drop gsub's count"
 		}
 		if whole && (v.Origin == model.Argv || v.Origin == model.Keys) {
 			p.Report(m.Range(pat), "the pattern of %s is %s, whose magic characters change the match", name, src).Info().

@@ -66,3 +66,63 @@ func TestProofDivisionByZero(t *testing.T) {
 	}
 	c.MustDo(t, "DEL", keys[0], keys[1])
 }
+
+// TestProofExpireTimeForms: the other forms invalid-expire-time checks
+// behave as its documentation says on Redis: PSETEX, SET EX/PX and GETEX
+// refuse a time of 0 with 'invalid expire time', and PEXPIRE takes it and
+// deletes the key.
+func TestProofExpireTimeForms(t *testing.T) {
+	const id = "invalid-expire-time"
+	c := redistest.Client(t)
+	keys := []string{"proof:ttlforms", "proof:nolist"}
+	zero := "redis.call('LLEN', KEYS[2]) * 10"
+	for cmd, src := range map[string]string{
+		"psetex": "return redis.call('PSETEX', KEYS[1], " + zero + ", 'v')",
+		"set":    "return redis.call('SET', KEYS[1], 'v', 'PX', " + zero + ")",
+		"getex":  "redis.call('SET', KEYS[1], 'v')\nreturn redis.call('GETEX', KEYS[1], 'EX', " + zero + ")",
+	} {
+		if !flags(t, id, src) {
+			t.Errorf("%q is not flagged", src)
+		}
+		c.MustDo(t, "DEL", keys[0], keys[1])
+		if r := c.MustEval(t, src, keys); r.Kind != redistest.Error || !strings.Contains(r.Str, "invalid expire time in '"+cmd+"' command") {
+			t.Errorf("%q gave %s, want invalid expire time", src, r)
+		}
+	}
+	src := "redis.call('SET', KEYS[1], 'v')\nredis.call('PEXPIRE', KEYS[1], " + zero + ")\nreturn redis.call('EXISTS', KEYS[1])"
+	if !flags(t, id, src) {
+		t.Errorf("%q is not flagged", src)
+	}
+	if r := c.MustEval(t, src, keys); r.Kind != redistest.Integer || r.Int != 0 {
+		t.Errorf("PEXPIRE 0 left the key: EXISTS %s", r)
+	}
+	c.MustDo(t, "DEL", keys[0])
+}
+
+// TestProofDivisionByZeroNaN: 0 / 0 and x % 0 are nan in Lua; stored with
+// SET or HSET they are the text "-nan", and returned they are INT64_MIN.
+func TestProofDivisionByZeroNaN(t *testing.T) {
+	const id = "division-by-zero"
+	c := redistest.Client(t)
+	keys := []string{"proof:nan", "proof:empty"}
+	c.MustDo(t, "DEL", keys[0], keys[1])
+	for _, src := range []string{
+		"redis.call('SET', KEYS[1], 0 / redis.call('LLEN', KEYS[2]))\nreturn redis.call('GET', KEYS[1])",
+		"redis.call('HSET', KEYS[1], 'f', 5 % redis.call('LLEN', KEYS[2]))\nreturn redis.call('HGET', KEYS[1], 'f')",
+	} {
+		if !flags(t, id, src) {
+			t.Errorf("%q is not flagged", src)
+		}
+		if r := c.MustEval(t, src, keys); r.Str != "-nan" {
+			t.Errorf("%q stored %s, want -nan", src, r)
+		}
+		c.MustDo(t, "DEL", keys[0])
+	}
+	src := "return 5 % redis.call('LLEN', KEYS[2])"
+	if !flags(t, id, src) {
+		t.Errorf("%q is not flagged", src)
+	}
+	if r := c.MustEval(t, src, keys); r.Kind != redistest.Integer || r.Int != -9223372036854775808 {
+		t.Errorf("%q gave %s, want -9223372036854775808", src, r)
+	}
+}
