@@ -153,8 +153,9 @@ func (s *Files) load(f found) *driver.File {
 		if !ok {
 			return out
 		}
-		out.Settings = s.Settings(s.match(f))
-		return s.Host.load(out, l)
+		// Settings are resolved only for a file that may hold a script:
+		// most host files do not.
+		return s.Host.load(out, l, func() driver.Settings { return s.Settings(s.match(f)) })
 	}
 	includes := s.IncludeNames && !f.stdin
 	// A fragment that a script included before the walk reached it was

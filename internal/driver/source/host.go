@@ -56,8 +56,9 @@ const (
 )
 
 // load finds the scripts of out, a host file of language l read whole, and
-// makes each a script placed back in the file.
-func (h *Host) load(out *driver.File, l hostlang.Lang) *driver.File {
+// makes each a script placed back in the file; settings gives the file's
+// settings, asked only when the file may hold a script.
+func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Settings) *driver.File {
 	apis := h.APIs
 	if apis == nil {
 		apis = hostlang.DefaultAPIs()
@@ -67,6 +68,7 @@ func (h *Host) load(out *driver.File, l hostlang.Lang) *driver.File {
 	if !hostlang.MayHoldScript(l, out.Src, apis) {
 		return out
 	}
+	out.Settings = settings()
 	hf, err := hostlang.Extract(l, out.Src, apis)
 	if err != nil {
 		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
