@@ -322,14 +322,14 @@ func isNegation(v model.Value) bool { return v.Origin == model.Arith && len(v.Pa
 func guardOf(m *model.Model, rel *ast.RelationalOpExpr, truth bool) (guard, bool) {
 	op := rel.Operator
 	if !truth {
-		op = map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "~=", "~=": "=="}[op]
+		op = model.NegateRelation(op)
 	}
 	read, key, minus, ok := readOf(m, rel.Lhs)
 	other := rel.Rhs
 	if !ok {
 		read, key, minus, ok = readOf(m, rel.Rhs)
 		other = rel.Lhs
-		op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "~=": "~="}[op]
+		op = model.FlipRelation(op)
 	}
 	if !ok {
 		return guard{}, false

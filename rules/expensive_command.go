@@ -231,7 +231,7 @@ func mapCopy(m *model.Model, l *model.Loop) ast.Expr {
 	if !ok || len(l.Body) != 1 {
 		return nil
 	}
-	if k, ok := intLitExpr(s.Step); !ok || k != 2 {
+	if k, ok := model.NumberLit(s.Step); !ok || k != 2 {
 		return nil
 	}
 	a, ok := l.Body[0].(*ast.AssignStmt)
@@ -302,16 +302,6 @@ func literalFieldsOnly(m *model.Model, c *model.Call) bool {
 		}
 	}
 	return writes > 0
-}
-
-// intLitExpr reads an integer literal expression.
-func intLitExpr(e ast.Expr) (int64, bool) {
-	n, ok := e.(*ast.NumberExpr)
-	if !ok {
-		return 0, false
-	}
-	k, err := strconv.ParseInt(strings.TrimSpace(n.Value), 10, 64)
-	return k, err == nil
 }
 
 // fallbackBranches returns the if branches that run only when a

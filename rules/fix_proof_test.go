@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/driver/drivertest"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
@@ -67,7 +67,7 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 			t.Errorf("%s offers no fix for:\n%s", p.rule, p.src)
 			continue
 		}
-		res := lint.Fix("proof.lua", []byte(p.src), lint.Config{Rules: All()})
+		res := drivertest.FixLua("proof.lua", []byte(p.src), All())
 		if string(res.Src) != p.fixed {
 			t.Errorf("fixed text:\n%s\nwant:\n%s", res.Src, p.fixed)
 			continue

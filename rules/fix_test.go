@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/driver/drivertest"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
@@ -39,7 +40,7 @@ func TestFixGoldens(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := lintSource(file, src, all, nil)
-			res := lint.Fix(file, src, lint.Config{Rules: all})
+			res := drivertest.FixLua(file, src, all)
 			golden := file + ".golden"
 			if *updateFixes {
 				if err := os.WriteFile(golden, res.Src, 0o644); err != nil {
@@ -118,12 +119,12 @@ func TestFixesKeepFixturesSound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := lint.Fix(file, src, lint.Config{Rules: all})
+		res := drivertest.FixLua(file, src, all)
 		if res.Applied == 0 {
 			continue
 		}
 		fixed++
-		if res.File.Chunk == nil {
+		if luasrc.Parse(file, res.Src).Chunk == nil {
 			t.Errorf("%s: the fixed text does not parse", file)
 			continue
 		}

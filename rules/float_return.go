@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -342,7 +341,7 @@ func isIntegerDivision(m *model.Model, e *ast.ArithmeticOpExpr) bool {
 func constNumber(e ast.Expr) (float64, bool) {
 	switch e := e.(type) {
 	case *ast.NumberExpr:
-		return parseLuaNumber(e.Value)
+		return model.ParseNumber(e.Value)
 	case *ast.UnaryMinusOpExpr:
 		v, ok := constNumber(e.Expr)
 		return -v, ok
@@ -369,14 +368,4 @@ func constNumber(e ast.Expr) (float64, bool) {
 		}
 	}
 	return 0, false
-}
-
-// parseLuaNumber reads a Lua 5.1 number literal (decimal or 0x hex).
-func parseLuaNumber(s string) (float64, bool) {
-	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
-		n, err := strconv.ParseUint(s[2:], 16, 64)
-		return float64(n), err == nil
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	return v, err == nil
 }

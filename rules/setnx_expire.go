@@ -192,7 +192,8 @@ func ttlFraction(m *model.Model, e ast.Expr, d int) bool {
 	d++
 	switch e := e.(type) {
 	case *ast.NumberExpr:
-		return !isIntegerText(e.Value)
+		n, ok := model.ParseNumber(e.Value)
+		return !ok || n != math.Trunc(n)
 	case *ast.StringExpr:
 		if _, err := strconv.ParseFloat(strings.TrimSpace(e.Value), 64); err == nil {
 			return !isIntegerText(e.Value)

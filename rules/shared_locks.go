@@ -552,7 +552,7 @@ func isOwnerCheck(m *model.Model, cond ast.Expr, id string, truth bool) bool {
 	}
 	op := rel.Operator
 	if !truth {
-		op = map[string]string{"==": "~=", "~=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
+		op = model.NegateRelation(op)
 	}
 	for i, e := range []ast.Expr{rel.Lhs, rel.Rhs} {
 		if !readsKey(m, m.Value(e), id, 0) {

@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -497,12 +496,12 @@ func (li *loopInfo) toward(st model.Step, exits []model.Exit) bool {
 					switch st.Var {
 					case li.m.LocalOf(r.Lhs):
 					case li.m.LocalOf(r.Rhs):
-						op = flipOp(op)
+						op = model.FlipRelation(op)
 					default:
 						continue
 					}
 					if !g.Truth {
-						op = negateOp(op)
+						op = model.NegateRelation(op)
 					}
 					compared = true
 					switch op {
@@ -720,13 +719,13 @@ func (li *loopInfo) counterCompare(e ast.Expr, exitWhenTrue bool) (boundKind, as
 	if step == 0 {
 		counter, bound = r.Rhs, r.Lhs
 		step = li.step(counter)
-		op = flipOp(op)
+		op = model.FlipRelation(op)
 	}
 	if step == 0 || !li.invariant(bound) {
 		return boundNone, nil
 	}
 	if !exitWhenTrue {
-		op = negateOp(op)
+		op = model.NegateRelation(op)
 	}
 	switch op {
 	case ">", ">=":
@@ -747,91 +746,19 @@ func (li *loopInfo) counterCompare(e ast.Expr, exitWhenTrue bool) (boundKind, as
 	return li.classifyBound(bound), bound
 }
 
-func flipOp(op string) string {
-	switch op {
-	case "<":
-		return ">"
-	case "<=":
-		return ">="
-	case ">":
-		return "<"
-	case ">=":
-		return "<="
-	}
-	return op
-}
-
-func negateOp(op string) string {
-	switch op {
-	case "<":
-		return ">="
-	case "<=":
-		return ">"
-	case ">":
-		return "<="
-	case ">=":
-		return "<"
-	case "==":
-		return "~="
-	case "~=":
-		return "=="
-	}
-	return op
-}
-
-// step returns k when e is a local that the loop body changes only with a
-// statement of its own `e = e + k` (k > 0) or `e = e - k` (then -k); 0
-// otherwise.
+// step returns k when e is a local that the loop changes only with one
+// assignment, a step by the literal k that runs on every round
+// (Model.LoopSteps: `e = e + k`, or `e = e - k` and then -k); 0 otherwise.
 func (li *loopInfo) step(e ast.Expr) float64 {
 	v := li.m.LocalOf(e)
 	if v == nil || len(li.defs[v]) != 1 {
 		return 0
 	}
-	for _, s := range li.l.Body {
-		a, ok := s.(*ast.AssignStmt)
-		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || li.m.LocalOf(a.Lhs[0]) != v {
-			continue
-		}
-		ar, ok := a.Rhs[0].(*ast.ArithmeticOpExpr)
-		if !ok {
-			return 0
-		}
-		var k float64
-		switch {
-		case li.m.LocalOf(ar.Lhs) == v:
-			k = numLit(ar.Rhs)
-		case li.m.LocalOf(ar.Rhs) == v && ar.Operator == "+":
-			k = numLit(ar.Lhs)
-		}
-		if k <= 0 {
-			return 0
-		}
-		switch ar.Operator {
-		case "+":
-			return k
-		case "-":
-			return -k
-		}
+	st, ok := li.m.LoopSteps(li.l)[v]
+	if !ok || st.Kind != model.StepAdd || st.Lit == 0 {
 		return 0
 	}
-	return 0
-}
-
-func numLit(e ast.Expr) float64 {
-	n, ok := e.(*ast.NumberExpr)
-	if !ok {
-		return 0
-	}
-	var f float64
-	if _, err := fmt.Sscan(n.Value, &f); err != nil {
-		// hexadecimal
-		var i int64
-		if _, err := fmt.Sscanf(strings.ToLower(n.Value), "0x%x", &i); err != nil {
-			return 0
-		}
-		return float64(i)
-	}
-	return f
+	return float64(st.Dir) * st.Lit
 }
 
 // classifyBound says where a loop bound comes from.
@@ -983,7 +910,7 @@ func (li *loopInfo) checkNumericFor(p *lint.Pass) {
 	s := li.l.Stmt.(*ast.NumberForStmt)
 	bound := s.Limit
 	if s.Step != nil {
-		switch k := stepSign(s.Step); {
+		switch k, _ := model.NumberLit(s.Step); {
 		case k < 0:
 			bound = s.Init
 		case k == 0:
@@ -998,13 +925,6 @@ func (li *loopInfo) checkNumericFor(p *lint.Pass) {
 	}
 	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, with no cap", s.Name, brief(m, bound)).Lower().
 		Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
-}
-
-func stepSign(e ast.Expr) float64 {
-	if u, ok := e.(*ast.UnaryMinusOpExpr); ok {
-		return -numLit(u.Expr)
-	}
-	return numLit(e)
 }
 
 // What to do instead, by kind of loop.

@@ -327,20 +327,14 @@ func closestName(s string, names []string) string {
 	if len(s) > 4 {
 		limit = 2
 	}
-	best, bestD := "", limit+1
-	for _, n := range names {
-		if d := editDistance(s, n, bestD); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
+	return diag.ClosestWithin(s, names, limit)
 }
 
 // editDistanceWithin reports whether s is at most d edits from one of
 // names.
 func editDistanceWithin(s string, names []string, d int) bool {
 	for _, n := range names {
-		if editDistance(s, n, d+1) <= d || swapped(s, n) {
+		if diag.Distance(s, n, d+1) <= d || swapped(s, n) {
 			return true
 		}
 	}
@@ -358,29 +352,4 @@ func swapped(a, b string) bool {
 		i++
 	}
 	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-}
-
-// editDistance is the Levenshtein distance of a and b, or a value of at
-// least bound once it is known to reach bound.
-func editDistance(a, b string, bound int) int {
-	if d := len(a) - len(b); d >= bound || -d >= bound {
-		return bound
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -5,21 +5,29 @@ package diag
 // is at most a third of name's length away (at least one edit), else "".
 // Ties go to the earlier candidate.
 func Closest(name string, candidates []string) string {
-	best, bestD := "", len(name)/3
-	if bestD < 1 {
-		bestD = 1
-	}
-	bestD++ // the first candidate within the bound wins below
+	return ClosestWithin(name, candidates, max(len(name)/3, 1))
+}
+
+// ClosestWithin returns the candidate the fewest single-byte edits from
+// name, if it is at most limit edits away, else "". Ties go to the earlier
+// candidate.
+func ClosestWithin(name string, candidates []string, limit int) string {
+	best, bestD := "", limit+1
 	for _, c := range candidates {
-		if d := distance(name, c); d < bestD {
+		if d := Distance(name, c, bestD); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
 }
 
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
+// Distance is the Levenshtein distance of a and b in bytes, or a value of
+// at least bound once it is known to reach bound (their lengths differ by
+// that much): the callers only ask whether it is below a bound.
+func Distance(a, b string, bound int) int {
+	if d := len(a) - len(b); d >= bound || -d >= bound {
+		return bound
+	}
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

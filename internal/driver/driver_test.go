@@ -2,88 +2,16 @@ package driver_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/sink"
-	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/rules"
 )
-
-// items is a source of files already made.
-type items []*driver.File
-
-func (s items) Find(found func(driver.Item), _ func(error)) {
-	for _, f := range s {
-		found(driver.Item{Name: f.Name, Load: func() *driver.File { return f }})
-	}
-}
-
-// luaFile is a .lua file as the file source makes it: one script, the
-// whole file, fixed in place.
-func luaFile(name string, src []byte) *driver.File {
-	return &driver.File{Name: name, Path: name, Src: src,
-		Scripts: []driver.Script{{Name: name, Text: src}},
-		Rescan:  func(b []byte) []driver.Script { return []driver.Script{{Name: name, Text: b}} },
-	}
-}
-
-// TestFixMatchesLintFix: the driver's fix loop gives, for a .lua file,
-// what lint.Fix gives: the same text, fixes applied and findings before
-// and after, on every fixture of the fixes and the rules.
-func TestFixMatchesLintFix(t *testing.T) {
-	var fs items
-	for _, dir := range []string{"../../testdata/fixes", "../../testdata/rules", "../../examples"} {
-		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && strings.HasSuffix(p, ".lua") {
-				src, err := os.ReadFile(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				fs = append(fs, luaFile(p, src))
-			}
-			return nil
-		})
-	}
-	want := map[string]lint.FixResult{}
-	for _, f := range fs {
-		want[f.Name] = lint.Fix(f.Name, f.Src, lint.Config{Rules: rules.All()})
-	}
-	fixed := 0
-	check := sinkFunc(func(r *driver.Result) {
-		w := want[r.Name]
-		if r.Applied != w.Applied || (r.Applied > 0 && !bytes.Equal(r.Rewrite.New, w.Src)) ||
-			!sameFindings(r.Diagnostics, w.Diagnostics) || !sameFindings(r.Before, w.Before) {
-			t.Errorf("%s: driver applied %d fixes, lint.Fix %d; or their texts or findings differ", r.Name, r.Applied, w.Applied)
-		}
-		if r.Applied > 0 {
-			fixed++
-		}
-	})
-	if _, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 4, Fix: true, ErrOut: os.Stderr, Sinks: []driver.Sink{check}}, fs); err != nil {
-		t.Fatal(err)
-	}
-	if fixed < 5 {
-		t.Errorf("%d files fixed; the fixtures have more", fixed)
-	}
-}
-
-func sameFindings(a, b []diag.Diagnostic) bool {
-	return len(a) == len(b) && (len(a) == 0 || reflect.DeepEqual(a, b))
-}
-
-// sinkFunc is a sink that calls f on each file, concurrently.
-type sinkFunc func(r *driver.Result)
-
-func (f sinkFunc) File(r *driver.Result)      { f(r) }
-func (sinkFunc) Done(o *driver.Outcome) error { return nil }
 
 // host is a source of scripts written inside another language's file, as
 // the host-language extractor finds them in string literals: here every

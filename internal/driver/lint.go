@@ -34,9 +34,9 @@ func (l *linter) file(f *File) *Result {
 		return r
 	}
 	// Apply the fixes and lint again, until no fix applies or
-	// lint.MaxFixRounds rounds have run, as lint.Fix does for one script
-	// (TestFixMatchesLintFix). A round whose result parses worse is
-	// undone: a fix never turns a script Redis loads into one it refuses.
+	// lint.MaxFixRounds rounds have run. A round whose result parses worse
+	// is undone: a fix never turns a script Redis loads into one it
+	// refuses.
 	src := f.Src
 	for round := 0; round < lint.MaxFixRounds; round++ {
 		out, n := diag.ApplyFixes(src, pass.diags)

@@ -1294,7 +1294,7 @@ func (fs *flowState) refineRemoved(x *ast.RelationalOpExpr, e env, truth bool) {
 	for _, side := range [2]struct {
 		count, other ast.Expr
 		op           string
-	}{{x.Lhs, x.Rhs, x.Operator}, {x.Rhs, x.Lhs, flipRelation(x.Operator)}} {
+	}{{x.Lhs, x.Rhs, x.Operator}, {x.Rhs, x.Lhs, FlipRelation(x.Operator)}} {
 		rv, ok := m.recorded(side.count)
 		if ok && rv.Origin == Tonumber && rv.Of != nil {
 			rv = *rv.Of

@@ -2,8 +2,6 @@ package model
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/nodemap"
 	"github.com/lint-lua/lint-lua/internal/span"
@@ -449,7 +447,7 @@ func (m *Model) stepOf(v *Variable, a *ast.AssignStmt, i int, found map[*Variabl
 		// pos = e + 1, e a position string.find found from pos.
 		for _, pair := range [][2]ast.Expr{{ar.Lhs, ar.Rhs}, {ar.Rhs, ar.Lhs}} {
 			if w := m.LocalOf(pair[0]); w != nil && found[w] == v {
-				if k, lit := numberLit(pair[1]); lit && k > 0 {
+				if k, lit := NumberLit(pair[1]); lit && k > 0 {
 					return Step{Var: v, Kind: StepAdd, Dir: 1}, true
 				}
 			}
@@ -458,7 +456,7 @@ func (m *Model) stepOf(v *Variable, a *ast.AssignStmt, i int, found map[*Variabl
 	default:
 		return Step{}, false
 	}
-	k, lit := numberLit(other)
+	k, lit := NumberLit(other)
 	switch ar.Operator {
 	case "+", "-":
 		dir := 1
@@ -492,7 +490,7 @@ func (m *Model) nonNegative(e ast.Expr, depth int) bool {
 	case *ast.UnaryLenOpExpr:
 		return true
 	case *ast.NumberExpr:
-		k, ok := numberLit(e)
+		k, ok := NumberLit(e)
 		return ok && k >= 0
 	case *ast.ArithmeticOpExpr:
 		switch e.Operator {
@@ -505,35 +503,6 @@ func (m *Model) nonNegative(e ast.Expr, depth int) bool {
 		}
 	}
 	return false
-}
-
-// numberLit reads a decimal or hexadecimal number literal.
-func numberLit(e ast.Expr) (float64, bool) {
-	neg := false
-	if u, ok := e.(*ast.UnaryMinusOpExpr); ok {
-		neg, e = true, u.Expr
-	}
-	n, ok := e.(*ast.NumberExpr)
-	if !ok {
-		return 0, false
-	}
-	s := strings.ToLower(strings.TrimSpace(n.Value))
-	var f float64
-	var err error
-	if strings.HasPrefix(s, "0x") {
-		var i int64
-		i, err = strconv.ParseInt(s[2:], 16, 64)
-		f = float64(i)
-	} else {
-		f, err = strconv.ParseFloat(s, 64)
-	}
-	if err != nil {
-		return 0, false
-	}
-	if neg {
-		f = -f
-	}
-	return f, true
 }
 
 // OnEveryRound reports whether every path through one round of l that

@@ -492,7 +492,7 @@ func (m *Model) guardedSlots(cond ast.Expr, truth bool) []slotFact {
 		for _, side := range [2]struct {
 			reply, other ast.Expr
 			op           string
-		}{{x.Lhs, x.Rhs, x.Operator}, {x.Rhs, x.Lhs, flipRelation(x.Operator)}} {
+		}{{x.Lhs, x.Rhs, x.Operator}, {x.Rhs, x.Lhs, FlipRelation(x.Operator)}} {
 			rv := m.Value(side.reply)
 			c := rv.FromReply()
 			if c == nil || c.Protected {
@@ -570,20 +570,7 @@ func (m *Model) countSlots(c *Call) []slotFact {
 // count is not 0 (counts are never negative).
 func nonZero(op string, n float64, truth bool) bool {
 	if !truth {
-		switch op {
-		case "==":
-			op = "~="
-		case "~=":
-			op = "=="
-		case "<":
-			op = ">="
-		case "<=":
-			op = ">"
-		case ">":
-			op = "<="
-		case ">=":
-			op = "<"
-		}
+		op = NegateRelation(op)
 	}
 	switch op {
 	case "==":
@@ -596,21 +583,6 @@ func nonZero(op string, n float64, truth bool) bool {
 		return n > 0
 	}
 	return false
-}
-
-// flipRelation is the operator with its operands swapped.
-func flipRelation(op string) string {
-	switch op {
-	case "<":
-		return ">"
-	case "<=":
-		return ">="
-	case ">":
-		return "<"
-	case ">=":
-		return "<="
-	}
-	return op
 }
 
 // setFields lists the identities of the fields an HSET-like call writes.

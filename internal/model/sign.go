@@ -1,8 +1,6 @@
 package model
 
 import (
-	"strconv"
-
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -50,9 +48,9 @@ func (m *Model) sign(e ast.Expr, depth int) (Sign, string) {
 	depth++
 	switch x := e.(type) {
 	case *ast.NumberExpr:
-		n, err := strconv.ParseFloat(x.Value, 64)
+		n, ok := ParseNumber(x.Value)
 		switch {
-		case err != nil:
+		case !ok:
 			return SignUnknown, ""
 		case n > 0:
 			return SignPositive, ""
