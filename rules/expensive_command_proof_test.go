@@ -15,41 +15,45 @@ import (
 func TestProofExpensiveCommand(t *testing.T) {
 	const id = "expensive-command"
 	r := ByID(id)
-	c := redistest.Client(t)
-	seed := func() {
-		c.MustDo(t, "DEL", "due", "ready")
-		c.MustDo(t, "ZADD", "due", "1", "a", "2", "b", "30", "c")
-	}
-	seed()
-	bad := c.MustEval(t, r.Doc.Bad, []string{"due", "ready"}, "10")
-	seed()
-	good := c.MustEval(t, r.Doc.Good, []string{"due", "ready"}, "10")
-	if bad.Kind != redistest.Integer || bad.Int != 2 || good.Kind != redistest.Integer || good.Int != 2 {
-		t.Errorf("Bad gave %s and Good %s, want 2 both", bad, good)
-	}
 	if n := len(cmdMessages(id, r.Doc.Bad, "")); n != 1 {
 		t.Errorf("the Bad example gets %d findings, want 1", n)
 	}
 	if msgs := cmdMessages(id, r.Doc.Good, ""); len(msgs) != 0 {
 		t.Errorf("the Good example is flagged: %q", msgs)
 	}
-	c.MustDo(t, "SADD", "set", "a", "b")
-	c.MustDo(t, "RPUSH", "list", "a", "b")
-	for _, src := range []string{
+	flagged := []string{
 		"return redis.call('KEYS', '*')",
 		"local cursor, n = '0', 0\nrepeat\n  local r = redis.call('SCAN', cursor)\n  cursor = r[1]\n  n = n + #r[2]\nuntil cursor == '0'\nreturn n",
 		"return redis.call('SMEMBERS', 'set')",
 		"return redis.call('LRANGE', 'list', 0, -1)",
 		"return redis.call('ZRANGEBYSCORE', 'due', 0, '+inf')",
 		"return redis.call('FLUSHDB')",
-	} {
-		if got := c.MustEval(t, src, nil); got.Kind == redistest.Error {
-			t.Errorf("%q failed on Redis: %s", src, got)
-		}
+	}
+	for _, src := range flagged {
 		if n := len(cmdMessages(id, src, "")); n != 1 {
 			t.Errorf("%q: %d findings, want 1", src, n)
 		}
 	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		seed := func() {
+			c.MustDo(t, "DEL", "due", "ready")
+			c.MustDo(t, "ZADD", "due", "1", "a", "2", "b", "30", "c")
+		}
+		seed()
+		bad := c.MustEval(t, r.Doc.Bad, []string{"due", "ready"}, "10")
+		seed()
+		good := c.MustEval(t, r.Doc.Good, []string{"due", "ready"}, "10")
+		if bad.Kind != redistest.Integer || bad.Int != 2 || good.Kind != redistest.Integer || good.Int != 2 {
+			t.Errorf("Bad gave %s and Good %s, want 2 both", bad, good)
+		}
+		c.MustDo(t, "SADD", "set", "a", "b")
+		c.MustDo(t, "RPUSH", "list", "a", "b")
+		for _, src := range flagged {
+			if got := c.MustEval(t, src, nil); got.Kind == redistest.Error {
+				t.Errorf("%q failed on Redis: %s", src, got)
+			}
+		}
+	})
 }
 
 // TestProofPagedWalk shows that a whole list read in pages inside one
@@ -83,41 +87,42 @@ func TestProofPagedWalk(t *testing.T) {
 			t.Errorf("%q: findings %q, want %d", src, msgs, want)
 		}
 	}
-	c := redistest.Client(t)
-	fill := "local t = {}\nfor j = 1, 1000 do t[j] = 'element:' .. j end\nfor i = 1, tonumber(ARGV[1]) / 1000 do redis.call('RPUSH', KEYS[1], unpack(t)) end\nreturn redis.call('LLEN', KEYS[1])"
-	if r := c.MustEval(t, fill, []string{"proof:pages"}, strconv.Itoa(n)); r.Int != int64(n) {
-		t.Fatalf("fill gave %s", r)
-	}
-	// wait runs src on a connection of its own and returns how long it
-	// ran, and how long a PING sent from this connection 5 ms after it
-	// started waited for its PONG; overlap says the PING must have been
-	// sent while the script still ran.
-	//
-	// On a loaded machine the EVAL can reach the server after the PING
-	// although it was sent first; such a round shows nothing, and up to
-	// five rounds are run until one has the PING arrive during the script.
-	wait := func(src string, want int64, overlap bool, args ...string) (ran, ping time.Duration) {
-		for round := 1; ; round++ {
-			ran, ping, left := waitOnce(t, c, src, want, args...)
-			// The PING arrived while the script ran: it is answered only
-			// after the script's end (scheduling aside).
-			if !overlap || (left > 0 && ping >= left/2) {
-				return ran, ping
-			}
-			if round == 5 {
-				t.Errorf("%q: in 5 rounds no PING waited for the script (last: answered in %v with %v of the script left; none left means the list is too small to observe)", src, ping, left)
-				return ran, ping
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		fill := "local t = {}\nfor j = 1, 1000 do t[j] = 'element:' .. j end\nfor i = 1, tonumber(ARGV[1]) / 1000 do redis.call('RPUSH', KEYS[1], unpack(t)) end\nreturn redis.call('LLEN', KEYS[1])"
+		if r := c.MustEval(t, fill, []string{"proof:pages"}, strconv.Itoa(n)); r.Int != int64(n) {
+			t.Fatalf("fill gave %s", r)
+		}
+		// wait runs src on a connection of its own and returns how long it
+		// ran, and how long a PING sent from this connection 5 ms after it
+		// started waited for its PONG; overlap says the PING must have been
+		// sent while the script still ran.
+		//
+		// On a loaded machine the EVAL can reach the server after the PING
+		// although it was sent first; such a round shows nothing, and up to
+		// five rounds are run until one has the PING arrive during the script.
+		wait := func(src string, want int64, overlap bool, args ...string) (ran, ping time.Duration) {
+			for round := 1; ; round++ {
+				ran, ping, left := waitOnce(t, c, src, want, args...)
+				// The PING arrived while the script ran: it is answered only
+				// after the script's end (scheduling aside).
+				if !overlap || (left > 0 && ping >= left/2) {
+					return ran, ping
+				}
+				if round == 5 {
+					t.Errorf("%q: in 5 rounds no PING waited for the script (last: answered in %v with %v of the script left; none left means the list is too small to observe)", src, ping, left)
+					return ran, ping
+				}
 			}
 		}
-	}
-	wholeRan, wholePing := wait(whole, int64(n), true)
-	pagedRan, pagedPing := wait(paged, int64(n), true)
-	oneRan, onePing := wait(onePage, int64(n/2+1000), false, strconv.Itoa(n/2))
-	t.Logf("%d elements: LRANGE 0 -1 ran %v, PING waited %v; pages of 1000 in one script ran %v, PING waited %v; one page per call ran %v, PING waited %v",
-		n, wholeRan, wholePing, pagedRan, pagedPing, oneRan, onePing)
-	if onePing >= pagedPing {
-		t.Errorf("PING waited %v behind one page and %v behind the walk: the walk should hold it longer", onePing, pagedPing)
-	}
+		wholeRan, wholePing := wait(whole, int64(n), true)
+		pagedRan, pagedPing := wait(paged, int64(n), true)
+		oneRan, onePing := wait(onePage, int64(n/2+1000), false, strconv.Itoa(n/2))
+		t.Logf("%d elements: LRANGE 0 -1 ran %v, PING waited %v; pages of 1000 in one script ran %v, PING waited %v; one page per call ran %v, PING waited %v",
+			n, wholeRan, wholePing, pagedRan, pagedPing, oneRan, onePing)
+		if onePing >= pagedPing {
+			t.Errorf("PING waited %v behind one page and %v behind the walk: the walk should hold it longer", onePing, pagedPing)
+		}
+	})
 }
 
 // waitOnce runs src on a connection of its own and returns how long it

@@ -54,7 +54,8 @@ func norm(r redistest.Reply) string {
 
 func runFixProofs(t *testing.T, proofs []fixProof) {
 	t.Helper()
-	c := redistest.Client(t)
+	// lint-lua's side first: the rule offers a fix, and --fix makes fixed.
+	var fixedRight []fixProof
 	for _, p := range proofs {
 		ds := lintSource("proof.lua", []byte(p.src), All(), nil)
 		fixable := false
@@ -72,20 +73,25 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 			t.Errorf("fixed text:\n%s\nwant:\n%s", res.Src, p.fixed)
 			continue
 		}
-		for _, st := range p.states {
-			for _, run := range []struct {
-				src, want, which string
-			}{{p.src, st.orig, "original"}, {p.fixed, st.fixed, "fixed"}} {
-				c.MustDo(t, "FLUSHALL")
-				for _, cmd := range st.setup {
-					c.MustDo(t, cmd...)
-				}
-				if got := evalNorm(t, c, run.src, p.keys, st.args, p.after); got != run.want {
-					t.Errorf("%s, %s script:\n%s\ngave  %s\nwant  %s", st.name, run.which, run.src, got, run.want)
+		fixedRight = append(fixedRight, p)
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		for _, p := range fixedRight {
+			for _, st := range p.states {
+				for _, run := range []struct {
+					src, want, which string
+				}{{p.src, st.orig, "original"}, {p.fixed, st.fixed, "fixed"}} {
+					c.MustDo(t, "FLUSHALL")
+					for _, cmd := range st.setup {
+						c.MustDo(t, cmd...)
+					}
+					if got := evalNorm(t, c, run.src, p.keys, st.args, p.after); got != run.want {
+						t.Errorf("%s, %s script:\n%s\ngave  %s\nwant  %s", st.name, run.which, run.src, got, run.want)
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestProofFixNilReplyCompare: `== nil` never sees the missing key (the
@@ -295,11 +301,11 @@ func TestProofFixSetnxThenExpire(t *testing.T) {
 // gets no fix: an EXPIRE after SETNX (or SET NX) whatever it replied pushes
 // back the expiry of a key someone else set.
 func TestProofSetnxUnconditionalExpire(t *testing.T) {
-	c := redistest.Client(t)
-	for _, src := range []string{
+	srcs := []string{
 		"redis.call('SETNX', KEYS[1], ARGV[1])\nredis.call('EXPIRE', KEYS[1], 100)\nreturn redis.call('TTL', KEYS[1])\n",
 		"redis.call('SET', KEYS[1], ARGV[1], 'NX')\nredis.call('EXPIRE', KEYS[1], 100)\nreturn redis.call('TTL', KEYS[1])\n",
-	} {
+	}
+	for _, src := range srcs {
 		if !flaggedBy("setnx-then-expire", src) {
 			t.Fatalf("not flagged:\n%s", src)
 		}
@@ -308,12 +314,16 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 				t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
 			}
 		}
-		c.MustDo(t, "FLUSHALL")
-		c.MustDo(t, "SET", "proof:lock", "other", "EX", "5")
-		if got := evalNorm(t, c, src, []string{"proof:lock"}, []string{"me"}, [][]string{{"GET", "proof:lock"}}); got != `(integer) 100 | "other"` {
-			t.Errorf("got %s", got)
-		}
 	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		for _, src := range srcs {
+			c.MustDo(t, "FLUSHALL")
+			c.MustDo(t, "SET", "proof:lock", "other", "EX", "5")
+			if got := evalNorm(t, c, src, []string{"proof:lock"}, []string{"me"}, [][]string{{"GET", "proof:lock"}}); got != `(integer) 100 | "other"` {
+				t.Errorf("got %s", got)
+			}
+		}
+	})
 }
 
 // TestProofExistsSeveralKeysNoFix backs the decision to offer no fix for a
@@ -335,21 +345,22 @@ func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 	if !found {
 		t.Fatal("not reported")
 	}
-	c := redistest.Client(t)
-	c.MustDo(t, "FLUSHALL")
-	c.MustDo(t, "MSET", "proof:a", "1", "proof:b", "1")
-	for _, tc := range []struct {
-		keys []string
-		want string
-	}{
-		{[]string{"proof:a", "proof:b"}, "(integer) 2"},
-		{[]string{"proof:a", "proof:missing"}, "(integer) 1"},
-		{[]string{"proof:a", "proof:a"}, "(integer) 2"},
-	} {
-		if got := norm(c.MustEval(t, "return redis.call('EXISTS', KEYS[1], KEYS[2])", tc.keys)); got != tc.want {
-			t.Errorf("EXISTS %v = %s, want %s", tc.keys, got, tc.want)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		c.MustDo(t, "FLUSHALL")
+		c.MustDo(t, "MSET", "proof:a", "1", "proof:b", "1")
+		for _, tc := range []struct {
+			keys []string
+			want string
+		}{
+			{[]string{"proof:a", "proof:b"}, "(integer) 2"},
+			{[]string{"proof:a", "proof:missing"}, "(integer) 1"},
+			{[]string{"proof:a", "proof:a"}, "(integer) 2"},
+		} {
+			if got := norm(c.MustEval(t, "return redis.call('EXISTS', KEYS[1], KEYS[2])", tc.keys)); got != tc.want {
+				t.Errorf("EXISTS %v = %s, want %s", tc.keys, got, tc.want)
+			}
 		}
-	}
+	})
 }
 
 // TestProofFixNeedsFollowedWrites (issue 19 item 5): where a closure
@@ -388,12 +399,13 @@ func TestProofFixNeedsFollowedWrites(t *testing.T) {
 	}
 	// The reproduction of the issue on Redis: after reset() ran, the
 	// original script and the rewrite the fix would have made disagree.
-	c := redistest.Client(t)
-	orig := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif not n then return 0 end\nreturn 1\n"
-	rewritten := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif n == 0 then return 0 end\nreturn 1\n"
-	a := c.MustEval(t, orig, []string{"proof:k"}, "m", "r")
-	b := c.MustEval(t, rewritten, []string{"proof:k"}, "m", "r")
-	if a.Int == b.Int {
-		t.Errorf("after reset the original gave %s and the rewrite %s: expected them to differ", a, b)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		orig := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif not n then return 0 end\nreturn 1\n"
+		rewritten := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif n == 0 then return 0 end\nreturn 1\n"
+		a := c.MustEval(t, orig, []string{"proof:k"}, "m", "r")
+		b := c.MustEval(t, rewritten, []string{"proof:k"}, "m", "r")
+		if a.Int == b.Int {
+			t.Errorf("after reset the original gave %s and the rewrite %s: expected them to differ", a, b)
+		}
+	})
 }

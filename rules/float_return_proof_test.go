@@ -14,9 +14,8 @@ func TestProofFloatReturn(t *testing.T) {
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}
-	c := redistest.Client(t)
 	keys := []string{"proof:used"}
-	checkReplyRuleCases(t, c, id, []replyRuleCase{
+	cases := []replyRuleCase{
 		// 10 / 4 is 2.5: Bad replies 2, Good "2.5".
 		{src: r.Doc.Bad, keys: keys, args: []string{"10"}, want: "(integer) 2", flagged: true},
 		{src: r.Doc.Good, keys: keys, args: []string{"10"}, want: `"2.5"`},
@@ -37,18 +36,21 @@ func TestProofFloatReturn(t *testing.T) {
 		// A helper's return reaches Redis only when the script returns it.
 		{src: "local function half(x) return x / 2 end\nreturn half(5)", want: "(integer) 2", flagged: true},
 		{src: "local function half(x) return x / 2 end\nreturn tostring(half(5))", want: `"2.5"`},
-	})
-
+	}
 	// A registered function's return is truncated the same way.
 	lib := "#!lua name=proofstats\nredis.register_function('ratio', function(keys, args)\n  return tonumber(args[1]) / tonumber(args[2])\nend)"
+	lintReplyRuleCases(t, id, cases)
 	if !flaggedBy(id, lib) {
 		t.Errorf("%q is not flagged", lib)
 	}
-	c.MustDo(t, "FLUSHALL")
-	if got := c.MustDo(t, "FUNCTION", "LOAD", lib); got.Str != "proofstats" {
-		t.Fatalf("FUNCTION LOAD gave %s", got)
-	}
-	if got := c.MustDo(t, "FCALL", "ratio", "0", "7", "2"); got.String() != "(integer) 3" {
-		t.Errorf("FCALL ratio 0 7 2 gave %s, want (integer) 3", got)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		runReplyRuleCases(t, c, cases)
+		c.MustDo(t, "FLUSHALL")
+		if got := c.MustDo(t, "FUNCTION", "LOAD", lib); got.Str != "proofstats" {
+			t.Fatalf("FUNCTION LOAD gave %s", got)
+		}
+		if got := c.MustDo(t, "FCALL", "ratio", "0", "7", "2"); got.String() != "(integer) 3" {
+			t.Errorf("FCALL ratio 0 7 2 gave %s, want (integer) 3", got)
+		}
+	})
 }

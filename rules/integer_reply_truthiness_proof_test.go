@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"testing"
-
-	"github.com/lint-lua/lint-lua/internal/redistest"
-)
+import "testing"
 
 // TestProofIntegerReplyTruthiness: an integer reply of 0 is true in Lua
 // (facts E19, E20), so the branch is taken whatever Redis answered.
@@ -14,10 +10,9 @@ func TestProofIntegerReplyTruthiness(t *testing.T) {
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}
-	c := redistest.Client(t)
 	keys := []string{"proof:lock"}
 	held := [][]string{{"SET", "proof:lock", "other"}}
-	checkReplyRuleCases(t, c, id, []replyRuleCase{
+	checkReplyRuleCases(t, id, []replyRuleCase{
 		// A free lock: both acquire it.
 		{src: r.Doc.Bad, keys: keys, args: []string{"me"}, want: `"acquired"`, flagged: true},
 		{src: r.Doc.Good, keys: keys, args: []string{"me"}, want: `"acquired"`},

@@ -87,73 +87,77 @@ func TestProofInvalidFunctionRegistration(t *testing.T) {
 	if len(ruleFindings(r.ID, r.Doc.Good)) != 0 {
 		t.Error("the Good example is flagged")
 	}
-	c := redistest.Client(t)
-	// Valkey 8 names the function server.register_function in its
-	// errors (H9), whichever name the library used.
-	lib := redistest.ServerTarget(t, c).ErrorLibName()
-	worded := func(text string) string {
-		return strings.ReplaceAll(text, "redis.register_function", lib+".register_function")
-	}
-	load := func(src string) redistest.Reply {
-		c.MustDo(t, "FUNCTION", "FLUSH")
-		return c.MustDo(t, "FUNCTION", "LOAD", src)
-	}
-	if got := load(r.Doc.Bad); got.Kind != redistest.Error || !strings.Contains(got.Str, worded("flags argument to redis.register_function must be a table")) {
-		t.Errorf("Bad gave %s", got)
-	}
-	if got := load(r.Doc.Good); got.Kind == redistest.Error {
-		t.Errorf("Good gave %s", got)
-	}
-	for _, hc := range registrationCases {
-		got := load(hc.src)
-		if hc.redisErr == "" {
-			if got.Kind == redistest.Error {
-				t.Errorf("%q: Redis refused it: %s", hc.src, got)
-			}
-			continue
-		}
-		// FUNCTION LOAD prefixes what register_function raised with
-		// "ERR Error registering functions: ".
-		if want := worded(hc.redisErr); got.Kind != redistest.Error || !strings.HasSuffix(got.Str, want) {
-			t.Errorf("%q: Redis gave %s, want %q", hc.src, got, want)
-		}
-	}
-
 	// Flags written as keys are ignored: the function is not read-only.
 	keyed := "#!lua name=r\nredis.register_function{function_name='w', callback=function(keys, args) return redis.call('SET', keys[1], 'x') end, flags={['no-writes']=true}}"
 	if got := ruleFindings(r.ID, keyed); len(got) != 1 || !strings.Contains(got[0], "is ignored") {
 		t.Errorf("keyed flags: %q", got)
 	}
-	if got := load(keyed); got.Kind == redistest.Error {
-		t.Fatalf("keyed flags: %s", got)
-	}
-	if got := c.MustDo(t, "FCALL_RO", "w", "1", "proof:k"); got.Kind != redistest.Error || !strings.Contains(got.Str, "Can not execute a script with write flag using *_ro command") {
-		t.Errorf("FCALL_RO of a function with keyed flags gave %s, want the write-flag error (no-writes was not set)", got)
-	}
-	if got := c.MustDo(t, "FCALL", "w", "1", "proof:k"); got.Kind == redistest.Error {
-		t.Errorf("FCALL: %s", got)
-	}
-
 	// register_function inside a registered function: loads, fails at FCALL.
 	nested := "#!lua name=r\nredis.register_function('outer', function(keys, args)\n  redis.register_function('inner', function() return 1 end)\n  return 1\nend)"
 	if got := ruleFindings(r.ID, nested); len(got) != 1 {
 		t.Errorf("nested: %q", got)
 	}
-	if got := load(nested); got.Kind == redistest.Error {
-		t.Fatalf("nested: %s", got)
-	}
-	if got := c.MustDo(t, "FCALL", "outer", "0"); got.Kind != redistest.Error || !strings.Contains(got.Str, "attempt to call field 'register_function' (a nil value)") {
-		t.Errorf("FCALL outer gave %s", got)
-	}
-
 	// register_function in an EVAL script.
 	eval := "local v = redis.call('GET', KEYS[1])\nredis.register_function('f', function() return v end)\nreturn v"
 	if got := ruleFindings(r.ID, eval); len(got) != 1 {
 		t.Errorf("eval: %q", got)
 	}
-	if got := c.MustEval(t, eval, []string{"proof:k"}); got.Kind != redistest.Error || !strings.Contains(got.Str, "attempt to call field 'register_function' (a nil value)") {
-		t.Errorf("EVAL gave %s", got)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		// Valkey 8 names the function server.register_function in its
+		// errors (H9), whichever name the library used.
+		lib := redistest.ServerTarget(t, c).ErrorLibName()
+		worded := func(text string) string {
+			return strings.ReplaceAll(text, "redis.register_function", lib+".register_function")
+		}
+		load := func(src string) redistest.Reply {
+			c.MustDo(t, "FUNCTION", "FLUSH")
+			return c.MustDo(t, "FUNCTION", "LOAD", src)
+		}
+		if got := load(r.Doc.Bad); got.Kind != redistest.Error || !strings.Contains(got.Str, worded("flags argument to redis.register_function must be a table")) {
+			t.Errorf("Bad gave %s", got)
+		}
+		if got := load(r.Doc.Good); got.Kind == redistest.Error {
+			t.Errorf("Good gave %s", got)
+		}
+		for _, hc := range registrationCases {
+			got := load(hc.src)
+			if hc.redisErr == "" {
+				if got.Kind == redistest.Error {
+					t.Errorf("%q: Redis refused it: %s", hc.src, got)
+				}
+				continue
+			}
+			// FUNCTION LOAD prefixes what register_function raised with
+			// "ERR Error registering functions: ".
+			if want := worded(hc.redisErr); got.Kind != redistest.Error || !strings.HasSuffix(got.Str, want) {
+				t.Errorf("%q: Redis gave %s, want %q", hc.src, got, want)
+			}
+		}
+
+		// Flags written as keys are ignored: the function is not read-only.
+		if got := load(keyed); got.Kind == redistest.Error {
+			t.Fatalf("keyed flags: %s", got)
+		}
+		if got := c.MustDo(t, "FCALL_RO", "w", "1", "proof:k"); got.Kind != redistest.Error || !strings.Contains(got.Str, "Can not execute a script with write flag using *_ro command") {
+			t.Errorf("FCALL_RO of a function with keyed flags gave %s, want the write-flag error (no-writes was not set)", got)
+		}
+		if got := c.MustDo(t, "FCALL", "w", "1", "proof:k"); got.Kind == redistest.Error {
+			t.Errorf("FCALL: %s", got)
+		}
+
+		// register_function inside a registered function: loads, fails at FCALL.
+		if got := load(nested); got.Kind == redistest.Error {
+			t.Fatalf("nested: %s", got)
+		}
+		if got := c.MustDo(t, "FCALL", "outer", "0"); got.Kind != redistest.Error || !strings.Contains(got.Str, "attempt to call field 'register_function' (a nil value)") {
+			t.Errorf("FCALL outer gave %s", got)
+		}
+
+		// register_function in an EVAL script.
+		if got := c.MustEval(t, eval, []string{"proof:k"}); got.Kind != redistest.Error || !strings.Contains(got.Str, "attempt to call field 'register_function' (a nil value)") {
+			t.Errorf("EVAL gave %s", got)
+		}
+	})
 }
 
 // TestProofFunctionNameCase proves the case-collision claim on a private
@@ -165,23 +169,25 @@ func TestProofFunctionNameCase(t *testing.T) {
 	if got := ruleFindings("invalid-function-registration", src); len(got) != 1 || !strings.Contains(got[0], "only in case") {
 		t.Errorf("findings %q", got)
 	}
-	c, done := privateRedis(t)
-	if got := c.MustDo(t, "FUNCTION", "LOAD", src); got.Kind == redistest.Error {
-		t.Fatalf("FUNCTION LOAD gave %s", got)
-	}
-	a := c.MustDo(t, "FCALL", "Incr", "0")
-	b := c.MustDo(t, "FCALL", "incr", "0")
-	if a.Kind != redistest.Integer || b.Kind != redistest.Integer || a.Int != b.Int {
-		t.Errorf("FCALL Incr gave %s and FCALL incr %s: want the same function", a, b)
-	}
-	if _, err := c.Do("FUNCTION", "DELETE", "casey"); err == nil {
-		t.Errorf("FUNCTION DELETE answered: the server did not crash")
-	}
-	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Errorf("redis-server is still running after FUNCTION DELETE")
-	}
+	t.Run("redis", func(t *testing.T) {
+		c, done := privateRedis(t)
+		if got := c.MustDo(t, "FUNCTION", "LOAD", src); got.Kind == redistest.Error {
+			t.Fatalf("FUNCTION LOAD gave %s", got)
+		}
+		a := c.MustDo(t, "FCALL", "Incr", "0")
+		b := c.MustDo(t, "FCALL", "incr", "0")
+		if a.Kind != redistest.Integer || b.Kind != redistest.Integer || a.Int != b.Int {
+			t.Errorf("FCALL Incr gave %s and FCALL incr %s: want the same function", a, b)
+		}
+		if _, err := c.Do("FUNCTION", "DELETE", "casey"); err == nil {
+			t.Errorf("FUNCTION DELETE answered: the server did not crash")
+		}
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Errorf("redis-server is still running after FUNCTION DELETE")
+		}
+	})
 }
 
 // privateRedis starts a redis-server of its own for a test that crashes

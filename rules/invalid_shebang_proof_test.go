@@ -155,24 +155,25 @@ func TestInvalidShebangUpstash(t *testing.T) {
 // accepts runs (EVAL) or loads (FUNCTION LOAD).
 func TestProofInvalidShebang(t *testing.T) {
 	proveBadGood(t, "invalid-shebang", []string{"proof:k"}, nil, "ERR Unexpected flag in script shebang: no-write")
-	c := redistest.Client(t)
-	for _, hc := range headerCases {
-		var r redistest.Reply
-		if hc.library {
-			// Each case names its function f: drop the last case's library.
-			c.MustDo(t, "FUNCTION", "FLUSH")
-			r = c.MustDo(t, "FUNCTION", "LOAD", hc.src)
-		} else {
-			r = c.MustEval(t, hc.src, nil)
-		}
-		if hc.redisErr == "" {
-			if r.Kind == redistest.Error {
-				t.Errorf("%q: Redis refused it: %s", hc.src, r)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		for _, hc := range headerCases {
+			var r redistest.Reply
+			if hc.library {
+				// Each case names its function f: drop the last case's library.
+				c.MustDo(t, "FUNCTION", "FLUSH")
+				r = c.MustDo(t, "FUNCTION", "LOAD", hc.src)
+			} else {
+				r = c.MustEval(t, hc.src, nil)
 			}
-			continue
+			if hc.redisErr == "" {
+				if r.Kind == redistest.Error {
+					t.Errorf("%q: Redis refused it: %s", hc.src, r)
+				}
+				continue
+			}
+			if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, hc.redisErr) {
+				t.Errorf("%q: Redis gave %s, want %q", hc.src, r, hc.redisErr)
+			}
 		}
-		if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, hc.redisErr) {
-			t.Errorf("%q: Redis gave %s, want %q", hc.src, r, hc.redisErr)
-		}
-	}
+	})
 }

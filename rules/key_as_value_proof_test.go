@@ -26,20 +26,21 @@ func TestProofKeyAsValue(t *testing.T) {
 	if slot.Of(key) == slot.Of(value) {
 		t.Fatalf("%s and %s share slot %d: the example shows nothing", key, value, slot.Of(key))
 	}
-	c := redistest.Cluster(t)
-	r := c.MustEval(t, rule.Doc.Bad, []string{key, value})
-	if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "CROSSSLOT Keys in request don't hash to the same slot") {
-		t.Errorf("Bad gave %s, want CROSSSLOT", r)
-	}
-	if r := c.MustDo(t, "EXISTS", key); r.Int != 0 {
-		t.Errorf("Bad ran: %s exists", key)
-	}
-	if r := c.MustEval(t, rule.Doc.Good, []string{key}, value); r.Kind != redistest.Status {
-		t.Errorf("Good gave %s", r)
-	}
-	if r := c.MustDo(t, "GET", key); r.Str != value {
-		t.Errorf("GET %s after Good = %s", key, r)
-	}
+	onCluster(t, func(t *testing.T, c *redistest.Conn) {
+		r := c.MustEval(t, rule.Doc.Bad, []string{key, value})
+		if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "CROSSSLOT Keys in request don't hash to the same slot") {
+			t.Errorf("Bad gave %s, want CROSSSLOT", r)
+		}
+		if r := c.MustDo(t, "EXISTS", key); r.Int != 0 {
+			t.Errorf("Bad ran: %s exists", key)
+		}
+		if r := c.MustEval(t, rule.Doc.Good, []string{key}, value); r.Kind != redistest.Status {
+			t.Errorf("Good gave %s", r)
+		}
+		if r := c.MustDo(t, "GET", key); r.Str != value {
+			t.Errorf("GET %s after Good = %s", key, r)
+		}
+	})
 }
 
 // TestProofKeyCopiedIntoReply: a KEYS element the script only copies into
@@ -56,15 +57,16 @@ func TestProofKeyCopiedIntoReply(t *testing.T) {
 		t.Error("the ARGV form is flagged")
 	}
 	key, value := "session:1", "user:1"
-	c := redistest.Cluster(t)
-	c.MustDo(t, "SET", key, "v")
-	if r := c.MustEval(t, bad, []string{key, value}); r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "CROSSSLOT") {
-		t.Errorf("bad gave %s, want CROSSSLOT", r)
-	}
-	r := c.MustEval(t, good, []string{key}, value)
-	if r.Kind != redistest.Array || len(r.Array) != 2 || r.Array[1].Str != value {
-		t.Errorf("good gave %s, want {v, %s}", r, value)
-	}
+	onCluster(t, func(t *testing.T, c *redistest.Conn) {
+		c.MustDo(t, "SET", key, "v")
+		if r := c.MustEval(t, bad, []string{key, value}); r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "CROSSSLOT") {
+			t.Errorf("bad gave %s, want CROSSSLOT", r)
+		}
+		r := c.MustEval(t, good, []string{key}, value)
+		if r.Kind != redistest.Array || len(r.Array) != 2 || r.Array[1].Str != value {
+			t.Errorf("good gave %s, want {v, %s}", r, value)
+		}
+	})
 }
 
 func TestProofKeyAsValueACL(t *testing.T) {

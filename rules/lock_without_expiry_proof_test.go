@@ -17,38 +17,38 @@ func TestProofLockWithoutExpiry(t *testing.T) {
 	if flaggedBy(r.ID, r.Doc.Good) {
 		t.Error("the Good example is flagged")
 	}
-	c := redistest.Client(t)
-
-	if got := c.MustEval(t, r.Doc.Bad, []string{"lock"}, "acquire", "owner"); got.Kind != redistest.Integer || got.Int != 1 {
-		t.Fatalf("Bad gave %s, want 1 (taken)", got)
-	}
-	if got := c.MustDo(t, "TTL", "lock"); got.Kind != redistest.Integer || got.Int != -1 {
-		t.Errorf("TTL after Bad is %s, want -1 (never expires)", got)
-	}
-	// The holder never releases it (it crashed): every later attempt fails.
-	if got := c.MustEval(t, r.Doc.Bad, []string{"lock"}, "acquire", "other"); got.Kind != redistest.Integer || got.Int != 0 {
-		t.Errorf("Bad again gave %s, want 0 (still held)", got)
-	}
-	if got := c.MustEval(t, r.Doc.Bad, []string{"lock"}, "release", "owner"); got.Kind != redistest.Integer || got.Int != 1 {
-		t.Errorf("Bad's release by its owner gave %s, want 1", got)
-	}
-
-	if got := c.MustEval(t, r.Doc.Good, []string{"lock2"}, "acquire", "owner", "60000"); got.Kind != redistest.Integer || got.Int != 1 {
-		t.Fatalf("Good gave %s, want 1 (taken)", got)
-	}
-	if got := c.MustDo(t, "PTTL", "lock2"); got.Kind != redistest.Integer || got.Int <= 0 || got.Int > 60000 {
-		t.Errorf("PTTL after Good is %s, want a positive TTL up to 60000", got)
-	}
-	if got := c.MustEval(t, r.Doc.Good, []string{"lock2"}, "release", "owner"); got.Kind != redistest.Integer || got.Int != 1 {
-		t.Errorf("Good's release by its owner gave %s, want 1", got)
-	}
-
 	keep := "local lock_key = KEYS[1]\nreturn redis.call('SET', lock_key, ARGV[1], 'NX', 'KEEPTTL')"
 	if !flaggedBy(r.ID, keep) {
 		t.Error("SET NX KEEPTTL is not flagged")
 	}
-	c.MustEval(t, keep, []string{"lock3"}, "owner")
-	if got := c.MustDo(t, "TTL", "lock3"); got.Kind != redistest.Integer || got.Int != -1 {
-		t.Errorf("TTL after SET NX KEEPTTL is %s, want -1", got)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		if got := c.MustEval(t, r.Doc.Bad, []string{"lock"}, "acquire", "owner"); got.Kind != redistest.Integer || got.Int != 1 {
+			t.Fatalf("Bad gave %s, want 1 (taken)", got)
+		}
+		if got := c.MustDo(t, "TTL", "lock"); got.Kind != redistest.Integer || got.Int != -1 {
+			t.Errorf("TTL after Bad is %s, want -1 (never expires)", got)
+		}
+		// The holder never releases it (it crashed): every later attempt fails.
+		if got := c.MustEval(t, r.Doc.Bad, []string{"lock"}, "acquire", "other"); got.Kind != redistest.Integer || got.Int != 0 {
+			t.Errorf("Bad again gave %s, want 0 (still held)", got)
+		}
+		if got := c.MustEval(t, r.Doc.Bad, []string{"lock"}, "release", "owner"); got.Kind != redistest.Integer || got.Int != 1 {
+			t.Errorf("Bad's release by its owner gave %s, want 1", got)
+		}
+
+		if got := c.MustEval(t, r.Doc.Good, []string{"lock2"}, "acquire", "owner", "60000"); got.Kind != redistest.Integer || got.Int != 1 {
+			t.Fatalf("Good gave %s, want 1 (taken)", got)
+		}
+		if got := c.MustDo(t, "PTTL", "lock2"); got.Kind != redistest.Integer || got.Int <= 0 || got.Int > 60000 {
+			t.Errorf("PTTL after Good is %s, want a positive TTL up to 60000", got)
+		}
+		if got := c.MustEval(t, r.Doc.Good, []string{"lock2"}, "release", "owner"); got.Kind != redistest.Integer || got.Int != 1 {
+			t.Errorf("Good's release by its owner gave %s, want 1", got)
+		}
+
+		c.MustEval(t, keep, []string{"lock3"}, "owner")
+		if got := c.MustDo(t, "TTL", "lock3"); got.Kind != redistest.Integer || got.Int != -1 {
+			t.Errorf("TTL after SET NX KEEPTTL is %s, want -1", got)
+		}
+	})
 }

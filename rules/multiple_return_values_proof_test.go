@@ -23,18 +23,19 @@ func TestProofMultipleReturnValues(t *testing.T) {
 			t.Errorf("%q gets %d findings, want 1", src, n)
 		}
 	}
-	c := redistest.Client(t)
-	keys := []string{"proof:mrv"}
-	c.MustDo(t, "DEL", keys[0])
-	if got := c.MustEval(t, r.Doc.Bad, keys, "5"); got.Kind != redistest.Integer || got.Int != 1 {
-		t.Errorf("Bad gave %s, want the first value only: 1", got)
-	}
-	got := c.MustEval(t, r.Doc.Good, keys, "5")
-	if got.Kind != redistest.Array || len(got.Array) != 2 || got.Array[1].Int != 2 {
-		t.Errorf("Good gave %s, want [1, 2]", got)
-	}
-	if got := c.MustEval(t, "local t = {7, 8}\nreturn unpack(t)", nil); got.Kind != redistest.Integer || got.Int != 7 {
-		t.Errorf("return unpack(t) gave %s, want 7", got)
-	}
-	c.MustDo(t, "DEL", keys[0])
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:mrv"}
+		c.MustDo(t, "DEL", keys[0])
+		if got := c.MustEval(t, r.Doc.Bad, keys, "5"); got.Kind != redistest.Integer || got.Int != 1 {
+			t.Errorf("Bad gave %s, want the first value only: 1", got)
+		}
+		got := c.MustEval(t, r.Doc.Good, keys, "5")
+		if got.Kind != redistest.Array || len(got.Array) != 2 || got.Array[1].Int != 2 {
+			t.Errorf("Good gave %s, want [1, 2]", got)
+		}
+		if got := c.MustEval(t, "local t = {7, 8}\nreturn unpack(t)", nil); got.Kind != redistest.Integer || got.Int != 7 {
+			t.Errorf("return unpack(t) gave %s, want 7", got)
+		}
+		c.MustDo(t, "DEL", keys[0])
+	})
 }

@@ -23,40 +23,44 @@ func argsError(tg target.Target) string {
 // missing field) fail the same way.
 func TestProofNilArgument(t *testing.T) {
 	proveBadGoodFor(t, "nil-argument", []string{"proof:missing", "proof:dst"}, nil, argsError)
-	c := redistest.Client(t)
-	tg := redistest.ServerTarget(t, c)
-	// With the key present both work: the bug shows only when data is
-	// missing.
-	c.MustDo(t, "SET", "proof:src", "v")
-	rule := ByID("nil-argument")
-	for _, src := range []string{rule.Doc.Bad, rule.Doc.Good} {
-		if r := c.MustEval(t, src, []string{"proof:src", "proof:dst"}); r.Kind != redistest.Status {
-			t.Errorf("with the key present %q gave %s", src, r)
-		}
-	}
-	// Earlier writes persist.
 	partial := "redis.call('SET', KEYS[3], 'written')\nlocal v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)"
 	if !flags(t, "nil-argument", partial) {
 		t.Error("partial is not flagged")
 	}
-	if r := c.MustEval(t, partial, []string{"proof:missing", "proof:dst", "proof:side"}); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
-		t.Errorf("partial gave %s", r)
-	}
-	if r := c.MustDo(t, "GET", "proof:side"); r.Str != "written" {
-		t.Errorf("the write before the failure was not kept: %s", r)
-	}
-	for _, src := range []string{
+	failing := []string{
 		"return redis.call('SET', KEYS[1], true)",
 		"return redis.call('SET', KEYS[1], {ARGV[1]})",
 		"return redis.call('SET', KEYS[1], ARGV[1] == 'x')",
 		"local n = tonumber(redis.call('HGET', KEYS[2], 'f'))\nreturn redis.call('SET', KEYS[1], n)",
 		"local x\nif ARGV[1] == 'x' then\n  local x = 1\nend\nreturn redis.call('SET', KEYS[1], x)",
-	} {
+	}
+	for _, src := range failing {
 		if !flags(t, "nil-argument", src) {
 			t.Errorf("%q is not flagged", src)
 		}
-		if r := c.MustEval(t, src, []string{"proof:dst", "proof:missing"}, "x"); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
-			t.Errorf("%q gave %s", src, r)
-		}
 	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		tg := redistest.ServerTarget(t, c)
+		// With the key present both work: the bug shows only when data is
+		// missing.
+		c.MustDo(t, "SET", "proof:src", "v")
+		rule := ByID("nil-argument")
+		for _, src := range []string{rule.Doc.Bad, rule.Doc.Good} {
+			if r := c.MustEval(t, src, []string{"proof:src", "proof:dst"}); r.Kind != redistest.Status {
+				t.Errorf("with the key present %q gave %s", src, r)
+			}
+		}
+		// Earlier writes persist.
+		if r := c.MustEval(t, partial, []string{"proof:missing", "proof:dst", "proof:side"}); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
+			t.Errorf("partial gave %s", r)
+		}
+		if r := c.MustDo(t, "GET", "proof:side"); r.Str != "written" {
+			t.Errorf("the write before the failure was not kept: %s", r)
+		}
+		for _, src := range failing {
+			if r := c.MustEval(t, src, []string{"proof:dst", "proof:missing"}, "x"); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
+				t.Errorf("%q gave %s", src, r)
+			}
+		}
+	})
 }

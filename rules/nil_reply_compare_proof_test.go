@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"testing"
-
-	"github.com/lint-lua/lint-lua/internal/redistest"
-)
+import "testing"
 
 // TestProofNilReplyCompare: in RESP2 a null reply is false, so `== nil`
 // never takes the missing branch (facts A1); after redis.setresp(3) it does.
@@ -14,10 +10,9 @@ func TestProofNilReplyCompare(t *testing.T) {
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}
-	c := redistest.Client(t)
 	keys := []string{"proof:h"}
 	withField := [][]string{{"HSET", "proof:h", "count", "7"}}
-	checkReplyRuleCases(t, c, id, []replyRuleCase{
+	checkReplyRuleCases(t, id, []replyRuleCase{
 		// Missing field: Bad never reaches 'missing' and returns false (nil
 		// to the client); Good does.
 		{src: r.Doc.Bad, keys: keys, want: "(nil)", flagged: true},

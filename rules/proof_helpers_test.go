@@ -14,8 +14,35 @@ import (
 
 // The helpers that the proofs on a real Redis (*_proof_test.go) share: what
 // lint-lua says about a script (flags, ruleFindings, cmdMessages, ...), and
-// the checks that run a script on the server and through lint-lua
-// (proveBadGood, cmdProve, operandEvalFails, checkReplyRuleCases).
+// the checks that run a script through lint-lua and on the server
+// (proveBadGood, cmdProve in proveForTargets, operandQuotes and
+// operandEvalError, checkReplyRuleCases).
+//
+// A proof checks lint-lua's verdict first, which needs no server, and then
+// runs the server's part through onRedis or onCluster, as the subtest
+// "redis": without LINT_LUA_REDIS_ADDR only that subtest skips, so
+// go test ./rules still checks every verdict a proof asserts (go test -v
+// shows the proof passing and its redis subtest skipped).
+
+// onRedis runs the part of a proof that needs the test server, as the
+// subtest "redis", with a connection from redistest.Client (which skips
+// without LINT_LUA_REDIS_ADDR, and fails in CI). Call it after the lint
+// verdicts.
+func onRedis(t *testing.T, run func(t *testing.T, c *redistest.Conn)) {
+	t.Helper()
+	t.Run("redis", func(t *testing.T) { run(t, redistest.Client(t)) })
+}
+
+// onCluster is onRedis on a private one-node cluster (redistest.Cluster).
+func onCluster(t *testing.T, run func(t *testing.T, c *redistest.Conn)) {
+	t.Helper()
+	t.Run("redis", func(t *testing.T) { run(t, redistest.Cluster(t)) })
+}
+
+// noServerTarget is the target a proof lints for before it knows the test
+// server's: the newest Redis, without the modules it bundles, since the
+// test server loads none (redistest.ServerTarget).
+var noServerTarget = target.Target{}.WithModules(nil)
 
 // flaggedBy reports whether lint-lua, with every rule on, reports rule id
 // on src.
@@ -73,8 +100,27 @@ type replyRuleCase struct {
 	flagged bool
 }
 
-// checkReplyRuleCases runs each case on Redis and through lint-lua.
-func checkReplyRuleCases(t *testing.T, c *redistest.Conn, id string, cases []replyRuleCase) {
+// checkReplyRuleCases checks each case through lint-lua, then on Redis.
+func checkReplyRuleCases(t *testing.T, id string, cases []replyRuleCase) {
+	t.Helper()
+	lintReplyRuleCases(t, id, cases)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) { runReplyRuleCases(t, c, cases) })
+}
+
+// lintReplyRuleCases checks that rule id flags exactly the cases marked
+// flagged.
+func lintReplyRuleCases(t *testing.T, id string, cases []replyRuleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if got := flaggedBy(id, tc.src); got != tc.flagged {
+			t.Errorf("%q: %s flags it = %v, want %v", tc.src, id, got, tc.flagged)
+		}
+	}
+}
+
+// runReplyRuleCases runs each case on an emptied Redis after its setup and
+// checks the reply.
+func runReplyRuleCases(t *testing.T, c *redistest.Conn, cases []replyRuleCase) {
 	t.Helper()
 	for _, tc := range cases {
 		c.MustDo(t, "FLUSHALL")
@@ -83,9 +129,6 @@ func checkReplyRuleCases(t *testing.T, c *redistest.Conn, id string, cases []rep
 		}
 		if got := c.MustEval(t, tc.src, tc.keys, tc.args...); got.String() != tc.want {
 			t.Errorf("%q on Redis gave %s, want %s", tc.src, got, tc.want)
-		}
-		if got := flaggedBy(id, tc.src); got != tc.flagged {
-			t.Errorf("%q: %s flags it = %v, want %v", tc.src, id, got, tc.flagged)
 		}
 	}
 }
@@ -109,8 +152,9 @@ func flagsFor(t *testing.T, id, src string, tg target.Target) bool {
 }
 
 // proveBadGood checks a rule's documented examples both ways: lint-lua
-// flags Bad and not Good, for the newest Redis and for the test server's
-// target, and the server fails Bad with wantErr and runs Good.
+// flags Bad and not Good, for the newest Redis and (in the redis part) for
+// the test server's target, and the server fails Bad with wantErr and runs
+// Good.
 func proveBadGood(t *testing.T, id string, keys []string, args []string, wantErr string) {
 	t.Helper()
 	proveBadGoodFor(t, id, keys, args, func(target.Target) string { return wantErr })
@@ -124,7 +168,7 @@ func proveBadGoodFor(t *testing.T, id string, keys []string, args []string, want
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}
-	check := func(tg target.Target) {
+	check := func(t *testing.T, tg target.Target) {
 		t.Helper()
 		if !flagsFor(t, id, r.Doc.Bad, tg) {
 			t.Errorf("%s: the Bad example is not flagged for %s", id, tg)
@@ -133,18 +177,19 @@ func proveBadGoodFor(t *testing.T, id string, keys []string, args []string, want
 			t.Errorf("%s: the Good example is flagged for %s", id, tg)
 		}
 	}
-	check(target.Target{})
-	c := redistest.Client(t)
-	tg := redistest.ServerTarget(t, c)
-	check(tg)
-	bad := c.MustEval(t, r.Doc.Bad, keys, args...)
-	if want := wantErr(tg); bad.Kind != redistest.Error || !strings.Contains(bad.Str, want) {
-		t.Errorf("%s: Bad on %s gave %s, want an error containing %q", id, tg, bad, want)
-	}
-	good := c.MustEval(t, r.Doc.Good, keys, args...)
-	if good.Kind == redistest.Error {
-		t.Errorf("%s: Good on Redis failed: %s", id, good)
-	}
+	check(t, target.Target{})
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		tg := redistest.ServerTarget(t, c)
+		check(t, tg)
+		bad := c.MustEval(t, r.Doc.Bad, keys, args...)
+		if want := wantErr(tg); bad.Kind != redistest.Error || !strings.Contains(bad.Str, want) {
+			t.Errorf("%s: Bad on %s gave %s, want an error containing %q", id, tg, bad, want)
+		}
+		good := c.MustEval(t, r.Doc.Good, keys, args...)
+		if good.Kind == redistest.Error {
+			t.Errorf("%s: Good on Redis failed: %s", id, good)
+		}
+	})
 }
 
 // operandLuaErrRE takes the Lua message out of an EVAL runtime error reply.
@@ -162,16 +207,10 @@ func operandFindings(id, src string) []string {
 	return out
 }
 
-// operandEvalFails runs src and checks that Redis raises exactly wantErr (the Lua
-// message, without the user_script prefix and the script suffix), and that
-// rule id flags src with a message quoting that error.
-func operandEvalFails(t *testing.T, c *redistest.Conn, id, src string, keys, args []string, wantErr string) {
+// operandQuotes checks that rule id flags src once, with a message quoting
+// wantErr, the Lua error operandEvalError expects from the server.
+func operandQuotes(t *testing.T, id, src, wantErr string) {
 	t.Helper()
-	r := c.MustEval(t, src, keys, args...)
-	m := operandLuaErrRE.FindStringSubmatch(r.Str)
-	if r.Kind != redistest.Error || m == nil || m[1] != wantErr {
-		t.Errorf("%q on Redis gave %s, want the error %q", src, r, wantErr)
-	}
 	msgs := operandFindings(id, src)
 	if len(msgs) != 1 {
 		t.Errorf("%q: %s gives %d findings, want 1: %q", src, id, len(msgs), msgs)
@@ -179,6 +218,17 @@ func operandEvalFails(t *testing.T, c *redistest.Conn, id, src string, keys, arg
 	}
 	if !strings.Contains(msgs[0], "'"+wantErr+"'") {
 		t.Errorf("%q: %s message %q does not quote %q", src, id, msgs[0], wantErr)
+	}
+}
+
+// operandEvalError runs src and checks that Redis raises exactly wantErr
+// (the Lua message, without the user_script prefix and the script suffix).
+func operandEvalError(t *testing.T, c *redistest.Conn, src string, keys, args []string, wantErr string) {
+	t.Helper()
+	r := c.MustEval(t, src, keys, args...)
+	m := operandLuaErrRE.FindStringSubmatch(r.Str)
+	if r.Kind != redistest.Error || m == nil || m[1] != wantErr {
+		t.Errorf("%q on Redis gave %s, want the error %q", src, r, wantErr)
 	}
 }
 
@@ -209,33 +259,49 @@ func cmdFindings(id, src string, tg target.Target) []diag.Diagnostic {
 	return out
 }
 
-// cmdProve checks one script both ways: the server fails it with an error
-// containing wantErr (or runs it when wantErr is empty), and rule id,
-// linting for the target tg, flags it exactly when wantErr is set, with a
-// message quoting quote (when set).
+// cmdProve checks one script both ways: rule id, linting for the target
+// tg, flags it exactly when wantErr is set, with a message quoting quote
+// (when set), and the server fails it with an error containing wantErr (or
+// runs it when wantErr is empty). Without a server (c nil, as
+// proveForTargets passes it first) it checks lint-lua's side only.
 func cmdProve(t *testing.T, c *redistest.Conn, id, src string, tg target.Target, wantErr, quote string, keys ...string) {
 	t.Helper()
-	got := c.MustEval(t, src, keys)
 	msgs := cmdMessagesFor(id, src, tg)
+	switch {
+	case wantErr == "":
+		if len(msgs) != 0 {
+			t.Errorf("%q (target %s): %s flags it: %q", src, tg, id, msgs)
+		}
+	case len(msgs) != 1:
+		t.Errorf("%q (target %s): %s gives %d findings, want 1: %q", src, tg, id, len(msgs), msgs)
+	case quote != "" && !strings.Contains(msgs[0], quote):
+		t.Errorf("%q: message %q does not quote %q", src, msgs[0], quote)
+	}
+	if c == nil {
+		return
+	}
+	got := c.MustEval(t, src, keys)
 	if wantErr == "" {
 		if got.Kind == redistest.Error {
 			t.Errorf("%q on %s failed: %s", src, tg, got)
-		}
-		if len(msgs) != 0 {
-			t.Errorf("%q (target %s): %s flags it: %q", src, tg, id, msgs)
 		}
 		return
 	}
 	if got.Kind != redistest.Error || !strings.Contains(got.Str, wantErr) {
 		t.Errorf("%q on %s gave %s, want an error containing %q", src, tg, got, wantErr)
 	}
-	if len(msgs) != 1 {
-		t.Errorf("%q (target %s): %s gives %d findings, want 1: %q", src, tg, id, len(msgs), msgs)
-		return
-	}
-	if quote != "" && !strings.Contains(msgs[0], quote) {
-		t.Errorf("%q: message %q does not quote %q", src, msgs[0], quote)
-	}
+}
+
+// proveForTargets runs a proof whose verdicts depend on the server's
+// target twice: first for the newest Redis without its modules and without
+// a server (c is nil: prove checks lint-lua's verdicts only), then in the
+// redis part for the test server's target, with the server.
+func proveForTargets(t *testing.T, prove func(t *testing.T, tg target.Target, c *redistest.Conn)) {
+	t.Helper()
+	prove(t, noServerTarget, nil)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		prove(t, redistest.ServerTarget(t, c), c)
+	})
 }
 
 // serverText is the target's text of error id, which the proofs expect the

@@ -20,39 +20,40 @@ func TestProofRedundantLock(t *testing.T) {
 	if flaggedBy(r.ID, r.Doc.Good) {
 		t.Error("the Good example is flagged")
 	}
-	c := redistest.Client(t)
-	keys := []string{"stock", "stock:lock"}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"stock", "stock:lock"}
 
-	got := c.MustEval(t, r.Doc.Bad, keys)
-	if got.Kind != redistest.Error || !strings.Contains(got.Str, "attempt to compare") {
-		t.Fatalf("Bad with the stock missing gave %s, want a compare error", got)
-	}
-	if got := c.MustDo(t, "EXISTS", "stock:lock"); got.Int != 1 {
-		t.Errorf("after the error the lock key exists = %s, want 1 (left behind)", got)
-	}
-	if got := c.MustDo(t, "TTL", "stock:lock"); got.Int != -1 {
-		t.Errorf("TTL of the left lock is %s, want -1", got)
-	}
-	c.MustDo(t, "SET", "stock", "3")
-	if got := c.MustEval(t, r.Doc.Bad, keys); got.Str != "busy" {
-		t.Errorf("Bad after the error gave %s, want busy (stuck lock)", got)
-	}
-	if got := c.MustDo(t, "GET", "stock"); got.Str != "3" {
-		t.Errorf("the stock is %s, want 3 (nothing sold)", got)
-	}
+		got := c.MustEval(t, r.Doc.Bad, keys)
+		if got.Kind != redistest.Error || !strings.Contains(got.Str, "attempt to compare") {
+			t.Fatalf("Bad with the stock missing gave %s, want a compare error", got)
+		}
+		if got := c.MustDo(t, "EXISTS", "stock:lock"); got.Int != 1 {
+			t.Errorf("after the error the lock key exists = %s, want 1 (left behind)", got)
+		}
+		if got := c.MustDo(t, "TTL", "stock:lock"); got.Int != -1 {
+			t.Errorf("TTL of the left lock is %s, want -1", got)
+		}
+		c.MustDo(t, "SET", "stock", "3")
+		if got := c.MustEval(t, r.Doc.Bad, keys); got.Str != "busy" {
+			t.Errorf("Bad after the error gave %s, want busy (stuck lock)", got)
+		}
+		if got := c.MustDo(t, "GET", "stock"); got.Str != "3" {
+			t.Errorf("the stock is %s, want 3 (nothing sold)", got)
+		}
 
-	c.MustDo(t, "FLUSHALL")
-	if got := c.MustEval(t, r.Doc.Good, keys); got.Str != "sold out" {
-		t.Errorf("Good with the stock missing gave %s, want sold out", got)
-	}
-	if got := c.MustDo(t, "DBSIZE"); got.Int != 0 {
-		t.Errorf("Good left %d keys, want none", got.Int)
-	}
-	c.MustDo(t, "SET", "stock", "3")
-	if got := c.MustEval(t, r.Doc.Good, keys); got.Str != "ok" {
-		t.Errorf("Good with stock 3 gave %s, want ok", got)
-	}
-	if got := c.MustDo(t, "GET", "stock"); got.Str != "2" {
-		t.Errorf("after Good the stock is %s, want 2", got)
-	}
+		c.MustDo(t, "FLUSHALL")
+		if got := c.MustEval(t, r.Doc.Good, keys); got.Str != "sold out" {
+			t.Errorf("Good with the stock missing gave %s, want sold out", got)
+		}
+		if got := c.MustDo(t, "DBSIZE"); got.Int != 0 {
+			t.Errorf("Good left %d keys, want none", got.Int)
+		}
+		c.MustDo(t, "SET", "stock", "3")
+		if got := c.MustEval(t, r.Doc.Good, keys); got.Str != "ok" {
+			t.Errorf("Good with stock 3 gave %s, want ok", got)
+		}
+		if got := c.MustDo(t, "GET", "stock"); got.Str != "2" {
+			t.Errorf("after Good the stock is %s, want 2", got)
+		}
+	})
 }

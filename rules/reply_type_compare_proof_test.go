@@ -15,12 +15,11 @@ func TestProofReplyTypeCompare(t *testing.T) {
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}
-	c := redistest.Client(t)
 	keys := []string{"proof:k"}
 	held := [][]string{{"SET", "proof:k", "other"}}
 	ten := [][]string{{"SET", "proof:k", "10"}}
 	hash := [][]string{{"HSET", "proof:k", "f", "1"}}
-	checkReplyRuleCases(t, c, id, []replyRuleCase{
+	cases := []replyRuleCase{
 		// A free key: Bad sets it yet reports 0; Good reports 1. A held
 		// key: both report 0.
 		{src: r.Doc.Bad, keys: keys, args: []string{"me"}, want: "(integer) 0", flagged: true},
@@ -41,13 +40,17 @@ func TestProofReplyTypeCompare(t *testing.T) {
 		// An integer compared with a string.
 		{src: "return tostring(redis.call('EXISTS', KEYS[1]) == '1')", keys: keys, setup: ten, want: `"false"`, flagged: true},
 		{src: "return tostring(redis.call('EXISTS', KEYS[1]) == 1)", keys: keys, setup: ten, want: `"true"`},
-	})
-	// Bad did take the free key it reported as not taken.
-	c.MustDo(t, "FLUSHALL")
-	c.MustEval(t, r.Doc.Bad, keys, "me")
-	if got := c.MustDo(t, "GET", keys[0]); got.Str != "me" {
-		t.Errorf("after Bad on a free key, GET gave %s, want \"me\"", got)
 	}
+	lintReplyRuleCases(t, id, cases)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		runReplyRuleCases(t, c, cases)
+		// Bad did take the free key it reported as not taken.
+		c.MustDo(t, "FLUSHALL")
+		c.MustEval(t, r.Doc.Bad, keys, "me")
+		if got := c.MustDo(t, "GET", keys[0]); got.Str != "me" {
+			t.Errorf("after Bad on a free key, GET gave %s, want \"me\"", got)
+		}
+	})
 }
 
 // TestProofDoubleReplyRESP3 proves the model's reading of double replies:
@@ -55,16 +58,6 @@ func TestProofReplyTypeCompare(t *testing.T) {
 // {double=...} once the script calls redis.setresp(3) (so the string rule
 // does not apply, and is silent).
 func TestProofDoubleReplyRESP3(t *testing.T) {
-	c := redistest.Client(t)
-	c.MustDo(t, "ZADD", "proof:z", "1.5", "m")
-	resp2 := "return type(redis.call('ZSCORE', KEYS[1], 'm'))"
-	resp3 := "redis.setresp(3)\nreturn type(redis.call('ZSCORE', KEYS[1], 'm'))"
-	if r := c.MustEval(t, resp2, []string{"proof:z"}); r.Str != "string" {
-		t.Errorf("RESP2 ZSCORE type: %s", r)
-	}
-	if r := c.MustEval(t, resp3, []string{"proof:z"}); r.Str != "table" {
-		t.Errorf("RESP3 ZSCORE type: %s", r)
-	}
 	bad := "return redis.call('ZSCORE', KEYS[1], 'm') == 1.5"
 	if !flags(t, "reply-type-compare", bad) {
 		t.Error("RESP2 ZSCORE == 1.5 is not flagged")
@@ -72,4 +65,15 @@ func TestProofDoubleReplyRESP3(t *testing.T) {
 	if flags(t, "reply-type-compare", "redis.setresp(3)\n"+bad) {
 		t.Error("RESP3 ZSCORE compared with a number is flagged as a string comparison")
 	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		c.MustDo(t, "ZADD", "proof:z", "1.5", "m")
+		resp2 := "return type(redis.call('ZSCORE', KEYS[1], 'm'))"
+		resp3 := "redis.setresp(3)\nreturn type(redis.call('ZSCORE', KEYS[1], 'm'))"
+		if r := c.MustEval(t, resp2, []string{"proof:z"}); r.Str != "string" {
+			t.Errorf("RESP2 ZSCORE type: %s", r)
+		}
+		if r := c.MustEval(t, resp3, []string{"proof:z"}); r.Str != "table" {
+			t.Errorf("RESP3 ZSCORE type: %s", r)
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 func TestProofSyntaxError(t *testing.T) {
@@ -24,42 +25,42 @@ func TestProofUndefinedGlobal(t *testing.T) {
 // read of anything but redis.register_function/log/LOG_*/REDIS_VERSION fails
 // FUNCTION LOAD, and KEYS inside a registered function fails at FCALL.
 func TestProofLibraryContext(t *testing.T) {
-	c := redistest.Client(t)
 	atLoad := "#!lua name=prooflib\nlocal fmt = string.format\nredis.register_function('f', function(keys, args) return 1 end)"
 	if !flags(t, "undefined-global", atLoad) {
 		t.Error("top-level string in a library is not flagged")
-	}
-	r := c.MustDo(t, "FUNCTION", "LOAD", atLoad)
-	if r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'string'") {
-		t.Errorf("FUNCTION LOAD gave %s", r)
 	}
 	useKeys := "#!lua name=prooflib2\nredis.register_function('usekeys', function(keys, args) return redis.call('GET', KEYS[1]) end)"
 	if !flags(t, "undefined-global", useKeys) {
 		t.Error("KEYS in a library function is not flagged")
 	}
-	if r := c.MustDo(t, "FUNCTION", "LOAD", useKeys); r.Kind == redistest.Error {
-		t.Fatalf("FUNCTION LOAD gave %s", r)
-	}
-	r = c.MustDo(t, "FCALL", "usekeys", "1", "proof:k")
-	if r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'KEYS'") {
-		t.Errorf("FCALL gave %s", r)
-	}
 	good := "#!lua name=prooflib3\nredis.log(redis.LOG_NOTICE, redis.REDIS_VERSION)\nredis.register_function('usekeys3', function(keys, args) return redis.call('GET', keys[1]) end)"
 	if flags(t, "undefined-global", good) || flags(t, "undeclared-key", good) {
 		t.Error("the correct library is flagged")
 	}
-	if r := c.MustDo(t, "FUNCTION", "LOAD", good); r.Kind == redistest.Error {
-		t.Fatalf("FUNCTION LOAD gave %s", r)
-	}
-	if r := c.MustDo(t, "FCALL", "usekeys3", "1", "proof:k"); r.Kind == redistest.Error {
-		t.Errorf("FCALL gave %s", r)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		r := c.MustDo(t, "FUNCTION", "LOAD", atLoad)
+		if r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'string'") {
+			t.Errorf("FUNCTION LOAD gave %s", r)
+		}
+		if r := c.MustDo(t, "FUNCTION", "LOAD", useKeys); r.Kind == redistest.Error {
+			t.Fatalf("FUNCTION LOAD gave %s", r)
+		}
+		r = c.MustDo(t, "FCALL", "usekeys", "1", "proof:k")
+		if r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'KEYS'") {
+			t.Errorf("FCALL gave %s", r)
+		}
+		if r := c.MustDo(t, "FUNCTION", "LOAD", good); r.Kind == redistest.Error {
+			t.Fatalf("FUNCTION LOAD gave %s", r)
+		}
+		if r := c.MustDo(t, "FCALL", "usekeys3", "1", "proof:k"); r.Kind == redistest.Error {
+			t.Errorf("FCALL gave %s", r)
+		}
+	})
 }
 
 // TestProofSyntaxErrorForms runs on Redis each form lint-lua reports as a
 // syntax error, and one that looks wrong but compiles.
 func TestProofSyntaxErrorForms(t *testing.T) {
-	c := redistest.Client(t)
 	bad := []string{
 		"\xEF\xBB\xBFreturn 1",
 		"::top::\nreturn 1",
@@ -70,10 +71,6 @@ func TestProofSyntaxErrorForms(t *testing.T) {
 		if !flags(t, "syntax-error", src) {
 			t.Errorf("%q is not flagged", src)
 		}
-		r := c.MustEval(t, src, nil)
-		if r.Kind != redistest.Error || !strings.Contains(r.Str, "Error compiling script") {
-			t.Errorf("%q on Redis gave %s", src, r)
-		}
 	}
 	var locals strings.Builder
 	for i := 0; i < 201; i++ {
@@ -82,16 +79,24 @@ func TestProofSyntaxErrorForms(t *testing.T) {
 	if !flags(t, "syntax-error", locals.String()) {
 		t.Error("201 locals are not flagged")
 	}
-	if r := c.MustEval(t, locals.String(), nil); r.Kind != redistest.Error || !strings.Contains(r.Str, "more than 200 local variables") {
-		t.Errorf("201 locals on Redis gave %s", r)
-	}
 	good := "local goto = 5\nreturn 0x1p4 + goto"
 	if flags(t, "syntax-error", good) {
 		t.Error("goto as a name is flagged")
 	}
-	if r := c.MustEval(t, good, nil); r.Kind != redistest.Integer || r.Int != 21 {
-		t.Errorf("goto as a name on Redis gave %s", r)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		for _, src := range bad {
+			r := c.MustEval(t, src, nil)
+			if r.Kind != redistest.Error || !strings.Contains(r.Str, "Error compiling script") {
+				t.Errorf("%q on Redis gave %s", src, r)
+			}
+		}
+		if r := c.MustEval(t, locals.String(), nil); r.Kind != redistest.Error || !strings.Contains(r.Str, "more than 200 local variables") {
+			t.Errorf("201 locals on Redis gave %s", r)
+		}
+		if r := c.MustEval(t, good, nil); r.Kind != redistest.Integer || r.Int != 21 {
+			t.Errorf("goto as a name on Redis gave %s", r)
+		}
+	})
 }
 
 // TestProofVarargArg: a vararg function has a local `arg`, the table of its
@@ -112,39 +117,46 @@ func TestProofVarargArg(t *testing.T) {
 	if !flags(t, "undefined-global", flagged) {
 		t.Errorf("%q: undefined-global does not flag arg", flagged)
 	}
-	c := redistest.Client(t)
-	if got := c.MustEval(t, silent[0], nil); got.Kind != redistest.Integer || got.Int != 3 {
-		t.Errorf("arg.n gave %s, want 3", got)
-	}
-	if got := c.MustEval(t, silent[1], nil); got.Str != "nil" {
-		t.Errorf("arg beside ... gave %s, want \"nil\"", got)
-	}
-	if got := c.MustEval(t, flagged, nil); got.Kind != redistest.Error || !strings.Contains(got.Str, "nonexistent global variable 'arg'") {
-		t.Errorf("arg outside a vararg function gave %s", got)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		if got := c.MustEval(t, silent[0], nil); got.Kind != redistest.Integer || got.Int != 3 {
+			t.Errorf("arg.n gave %s, want 3", got)
+		}
+		if got := c.MustEval(t, silent[1], nil); got.Str != "nil" {
+			t.Errorf("arg beside ... gave %s, want \"nil\"", got)
+		}
+		if got := c.MustEval(t, flagged, nil); got.Kind != redistest.Error || !strings.Contains(got.Str, "nonexistent global variable 'arg'") {
+			t.Errorf("arg outside a vararg function gave %s", got)
+		}
+	})
 }
 
 // TestProofServerGlobal: `server` is redis on Valkey and a nonexistent
 // global on Redis (H1, observed); undefined-global, linting for the test
 // server, reports it exactly there, once per file.
 func TestProofServerGlobal(t *testing.T) {
-	c := redistest.Client(t)
-	tg := redistest.ServerTarget(t, c)
 	src := "server.call('SET', KEYS[1], 'v')\nreturn server.call('GET', KEYS[1])"
-	got := c.MustEval(t, src, []string{"proof:k"})
-	var n int
-	for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
-		if d.Rule == "undefined-global" {
-			n++
+	proveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
+		var n int
+		for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
+			if d.Rule == "undefined-global" {
+				n++
+			}
 		}
-	}
-	if tg.ServerAlias() {
-		if got.Str != "v" || n != 0 {
-			t.Errorf("%s: server.call gave %s, %d findings", tg, got, n)
+		if want := map[bool]int{true: 0, false: 1}[tg.ServerAlias()]; n != want {
+			t.Errorf("%s: %d undefined-global findings on server.call, want %d", tg, n, want)
 		}
-		return
-	}
-	if got.Kind != redistest.Error || !strings.Contains(got.Str, "nonexistent global variable 'server'") || n != 1 {
-		t.Errorf("%s: server.call gave %s, %d findings, want the nonexistent-global error and one finding", tg, got, n)
-	}
+		if c == nil {
+			return
+		}
+		got := c.MustEval(t, src, []string{"proof:k"})
+		if tg.ServerAlias() {
+			if got.Str != "v" {
+				t.Errorf("%s: server.call gave %s, want \"v\"", tg, got)
+			}
+			return
+		}
+		if got.Kind != redistest.Error || !strings.Contains(got.Str, "nonexistent global variable 'server'") {
+			t.Errorf("%s: server.call gave %s, want the nonexistent-global error", tg, got)
+		}
+	})
 }

@@ -10,17 +10,18 @@ import (
 // `local ttl` leaves the outer one nil, so SET ... EX nil fails (facts C13);
 // assigning the outer local works.
 func TestProofShadowedLocal(t *testing.T) {
-	proveBadGoodFor(t, "shadowed-local", []string{"proof:k"}, []string{"v", "60"}, argsError)
-	c := redistest.Client(t)
-	if r := c.MustEval(t, ByID("shadowed-local").Doc.Good, []string{"proof:k"}, "v", "60"); r.Kind != redistest.Status {
-		t.Fatalf("Good gave %s", r)
-	}
-	if r := c.MustDo(t, "TTL", "proof:k"); r.Kind != redistest.Integer || r.Int <= 0 || r.Int > 60 {
-		t.Errorf("Good did not set the TTL from ARGV[2]: %s", r)
-	}
 	// The Bad example is also a nil-argument finding: the nil it leaves is
 	// what fails.
 	if !flags(t, "nil-argument", ByID("shadowed-local").Doc.Bad) {
 		t.Error("nil-argument does not flag the shadowed-local Bad example")
 	}
+	proveBadGoodFor(t, "shadowed-local", []string{"proof:k"}, []string{"v", "60"}, argsError)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		if r := c.MustEval(t, ByID("shadowed-local").Doc.Good, []string{"proof:k"}, "v", "60"); r.Kind != redistest.Status {
+			t.Fatalf("Good gave %s", r)
+		}
+		if r := c.MustDo(t, "TTL", "proof:k"); r.Kind != redistest.Integer || r.Int <= 0 || r.Int > 60 {
+			t.Errorf("Good did not set the TTL from ARGV[2]: %s", r)
+		}
+	})
 }

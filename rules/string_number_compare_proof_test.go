@@ -15,58 +15,67 @@ func TestProofStringNumberCompare(t *testing.T) {
 	if msgs := operandFindings(id, r.Doc.Good); len(msgs) != 0 {
 		t.Errorf("the Good example is flagged: %q", msgs)
 	}
-	c := redistest.Client(t)
-	keys := []string{"proof:count"}
-
-	// Bad fails on the first call, whatever the limit.
-	for _, limit := range []string{"5", "0", "abc"} {
-		operandEvalFails(t, c, id, r.Doc.Bad, keys, []string{limit}, "attempt to compare string with number")
-	}
-	// Good counts up to the limit.
-	c.MustDo(t, "DEL", keys[0])
-	for i, want := range []int64{1, 1, 0} {
-		if got := c.MustEval(t, r.Doc.Good, keys, "2"); got.Kind != redistest.Integer || got.Int != want {
-			t.Errorf("Good call %d with limit 2 gave %s, want %d", i+1, got, want)
-		}
-	}
-
+	const badErr = "attempt to compare string with number"
+	operandQuotes(t, id, r.Doc.Bad, badErr)
 	// Example 07's first line: the key exists, the comparison always fails.
 	ex07 := "if tonumber(ARGV[1]) < redis.call('GET', KEYS[1]) then return 0 end\nreturn 1"
-	c.MustDo(t, "SET", "proof:start", "100")
-	for _, arg := range []string{"50", "500"} {
-		operandEvalFails(t, c, id, ex07, []string{"proof:start"}, []string{arg}, "attempt to compare number with string")
-	}
+	const ex07Err = "attempt to compare number with string"
+	operandQuotes(t, id, ex07, ex07Err)
 	if msgs := operandFindings("unguarded-nil-reply", ex07); len(msgs) != 0 {
 		t.Errorf("example 07 is also flagged by unguarded-nil-reply: %q", msgs)
 	}
-
 	// Both argument orders, a bulk reply, and the exact message order.
-	c.MustDo(t, "SET", "proof:n", "5")
-	for _, tc := range []struct{ src, err string }{
+	failing := []struct{ src, err string }{
 		{"return ARGV[1] < 10", "attempt to compare string with number"},
 		{"return ARGV[1] > 10", "attempt to compare number with string"},
 		{"return 10 <= ARGV[1]", "attempt to compare number with string"},
 		{"return redis.call('GET', KEYS[1]) > 0", "attempt to compare number with string"},
 		{"return redis.call('GET', KEYS[1]) < 10", "attempt to compare string with number"},
 		{"return redis.call('INCRBYFLOAT', KEYS[1], '0.5') >= 1", "attempt to compare number with string"},
-	} {
-		operandEvalFails(t, c, id, tc.src, []string{"proof:n"}, []string{"5"}, tc.err)
 	}
-
+	for _, tc := range failing {
+		operandQuotes(t, id, tc.src, tc.err)
+	}
 	// String with string and number with number compare without error:
 	// silent.
-	for _, src := range []string{
+	silent := []string{
 		"return ARGV[1] < ARGV[2]",
 		"return ARGV[1] < '10'",
 		"return tonumber(ARGV[1]) > 0",
 		"return #ARGV > 0",
 		"return redis.call('GET', KEYS[1]) == 5",
-	} {
+	}
+	for _, src := range silent {
 		if msgs := operandFindings(id, src); len(msgs) != 0 {
 			t.Errorf("%q is flagged: %q", src, msgs)
 		}
-		if got := c.MustEval(t, src, []string{"proof:n"}, "9", "10"); got.Kind == redistest.Error {
-			t.Errorf("%q failed: %s", src, got)
-		}
 	}
+
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:count"}
+		// Bad fails on the first call, whatever the limit.
+		for _, limit := range []string{"5", "0", "abc"} {
+			operandEvalError(t, c, r.Doc.Bad, keys, []string{limit}, badErr)
+		}
+		// Good counts up to the limit.
+		c.MustDo(t, "DEL", keys[0])
+		for i, want := range []int64{1, 1, 0} {
+			if got := c.MustEval(t, r.Doc.Good, keys, "2"); got.Kind != redistest.Integer || got.Int != want {
+				t.Errorf("Good call %d with limit 2 gave %s, want %d", i+1, got, want)
+			}
+		}
+		c.MustDo(t, "SET", "proof:start", "100")
+		for _, arg := range []string{"50", "500"} {
+			operandEvalError(t, c, ex07, []string{"proof:start"}, []string{arg}, ex07Err)
+		}
+		c.MustDo(t, "SET", "proof:n", "5")
+		for _, tc := range failing {
+			operandEvalError(t, c, tc.src, []string{"proof:n"}, []string{"5"}, tc.err)
+		}
+		for _, src := range silent {
+			if got := c.MustEval(t, src, []string{"proof:n"}, "9", "10"); got.Kind == redistest.Error {
+				t.Errorf("%q failed: %s", src, got)
+			}
+		}
+	})
 }

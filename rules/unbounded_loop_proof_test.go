@@ -32,58 +32,59 @@ func TestProofUnboundedLoop(t *testing.T) {
 		t.Error("a loop bounded by a counter checked against a literal is flagged")
 	}
 
-	c := redistest.Client(t)
-	keys := []string{"proof:lock", "proof:count"}
-	if r := c.MustEval(t, rule.Doc.Good, keys, "me"); r.Kind == redistest.Error || r.Str != "OK" {
-		t.Fatalf("Good with the lock free gave %s", r)
-	}
-	if r := c.MustEval(t, rule.Doc.Good, keys, "me"); r.Kind != redistest.Nil {
-		t.Fatalf("Good with the lock held gave %s, want nil (false): the client retries", r)
-	}
-	c.MustDo(t, "DEL", "proof:lock")
-	if r := c.MustEval(t, rule.Doc.Bad, keys, "me"); r.Kind == redistest.Error {
-		t.Fatalf("Bad with the lock free gave %s", r)
-	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:lock", "proof:count"}
+		if r := c.MustEval(t, rule.Doc.Good, keys, "me"); r.Kind == redistest.Error || r.Str != "OK" {
+			t.Fatalf("Good with the lock free gave %s", r)
+		}
+		if r := c.MustEval(t, rule.Doc.Good, keys, "me"); r.Kind != redistest.Nil {
+			t.Fatalf("Good with the lock held gave %s, want nil (false): the client retries", r)
+		}
+		c.MustDo(t, "DEL", "proof:lock")
+		if r := c.MustEval(t, rule.Doc.Bad, keys, "me"); r.Kind == redistest.Error {
+			t.Fatalf("Bad with the lock free gave %s", r)
+		}
 
-	// A short threshold so that BUSY comes quickly; restored afterwards.
-	old := c.MustDo(t, "CONFIG", "GET", "busy-reply-threshold")
-	if len(old.Array) != 2 {
-		t.Fatalf("CONFIG GET busy-reply-threshold gave %s", old)
-	}
-	t.Cleanup(func() {
-		if conn, err := redistest.Dial(redistest.Addr()); err == nil {
-			conn.Do("CONFIG", "SET", "busy-reply-threshold", old.Array[1].Str)
-			conn.Close()
+		// A short threshold so that BUSY comes quickly; restored afterwards.
+		old := c.MustDo(t, "CONFIG", "GET", "busy-reply-threshold")
+		if len(old.Array) != 2 {
+			t.Fatalf("CONFIG GET busy-reply-threshold gave %s", old)
 		}
-	})
-	c.MustDo(t, "CONFIG", "SET", "busy-reply-threshold", "100")
+		t.Cleanup(func() {
+			if conn, err := redistest.Dial(redistest.Addr()); err == nil {
+				conn.Do("CONFIG", "SET", "busy-reply-threshold", old.Array[1].Str)
+				conn.Close()
+			}
+		})
+		c.MustDo(t, "CONFIG", "SET", "busy-reply-threshold", "100")
 
-	t.Run("read-only loop: BUSY, then SCRIPT KILL works", func(t *testing.T) {
-		done := runLoop(t, busyLoop)
-		waitBusy(t, c)
-		if r := c.MustDo(t, "SCRIPT", "KILL"); r.Kind != redistest.Status || r.Str != "OK" {
-			t.Errorf("SCRIPT KILL gave %s, want OK", r)
-		}
-		r := waitLoop(t, done)
-		if r.Kind != redistest.Error || !strings.Contains(r.Str, "Script killed by user with SCRIPT KILL") {
-			t.Errorf("the killed script's client got %s", r)
-		}
-	})
+		t.Run("read-only loop: BUSY, then SCRIPT KILL works", func(t *testing.T) {
+			done := runLoop(t, busyLoop)
+			waitBusy(t, c)
+			if r := c.MustDo(t, "SCRIPT", "KILL"); r.Kind != redistest.Status || r.Str != "OK" {
+				t.Errorf("SCRIPT KILL gave %s, want OK", r)
+			}
+			r := waitLoop(t, done)
+			if r.Kind != redistest.Error || !strings.Contains(r.Str, "Script killed by user with SCRIPT KILL") {
+				t.Errorf("the killed script's client got %s", r)
+			}
+		})
 
-	t.Run("after a write: BUSY, and SCRIPT KILL answers UNKILLABLE", func(t *testing.T) {
-		done := runLoop(t, "redis.call('SET', KEYS[1], 'x') "+busyLoop)
-		waitBusy(t, c)
-		r := c.MustDo(t, "SCRIPT", "KILL")
-		if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "UNKILLABLE") || !strings.Contains(r.Str, "SHUTDOWN NOSAVE") {
-			t.Errorf("SCRIPT KILL gave %s, want UNKILLABLE ... SHUTDOWN NOSAVE", r)
-		}
-		// The script runs to its end regardless.
-		if r := waitLoop(t, done); r.Kind != redistest.Integer || r.Int != 60000001 {
-			t.Errorf("the loop ended with %s", r)
-		}
-		if r := c.MustDo(t, "PING"); r.Str != "PONG" {
-			t.Errorf("PING after the loop gave %s", r)
-		}
+		t.Run("after a write: BUSY, and SCRIPT KILL answers UNKILLABLE", func(t *testing.T) {
+			done := runLoop(t, "redis.call('SET', KEYS[1], 'x') "+busyLoop)
+			waitBusy(t, c)
+			r := c.MustDo(t, "SCRIPT", "KILL")
+			if r.Kind != redistest.Error || !strings.HasPrefix(r.Str, "UNKILLABLE") || !strings.Contains(r.Str, "SHUTDOWN NOSAVE") {
+				t.Errorf("SCRIPT KILL gave %s, want UNKILLABLE ... SHUTDOWN NOSAVE", r)
+			}
+			// The script runs to its end regardless.
+			if r := waitLoop(t, done); r.Kind != redistest.Integer || r.Int != 60000001 {
+				t.Errorf("the loop ended with %s", r)
+			}
+			if r := c.MustDo(t, "PING"); r.Str != "PONG" {
+				t.Errorf("PING after the loop gave %s", r)
+			}
+		})
 	})
 }
 
@@ -139,9 +140,7 @@ func waitLoop(t *testing.T, done <-chan redistest.Reply) redistest.Reply {
 // 4), in the forms real scripts use: each ends, with the answer the data
 // gives, and none is reported (at any severity).
 func TestProofLoopsThatEnd(t *testing.T) {
-	c := redistest.Client(t)
-	c.MustDo(t, "FLUSHALL")
-	for _, tc := range []struct {
+	loops := []struct {
 		name, src string
 		keys      []string
 		args      []string
@@ -161,27 +160,33 @@ func TestProofLoopsThatEnd(t *testing.T) {
 			nil, []string{"a,b,,c"}, 4},
 		{"until the first missing ARGV[i]", "local i = 1\nwhile true do\n  local m = ARGV[i]\n  if not m then break end\n  redis.call('SADD', KEYS[1], m)\n  i = i + 1\nend\nreturn i - 1",
 			[]string{"end:set"}, []string{"a", "b", "c"}, 3},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if len(tc.keys) > 0 && strings.HasPrefix(tc.keys[0], "end:") {
-				c.MustDo(t, "DEL", "end:list", "end:zset")
-				args := []string{"RPUSH", "end:list"}
-				zargs := []string{"ZADD", "end:zset"}
-				for i := range 500 {
-					args = append(args, strconv.Itoa(i))
-					zargs = append(zargs, strconv.Itoa(i), "m"+strconv.Itoa(i))
-				}
-				c.MustDo(t, args...)
-				c.MustDo(t, zargs...)
-			}
-			if r := c.MustEval(t, tc.src, tc.keys, tc.args...); r.Kind != redistest.Integer || r.Int != tc.want {
-				t.Errorf("gave %s, want %d", r, tc.want)
-			}
-			for _, d := range lintSource("proof.lua", []byte(tc.src), All(), nil) {
-				if d.Rule == "unbounded-loop" {
-					t.Errorf("reported: %s", d.Message)
-				}
-			}
-		})
 	}
+	for _, tc := range loops {
+		for _, d := range lintSource("proof.lua", []byte(tc.src), All(), nil) {
+			if d.Rule == "unbounded-loop" {
+				t.Errorf("%s: reported: %s", tc.name, d.Message)
+			}
+		}
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		c.MustDo(t, "FLUSHALL")
+		for _, tc := range loops {
+			t.Run(tc.name, func(t *testing.T) {
+				if len(tc.keys) > 0 && strings.HasPrefix(tc.keys[0], "end:") {
+					c.MustDo(t, "DEL", "end:list", "end:zset")
+					args := []string{"RPUSH", "end:list"}
+					zargs := []string{"ZADD", "end:zset"}
+					for i := range 500 {
+						args = append(args, strconv.Itoa(i))
+						zargs = append(zargs, strconv.Itoa(i), "m"+strconv.Itoa(i))
+					}
+					c.MustDo(t, args...)
+					c.MustDo(t, zargs...)
+				}
+				if r := c.MustEval(t, tc.src, tc.keys, tc.args...); r.Kind != redistest.Integer || r.Int != tc.want {
+					t.Errorf("gave %s, want %d", r, tc.want)
+				}
+			})
+		}
+	})
 }

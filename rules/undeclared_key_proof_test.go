@@ -20,26 +20,27 @@ func TestProofUndeclaredKey(t *testing.T) {
 	if flags(t, "undeclared-key", good) {
 		t.Error("good is flagged")
 	}
-	c := redistest.Cluster(t)
-	r := c.MustEval(t, bad, []string{"bar"})
-	if r.Kind != redistest.Error || !strings.Contains(r.Str, "Script attempted to access keys that do not hash to the same slot") {
-		t.Errorf("bad gave %s", r)
-	}
-	r = c.MustEval(t, good, []string{"{u1}:a", "{u1}:b"})
-	if r.Kind != redistest.Status {
-		t.Errorf("good gave %s", r)
-	}
-	// The rule's own Bad and Good examples: the literal key of Bad is in
-	// another slot than the declared key.
-	rule := ByID("undeclared-key")
-	r = c.MustEval(t, "#!lua\n"+rule.Doc.Bad, []string{"{order}:1"})
-	if r.Kind != redistest.Error {
-		t.Errorf("the doc's Bad example worked on the cluster: %s", r)
-	}
-	r = c.MustEval(t, "#!lua\n"+rule.Doc.Good, []string{"{order}:current_user", "{order}:lock"})
-	if r.Kind == redistest.Error {
-		t.Errorf("the doc's Good example failed on the cluster: %s", r)
-	}
+	onCluster(t, func(t *testing.T, c *redistest.Conn) {
+		r := c.MustEval(t, bad, []string{"bar"})
+		if r.Kind != redistest.Error || !strings.Contains(r.Str, "Script attempted to access keys that do not hash to the same slot") {
+			t.Errorf("bad gave %s", r)
+		}
+		r = c.MustEval(t, good, []string{"{u1}:a", "{u1}:b"})
+		if r.Kind != redistest.Status {
+			t.Errorf("good gave %s", r)
+		}
+		// The rule's own Bad and Good examples: the literal key of Bad is in
+		// another slot than the declared key.
+		rule := ByID("undeclared-key")
+		r = c.MustEval(t, "#!lua\n"+rule.Doc.Bad, []string{"{order}:1"})
+		if r.Kind != redistest.Error {
+			t.Errorf("the doc's Bad example worked on the cluster: %s", r)
+		}
+		r = c.MustEval(t, "#!lua\n"+rule.Doc.Good, []string{"{order}:current_user", "{order}:lock"})
+		if r.Kind == redistest.Error {
+			t.Errorf("the doc's Good example failed on the cluster: %s", r)
+		}
+	})
 }
 
 // TestProofScannedKey: on a cluster-mode server, a #!lua script that DELs
@@ -58,17 +59,6 @@ func TestProofScannedKey(t *testing.T) {
 	if sev != "warning" {
 		t.Errorf("the scanned key is reported at %q, want warning", sev)
 	}
-	c := redistest.Cluster(t)
-	c.MustDo(t, "SET", "scan:bar", "1")
-	c.MustDo(t, "SET", "scan:baz", "1")
-	r := c.MustEval(t, "#!lua\n"+src, []string{"{scan}:x"})
-	if r.Kind != redistest.Error || !strings.Contains(r.Str, "do not hash to the same slot") {
-		t.Errorf("#!lua over scanned keys gave %s, want the same-slot error", r)
-	}
-	r = c.MustEval(t, src, []string{"{scan}:x"})
-	if r.Kind != redistest.Integer || r.Int != 2 {
-		t.Errorf("EVAL over scanned keys gave %s, want 2 keys deleted", r)
-	}
 	// A pattern whose prefix holds the declared key's {hash tag} lists keys
 	// of that one slot: even the #!lua form reaches them all, and the
 	// finding is info.
@@ -82,10 +72,22 @@ func TestProofScannedKey(t *testing.T) {
 	if sev != "info" {
 		t.Errorf("the key scanned by a tagged pattern is reported at %q, want info", sev)
 	}
-	c.MustDo(t, "SET", "{scan}:bar", "1")
-	c.MustDo(t, "SET", "{scan}:baz", "1")
-	r = c.MustEval(t, "#!lua\n"+tagged, []string{"{scan}:x"})
-	if r.Kind != redistest.Integer || r.Int != 2 {
-		t.Errorf("#!lua over keys of a tagged pattern gave %s, want 2 keys deleted", r)
-	}
+	onCluster(t, func(t *testing.T, c *redistest.Conn) {
+		c.MustDo(t, "SET", "scan:bar", "1")
+		c.MustDo(t, "SET", "scan:baz", "1")
+		r := c.MustEval(t, "#!lua\n"+src, []string{"{scan}:x"})
+		if r.Kind != redistest.Error || !strings.Contains(r.Str, "do not hash to the same slot") {
+			t.Errorf("#!lua over scanned keys gave %s, want the same-slot error", r)
+		}
+		r = c.MustEval(t, src, []string{"{scan}:x"})
+		if r.Kind != redistest.Integer || r.Int != 2 {
+			t.Errorf("EVAL over scanned keys gave %s, want 2 keys deleted", r)
+		}
+		c.MustDo(t, "SET", "{scan}:bar", "1")
+		c.MustDo(t, "SET", "{scan}:baz", "1")
+		r = c.MustEval(t, "#!lua\n"+tagged, []string{"{scan}:x"})
+		if r.Kind != redistest.Integer || r.Int != 2 {
+			t.Errorf("#!lua over keys of a tagged pattern gave %s, want 2 keys deleted", r)
+		}
+	})
 }

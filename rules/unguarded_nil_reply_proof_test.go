@@ -19,31 +19,10 @@ func TestProofUnguardedNilReply(t *testing.T) {
 	if msgs := operandFindings(id, r.Doc.Good); len(msgs) != 0 {
 		t.Errorf("the Good example is flagged: %q", msgs)
 	}
-	c := redistest.Client(t)
-	keys := []string{"proof:stock"}
-
-	// Missing key: Bad raises, Good answers 0 and creates nothing.
-	operandEvalFails(t, c, id, r.Doc.Bad, keys, nil, "attempt to compare number with nil")
-	if got := c.MustEval(t, r.Doc.Good, keys); got.Kind != redistest.Integer || got.Int != 0 {
-		t.Errorf("Good on a missing key gave %s, want 0", got)
-	}
-	if got := c.MustDo(t, "EXISTS", keys[0]); got.Int != 0 {
-		t.Errorf("Good created the stock key")
-	}
-	// Key set: both sell one.
-	c.MustDo(t, "SET", keys[0], "2")
-	for _, src := range []string{r.Doc.Bad, r.Doc.Good} {
-		if got := c.MustEval(t, src, keys); got.Kind != redistest.Integer || got.Int != 1 {
-			t.Errorf("%q with stock 2 gave %s, want 1", src, got)
-		}
-	}
-	if got := c.MustDo(t, "GET", keys[0]); got.Str != "0" {
-		t.Errorf("stock after two sales = %s, want \"0\"", got)
-	}
-	c.MustDo(t, "DEL", keys[0])
-
+	const badErr = "attempt to compare number with nil"
+	operandQuotes(t, id, r.Doc.Bad, badErr)
 	// The other forms the rule reports, on a missing key.
-	for _, tc := range []struct{ src, err string }{
+	failing := []struct{ src, err string }{
 		{"return redis.call('GET', KEYS[1]) + 1", "attempt to perform arithmetic on a boolean value"},
 		{"local v = redis.call('GET', KEYS[1])\nreturn v * 2", "attempt to perform arithmetic on local 'v' (a boolean value)"},
 		{"local n = tonumber(redis.call('GET', KEYS[1]))\nreturn 1 + n", "attempt to perform arithmetic on local 'n' (a nil value)"},
@@ -59,12 +38,12 @@ func TestProofUnguardedNilReply(t *testing.T) {
 		{"local a, b = unpack(redis.call('HMGET', KEYS[1], 'a', 'b'))\nreturn a .. 'x'", "attempt to concatenate local 'a' (a boolean value)"},
 		// RESP3: the null reply is nil, and still fails.
 		{"redis.setresp(3)\nlocal v = redis.call('GET', KEYS[1])\nreturn v + 1", "attempt to perform arithmetic on local 'v' (a nil value)"},
-	} {
-		operandEvalFails(t, c, id, tc.src, keys, []string{"5"}, tc.err)
 	}
-
+	for _, tc := range failing {
+		operandQuotes(t, id, tc.src, tc.err)
+	}
 	// Guarded forms: silent, and they run on a missing key.
-	for _, src := range []string{
+	guarded := []string{
 		"local n = tonumber(redis.call('GET', KEYS[1]) or 0)\nreturn n + 1",
 		"local v = redis.call('GET', KEYS[1])\nif not v then return 0 end\nreturn v + 1",
 		"local v = redis.call('GET', KEYS[1])\nif v == false then return 0 end\nreturn v + 1",
@@ -77,27 +56,55 @@ func TestProofUnguardedNilReply(t *testing.T) {
 		"redis.call('ZADD', KEYS[2], 1, 'm')\nreturn redis.call('ZSCORE', KEYS[2], 'm') + 1",
 		"local v = redis.call('HMGET', KEYS[3], 'a')\nif not v[1] then return 0 end\nreturn v[1] + 1",
 		"local v = redis.call('GET', KEYS[1])\nlocal n = tonumber(v)\nif v then return n + 1 end\nreturn 0",
-	} {
+	}
+	for _, src := range guarded {
 		if msgs := operandFindings(id, src); len(msgs) != 0 {
 			t.Errorf("%q is flagged: %q", src, msgs)
 		}
-		c.MustDo(t, "DEL", "proof:stock", "proof:b", "proof:c")
-		if got := c.MustEval(t, src, []string{"proof:stock", "proof:b", "proof:c"}); got.Kind == redistest.Error {
-			t.Errorf("%q failed: %s", src, got)
-		}
 	}
-
 	// A raw bulk-string reply compared with a number fails whatever it
 	// holds: string-number-compare reports it, this rule does not.
-	src := "return redis.call('GET', KEYS[1]) > 0"
-	c.MustDo(t, "DEL", keys[0])
-	if got := c.MustEval(t, src, keys); !strings.Contains(got.Str, "attempt to compare number with boolean") {
-		t.Errorf("%q on a missing key gave %s", src, got)
+	raw := "return redis.call('GET', KEYS[1]) > 0"
+	if msgs := operandFindings(id, raw); len(msgs) != 0 {
+		t.Errorf("%q is flagged by %s: %q", raw, id, msgs)
 	}
-	if msgs := operandFindings(id, src); len(msgs) != 0 {
-		t.Errorf("%q is flagged by %s: %q", src, id, msgs)
+	if msgs := operandFindings("string-number-compare", raw); len(msgs) != 1 {
+		t.Errorf("%q: string-number-compare gives %q, want 1 finding", raw, msgs)
 	}
-	if msgs := operandFindings("string-number-compare", src); len(msgs) != 1 {
-		t.Errorf("%q: string-number-compare gives %q, want 1 finding", src, msgs)
-	}
+
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:stock"}
+		// Missing key: Bad raises, Good answers 0 and creates nothing.
+		operandEvalError(t, c, r.Doc.Bad, keys, nil, badErr)
+		if got := c.MustEval(t, r.Doc.Good, keys); got.Kind != redistest.Integer || got.Int != 0 {
+			t.Errorf("Good on a missing key gave %s, want 0", got)
+		}
+		if got := c.MustDo(t, "EXISTS", keys[0]); got.Int != 0 {
+			t.Errorf("Good created the stock key")
+		}
+		// Key set: both sell one.
+		c.MustDo(t, "SET", keys[0], "2")
+		for _, src := range []string{r.Doc.Bad, r.Doc.Good} {
+			if got := c.MustEval(t, src, keys); got.Kind != redistest.Integer || got.Int != 1 {
+				t.Errorf("%q with stock 2 gave %s, want 1", src, got)
+			}
+		}
+		if got := c.MustDo(t, "GET", keys[0]); got.Str != "0" {
+			t.Errorf("stock after two sales = %s, want \"0\"", got)
+		}
+		c.MustDo(t, "DEL", keys[0])
+		for _, tc := range failing {
+			operandEvalError(t, c, tc.src, keys, []string{"5"}, tc.err)
+		}
+		for _, src := range guarded {
+			c.MustDo(t, "DEL", "proof:stock", "proof:b", "proof:c")
+			if got := c.MustEval(t, src, []string{"proof:stock", "proof:b", "proof:c"}); got.Kind == redistest.Error {
+				t.Errorf("%q failed: %s", src, got)
+			}
+		}
+		c.MustDo(t, "DEL", keys[0])
+		if got := c.MustEval(t, raw, keys); !strings.Contains(got.Str, "attempt to compare number with boolean") {
+			t.Errorf("%q on a missing key gave %s", raw, got)
+		}
+	})
 }

@@ -19,32 +19,33 @@ func TestProofUnsafeLockRelease(t *testing.T) {
 	if len(ruleFindings(r.ID, r.Doc.Good)) != 0 {
 		t.Error("the Good example is flagged")
 	}
-	c := redistest.Client(t)
-	keys := []string{"proof:lock"}
-	race := func(script string) (released redistest.Reply, holder redistest.Reply) {
-		c.MustDo(t, "DEL", "proof:lock")
-		if got := c.MustEval(t, script, keys, "lock", "token-A", "20"); got.Kind != redistest.Status {
-			t.Fatalf("A's lock gave %s", got)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:lock"}
+		race := func(script string) (released redistest.Reply, holder redistest.Reply) {
+			c.MustDo(t, "DEL", "proof:lock")
+			if got := c.MustEval(t, script, keys, "lock", "token-A", "20"); got.Kind != redistest.Status {
+				t.Fatalf("A's lock gave %s", got)
+			}
+			time.Sleep(100 * time.Millisecond) // A overruns; its lock expires
+			if got := c.MustEval(t, script, keys, "lock", "token-B", "10000"); got.Kind != redistest.Status {
+				t.Fatalf("B's lock gave %s, want OK (A's lock expired)", got)
+			}
+			released = c.MustEval(t, script, keys, "unlock", "token-A", "0")
+			return released, c.MustDo(t, "GET", "proof:lock")
 		}
-		time.Sleep(100 * time.Millisecond) // A overruns; its lock expires
-		if got := c.MustEval(t, script, keys, "lock", "token-B", "10000"); got.Kind != redistest.Status {
-			t.Fatalf("B's lock gave %s, want OK (A's lock expired)", got)
+		rel, holder := race(r.Doc.Bad)
+		if rel.Kind != redistest.Integer || rel.Int != 1 || holder.Kind != redistest.Nil {
+			t.Errorf("Bad: A's release gave %s and the lock holds %s; want 1 and nil (B's lock deleted)", rel, holder)
 		}
-		released = c.MustEval(t, script, keys, "unlock", "token-A", "0")
-		return released, c.MustDo(t, "GET", "proof:lock")
-	}
-	rel, holder := race(r.Doc.Bad)
-	if rel.Kind != redistest.Integer || rel.Int != 1 || holder.Kind != redistest.Nil {
-		t.Errorf("Bad: A's release gave %s and the lock holds %s; want 1 and nil (B's lock deleted)", rel, holder)
-	}
-	rel, holder = race(r.Doc.Good)
-	if rel.Kind != redistest.Integer || rel.Int != 0 || holder.Str != "token-B" {
-		t.Errorf("Good: A's release gave %s and the lock holds %s; want 0 and token-B", rel, holder)
-	}
-	// B's own release with the Good script works.
-	if got := c.MustEval(t, r.Doc.Good, keys, "unlock", "token-B", "0"); got.Int != 1 {
-		t.Errorf("Good: B's release gave %s, want 1", got)
-	}
+		rel, holder = race(r.Doc.Good)
+		if rel.Kind != redistest.Integer || rel.Int != 0 || holder.Str != "token-B" {
+			t.Errorf("Good: A's release gave %s and the lock holds %s; want 0 and token-B", rel, holder)
+		}
+		// B's own release with the Good script works.
+		if got := c.MustEval(t, r.Doc.Good, keys, "unlock", "token-B", "0"); got.Int != 1 {
+			t.Errorf("Good: B's release gave %s, want 1", got)
+		}
+	})
 }
 
 // TestProofConstantLockValue: with a constant value even the checked
@@ -61,26 +62,27 @@ func TestProofConstantLockValue(t *testing.T) {
 	if len(ruleFindings("unsafe-lock-release", r.Doc.Bad)) != 0 {
 		t.Error("the Bad example's checked release is flagged by unsafe-lock-release")
 	}
-	c := redistest.Client(t)
-	keys := []string{"proof:lock"}
-	race := func(script string) (redistest.Reply, redistest.Reply) {
-		c.MustDo(t, "DEL", "proof:lock")
-		if got := c.MustEval(t, script, keys, "lock", "20", "token-A"); got.Kind != redistest.Status {
-			t.Fatalf("A's lock gave %s", got)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:lock"}
+		race := func(script string) (redistest.Reply, redistest.Reply) {
+			c.MustDo(t, "DEL", "proof:lock")
+			if got := c.MustEval(t, script, keys, "lock", "20", "token-A"); got.Kind != redistest.Status {
+				t.Fatalf("A's lock gave %s", got)
+			}
+			time.Sleep(100 * time.Millisecond)
+			if got := c.MustEval(t, script, keys, "lock", "10000", "token-B"); got.Kind != redistest.Status {
+				t.Fatalf("B's lock gave %s, want OK (A's lock expired)", got)
+			}
+			rel := c.MustEval(t, script, keys, "unlock", "0", "token-A")
+			return rel, c.MustDo(t, "EXISTS", "proof:lock")
 		}
-		time.Sleep(100 * time.Millisecond)
-		if got := c.MustEval(t, script, keys, "lock", "10000", "token-B"); got.Kind != redistest.Status {
-			t.Fatalf("B's lock gave %s, want OK (A's lock expired)", got)
+		rel, exists := race(r.Doc.Bad)
+		if rel.Int != 1 || exists.Int != 0 {
+			t.Errorf("Bad: A's release gave %s, lock exists %s; want 1 and 0 (B's lock deleted)", rel, exists)
 		}
-		rel := c.MustEval(t, script, keys, "unlock", "0", "token-A")
-		return rel, c.MustDo(t, "EXISTS", "proof:lock")
-	}
-	rel, exists := race(r.Doc.Bad)
-	if rel.Int != 1 || exists.Int != 0 {
-		t.Errorf("Bad: A's release gave %s, lock exists %s; want 1 and 0 (B's lock deleted)", rel, exists)
-	}
-	rel, exists = race(r.Doc.Good)
-	if rel.Int != 0 || exists.Int != 1 {
-		t.Errorf("Good: A's release gave %s, lock exists %s; want 0 and 1 (B keeps it)", rel, exists)
-	}
+		rel, exists = race(r.Doc.Good)
+		if rel.Int != 0 || exists.Int != 1 {
+			t.Errorf("Good: A's release gave %s, lock exists %s; want 0 and 1 (B keeps it)", rel, exists)
+		}
+	})
 }

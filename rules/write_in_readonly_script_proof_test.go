@@ -13,30 +13,34 @@ const readonlyErr = "ERR Write commands are not allowed from read-only scripts"
 func TestProofWriteInReadonlyScript(t *testing.T) {
 	const id = "write-in-readonly-script"
 	r := ByID(id)
-	c := redistest.Client(t)
-	tg := redistest.ServerTarget(t, c)
-	c.MustDo(t, "SET", "k", "5")
-	cmdProve(t, c, id, r.Doc.Bad, tg, readonlyErr, "'"+serverText(t, tg, target.ErrReadOnlyWrite)+"'", "k")
-	if got := c.MustDo(t, "GET", "k"); got.Str != "5" {
-		t.Errorf("k = %s after the refused INCR, want \"5\"", got)
-	}
-	cmdProve(t, c, id, r.Doc.Good, tg, "", "", "k")
-	for _, src := range []string{
-		"#!lua flags=no-writes\nreturn redis.call('SET', KEYS[1], 'x')",
-		"#!lua flags=no-writes\nreturn redis.call('PUBLISH', 'ch', 'm')",
-		"#!lua flags=no-writes\nreturn redis.call('PFCOUNT', KEYS[1])",
-		"#!lua flags=no-writes\nreturn redis.call('SORT', KEYS[1])",
-		"#!lua flags=no-writes,allow-stale\nlocal function bump(k) return redis.call('EXPIRE', k, 10) end\nreturn bump(KEYS[1])",
-	} {
-		cmdProve(t, c, id, src, tg, readonlyErr, "", "k")
-	}
-	for _, src := range []string{
-		"#!lua flags=no-writes\nreturn redis.call('SORT_RO', 'nolist')",
-		"#!lua flags=allow-oom\nreturn redis.call('PUBLISH', 'ch', 'm')",
-		"return redis.call('SET', KEYS[1], 'x')",
-	} {
-		cmdProve(t, c, id, src, tg, "", "", "k")
-	}
+	proveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
+		if c != nil {
+			c.MustDo(t, "SET", "k", "5")
+		}
+		cmdProve(t, c, id, r.Doc.Bad, tg, readonlyErr, "'"+serverText(t, tg, target.ErrReadOnlyWrite)+"'", "k")
+		if c != nil {
+			if got := c.MustDo(t, "GET", "k"); got.Str != "5" {
+				t.Errorf("k = %s after the refused INCR, want \"5\"", got)
+			}
+		}
+		cmdProve(t, c, id, r.Doc.Good, tg, "", "", "k")
+		for _, src := range []string{
+			"#!lua flags=no-writes\nreturn redis.call('SET', KEYS[1], 'x')",
+			"#!lua flags=no-writes\nreturn redis.call('PUBLISH', 'ch', 'm')",
+			"#!lua flags=no-writes\nreturn redis.call('PFCOUNT', KEYS[1])",
+			"#!lua flags=no-writes\nreturn redis.call('SORT', KEYS[1])",
+			"#!lua flags=no-writes,allow-stale\nlocal function bump(k) return redis.call('EXPIRE', k, 10) end\nreturn bump(KEYS[1])",
+		} {
+			cmdProve(t, c, id, src, tg, readonlyErr, "", "k")
+		}
+		for _, src := range []string{
+			"#!lua flags=no-writes\nreturn redis.call('SORT_RO', 'nolist')",
+			"#!lua flags=allow-oom\nreturn redis.call('PUBLISH', 'ch', 'm')",
+			"return redis.call('SET', KEYS[1], 'x')",
+		} {
+			cmdProve(t, c, id, src, tg, "", "", "k")
+		}
+	})
 }
 
 // TestProofWriteInReadonlyFunction loads a library whose no-writes function
@@ -71,18 +75,19 @@ redis.register_function('rw_helper', function(keys, args) return touch(keys[1]) 
 			t.Errorf("finding %d = %q, want it to contain %q", i, msgs[i], want)
 		}
 	}
-	c := redistest.Client(t)
-	if got := c.MustDo(t, "FUNCTION", "LOAD", lib); got.Kind != redistest.Bulk || got.Str != "rolib" {
-		t.Fatalf("FUNCTION LOAD gave %s", got)
-	}
-	for _, fn := range []string{"ro_direct", "ro_helper", "ro_closure"} {
-		if got := c.MustDo(t, "FCALL", fn, "1", "fk"); got.Kind != redistest.Error || !strings.Contains(got.Str, readonlyErr) {
-			t.Errorf("FCALL %s gave %s, want %q", fn, got, readonlyErr)
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		if got := c.MustDo(t, "FUNCTION", "LOAD", lib); got.Kind != redistest.Bulk || got.Str != "rolib" {
+			t.Fatalf("FUNCTION LOAD gave %s", got)
 		}
-	}
-	for _, fn := range []string{"ro_read", "rw_helper"} {
-		if got := c.MustDo(t, "FCALL", fn, "1", "fk"); got.Kind == redistest.Error {
-			t.Errorf("FCALL %s failed: %s", fn, got)
+		for _, fn := range []string{"ro_direct", "ro_helper", "ro_closure"} {
+			if got := c.MustDo(t, "FCALL", fn, "1", "fk"); got.Kind != redistest.Error || !strings.Contains(got.Str, readonlyErr) {
+				t.Errorf("FCALL %s gave %s, want %q", fn, got, readonlyErr)
+			}
 		}
-	}
+		for _, fn := range []string{"ro_read", "rw_helper"} {
+			if got := c.MustDo(t, "FCALL", fn, "1", "fk"); got.Kind == redistest.Error {
+				t.Errorf("FCALL %s failed: %s", fn, got)
+			}
+		}
+	})
 }
