@@ -275,17 +275,19 @@ func checkKeysCount(pass *analysis.Pass, st *state, u *scriptUse, p passed, once
 	if m == nil || m.Context != model.Script {
 		return
 	}
-	reads := model.ReadIndexes(m)
-	if p.nkeys >= 0 && (p.total < 0 || p.nkeys <= p.total) {
-		if r, ok := reads.Beyond(model.Keys, p.nkeys); ok && once(p.countAt.Pos(), "KEYS") {
-			head, help := rules.CallSiteCount(st.settings.target, "KEYS", r, scriptLine(pass, s, m, r.Expr), useVia(u), p.nkeys)
-			rep.rule(p.countAt.Pos(), p.countAt.End(), "keys-count-mismatch", head, help)
-		}
+	nkeys := p.nkeys
+	if p.total >= 0 && p.nkeys > p.total {
+		nkeys = -1 // checkNumkeys reports the call Redis refuses
 	}
-	if p.nargs >= 0 {
-		if r, ok := reads.Beyond(model.Argv, p.nargs); ok && once(u.Call.Pos(), "ARGV") {
-			head, help := rules.CallSiteCount(st.settings.target, "ARGV", r, scriptLine(pass, s, m, r.Expr), useVia(u), p.nargs)
-			rep.rule(u.Call.Pos(), u.Call.End(), "keys-count-mismatch", head, help)
+	where := func(r model.IndexRead) string { return scriptLine(pass, s, m, r.Expr) }
+	for _, f := range rules.CallSiteCounts(st.settings.target, model.ReadIndexes(m), nkeys, p.nargs, where, useVia(u)) {
+		// KEYS on the expression that sets the count, ARGV on the call.
+		var at ast.Node = u.Call
+		if f.Table == "KEYS" {
+			at = p.countAt
+		}
+		if once(at.Pos(), f.Table) {
+			rep.rule(at.Pos(), at.End(), "keys-count-mismatch", f.Headline, f.Help)
 		}
 	}
 }

@@ -80,9 +80,16 @@ var _ = register(&lint.Rule{
 				"Reported by the Go analyzer on the expression that sets the count (the keys literal, numkeys, keyCount) " +
 				"or on the call. Reads that the script tests for nil (`ARGV[3] or 10`, `if KEYS[2] then`) and scripts " +
 				"that look at `#KEYS`, `#ARGV` or the whole table are not reported.\n\n" +
-				"A plain run reports it in host-language files too (docs/hostlang.md), for KEYS, where a script API's call " +
+				"A plain run reports it in host-language files too (docs/hostlang.md), where a script API's call " +
 				"shows its key count: a number literal for numkeys (redis-py, ioredis, Jedis, Predis `eval(script, 1, ...)`) " +
-				"or a literal list of keys (`Arrays.asList(a, b)`, `[k1, k2]`, `new RedisKey[] {k}`, `keys: [k]`).",
+				"or a literal list of keys (`Arrays.asList(a, b)`, `[k1, k2]`, `new RedisKey[] {k}`, `keys: [k]`). ARGV is " +
+				"checked where the call also shows its values as a fixed list: written one by one after numkeys or the " +
+				"keys (`eval(src, 1, key, value)`, Spring `execute(script, keys, a, b)`), or a literal list (`[a, b]`, " +
+				"`argv: [a]`, `arguments: [a]`, `new RedisValue[] {a}`, `Arrays.asList(a)`; a call that gives none passes " +
+				"none). A spread (`...args`, `*args`), a list built elsewhere, and a value the client may turn into several " +
+				"give no count and no finding: ioredis flattens an array anywhere in the arguments, so a JavaScript value " +
+				"written one by one counts only when it is visibly one (a literal, arithmetic, `String(x)`); Java passes a " +
+				"lone array given to the varargs as the values, so a lone Java value counts only when it is visibly one.",
 			Bad: "var transfer = redis.NewScript(`\nredis.call('DECRBY', KEYS[1], ARGV[1])\n" +
 				"return redis.call('INCRBY', KEYS[2], ARGV[1])`)\n\n" +
 				"transfer.Run(ctx, rdb, []string{\"{acct}:a\"}, 10)",
@@ -123,6 +130,39 @@ var _ = register(&lint.Rule{
 		},
 	},
 })
+
+// CallSiteFinding is one keys-count-mismatch finding of a call: Table is
+// "KEYS" or "ARGV", Read the first read beyond what the call passes.
+type CallSiteFinding struct {
+	Table          string
+	Read           model.IndexRead
+	Headline, Help string
+}
+
+// CallSiteCounts checks one call that passes nkeys keys and nargs ARGV
+// values (-1 when the call does not show it) against its script's reads:
+// the first KEYS[i] and the first ARGV[i] read beyond them and not tested
+// for nil, each with its finding. where says where the script reads r
+// ("on line 3"), via names the call. The Go analyzer and the
+// host-language source both check their call sites with it; each places
+// the findings itself.
+func CallSiteCounts(t target.Target, reads model.IndexReads, nkeys, nargs int, where func(model.IndexRead) string, via string) []CallSiteFinding {
+	var out []CallSiteFinding
+	for _, c := range []struct {
+		table  string
+		origin model.Origin
+		n      int
+	}{{"KEYS", model.Keys, nkeys}, {"ARGV", model.Argv, nargs}} {
+		if c.n < 0 {
+			continue
+		}
+		if r, ok := reads.Beyond(c.origin, c.n); ok {
+			head, help := CallSiteCount(t, c.table, r, where(r), via, c.n)
+			out = append(out, CallSiteFinding{Table: c.table, Read: r, Headline: head, Help: help})
+		}
+	}
+	return out
+}
 
 // CallSiteCount is keys-count-mismatch's finding where a call passes fewer
 // keys (table "KEYS") or arguments ("ARGV") than the script reads: its

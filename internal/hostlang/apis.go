@@ -62,7 +62,32 @@ type KeysAt struct {
 	// `ScriptOutputType.`, Redisson's `ReturnType.`).
 	IfArg    int
 	IfPrefix string
+	// Args says where the call gives its ARGV values when this place
+	// gives its keys (ArgsForm); ArgsArg (relative like Arg), ArgsKw and
+	// ArgsField place an ArgsList.
+	Args      ArgsForm
+	ArgsArg   int
+	ArgsKw    string
+	ArgsField string
 }
+
+// ArgsForm says how a call gives its ARGV values.
+type ArgsForm uint8
+
+const (
+	// ArgsRest: the positional arguments after the keys place, one value
+	// each (Jedis `eval(src, 1, k, a)`, redis-py `eval(src, 1, k, a)`,
+	// Spring `execute(script, keys, a, b)`). With a KeysCount place the
+	// first numkeys of them are the keys.
+	ArgsRest ArgsForm = iota + 1
+	// ArgsList: a literal list, at ArgsKw when the call names it, else at
+	// ArgsArg or in the object's ArgsField (@upstash/redis `eval(src,
+	// [k], [a])`, redis-rb `argv: [a]`, node-redis `arguments: [a]`); a
+	// call that gives none, and nothing else, passes no value. With a
+	// KeysCount place (phpredis `eval($src, [$k, $a], 1)`) the list
+	// holds the keys first.
+	ArgsList
+)
 
 // API is one function or method that receives a Redis script.
 type API struct {
@@ -215,8 +240,10 @@ func redisish(name string) bool {
 
 // Key-count places shared by the tables below.
 var (
-	keysNumArg1 = KeysAt{Arg: 1, Form: KeysCount}
-	keysList1   = KeysAt{Arg: 1, Form: KeysList}
+	keysNumArg1 = KeysAt{Arg: 1, Form: KeysCount, Args: ArgsRest}
+	// keysList1Args2: keys in a list at 1, values in a list at 2
+	// (@upstash/redis, redis-rb).
+	keysList1Args2 = KeysAt{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2}
 )
 
 // defaultAPIs is the built-in knowledge of each client library's script
@@ -239,7 +266,7 @@ var baseAPIs = []API{
 	// redis-py (and aioredis 1.x's keys=/args= keywords; redis.asyncio is
 	// redis-py).
 	{Lang: Python, Client: "redis-py", Name: "eval", Script: 0, ScriptKw: "script", Generic: true,
-		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList}}},
+		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args"}}},
 	{Lang: Python, Client: "redis-py", Name: "eval_ro", Script: 0, ScriptKw: "script",
 		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
 	{Lang: Python, Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script", Creates: true},
@@ -252,9 +279,8 @@ var baseAPIs = []API{
 	// eval(script, {keys, arguments}); @upstash/redis eval(script, keys,
 	// args)).
 	{Lang: JavaScript, Client: "ioredis, node-redis, @upstash/redis", Name: "eval", Script: 0, Generic: true,
-		Keys: []KeysAt{keysNumArg1, keysList1, {Arg: 1, Field: "keys", Form: KeysList}}},
-	{Lang: JavaScript, Client: "node-redis", Name: "evalRo", Script: 0,
-		Keys: []KeysAt{keysNumArg1, keysList1, {Arg: 1, Field: "keys", Form: KeysList}}},
+		Keys: jsEvalKeys},
+	{Lang: JavaScript, Client: "node-redis", Name: "evalRo", Script: 0, Keys: jsEvalKeys},
 	{Lang: JavaScript, Client: "ioredis", Name: "defineCommand", Script: 1, ScriptField: "lua",
 		Keys: []KeysAt{{Arg: 1, Field: "numberOfKeys", Form: KeysCount}}},
 	{Lang: JavaScript, Client: "node-redis", Name: "defineScript", Form: Function, Script: 0, ScriptField: "SCRIPT",
@@ -280,17 +306,17 @@ var baseAPIs = []API{
 	{Lang: Java, Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0, Creates: true},
 	// RedisTemplate.execute(script, keys, args...) and its reactive
 	// twin run a RedisScript.
-	{Lang: Java, Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{keysList1}},
+	{Lang: Java, Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{{Arg: 1, Form: KeysList, Args: ArgsRest}}},
 	{Lang: Java, Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoad", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoadReplace", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "evalsha", Script: NoScript},
 
 	// StackExchange.Redis.
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluate", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateAsync", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnly", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnlyAsync", Script: 0, Keys: []KeysAt{keysList1, {Kw: "keys", Form: KeysList}}},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluate", Script: 0, Keys: csEvalKeys},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateAsync", Script: 0, Keys: csEvalKeys},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnly", Script: 0, Keys: csEvalKeys},
+	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnlyAsync", Script: 0, Keys: csEvalKeys},
 	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoad", Script: 0},
 	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoadAsync", Script: 0},
 	{Lang: CSharp, Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Params: true, Creates: true},
@@ -300,31 +326,56 @@ var baseAPIs = []API{
 	// Predis, phpredis, Laravel's Redis facade and connections.
 	// phpredis takes eval($script, $args, $numKeys).
 	{Lang: PHP, Client: "Predis, phpredis, Laravel", Name: "eval", Script: 0, Generic: true,
-		Keys: []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount}}},
-	{Lang: PHP, Client: "phpredis", Name: "evalRo", Script: 0, Keys: []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount}}},
+		Keys: phpEvalKeys},
+	{Lang: PHP, Client: "phpredis", Name: "evalRo", Script: 0, Keys: phpEvalKeys},
 	{Lang: PHP, Client: "Predis, phpredis", Name: "evalsha", Script: NoScript},
 
 	// redis-rb: eval(script, keys: [...], argv: [...]) or eval(script,
 	// [keys], [argv]); script(:load, src).
 	{Lang: Ruby, Client: "redis-rb", Name: "eval", Script: 0, Generic: true,
-		Keys: []KeysAt{{Kw: "keys", Form: KeysList}, keysList1}},
+		Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "argv", ArgsArg: 2}, keysList1Args2}},
 	{Lang: Ruby, Client: "redis-rb", Name: "script", Script: 1, GuardArg: 0, Guard: []string{":load", `"load"`, `'load'`}},
 	{Lang: Ruby, Client: "redis-rb", Name: "evalsha", Script: NoScript},
 }
 
 var redissonModes = []string{"RScript.Mode.", "Mode."}
 
+// jsEvalKeys: ioredis eval(src, numkeys, ...keysAndArgs), @upstash/redis
+// eval(src, [keys], [args]), node-redis v4 eval(src, {keys, arguments}).
+var jsEvalKeys = []KeysAt{keysNumArg1, keysList1Args2,
+	{Arg: 1, Field: "keys", Form: KeysList, Args: ArgsList, ArgsArg: 1, ArgsField: "arguments"}}
+
+// phpEvalKeys: Predis eval($src, $numkeys, ...$keysAndArgs), phpredis
+// eval($src, [$keysAndArgs], $numkeys).
+var phpEvalKeys = []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount, Args: ArgsList, ArgsArg: 1}}
+
+// csEvalKeys: ScriptEvaluate(src, keys, values, flags), by position or
+// by name.
+var csEvalKeys = []KeysAt{{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2, ArgsKw: "values"},
+	{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsArg: 2, ArgsKw: "values"}}
+
 // javaEvalKeys: Jedis eval(script, keyCount, ...) and eval(script, keys,
 // args); Redisson's evalRead/evalWrite(key, codec, command, script, keys,
 // ...) and RScript.eval(mode, script, returnType, keys, ...); Lettuce's
 // eval(script, outputType, keys...).
+//
+// Jedis's list form passes the values in a second list; Redisson's and
+// Lettuce's pass them as varargs after the keys.
 var javaEvalKeys = []KeysAt{
-	{Arg: 1, Rel: true, Form: KeysCount},
-	{Arg: 1, Rel: true, Form: KeysList},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "RScript.ReturnType."},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ReturnType."},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ScriptOutputType."},
+	{Arg: 1, Rel: true, Form: KeysCount, Args: ArgsRest},
+	{Arg: 1, Rel: true, Form: KeysList, Args: ArgsList, ArgsArg: 2},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "RScript.ReturnType.", Args: ArgsRest},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ReturnType.", Args: ArgsRest},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ScriptOutputType.", Args: ArgsRest},
 }
+
+// redissonExecutorKeys: evalWrite(key, codec, command, src, keys,
+// params...), the values as varargs after the keys list.
+var redissonExecutorKeys = func() []KeysAt {
+	k := append([]KeysAt(nil), javaEvalKeys...)
+	k[1] = KeysAt{Arg: 1, Rel: true, Form: KeysList, Args: ArgsRest}
+	return k
+}()
 
 // redissonAPIs: Redisson's command executor and object methods, whose
 // script is the first string argument, followed by the keys list.
@@ -333,7 +384,7 @@ func redissonAPIs() []API {
 	for _, n := range []string{"evalRead", "evalWrite", "evalReadAsync", "evalWriteAsync", "evalAsync",
 		"evalReadReactive", "evalWriteReactive", "evalReadRx", "evalWriteRx", "evalWriteNoRetryAsync",
 		"evalReadBatchedAsync", "evalWriteBatchedAsync", "evalBatchedAsync", "evalWriteSyncedNoRetryAsync", "evalWriteSyncedAsync", "syncedEval", "syncedEvalNoRetry", "syncedEvalWithRetry", "evalShaAsync", "evalWriteShaAsync"} {
-		a := API{Lang: Java, Client: "Redisson", Name: n, Script: FirstString, ScriptFrom: 2, Keys: javaEvalKeys}
+		a := API{Lang: Java, Client: "Redisson", Name: n, Script: FirstString, ScriptFrom: 2, Keys: redissonExecutorKeys}
 		if strings.Contains(n, "Sha") {
 			a.Script = NoScript
 		}

@@ -345,7 +345,8 @@ func (w *walker) apiCalls(st *stream) []Script {
 // pyScriptCall is how redis-py runs a registered script: calling the
 // object with keys (and args), by keyword or position.
 var pyScriptCall = API{Lang: Python, Client: "redis-py", Name: "Script.__call__", Script: NoScript,
-	Keys: []KeysAt{{Kw: "keys", Form: KeysList}, {Arg: 0, Form: KeysList}}}
+	Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1},
+		{Arg: 0, Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1}}}
 
 // scriptObjectCalls attaches the calls of redis-py Script objects
 // (`self._release(keys=[name], args=[token])`) to their scripts.
@@ -370,7 +371,7 @@ func (w *walker) scriptObjectCalls(st *stream) {
 				c.positional = append(c.positional, a)
 			}
 		}
-		cl := Call{API: w.text(toks[k]), Start: c.start, End: c.end, Keys: -1}
+		cl := Call{API: w.text(toks[k]), Start: c.start, End: c.end, Keys: -1, Args: -1}
 		w.keyCount(c, 0, &cl)
 		w.attach(t, cl, pyScriptCall)
 	}
@@ -471,7 +472,7 @@ func (w *walker) use(c *call) *Script {
 	}
 	st := c.st
 	if a.Runs && a.Script == Receiver {
-		cl := Call{API: a.Name, Start: c.start, End: max(c.end, c.start), Keys: -1}
+		cl := Call{API: a.Name, Start: c.start, End: max(c.end, c.start), Keys: -1, Args: -1}
 		if t := w.createdBy(st, c.name-2); t != nil {
 			w.keyCount(c, 0, &cl)
 			w.attach(t, cl, a)
@@ -515,7 +516,7 @@ func (w *walker) use(c *call) *Script {
 		}
 		arg = v
 	}
-	cl := Call{API: a.Name, Start: c.start, End: max(c.end, c.start), Keys: -1}
+	cl := Call{API: a.Name, Start: c.start, End: max(c.end, c.start), Keys: -1, Args: -1}
 	w.keyCount(c, scriptIdx, &cl)
 	recvOK := redisish(c.recv) || cl.Keys >= 0
 
@@ -711,6 +712,7 @@ func (w *walker) keyCount(c *call, scriptIdx int, cl *Call) {
 	for _, k := range c.api.Keys {
 		var arg argRange
 		ok := false
+		at := -1
 		if k.Kw != "" {
 			for _, x := range c.args {
 				if n, v, isKw := w.kwArg(st, x); isKw && n == k.Kw {
@@ -723,7 +725,7 @@ func (w *walker) keyCount(c *call, scriptIdx int, cl *Call) {
 				i += scriptIdx
 			}
 			if i >= 0 && i < len(c.positional) {
-				arg, ok = c.positional[i], true
+				arg, ok, at = c.positional[i], true, i
 			}
 			if ok && k.IfPrefix != "" {
 				j := k.IfArg
@@ -753,9 +755,186 @@ func (w *walker) keyCount(c *call, scriptIdx int, cl *Call) {
 		if n >= 0 {
 			cl.Keys = n
 			cl.KeysStart, cl.KeysEnd = w.hostRange(st, arg.first, arg.last)
+			w.argCount(c, scriptIdx, k, at, cl)
 			return
 		}
 	}
+}
+
+// argCount fills the call's number of ARGV values, when the keys place k
+// (positional argument at, or -1 for a keyword or a field) gives its
+// keys and the call shows its values as a fixed list.
+func (w *walker) argCount(c *call, scriptIdx int, k KeysAt, at int, cl *Call) {
+	st := c.st
+	n := -1
+	switch k.Args {
+	case ArgsRest:
+		if at < 0 || k.Field != "" {
+			return
+		}
+		rest := c.positional[at+1:]
+		for _, a := range c.args {
+			if w.spread(st, a) {
+				return
+			}
+		}
+		for _, a := range rest {
+			if w.mayExpand(st, a, len(rest)) {
+				return
+			}
+		}
+		n = len(rest)
+		cl.ArgsStart, cl.ArgsEnd = cl.Start, cl.End
+	case ArgsList:
+		arg, found, ok := w.argsList(c, scriptIdx, k)
+		if !ok {
+			return
+		}
+		if !found {
+			n = 0
+			cl.ArgsStart, cl.ArgsEnd = cl.Start, cl.End
+			break
+		}
+		if n = w.countList(st, arg); n < 0 {
+			return
+		}
+		cl.ArgsStart, cl.ArgsEnd = w.hostRange(st, arg.first, arg.last)
+	default:
+		return
+	}
+	if k.Form == KeysCount {
+		// The values after numkeys start with the keys; fewer values
+		// than keys is a call Redis refuses before the script runs.
+		if n < cl.Keys {
+			return
+		}
+		n -= cl.Keys
+	}
+	cl.Args = n
+}
+
+// argsList finds the list of values an ArgsList place names: found is
+// false when the call gives none and nothing else that might hold them
+// (ok is then still true: no values).
+func (w *walker) argsList(c *call, scriptIdx int, k KeysAt) (arg argRange, found, ok bool) {
+	st := c.st
+	for _, a := range c.args {
+		if w.spread(st, a) {
+			return arg, false, false
+		}
+		if n, v, kw := w.kwArg(st, a); kw && k.ArgsKw != "" && n == k.ArgsKw {
+			return v, true, true
+		}
+	}
+	i := k.ArgsArg
+	if k.Rel {
+		i += scriptIdx
+	}
+	if k.ArgsField != "" {
+		if i >= len(c.positional) {
+			return arg, false, false
+		}
+		obj := c.positional[i]
+		if v, ok := w.objectField(st, obj, k.ArgsField); ok {
+			return v, true, true
+		}
+		// No field: the values are none when the object literal holds
+		// nothing but the keys.
+		if !w.is(st, obj.first, "{") || st.match[obj.first] != obj.last-1 {
+			return arg, false, false
+		}
+		for _, f := range w.splitArgs(st, obj.first+1, obj.last-1) {
+			if n, _, kw := w.kwArg(st, f); !kw || n != k.Field {
+				return arg, false, false
+			}
+		}
+		return arg, false, true
+	}
+	if i < len(c.positional) {
+		return c.positional[i], true, true
+	}
+	// None given: the values are none when nothing follows the keys.
+	return arg, false, len(c.positional) <= i
+}
+
+// spread reports whether an argument spreads a list into several
+// (`*args`, `...args`, `**kw`, `&blk`, Kotlin's `*array`).
+func (w *walker) spread(st *stream, a argRange) bool {
+	if a.first >= a.last {
+		return false
+	}
+	switch w.text(st.toks[a.first]) {
+	case "*", "**", "...", "&":
+		return true
+	}
+	return false
+}
+
+// mayExpand reports whether a value written as one argument may reach
+// Redis as several: ioredis flattens an array anywhere in a command's
+// arguments, and Java passes a lone array given to a varargs parameter as
+// the values themselves (Kotlin needs `*`, which spread sees). A literal,
+// a concatenation or arithmetic, and a conversion to text or number are
+// one value.
+func (w *walker) mayExpand(st *stream, a argRange, values int) bool {
+	switch w.lang {
+	case JavaScript, TypeScript:
+	case Java:
+		if values != 1 {
+			return false
+		}
+	default:
+		return false
+	}
+	return !w.scalar(st, a)
+}
+
+// scalarCalls convert their argument to one text or number.
+var scalarCalls = map[string]bool{
+	"String": true, "Number": true, "parseInt": true, "parseFloat": true, "JSON.stringify": true,
+	"Date.now": true, "toString": true, "toFixed": true, "String.valueOf": true, "Integer.toString": true,
+	"Long.toString": true, "Double.toString": true, "Math.floor": true, "Math.ceil": true, "Math.round": true,
+	"Math.max": true, "Math.min": true, "System.currentTimeMillis": true,
+}
+
+// scalar reports whether an argument is visibly one value.
+func (w *walker) scalar(st *stream, a argRange) bool {
+	toks := st.toks
+	if a.last-a.first == 1 {
+		k := toks[a.first].kind
+		return k == tkString || k == tkNumber
+	}
+	if w.is(st, a.first, "-") && a.last-a.first == 2 && toks[a.first+1].kind == tkNumber {
+		return true
+	}
+	// A top-level arithmetic or concatenation operator.
+	for k := a.first; k < a.last; k++ {
+		if toks[k].kind == tkPunct && st.match[k] > k && st.match[k] < a.last {
+			k = st.match[k]
+			continue
+		}
+		if k > a.first {
+			switch w.text(toks[k]) {
+			case "+", "-", "*", "/", "%":
+				return true
+			}
+		}
+	}
+	// A conversion: name(...) or a.b(...) whose last name converts.
+	if w.is(st, a.last-1, ")") && st.match[a.last-1] > a.first {
+		open := st.match[a.last-1]
+		chain := ""
+		for j := a.first; j < open; j++ {
+			chain += w.text(toks[j])
+		}
+		if scalarCalls[chain] {
+			return true
+		}
+		if open-1 >= a.first && toks[open-1].kind == tkIdent {
+			return scalarCalls[w.text(toks[open-1])] && open-2 >= a.first && w.isMember(st, open-2)
+		}
+	}
+	return false
 }
 
 // listMakers are the calls that make a list of their arguments.
@@ -784,8 +963,15 @@ func (w *walker) countList(st *stream, a argRange) int {
 		return len(els)
 	}
 	switch {
-	case (w.is(st, f, "[") || w.is(st, f, "{")) && st.match[f] == l-1:
+	case w.is(st, f, "[") && st.match[f] == l-1:
 		return count(f+1, l-1)
+	case w.is(st, f, "{") && st.match[f] == l-1:
+		// An array initializer of Java, Kotlin or C#; elsewhere braces
+		// make an object, a hash or a set.
+		if w.lang == Java || w.lang == Kotlin || w.lang == CSharp {
+			return count(f+1, l-1)
+		}
+		return -1
 	case w.is(st, f, "(") && st.match[f] == l-1 && w.lang == Python:
 		// A tuple needs a comma.
 		n := count(f+1, l-1)

@@ -136,4 +136,12 @@ type Call struct {
 	// KeysStart and KeysEnd are the host range of the expression that
 	// gives Keys (the number, the list); zero when Keys is -1.
 	KeysStart, KeysEnd int
+	// Args is the number of ARGV values the call passes, when its keys
+	// are known and it shows its values as a fixed list: values written
+	// one by one (none spread, none that the client may expand), or a
+	// literal list; -1 otherwise.
+	Args int
+	// ArgsStart and ArgsEnd are the host range of the list that gives
+	// Args, or of the call when the values are written one by one.
+	ArgsStart, ArgsEnd int
 }

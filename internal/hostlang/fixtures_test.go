@@ -106,6 +106,9 @@ func checkInvariants(t testing.TB, src []byte, f *File) {
 			if c.Keys >= 0 {
 				in(what+" keys", c.KeysStart, c.KeysEnd)
 			}
+			if c.Args >= 0 {
+				in(what+" args", c.ArgsStart, c.ArgsEnd)
+			}
 		}
 		if s.Dynamic {
 			if s.Text != "" || s.Map != nil {
@@ -166,6 +169,9 @@ func render(src []byte, f *File) string {
 			fmt.Fprintf(&b, "  call %s at %s-%s", c.API, pos(c.Start), pos(c.End))
 			if c.Keys >= 0 {
 				fmt.Fprintf(&b, ", %d keys at %s", c.Keys, pos(c.KeysStart))
+			}
+			if c.Args >= 0 {
+				fmt.Fprintf(&b, ", %d args at %s", c.Args, pos(c.ArgsStart))
 			}
 			b.WriteString("\n")
 		}

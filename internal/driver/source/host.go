@@ -139,11 +139,15 @@ func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script,
 	out.Findings = append(out.Findings, driver.Finding{Diagnostic: d, CoveredBy: covered, Found: s.FoundBy})
 }
 
-// keysCount reports the calls that pass fewer keys than the script reads:
-// a number literal for numkeys, or a literal list of keys, against the
-// highest KEYS[i] the script reads without testing it for nil
-// (model.ReadIndexes, as the Go analyzer checks its call sites). The read
-// is nil then: an error, with the call's own count as the evidence.
+// keysCount reports the calls that pass fewer keys or ARGV values than
+// the script reads: a number literal for numkeys, or a literal list of
+// keys, against the KEYS[i] the script reads without testing it for nil,
+// and, where the call shows its values as a fixed list (hostlang.Call's
+// Args), the same for ARGV (rules.CallSiteCounts, as the Go analyzer
+// checks its call sites). The read is nil then: an error, with the call's
+// own count as the evidence. A list the call builds at run time, a spread
+// or a value the client may expand into several gives no count, and no
+// finding.
 //
 // An ignore above the call covers the finding, not one above another call
 // of the same script.
@@ -171,18 +175,24 @@ func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Scrip
 		return
 	}
 	reads := model.ReadIndexes(m)
-	for _, c := range calls {
-		r, ok := reads.Beyond(model.Keys, c.Keys)
-		if !ok {
-			continue
-		}
+	where := func(r model.IndexRead) string {
 		off := pf.Offset(m.Range(r.Expr).Start)
 		at, _, _ := s.Map.Range(off, off)
-		head, help := rules.CallSiteCount(out.Settings.Target, "KEYS", r, fmt.Sprintf("on line %d", lines.Pos(at).Line), c.API, c.Keys)
-		out.Findings = append(out.Findings, driver.Finding{CoveredBy: []int{lines.Pos(c.Start).Line}, Found: c.API, Diagnostic: diag.Diagnostic{
-			File: out.Name, Range: lines.Range(c.KeysStart, c.KeysEnd), Rule: keysCountMismatch, Severity: set.Severity,
-			Message: head, Help: help,
-		}})
+		return fmt.Sprintf("on line %d", lines.Pos(at).Line)
+	}
+	for _, c := range calls {
+		for _, f := range rules.CallSiteCounts(out.Settings.Target, reads, c.Keys, c.Args, where, c.API) {
+			// KEYS at the count, ARGV at the list of values (or the
+			// call, when they are written one by one).
+			start, end := c.KeysStart, c.KeysEnd
+			if f.Table == "ARGV" {
+				start, end = c.ArgsStart, c.ArgsEnd
+			}
+			out.Findings = append(out.Findings, driver.Finding{CoveredBy: []int{lines.Pos(c.Start).Line}, Found: c.API, Diagnostic: diag.Diagnostic{
+				File: out.Name, Range: lines.Range(start, end), Rule: keysCountMismatch, Severity: set.Severity,
+				Message: f.Headline, Help: f.Help,
+			}})
+		}
 	}
 }
 

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/sink"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
@@ -295,6 +297,63 @@ func TestHostLoneCarriageReturn(t *testing.T) {
 			if !strings.HasPrefix(got[i], want[i]) {
 				t.Errorf("%s: got %s, want %s", eol, got[i], want[i])
 			}
+		}
+	}
+}
+
+// TestHostArgvCount: the fixtures of testdata/argv, each line that wants
+// a keys-count-mismatch finding marked `want "regexp"` in a comment, in
+// both directions: every finding was wanted and every want was met. A call
+// whose values are a fixed list (written one by one, none spread and none
+// the client may expand, or a literal list) and fewer than the ARGV the
+// script reads is an error; a list built at run time is silent.
+func TestHostArgvCount(t *testing.T) {
+	dir := "testdata/argv"
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRE := regexp.MustCompile(`want "((?:[^"\\]|\\.)*)"`)
+	wants := map[string]*regexp.Regexp{}
+	for _, e := range ents {
+		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if m := wantRE.FindStringSubmatch(line); m != nil {
+				wants[fmt.Sprintf("%s:%d", e.Name(), i+1)] = regexp.MustCompile(m[1])
+			}
+		}
+	}
+	_, errs, o := lintWith(t, hostFiles(dir), 1)
+	if errs != "" {
+		t.Fatal(errs)
+	}
+	met := map[string]bool{}
+	for _, r := range o.Results {
+		for _, d := range r.Diagnostics {
+			if d.Rule != "keys-count-mismatch" {
+				continue
+			}
+			at := fmt.Sprintf("%s:%d", filepath.Base(d.File), d.Range.Start.Line)
+			msg := d.Message + " — " + d.Help
+			re := wants[at]
+			switch {
+			case re == nil:
+				t.Errorf("%s: unwanted finding: %s", at, msg)
+			case !re.MatchString(msg):
+				t.Errorf("%s: finding %q does not match %q", at, msg, re)
+			case d.Severity != diag.SeverityError:
+				t.Errorf("%s: severity %s, want error", at, d.Severity)
+			default:
+				met[at] = true
+			}
+		}
+	}
+	for at, re := range wants {
+		if !met[at] {
+			t.Errorf("%s: no finding matching %q", at, re)
 		}
 	}
 }
