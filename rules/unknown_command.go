@@ -20,7 +20,7 @@ var _ = register(&lint.Rule{
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
 			Title:   "a command the target server does not have",
-			Summary: "a command the target lacks: a module it does not load, Valkey's or Redis's alone, newer than its version (`--target`); a name no table knows: a warning one letter off a known command, else info",
+			Summary: "a command the target lacks: a module it does not load, Valkey's or Redis's alone, newer than its version (`--target`); a name no table knows: an error on a declared target the tables describe whole (`target: redis-7.4`), else a warning for a typo (a letter doubled, dropped or swapped) and info otherwise",
 			Why: "`redis.call` with a command the server lacks fails at run time with `ERR Unknown Redis command called from " +
 				"script` (Valkey 8: `ERR Unknown command called from script`), and writes made before it are not rolled back; " +
 				"`redis.pcall` returns that error as a table instead. The target (`--target`, `target:` in .lint-lua.yaml; the " +
@@ -35,12 +35,15 @@ var _ = register(&lint.Rule{
 			Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
 			Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
 			Redis: "all; the targets' commands, from Redis's, Valkey's and the modules' tables; unknown-command texts observed on Redis 7.0, 7.2, 7.4 and Valkey 7.2, 8.0",
-			Lower: "Info for a name that no table knows and that is more than one letter off every known command: it may be a " +
-				"command newer than lint-lua's tables (Redis 8.8's ARLEN) rather than a typo. " +
-				"One level below the rule's severity (warning by default) when lint-lua cannot be sure the server lacks the " +
-				"command: a name one letter off a known one (a typo, as GETT), a subcommand that no table knows, which may be newer than the tables rather than a typo, " +
-				"and a module command that came with a module release numbered like Redis 8.x's (FT.HYBRID, 8.4) on a Redis 8.x " +
-				"target older than that number, as which module releases a Redis 8.x bundles is not known here.",
+			Lower: "For a command or subcommand that no table knows, unless the target is a release the tables describe " +
+				"whole (`target: redis-7.4`, `valkey-8.0`), where it is certainly absent: on the newest release (the " +
+				"default), or one the tables may not have whole (Redis 8.0 and later), it may be a command newer than " +
+				"lint-lua's tables. One level below the rule's severity (a warning) when it is a known name with a letter " +
+				"doubled, dropped or swapped with its neighbour (GETT, ENCODNG, JSON.GTE): a typo; info otherwise, since new " +
+				"commands add a type letter or suffix or change a letter (Redis 8.0's HGETEX and HSETEX beside GETEX and " +
+				"HSETNX, 8.8's ARLEN). One level below, too, for a module command that came with a module release numbered " +
+				"like Redis 8.x's (FT.HYBRID, 8.4) on a Redis 8.x target older than that number, as which module releases a " +
+				"Redis 8.x bundles is not known here.",
 		},
 	},
 	Run: runUnknownCommand,
@@ -114,23 +117,26 @@ func reportMissing(p *lint.Pass, r span.Range, name string, a target.Availabilit
 			Help("%s answers %s; if the script runs on Valkey, set target: valkey in .lint-lua.yaml (or pass --target valkey)", t.Server().Product(), unknown)
 	case target.RedisOnly:
 		p.Report(r, "%s exists only on Redis (from %s), and the target is %s", name, a.Since, t.Product()).
-			Help("Valkey answers %s; if the script runs on Redis, set target: redis-%s in .lint-lua.yaml (or pass --target redis-%s)", unknown, series(a.Since), series(a.Since))
+			Help("Valkey answers %s; if the script runs on Redis, set target: redis-%s in .lint-lua.yaml (or pass --target redis-%s)", unknown, target.Series(a.Since), target.Series(a.Since))
 	case target.NotYet:
 		if a.Module != redisdb.NoModule {
 			p.Report(r, "%s came with %s %s, which %s may not bundle", name, a.Module.Product(), a.Since, t.Product()).Lower().
-				Help("a Redis 8.x bundles the module release of its own number, so the server likely answers %s; if yours has %s, raise the target (target: redis-%s)", unknown, name, series(a.Since))
+				Help("a Redis 8.x bundles the module release of its own number, so the server likely answers %s; if yours has %s, raise the target (target: redis-%s)", unknown, name, target.Series(a.Since))
 			return
 		}
 		p.Report(r, "%s was added in %s %s, after the target %s", name, t.Server().Product(), a.Since, t.Product()).
-			Help("that server answers %s; use an older command or raise the target (target: %s-%s in .lint-lua.yaml, or --target)", unknown, t.Server(), series(a.Since))
+			Help("that server answers %s; use an older command or raise the target (target: %s-%s in .lint-lua.yaml, or --target)", unknown, t.Server(), target.Series(a.Since))
 	default:
 		if container != nil {
+			up := strings.ToUpper(written)
+			subs := container.SubNames()
 			hint := ""
-			if s := closestName(strings.ToUpper(written), container.SubNames()); s != "" {
+			if s := closestName(up, subs); s != "" {
 				hint = fmt.Sprintf(" (did you mean %s %s?)", container.Name, s)
 			}
-			p.Report(r, "%s has no subcommand %s%s", container.Name, cmdQuote(written), hint).Lower().
-				Help("no Redis, Valkey or module table lint-lua knows has it, and a server without it answers %s; if it is newer than those tables, ignore this", unknown)
+			f := p.Report(r, "%s has no subcommand %s%s", container.Name, cmdQuote(written), hint).
+				Help("%s", unknownHelp(t, unknown))
+			lowerUnknown(f, t, up, subs)
 			return
 		}
 		hint := ""
@@ -140,16 +146,64 @@ func reportMissing(p *lint.Pass, r span.Range, name string, a target.Availabilit
 			hint = fmt.Sprintf(" (did you mean %s?)", s)
 		}
 		f := p.Report(r, "%s is not a known command%s", cmdQuote(written), hint).
-			Help("no Redis, Valkey or module table lint-lua knows has it, and a server without it answers %s; if it is newer than those tables, ignore this", unknown)
-		// One letter off a known command is a typo: the server has no
-		// such command. Further off, it may be a command newer than the
-		// tables (Redis 8.8's ARLEN): advice.
-		if editDistanceWithin(up, names, 1) {
-			f.Lower()
-		} else {
-			f.Info()
+			Help("%s", unknownHelp(t, unknown))
+		lowerUnknown(f, t, up, names)
+	}
+}
+
+// lowerUnknown sets the severity of a name no table knows. On a target the
+// tables describe whole (target: redis-7.4) the server has no such
+// command: the rule's severity. Otherwise the name may be a command newer
+// than the tables: a warning when it is a slip of the fingers in a known
+// name (slip), else info.
+func lowerUnknown(f lint.Finding, t target.Target, up string, names []string) {
+	switch {
+	case t.Covered():
+	case slipOf(up, names):
+		f.Lower()
+	default:
+		f.Info()
+	}
+}
+
+// slipOf reports whether s is a known name typed with one slip of the
+// fingers: a letter doubled (GETT), dropped (ENCODNG) or swapped with its
+// neighbour (JSON.GTE). New commands are not formed that way: they add a
+// type letter or a suffix (HGETEX from GETEX, MSETEX, XACKDEL) or change a
+// letter (HSETEX beside HSETNX, VADD beside SADD), so those stay advice.
+func slipOf(s string, names []string) bool {
+	for _, n := range names {
+		switch len(s) - len(n) {
+		case 1: // a letter doubled
+			for i := 1; i < len(s); i++ {
+				if s[i] == s[i-1] && s[:i]+s[i+1:] == n {
+					return true
+				}
+			}
+		case -1: // a letter dropped
+			if len(n) >= 4 {
+				for i := range n {
+					if n[:i]+n[i+1:] == s {
+						return true
+					}
+				}
+			}
+		case 0:
+			if swapped(s, n) {
+				return true
+			}
 		}
 	}
+	return false
+}
+
+// unknownHelp says why a name no table knows fails: on a target the tables
+// describe whole it is certain; otherwise the name may be newer than them.
+func unknownHelp(t target.Target, unknown string) string {
+	if t.Covered() {
+		return fmt.Sprintf("the tables lint-lua has describe %s whole and none has it: the server answers %s", t.Product(), unknown)
+	}
+	return fmt.Sprintf("no Redis, Valkey or module table lint-lua knows has it, and a server without it answers %s; if it is newer than those tables, ignore this", unknown)
 }
 
 // moduleTargetHint adds, on a Redis target before 8.0, that Redis 8
@@ -159,15 +213,6 @@ func moduleTargetHint(t target.Target) string {
 		return "; Redis 8.0 and later bundle it (target: redis-8.0)"
 	}
 	return ""
-}
-
-// series is the major.minor of a version: "7.4" of "7.4.0".
-func series(v string) string {
-	parts := strings.SplitN(v, ".", 3)
-	if len(parts) < 2 {
-		return v
-	}
-	return parts[0] + "." + parts[1]
 }
 
 // tableProduct names the server whose numbering dates cmd's arguments:
@@ -330,19 +375,8 @@ func closestName(s string, names []string) string {
 	return diag.ClosestWithin(s, names, limit)
 }
 
-// editDistanceWithin reports whether s is at most d edits from one of
-// names.
-func editDistanceWithin(s string, names []string, d int) bool {
-	for _, n := range names {
-		if diag.Distance(s, n, d+1) <= d || swapped(s, n) {
-			return true
-		}
-	}
-	return false
-}
-
 // swapped reports whether a and b differ by two adjacent letters swapped
-// (JSON.GTE for JSON.GET): one slip of the fingers.
+// (JSON.GTE for JSON.GET).
 func swapped(a, b string) bool {
 	if len(a) != len(b) {
 		return false

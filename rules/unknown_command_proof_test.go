@@ -48,6 +48,37 @@ func TestProofUnknownCommand(t *testing.T) {
 			cmdProve(t, c, id, src, tg, "", "", "k")
 		}
 	})
+	// Names no table knows (Redisson's GCRA, which Redis held out of 8.8;
+	// 8.8's ARLEN): info on the newest Redis, where they may be newer than
+	// the tables, and an error on the test server's version, which the
+	// tables describe whole, where the server refuses them.
+	for _, src := range []string{
+		"return redis.call('GCRA', KEYS[1], 10, 10, 60)",
+		"return redis.call('ARLEN', KEYS[1])",
+	} {
+		if ds := cmdFindings(id, src, target.Target{}); len(ds) != 1 || ds[0].Severity != diag.SeverityInfo {
+			t.Errorf("%q on the newest Redis: %v, want one info", src, ds)
+		}
+		if ds := cmdFindings(id, src, target.MustParse("redis-7.0")); len(ds) != 1 || ds[0].Severity != diag.SeverityError {
+			t.Errorf("%q on Redis 7.0: %v, want one error", src, ds)
+		}
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		tg := redistest.ServerTarget(t, c)
+		if !tg.Covered() {
+			t.Fatalf("the tables do not describe %s whole", tg)
+		}
+		unknownErr := serverText(t, tg, target.ErrUnknownCommand)
+		for _, src := range []string{
+			"return redis.call('GCRA', KEYS[1], 10, 10, 60)",
+			"return redis.call('ARLEN', KEYS[1])",
+		} {
+			cmdProve(t, c, id, src, tg, unknownErr, "'"+unknownErr+"'", "k")
+			if ds := cmdFindings(id, src, tg); len(ds) != 1 || ds[0].Severity != diag.SeverityError {
+				t.Errorf("%q on %s: %v, want one error", src, tg, ds)
+			}
+		}
+	})
 }
 
 // TestProofUnknownCommandTarget lints for the test server's target: what

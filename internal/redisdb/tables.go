@@ -19,6 +19,7 @@ type Table struct {
 	cmds   []*Command
 	once   sync.Once
 	byName map[string]*Command
+	newest string // the newest Since of a command or subcommand
 }
 
 // The tables. Each is laid out by the linker; see Table.
@@ -57,7 +58,20 @@ func (t *Table) index() {
 	t.byName = make(map[string]*Command, len(t.cmds))
 	for _, c := range t.cmds {
 		t.byName[c.Name] = c
+		for _, s := range append([]*Command{c}, c.Subcommands...) {
+			if t.newest == "" || compareVersions(s.Since, t.newest) > 0 {
+				t.newest = s.Since
+			}
+		}
 	}
+}
+
+// NewestSince is the newest version that added a command or subcommand of
+// the table: the table describes every release up to it, so a name it
+// lacks is absent from them.
+func (t *Table) NewestSince() string {
+	t.once.Do(t.index)
+	return t.newest
 }
 
 // All returns every top-level command, sorted by name. The slice is a copy;

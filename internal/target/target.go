@@ -254,6 +254,39 @@ func (t Target) Table() *redisdb.Table {
 	return redisdb.RedisTable
 }
 
+// Covered reports that the target names a release the tables describe
+// whole, so that a command no table knows is certainly absent from it: a
+// Valkey series whose release the table's commit follows (ValkeyReleases),
+// or a Redis series older than the newest one the Redis table has commands
+// from (the table is at a commit before 8.0's release, without HGETEX:
+// 8.0 may be incomplete, the older series are not). On the default target
+// (the newest release), a series the tables may not have whole and a
+// version beyond them, a name they lack may be newer than they are.
+// Upstash publishes no table.
+func (t Target) Covered() bool {
+	switch t.server {
+	case Valkey:
+		for _, r := range redisdb.ValkeyReleases() {
+			if r.Tag != "" && t.version != "" && Series(t.version) == r.Series {
+				return true
+			}
+		}
+		return false
+	case Redis:
+		return t.version != "" && !redisdb.SinceAtLeast(Series(t.Table().NewestSince()), t.version)
+	}
+	return false
+}
+
+// Series is a version's major.minor, as targets name it: "7.4" of "7.4.0".
+func Series(v string) string {
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return v
+	}
+	return parts[0] + "." + parts[1]
+}
+
 // otherTable is the table of the server the target is not.
 func (t Target) otherTable() *redisdb.Table {
 	if t.server == Valkey {

@@ -424,3 +424,22 @@ func BenchmarkLookup(b *testing.B) {
 		})
 	}
 }
+
+// TestCovered: a declared version older than the newest series of its
+// server's table is described whole; the default (the newest release),
+// that series, a version beyond the tables and Upstash are not.
+func TestCovered(t *testing.T) {
+	for s, want := range map[string]bool{
+		"redis-6.2": true, "redis-7.4": true, "redis-7.4.9": true, "7.2": true,
+		"valkey-7.2": true, "valkey-8.0": true, "valkey-8.0.3": true,
+		"": false, "redis": false, "valkey": false, "upstash": false,
+		// The newest series each table has commands from: the Redis table
+		// lacks 8.0's HGETEX, Valkey's may lack some of 8.1's.
+		"redis-8.0": false, "valkey-8.1": false,
+		"redis-8.8": false, "redis-9.0": false, "valkey-9.0": false,
+	} {
+		if got := target.MustParse(s).Covered(); got != want {
+			t.Errorf("%q: Covered() = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -9,5 +9,5 @@ local e = redis.call('HTTL', KEYS[1], 'FIELDS', 1, 'f') -- want:error "HTTL exis
 local f = server.call('SFLUSH', 0, 16383) -- want:error "SFLUSH exists only on Redis \(from 8.0.0\)"
 -- Valkey loads no module unless modules: says so.
 local g = server.call('JSON.GET', KEYS[1]) -- want:error "JSON.GET is a RedisJSON command, and the target Valkey 8.0 does not load RedisJSON — the server answers 'ERR Unknown command called from script'; if yours loads RedisJSON, add json to modules: in .lint-lua.yaml \(or pass --modules json\)$"
-local h = server.call('GETT', KEYS[1]) -- want:warning "\"GETT\" is not a known command \(did you mean GET\?\) — .*'ERR Unknown command called from script'"
+local h = server.call('GETT', KEYS[1]) -- want:error "\"GETT\" is not a known command \(did you mean GET\?\) — .*'ERR Unknown command called from script'"
 return {a, b, c, d, e, f, g, h}
