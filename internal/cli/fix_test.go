@@ -283,3 +283,41 @@ func TestDiffQuotesNames(t *testing.T) {
 		t.Errorf("after git apply:\n%s", got)
 	}
 }
+
+// TestDiffHostFiles: --diff shows the fixes of scripts in host literals
+// (a Python triple-quoted string, a Java string) as a diff of the host
+// file and writes nothing; a finding whose edit would cross a Java
+// concatenation shows no hunk; --fix then writes the same.
+func TestDiffHostFiles(t *testing.T) {
+	files := map[string]string{
+		"lock.py": "GET = \"\"\"\nlocal v = redis.call('HGET', KEYS[1], 'n')\nif v == nil then return 0 end\nreturn v\n\"\"\"\nr.eval(GET, 1, \"h\")\n",
+		"Cache.java": "class Cache {\n  void run(Jedis jedis) {\n" +
+			"    jedis.eval(\"local v = redis.call('GET', KEYS[1]) if v == \" + \"nil then return 0 end return v\", 1, \"k\");\n" +
+			"    jedis.eval(\"local w = redis.call('GET', KEYS[1]) if w == nil then return 0 end return w\", 1, \"k\");\n  }\n}\n",
+	}
+	dir := tree(t, t.TempDir(), files)
+	want := "--- a/Cache.java\n+++ b/Cache.java\n@@ -1,6 +1,6 @@\n class Cache {\n   void run(Jedis jedis) {\n" +
+		"     jedis.eval(\"local v = redis.call('GET', KEYS[1]) if v == \" + \"nil then return 0 end return v\", 1, \"k\");\n" +
+		"-    jedis.eval(\"local w = redis.call('GET', KEYS[1]) if w == nil then return 0 end return w\", 1, \"k\");\n" +
+		"+    jedis.eval(\"local w = redis.call('GET', KEYS[1]) if not w then return 0 end return w\", 1, \"k\");\n" +
+		"   }\n }\n" +
+		"--- a/lock.py\n+++ b/lock.py\n@@ -1,6 +1,6 @@\n GET = \"\"\"\n local v = redis.call('HGET', KEYS[1], 'n')\n" +
+		"-if v == nil then return 0 end\n+if not v then return 0 end\n return v\n \"\"\"\n r.eval(GET, 1, \"h\")\n"
+	r := in(t, dir, "--diff", ".")
+	if r.code != ExitFindings || r.out != want {
+		t.Fatalf("code %d, out:\n%s\nwant:\n%s\nstderr: %s", r.code, r.out, want, r.errOut)
+	}
+	for name, src := range files {
+		if got := read(t, filepath.Join(dir, name)); got != src {
+			t.Errorf("--diff wrote %s:\n%s", name, got)
+		}
+	}
+	r = in(t, dir, "--fix", "--format", "json", ".")
+	if got := decode(t, r).findings(); r.code != ExitFindings || r.errOut != "lint-lua: applied 2 fixes in 2 files\n" ||
+		!equal(got, []string{"Cache.java:3:nil-reply-compare:error"}) {
+		t.Errorf("--fix: code %d, err %q, left %q", r.code, r.errOut, got)
+	}
+	if got := read(t, filepath.Join(dir, "lock.py")); got != strings.Replace(files["lock.py"], "v == nil", "not v", 1) {
+		t.Errorf("--fix wrote lock.py:\n%s", got)
+	}
+}

@@ -84,10 +84,12 @@ type File struct {
 	// The source has applied the file's settings to them; the file's
 	// Comments suppress them as they do the scripts' findings.
 	Findings []Finding
-	// Rescan finds the scripts of a fixed content of the file. With it,
-	// the lint step applies the fixes placed in the file, round by round;
-	// without it, the file is not fixed.
-	Rescan func(src []byte) []Script
+	// Rescan reads a fixed content of the file: its Scripts, Comments and
+	// Findings as that content holds them (Name, Path, Src and Settings
+	// are the file's and need not be set; an Err stops the fixing). With
+	// it, the lint step applies the fixes placed in the file, round by
+	// round; without it, the file is not fixed.
+	Rescan func(src []byte) *File
 }
 
 // Settings are what a file is linted with.

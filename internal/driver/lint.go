@@ -43,7 +43,12 @@ func (l *linter) file(f *File) *Result {
 		if n == 0 {
 			break
 		}
-		next := l.scripts(f, f.Rescan(out))
+		nf := f.Rescan(out)
+		if nf == nil || nf.Err != nil {
+			break
+		}
+		nf.Name, nf.Path, nf.Src, nf.Settings = f.Name, f.Path, out, f.Settings
+		next := l.scripts(nf, nf.Scripts)
 		if next.broken || next.syntaxErrors > pass.syntaxErrors {
 			break
 		}

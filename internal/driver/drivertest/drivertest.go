@@ -22,7 +22,7 @@ type Fixed struct {
 func FixLua(name string, src []byte, rules []*lint.Rule) Fixed {
 	f := &driver.File{Name: name, Path: name, Src: src,
 		Scripts: []driver.Script{{Name: name, Text: src}},
-		Rescan:  func(b []byte) []driver.Script { return []driver.Script{{Name: name, Text: b}} },
+		Rescan:  func(b []byte) *driver.File { return &driver.File{Scripts: []driver.Script{{Name: name, Text: b}}} },
 	}
 	out := Fixed{Src: src}
 	keep := sinkFunc(func(r *driver.Result) {

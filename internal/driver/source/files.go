@@ -194,8 +194,8 @@ func (s *Files) load(f found) *driver.File {
 
 // rescan is the Rescan of a file that is one script: the fixed text, with
 // what the script knows from outside it.
-func rescan(s driver.Script) func([]byte) []driver.Script {
-	return func(src []byte) []driver.Script {
-		return []driver.Script{{Name: s.Name, Text: src, Globals: s.Globals, Siblings: s.Siblings}}
+func rescan(s driver.Script) func([]byte) *driver.File {
+	return func(src []byte) *driver.File {
+		return &driver.File{Scripts: []driver.Script{{Name: s.Name, Text: src, Globals: s.Globals, Siblings: s.Siblings}}}
 	}
 }

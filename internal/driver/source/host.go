@@ -27,8 +27,9 @@ import (
 // host file, at the host line and column of the Lua text they point at,
 // through the literal's byte map. The host file's comments carry its
 // `lint-lua: ignore` suppressions, in the host's comment syntax and the
-// grammar of lint.Suppress. Host files are never written: their findings
-// carry no fix.
+// grammar of lint.Suppress. A fix is kept where its edits map exactly onto
+// the literals' text (hostfix.go), and the fix loop reads each fixed
+// content again (File.Rescan).
 type Host struct {
 	// Langs are the languages a walk takes; nil takes every one.
 	Langs map[hostlang.Lang]bool
@@ -69,15 +70,34 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 		return out
 	}
 	out.Settings = settings()
-	hf, err := hostlang.Extract(l, out.Src, apis)
-	if err != nil {
+	if err := h.find(out, l, apis); err != nil {
 		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
 	}
+	if len(out.Scripts) > 0 {
+		// The fix loop reads each fixed content as this file was read.
+		out.Rescan = func(src []byte) *driver.File {
+			nf := &driver.File{Name: out.Name, Src: src, Settings: out.Settings}
+			if err := h.find(nf, l, apis); err != nil {
+				nf.Err = err
+			}
+			return nf
+		}
+	}
+	return out
+}
+
+// find fills out's Scripts, Comments and Findings from its Src.
+func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) error {
+	hf, err := hostlang.Extract(l, out.Src, apis)
+	if err != nil {
+		return err
+	}
 	if len(hf.Scripts) == 0 {
-		return out
+		return nil
 	}
 	lines := srcmap.NewLines(out.Src)
-	for _, s := range hf.Scripts {
+	fx := &hostFixes{lang: l, apis: apis, src: out.Src, scripts: hf.Scripts}
+	for i, s := range hf.Scripts {
 		// The lines whose ignores cover the whole script: the line the
 		// literal starts on, and that of each call that runs it.
 		covered := []int{lines.Pos(s.Start).Line}
@@ -99,7 +119,7 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 			return pf
 		}
 		h.keysCount(out, lines, s, parse)
-		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes}
+		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes, fixes: fx, index: i}
 		var globals []string
 		for _, hole := range s.Holes {
 			globals = append(globals, hole.Name)
@@ -114,7 +134,7 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 		}
 		out.Comments = append(out.Comments, luasrc.Comment{Range: lines.Range(c.Start, c.End), Text: c.Text, OwnLine: c.OwnLine})
 	}
-	return out
+	return nil
 }
 
 // dynamic reports a script API given a text this file does not hold.
@@ -241,13 +261,18 @@ type hostScript struct {
 	// lua indexes the lines of the script's text, made on the first
 	// finding (most scripts have none).
 	lua *srcmap.Lines
+	// fixes checks the fixes of the file's scripts; index is this one's
+	// among them.
+	fixes *hostFixes
+	index int
 }
 
 // Place moves d from the script's text to the host file. A range maps to
 // the host bytes its Lua bytes were written as (an escape whole, an
 // interpolation whole); a finding that names a line of the script names
 // the host line that holds it; placeholders of holes read as the host's
-// text of the hole. The fix is dropped: host files are not written.
+// text of the hole. A fix is kept only as edits of the host file that give
+// exactly the fixed script (hostFix); otherwise it is dropped.
 func (m *hostScript) Place(d diag.Diagnostic) diag.Diagnostic {
 	if m.lua == nil {
 		b := m.text.Bytes()
@@ -257,7 +282,9 @@ func (m *hostScript) Place(d diag.Diagnostic) diag.Diagnostic {
 	start, end, _ := m.text.Range(from, max(from, to))
 	d.File = m.file
 	d.Range = m.lines.Range(start, end)
-	d.Fix = nil
+	if d.Fix != nil {
+		d.Fix = m.hostFix(d.Fix)
+	}
 	renumber := func(ref string) string {
 		n, err := strconv.Atoi(ref[len("line "):])
 		if err != nil || n < 1 || n > m.lua.Count() {

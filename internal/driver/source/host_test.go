@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,48 +135,57 @@ func TestHostLanguagesAndNamedFiles(t *testing.T) {
 	}
 }
 
-// TestHostFilesNotFixed: a fix run writes the .lua file it fixes and never
-// a host file, whose findings carry no fix; an assembling run takes host
-// files as Files does.
-func TestHostFilesNotFixed(t *testing.T) {
+// hostFixTree holds a fixable finding in host literals of each kind the
+// fixes are written into, and one whose edit crosses a concatenation.
+var hostFixTree = map[string]string{
+	"limit.js": "const script = `\nlocal v = redis.call('GET', '${prefix}:' .. KEYS[1])\nif v == nil then return 0 end\nreturn v\n`;\n" +
+		"await redis.eval(script, [\"k\"], []);\n",
+	"lock.py": "import redis\n\nGET = \"\"\"\nlocal v = redis.call('HGET', KEYS[1], 'n')\nif v == nil then return 0 end\nreturn v\n\"\"\"\n" +
+		"r = redis.Redis()\nr.eval(GET, 1, \"h\")\n",
+	"Cache.java": "class Cache {\n    void run(Jedis jedis) {\n" +
+		"        jedis.eval(\"local v = redis.call('GET', KEYS[1]) if v == \" + \"nil then return 0 end return v\", 1, \"k\");\n" +
+		"        jedis.eval(\"local w = redis.call('GET', KEYS[1]) if w == nil then return 0 end return w\", 1, \"k\");\n    }\n}\n",
+	"queue.php": "<?php\nfunction pop($redis) {\n    $lua = <<<LUA\n        local v = redis.call('LPOP', KEYS[1])\n" +
+		"        if v == nil then return 0 end\n        return v\n        LUA;\n    return $redis->eval($lua, 1, 'q');\n}\n",
+	"lock.rb": "SCRIPT = <<~LUA\n  local v = redis.call('GET', KEYS[1])\n  if v == nil then return 0 end\n  return v\nLUA\nredis.eval(SCRIPT, keys: [\"k\"])\n",
+}
+
+// TestHostFixes: --fix writes the fixes of host scripts into their
+// literals (a JavaScript template with a hole elsewhere, a Python
+// triple-quoted string, a Java string, a PHP heredoc and a Ruby squiggly
+// heredoc, whose removed indentation is outside the edit) through the fix
+// sink, as it writes .lua files; a finding whose edit would cross a Java
+// concatenation keeps its finding and carries no fix. An assembling run
+// takes host files as Files does.
+func TestHostFixes(t *testing.T) {
 	dir := t.TempDir()
-	tree := map[string]string{
-		"a.lua": "local v = redis.call('HGET', KEYS[1], 'n')\nif v == nil then return 0 end\nreturn v\n",
-		"b.py":  "SCRIPT = '''\nlocal v = redis.call('HGET', KEYS[1], 'n')\nif v == nil then return 0 end\nreturn v\n'''\n",
-	}
-	writeTree(t, dir, tree)
+	writeTree(t, dir, hostFixTree)
 	var errOut bytes.Buffer
 	s := hostFiles(dir)
 	s.Reuse = false
 	fix := sink.NewFix(&errOut)
 	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: []driver.Sink{fix}}, s)
-	if err != nil || errOut.String() != "lint-lua: applied 1 fix in 1 file\n" {
+	if err != nil || errOut.String() != "lint-lua: applied 5 fixes in 5 files\n" {
 		t.Fatalf("%v %s", err, errOut.String())
 	}
-	b, _ := os.ReadFile(filepath.Join(dir, "b.py"))
-	if string(b) != tree["b.py"] {
-		t.Errorf("b.py was written:\n%s", b)
-	}
-	hostFound := false
-	for _, r := range o.Results {
-		if r.Name == "b.py" {
-			hostFound = len(r.Before) > 0
-			if r.Applied > 0 {
-				t.Errorf("b.py: %d fixes applied", r.Applied)
-			}
-			for _, d := range r.Before {
-				if d.Fix != nil {
-					t.Errorf("b.py: %s carries a fix", d.Rule)
-				}
-			}
+	for name, src := range hostFixTree {
+		want := strings.Replace(src, "if v == nil then", "if not v then", 1)
+		if name == "Cache.java" {
+			want = strings.Replace(src, "if w == nil then", "if not w then", 1)
+		}
+		got, _ := os.ReadFile(filepath.Join(dir, name))
+		if string(got) != want {
+			t.Errorf("%s fixed:\n%s\nwant:\n%s", name, got, want)
 		}
 	}
-	if !hostFound {
-		t.Errorf("b.py has no finding; the test needs one the .lua twin fixes")
+	var left []string
+	for _, r := range o.Results {
+		for _, d := range r.Diagnostics {
+			left = append(left, fmt.Sprintf("%s:%d:%d %s fix=%v", d.File, d.Range.Start.Line, d.Range.Start.Column, d.Rule, d.Fix != nil))
+		}
 	}
-	a, _ := os.ReadFile(filepath.Join(dir, "a.lua"))
-	if string(a) == tree["a.lua"] {
-		t.Errorf("a.lua was not fixed; the test needs a fixable finding")
+	if want := []string{"Cache.java:3:61 nil-reply-compare fix=false", "limit.js:2:29 undeclared-key fix=false"}; !slices.Equal(left, want) {
+		t.Errorf("left after fixing: %q, want %q", left, want)
 	}
 
 	writeTree(t, dir, hostTree)

@@ -1,0 +1,123 @@
+package source
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+)
+
+// TestHostFixMapping: a fix of a script's text is kept as edits of the
+// host file only when the bytes it replaces were written as themselves,
+// adjacent, and the edited file reads back as the fixed script with every
+// other script unchanged; the replacement is escaped when the literal
+// needs it and can take it.
+func TestHostFixMapping(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		lang hostlang.Lang
+		src  string
+		// The fix: replace the first occurrence of old in the script's
+		// text (after the first occurrence of at, when set) with new.
+		at, old, new string
+		// want is the host file fixed, or "" when the fix is refused.
+		want string
+	}{
+		{name: "python triple quotes", lang: hostlang.Python,
+			src: "S = \"\"\"\nlocal v = redis.call('GET', KEYS[1])\nif v == nil then return 0 end\n\"\"\"\n",
+			old: "v == nil", new: "not v",
+			want: "S = \"\"\"\nlocal v = redis.call('GET', KEYS[1])\nif not v then return 0 end\n\"\"\"\n"},
+		{name: "python quote escaped", lang: hostlang.Python,
+			src: "S = 'return redis.call(\"GET\", KEYS[1])'\n",
+			old: "KEYS[1]", new: "KEYS[1], 'x'",
+			want: "S = 'return redis.call(\"GET\", KEYS[1], \\'x\\')'\n"},
+		{name: "python raw string cannot escape", lang: hostlang.Python,
+			src: "S = r'return redis.call(\"GET\", KEYS[1])'\n",
+			old: "KEYS[1]", new: "KEYS[1], 'x'"},
+		{name: "python escape inside the edit", lang: hostlang.Python,
+			src: "S = 'return redis.call(\"GET\",\\tKEYS[1])'\n",
+			old: "\"GET\",\tKEYS", new: "\"GET\", KEYS"},
+		{name: "python f-string brace", lang: hostlang.Python,
+			src: "S = f'return redis.call(\"GET\", KEYS[1]) .. {n}'\n",
+			old: "KEYS[1]", new: "{KEYS[1]}"},
+		{name: "python newline in a one-line string", lang: hostlang.Python,
+			src: "S = 'return redis.call(\"GET\", KEYS[1])'\n",
+			old: "return", new: "local x = 1\nreturn"},
+		{name: "javascript template", lang: hostlang.JavaScript,
+			src: "const s = `local v = redis.call('GET', '${p}:' .. KEYS[1])\nif v == nil then return 0 end`;\n",
+			old: "v == nil", new: "not v",
+			want: "const s = `local v = redis.call('GET', '${p}:' .. KEYS[1])\nif not v then return 0 end`;\n"},
+		{name: "javascript template interpolation", lang: hostlang.JavaScript,
+			src: "const s = `return redis.call('GET', KEYS[1])`;\n",
+			old: "KEYS[1]", new: "${k}"},
+		{name: "javascript edit over a hole", lang: hostlang.JavaScript,
+			src: "const s = `return redis.call('GET', ${k})`;\n",
+			at:  "'GET', ", old: "__hole1", new: "KEYS[1]"},
+		{name: "java concatenation boundary", lang: hostlang.Java,
+			src: "class A { String s = \"local v = redis.call('GET', KEYS[1]) if v == \" + \"nil then return 0 end\"; }\n",
+			old: "v == nil", new: "not v"},
+		{name: "java within one literal", lang: hostlang.Java,
+			src: "class A { String s = \"local v = redis.call('GET', KEYS[1]) \" + \"if v == nil then return 0 end\"; }\n",
+			old: "v == nil", new: "not v",
+			want: "class A { String s = \"local v = redis.call('GET', KEYS[1]) \" + \"if not v then return 0 end\"; }\n"},
+		{name: "java insertion at a boundary", lang: hostlang.Java,
+			src: "class A { String s = \"return redis.call('GET', \" + \"KEYS[1])\"; }\n",
+			at:  "'GET', ", old: "", new: "tostring("},
+		{name: "java insertion inside a literal", lang: hostlang.Java,
+			src: "class A { String s = \"return redis.call('GET', \" + \"KEYS[1])\"; }\n",
+			at:  "'GET', K", old: "", new: "X",
+			want: "class A { String s = \"return redis.call('GET', \" + \"KXEYS[1])\"; }\n"},
+		{name: "java text block across removed indentation", lang: hostlang.Java,
+			src: "class A { String s = \"\"\"\n    local v = redis.call('GET', KEYS[1])\n    return v\n    \"\"\"; }\n",
+			old: "KEYS[1])\nreturn", new: "KEYS[1]) return"},
+		{name: "ruby squiggly heredoc", lang: hostlang.Ruby,
+			src: "S = <<~LUA\n  local v = redis.call('GET', KEYS[1])\n  if v == nil then return 0 end\nLUA\n",
+			old: "v == nil", new: "not v",
+			want: "S = <<~LUA\n  local v = redis.call('GET', KEYS[1])\n  if not v then return 0 end\nLUA\n"},
+		{name: "php heredoc interpolation", lang: hostlang.PHP,
+			src: "<?php\n$s = <<<LUA\nreturn redis.call('GET', KEYS[1])\nLUA;\n",
+			old: "KEYS[1]", new: "$k"},
+		{name: "a constant two scripts share", lang: hostlang.Java,
+			src: "class A {\n  static final String GET = \"local v = redis.call('GET', KEYS[1]) \";\n" +
+				"  String a = GET + \"if v == nil then return 0 end\";\n  String b = GET + \"return v\";\n}\n",
+			old: "KEYS[1]", new: "KEYS[2]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := &driver.File{Name: "f", Src: []byte(c.src)}
+			if err := (&Host{}).find(f, c.lang, hostlang.DefaultAPIs()); err != nil {
+				t.Fatal(err)
+			}
+			if len(f.Scripts) == 0 {
+				t.Fatal("no script found")
+			}
+			s := f.Scripts[0]
+			text := string(s.Text)
+			from := 0
+			if c.at != "" {
+				from = strings.Index(text, c.at) + len(c.at)
+			}
+			i := strings.Index(text[from:], c.old)
+			if i < 0 {
+				t.Fatalf("%q not in the script %q", c.old, text)
+			}
+			i += from
+			fix := &diag.Fix{Message: "fix", Edits: []diag.Edit{{Start: i, End: i + len(c.old), New: c.new}}}
+			got := s.Map.(*hostScript).hostFix(fix)
+			if c.want == "" {
+				if got != nil {
+					t.Fatalf("fix kept: %+v", got.Edits)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatal("fix refused")
+			}
+			out, n := diag.ApplyFixes([]byte(c.src), []diag.Diagnostic{{Fix: got}})
+			if n != 1 || string(out) != c.want {
+				t.Errorf("fixed file:\n%s\nwant:\n%s", out, c.want)
+			}
+		})
+	}
+}
