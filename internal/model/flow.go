@@ -1332,27 +1332,15 @@ func (fs *flowState) refineRemoved(x *ast.RelationalOpExpr, e env, truth bool) {
 	}
 }
 
-// removedSlot is the slot that a ZREM, HDEL or SREM of one member, or a
-// DEL of one key, removes, or "".
+// removedSlot is the slot that a write whose reply counts what it removed
+// (removals) removes when it names exactly one: ZREM, HDEL or SREM of one
+// member, DEL of one key, EXPIRE of one key at once; or "".
 func (m *Model) removedSlot(c *Call) string {
-	if c == nil || c.Command == nil || c.Protected {
+	if c == nil || c.Command == nil || c.Protected || c.Variadic || !removals[c.Command.Name].counts {
 		return ""
 	}
-	switch c.Command.Name {
-	case "ZREM", "HDEL", "SREM":
-		if len(c.Args) == 3 && !c.Variadic {
-			id, ok := m.Identity(c.Args[1].Value)
-			f, fok := m.argIdentity(c, 2)
-			if ok && fok {
-				return id + slotSep + f
-			}
-		}
-	case "DEL", "UNLINK":
-		if len(c.Args) == 2 && !c.Variadic {
-			if id, ok := m.Identity(c.Args[1].Value); ok {
-				return id
-			}
-		}
+	if gone, all := m.removedBy(c); all && len(gone) == 1 {
+		return gone[0].slot
 	}
 	return ""
 }

@@ -699,35 +699,90 @@ func cloneState(s map[string]Value) map[string]Value {
 	return out
 }
 
-// markRemoved marks in s what write c removes: the keys of DEL, UNLINK,
-// GETDEL, the source of RENAME, a key EXPIREd at once; the fields of HDEL
-// and the members of ZREM and SREM.
+// markRemoved marks in s what write c removes (removals).
 func (m *Model) markRemoved(c *Call, s map[string]Value) {
+	gone, _ := m.removedBy(c)
+	for _, g := range gone {
+		s[g.slot+slotRemoved] = g.key
+	}
+}
+
+// removal is what a write removes, whatever it replies.
+type removal struct {
+	of removedPart
+	// counts: the reply is how many of them it removed, 0 when none was
+	// there, so a reply not 0 shows a one it names was there before.
+	counts bool
+	// now: it removes only with a time that is not in the future
+	// (expiresNow), and then its reply is 1 when the key was there.
+	now bool
+}
+
+type removedPart uint8
+
+const (
+	removedKeys    removedPart = iota // every key it names
+	removedFirst                      // its first key
+	removedMembers                    // the fields or members of its first key, from argument 2 on
+)
+
+// removals is the one table of what writes remove, which both the
+// presence facts (a read after DEL k is null) and the flow (ZREM's count
+// not 0 shows the member was there) read. RENAMENX is not in it: when the
+// new name exists it replies 0 and keeps the old key (observed on 7.0.15),
+// so it does not remove on every path. Other writes may remove too (LPOP,
+// SET over a hash); they are not keepers, so the facts of their keys go.
+var removals = map[string]removal{
+	"DEL":     {of: removedKeys, counts: true},
+	"UNLINK":  {of: removedKeys, counts: true},
+	"GETDEL":  {of: removedFirst},
+	"RENAME":  {of: removedFirst},
+	"EXPIRE":  {of: removedFirst, counts: true, now: true},
+	"PEXPIRE": {of: removedFirst, counts: true, now: true},
+	"HDEL":    {of: removedMembers, counts: true},
+	"ZREM":    {of: removedMembers, counts: true},
+	"SREM":    {of: removedMembers, counts: true},
+}
+
+// removedBy lists the slots write c removes (removals), each with the key
+// it is of; all is false when c names one that has no identity.
+func (m *Model) removedBy(c *Call) (gone []slotFact, all bool) {
+	if c.Command == nil || len(c.Args) < 2 {
+		return nil, false
+	}
+	r, ok := removals[c.Command.Name]
+	if !ok || r.now && !expiresNow(c) {
+		return nil, false
+	}
+	all = true
 	key := c.Args[1].Value
-	id, ok := m.Identity(key)
-	if !ok {
-		return
-	}
-	switch c.Command.Name {
-	case "DEL", "UNLINK":
+	switch r.of {
+	case removedKeys:
 		for _, i := range c.Keys {
-			if i < len(c.Args) {
-				if kid, ok := m.Identity(c.Args[i].Value); ok {
-					s[kid+slotRemoved] = c.Args[i].Value
-				}
+			if i >= len(c.Args) {
+				continue
+			}
+			if id, ok := m.Identity(c.Args[i].Value); ok {
+				gone = append(gone, slotFact{id, c.Args[i].Value})
+			} else {
+				all = false
 			}
 		}
-	case "GETDEL", "RENAME", "RENAMENX":
-		s[id+slotRemoved] = key
-	case "EXPIRE", "PEXPIRE":
-		if expiresNow(c) {
-			s[id+slotRemoved] = key
+	case removedFirst:
+		if id, ok := m.Identity(key); ok {
+			gone = append(gone, slotFact{id, key})
+		} else {
+			all = false
 		}
-	case "HDEL", "ZREM", "SREM":
+	case removedMembers:
+		id, ok := m.Identity(key)
 		for i := 2; i < len(c.Args); i++ {
-			if f, ok := m.argIdentity(c, i); ok {
-				s[id+slotSep+f+slotRemoved] = key
+			if f, fok := m.argIdentity(c, i); ok && fok {
+				gone = append(gone, slotFact{id + slotSep + f, key})
+			} else {
+				all = false
 			}
 		}
 	}
+	return gone, all
 }
