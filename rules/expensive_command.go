@@ -623,7 +623,7 @@ func passedReplies(m *model.Model, fe *ast.FunctionExpr, i int) []*model.Call {
 	var out []*model.Call
 	m.Preorder(model.KFuncCallExpr, func(x any) {
 		fc := x.(*ast.FuncCallExpr)
-		if fc.Receiver != nil || i >= len(fc.Args) || calleeFunc(m, fc) != fe {
+		if fc.Receiver != nil || i >= len(fc.Args) || m.Callee(fc) != fe {
 			return
 		}
 		if v := m.Value(fc.Args[i]); v.Origin == model.Reply && v.Call != nil {
@@ -657,7 +657,7 @@ func returnedReplies(m *model.Model, l *model.Loop) []*model.Call {
 	if !ok {
 		return nil
 	}
-	fe := calleeFunc(m, init)
+	fe := m.Callee(init)
 	if fe == nil {
 		return nil
 	}
@@ -688,52 +688,13 @@ func runsCommand(m *model.Model, stmts []ast.Stmt, runs map[*ast.FunctionExpr]bo
 		case *ast.FunctionExpr:
 			return false
 		case *ast.FuncCallExpr:
-			if m.CallAt(e) != nil || runs[calleeFunc(m, e)] {
+			if m.CallAt(e) != nil || runs[m.Callee(e)] {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
-}
-
-// calleeFunc is the function a call of a local names: the local was
-// declared with one (`local function f`), or declared empty and assigned
-// one function once (`local f; f = function ... end`, the form a recursive
-// helper takes).
-func calleeFunc(m *model.Model, e *ast.FuncCallExpr) *ast.FunctionExpr {
-	if v := m.LocalOf(e.Func); v != nil {
-		return localFuncs(m)[v]
-	}
-	return nil
-}
-
-type localFuncsKey struct{}
-
-// localFuncs maps the script's locals that hold one function to it.
-func localFuncs(m *model.Model) map[*model.Variable]*ast.FunctionExpr {
-	return m.Cached(localFuncsKey{}, func() any {
-		out := map[*model.Variable]*ast.FunctionExpr{}
-		for _, v := range m.Vars {
-			if f, ok := v.Init.(*ast.FunctionExpr); ok && len(v.Writes) == 0 {
-				out[v] = f
-			}
-		}
-		m.Preorder(model.KAssignStmt, func(x any) {
-			a := x.(*ast.AssignStmt)
-			if len(a.Lhs) != len(a.Rhs) {
-				return
-			}
-			for i, t := range a.Lhs {
-				f, ok := a.Rhs[i].(*ast.FunctionExpr)
-				v := m.LocalOf(t)
-				if ok && v != nil && v.Init == nil && len(v.Writes) == 1 {
-					out[v] = f
-				}
-			}
-		})
-		return out
-	}).(map[*model.Variable]*ast.FunctionExpr)
 }
 
 // funcsRunningCommands returns the script's functions that run a

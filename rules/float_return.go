@@ -184,7 +184,7 @@ func (fr *fracFinder) fractional(e ast.Expr) string {
 		if fr.m.BuiltinName(e) == "math.random" && len(e.Args) == 0 {
 			return "math.random(), a number between 0 and 1"
 		}
-		if fe, first := localFunction(fr.m, e), ast.Expr(nil); fe != nil {
+		if fe, first := fr.m.Callee(e), ast.Expr(nil); fe != nil {
 			if first = fr.returnsFractional(fe); first != nil {
 				return fmt.Sprintf("a number that may have a fraction (%s returns %s)", fr.m.Text(e.Func), fr.m.Text(first))
 			}
@@ -283,21 +283,6 @@ func (fr *fracFinder) returnsFractional(fe *ast.FunctionExpr) ast.Expr {
 		return nil
 	}
 	return first
-}
-
-// localFunction returns the function a call calls when the callee is a
-// local function that is never reassigned.
-func localFunction(m *model.Model, call *ast.FuncCallExpr) *ast.FunctionExpr {
-	id, ok := call.Func.(*ast.IdentExpr)
-	if !ok || call.Receiver != nil {
-		return nil
-	}
-	v := m.VarOf(id)
-	if v == nil || len(v.Writes) > 0 {
-		return nil
-	}
-	fe, _ := v.Init.(*ast.FunctionExpr)
-	return fe
 }
 
 // varReason describes what a fractional local was first assigned,

@@ -146,9 +146,8 @@ type localCallee struct {
 	name string
 }
 
-// localCallees lists the local functions f calls directly (not from the
-// functions nested in it): locals declared with a function and never
-// reassigned.
+// localCallees lists the functions of the file f calls directly (not from
+// the functions nested in it), as Model.Callee resolves them.
 func localCallees(m *model.Model, f *model.Function) []localCallee {
 	var out []localCallee
 	m.InspectKinds(m.Body(f), model.KFunctionExpr|model.KFuncCallExpr, func(n any) bool {
@@ -156,21 +155,19 @@ func localCallees(m *model.Model, f *model.Function) []localCallee {
 		case *ast.FunctionExpr:
 			return false
 		case *ast.FuncCallExpr:
-			id, ok := e.Func.(*ast.IdentExpr)
-			if !ok {
+			fe := m.Callee(e)
+			if fe == nil {
 				return true
 			}
-			v := m.VarOf(id)
-			if v == nil || len(v.Writes) > 0 {
+			fn := m.FunctionFor(fe)
+			if fn == nil {
 				return true
 			}
-			fe, ok := v.Init.(*ast.FunctionExpr)
-			if !ok {
-				return true
+			name := m.Text(e.Func)
+			if e.Receiver != nil {
+				name = m.Text(e.Receiver) + ":" + e.Method
 			}
-			if fn := m.FunctionFor(fe); fn != nil {
-				out = append(out, localCallee{fn: fn, name: v.Name})
-			}
+			out = append(out, localCallee{fn: fn, name: name})
 		}
 		return true
 	})

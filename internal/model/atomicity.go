@@ -465,7 +465,7 @@ func (w *PathWalk[S]) expr(e ast.Expr, s S) S {
 			return s
 		}
 		if w.Inline {
-			if fe := w.localFunction(e.Func); fe != nil {
+			if fe := w.M.Callee(e); fe != nil {
 				return w.inline(fe, s)
 			}
 		}
@@ -497,21 +497,6 @@ func (w *PathWalk[S]) expr(e ast.Expr, s S) S {
 		return w.expr(e.Expr, s)
 	}
 	return s
-}
-
-// localFunction returns the function a callee names when it is a local
-// declared with a function and never reassigned.
-func (w *PathWalk[S]) localFunction(callee ast.Expr) *ast.FunctionExpr {
-	id, ok := callee.(*ast.IdentExpr)
-	if !ok {
-		return nil
-	}
-	v := w.M.VarOf(id)
-	if v == nil || len(v.Writes) > 0 {
-		return nil
-	}
-	fe, _ := v.Init.(*ast.FunctionExpr)
-	return fe
 }
 
 // inline walks a helper's body at its call; its returns come back here.

@@ -42,7 +42,10 @@ func (m *Model) ReturnValue(call *ast.FuncCallExpr) Value {
 }
 
 // Callee returns the function of the file a call calls, or nil:
-//   - a local function that is never reassigned (`local function f`);
+//   - a local that holds one function: declared with it and never
+//     reassigned (`local function f`), or declared empty and assigned it
+//     once (`local f; f = function ... end`, the form a recursive helper
+//     takes);
 //   - a field or method of a table, `T.f(...)` or `T:f(...)`, defined once
 //     in the file (`function T.f`, `function T:f`, `T.f = function`, or a
 //     field `f = function` of T's constructor) and assigned nowhere else;
@@ -61,18 +64,43 @@ func (m *Model) Callee(call *ast.FuncCallExpr) *ast.FunctionExpr {
 	}
 	switch f := call.Func.(type) {
 	case *ast.IdentExpr:
-		v := m.VarOf(f)
-		if v == nil || len(v.Writes) > 0 {
-			return nil
+		if v := m.VarOf(f); v != nil {
+			return m.localFuncs()[v]
 		}
-		fe, _ := v.Init.(*ast.FunctionExpr)
-		return fe
 	case *ast.AttrGetExpr:
 		if k, ok := f.Key.(*ast.StringExpr); ok {
 			return m.fieldFunc(f.Object, k.Value, false)
 		}
 	}
 	return nil
+}
+
+type localFuncsKey struct{}
+
+// localFuncs maps the locals that hold one function to it (see Callee).
+func (m *Model) localFuncs() map[*Variable]*ast.FunctionExpr {
+	return m.Cached(localFuncsKey{}, func() any {
+		out := map[*Variable]*ast.FunctionExpr{}
+		for _, v := range m.Vars {
+			if f, ok := v.Init.(*ast.FunctionExpr); ok && len(v.Writes) == 0 {
+				out[v] = f
+			}
+		}
+		m.Preorder(KAssignStmt, func(x any) {
+			a := x.(*ast.AssignStmt)
+			if len(a.Lhs) != len(a.Rhs) {
+				return
+			}
+			for i, t := range a.Lhs {
+				f, ok := a.Rhs[i].(*ast.FunctionExpr)
+				v := m.LocalOf(t)
+				if ok && v != nil && v.Init == nil && len(v.Writes) == 1 {
+					out[v] = f
+				}
+			}
+		})
+		return out
+	}).(map[*Variable]*ast.FunctionExpr)
 }
 
 // fieldDefs are the file's definitions of table fields by field name:
