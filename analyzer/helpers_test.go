@@ -2,7 +2,9 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,12 +24,19 @@ import (
 // The analyzer's tests run over fixture packages in two GOPATH trees,
 // testdata (the fixtures of the Lua findings, with stubs of the clients)
 // and testdata/callsite (the call-site rules, with stubs of their own).
-// Loading is what costs: a go list, and the standard library the fixtures
-// import type-checked from source, some seconds on a loaded machine. So
-// each tree is loaded once per test binary, and the tests, which run in
+// Each tree is loaded once per test binary, and the tests, which run in
 // parallel, analyze the loaded packages in memory with the analyzers they
 // need (the analyzer changes nothing in a package; it only adds the .lua
 // files it reads to the FileSet, which is safe for concurrent use).
+//
+// The fixtures are loaded from source and the standard library they import
+// from export data, as lint-lua go loads a module: type-checking some 80
+// standard packages (runtime among them) from source, and running the
+// analyzer over them at every checker.Analyze because it exports facts,
+// took most of the package's test time. The analyzer still runs on each
+// standard dependency, over no files (standardDeps): the checker wants an
+// action per import, and a package of the standard library holds no script
+// and exports no fact. Facts flow between the fixtures as under go vet.
 //
 // runWants checks findings and facts against `// want` comments as
 // analysistest.Run does, and also against `-- want` comments in the .lua
@@ -36,10 +45,13 @@ import (
 
 // A fixtureTree is a GOPATH of fixture packages.
 type fixtureTree struct {
-	dir  string
-	once sync.Once
-	pkgs map[string]*packages.Package // roots, by import path
-	err  error
+	dir string
+	// fromSource loads the standard library from source too, for a tree
+	// the compiler cannot build export data of (TestHostileEmbeds).
+	fromSource bool
+	once       sync.Once
+	pkgs       map[string]*packages.Package // roots, by import path
+	err        error
 }
 
 var (
@@ -58,7 +70,7 @@ func (ft *fixtureTree) packages(t testing.TB, paths ...string) []*packages.Packa
 			return
 		}
 		ft.dir = dir
-		ft.pkgs, ft.err = loadGOPATH(dir)
+		ft.pkgs, ft.err = loadGOPATH(dir, ft.fromSource)
 	})
 	if ft.err != nil {
 		t.Fatal(ft.err)
@@ -74,9 +86,10 @@ func (ft *fixtureTree) packages(t testing.TB, paths ...string) []*packages.Packa
 	return out
 }
 
-// loadGOPATH loads every package of a GOPATH tree as analysistest does
-// (GOPATH mode, from source with their dependencies), in one go list.
-func loadGOPATH(dir string) (map[string]*packages.Package, error) {
+// loadGOPATH loads every package of a GOPATH tree in one go list: from
+// source, and their standard dependencies from export data, or from source
+// too (as analysistest does) when fromSource is set.
+func loadGOPATH(dir string, fromSource bool) (map[string]*packages.Package, error) {
 	src := filepath.Join(dir, "src")
 	var patterns []string
 	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
@@ -92,8 +105,12 @@ func loadGOPATH(dir string) (map[string]*packages.Package, error) {
 	if err != nil {
 		return nil, err
 	}
+	mode := packages.LoadSyntax | packages.NeedModule
+	if fromSource {
+		mode = packages.LoadAllSyntax | packages.NeedModule
+	}
 	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Mode: mode,
 		Dir:  dir,
 		Env:  append(os.Environ(), "GOPATH="+dir, "GO111MODULE=off", "GOWORK=off"),
 	}
@@ -108,7 +125,47 @@ func loadGOPATH(dir string) (map[string]*packages.Package, error) {
 		}
 		out[p.PkgPath] = p
 	}
+	if !fromSource {
+		standardDeps(pkgs, out)
+	}
 	return out, nil
+}
+
+// standardDeps links each fixture package to the packages it imports: the
+// other fixtures as loaded, and each standard package as its export data
+// (the types the fixture was checked against) with no files, which the
+// analyzer runs over at once.
+func standardDeps(pkgs []*packages.Package, fixtures map[string]*packages.Package) {
+	std := map[string]*packages.Package{}
+	for _, p := range pkgs {
+		byPath := map[string]*types.Package{}
+		for _, imp := range p.Types.Imports() {
+			byPath[imp.Path()] = imp
+		}
+		for path := range p.Imports {
+			if f := fixtures[path]; f != nil {
+				p.Imports[path] = f
+				continue
+			}
+			dep := std[path]
+			if dep == nil {
+				tp := byPath[path]
+				if tp == nil {
+					continue // unsafe, or C: no types, and no action needed
+				}
+				dep = &packages.Package{
+					ID: path, Name: tp.Name(), PkgPath: path, Types: tp, Fset: p.Fset, TypesSizes: p.TypesSizes,
+					TypesInfo: &types.Info{
+						Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
+						Uses: map[*ast.Ident]types.Object{}, Implicits: map[ast.Node]types.Object{},
+						Selections: map[*ast.SelectorExpr]*types.Selection{}, Scopes: map[ast.Node]*types.Scope{},
+					},
+				}
+				std[path] = dep
+			}
+			p.Imports[path] = dep
+		}
+	}
 }
 
 // analyze runs a, with the analyzers it requires and the facts it
