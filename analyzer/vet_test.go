@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 )
 
 // TestVetTool builds lint-lua-vet and runs `go vet -vettool` on a small
@@ -95,9 +97,7 @@ func TestMain(m *testing.M) {
 // returns the go command, the tool and the app's folder.
 func vetApp(t *testing.T, files map[string]string) (goBin, tool, app string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds lint-lua-vet and runs go vet")
-	}
+	slowtest.Gate(t, "builds lint-lua-vet and runs go vet")
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command")

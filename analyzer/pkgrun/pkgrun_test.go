@@ -11,6 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 )
 
 // marked is the toy analyzer's fact: the function calls, directly or
@@ -75,9 +77,7 @@ var toy = &analysis.Analyzer{
 // packages, listed dependents first so that the order of the list is not
 // the order of the run.
 func TestFactsAcrossPackages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	slowtest.Gate(t, "loads packages with the go command")
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod":   "module example.com/m\n\ngo 1.22\n",

@@ -144,6 +144,7 @@ func equal(a, b []string) bool {
 }
 
 func TestExitCodes(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"clean.lua":  cleanSrc,
 		"global.lua": globalSrc,
@@ -190,6 +191,7 @@ func TestExitCodes(t *testing.T) {
 }
 
 func TestInvalidConfig(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		".lint-lua.yaml": "rules:\n  global-assignment: error\n  no-such-rule: off\n",
 		"a.lua":          globalSrc,
@@ -217,6 +219,7 @@ func TestInvalidConfig(t *testing.T) {
 }
 
 func TestMissingPath(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"a.lua": globalSrc,
 		"b.lua": literalSrc,
@@ -233,6 +236,7 @@ func TestMissingPath(t *testing.T) {
 // TestUnreadable: a file that cannot be read is reported by name, and the
 // other files are still linted and reported; the exit status is 2.
 func TestUnreadable(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"src/a.lua":       globalSrc,
 		"src/z.lua":       literalSrc,
@@ -293,6 +297,7 @@ func runWithin(t *testing.T, e env, args ...string) result {
 // for a writer forever), and one named on the command line, as a shell's
 // <(...) is, is read.
 func TestFIFO(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": globalSrc})
 	fifo := filepath.Join(dir, "pipe.lua")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
@@ -322,6 +327,7 @@ func TestFIFO(t *testing.T) {
 // TestSymlinkedRoot: a directory given as a symbolic link is searched, and
 // files are named through the link as given.
 func TestSymlinkedRoot(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"real/a.lua": globalSrc})
 	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
 		t.Skipf("no symbolic links here: %v", err)
@@ -336,6 +342,7 @@ func TestSymlinkedRoot(t *testing.T) {
 }
 
 func TestStdin(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"a.lua": literalSrc,
 		".lint-lua.yaml": "rules:\n  undeclared-key: warning\n" +
@@ -363,6 +370,7 @@ func TestStdin(t *testing.T) {
 }
 
 func TestDirectoryRecursion(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		".lint-lua.yaml":          "exclude:\n  - generated\n  - /lib/skip.lua\n  - '*.gen.lua'\n",
 		"a.lua":                   globalSrc,
@@ -429,6 +437,7 @@ func TestDirectoryRecursion(t *testing.T) {
 }
 
 func TestEnableDisable(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		".lint-lua.yaml": "rules:\n  global-assignment: off\n  undeclared-key:\n    severity: warning\n",
 		"a.lua":          globalSrc + literalSrc,
@@ -457,6 +466,7 @@ func TestEnableDisable(t *testing.T) {
 }
 
 func TestPerPathOverrides(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		".lint-lua.yaml": "rules:\n  undeclared-key: off\n" +
 			"overrides:\n" +
@@ -503,6 +513,7 @@ func TestPerPathOverrides(t *testing.T) {
 }
 
 func TestRuleOptionsFromConfig(t *testing.T) {
+	t.Parallel()
 	const id = "script-too-long"
 	r0 := rules.ByID(id)
 	if r0 == nil {
@@ -531,6 +542,7 @@ func TestRuleOptionsFromConfig(t *testing.T) {
 // TestJobsDeterministic: the output does not depend on how many files are
 // linted at once.
 func TestJobsDeterministic(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	bodies := []string{cleanSrc, globalSrc, literalSrc, globalSrc + literalSrc, "local x = \n", "-- lint-lua: ignore global-assignment -- ok\nx = 1\n"}
 	for i := 0; i < 30; i++ {
@@ -553,6 +565,7 @@ func TestJobsDeterministic(t *testing.T) {
 }
 
 func TestRulesCommand(t *testing.T) {
+	t.Parallel()
 	r := in(t, t.TempDir(), "rules")
 	wantCode(t, r, ExitOK)
 	lines := strings.Split(strings.TrimSpace(r.out), "\n")
@@ -571,6 +584,7 @@ func TestRulesCommand(t *testing.T) {
 }
 
 func TestExplain(t *testing.T) {
+	t.Parallel()
 	r := in(t, t.TempDir(), "explain", "undeclared-key")
 	wantCode(t, r, ExitOK)
 	rule := rules.ByID("undeclared-key")
@@ -589,6 +603,7 @@ func TestExplain(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	r := in(t, t.TempDir(), "version")
 	wantCode(t, r, ExitOK)
 	if r.out != "lint-lua "+Version+"\n" {
@@ -597,6 +612,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestColor(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": globalSrc})
 	const esc = "\x1b["
 	cases := []struct {
@@ -635,6 +651,7 @@ func TestColor(t *testing.T) {
 // directory the streams give, not the test process's, and reported as
 // written.
 func TestWorkingDirectory(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"sub/a.lua": globalSrc})
 	r := in(t, dir, "--format", "json", "sub/a.lua", "./sub")
 	wantCode(t, r, ExitFindings)
@@ -652,6 +669,7 @@ func TestWorkingDirectory(t *testing.T) {
 
 // TestTooLarge: a file past the size bound is reported, not read whole.
 func TestTooLarge(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": globalSrc})
 	big := filepath.Join(dir, "big.lua")
 	f, err := os.Create(big)
@@ -674,6 +692,7 @@ func TestTooLarge(t *testing.T) {
 // nothing (stderr has the reason), not "no problems in 0 files", and JSON
 // and SARIF record the error; the exit status is 2.
 func TestFatalPathError(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	r := in(t, dir, "missing.lua")
 	wantCode(t, r, ExitError)

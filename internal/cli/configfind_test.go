@@ -14,6 +14,7 @@ import (
 // pattern are refused; a configuration past the size cap is refused,
 // named.
 func TestConfigDiscovery(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	dir := tree(t, root, map[string]string{
 		".lint-lua.yaml":      "rules:\n  global-assignment: off\n",

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/analyzer/pkgrun"
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 	golangci "github.com/lint-lua/lint-lua/plugin/golangci"
 	"golang.org/x/tools/go/packages"
 )
@@ -55,9 +56,8 @@ type entryCase struct {
 // the plugin), its rule options, exclude: and target, and --enable,
 // --disable and --only mean the same everywhere (issue 16).
 func TestEntryPointsAgree(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds lint-lua-vet and runs go vet")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "builds lint-lua-vet and runs go vet")
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command")
@@ -82,6 +82,7 @@ func TestEntryPointsAgree(t *testing.T) {
 		{name: "disable wins over enable", enable: []string{"global-assignment"}, disable: []string{"global-assignment"}, want: nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			app := entryModule(t, tc.config)
 			got := map[string][]string{
 				"lint-lua":    entryCLI(t, app, tc, nil),

@@ -27,6 +27,7 @@ func read(t *testing.T, p string) string {
 }
 
 func TestDiffWritesNothing(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc, "b.lua": cleanSrc})
 	r := in(t, dir, "--diff", ".")
 	if r.code != 1 || r.out != fixDiff {
@@ -59,6 +60,7 @@ func TestDiffWritesNothing(t *testing.T) {
 }
 
 func TestFixRewrites(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc, "g.lua": globalSrc + fixableSrc})
 	a := filepath.Join(dir, "a.lua")
 	if err := os.Chmod(a, 0o640); err != nil {
@@ -101,6 +103,7 @@ func TestFixRewrites(t *testing.T) {
 }
 
 func TestFixRefusals(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc})
 	r := env{wd: dir, stdin: fixableSrc}.run(t, "--fix", "-")
 	if r.code != 2 || !strings.Contains(r.errOut, "--fix cannot rewrite standard input") || r.out != "" {
@@ -116,6 +119,7 @@ func TestFixRefusals(t *testing.T) {
 }
 
 func TestFixUnwritable(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() == 0 {
 		t.Skip("root writes into read-only directories")
 	}
@@ -135,6 +139,7 @@ func TestFixUnwritable(t *testing.T) {
 // its owner and group, with its mode and special bits (issue 19 item 2: a
 // user's 0600 file became root's and unreadable to them).
 func TestFixKeepsOwnerAndMode(t *testing.T) {
+	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to own a file of another user; internal/diskfile tests the rest as this user")
 	}
@@ -166,6 +171,7 @@ func TestFixKeepsOwnerAndMode(t *testing.T) {
 // which would break the link: it is reported by name with what to do, both
 // names keep their content, and its findings stay (issue 19 item 2).
 func TestFixRefusesHardLink(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": fixableSrc, "c.lua": fixableSrc})
 	if err := os.Link(filepath.Join(dir, "a.lua"), filepath.Join(dir, "b.lua")); err != nil {
 		t.Skip(err)
@@ -206,6 +212,7 @@ func checkReadOnlyRefused(t *testing.T, dir string) {
 // gofmt -w refuses it (issue 19 item 3), for this user and, run from root,
 // for an ordinary one: the test binary runs itself as nobody.
 func TestFixRefusesReadOnly(t *testing.T) {
+	t.Parallel()
 	if dir := os.Getenv("LINT_LUA_TEST_READONLY_DIR"); dir != "" {
 		// The run as another user.
 		checkReadOnlyRefused(t, dir)
@@ -260,6 +267,7 @@ func TestFixRefusesReadOnly(t *testing.T) {
 // bytes past ASCII as git does, quoted, so that the name cannot inject a
 // hunk, and git apply takes the diff as it is (issue 19 item 9).
 func TestDiffQuotesNames(t *testing.T) {
+	t.Parallel()
 	name := "x\n+++ b/other.lua\n@@ -1 +1 @@\n-é \"q\".lua"
 	dir := tree(t, t.TempDir(), map[string]string{name: fixableSrc})
 	r := in(t, dir, "--diff", ".")

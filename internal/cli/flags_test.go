@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
@@ -17,6 +18,7 @@ const flagsSrc = "x = 1\nif redis.call('SETNX', KEYS[1], '1') == 1 then\n  redis
 // TestOutputFlags checks --statistics, --quiet, --min-severity and
 // --output-file (issue 16).
 func TestOutputFlags(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": flagsSrc, "b.lua": "y = 2\n"})
 
 	r := in(t, dir, "--statistics", ".")
@@ -63,6 +65,7 @@ func TestOutputFlags(t *testing.T) {
 // TestCommandLineForms checks the values people write, --version, rules
 // --format json, explain's suggestion and the completions (issue 16).
 func TestCommandLineForms(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"a.lua": "return redis.call('GETDEL', KEYS[1])\n"})
 	r := in(t, dir, "--redis-version", "7", "--max-file-size", "4MB", "--format", "json", "a.lua")
 	wantCode(t, r, ExitOK)
@@ -114,9 +117,8 @@ func TestCommandLineForms(t *testing.T) {
 // reported once, at the type error's place, without go list's "-:" copy,
 // and that the text format then prints no "no problems" summary.
 func TestGoLoadErrorsOnce(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
 	dir := goModule(t, "package main\n\nfunc main() { var n int = \"x\"; _ = n }\n")
 	r := in(t, dir, "go", "./...")
 	wantCode(t, r, ExitError)

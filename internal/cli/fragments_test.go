@@ -14,6 +14,7 @@ import (
 // an error at each use, and so does every name of a file alone in its
 // folder.
 func TestFragments(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"joined/refs.lua":  "local settings_key = KEYS[1]\nlocal now = tonumber(ARGV[1])\n",
 		"joined/tick.lua":  "local process_tick = function(n)\n  local hidden = 1\n  return redis.call('HGET', settings_key, 'x')\nend\n",

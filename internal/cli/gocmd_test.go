@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 )
 
 // goModule writes a module that uses a stub of go-redis (the analyzer's
@@ -62,9 +63,8 @@ type goJSON struct {
 }
 
 func TestGoCommand(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
 	dir := goModule(t, goBad)
 	r := in(t, dir, "go", "--format", "json", "./...")
 	if r.code != ExitFindings {
@@ -94,9 +94,8 @@ func TestGoCommand(t *testing.T) {
 }
 
 func TestGoCommandErrors(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
 	dir := goModule(t, "package main\n\nfunc main() { undefined() }\n")
 	if r := in(t, dir, "go", "./..."); r.code != ExitError || !strings.Contains(r.errOut, "undefined") {
 		t.Errorf("type error: exit %d\n%s%s", r.code, r.out, r.errOut)
@@ -113,9 +112,8 @@ func TestGoCommandErrors(t *testing.T) {
 // severity (a returned quotient, float-return's info) keeps that severity
 // through the analyzer, which carries none of its own.
 func TestGoCommandLoweredSeverity(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
 	src := strings.Replace(goClean, "`return redis.call('INCR', KEYS[1])`", "`return redis.call('INCR', KEYS[1]) / 4`", 1)
 	r := in(t, goModule(t, src), "go", "--format", "json", "./...")
 	var o goJSON
@@ -134,9 +132,8 @@ func TestGoCommandLoweredSeverity(t *testing.T) {
 // to Redis, linted or not, at its text (the Go string, the embedded file)
 // or at the expression that gives it, instead of the findings.
 func TestGoListScripts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
 	src := strings.Replace(goBad, "func main() {\n", "func main() {\n\tdyn := redis.NewScript(\"return \" + os.Args[1])\n\t_ = dyn\n", 1)
 	src = strings.Replace(src, "\t\"context\"\n", "\t\"context\"\n\t\"os\"\n", 1)
 	r := in(t, goModule(t, src), "go", "--list-scripts", "./...")
@@ -153,9 +150,8 @@ func TestGoListScripts(t *testing.T) {
 // Go (a one-line string holding a script with a finding every few dozen
 // bytes) is not quoted under each finding in the text output.
 func TestGoCommandTooLarge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
 	// Past 1 MiB with comments, which lint fast, and one finding.
 	big := strings.Repeat("-- a comment line\n", 1<<20/18) + "redis.call('GETT', KEYS[1])\n"
 	src := strings.Replace(goBad, "import (\n", "import (\n\t_ \"embed\"\n", 1) +

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 )
 
 // goNewer has a global assignment (line 11) and GETDEL, a 6.2 command
@@ -28,9 +30,8 @@ const goNewer = "package main\n\n" +
 // version and the rules from its flags and from the configuration file,
 // the flags winning.
 func TestGoSettings(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads packages with the go command")
-	}
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
 	dir := goModule(t, goNewer)
 	findings := func(args ...string) []string {
 		t.Helper()

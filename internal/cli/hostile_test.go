@@ -37,6 +37,7 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 // (runWithin) instead of hanging it; the memory each case takes is measured
 // by scripts/hostile.sh, which runs the same cases on the built binary.
 func TestHostileFiles(t *testing.T) {
+	t.Parallel()
 	const sibling = "good.lua:1:global-assignment:error"
 	rng := rand.New(rand.NewSource(6))
 	binary := make([]byte, 64<<10)
@@ -180,6 +181,7 @@ func symlink(t *testing.T, target, p string) {
 // TestMaxFileSize: --max-file-size moves the bound both ways, and a value
 // that is not a size is a usage error.
 func TestMaxFileSize(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"good.lua": globalSrc,
 		// 1.5 MiB of a script that lints clean.
@@ -212,6 +214,7 @@ func TestMaxFileSize(t *testing.T) {
 // /dev/zero, found by discovery or named with --config, is an error naming
 // it; the run neither hangs nor exhausts memory (issue 19 item 6).
 func TestSpecialConfig(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []string{"fifo", "zero"} {
 		t.Run(kind, func(t *testing.T) {
 			dir := tree(t, t.TempDir(), map[string]string{"good.lua": globalSrc})
@@ -263,6 +266,7 @@ func checkEscaped(t *testing.T, what, out, prefix string) {
 // cannot start a "::error" workflow command, and ESC or OSC sequences do
 // not reach the terminal.
 func TestErrorsEscapeNames(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"good.lua": globalSrc, evilName + "ro.lua": fixableSrc})
 	symlink(t, "nowhere.lua", filepath.Join(dir, evilName))
 	r := in(t, dir, ".")

@@ -14,6 +14,7 @@ import (
 // undefined globals in the including script, and the globals option covers
 // what a loader defines around fragments.
 func TestIncludes(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, src string) {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -84,6 +85,7 @@ func abs(t *testing.T, p string) string {
 // fragment, however many scripts include it; fragments that a linted
 // script includes are not linted alone.
 func TestIncludesAssembled(t *testing.T) {
+	t.Parallel()
 	dir := abs(t, "testdata/includes/tree")
 	code, got, errs := runIn(t, dir, "scripts")
 	want := []string{
@@ -126,6 +128,7 @@ func TestIncludesAssembled(t *testing.T) {
 // TestIncludesMessageLines: a line a message names is renumbered into the
 // file that holds it.
 func TestIncludesMessageLines(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "frag.lua"), []byte("local function f(k)\n  local v = redis.call('GET', k)\n  return redis.call('SET', k, v)\nend\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "main.lua"), []byte("-- main\n--- @include \"frag\"\nreturn f(KEYS[1])\n"), 0o644)
@@ -139,6 +142,7 @@ func TestIncludesMessageLines(t *testing.T) {
 // the directive's file, line and column and the reason, reported once;
 // the other files are still linted and the exit status is 2.
 func TestIncludesErrors(t *testing.T) {
+	t.Parallel()
 	dir := abs(t, "testdata/includes")
 	for _, tc := range []struct{ path, want string }{
 		{"cycle", "lint-lua: cycle/c.lua:2:5: include cycle: cycle/a.lua -> cycle/b.lua -> cycle/c.lua -> cycle/a.lua (the loader refuses a circular reference)\n"},

@@ -13,6 +13,7 @@ import (
 // TestConfigLanguagesAreHostlangs: languages: takes lua and exactly the
 // host languages the extractor knows.
 func TestConfigLanguagesAreHostlangs(t *testing.T) {
+	t.Parallel()
 	want := []string{"lua"}
 	for _, l := range hostlang.Langs {
 		want = append(want, l.String())
@@ -34,6 +35,7 @@ const (
 // languages: turns languages (lua too) off; script_apis: adds the
 // project's own wrappers; host files are never fixed.
 func TestHostLanguages(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"a.lua":               literalSrc,
 		"app/s.py":            hostPy,
@@ -75,6 +77,7 @@ func TestHostLanguages(t *testing.T) {
 // TestListScripts: --list-scripts prints where each script starts, what
 // found it and the host lines it comes from, and lints nothing.
 func TestListScripts(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		"a.lua":    literalSrc,
 		"app/s.py": hostPy,

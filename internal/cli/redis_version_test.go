@@ -25,6 +25,7 @@ func unknownLines(t *testing.T, r result) []string {
 }
 
 func TestRedisVersionFlag(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"newer.lua": newerSrc})
 	// Default: the newest version the command table knows.
 	r := in(t, dir, "--format", "json", "newer.lua")
@@ -60,6 +61,7 @@ func TestRedisVersionFlag(t *testing.T) {
 }
 
 func TestRedisVersionConfig(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		".lint-lua.yaml":     "redis_version: 6.2\n",
 		"newer.lua":          newerSrc,

@@ -13,6 +13,7 @@ import (
 // alerts and annotations by that path); the other formats keep the path as
 // given.
 func TestRepositoryRelativePaths(t *testing.T) {
+	t.Parallel()
 	root := tree(t, t.TempDir(), map[string]string{"scripts/x.lua": literalSrc})
 	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
 		t.Fatal(err)

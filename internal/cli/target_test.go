@@ -34,6 +34,7 @@ func ruleMessages(t *testing.T, r result, rules ...string) []string {
 }
 
 func TestTargetFlag(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{"valkey.lua": valkeySrc, "json.lua": jsonSrc})
 	msgs := func(args ...string) []string {
 		t.Helper()
@@ -80,6 +81,7 @@ func TestTargetFlag(t *testing.T) {
 // target for a project with Redis and Valkey scripts, and the flags
 // winning.
 func TestTargetConfig(t *testing.T) {
+	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		".lint-lua.yaml":            "target: redis-7.4\nmodules: [json]\noverrides:\n  - files: ['*Valkey*']\n    target: valkey-8.0\n",
 		"lib/RateLimiterValkey.lua": valkeySrc,

@@ -41,6 +41,7 @@ func upstashPackage(t *testing.T) string {
 // shebang flag allow-key-locking Redis refuses: invalid-shebang on the
 // default target, one per script).
 func TestUpstashRatelimit(t *testing.T) {
+	t.Parallel()
 	dir := upstashPackage(t)
 	type finding struct {
 		File      string `json:"file"`
@@ -114,6 +115,7 @@ func TestUpstashRatelimit(t *testing.T) {
 // runs with `#!lua` (the rest of the text byte for byte); the fix the
 // finding's help gives (`tonumber(incrementBy)`) sets the expiry.
 func TestUpstashRatelimitOnRedis(t *testing.T) {
+	t.Parallel()
 	dir := upstashPackage(t)
 	src, err := os.ReadFile(filepath.Join(dir, "dist", "index.mjs"))
 	if err != nil {

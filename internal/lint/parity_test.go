@@ -15,6 +15,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
@@ -226,9 +227,7 @@ func recordLuac(t *testing.T, cases []*parityCase) {
 // TestParityLuac: the verdicts recorded in the corpus are still what
 // luac5.1 -p says.
 func TestParityLuac(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts luac5.1 for each of the cases; go test without -short runs it (CI does)")
-	}
+	slowtest.Gate(t, "starts luac5.1 for each of the cases")
 	luac := luacPath(t)
 	for _, c := range readParity(t) {
 		if got := luacVerdict(t, luac, c.src); got != c.luac {

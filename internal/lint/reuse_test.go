@@ -11,6 +11,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/slowtest"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
@@ -21,9 +22,7 @@ import (
 // the file on empty pools: a reuse bug shows as one file's data leaking
 // into the next.
 func TestReuseMatchesFresh(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lints every input five times, two collections before each fresh lint; go test without -short runs it (CI does)")
-	}
+	slowtest.Gate(t, "lints every input five times, two collections before each fresh lint")
 	sets, err := benchdata.Sets()
 	if err != nil {
 		t.Fatal(err)
