@@ -335,9 +335,9 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 	l, m := li.l, li.m
 	var constant bool
 	if l.Kind == model.WhileLoop {
-		constant = constTruth(l.Cond) == 1
+		constant = model.ConstTruth(l.Cond) == 1
 	} else {
-		constant = constTruth(l.Cond) == -1
+		constant = model.ConstTruth(l.Cond) == -1
 	}
 	what := "`" + loopHead(m, l) + "` loop"
 	if !constant && !li.invariant(l.Cond) {
@@ -640,20 +640,6 @@ func loopHead(m *model.Model, l *model.Loop) string {
 		return "repeat ... until " + brief(m, l.Cond)
 	}
 	return "while " + brief(m, l.Cond)
-}
-
-// constTruth is 1 for a condition that is always true, -1 for one that is
-// always false, 0 otherwise.
-func constTruth(e ast.Expr) int {
-	switch e := e.(type) {
-	case *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr, *ast.TableExpr, *ast.FunctionExpr:
-		return 1
-	case *ast.FalseExpr, *ast.NilExpr:
-		return -1
-	case *ast.UnaryNotOpExpr:
-		return -constTruth(e.Expr)
-	}
-	return 0
 }
 
 type boundKind int

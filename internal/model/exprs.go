@@ -69,3 +69,18 @@ func (m *Model) LoopReply(l *Loop) *Call {
 	}
 	return nil
 }
+
+// ConstTruth is 1 for an expression that is always true as a condition (a
+// literal other than nil and false, a table or function constructor), -1
+// for one that is always false (nil, false), 0 otherwise; `not` inverts.
+func ConstTruth(e ast.Expr) int {
+	switch e := e.(type) {
+	case *ast.TrueExpr, *ast.NumberExpr, *ast.StringExpr, *ast.TableExpr, *ast.FunctionExpr:
+		return 1
+	case *ast.FalseExpr, *ast.NilExpr:
+		return -1
+	case *ast.UnaryNotOpExpr:
+		return -ConstTruth(e.Expr)
+	}
+	return 0
+}

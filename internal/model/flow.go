@@ -592,25 +592,9 @@ func (fs *flowState) declared(decl any, i int) *Variable {
 	return nil
 }
 
-func isConstTrue(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.TrueExpr:
-		return true
-	case *ast.NumberExpr, *ast.StringExpr, *ast.TableExpr:
-		return true
-	case *ast.UnaryNotOpExpr:
-		return isConstFalse(e.Expr)
-	}
-	return false
-}
+func isConstTrue(e ast.Expr) bool { return ConstTruth(e) == 1 }
 
-func isConstFalse(e ast.Expr) bool {
-	switch e.(type) {
-	case *ast.FalseExpr, *ast.NilExpr:
-		return true
-	}
-	return false
-}
+func isConstFalse(e ast.Expr) bool { return ConstTruth(e) == -1 }
 
 // isErrorCall reports whether a statement call always raises: error(...)
 // or assert(false, ...).
