@@ -42,6 +42,11 @@ func (a ID) Same(b ID) bool {
 		a.Size == b.Size && a.ModTime.Equal(b.ModTime)
 }
 
+// Inode is the file's device and inode, when the system gives them: the
+// same for every path that reaches the file (a link, a hard link, a name
+// given twice).
+func (a ID) Inode() (dev, ino uint64, ok bool) { return a.Dev, a.Ino, a.hasInodeID }
+
 // TooLargeError is the error of a read past its cap.
 type TooLargeError struct{ Limit int64 }
 

@@ -26,6 +26,19 @@ type Fix struct {
 	failed      []failure
 	files, done int
 	stop        func()
+	// writing holds a lock per file being written, so that two items of
+	// one run that reach the same file (named twice, or through a link)
+	// write it one after the other: the second then finds the first's
+	// rewrite. Unlocked, both could check the file before either renamed
+	// over it, and both write it.
+	writing map[fileKey]*sync.Mutex
+}
+
+// fileKey names a file whatever path reached it: its device and inode, or
+// where the system gives none, the path.
+type fileKey struct {
+	dev, ino uint64
+	path     string
 }
 
 type failure struct {
@@ -56,8 +69,11 @@ func (s *Fix) File(r *driver.Result) {
 		if beforeWrite != nil {
 			beforeWrite(r.Path)
 		}
+		unlock := s.lock(r)
 		err = diskfile.Replace(r.Path, r.Rewrite.Old, r.Rewrite.ID, r.Rewrite.New)
-		if errors.Is(err, diskfile.ErrChanged) && holds(r.Path, r.Rewrite.New) {
+		same := errors.Is(err, diskfile.ErrChanged) && holds(r.Path, r.Rewrite.New)
+		unlock()
+		if same {
 			// The file already holds this very rewrite: the run reached it
 			// by another path too (named twice, or through a link), and
 			// that item wrote it. Nothing is lost and nothing to count.
@@ -73,6 +89,26 @@ func (s *Fix) File(r *driver.Result) {
 	}
 	s.files++
 	s.done += r.Applied
+}
+
+// lock takes the write lock of r's file, and returns its release.
+func (s *Fix) lock(r *driver.Result) func() {
+	k := fileKey{path: r.Path}
+	if dev, ino, ok := r.Rewrite.ID.Inode(); ok {
+		k = fileKey{dev: dev, ino: ino}
+	}
+	s.mu.Lock()
+	if s.writing == nil {
+		s.writing = map[fileKey]*sync.Mutex{}
+	}
+	m := s.writing[k]
+	if m == nil {
+		m = new(sync.Mutex)
+		s.writing[k] = m
+	}
+	s.mu.Unlock()
+	m.Lock()
+	return m.Unlock
 }
 
 // Done reports the files not written, in order, then what was applied.

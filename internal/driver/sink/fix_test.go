@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/source"
@@ -112,11 +114,31 @@ func TestFixSameFileTwice(t *testing.T) {
 	if err := os.Symlink("a.lua", filepath.Join(dir, "link.lua")); err != nil {
 		t.Skip(err)
 	}
+	// Both paths are linted before either is written (each waits for the
+	// other at the write, or a second when they run one at a time), so
+	// that both writes race for the file: one must find the other's
+	// rewrite (it failed one run in ten before writes were locked per
+	// file).
+	var arrived sync.WaitGroup
+	arrived.Add(2)
+	beforeWrite = func(string) {
+		arrived.Done()
+		done := make(chan struct{})
+		go func() { arrived.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(time.Second):
+		}
+	}
+	t.Cleanup(func() { beforeWrite = nil })
 	_, errOut, o := fixRun(t, dir)
 	if got := readString(t, a); got != fixedSrc {
 		t.Errorf("a.lua holds %q, want it fixed", got)
 	}
 	if want := "lint-lua: applied 1 fix in 1 file\n"; errOut != want || len(o.Errors) != 0 {
 		t.Errorf("stderr:\n%s\nwant:\n%s", errOut, want)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "link.lua")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("link.lua is no longer a link: %v, %v", fi, err)
 	}
 }
