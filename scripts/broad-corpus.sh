@@ -86,6 +86,8 @@ kue|npm|kue@0.11.6|queue|JavaScript|lib|
 node-resque|npm|node-resque@9.7.1|queue,scheduler|TypeScript (.lua file)|lua,src|
 groupmq|npm|groupmq@1.1.0|queue|TypeScript (.lua files)|dist/lua|
 upstash-lock|npm|@upstash/lock@0.2.1|lock|TypeScript (built .mjs)|dist/index.mjs|
+cachemanager|mirror|MichaCo/CacheManager@5aedc81b3caa0811433544277168964f4203e319|cache|C#|src/CacheManager.StackExchange.Redis|
+pottery|mirror|brainix/pottery@e2f40424c9dfc3f8de6efcfc4ff4e6d22155749c|lock|Python|pottery|
 redis-smq|npm|redis-smq@8.3.1|queue,scheduler,rate-limiter|TypeScript (.lua files)|dist/esm/src/common/redis-client/scripts/lua|
 EOF
 }

@@ -553,10 +553,27 @@ func (w *walker) use(c *call) *Script {
 		if a.Generic && !recvOK {
 			return nil
 		}
+		if w.lang == CSharp && strings.HasPrefix(a.Name, "ScriptEvaluate") && shaLike(ref) {
+			// ScriptEvaluate(byte[] hash, ...) runs EVALSHA: a
+			// LoadedLuaScript's Hash is no script text.
+			return nil
+		}
 		start, end := w.hostRange(st, arg.first, arg.last)
 		return &Script{Start: start, End: end, FoundBy: a.Name, Dynamic: true, Ref: ref, Calls: []Call{cl}}
 	}
 	return nil
+}
+
+// shaLike reports whether a reference names a script's SHA1 rather than
+// its text: its last name is Hash, Sha or Sha1, or ends so (`script.Hash`,
+// `scriptSha1`).
+func shaLike(ref string) bool {
+	if ref == "" {
+		return false
+	}
+	i := strings.LastIndexAny(ref, ".>:")
+	n := strings.ToLower(ref[i+1:])
+	return strings.HasSuffix(n, "hash") || strings.HasSuffix(n, "sha") || strings.HasSuffix(n, "sha1")
 }
 
 // attach records that a call runs the expression's script.

@@ -7,4 +7,6 @@ public class Negatives
 #endif
     public RedisResult ScriptEvaluate(string script, RedisKey[] keys) => null; // a declaration
     private readonly string _prose = "call redis.call to run a command";
+    // The hash overload runs EVALSHA: a LoadedLuaScript's Hash is no script text.
+    public RedisResult Run(IDatabase db, LoadedLuaScript loaded) => db.ScriptEvaluate(loaded.Hash, new RedisKey[] { "k" });
 }
