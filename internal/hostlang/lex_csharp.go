@@ -19,14 +19,8 @@ func (s *scanner) csCode(i int, hole bool) int {
 			// no code.
 			e := lineEnd(src, i)
 			i = e
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			e := lineEnd(src, i)
-			s.comment(i, e, i+2, e)
-			i = e
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			e, te := blockCommentEnd(src, i, false)
-			s.comment(i, e, i+2, te)
-			i = e
+		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+			i = s.slashComment(i, false)
 		case c == '"' || (c == '$' || c == '@') && csStringStart(src, i):
 			i = s.csString(i)
 		case c == '\'':
@@ -36,20 +30,12 @@ func (s *scanner) csCode(i int, hole bool) int {
 			s.emit(tkIdent, i, e)
 			i = e
 		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			e := numberEnd(src, i)
-			s.emit(tkNumber, i, e)
-			i = e
-		case c == '{' && hole:
-			braces++
-			i = s.punct(i)
-		case c == '}' && hole:
-			if braces == 0 {
+			i = s.number(i)
+		default:
+			var done bool
+			if i, done = s.holePunct(i, hole, &braces); done {
 				return i
 			}
-			braces--
-			i = s.punct(i)
-		default:
-			i = s.punct(i)
 		}
 	}
 	return i

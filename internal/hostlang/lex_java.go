@@ -16,14 +16,8 @@ func (s *scanner) javaCode(i int, hole bool) int {
 		switch {
 		case c == '\n' || isSpace(c):
 			i++
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			e := lineEnd(src, i)
-			s.comment(i, e, i+2, e)
-			i = e
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			e, te := blockCommentEnd(src, i, false)
-			s.comment(i, e, i+2, te)
-			i = e
+		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+			i = s.slashComment(i, false)
 		case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
 			i = s.javaTextBlock(i)
 		case c == '"':
@@ -38,20 +32,12 @@ func (s *scanner) javaCode(i int, hole bool) int {
 			s.emit(tkIdent, i, e)
 			i = e
 		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			e := numberEnd(src, i)
-			s.emit(tkNumber, i, e)
-			i = e
-		case c == '{' && hole:
-			braces++
-			i = s.punct(i)
-		case c == '}' && hole:
-			if braces == 0 {
+			i = s.number(i)
+		default:
+			var done bool
+			if i, done = s.holePunct(i, hole, &braces); done {
 				return i
 			}
-			braces--
-			i = s.punct(i)
-		default:
-			i = s.punct(i)
 		}
 	}
 	return i

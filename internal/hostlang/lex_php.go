@@ -30,9 +30,7 @@ func (s *scanner) phpCode(i int, hole bool) int {
 			s.comment(i, e, ts, e)
 			i = e
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			e, te := blockCommentEnd(src, i, false)
-			s.comment(i, e, i+2, te)
-			i = e
+			i = s.slashComment(i, false)
 		case c == '\'':
 			bd := &body{closeAt: closeByte('\''), escapes: backslash, escape: phpSingleEscape}
 			v, e, _ := s.decode(view{b: src}, i+1, bd)
@@ -59,20 +57,12 @@ func (s *scanner) phpCode(i int, hole bool) int {
 			s.emit(tkIdent, i, e)
 			i = e
 		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			e := numberEnd(src, i)
-			s.emit(tkNumber, i, e)
-			i = e
-		case c == '{' && hole:
-			braces++
-			i = s.punct(i)
-		case c == '}' && hole:
-			if braces == 0 {
+			i = s.number(i)
+		default:
+			var done bool
+			if i, done = s.holePunct(i, hole, &braces); done {
 				return i
 			}
-			braces--
-			i = s.punct(i)
-		default:
-			i = s.punct(i)
 		}
 	}
 	return i

@@ -38,20 +38,12 @@ func (s *scanner) pyCode(i int, hole bool) int {
 			s.emit(tkIdent, i, e)
 			i = e
 		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			e := numberEnd(src, i)
-			s.emit(tkNumber, i, e)
-			i = e
-		case c == '{' && hole:
-			braces++
-			i = s.punct(i)
-		case c == '}' && hole:
-			if braces == 0 {
+			i = s.number(i)
+		default:
+			var done bool
+			if i, done = s.holePunct(i, hole, &braces); done {
 				return i
 			}
-			braces--
-			i = s.punct(i)
-		default:
-			i = s.punct(i)
 		}
 	}
 	return i

@@ -113,6 +113,48 @@ func (s *scanner) comment(start, end, tstart, tend int) {
 	})
 }
 
+// The cases every tokenizer's code loop shares, each called where the
+// loop reads it, so that the order of the cases stays each language's.
+
+// slashComment reads the `//` line comment or the `/* */` block comment
+// (nested when nested is set, as Kotlin's are) at i and returns the index
+// after it.
+func (s *scanner) slashComment(i int, nested bool) int {
+	if s.src[i+1] == '/' {
+		e := lineEnd(s.src, i)
+		s.comment(i, e, i+2, e)
+		return e
+	}
+	e, te := blockCommentEnd(s.src, i, nested)
+	s.comment(i, e, i+2, te)
+	return e
+}
+
+// number reads the number at i and returns the index after it.
+func (s *scanner) number(i int) int {
+	e := numberEnd(s.src, i)
+	s.emit(tkNumber, i, e)
+	return e
+}
+
+// holePunct reads the punctuation at i. Inside an interpolation hole
+// (hole set) it counts the braces opened there, and the `}` that closes
+// the hole ends it: done is then set and i is that brace.
+func (s *scanner) holePunct(i int, hole bool, braces *int) (next int, done bool) {
+	if hole {
+		switch s.src[i] {
+		case '{':
+			*braces++
+		case '}':
+			if *braces == 0 {
+				return i, true
+			}
+			*braces--
+		}
+	}
+	return s.punct(i), false
+}
+
 // ownLine reports whether only blanks precede offset i on its line.
 func ownLine(src []byte, i int) bool {
 	for j := i - 1; j >= 0; j-- {
