@@ -39,18 +39,16 @@ func (e *evaluator) alternatives(src ast.Expr) []*text {
 				return true
 			}
 			v, ok := e.pass.TypesInfo.Uses[id].(*types.Var)
-			if !ok || seen[v] || v.IsField() {
+			if !ok || seen[v.Origin()] {
 				return true
 			}
+			v = v.Origin()
 			seen[v] = true
-			switch {
-			case !e.written[v]:
-				if init, ok := e.inits[v]; ok {
-					visit(init, depth+1)
-				}
-			case !e.other[v] && len(e.alts[v]) > 0 && isStringish(v.Type()):
+			if val, ok := e.once(v); ok {
+				visit(val, depth+1)
+			} else if vals := e.choices(v); vals != nil && isStringish(v.Type()) {
 				vars = append(vars, v)
-				for _, a := range e.alts[v] {
+				for _, a := range vals {
 					visit(a, depth+1)
 				}
 			}
@@ -63,7 +61,7 @@ func (e *evaluator) alternatives(src ast.Expr) []*text {
 	}
 	n := 1
 	for _, v := range vars {
-		n *= len(e.alts[v])
+		n *= len(e.choices(v))
 		if n > maxAlternatives {
 			return nil
 		}
@@ -75,8 +73,8 @@ func (e *evaluator) alternatives(src ast.Expr) []*text {
 	for i := range n {
 		k := i
 		for _, v := range vars {
-			e.chosen[v] = k % len(e.alts[v])
-			k /= len(e.alts[v])
+			e.chosen[v] = k % len(e.choices(v))
+			k /= len(e.choices(v))
 		}
 		t := e.eval(src)
 		if t == nil || t.big {

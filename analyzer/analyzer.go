@@ -26,8 +26,11 @@ locks without expiry and unsafe releases.
 
 Scripts are found by type (go-redis v9/v8 and rueidiscompat, redigo,
 rueidis) when their text is known at compile time: literals, constants,
-concatenations, fmt.Sprintf of constants, variables assigned once, and
-//go:embed files (findings are then reported in the .lua file). The .lua
+concatenations, fmt.Sprintf of constants, variables and unexported
+struct fields assigned once, and //go:embed files (findings are then
+reported in the .lua file). A script object's call-site checks follow it
+from the NewScript that made it through such variables and fields, and
+through a function that runs the object it is passed. The .lua
 files of an embed.FS are scripts too when the package reads that FS and
 hands a script API a text it cannot see (a ReadDir/ReadFile loop). A
 function of the project whose parameter reaches a script API (a helper,
@@ -93,12 +96,16 @@ type state struct {
 	// apis are the package's functions that hand a parameter to a script
 	// API, and the imported ones' facts (facts.go).
 	apis *projectAPIs
+	// eval computes the texts the package's expressions are known to
+	// hold, from the one record of its writes (consteval.go, assigns.go).
+	eval *evaluator
 }
 
 func run(pass *analysis.Pass, set *resolved) (any, error) {
 	st := &state{settings: set}
 	st.rep = newReporter(pass, set, &st.scripts)
-	st.apis = findProjectAPIs(pass)
+	st.eval = newEvaluator(pass, set.maxFileSize)
+	st.apis = findProjectAPIs(pass, st.eval)
 	findScripts(pass, st)
 	for _, c := range checks {
 		c(pass, st)

@@ -21,7 +21,7 @@ func checkCallsites(pass *analysis.Pass, st *state) {
 	}
 	ids := newKeyIdentity(pass)
 	tx := transactionFuncs(cmds)
-	l := findLocks(pass, cmds, ids)
+	l := findLocks(pass, cmds, ids, st.eval)
 	checkNonatomic(pass, st.rep, cmds, ids, tx, l)
 	checkLocks(pass, st.rep, cmds, ids, tx, l, st.settings)
 }

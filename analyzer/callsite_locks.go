@@ -149,10 +149,12 @@ type locks struct {
 	deleted map[string]bool
 	asLock  map[*redisCommand]bool
 	named   map[*redisCommand]bool
+	// eval knows what the package's variables are assigned.
+	eval *evaluator
 }
 
-func findLocks(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity) *locks {
-	l := &locks{deleted: map[string]bool{}, asLock: map[*redisCommand]bool{}, named: map[*redisCommand]bool{}}
+func findLocks(pass *analysis.Pass, cmds []*redisCommand, ids *keyIdentity, e *evaluator) *locks {
+	l := &locks{eval: e, deleted: map[string]bool{}, asLock: map[*redisCommand]bool{}, named: map[*redisCommand]bool{}}
 	for _, c := range cmds {
 		if inTestFile(pass, c.call) {
 			continue
@@ -190,7 +192,7 @@ func (l *locks) usedAsLock(pass *analysis.Pass, a lockAcquire) bool {
 func (l *locks) isLock(pass *analysis.Pass, a lockAcquire) bool {
 	v, ok := l.named[a.c]
 	if !ok {
-		v = lockNamed(pass, a)
+		v = lockNamed(pass, l.eval, a)
 		l.named[a.c] = v
 	}
 	return v && l.usedAsLock(pass, a)
@@ -203,9 +205,8 @@ func (l *locks) isLock(pass *analysis.Pass, a lockAcquire) bool {
 // and the called functions, and for a local defined once, those of its
 // definition (`key := "lock:" + name`). A key called key holding a value
 // called value, or a timestamp, says nothing.
-func lockNamed(pass *analysis.Pass, a lockAcquire) bool {
-	fn := csOuterFunc(a.c.cur)
-	if slices.ContainsFunc(exprNames(pass, fn, a.key, 0), rules.SaysLock) {
+func lockNamed(pass *analysis.Pass, e *evaluator, a lockAcquire) bool {
+	if slices.ContainsFunc(exprNames(pass, e, a.key, 0), rules.SaysLock) {
 		return true
 	}
 	v := valueArg(a.c, a.key)
@@ -215,7 +216,7 @@ func lockNamed(pass *analysis.Pass, a lockAcquire) bool {
 	if _, isConst := csConstString(pass.TypesInfo, v); isConst {
 		return false
 	}
-	return slices.ContainsFunc(exprNames(pass, fn, v, 0), func(n string) bool {
+	return slices.ContainsFunc(exprNames(pass, e, v, 0), func(n string) bool {
 		if rules.SaysLock(n) {
 			return true
 		}
@@ -240,9 +241,9 @@ func valueArg(c *redisCommand, key ast.Expr) ast.Expr {
 }
 
 // exprNames lists the names an expression is written with: identifiers
-// (and, for a local of fn defined once, the names of its definition),
-// string constants (a named constant's value too) and selectors.
-func exprNames(pass *analysis.Pass, fn *ast.FuncDecl, e ast.Expr, depth int) []string {
+// (and, for a local defined once, the names of its definition), string
+// constants (a named constant's value too) and selectors.
+func exprNames(pass *analysis.Pass, ev *evaluator, e ast.Expr, depth int) []string {
 	var out []string
 	if e == nil || depth > 3 {
 		return out
@@ -263,54 +264,14 @@ func exprNames(pass *analysis.Pass, fn *ast.FuncDecl, e ast.Expr, depth int) []s
 					out = append(out, s)
 				}
 			case *types.Var:
-				if def := localDefinition(pass, fn, obj); def != nil {
-					out = append(out, exprNames(pass, fn, def, depth+1)...)
+				if def, ok := ev.once(obj); ok && obj.Parent() != nil && obj.Parent() != obj.Pkg().Scope() {
+					out = append(out, exprNames(pass, ev, def, depth+1)...)
 				}
 			}
 		}
 		return true
 	})
 	return out
-}
-
-// localDefinition returns the expression a local variable of fn is
-// defined with (`v := e`, `var v = e`) when it is assigned nowhere else.
-func localDefinition(pass *analysis.Pass, fn *ast.FuncDecl, v *types.Var) ast.Expr {
-	if fn == nil || fn.Body == nil || v.IsField() || !(fn.Body.Pos() <= v.Pos() && v.Pos() < fn.Body.End()) {
-		return nil
-	}
-	var def ast.Expr
-	defs := 0
-	ast.Inspect(fn.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, ok := l.(*ast.Ident)
-				if !ok || (pass.TypesInfo.Defs[id] != v && pass.TypesInfo.Uses[id] != v) {
-					continue
-				}
-				defs++
-				if len(n.Lhs) == len(n.Rhs) {
-					def = n.Rhs[i]
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if pass.TypesInfo.Defs[id] != v {
-					continue
-				}
-				defs++
-				if len(n.Names) == len(n.Values) {
-					def = n.Values[i]
-				}
-			}
-		}
-		return true
-	})
-	if defs != 1 {
-		return nil
-	}
-	return def
 }
 
 // held reports whether c runs after its function took a lock on another

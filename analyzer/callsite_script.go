@@ -65,15 +65,11 @@ func checkScriptCalls(pass *analysis.Pass, st *state) {
 		}
 		checkReadOnlyUse(pass, u, st)
 	}
-	var e *evaluator
 	for _, s := range st.scripts {
 		if !s.Dynamic || inTestFile(pass, s.Src) {
 			continue
 		}
-		if e == nil {
-			e = newEvaluator(pass, st.settings.maxFileSize)
-		}
-		if varies(e, s.Src, 0) {
+		if varies(st.eval, s.Src, 0) {
 			reportDynamic(pass, st.rep, s)
 		}
 	}
@@ -156,8 +152,31 @@ func sliceCall(info *types.Info, call *ast.CallExpr, at int) passed {
 	}
 	if !call.Ellipsis.IsValid() {
 		p.nargs = len(call.Args) - at - 1
+		// go-redis spreads a lone argument that is a slice or a map
+		// (appendArgs: Run(ctx, c, keys, []string{a, b}) passes two).
+		if p.nargs == 1 && spreadByClient(info.TypeOf(call.Args[at+1])) {
+			p.nargs = -1
+			if elts, ok := sliceLen(info, call.Args[at+1]); ok {
+				p.nargs = len(elts)
+			}
+		}
 	}
 	return p
+}
+
+// spreadByClient reports whether go-redis sends a lone argument of type t
+// as its elements: a slice other than []byte, or a map.
+func spreadByClient(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice:
+		return !isStringish(t)
+	case *types.Map:
+		return true
+	}
+	return false
 }
 
 // sliceLen reads a slice whose elements the code shows: a composite
@@ -506,11 +525,11 @@ func varies(e *evaluator, x ast.Expr, depth int) bool {
 		if !ok {
 			return false
 		}
-		init, ok := e.inits[v]
-		if !ok || e.written[v] {
+		val, ok := e.once(v)
+		if !ok {
 			return true
 		}
-		return varies(e, init, depth+1)
+		return varies(e, val, depth+1)
 	case *ast.CompositeLit:
 		for _, el := range y.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {

@@ -222,7 +222,7 @@ func (l *clientLib) lookup(recv, name string, isMethod bool) (clientAPI, bool) {
 func (a clientAPI) use(info *types.Info, client string, fn *types.Func, call *ast.CallExpr) *scriptUse {
 	off := ctxOffset(fn)
 	u := &scriptUse{Call: call, Client: client, Name: fn.Name(), Kind: a.kind, ReadOnly: a.ro,
-		Command: a.command, SrcArg: -1, CmdArg: -1, KeysArg: -1, ArgsArg: -1, FuncArg: -1, Pass: a.pass}
+		Command: a.command, SrcArg: -1, CmdArg: -1, KeysArg: -1, ArgsArg: -1, FuncArg: -1, ObjArg: -1, Pass: a.pass}
 	at := func(i int) int {
 		if i < 0 {
 			return -1

@@ -39,17 +39,9 @@ type evaluator struct {
 	// consts maps the constants of this package to the expression that
 	// gives their value.
 	consts map[*types.Const]ast.Expr
-	// inits maps variables of this package that are written only by their
-	// declaration to the expression that initialises them.
-	inits map[*types.Var]ast.Expr
-	// written marks variables assigned after their declaration or whose
-	// address is taken.
-	written map[*types.Var]bool
-	// alts are, for a variable written only by plain assignments of one
-	// value each (its declaration included), those values; other marks
-	// the variables written any other way (alternatives.go).
-	alts  map[*types.Var][]ast.Expr
-	other map[*types.Var]bool
+	// assigns are the package's writes to its variables and fields
+	// (assigns.go).
+	assigns
 	// chosen, while alternatives are tried, is the value each variable
 	// with several holds.
 	chosen map[*types.Var]int
@@ -82,104 +74,63 @@ func newEvaluator(pass *analysis.Pass, limit int) *evaluator {
 		pass:     pass,
 		limit:    limit,
 		consts:   map[*types.Const]ast.Expr{},
-		inits:    map[*types.Var]ast.Expr{},
-		written:  map[*types.Var]bool{},
-		alts:     map[*types.Var][]ast.Expr{},
-		other:    map[*types.Var]bool{},
+		assigns:  newAssigns(),
 		embeds:   map[*types.Var]embedSpec{},
 		sources:  map[*token.File][]byte{},
 		embedded: map[string]*embedFile{},
 	}
 	for _, f := range pass.Files {
-		e.index(f)
+		e.assigns.index(pass.TypesInfo, f)
+		e.declarations(f)
 	}
 	return e
 }
 
-// index records the constant and variable declarations of f and every
-// write to a variable.
-func (e *evaluator) index(f *ast.File) {
-	info := e.pass.TypesInfo
-	varOf := func(x ast.Expr) *types.Var {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		v, _ := info.Uses[id].(*types.Var)
-		return v
-	}
+// declarations records the constants of f and its //go:embed variables.
+func (e *evaluator) declarations(f *ast.File) {
 	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GenDecl:
-			for _, spec := range n.Specs {
-				vs, ok := spec.(*ast.ValueSpec)
-				if !ok {
+		gd, ok := n.(*ast.GenDecl)
+		if !ok {
+			return true
+		}
+		switch gd.Tok {
+		case token.CONST:
+			e.constants(gd)
+		case token.VAR:
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) > 0 {
 					continue
 				}
-				for i, name := range vs.Names {
-					switch obj := info.Defs[name].(type) {
-					case *types.Const:
-						if len(vs.Values) == len(vs.Names) {
-							e.consts[obj] = vs.Values[i]
-						}
-					case *types.Var:
-						if len(vs.Values) == len(vs.Names) {
-							e.inits[obj] = vs.Values[i]
-							e.alts[obj] = append(e.alts[obj], vs.Values[i])
-						} else if len(vs.Values) > 0 {
-							e.other[obj] = true
-						} else if len(vs.Values) == 0 && n.Tok == token.VAR {
-							if pats := embedPatterns(n.Doc, vs.Doc); pats != nil {
-								dir := filepath.Dir(e.pass.Fset.File(name.Pos()).Name())
-								e.embeds[obj] = embedSpec{dir: dir, patterns: pats, pos: name.Pos()}
-							}
-						}
-					}
+				pats := embedPatterns(gd.Doc, vs.Doc)
+				if pats == nil {
+					continue
 				}
-			}
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE {
-					if v, ok := info.Defs[id].(*types.Var); ok {
-						if len(n.Lhs) == len(n.Rhs) {
-							e.inits[v] = n.Rhs[i]
-							e.alts[v] = append(e.alts[v], n.Rhs[i])
-						} else {
-							e.other[v] = true
-						}
-						continue
-					}
-				}
-				if v := varOf(lhs); v != nil {
-					e.written[v] = true
-					if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
-						e.alts[v] = append(e.alts[v], n.Rhs[i])
-					} else {
-						e.other[v] = true
-					}
-				}
-			}
-		case *ast.IncDecStmt:
-			if v := varOf(n.X); v != nil {
-				e.written[v], e.other[v] = true, true
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if v := varOf(n.X); v != nil {
-					e.written[v], e.other[v] = true, true
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.ASSIGN {
-				for _, x := range []ast.Expr{n.Key, n.Value} {
-					if v := varOf(x); v != nil {
-						e.written[v], e.other[v] = true, true
+				for _, name := range vs.Names {
+					if v, ok := e.pass.TypesInfo.Defs[name].(*types.Var); ok {
+						dir := filepath.Dir(e.pass.Fset.File(name.Pos()).Name())
+						e.embeds[v] = embedSpec{dir: dir, patterns: pats, pos: name.Pos()}
 					}
 				}
 			}
 		}
 		return true
 	})
+}
+
+// constants records the values of a const declaration.
+func (e *evaluator) constants(gd *ast.GenDecl) {
+	for _, spec := range gd.Specs {
+		vs := spec.(*ast.ValueSpec)
+		if len(vs.Values) != len(vs.Names) {
+			continue
+		}
+		for i, name := range vs.Names {
+			if c, ok := e.pass.TypesInfo.Defs[name].(*types.Const); ok {
+				e.consts[c] = vs.Values[i]
+			}
+		}
+	}
 }
 
 // embedPatterns returns the patterns of the //go:embed lines of a
@@ -296,19 +247,19 @@ func (e *evaluator) evalExpr(x ast.Expr) *text {
 				}
 			}
 		case *types.Var:
-			if spec, ok := e.embeds[obj]; ok && !e.written[obj] {
+			if spec, ok := e.embeds[obj]; ok && e.unassigned(obj) {
 				if t := e.embed(spec, obj); t != nil {
 					return t
 				}
 				return nil
 			}
-			if init, ok := e.inits[obj]; ok && !e.written[obj] {
-				if t := e.eval(init); t != nil {
+			if val, ok := e.once(obj); ok {
+				if t := e.eval(val); t != nil {
 					return t
 				}
 			}
-			if i, ok := e.chosen[obj]; ok {
-				return e.eval(e.alts[obj][i])
+			if i, ok := e.chosen[obj.Origin()]; ok {
+				return e.eval(e.choices(obj)[i])
 			}
 		}
 	case *ast.BinaryExpr:
@@ -621,14 +572,14 @@ func (e *evaluator) builtAtRunTime(x ast.Expr) bool {
 			return false
 		case *ast.Ident:
 			v, ok := e.pass.TypesInfo.Uses[y].(*types.Var)
-			if !ok || e.written[v] {
-				return false
-			}
-			init, ok := e.inits[v]
 			if !ok {
 				return false
 			}
-			x = init
+			val, ok := e.once(v)
+			if !ok {
+				return false
+			}
+			x = val
 		default:
 			return false
 		}

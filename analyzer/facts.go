@@ -35,11 +35,20 @@ type scriptParam struct {
 	// command wrapper, the parameter where the command's words begin
 	// (the variadic one, or a string just before it).
 	Src, Cmd int
+	// Obj, for a function that runs a script object it is passed
+	// (Kind useRun: asynq's runScript(ctx, op, script, keys, args...)),
+	// is that parameter.
+	Obj int
 	// Keys is the parameter that holds the keys slice, when the API's
 	// keys come from it unchanged; VarArgs is set when the API's
-	// arguments are the function's variadic parameter right after it.
+	// arguments are the function's variadic parameter right after it,
+	// Args is the parameter that holds them as a slice (rueidis Exec).
+	// With Pass passOriginCount, Keys is the variadic parameter that
+	// holds the keys and the arguments (redigo Script.Do).
 	Keys    int
 	VarArgs bool
+	Args    int
+	Pass    passForm
 	// Via is the client API finally reached ("Eval", "NewScript", "Do").
 	Via string
 }
@@ -47,6 +56,9 @@ type scriptParam struct {
 func (*scriptParam) AFact() {}
 
 func (f *scriptParam) String() string {
+	if f.Kind == useRun {
+		return fmt.Sprintf("script object parameter %d is run by %s", f.Obj, f.Via)
+	}
 	if f.Cmd >= 0 {
 		return fmt.Sprintf("command words from parameter %d reach %s", f.Cmd, f.Via)
 	}
@@ -57,6 +69,7 @@ func (f *scriptParam) String() string {
 // reads those of imported ones.
 type projectAPIs struct {
 	pass  *analysis.Pass
+	eval  *evaluator
 	local map[*types.Func]*scriptParam
 	// forwarded are the script calls that pass on a parameter of the
 	// function they are in: its callers' arguments are the scripts.
@@ -85,8 +98,8 @@ const maxFactRounds = 8
 
 // findProjectAPIs finds the package's functions that hand a parameter to
 // a script API and exports their facts.
-func findProjectAPIs(pass *analysis.Pass) *projectAPIs {
-	p := &projectAPIs{pass: pass, local: map[*types.Func]*scriptParam{}, forwarded: map[*ast.CallExpr]bool{}}
+func findProjectAPIs(pass *analysis.Pass, e *evaluator) *projectAPIs {
+	p := &projectAPIs{pass: pass, eval: e, local: map[*types.Func]*scriptParam{}, forwarded: map[*ast.CallExpr]bool{}}
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -127,34 +140,14 @@ func (p *projectAPIs) paramReaches(fd *ast.FuncDecl, fn *types.Func) *scriptPara
 	for i := range sig.Params().Len() {
 		params[sig.Params().At(i)] = i
 	}
-	written := map[*types.Var]bool{}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-					if v, ok := info.Uses[id].(*types.Var); ok {
-						written[v] = true
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok {
-					written[v] = true
-				}
-			}
-		}
-		return true
-	})
 	// param returns the parameter x is (through conversions to string or
-	// []byte), or -1.
+	// []byte), never assigned in the body, or -1.
 	param := func(x ast.Expr) int {
 		for range maxEvalDepth {
 			switch y := ast.Unparen(x).(type) {
 			case *ast.Ident:
 				v, ok := info.Uses[y].(*types.Var)
-				if !ok || written[v] {
+				if !ok || !p.eval.unassigned(v) {
 					return -1
 				}
 				if i, ok := params[v]; ok {
@@ -192,32 +185,54 @@ func (p *projectAPIs) paramReaches(fd *ast.FuncDecl, fn *types.Func) *scriptPara
 			return true
 		}
 		u := classifyWith(info, p, call)
-		if u == nil || u.SrcArg < 0 || u.Kind == useRun {
+		if u == nil {
 			return true
 		}
-		src := param(call.Args[u.SrcArg])
-		if src < 0 {
+		f := &scriptParam{Kind: u.Kind, RO: u.ReadOnly, Src: -1, Cmd: -1, Obj: -1, Keys: -1, Args: -1, Via: u.Name}
+		switch {
+		case u.Kind == useRun:
+			// A script object the function is passed, run here.
+			obj := u.object()
+			if obj == nil || found != nil {
+				return true
+			}
+			if f.Obj = param(obj); f.Obj < 0 {
+				return true
+			}
+		case u.SrcArg >= 0:
+			if f.Src = param(call.Args[u.SrcArg]); f.Src < 0 {
+				return true
+			}
+			p.forwarded[call] = true
+			if found != nil {
+				return true
+			}
+		default:
 			return true
 		}
-		p.forwarded[call] = true
-		if found != nil {
-			return true
-		}
-		f := &scriptParam{Kind: u.Kind, RO: u.ReadOnly, Src: src, Cmd: -1, Keys: -1, Via: u.Name}
 		if u.Command != "" {
 			f.Via = useVia(u)
 		}
-		if u.Pass == passSlice && u.KeysArg >= 0 && u.KeysArg < len(call.Args) {
+		last := sig.Params().Len() - 1
+		spreads := func(i, k int) bool { // call.Args[i] is the variadic parameter k, spread, and the last
+			return sig.Variadic() && call.Ellipsis.IsValid() && len(call.Args) == i+1 && k == last && param(call.Args[i]) == last
+		}
+		switch {
+		case u.Pass == passSlice && u.KeysArg >= 0 && u.KeysArg < len(call.Args):
 			// Not the variadic parameter: its callers spread the keys.
-			if k := param(call.Args[u.KeysArg]); k >= 0 && !(sig.Variadic() && k == sig.Params().Len()-1) {
-				f.Keys = k
-				// The arguments: exactly the function's variadic
-				// parameter, spread, right after the keys in both.
-				if u.ArgsArg < 0 && call.Ellipsis.IsValid() && len(call.Args) == u.KeysArg+2 && sig.Variadic() &&
-					param(call.Args[u.KeysArg+1]) == sig.Params().Len()-1 && k == sig.Params().Len()-2 {
+			if k := param(call.Args[u.KeysArg]); k >= 0 && !(sig.Variadic() && k == last) {
+				f.Keys, f.Pass = k, passSlice
+				switch {
+				case u.ArgsArg >= 0 && u.ArgsArg < len(call.Args):
+					f.Args = param(call.Args[u.ArgsArg])
+				case u.ArgsArg < 0 && k == last-1 && spreads(u.KeysArg+1, last):
+					// The arguments: exactly the function's variadic
+					// parameter, spread, right after the keys in both.
 					f.VarArgs = true
 				}
 			}
+		case u.Pass == passOriginCount && u.KeysArg >= 0 && spreads(u.KeysArg, last):
+			f.Keys, f.Pass = last, passOriginCount
 		}
 		found = f
 		return true
@@ -243,9 +258,9 @@ func (p *projectAPIs) commandWrapper(call *ast.CallExpr, callee *types.Func, par
 	last := sig.Params().Len() - 1
 	switch {
 	case len(call.Args) == at+1 && param(call.Args[at]) == last:
-		return &scriptParam{Src: -1, Cmd: last, Keys: -1, Via: via}
+		return &scriptParam{Src: -1, Cmd: last, Obj: -1, Keys: -1, Args: -1, Via: via}
 	case len(call.Args) == at+2 && param(call.Args[at+1]) == last && param(call.Args[at]) == last-1:
-		return &scriptParam{Src: -1, Cmd: last - 1, Keys: -1, Via: via}
+		return &scriptParam{Src: -1, Cmd: last - 1, Obj: -1, Keys: -1, Args: -1, Via: via}
 	}
 	return nil
 }
@@ -253,20 +268,36 @@ func (p *projectAPIs) commandWrapper(call *ast.CallExpr, callee *types.Func, par
 // projectUse makes the scriptUse of a call of a function with a fact.
 func projectUse(info *types.Info, fn *types.Func, f *scriptParam, call *ast.CallExpr) *scriptUse {
 	u := &scriptUse{Call: call, Client: clientProject, Name: fn.Name(), Kind: f.Kind, ReadOnly: f.RO,
-		SrcArg: -1, CmdArg: -1, KeysArg: -1, ArgsArg: -1, FuncArg: -1}
+		SrcArg: -1, CmdArg: -1, KeysArg: -1, ArgsArg: -1, FuncArg: -1, ObjArg: -1}
 	if f.Cmd >= 0 {
 		if !commandCall(info, u, f.Cmd) {
 			return nil
 		}
 		return u
 	}
-	if f.Src >= len(call.Args) || (call.Ellipsis.IsValid() && f.Src >= len(call.Args)-1) {
+	// The parameter that holds the source or the object, not in a spread.
+	at := f.Src
+	if f.Kind == useRun {
+		at = f.Obj
+	}
+	if at < 0 || at >= len(call.Args) || (call.Ellipsis.IsValid() && at >= len(call.Args)-1) {
 		return nil
 	}
-	u.SrcArg = f.Src
-	if f.Keys >= 0 && f.Keys < len(call.Args) {
+	if f.Kind == useRun {
+		u.ObjArg = at
+	} else {
+		u.SrcArg = at
+	}
+	switch {
+	case f.Pass == passOriginCount:
+		// The keys and arguments from the variadic parameter on.
+		u.Pass, u.KeysArg = passOriginCount, f.Keys
+	case f.Keys >= 0 && f.Keys < len(call.Args):
 		u.Pass, u.KeysArg = passSlice, f.Keys
-		if !f.VarArgs {
+		switch {
+		case f.Args >= 0:
+			u.ArgsArg = f.Args
+		case !f.VarArgs:
 			// The arguments are not the client's variadic ones: their
 			// number is unknown (an index past the arguments says so).
 			u.ArgsArg = len(call.Args)

@@ -73,6 +73,10 @@ type scriptUse struct {
 	// FuncArg is the index in Call.Args of an FCall's function name, or
 	// -1.
 	FuncArg int
+	// ObjArg is, for a project's helper that runs a script object it is
+	// passed (facts.go), the index in Call.Args of that object; -1 for a
+	// client's method, whose receiver it is.
+	ObjArg int
 	// Script is the script the call creates, runs or loads; nil when it
 	// passes a SHA or function name, or runs a script object whose
 	// creation was not found.
@@ -164,7 +168,7 @@ func (s *luaScript) GoRange(r span.Range) (pos, end token.Pos, exact bool) {
 // findScripts fills st.uses and st.scripts.
 func findScripts(pass *analysis.Pass, st *state) {
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	e := newEvaluator(pass, st.settings.maxFileSize)
+	e := st.eval
 	creators := map[*ast.CallExpr]*scriptUse{}
 	insp.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
@@ -257,23 +261,48 @@ func findScripts(pass *analysis.Pass, st *state) {
 		}
 	}
 
-	// Calls on script objects: find the NewScript that made the object.
+	// Calls on script objects: find the NewScript that made the object
+	// (the receiver, or the argument a helper runs). An object that is one
+	// of a few makes the call one use of each.
+	var more []*scriptUse
 	for _, u := range st.uses {
 		if u.Kind != useRun {
 			continue
 		}
-		sel, ok := ast.Unparen(u.Call.Fun).(*ast.SelectorExpr)
-		if !ok {
+		obj := u.object()
+		if obj == nil {
 			continue
 		}
-		if o := e.creator(sel.X, creators); o != nil {
-			u.Origin = o
+		for i, o := range e.creators(obj, creators) {
+			v := u
+			if i > 0 {
+				c := *u
+				v = &c
+				more = append(more, v)
+			}
+			v.Origin = o
 			if o.Script != nil {
-				u.Script = o.Script
-				o.Script.Uses = append(o.Script.Uses, u)
+				v.Script = o.Script
+				o.Script.Uses = append(o.Script.Uses, v)
 			}
 		}
 	}
+	st.uses = append(st.uses, more...)
+}
+
+// object is the script object a useRun runs: the receiver of a client's
+// method, or the argument a project's helper runs; nil when not known.
+func (u *scriptUse) object() ast.Expr {
+	if u.ObjArg >= 0 {
+		if u.ObjArg < len(u.Call.Args) {
+			return u.Call.Args[u.ObjArg]
+		}
+		return nil
+	}
+	if sel, ok := ast.Unparen(u.Call.Fun).(*ast.SelectorExpr); ok {
+		return sel.X
+	}
+	return nil
 }
 
 // TooLarge is the category of the finding that a script is past the
@@ -297,28 +326,59 @@ type scriptKey struct {
 	text string
 }
 
-// creator finds the call that created the script object x: the call
-// itself, or the initialiser of a variable assigned only once.
-func (e *evaluator) creator(x ast.Expr, creators map[*ast.CallExpr]*scriptUse) *scriptUse {
-	for range maxEvalDepth {
+// creators finds the calls that may have created the script object x:
+// the call itself, or the value of a variable or unexported struct field
+// assigned only once (a constructor's `&S{script: redis.NewScript(src)}`),
+// or each of a few values a variable is assigned (one of two fields an if
+// chooses). Nil when one of them is not a creating call.
+func (e *evaluator) creators(x ast.Expr, made map[*ast.CallExpr]*scriptUse) []*scriptUse {
+	var out []*scriptUse
+	var follow func(x ast.Expr, depth int) bool
+	follow = func(x ast.Expr, depth int) bool {
+		if depth > maxEvalDepth || len(out) > maxAlternatives {
+			return false
+		}
+		var v *types.Var
 		switch y := ast.Unparen(x).(type) {
 		case *ast.CallExpr:
-			return creators[y]
+			u := made[y]
+			if u == nil {
+				return false
+			}
+			if !slices.Contains(out, u) {
+				out = append(out, u)
+			}
+			return true
 		case *ast.Ident:
-			v, ok := e.pass.TypesInfo.Uses[y].(*types.Var)
-			if !ok || e.written[v] {
-				return nil
+			v, _ = e.pass.TypesInfo.Uses[y].(*types.Var)
+		case *ast.SelectorExpr:
+			if sel := e.pass.TypesInfo.Selections[y]; sel != nil && sel.Kind() == types.FieldVal {
+				v, _ = sel.Obj().(*types.Var)
+			} else {
+				v, _ = e.pass.TypesInfo.Uses[y.Sel].(*types.Var) // a package's variable
 			}
-			init, ok := e.inits[v]
-			if !ok {
-				return nil
-			}
-			x = init
-		default:
-			return nil
 		}
+		if v == nil {
+			return false
+		}
+		if val, ok := e.once(v); ok {
+			return follow(val, depth+1)
+		}
+		vals := e.choices(v)
+		if vals == nil {
+			return false
+		}
+		for _, val := range vals {
+			if !follow(val, depth+1) {
+				return false
+			}
+		}
+		return true
 	}
-	return nil
+	if !follow(x, 0) {
+		return nil
+	}
+	return out
 }
 
 // calleeFunc returns the function or method a call calls (an interface

@@ -49,6 +49,11 @@ func runOn(ctx context.Context, c evaler, src string) error { // want runOn:"scr
 	return c.Eval(ctx, src, []string{"k"}).Err()
 }
 
+// RunScript runs the script object it is passed, for another package.
+func RunScript(ctx context.Context, s *redis.Script, keys []string, args ...interface{}) error { // want RunScript:"script object parameter 1 is run by Run"
+	return s.Run(ctx, rdb, keys, args...).Err()
+}
+
 // Eval is called from another package.
 func Eval(ctx context.Context, src string, keys ...string) error { // want Eval:"script source parameter 1 reaches Eval"
 	return rdb.Eval(ctx, src, keys).Err()
@@ -56,7 +61,7 @@ func Eval(ctx context.Context, src string, keys ...string) error { // want Eval:
 
 func uses(ctx context.Context, s *store, n int) {
 	callLua(ctx, []string{"k"}, nil, "x = redis.call('GET', KEYS[1]) return x") // want `assignment to global x`
-	callLua(ctx, []string{"k"}, nil, "return redis.call('GET', KEYS[2])")       // want `the script reads KEYS\[2\] on line 59 but callLua passes 1 key \(keys-count-mismatch\)`
+	callLua(ctx, []string{"k"}, nil, "return redis.call('GET', KEYS[2])")       // want `the script reads KEYS\[2\] on line 64 but callLua passes 1 key \(keys-count-mismatch\)`
 	callLua(ctx, []string{"k"}, []interface{}{1}, "return redis.call('INCRBY', KEYS[1], ARGV[1])")
 	loadScript([]byte("return redis.call('GETT', KEYS[1])"))              // want `"GETT" is not a known command`
 	viaHelper(ctx, "return redis.call('SETT', KEYS[1], 1)")               // want `"SETT" is not a known command`

@@ -27,10 +27,14 @@ func keysCount(ctx context.Context, rdb *redis.Client) {
 	transfer.Run(ctx, rdb, keys, 10)
 	args := []interface{}{10}
 	transfer.Run(ctx, rdb, []string{"{acct}:a", "{acct}:b"}, args...)
+	// go-redis sends a lone slice argument as its elements.
+	transfer.Run(ctx, rdb, []string{"{acct}:a", "{acct}:b"}, []string{"10"})
+	transfer.Run(ctx, rdb, []string{"{acct}:a", "{acct}:b"}, args)
+	transfer.Run(ctx, rdb, []string{"{acct}:a", "{acct}:b"}, []string{}) // want `the script reads ARGV\[1\] on line 15 but Run passes 0 arguments`
 }
 
 func evalKeys(ctx context.Context, rdb *redis.Client, key string) {
-	rdb.Eval(ctx, "return redis.call('GET', KEYS[1])", nil) // want `the script reads KEYS\[1\] on line 33 but Eval passes 0 keys`
+	rdb.Eval(ctx, "return redis.call('GET', KEYS[1])", nil) // want `the script reads KEYS\[1\] on line 37 but Eval passes 0 keys`
 	rdb.Eval(ctx, "return redis.call('GET', KEYS[1])", []string{key})
 	// Optional values tested for nil, and scripts that count for
 	// themselves, are not reported.
@@ -49,7 +53,7 @@ const getScript = "return redis.call('GET', KEYS[1])"
 const incrScript = "return redis.call('INCR', KEYS[1])"
 
 func readOnly(ctx context.Context, rdb *redis.Client, key string) {
-	rdb.EvalRO(ctx, incrScript, []string{key}) // want `EvalRO runs the script read-only, but it runs INCR on line 49 \(write-in-readonly-script\)`
+	rdb.EvalRO(ctx, incrScript, []string{key}) // want `EvalRO runs the script read-only, but it runs INCR on line 53 \(write-in-readonly-script\)`
 	rdb.EvalRO(ctx, getScript, []string{key})
 	rdb.Eval(ctx, incrScript, []string{key})
 	incr := redis.NewScript(incrScript)
