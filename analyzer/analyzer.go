@@ -35,7 +35,9 @@ files of an embed.FS are scripts too when the package reads that FS and
 hands a script API a text it cannot see (a ReadDir/ReadFile loop). A
 function of the project whose parameter reaches a script API (a helper,
 a method wrapping Do, one over the project's own interface) exports a
-fact, and its callers' arguments are linted as scripts, across packages. Each
+fact, and its callers' arguments are linted as scripts, across packages.
+The functions and methods .lint-lua.yaml names in script_apis: are script
+APIs too. Each
 finding's category is its rule ID and its message ends with it.
 
 Findings of info severity are not reported unless -min-severity=info
@@ -105,7 +107,7 @@ func run(pass *analysis.Pass, set *resolved) (any, error) {
 	st := &state{settings: set}
 	st.rep = newReporter(pass, set, &st.scripts)
 	st.eval = newEvaluator(pass, set.maxFileSize)
-	st.apis = findProjectAPIs(pass, st.eval)
+	st.apis = findProjectAPIs(pass, st.eval, set.set.ScriptAPIs.For("go"))
 	findScripts(pass, st)
 	for _, c := range checks {
 		c(pass, st)

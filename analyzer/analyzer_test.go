@@ -54,3 +54,12 @@ func TestKnownValues(t *testing.T) {
 	t.Parallel()
 	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "knownvalues")
 }
+
+// TestConfiguredAPIs checks the script APIs .lint-lua.yaml names
+// (script_apis:, the fixture's own configuration): the script argument is
+// linted, the numkeys or keys argument is checked, a helper that reaches
+// one is a helper, and an entry for another language is not Go's.
+func TestConfiguredAPIs(t *testing.T) {
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{}), "configapis")
+}

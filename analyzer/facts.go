@@ -20,6 +20,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/lint-lua/lint-lua/internal/config"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -68,9 +69,12 @@ func (f *scriptParam) String() string {
 // projectAPIs holds the scriptParam facts of the package's functions and
 // reads those of imported ones.
 type projectAPIs struct {
-	pass  *analysis.Pass
-	eval  *evaluator
-	local map[*types.Func]*scriptParam
+	pass *analysis.Pass
+	eval *evaluator
+	// configured are the script APIs .lint-lua.yaml names for Go
+	// (script_apis:), by name.
+	configured map[string]config.ScriptAPI
+	local      map[*types.Func]*scriptParam
 	// forwarded are the script calls that pass on a parameter of the
 	// function they are in: its callers' arguments are the scripts.
 	forwarded map[*ast.CallExpr]bool
@@ -98,8 +102,13 @@ const maxFactRounds = 8
 
 // findProjectAPIs finds the package's functions that hand a parameter to
 // a script API and exports their facts.
-func findProjectAPIs(pass *analysis.Pass, e *evaluator) *projectAPIs {
-	p := &projectAPIs{pass: pass, eval: e, local: map[*types.Func]*scriptParam{}, forwarded: map[*ast.CallExpr]bool{}}
+func findProjectAPIs(pass *analysis.Pass, e *evaluator, configured []config.ScriptAPI) *projectAPIs {
+	p := &projectAPIs{pass: pass, eval: e, configured: map[string]config.ScriptAPI{}, local: map[*types.Func]*scriptParam{}, forwarded: map[*ast.CallExpr]bool{}}
+	for _, a := range configured {
+		if _, ok := p.configured[a.Name]; !ok { // the first entry of a name wins
+			p.configured[a.Name] = a
+		}
+	}
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -302,6 +311,36 @@ func projectUse(info *types.Info, fn *types.Func, f *scriptParam, call *ast.Call
 			// number is unknown (an index past the arguments says so).
 			u.ArgsArg = len(call.Args)
 		}
+	}
+	return u
+}
+
+// configuredUse makes the scriptUse of a call of a function or method
+// that .lint-lua.yaml names (script_apis:), or nil when the call does not
+// fit the entry: the source is its script argument (a string or []byte),
+// the number of keys its numkeys argument, or the keys its keys argument,
+// a slice. The indexes count the arguments as the call writes them.
+func (p *projectAPIs) configuredUse(info *types.Info, fn *types.Func, call *ast.CallExpr) *scriptUse {
+	if p == nil || len(p.configured) == 0 {
+		return nil
+	}
+	a, ok := p.configured[fn.Name()]
+	if !ok {
+		return nil
+	}
+	n := len(call.Args)
+	in := func(i int) bool { return i >= 0 && i < n && !(call.Ellipsis.IsValid() && i == n-1) }
+	if !in(a.Script) || !isStringish(info.TypeOf(call.Args[a.Script])) {
+		return nil
+	}
+	u := &scriptUse{Call: call, Client: clientProject, Name: fn.Name(), Kind: useEval,
+		SrcArg: a.Script, CmdArg: -1, KeysArg: -1, ArgsArg: -1, FuncArg: -1, ObjArg: -1}
+	switch {
+	case in(a.NumKeys):
+		u.Pass, u.KeysArg = passKeyCount, a.NumKeys
+	case in(a.Keys):
+		// The arguments' number is not known (an index past them).
+		u.Pass, u.KeysArg, u.ArgsArg = passSlice, a.Keys, n
 	}
 	return u
 }

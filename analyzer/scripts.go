@@ -433,7 +433,7 @@ func classifyWith(info *types.Info, p *projectAPIs, call *ast.CallExpr) *scriptU
 	if f := p.fact(fn); f != nil {
 		return projectUse(info, fn, f, call)
 	}
-	return nil
+	return p.configuredUse(info, fn, call)
 }
 
 // apiOf returns the client API fn is: a function or method of a client

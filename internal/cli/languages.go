@@ -9,23 +9,20 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/internal/settings"
 )
 
-// hostSource is what the configuration says of host-language files: the
+// hostSource is what the settings say of host-language files: the
 // languages a walk takes (languages:, every one when not set) and the
 // script APIs of the user's own (script_apis:), added to the clients'.
-func hostSource(cfg *config.Config) (*source.Host, error) {
+func hostSource(set *settings.Settings) (*source.Host, error) {
 	h := &source.Host{}
-	if cfg == nil {
-		return h, nil
-	}
-	if cfg.Languages != nil {
+	if cfg := set.Config; cfg != nil && cfg.Languages != nil {
 		h.Langs = map[hostlang.Lang]bool{}
 		for _, name := range cfg.Languages {
 			if l, ok := hostlang.ParseLang(name); ok {
@@ -33,29 +30,9 @@ func hostSource(cfg *config.Config) (*source.Host, error) {
 			}
 		}
 	}
-	if len(cfg.ScriptAPIs) == 0 {
-		return h, nil
-	}
-	var extra []hostlang.API
-	for _, a := range cfg.ScriptAPIs {
-		api := hostlang.API{Client: "script_apis", Name: a.Name, Form: hostlang.Function, Script: a.Script}
-		if a.Language != "" {
-			api.Lang, _ = hostlang.ParseLang(a.Language)
-		}
-		if a.NumKeys >= 0 {
-			api.Keys = append(api.Keys, hostlang.KeysAt{Arg: a.NumKeys, Form: hostlang.KeysCount})
-		}
-		if a.Keys >= 0 {
-			api.Keys = append(api.Keys, hostlang.KeysAt{Arg: a.Keys, Form: hostlang.KeysList})
-		}
-		extra = append(extra, api)
-	}
-	apis, err := hostlang.NewAPIs(extra...)
+	apis, err := set.ScriptAPIs.HostAPIs()
 	if err != nil {
-		// The configuration checked each entry; a table that still
-		// refuses one names the first entry.
-		a := cfg.ScriptAPIs[0]
-		return nil, fmt.Errorf("%s:%d:%d: script_apis: %v", cfg.Path, a.Line, a.Column, err)
+		return nil, err
 	}
 	h.APIs = apis
 	return h, nil

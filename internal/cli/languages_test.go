@@ -74,6 +74,22 @@ func TestHostLanguages(t *testing.T) {
 	}
 }
 
+// TestScriptAPIsShared: one script_apis: entry without a language serves
+// the host languages as it serves Go (analyzer/testdata/src/configapis);
+// an entry for go alone is not a host API.
+func TestScriptAPIsShared(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{
+		".lint-lua.yaml": "script_apis:\n  - {name: evalKeys, script: 1, keys: 2}\n  - {name: RunLua, language: go, script: 0}\n",
+		"app/s.py": "evalKeys(conn, \"return redis.call('MGET', KEYS[1], KEYS[2])\", ['{a}1'])\n" +
+			"RunLua(\"x = 1\")\n",
+	})
+	r := in(t, dir, "--format", "json")
+	wantCode(t, r, ExitFindings)
+	if got := decode(t, r).findings(); !equal(got, []string{"app/s.py:1:keys-count-mismatch:error"}) {
+		t.Errorf("findings: %v", got)
+	}
+}
+
 // TestListScripts: --list-scripts prints where each script starts, what
 // found it and the host lines it comes from, and lints nothing.
 func TestListScripts(t *testing.T) {

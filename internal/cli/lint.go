@@ -139,7 +139,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if !opts.IncludesSet && set.Config != nil {
 		assemble = set.Config.Includes
 	}
-	host, err := hostSource(set.Config)
+	host, err := hostSource(set)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}

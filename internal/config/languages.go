@@ -18,13 +18,18 @@ var Languages = []string{"lua", "python", "javascript", "typescript", "java", "k
 
 // ScriptAPI is one entry of script_apis: a function or method of the
 // user's own (a wrapper around the client's eval) that receives a script,
-// besides the client libraries' that lint-lua knows.
+// besides the client libraries' that lint-lua knows. One list serves the
+// host-language files (internal/hostlang's API table) and Go (the
+// analyzer), through settings.Settings.ScriptAPIs.
 type ScriptAPI struct {
 	// Name is the function or method name, an identifier.
 	Name string
-	// Language is the host language it is called from; "" is every one.
+	// Language is the language it is called from, go or a host language;
+	// "" is every one.
 	Language string
-	// Script is the index, from 0, of the argument that holds the script.
+	// Script is the index, from 0, of the argument that holds the script,
+	// as the call writes its arguments (a Go context.Context counts; a
+	// method's receiver does not).
 	Script int
 	// NumKeys is the index of the argument that gives the number of keys
 	// as a number, Keys that of the argument that lists the keys; -1 when
@@ -36,6 +41,10 @@ type ScriptAPI struct {
 }
 
 var scriptAPIKeys = []string{"name", "language", "script", "numkeys", "keys"}
+
+// apiLanguages are the languages a script_apis entry may name: Go, whose
+// calls the analyzer reads, and the host languages.
+func apiLanguages() []string { return append([]string{"go"}, Languages[1:]...) }
 
 // identRE is a name a host language can call: the word bytes every
 // tokenizer reads as one identifier.
@@ -104,8 +113,8 @@ func (p *parser) scriptAPIs(n *yaml.Node) []ScriptAPI {
 				a.Name = v.Value
 			case "language":
 				name := strings.ToLower(v.Value)
-				if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!str" || name == "lua" || !contains(Languages, name) {
-					p.errorf(v, "%s: language: want a host language (%s), got %s", what, strings.Join(Languages[1:], ", "), describe(v))
+				if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!str" || !contains(apiLanguages(), name) {
+					p.errorf(v, "%s: language: want go or a host language (%s), got %s", what, strings.Join(apiLanguages(), ", "), describe(v))
 					ok = false
 					return
 				}

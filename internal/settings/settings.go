@@ -17,6 +17,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
@@ -74,6 +75,12 @@ type Settings struct {
 	// MinSeverity is the lowest severity reported; 0 when not set, which
 	// leaves the entry point's default.
 	MinSeverity diag.Severity
+	// ScriptAPIs are the configuration's script_apis: the user's own
+	// functions and methods that receive a script. The one list serves
+	// every language whose calls are read: Go (the analyzer, For("go"))
+	// and the host languages (HostAPIs, which adds them to
+	// internal/hostlang's table of the clients' APIs).
+	ScriptAPIs ScriptAPIs
 }
 
 // Resolve reads the configuration (f.Config, or the nearest one found from
@@ -122,6 +129,9 @@ func Resolve(dir string, f Flags) (*Settings, error) {
 		if s.Config, err = load(dir, f.Config); err != nil {
 			return nil, err
 		}
+	}
+	if s.Config != nil {
+		s.ScriptAPIs = ScriptAPIs{list: s.Config.ScriptAPIs, path: s.Config.Path}
 	}
 	return s, nil
 }
@@ -315,4 +325,57 @@ func Rule(ls lint.Settings, id string) (on bool, sev diag.Severity) {
 		return true, r.Severity
 	}
 	return true, diag.SeverityWarning
+}
+
+// ScriptAPIs are the script APIs a configuration names (script_apis:).
+type ScriptAPIs struct {
+	list []config.ScriptAPI
+	// path is the configuration file, for errors.
+	path string
+}
+
+// For returns the entries that apply to calls written in language lang
+// ("go", "python", ...): those that name it and those that name none.
+func (a ScriptAPIs) For(lang string) []config.ScriptAPI {
+	var out []config.ScriptAPI
+	for _, e := range a.list {
+		if e.Language == "" || e.Language == lang {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// HostAPIs returns internal/hostlang's table of the clients' script APIs
+// with the entries for the host languages added: nil (the default table)
+// when there are none.
+func (a ScriptAPIs) HostAPIs() (*hostlang.APIs, error) {
+	var extra []hostlang.API
+	for _, e := range a.list {
+		if e.Language == "go" {
+			continue
+		}
+		api := hostlang.API{Client: "script_apis", Name: e.Name, Form: hostlang.Function, Script: e.Script}
+		if e.Language != "" {
+			api.Lang, _ = hostlang.ParseLang(e.Language)
+		}
+		if e.NumKeys >= 0 {
+			api.Keys = append(api.Keys, hostlang.KeysAt{Arg: e.NumKeys, Form: hostlang.KeysCount})
+		}
+		if e.Keys >= 0 {
+			api.Keys = append(api.Keys, hostlang.KeysAt{Arg: e.Keys, Form: hostlang.KeysList})
+		}
+		extra = append(extra, api)
+	}
+	if len(extra) == 0 {
+		return nil, nil
+	}
+	apis, err := hostlang.NewAPIs(extra...)
+	if err != nil {
+		// The configuration checked each entry; a table that still
+		// refuses one names the first entry.
+		e := a.list[0]
+		return nil, fmt.Errorf("%s:%d:%d: script_apis: %v", a.path, e.Line, e.Column, err)
+	}
+	return apis, nil
 }

@@ -84,3 +84,41 @@ func TestResolveErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptAPIs checks that script_apis: is one list for Go and the host
+// languages: an entry without a language serves both, one for go only the
+// analyzer, one for a host language only that language's files.
+func TestScriptAPIs(t *testing.T) {
+	dir := t.TempDir()
+	cfg := "script_apis:\n  - {name: evalKeys, script: 1, keys: 2}\n  - {name: RunLua, language: go, script: 1, numkeys: 2}\n  - {name: runLua, language: java, script: 0}\n"
+	if err := os.WriteFile(filepath.Join(dir, ".lint-lua.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Resolve(dir, Flags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(lang string) string {
+		var out []string
+		for _, a := range s.ScriptAPIs.For(lang) {
+			out = append(out, a.Name)
+		}
+		return strings.Join(out, ",")
+	}
+	for lang, want := range map[string]string{"go": "evalKeys,RunLua", "python": "evalKeys", "java": "evalKeys,runLua"} {
+		if got := names(lang); got != want {
+			t.Errorf("For(%s) = %s, want %s", lang, got, want)
+		}
+	}
+	apis, err := s.ScriptAPIs.HostAPIs()
+	if err != nil || apis == nil {
+		t.Fatalf("HostAPIs() = %v, %v; want a table", apis, err)
+	}
+	none, err := Resolve(dir, Flags{NoConfig: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if apis, err := none.ScriptAPIs.HostAPIs(); apis != nil || err != nil {
+		t.Errorf("without a configuration: HostAPIs() = %v, %v; want the default table (nil)", apis, err)
+	}
+}
