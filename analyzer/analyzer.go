@@ -5,6 +5,7 @@
 package analyzer
 
 import (
+	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -32,7 +33,8 @@ reported in the .lua file). A script object's call-site checks follow it
 from the NewScript that made it through such variables and fields, and
 through a function that runs the object it is passed. The .lua
 files of an embed.FS are scripts too when the package reads that FS and
-hands a script API a text it cannot see (a ReadDir/ReadFile loop). A
+hands a script API a text it cannot see (a ReadDir/ReadFile loop), the
+FS of another package too (a fact lists its files). A
 function of the project whose parameter reaches a script API (a helper,
 a method wrapping Do, one over the project's own interface) exports a
 fact, and its callers' arguments are linted as scripts, across packages.
@@ -68,7 +70,7 @@ func newAnalyzer(o *options) *analysis.Analyzer {
 			return run(pass, set)
 		},
 		ResultType: reflect.TypeOf((*Result)(nil)),
-		FactTypes:  []analysis.Fact{new(scriptParam)},
+		FactTypes:  []analysis.Fact{new(scriptParam), new(embedFS)},
 	}
 	o.register(&a.Flags)
 	return a
@@ -101,6 +103,9 @@ type state struct {
 	// eval computes the texts the package's expressions are known to
 	// hold, from the one record of its writes (consteval.go, assigns.go).
 	eval *evaluator
+	// fsLinted are the package's embed.FS variables whose .lua files it
+	// linted (embedfs.go).
+	fsLinted map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass, set *resolved) (any, error) {
@@ -109,6 +114,7 @@ func run(pass *analysis.Pass, set *resolved) (any, error) {
 	st.eval = newEvaluator(pass, set.maxFileSize)
 	st.apis = findProjectAPIs(pass, st.eval, set.set.ScriptAPIs.For("go"))
 	findScripts(pass, st)
+	exportEmbedFS(pass, st.eval, st.fsLinted)
 	for _, c := range checks {
 		c(pass, st)
 	}

@@ -34,6 +34,24 @@ func TestEmbedFS(t *testing.T) {
 	runWants(t, mainFixtures, testAnalyzer(t, Settings{}), "embedfs", "embedfsquiet")
 }
 
+// TestEmbedFSAcrossPackages checks an embed.FS that one package embeds
+// and exports (a fact lists its .lua files) and another reads in a loop
+// and hands to NewScript: the files are the reading package's scripts,
+// reported in them.
+func TestEmbedFSAcrossPackages(t *testing.T) {
+	t.Parallel()
+	a := testAnalyzer(t, Settings{})
+	runWants(t, mainFixtures, a, "embedfsexport")
+	got := findings(t, mainFixtures, a, "embedfsread")
+	want := []string{
+		`get.lua:1:19-1:25: "GETT" is not a known command (did you mean GET?) (unknown-command, warning)`,
+		`incr.lua:2:1-2:6: assignment to global total (global-assignment)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
 // TestHelpers checks the project's own script functions: a helper whose
 // parameter reaches Eval or NewScript, a chain of them, a method wrapping
 // Do, one over the project's own interface, and one of another package

@@ -1,12 +1,15 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
 	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // Scripts kept as files of an embed.FS: a directory of .lua files
@@ -36,34 +39,84 @@ type fsScript struct {
 
 // embedFSScripts returns the .lua files that the embed.FS variables the
 // package reads cover, in name order (those that cannot be read are left
-// out).
-func (e *evaluator) embedFSScripts() []fsScript {
-	read := map[*types.Var]bool{}
-	for _, obj := range e.pass.TypesInfo.Uses {
-		if v, ok := obj.(*types.Var); ok && isEmbedFS(v.Type()) {
-			if _, ok := e.embeds[v]; ok {
-				read[v] = true
-			}
-		}
-	}
+// out): its own variables', and those of another package's exported
+// variables whose package did not lint them itself (their fact). used
+// says which of its own variables were read.
+func (e *evaluator) embedFSScripts() (out []fsScript, used map[*types.Var]bool) {
+	used = map[*types.Var]bool{}
 	decl := map[string]token.Pos{}
 	var names []string
-	for v := range read {
-		for _, name := range embedFSFiles(e.embeds[v]) {
+	add := func(files []string, pos token.Pos) {
+		for _, name := range files {
 			if _, ok := decl[name]; !ok {
-				decl[name] = e.embeds[v].pos
+				decl[name] = pos
 				names = append(names, name)
 			}
 		}
 	}
+	// Another package's variable: the files of its fact, placed at the
+	// first use here (its declaration is not in this package's files).
+	first := map[*types.Var]token.Pos{}
+	for id, obj := range e.pass.TypesInfo.Uses {
+		v, ok := obj.(*types.Var)
+		if !ok || !isEmbedFS(v.Type()) {
+			continue
+		}
+		if _, ok := e.embeds[v]; ok {
+			used[v] = true
+		} else if v.Pkg() != e.pass.Pkg {
+			if p, ok := first[v]; !ok || id.Pos() < p {
+				first[v] = id.Pos()
+			}
+		}
+	}
+	for v := range used {
+		add(embedFSFiles(e.embeds[v]), e.embeds[v].pos)
+	}
+	for v, pos := range first {
+		var f embedFS
+		if e.pass.ImportObjectFact != nil && e.pass.ImportObjectFact(v, &f) && !f.Linted {
+			add(f.Files, pos)
+		}
+	}
 	sort.Strings(names)
-	var out []fsScript
 	for _, name := range names {
 		if t := e.embeddedFile(name); t != nil {
 			out = append(out, fsScript{name, t, decl[name]})
 		}
 	}
-	return out
+	return out, used
+}
+
+// embedFS is the fact that an exported embed.FS variable embeds these
+// .lua files, for the packages that read it: a loader in another package
+// (issue 18) makes them scripts there. Linted says its own package read
+// it and linted them, so that the others do not report them twice.
+type embedFS struct {
+	Files  []string
+	Linted bool
+}
+
+func (*embedFS) AFact() {}
+
+func (f *embedFS) String() string {
+	if f.Linted {
+		return fmt.Sprintf("embeds %d .lua files, linted here", len(f.Files))
+	}
+	return fmt.Sprintf("embeds %d .lua files", len(f.Files))
+}
+
+// exportEmbedFS exports the fact of each exported embed.FS variable of
+// the package that embeds .lua files.
+func exportEmbedFS(pass *analysis.Pass, e *evaluator, linted map[*types.Var]bool) {
+	for v, spec := range e.embeds {
+		if !v.Exported() || !isEmbedFS(v.Type()) || v.Parent() != pass.Pkg.Scope() {
+			continue
+		}
+		if files := embedFSFiles(spec); len(files) > 0 {
+			pass.ExportObjectFact(v, &embedFS{Files: files, Linted: linted[v]})
+		}
+	}
 }
 
 // isEmbedFS reports whether t is embed.FS.

@@ -241,8 +241,10 @@ func findScripts(pass *analysis.Pass, st *state) {
 		}
 	}
 
-	if len(e.embeds) > 0 && slices.ContainsFunc(st.uses, unseenSource) {
-		for _, fsc := range e.embedFSScripts() {
+	if slices.ContainsFunc(st.uses, unseenSource) {
+		fsScripts, used := e.embedFSScripts()
+		st.fsLinted = used
+		for _, fsc := range fsScripts {
 			t := fsc.text
 			switch {
 			case t.big:

@@ -1,0 +1,1 @@
+return redis.call('GETT', KEYS[1])

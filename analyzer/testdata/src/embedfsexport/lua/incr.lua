@@ -1,0 +1,3 @@
+local n = redis.call('INCR', KEYS[1])
+total = n
+return n
