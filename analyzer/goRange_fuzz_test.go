@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/lint-lua/lint-lua/rules"
 )
@@ -70,7 +71,7 @@ func checkGoRange(t *testing.T, quoted, raw string, all []*lint.Rule) {
 	if txt == nil || second2 == nil {
 		t.Fatalf("%q: literal not decoded", src)
 	}
-	txt = txt.clone().concat(second2, defaultMaxFileSize)
+	txt = txt.clone().concat(second2, settings.DefaultMaxFileSize)
 	if txt.s != quoted+raw {
 		t.Fatalf("decoded %q, want %q", txt.s, quoted+raw)
 	}

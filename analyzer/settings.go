@@ -7,13 +7,11 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/settings"
@@ -115,7 +113,7 @@ func New(s Settings) (*analysis.Analyzer, error) {
 		return nil, fmt.Errorf("max file size: %d is negative", s.MaxFileSize)
 	}
 	if s.MaxFileSize > 0 {
-		o.maxFileSize = sizeFlag(s.MaxFileSize)
+		o.maxFileSize = settings.Size(s.MaxFileSize)
 	}
 	return newAnalyzer(o), nil
 }
@@ -128,7 +126,7 @@ func vetName(name string) string { return "-" + name }
 type options struct {
 	flags       settings.Flags
 	goFilesOnly bool // set by New only: no tool that takes flags needs it
-	maxFileSize sizeFlag
+	maxFileSize settings.Size
 	// resolved caches the settings by package directory: the
 	// configuration that applies is the one found from there.
 	resolved sync.Map // string -> *resolvedOrErr
@@ -140,12 +138,8 @@ type resolvedOrErr struct {
 	err  error
 }
 
-// defaultMaxFileSize is lint-lua's --max-file-size default: real scripts
-// are a few KB, and a MiB lints in seconds (internal/cli/filesize.go).
-const defaultMaxFileSize = 1 << 20
-
 func defaultOptions() *options {
-	return &options{flags: settings.Flags{Names: vetName}, maxFileSize: defaultMaxFileSize}
+	return &options{flags: settings.Flags{Names: vetName}, maxFileSize: settings.DefaultMaxFileSize}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -443,17 +437,3 @@ func (m *ruleSeverityFlag) Set(s string) error {
 }
 
 func knownRule(id string) error { return settings.KnownRule(id) }
-
-// sizeFlag is a number of bytes, with an optional unit (diskfile.ParseSize).
-type sizeFlag int64
-
-func (s *sizeFlag) String() string { return strconv.FormatInt(int64(*s), 10) }
-
-func (s *sizeFlag) Set(v string) error {
-	n, err := diskfile.ParseSize(v)
-	if err != nil {
-		return err
-	}
-	*s = sizeFlag(n)
-	return nil
-}

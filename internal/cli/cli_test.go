@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
@@ -676,7 +677,7 @@ func TestTooLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(maxFileSize + 1); err != nil {
+	if err := f.Truncate(settings.DefaultMaxFileSize + 1); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

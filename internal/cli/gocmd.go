@@ -30,7 +30,7 @@ type goOptions struct {
 	Enable      []string
 	Disable     []string
 	Only        []string
-	MaxFileSize byteSize
+	MaxFileSize settings.Size
 	ListScripts bool
 }
 
@@ -65,7 +65,7 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
 	f.BoolVar(&opts.ListScripts, "list-scripts", false, "list the scripts found, known or not, one a line, instead of the findings")
-	opts.MaxFileSize = maxFileSize
+	opts.MaxFileSize = settings.DefaultMaxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest script linted, such as 512KiB or 4MiB: a //go:embed file or Go string past it is reported as an error, not linted")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(s.ErrOut, "lint-lua: %v\nRun 'lint-lua go --help' for usage.\n", err)

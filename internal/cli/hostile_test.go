@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/lint-lua/lint-lua/internal/settings"
 	"io"
 	"math/rand"
 	"os"
@@ -137,7 +138,7 @@ func TestHostileFiles(t *testing.T) {
 			}
 			e := env{wd: dir}
 			if c.stdin != nil {
-				data, err := io.ReadAll(io.LimitReader(c.stdin, maxFileSize+2))
+				data, err := io.ReadAll(io.LimitReader(c.stdin, settings.DefaultMaxFileSize+2))
 				if err != nil {
 					t.Fatal(err)
 				}

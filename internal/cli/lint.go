@@ -27,7 +27,7 @@ type lintOptions struct {
 	Jobs          int
 	StdinFilename string
 	serverOptions
-	MaxFileSize byteSize
+	MaxFileSize settings.Size
 	fixOptions
 	// Includes is --includes; IncludesSet says the flag was given, so it
 	// wins over the configuration.
@@ -78,7 +78,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
 	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
-	opts.MaxFileSize = maxFileSize
+	opts.MaxFileSize = settings.DefaultMaxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
 	opts.serverOptions.addServerFlags(f)
 	f.BoolVar(&opts.ListScripts, "list-scripts", false, "print where each script is found (FILE:LINE:COL and what found it: a host API, content, file) instead of linting")
