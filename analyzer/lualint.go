@@ -7,8 +7,8 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/rules"
-	luaast "github.com/yuin/gopher-lua/ast"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -145,34 +145,22 @@ func fixShared(lf luaFinding, users map[unit][]*luaScript, proposed map[editKey]
 	return true
 }
 
-// fsNames lists the names the .lua files of the package's embed.FS
-// declare at their top level (locals, functions, globals), which the
-// others may use once a loader splices them together.
+// fsNames lists the names the headers among the .lua files of the
+// package's embed.FS (files that only define names at their top level,
+// luasrc.Header) declare at their top level, which the others may use once
+// a loader splices them together. The notion is the command line's for
+// the .lua files of a folder (internal/driver/source's siblings); the
+// scope differs: the FS is what the loader reads, subdirectories included
+// (inngest's lua/includes/), where a folder of .lua files is the command
+// line's only evidence of files that belong together.
 func fsNames(scripts []*luaScript) []string {
 	var out []string
 	for _, s := range scripts {
 		if !s.FromFS || !s.Known {
 			continue
 		}
-		f := s.Lua()
-		if f == nil {
-			continue
-		}
-		for _, st := range f.Chunk {
-			switch st := st.(type) {
-			case *luaast.LocalAssignStmt:
-				out = append(out, st.Names...)
-			case *luaast.FuncDefStmt:
-				if id, ok := st.Name.Func.(*luaast.IdentExpr); ok {
-					out = append(out, id.Value)
-				}
-			case *luaast.AssignStmt:
-				for _, l := range st.Lhs {
-					if id, ok := l.(*luaast.IdentExpr); ok {
-						out = append(out, id.Value)
-					}
-				}
-			}
+		if f := s.Lua(); f != nil && f.Chunk != nil && luasrc.Header(f.Chunk) {
+			out = append(out, luasrc.TopLevelNames(f.Chunk)...)
 		}
 	}
 	return out

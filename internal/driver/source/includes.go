@@ -9,7 +9,6 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
-	"github.com/yuin/gopher-lua/ast"
 )
 
 // includeCache remembers, for one run, what each included file declares:
@@ -181,29 +180,15 @@ func (c *includeCache) take(p, name string) *luasrc.File {
 // (bullmq's includes/) sit below the scripts that include them. Only a file
 // that parsed and declares nothing but definitions at its top level is
 // kept, so the cache does not grow with every script of a run; anything
-// else is loaded when a script includes it. The names are topLevelNames of
-// the whole parse, which are ParseDeclarations' when the file parses
-// (TestParseDeclarationsMatchesParse).
+// else is loaded when a script includes it. The names are
+// luasrc.TopLevelNames of the whole parse, which are ParseDeclarations'
+// when the file parses (TestParseDeclarationsMatchesParse).
 func (c *includeCache) offer(p string, f *luasrc.File) {
-	if len(f.Errors) > 0 || f.Chunk == nil || int64(len(f.Src)) > c.limit || !definitionsOnly(f.Chunk) {
+	if len(f.Errors) > 0 || f.Chunk == nil || int64(len(f.Src)) > c.limit || !luasrc.DefinitionsOnly(f.Chunk) {
 		return
 	}
 	inc := c.entry(p)
 	inc.once.Do(func() { inc.fill(f) })
-}
-
-// definitionsOnly reports whether every top-level statement of a chunk
-// defines names: what a fragment is, and no script that does its work at
-// its top level.
-func definitionsOnly(chunk []ast.Stmt) bool {
-	for _, s := range chunk {
-		switch s.(type) {
-		case *ast.LocalAssignStmt, *ast.FuncDefStmt, *ast.AssignStmt:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // fill sets what a readable fragment declares and includes.
@@ -211,7 +196,7 @@ func (inc *includedFile) fill(f *luasrc.File) {
 	inc.ok = true
 	// The names are cut from the parsed text: copy them, or the cache
 	// would keep every fragment's whole source for the rest of the run.
-	for _, name := range topLevelNames(f) {
+	for _, name := range luasrc.TopLevelNames(f.Chunk) {
 		inc.names = append(inc.names, strings.Clone(name))
 	}
 	for _, d := range findDirectives(f.Src) {
@@ -251,26 +236,4 @@ func (c *includeCache) includedNames(path string, src []byte) []string {
 	}
 	visit(top, 0)
 	return names
-}
-
-// topLevelNames lists what a fragment declares at its top level.
-func topLevelNames(f *luasrc.File) []string {
-	var out []string
-	for _, s := range f.Chunk {
-		switch s := s.(type) {
-		case *ast.LocalAssignStmt:
-			out = append(out, s.Names...)
-		case *ast.FuncDefStmt:
-			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
-				out = append(out, id.Value)
-			}
-		case *ast.AssignStmt:
-			for _, l := range s.Lhs {
-				if id, ok := l.(*ast.IdentExpr); ok {
-					out = append(out, id.Value)
-				}
-			}
-		}
-	}
-	return out
 }

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/luasrc"
-	"github.com/yuin/gopher-lua/ast"
 )
 
 // maxSiblings bounds the .lua files of one folder read for their top-level
@@ -16,8 +15,8 @@ import (
 const maxSiblings = 500
 
 // siblingDefs knows, per folder, the names the folder's headers (.lua
-// files that only define names at their top level: header) define there
-// (topLevelNames), read the first time a file of the
+// files that only define names at their top level: luasrc.Header) define
+// there (luasrc.TopLevelNames), read the first time a file of the
 // folder asks: only a file with a global it does not define asks
 // (undefined-global through lint.Config.Siblings), so a folder of clean
 // scripts is never read twice.
@@ -58,22 +57,6 @@ func (d *siblingDefs) of(path string) func() map[string]string {
 	}
 }
 
-// header reports whether a chunk only defines names at its top level
-// (definitionsOnly), besides bare calls such as redis.replicate_commands()
-// (bottleneck's get_time.lua): what a loader puts before a script, as
-// bottleneck's refs.lua and process_tick.lua. A file with a return, a
-// branch or a loop there is a script of its own: folders of independent
-// scripts are the common case, and a name one of them defines is no
-// evidence that another, which uses it undefined, is joined with it.
-func header(chunk []ast.Stmt) bool {
-	for _, s := range chunk {
-		if _, call := s.(*ast.FuncCallStmt); !call && !definitionsOnly([]ast.Stmt{s}) {
-			return false
-		}
-	}
-	return true
-}
-
 // read parses the regular .lua files of dir (each within the size limit;
 // what cannot be read is left out: the folder's scripts are still linted)
 // and lists, per top-level name, the files that define it.
@@ -99,10 +82,10 @@ func (d *siblingDefs) read(dir string) map[string][]string {
 			continue
 		}
 		f := luasrc.ParseDeclarations(n, src)
-		if f.Chunk == nil || !header(f.Chunk) {
+		if f.Chunk == nil || !luasrc.Header(f.Chunk) {
 			continue
 		}
-		for _, name := range topLevelNames(f) {
+		for _, name := range luasrc.TopLevelNames(f.Chunk) {
 			if fs := out[name]; len(fs) == 0 || fs[len(fs)-1] != n {
 				out[name] = append(fs, n)
 			}
