@@ -72,11 +72,15 @@ type clientAPI struct {
 	keys, args int
 	// fname is the index of an FCall's function name, -1 otherwise.
 	fname int
+	// obj is, for a call that runs a script object it is passed rather
+	// than its receiver (redsync's Conn.Eval(script, keysAndArgs...)),
+	// the index of the object; -1 otherwise.
+	obj int
 }
 
 // api is a clientAPI with the fields that are usually -1 set so.
 func api(recv, name string, kind useKind) clientAPI {
-	return clientAPI{recv: recv, name: name, kind: kind, src: -1, cmdAt: -1, keys: -1, args: -1, fname: -1}
+	return clientAPI{recv: recv, name: name, kind: kind, src: -1, cmdAt: -1, keys: -1, args: -1, fname: -1, obj: -1}
 }
 
 func (a clientAPI) source(i int) clientAPI     { a.src = i; return a }
@@ -84,6 +88,7 @@ func (a clientAPI) readOnly() clientAPI        { a.ro = true; return a }
 func (a clientAPI) commandAt(i int) clientAPI  { a.cmdAt = i; return a }
 func (a clientAPI) sends(cmd string) clientAPI { a.command = cmd; return a }
 func (a clientAPI) function(i int) clientAPI   { a.fname = i; return a }
+func (a clientAPI) object(i int) clientAPI     { a.obj = i; return a }
 func (a clientAPI) passing(p passForm, keys, args int) clientAPI {
 	a.pass, a.keys, a.args = p, keys, args
 	return a
@@ -130,9 +135,11 @@ var clientLibs = []clientLib{
 		"github.com/redis/rueidis/rueidiscompat",
 	}, goRedisAPIs},
 	// redsync's own script type: its scripts are made there and run
-	// through its adaptors' Eval(script.Src).
+	// through its adaptors' Eval(script.Src), which the mutex calls as
+	// Conn.Eval(script, keysAndArgs...).
 	{clientRedsync, []string{"github.com/go-redsync/redsync/v4/redis"}, []clientAPI{
 		api("", "NewScript", useCreate).source(1).passing(passKeyCount, 0, -1),
+		api("Conn", "Eval", useRun).object(0).passing(passOriginCount, 1, -1),
 	}},
 	{clientRedigo, []string{"github.com/gomodule/redigo/redis", "github.com/garyburd/redigo/redis"}, []clientAPI{
 		api("", "NewScript", useCreate).source(1).passing(passKeyCount, 0, -1),
@@ -239,7 +246,7 @@ func (a clientAPI) use(info *types.Info, client string, fn *types.Func, call *as
 				return nil
 			}
 		}
-		u.KeysArg, u.ArgsArg, u.FuncArg = at(a.keys), at(a.args), at(a.fname)
+		u.KeysArg, u.ArgsArg, u.FuncArg, u.ObjArg = at(a.keys), at(a.args), at(a.fname), at(a.obj)
 	}
 	if u.SrcArg >= len(call.Args) {
 		u.SrcArg = -1
