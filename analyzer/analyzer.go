@@ -1,7 +1,3 @@
-// Package analyzer is lint-lua's go/analysis pass: it finds the Redis Lua
-// that Go code embeds (go-redis, redigo, rueidis), lints it in place with
-// every lint-lua rule, reporting at the exact line and column inside the Go
-// string, and checks what only the call site knows.
 package analyzer
 
 import (
