@@ -2,10 +2,10 @@ package analyzer
 
 import "testing"
 
-// TestCallsites runs the analyzer over the call-site fixtures of
-// testdata/callsite/src (stubs of go-redis v9 and v8, redigo and rueidis
-// beside them): every rule with its correct twin.
+// TestCallsites runs the analyzer over the call-site fixtures
+// (testdata/src/checkthenact, locks and scriptcalls): every rule with its
+// correct twin.
 func TestCallsites(t *testing.T) {
 	t.Parallel()
-	runWants(t, callsiteFixtures, testAnalyzer(t, Settings{}), "checkthenact", "locks", "scriptcalls")
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{}), "checkthenact", "locks", "scriptcalls")
 }

@@ -21,10 +21,11 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// The analyzer's tests run over fixture packages in two GOPATH trees,
-// testdata (the fixtures of the Lua findings, with stubs of the clients)
-// and testdata/callsite (the call-site rules, with stubs of their own).
-// Each tree is loaded once per test binary, and the tests, which run in
+// The analyzer's tests run over the fixture packages of one GOPATH tree,
+// testdata: the fixtures of the Lua findings and of the call-site rules,
+// beside one stub of each client library (testdata/src/github.com/...)
+// that declares, with the real signatures, what all of them call. A tree
+// is loaded once per test binary, and the tests, which run in
 // parallel, analyze the loaded packages in memory with the analyzers they
 // need (the analyzer changes nothing in a package; it only adds the .lua
 // files it reads to the FileSet, which is safe for concurrent use).
@@ -54,10 +55,7 @@ type fixtureTree struct {
 	err        error
 }
 
-var (
-	mainFixtures     = &fixtureTree{dir: "testdata"}
-	callsiteFixtures = &fixtureTree{dir: filepath.Join("testdata", "callsite")}
-)
+var mainFixtures = &fixtureTree{dir: "testdata"}
 
 // packages returns the tree's packages of the given import paths, loading
 // the whole tree the first time.

@@ -17,10 +17,16 @@ type RedisResult struct{ err error }
 func (r RedisResult) Error() error              { return r.err }
 func (r RedisResult) ToInt64() (int64, error)   { return 0, r.err }
 func (r RedisResult) ToString() (string, error) { return "", r.err }
+func (r RedisResult) AsInt64() (int64, error)   { return 0, r.err }
+func (r RedisResult) AsBool() (bool, error)     { return false, r.err }
+
+// IsRedisNil reports whether err is the error of a null reply.
+func IsRedisNil(err error) bool { return false }
 
 type Client interface {
 	B() Builder
 	Do(ctx context.Context, cmd Completed) RedisResult
+	DoMulti(ctx context.Context, multi ...Completed) []RedisResult
 	Close()
 }
 

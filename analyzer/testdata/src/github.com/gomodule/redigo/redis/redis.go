@@ -4,6 +4,7 @@ package redis
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -63,7 +64,9 @@ func (s *Script) DoContext(ctx context.Context, c Conn, keysAndArgs ...interface
 }
 
 func Int(reply interface{}, err error) (int, error)       { return 0, err }
+func Int64(reply interface{}, err error) (int64, error)   { return 0, err }
 func String(reply interface{}, err error) (string, error) { return "", err }
 func Bool(reply interface{}, err error) (bool, error)     { return false, err }
 
-var ErrNil error
+// ErrNil is returned by the reply helpers for a null reply.
+var ErrNil = errors.New("redigo: nil returned")

@@ -11,6 +11,9 @@ import (
 // Nil is the error of a missing key.
 const Nil = RedisError("redis: nil")
 
+// KeepTTL keeps the key's time to live (Set, SetNX).
+const KeepTTL = -1
+
 type RedisError string
 
 func (e RedisError) Error() string { return string(e) }
@@ -29,6 +32,7 @@ func (c *baseCmd) Err() error { return c.err }
 
 type Cmd struct{ baseCmd }
 
+func (c *Cmd) Val() interface{}             { return nil }
 func (c *Cmd) Result() (interface{}, error) { return nil, c.err }
 func (c *Cmd) Int64() (int64, error)        { return 0, c.err }
 func (c *Cmd) Int() (int, error)            { return 0, c.err }
@@ -59,6 +63,7 @@ func (c *BoolCmd) Val() bool             { return false }
 type FloatCmd struct{ baseCmd }
 
 func (c *FloatCmd) Result() (float64, error) { return 0, c.err }
+func (c *FloatCmd) Val() float64             { return 0 }
 
 type BoolSliceCmd struct{ baseCmd }
 
@@ -94,9 +99,12 @@ type Cmdable interface {
 	Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd
 	SetNX(ctx context.Context, key string, value interface{}, expiration time.Duration) *BoolCmd
 	SetArgs(ctx context.Context, key string, value interface{}, a SetArgs) *StatusCmd
+	SetEx(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd
 	Del(ctx context.Context, keys ...string) *IntCmd
+	Unlink(ctx context.Context, keys ...string) *IntCmd
 	Exists(ctx context.Context, keys ...string) *IntCmd
 	Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd
+	PExpire(ctx context.Context, key string, expiration time.Duration) *BoolCmd
 	Incr(ctx context.Context, key string) *IntCmd
 	Decr(ctx context.Context, key string) *IntCmd
 	DecrBy(ctx context.Context, key string, decrement int64) *IntCmd
@@ -105,6 +113,7 @@ type Cmdable interface {
 	HSet(ctx context.Context, key string, values ...interface{}) *IntCmd
 	HIncrBy(ctx context.Context, key, field string, incr int64) *IntCmd
 	LLen(ctx context.Context, key string) *IntCmd
+	SCard(ctx context.Context, key string) *IntCmd
 	ZScore(ctx context.Context, key, member string) *FloatCmd
 }
 
@@ -149,9 +158,16 @@ func (c cmdable) SetNX(ctx context.Context, key string, value interface{}, expir
 func (c cmdable) SetArgs(ctx context.Context, key string, value interface{}, a SetArgs) *StatusCmd {
 	return &StatusCmd{}
 }
+func (c cmdable) SetEx(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
+	return &StatusCmd{}
+}
 func (c cmdable) Del(ctx context.Context, keys ...string) *IntCmd    { return &IntCmd{} }
+func (c cmdable) Unlink(ctx context.Context, keys ...string) *IntCmd { return &IntCmd{} }
 func (c cmdable) Exists(ctx context.Context, keys ...string) *IntCmd { return &IntCmd{} }
 func (c cmdable) Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd {
+	return &BoolCmd{}
+}
+func (c cmdable) PExpire(ctx context.Context, key string, expiration time.Duration) *BoolCmd {
 	return &BoolCmd{}
 }
 func (c cmdable) Incr(ctx context.Context, key string) *IntCmd { return &IntCmd{} }
@@ -167,7 +183,8 @@ func (c cmdable) HSet(ctx context.Context, key string, values ...interface{}) *I
 func (c cmdable) HIncrBy(ctx context.Context, key, field string, incr int64) *IntCmd {
 	return &IntCmd{}
 }
-func (c cmdable) LLen(ctx context.Context, key string) *IntCmd { return &IntCmd{} }
+func (c cmdable) LLen(ctx context.Context, key string) *IntCmd  { return &IntCmd{} }
+func (c cmdable) SCard(ctx context.Context, key string) *IntCmd { return &IntCmd{} }
 func (c cmdable) ZScore(ctx context.Context, key, member string) *FloatCmd {
 	return &FloatCmd{}
 }
@@ -201,6 +218,8 @@ func NewRing(opt *RingOptions) *Ring { return &Ring{} }
 // UniversalClient is any of the clients.
 type UniversalClient interface {
 	Cmdable
+	Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error
+	Do(ctx context.Context, args ...interface{}) *Cmd
 	Close() error
 }
 
