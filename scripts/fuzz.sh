@@ -22,6 +22,7 @@ targets=(
   "./analyzer FuzzLitText 10"
   "./internal/luasrc FuzzScan 20"
   "./analyzer FuzzGoRange 10"
+  "./analyzer FuzzSharedConstantFix 10"
   "./internal/lint FuzzFix 10"
   "./internal/report FuzzUnderline 3"
   "./internal/report FuzzUnderlinePlain 2"
