@@ -93,19 +93,8 @@ func TestProofPagedWalk(t *testing.T) {
 		if r := c.MustEval(t, fill, []string{"proof:pages"}, strconv.Itoa(n)); r.Int != int64(n) {
 			t.Fatalf("fill gave %s", r)
 		}
-		// Every command logged, restored afterwards.
-		old := c.MustDo(t, "CONFIG", "GET", "slowlog-log-slower-than")
-		if len(old.Array) != 2 {
-			t.Fatalf("CONFIG GET slowlog-log-slower-than gave %s", old)
-		}
-		t.Cleanup(func() {
-			if conn, err := redistest.Dial(redistest.Addr()); err == nil {
-				conn.Do("CONFIG", "SET", "slowlog-log-slower-than", old.Array[1].Str)
-				conn.Do("SLOWLOG", "RESET")
-				conn.Close()
-			}
-		})
-		c.MustDo(t, "CONFIG", "SET", "slowlog-log-slower-than", "0")
+		// Every command logged, for the rest of the test.
+		c.SetConfig(t, "slowlog-log-slower-than", "0")
 		// held runs src and returns how long the server spent in it; the
 		// shortest of three runs, so that a run the machine interrupted
 		// does not count.

@@ -46,17 +46,7 @@ func TestProofUnboundedLoop(t *testing.T) {
 		}
 
 		// A short threshold so that BUSY comes quickly; restored afterwards.
-		old := c.MustDo(t, "CONFIG", "GET", "busy-reply-threshold")
-		if len(old.Array) != 2 {
-			t.Fatalf("CONFIG GET busy-reply-threshold gave %s", old)
-		}
-		t.Cleanup(func() {
-			if conn, err := redistest.Dial(redistest.Addr()); err == nil {
-				conn.Do("CONFIG", "SET", "busy-reply-threshold", old.Array[1].Str)
-				conn.Close()
-			}
-		})
-		c.MustDo(t, "CONFIG", "SET", "busy-reply-threshold", "100")
+		c.SetConfig(t, "busy-reply-threshold", "100")
 
 		t.Run("read-only loop: BUSY, then SCRIPT KILL works", func(t *testing.T) {
 			done := runLoop(t, busyLoop)

@@ -159,6 +159,26 @@ func (c *Conn) MustDo(t testing.TB, args ...string) Reply {
 	return r
 }
 
+// SetConfig sets the server's setting name to value for the rest of the
+// test (CONFIG SET), and puts its value back when the test ends, over a
+// connection of its own, since c may be closed or busy by then.
+func (c *Conn) SetConfig(t testing.TB, name, value string) {
+	t.Helper()
+	old := c.MustDo(t, "CONFIG", "GET", name)
+	if len(old.Array) != 2 {
+		t.Fatalf("CONFIG GET %s gave %s", name, old)
+	}
+	t.Cleanup(func() {
+		if conn, err := Dial(Addr()); err == nil {
+			conn.Do("CONFIG", "SET", name, old.Array[1].Str)
+			conn.Close()
+		}
+	})
+	if r := c.MustDo(t, "CONFIG", "SET", name, value); r.Kind != Status {
+		t.Fatalf("CONFIG SET %s %s gave %s", name, value, r)
+	}
+}
+
 // MustEval is Eval that fails the test on an I/O or protocol error.
 func (c *Conn) MustEval(t testing.TB, script string, keys []string, args ...string) Reply {
 	t.Helper()

@@ -310,17 +310,7 @@ func TestProofNoPermText(t *testing.T) {
 func TestProofBusyText(t *testing.T) {
 	c := redistest.Client(t)
 	tg := serverTarget(t, c)
-	old := c.MustDo(t, "CONFIG", "GET", "busy-reply-threshold")
-	if len(old.Array) != 2 {
-		t.Fatalf("CONFIG GET busy-reply-threshold gave %s", old)
-	}
-	t.Cleanup(func() {
-		if conn, err := redistest.Dial(redistest.Addr()); err == nil {
-			conn.Do("CONFIG", "SET", "busy-reply-threshold", old.Array[1].Str)
-			conn.Close()
-		}
-	})
-	c.MustDo(t, "CONFIG", "SET", "busy-reply-threshold", "100")
+	c.SetConfig(t, "busy-reply-threshold", "100")
 	loop, err := redistest.Dial(redistest.Addr())
 	if err != nil {
 		t.Fatal(err)
