@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -31,6 +32,13 @@ import (
 func onRedis(t *testing.T, run func(t *testing.T, c *redistest.Conn)) {
 	t.Helper()
 	t.Run("redis", func(t *testing.T) { run(t, redistest.Client(t)) })
+}
+
+// TestMain stops the cluster node the proofs share (redistest.Cluster).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	redistest.StopCluster()
+	os.Exit(code)
 }
 
 // onCluster is onRedis on a private one-node cluster (redistest.Cluster).
