@@ -65,6 +65,32 @@ func in(t *testing.T, dir string, args ...string) result {
 	return env{wd: dir}.run(t, args...)
 }
 
+// jsonFinding is one diagnostic of --format json, as the tests read it.
+type jsonFinding struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line"`
+	EndColumn int    `json:"end_column"`
+	Rule      string `json:"rule"`
+	Severity  string `json:"severity"`
+	Message   string `json:"message"`
+	Help      string `json:"help"`
+}
+
+// jsonFindings decodes the diagnostics of a --format json run's output,
+// failing the test (with its error stream) when it is not JSON.
+func jsonFindings(t *testing.T, out, errOut string) []jsonFinding {
+	t.Helper()
+	var res struct {
+		Diagnostics []jsonFinding `json:"diagnostics"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s\nstderr: %s", err, out, errOut)
+	}
+	return res.Diagnostics
+}
+
 // tree writes files (slash-separated paths relative to dir) and returns dir.
 func tree(t *testing.T, dir string, files map[string]string) string {
 	t.Helper()

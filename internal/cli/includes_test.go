@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,21 +46,8 @@ func runIn(t *testing.T, dir string, args ...string) (int, []string, string) {
 	var out, errOut bytes.Buffer
 	s := &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, Getenv: func(string) string { return "" }, Getwd: func() (string, error) { return dir, nil }}
 	code := Run(append([]string{"--format", "json"}, args...), s)
-	var res struct {
-		Diagnostics []struct {
-			File          string
-			Line, Column  int
-			EndLine       int `json:"end_line"`
-			EndColumn     int `json:"end_column"`
-			Rule, Message string
-			Help          string
-		}
-	}
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		t.Fatalf("%v: %v\n%s%s", args, err, out.String(), errOut.String())
-	}
 	var got []string
-	for _, d := range res.Diagnostics {
+	for _, d := range jsonFindings(t, out.String(), errOut.String()) {
 		msg := d.Message
 		if d.Help != "" {
 			msg += " — " + d.Help

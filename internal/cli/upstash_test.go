@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,29 +42,12 @@ func upstashPackage(t *testing.T) string {
 func TestUpstashRatelimit(t *testing.T) {
 	t.Parallel()
 	dir := upstashPackage(t)
-	type finding struct {
-		File      string `json:"file"`
-		Line      int    `json:"line"`
-		Column    int    `json:"column"`
-		EndLine   int    `json:"end_line"`
-		EndColumn int    `json:"end_column"`
-		Rule      string `json:"rule"`
-		Severity  string `json:"severity"`
-		Message   string `json:"message"`
-		Help      string `json:"help"`
-	}
-	errorsOf := func(args ...string) []finding {
+	errorsOf := func(args ...string) []jsonFinding {
 		t.Helper()
 		r := in(t, dir, append([]string{"--format", "json"}, args...)...)
 		wantCode(t, r, 1)
-		var out struct {
-			Diagnostics []finding `json:"diagnostics"`
-		}
-		if err := json.Unmarshal([]byte(r.out), &out); err != nil {
-			t.Fatalf("output is not JSON: %v\n%s\nstderr: %s", err, r.out, r.errOut)
-		}
-		var errs []finding
-		for _, d := range out.Diagnostics {
+		var errs []jsonFinding
+		for _, d := range jsonFindings(t, r.out, r.errOut) {
 			if d.Severity == "error" {
 				errs = append(errs, d)
 			}
@@ -79,14 +61,14 @@ func TestUpstashRatelimit(t *testing.T) {
 	)
 	// `  if r == incrementBy then`, line 367 of index.mjs and 390 of
 	// index.js: the comparison, columns 6 to 22.
-	want := []finding{
+	want := []jsonFinding{
 		{File: "dist/index.js", Line: 390, Column: 6, EndLine: 390, EndColumn: 22, Rule: "reply-type-compare", Severity: "error", Message: head, Help: help},
 		{File: "dist/index.mjs", Line: 367, Column: 6, EndLine: 367, EndColumn: 22, Rule: "reply-type-compare", Severity: "error", Message: head, Help: help},
 	}
 	if got := errorsOf("--target", "upstash", "dist"); !slices.Equal(got, want) {
 		t.Errorf("errors on target upstash:\n got %+v\nwant %+v", got, want)
 	}
-	var compares []finding
+	var compares []jsonFinding
 	shebangs := 0
 	for _, d := range errorsOf("dist/index.mjs", "dist/index.js") {
 		switch d.Rule {
