@@ -195,8 +195,8 @@ func ttlFraction(m *model.Model, e ast.Expr, d int) bool {
 		n, ok := model.ParseNumber(e.Value)
 		return !ok || n != math.Trunc(n)
 	case *ast.StringExpr:
-		if _, err := strconv.ParseFloat(strings.TrimSpace(e.Value), 64); err == nil {
-			return !isIntegerText(e.Value)
+		if n, err := strconv.ParseFloat(strings.TrimSpace(e.Value), 64); err == nil {
+			return n != math.Trunc(n)
 		}
 	case *ast.ArithmeticOpExpr:
 		if e.Operator == "/" || e.Operator == "^" {
@@ -218,12 +218,6 @@ func ttlFraction(m *model.Model, e ast.Expr, d int) bool {
 		}
 	}
 	return false
-}
-
-// isIntegerText reports whether a number's text is a whole number.
-func isIntegerText(s string) bool {
-	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	return err == nil && f == math.Trunc(f)
 }
 
 // laterExpire returns the first statement of rest that is an EXPIRE of the
