@@ -969,11 +969,7 @@ func (w *walker) countList(st *stream, a argRange) int {
 	count := func(from, to int) int {
 		els := w.splitArgs(st, from, to)
 		for _, e := range els {
-			if e.first >= e.last {
-				return -1
-			}
-			switch w.text(toks[e.first]) {
-			case "*", "**", "...", "..", "&":
+			if e.first >= e.last || w.spread(st, e) || w.text(toks[e.first]) == ".." {
 				return -1
 			}
 		}
