@@ -80,12 +80,7 @@ func goRun(opts *goOptions) (rerr error) {
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err := out.close(); err != nil && rerr == nil {
-			printError(s, fmt.Errorf("--output-file: %w", err))
-			rerr = exitError{ExitError}
-		}
-	}()
+	defer out.finish(s, &rerr)
 	set, settings, err := goSettings(opts)
 	if err != nil {
 		return usageError(s, "%v", err)

@@ -113,12 +113,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err := out.close(); err != nil && rerr == nil {
-			printError(s, fmt.Errorf("--output-file: %w", err))
-			rerr = exitError{ExitError}
-		}
-	}()
+	defer out.finish(s, &rerr)
 	if opts.Jobs < 1 {
 		return usageError(s, "--jobs must be at least 1")
 	}

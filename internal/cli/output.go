@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -40,6 +41,16 @@ type output struct {
 	w           io.Writer
 	// close closes the output file, when there is one.
 	close func() error
+}
+
+// finish closes the output file, deferred by a command: a failed close
+// (the report may be cut short) is an error of the run, unless the run
+// already failed with one of its own (*rerr).
+func (o *output) finish(s *IOStreams, rerr *error) {
+	if err := o.close(); err != nil && *rerr == nil {
+		printError(s, fmt.Errorf("--output-file: %w", err))
+		*rerr = exitError{ExitError}
+	}
 }
 
 // fails reports whether a finding of severity sev fails the run: it is
