@@ -108,3 +108,48 @@ func TestProofUnguardedNilReply(t *testing.T) {
 		}
 	})
 }
+
+// TestProofRemovals proves the model's table of what writes remove
+// (internal/model/present.go, removals), which decides when a read after a
+// write is "removed before this read": RENAME always moves the old key,
+// RENAMENX keeps it when the new name exists (it replies 0), so it is not
+// a removal; EXPIRE with a time of 0 replies 1 exactly when it deleted a
+// key that was there, and 0 for a missing key. The fixture
+// testdata/rules/unguarded-nil-reply/removals.lua holds the lint side.
+func TestProofRemovals(t *testing.T) {
+	const id = "unguarded-nil-reply"
+	after := func(write string) string {
+		return "redis.call(" + write + ")\nreturn redis.call('GET', KEYS[1]) + 1"
+	}
+	renamed, renamedIfFree := after("'RENAME', KEYS[1], KEYS[2]"), after("'RENAMENX', KEYS[1], KEYS[2]")
+	if msgs := ruleFindings(id, renamed); len(msgs) != 1 || !strings.Contains(msgs[0], "the script removes it before this read") {
+		t.Errorf("after RENAME: %q, want the read reported as after a removal", msgs)
+	}
+	if msgs := ruleFindings(id, renamedIfFree); len(msgs) == 1 && strings.Contains(msgs[0], "removes it") {
+		t.Errorf("after RENAMENX: %q, which does not always remove", msgs)
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:old", "proof:new"}
+		c.MustDo(t, "SET", "proof:old", "1")
+		c.MustDo(t, "SET", "proof:new", "2")
+		if r := c.MustDo(t, "RENAMENX", "proof:old", "proof:new"); r.Kind != redistest.Integer || r.Int != 0 {
+			t.Errorf("RENAMENX onto an existing name replied %s, want 0", r)
+		}
+		if r := c.MustEval(t, renamedIfFree, keys); r.Kind != redistest.Integer || r.Int != 2 {
+			t.Errorf("GET after a refused RENAMENX: %s, want 2 (the old key kept)", r)
+		}
+		if r := c.MustEval(t, renamed, keys); r.Kind != redistest.Error || !strings.Contains(r.Str, "attempt to perform arithmetic on a boolean value") {
+			t.Errorf("GET after RENAME: %s, want the arithmetic on a null to fail", r)
+		}
+		c.MustDo(t, "SET", "proof:old", "1")
+		if r := c.MustDo(t, "EXPIRE", "proof:old", "0"); r.Kind != redistest.Integer || r.Int != 1 {
+			t.Errorf("EXPIRE 0 of a present key replied %s, want 1", r)
+		}
+		if r := c.MustDo(t, "EXISTS", "proof:old"); r.Int != 0 {
+			t.Errorf("the key is still there after EXPIRE 0: EXISTS %s", r)
+		}
+		if r := c.MustDo(t, "EXPIRE", "proof:old", "0"); r.Kind != redistest.Integer || r.Int != 0 {
+			t.Errorf("EXPIRE 0 of a missing key replied %s, want 0", r)
+		}
+	})
+}

@@ -729,7 +729,7 @@ const (
 // removals is the one table of what writes remove, which both the
 // presence facts (a read after DEL k is null) and the flow (ZREM's count
 // not 0 shows the member was there) read. RENAMENX is not in it: when the
-// new name exists it replies 0 and keeps the old key (observed on 7.0.15),
+// new name exists it replies 0 and keeps the old key (TestProofRemovals),
 // so it does not remove on every path. Other writes may remove too (LPOP,
 // SET over a hash); they are not keepers, so the facts of their keys go.
 var removals = map[string]removal{
