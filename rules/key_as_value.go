@@ -132,9 +132,10 @@ func runKeyAsValue(p *lint.Pass) {
 	})
 	// A KEYS element copied with table.insert into a table that the
 	// script only returns goes to the client, never to Redis as a key.
-	inserted := map[ast.Expr]bool{}
+	var inserted map[ast.Expr]bool // nil, and read as empty, in most files
 	if ins := keysInserts(m); len(ins) > 0 {
 		replyOnly := replyOnlyTables(m)
+		inserted = map[ast.Expr]bool{}
 		for _, x := range ins {
 			if replyOnly[m.LocalOf(x.Args[0])] {
 				v := x.Args[len(x.Args)-1]
