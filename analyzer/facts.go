@@ -256,7 +256,7 @@ func (p *projectAPIs) paramReaches(fd *ast.FuncDecl, fn *types.Func) *scriptPara
 // function takes them.
 func (p *projectAPIs) commandWrapper(call *ast.CallExpr, callee *types.Func, param func(ast.Expr) int, sig *types.Signature) *scriptParam {
 	at, via := -1, callee.Name()
-	if a, ok := apiOf(callee); ok && a.cmdAt >= 0 {
+	if a, _, ok := apiOf(callee); ok && a.cmdAt >= 0 {
 		at = a.cmdAt + ctxOffset(callee)
 	} else if f := p.fact(callee); f != nil && f.Cmd >= 0 {
 		at, via = f.Cmd, f.Via

@@ -429,8 +429,8 @@ func classifyWith(info *types.Info, p *projectAPIs, call *ast.CallExpr) *scriptU
 	if fn == nil {
 		return nil
 	}
-	if a, ok := apiOf(fn); ok {
-		return a.use(info, clientOf(fn), fn, call)
+	if a, client, ok := apiOf(fn); ok {
+		return a.use(info, client, fn, call)
 	}
 	if f := p.fact(fn); f != nil {
 		return projectUse(info, fn, f, call)
@@ -441,27 +441,18 @@ func classifyWith(info *types.Info, p *projectAPIs, call *ast.CallExpr) *scriptU
 // apiOf returns the client API fn is: a function or method of a client
 // library, or a method of a project's interface that a client's type
 // implements by name and signature (an interface method whose results
-// are the client's, such as Eval(...) *redis.Cmd).
-func apiOf(fn *types.Func) (clientAPI, bool) {
+// are the client's, such as Eval(...) *redis.Cmd), and the name of its
+// client library.
+func apiOf(fn *types.Func) (clientAPI, string, bool) {
 	lib := libByPath[pkgPath(fn)]
 	if lib == nil {
 		lib = interfaceLib(fn)
 	}
 	if lib == nil {
-		return clientAPI{}, false
+		return clientAPI{}, "", false
 	}
-	return lib.lookup(recvName(fn), fn.Name(), fn.Type().(*types.Signature).Recv() != nil)
-}
-
-// clientOf names the client library of a function apiOf knows.
-func clientOf(fn *types.Func) string {
-	if lib := libByPath[pkgPath(fn)]; lib != nil {
-		return lib.client
-	}
-	if lib := interfaceLib(fn); lib != nil {
-		return lib.client
-	}
-	return ""
+	a, ok := lib.lookup(recvName(fn), fn.Name(), fn.Type().(*types.Signature).Recv() != nil)
+	return a, lib.client, ok
 }
 
 // interfaceLib returns the client library of an interface method of
