@@ -1,11 +1,14 @@
 package analyzer
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -70,13 +73,15 @@ func (e *evaluator) embedFSScripts() (out []fsScript, used map[*types.Var]bool) 
 			}
 		}
 	}
-	for v := range used {
+	// In position order: a file two variables cover is placed at the
+	// first, the same on every run.
+	for _, v := range slices.SortedFunc(maps.Keys(used), func(a, b *types.Var) int { return cmp.Compare(e.embeds[a].pos, e.embeds[b].pos) }) {
 		add(embedFSFiles(e.embeds[v]), e.embeds[v].pos)
 	}
-	for v, pos := range first {
+	for _, v := range slices.SortedFunc(maps.Keys(first), func(a, b *types.Var) int { return cmp.Compare(first[a], first[b]) }) {
 		var f embedFS
 		if e.pass.ImportObjectFact != nil && e.pass.ImportObjectFact(v, &f) && !f.Linted {
-			add(f.Files, pos)
+			add(f.Files, first[v])
 		}
 	}
 	sort.Strings(names)
