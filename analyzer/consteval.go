@@ -52,7 +52,10 @@ type evaluator struct {
 	// embedded files with the token.File added for them.
 	sources  map[*token.File][]byte
 	embedded map[string]*embedFile
-	depth    int
+	// fsFiles caches the .lua files each embed.FS variable's directive
+	// covers (embedfs.go): the directory walk is done once.
+	fsFiles map[*types.Var][]string
+	depth   int
 	// limit is the size past which a text is big (not linted).
 	limit int
 }

@@ -76,7 +76,7 @@ func (e *evaluator) embedFSScripts() (out []fsScript, used map[*types.Var]bool) 
 	// In position order: a file two variables cover is placed at the
 	// first, the same on every run.
 	for _, v := range slices.SortedFunc(maps.Keys(used), func(a, b *types.Var) int { return cmp.Compare(e.embeds[a].pos, e.embeds[b].pos) }) {
-		add(embedFSFiles(e.embeds[v]), e.embeds[v].pos)
+		add(e.fsLuaFiles(v), e.embeds[v].pos)
 	}
 	for _, v := range slices.SortedFunc(maps.Keys(first), func(a, b *types.Var) int { return cmp.Compare(first[a], first[b]) }) {
 		var f embedFS
@@ -114,11 +114,11 @@ func (f *embedFS) String() string {
 // exportEmbedFS exports the fact of each exported embed.FS variable of
 // the package that embeds .lua files.
 func exportEmbedFS(pass *analysis.Pass, e *evaluator, linted map[*types.Var]bool) {
-	for v, spec := range e.embeds {
+	for v := range e.embeds {
 		if !v.Exported() || !isEmbedFS(v.Type()) || v.Parent() != pass.Pkg.Scope() {
 			continue
 		}
-		if files := embedFSFiles(spec); len(files) > 0 {
+		if files := e.fsLuaFiles(v); len(files) > 0 {
 			pass.ExportObjectFact(v, &embedFS{Files: files, Linted: linted[v]})
 		}
 	}
@@ -128,6 +128,20 @@ func exportEmbedFS(pass *analysis.Pass, e *evaluator, linted map[*types.Var]bool
 func isEmbedFS(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "embed" && n.Obj().Name() == "FS"
+}
+
+// fsLuaFiles is embedFSFiles of v's directive, walked once for both
+// the package's scripts and its fact.
+func (e *evaluator) fsLuaFiles(v *types.Var) []string {
+	if files, ok := e.fsFiles[v]; ok {
+		return files
+	}
+	if e.fsFiles == nil {
+		e.fsFiles = map[*types.Var][]string{}
+	}
+	files := embedFSFiles(e.embeds[v])
+	e.fsFiles[v] = files
+	return files
 }
 
 // embedFSFiles lists the .lua files an embed.FS directive covers, as the
