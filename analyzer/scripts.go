@@ -211,6 +211,7 @@ func findScripts(pass *analysis.Pass, st *state) {
 			return s
 		}
 		var s *luaScript
+		var others []*luaScript // the use's other scripts, its alternatives
 		if t := e.eval(src); t != nil && t.big {
 			s = &luaScript{Src: src, TooLarge: true}
 			st.scripts = append(st.scripts, s)
@@ -221,9 +222,11 @@ func findScripts(pass *analysis.Pass, st *state) {
 			// One of a few known texts (alternatives.go): each is a
 			// script of this use; the call-site checks read the first.
 			for _, t := range alts[1:] {
-				if o := known(t); !slices.Contains(o.Uses, u) {
+				o := known(t)
+				if !slices.Contains(o.Uses, u) {
 					o.Uses = append(o.Uses, u)
 				}
+				others = append(others, o)
 			}
 			s = known(alts[0])
 		} else {
@@ -233,10 +236,9 @@ func findScripts(pass *analysis.Pass, st *state) {
 		u.Script = s
 		s.Uses = append(s.Uses, u)
 		if u.Kind == useFunctionLoad {
-			for _, o := range st.scripts {
-				if slices.Contains(o.Uses, u) {
-					o.Library = true
-				}
+			s.Library = true
+			for _, o := range others {
+				o.Library = true
 			}
 		}
 	}
