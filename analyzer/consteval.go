@@ -399,13 +399,17 @@ func (e *evaluator) sprintf(call *ast.CallExpr) *text {
 	vals := make([]any, len(args))
 	texts := make([]*text, len(args))
 	for i, a := range args {
-		v, ok := e.constArg(a)
+		var t *text // a string's text, evaluated once for its value and its positions
+		if isStringType(e.pass.TypesInfo.TypeOf(a)) {
+			t = e.eval(a)
+		}
+		v, ok := e.constArg(a, t)
 		if !ok {
 			return nil
 		}
 		vals[i] = v
 		if _, isStr := v.(string); isStr {
-			texts[i] = e.eval(a)
+			texts[i] = t
 		}
 	}
 	want := fmt.Sprintf(format.s, vals...)
@@ -465,9 +469,19 @@ func (e *evaluator) sprintf(call *ast.CallExpr) *text {
 	return out
 }
 
+// isStringType reports whether t's underlying type is a string.
+func isStringType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
 // constArg returns the Go value of a constant Sprintf argument, or false
-// if it is not a constant or fmt would format it through a method.
-func (e *evaluator) constArg(a ast.Expr) (any, bool) {
+// if it is not a constant or fmt would format it through a method. t is
+// the argument's text when its type is a string (e.eval(a)), else nil.
+func (e *evaluator) constArg(a ast.Expr, t *text) (any, bool) {
 	tv, ok := e.pass.TypesInfo.Types[a]
 	if !ok || hasFormatMethod(tv.Type) {
 		return nil, false
@@ -475,10 +489,8 @@ func (e *evaluator) constArg(a ast.Expr) (any, bool) {
 	if tv.Value == nil {
 		// A string variable whose text is known (assigned once, or one
 		// of its alternatives while they are tried).
-		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-			if t := e.eval(a); t != nil && !t.big {
-				return t.s, true
-			}
+		if t != nil && !t.big {
+			return t.s, true
 		}
 		return nil, false
 	}
