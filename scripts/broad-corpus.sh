@@ -89,6 +89,19 @@ upstash-lock|npm|@upstash/lock@0.2.1|lock|TypeScript (built .mjs)|dist/index.mjs
 cachemanager|mirror|MichaCo/CacheManager@5aedc81b3caa0811433544277168964f4203e319|cache|C#|src/CacheManager.StackExchange.Redis|
 pottery|mirror|brainix/pottery@e2f40424c9dfc3f8de6efcfc4ff4e6d22155749c|lock|Python|pottery|
 redis-smq|npm|redis-smq@8.3.1|queue,scheduler,rate-limiter|TypeScript (.lua files)|dist/esm/src/common/redis-client/scripts/lua|
+centrifuge|mirror|centrifugal/centrifuge@1d8f99f1d0d44c08c40b2df993b2e3f8502e1d1f|queue,cache|Go (.lua files, strings)|internal/redis_lua,map_broker_redis.go,broker_redis.go,presence_redis.go|
+django-cacheops|mirror|Suor/django-cacheops@57dc991e7793345bc43e66b7331214eea90f41ed|cache|Python (.lua files)|cacheops|
+yii2-redis|mirror|yiisoft/yii2-redis@0def731727cdfd5e64417028c09fc8378876bbcc|lock,cache|PHP|src|
+foundatio-redis|mirror|FoundatioFx/Foundatio.Redis@eef844d4faf140a4f41f32b9501672196d548250|queue,cache,lock|C# (.lua resources)|src/Foundatio.Redis|
+jesque|mirror|gresrun/jesque@9e156033df38f8c838925291c9a2c460da0746d2|queue,scheduler|Java (.lua resources)|src/main|
+aioredlock|mirror|joanvila/aioredlock@685d1b5b08113738083ac8a449cc56b5ce10cee2|lock|Python|aioredlock|
+redis-queued-locks|mirror|0exp/redis_queued_locks@4b35e2cebd4d4aa0c68605dbc0f2c2ac9b32a52d|lock|Ruby|lib|
+go-zero|mirror|zeromicro/go-zero@11f21098ddd95a58f801920fea4f0543d4d01586|rate-limiter,lock,cache|Go (.lua files)|core/bloom,core/limit,core/stores/redis|
+dtm|mirror|dtm-labs/dtm@18146ee53bafbf094b1a5f12ca7e8a29bdb57edd|queue,scheduler|Go|.|
+hyperf|mirror|hyperf/hyperf@eee2d614e86ca98fd567bc2860397a2e5dbba497|cache|PHP|src/metric/src/Adapter/Prometheus,src/model-cache/src/Redis,src/redis/src/Lua|
+throttler-storage-redis|npm|@nest-lab/throttler-storage-redis@1.2.0|rate-limiter|TypeScript (built)|src|
+simple-redis-mutex|npm|simple-redis-mutex@3.0.0|lock|JavaScript (built)|.|
+sesamecare-redlock|npm|@sesamecare-oss/redlock@1.4.0|lock|TypeScript (built)|build|
 EOF
 }
 
