@@ -81,6 +81,32 @@ func runKeyAsValue(p *lint.Pass) {
 			}
 		}
 	}
+	// A local given a KEYS element and assigned again on some path (an
+	// optional key replaced by '' when the caller passed a placeholder)
+	// holds that element at a later use only on some paths: the model
+	// gives such a use no one value, so the element is marked through
+	// the local's definitions.
+	var keysDefs map[*model.Variable][]int
+	markExpr := func(u *model.Function, x ast.Expr, v model.Value) {
+		markValue(u, v, 0)
+		lv := m.LocalOf(x)
+		if lv == nil || len(lv.Writes) == 0 {
+			return
+		}
+		if keysDefs == nil {
+			keysDefs = map[*model.Variable][]int{}
+			for lv, defs := range m.LocalDefs() {
+				for _, d := range defs {
+					if d.Expr != nil && m.Value(d.Expr).Origin == model.Keys {
+						keysDefs[lv] = append(keysDefs[lv], int(m.Value(d.Expr).Index))
+					}
+				}
+			}
+		}
+		for _, k := range keysDefs[lv] {
+			ku.mark(u, k)
+		}
+	}
 	// A candidate is a KEYS element used as a value: an argument of a
 	// command in a place that is not a key (c set, argument i), or an
 	// operand of == or ~= (cmp set: compared with a reply, an owner
@@ -108,7 +134,7 @@ func runKeyAsValue(p *lint.Pass) {
 		for i := 1; i < len(c.Args); i++ {
 			v := c.Args[i].Value
 			if c.Command == nil || !c.KeysComplete || c.IsKey(i) {
-				markValue(u, v, 0)
+				markExpr(u, c.Args[i].Expr, v)
 				continue
 			}
 			if v.Origin == model.Concat || v.Origin == model.Arith {
@@ -189,7 +215,7 @@ func runKeyAsValue(p *lint.Pass) {
 			}
 			for _, a := range x.Args {
 				if !inserted[a] {
-					markValue(u, m.Value(a), 0)
+					markExpr(u, a, m.Value(a))
 				}
 			}
 		case *ast.TableExpr:

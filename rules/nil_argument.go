@@ -249,7 +249,7 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		// the value says so: assignments on every path replace it.
 		assignedNil := v.NilAssigned
 		for _, d := range ac.localDefs()[lv] {
-			if !assignedNil && (d.Nil() || isNilLiteral(d.Expr)) {
+			if !assignedNil && (d.Nil() || isNilLiteral(d.Expr)) || !m.Reaches(d, m.Range(x).Start) {
 				continue
 			}
 			if d.Nil() && bits&model.TNil != 0 {

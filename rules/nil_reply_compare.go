@@ -27,6 +27,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
 			Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
 			Redis: "all (RESP2, the default in scripts)",
+			Lower: "Info for `x ~= nil` where the reply is never null (an array, an integer, a status) and the test is the condition of an if without an else (or one operand of its `and` chain): it always holds and only lets the block run, as it would without it, so the script's answer is the same (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element). `x == nil` there leaves its block dead, and `~= nil` with an else leaves the else dead: those stay errors, as does `~= nil` on a reply whose null is false, which lets the null through.",
 		},
 	},
 	Run: runNilReplyCompare,
@@ -40,6 +41,7 @@ func runNilReplyCompare(p *lint.Pass) {
 	}
 	var fx *fixer
 	paired := nilFalsePairs(m)
+	var idle map[ast.Expr]bool // made on the first finding that asks
 	m.Preorder(model.KRelationalOpExpr, func(e any) {
 		x := e.(*ast.RelationalOpExpr)
 		if x.Operator != "==" && x.Operator != "~=" || paired[x] {
@@ -60,13 +62,40 @@ func runNilReplyCompare(p *lint.Pass) {
 			if fx == nil {
 				fx = newFixer(m)
 			}
-			reportNilCompare(p, fx, x, side, other, v)
+			if x.Operator == "~=" && v.Types&model.TFalse == 0 && idle == nil {
+				idle = idleTests(m)
+			}
+			reportNilCompare(p, fx, x, side, other, v, idle[x])
 			return
 		}
 	})
 }
 
-func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) {
+// idleTests returns the conditions, and the operands of their `and`
+// chains, of the if statements without an else: a test there that always
+// holds only lets the block run, as it would without the test.
+func idleTests(m *model.Model) map[ast.Expr]bool {
+	out := map[ast.Expr]bool{}
+	m.Preorder(model.KIfStmt, func(n any) {
+		s := n.(*ast.IfStmt)
+		if len(s.Else) > 0 {
+			return
+		}
+		var walk func(ast.Expr)
+		walk = func(e ast.Expr) {
+			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "and" {
+				walk(l.Lhs)
+				walk(l.Rhs)
+				return
+			}
+			out[e] = true
+		}
+		walk(s.Condition)
+	})
+	return out
+}
+
+func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value, idle bool) {
 	m := p.Model
 	c := v.Call
 	name := replyCommandName(c)
@@ -107,8 +136,13 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 	if c.Protected && v.Types&model.TFalse == 0 {
 		what += " (an error is a table {err=...})"
 	}
-	p.Report(m.Range(x), "%s is never nil in a script (RESP2)", subject).
+	f := p.Report(m.Range(x), "%s is never nil in a script (RESP2)", subject).
 		Help("%s, so %s is %s; %s", what, m.Text(x), verdict, fix).Fix(nilCompareFix(fx, x, side, other, v))
+	if idle && x.Operator == "~=" && v.Types&model.TFalse == 0 {
+		// A reply that is never null passes `~= nil`: the block runs
+		// as it would without the test, and nothing else depends on it.
+		f.Info()
+	}
 }
 
 // nilCompareFix rewrites `x == nil` as `not x`, and `x ~= nil` as `x` where

@@ -73,6 +73,24 @@ func (m *Model) LocalDefs() map[*Variable][]Def {
 	return out
 }
 
+// Reaches reports whether definition d can give the local its value at
+// use: d comes before use, or a loop holds both while the local is
+// declared outside it (the next round reads what this one assigned). A
+// local declared inside the loop body is a new variable each round. Both
+// must be in the local's own function (WritesFollowed).
+func (m *Model) Reaches(d Def, use span.Pos) bool {
+	if d.Range.Start.Less(use) {
+		return true
+	}
+	for _, l := range m.Loops() {
+		r := m.Range(l.Stmt)
+		if r.Contains(use) && r.Contains(d.Range.Start) && !r.Contains(d.Var.Decl.Start) {
+			return true
+		}
+	}
+	return false
+}
+
 // WritesFollowed reports whether the value the model gives x, when x reads
 // a local, is the value x holds: false when the local is assigned inside
 // another function than its own (the assignment happens whenever that

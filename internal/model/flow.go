@@ -637,6 +637,13 @@ func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
 					fs.stack = append(fs.stack, fs.m.element(tbl, n))
 				}
 			}
+			// next(t) of a reply: its second result is an element (the
+			// ok field of a status reply, `local _, kind = next(redis.call('TYPE', k))`).
+			if len(fs.stack)-mark < want && v.Origin != ReplyElement && fs.isGlobalCall(x, "next") {
+				if av, ok := fs.m.recorded(x.(*ast.FuncCallExpr).Args[0]); ok && av.Origin == Reply {
+					fs.stack = append(fs.stack, Value{Types: TAny, Origin: ReplyElement, Call: av.Call})
+				}
+			}
 			for len(fs.stack)-mark < want {
 				fs.stack = append(fs.stack, AnyValue)
 			}
@@ -649,13 +656,17 @@ func (fs *flowState) exprList(es []ast.Expr, want int, e env) []Value {
 }
 
 // isUnpack reports whether x calls the global unpack.
-func (fs *flowState) isUnpack(x ast.Expr) bool {
+func (fs *flowState) isUnpack(x ast.Expr) bool { return fs.isGlobalCall(x, "unpack") }
+
+// isGlobalCall reports whether x calls the global function name with
+// arguments.
+func (fs *flowState) isGlobalCall(x ast.Expr, name string) bool {
 	c, ok := x.(*ast.FuncCallExpr)
-	if !ok || c.Func == nil {
+	if !ok || c.Func == nil || len(c.Args) == 0 {
 		return false
 	}
 	id, ok := c.Func.(*ast.IdentExpr)
-	return ok && id.Value == "unpack" && fs.m.VarOf(id) == nil
+	return ok && id.Value == name && fs.m.VarOf(id) == nil
 }
 
 // pop drops the values pushed on fs.stack since mark.

@@ -516,6 +516,13 @@ func (m *Model) guardedSlots(cond ast.Expr, truth bool) []slotFact {
 				if nonZero(side.op, n, truth) {
 					return m.countSlots(c)
 				}
+			case c.Name == "TYPE" && rv.Origin == ReplyElement && ov.Origin == Literal && ov.IsString && ov.Lit != "none" && side.op == "==" && truth:
+				// TYPE k == 'list' (its status's ok field): the key is
+				// there, and a collection Redis keeps only while it has
+				// elements is not empty.
+				if id, ok := m.Identity(c.Args[1].Value); ok && len(c.Args) == 2 {
+					return []slotFact{{id, c.Args[1].Value}, {id + slotNonEmpty, c.Args[1].Value}}
+				}
 			case ov.Types != 0 && !ov.Types.MayBeFalsy() && side.op == "==" && truth && rv.Origin != ReplyElement:
 				// R == 'x', R == ARGV[1]: a null reply is neither.
 				if slot := m.ReadSlot(c); slot != "" {
