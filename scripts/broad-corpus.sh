@@ -102,6 +102,11 @@ hyperf|mirror|hyperf/hyperf@eee2d614e86ca98fd567bc2860397a2e5dbba497|cache|PHP|s
 throttler-storage-redis|npm|@nest-lab/throttler-storage-redis@1.2.0|rate-limiter|TypeScript (built)|src|
 simple-redis-mutex|npm|simple-redis-mutex@3.0.0|lock|JavaScript (built)|.|
 sesamecare-redlock|npm|@sesamecare-oss/redlock@1.4.0|lock|TypeScript (built)|build|
+fastify-rate-limit|mirror|fastify/fastify-rate-limit@78a7d41143f5418fef3cfe3ac6b46c944e637dc2|rate-limiter|JavaScript|store|
+pyrate-limiter|mirror|vutran1710/PyrateLimiter@f444c5ec1eeec80af0b3a16ed28cf2dfba78f261|rate-limiter|Python|pyrate_limiter|
+throttled|mirror|throttled/throttled@9e814f2763334cb3ce7b72a17b6c4052105922e6|rate-limiter|Go|.|
+sidekiq-limit-fetch|mirror|brainopia/sidekiq-limit_fetch@1207ba94d101798504e530315273c4e30627ea02|queue,lock|Ruby|lib|
+shenyu|mirror|apache/shenyu@eb6f1c5ba0002ea71e6c41dee5806b5c31f2c98d|rate-limiter|Java (.lua resources)|shenyu-plugin/shenyu-plugin-fault-tolerance/shenyu-plugin-ratelimiter/src/main|
 EOF
 }
 
