@@ -1521,14 +1521,18 @@ func assigned(val Value) Value {
 	return val
 }
 
-// narrow keeps the truthy (or falsy) part of a value's types.
+// narrow keeps the truthy (or falsy) part of a value's types. A value
+// with no such part gives none (Types 0): the branch cannot run with it,
+// and joins take the other paths' values (a local that a loop round
+// assigns reaches `if x then` only from the rounds that assigned it).
 func narrow(v Value, truth bool) Value {
 	if truth {
-		if v.Types&^Falsy != 0 {
-			v.Types &^= Falsy
-		}
-	} else if v.Types&Falsy != 0 {
+		v.Types &^= Falsy
+	} else {
 		v.Types &= Falsy
+	}
+	if v.Types == 0 {
+		return Value{}
 	}
 	return v
 }
