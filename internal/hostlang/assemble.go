@@ -64,7 +64,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 				Kind: h.kind, Start: h.start, End: h.end,
 				Expr:     string(src[h.inStart:h.inEnd]),
 				LuaStart: luaStart, LuaEnd: out.Len(),
-				Name: name, Call: call,
+				Name: name, Call: call, Code: ctx == 0,
 			})
 			i++
 			continue

@@ -246,6 +246,39 @@ func luaScriptParams(v *value) *value {
 	return out
 }
 
+// LuaScriptFound is the FoundBy of the script of a .lua file read as a
+// LuaScript template (LuaScriptTemplate).
+const LuaScriptFound = "StackExchange.Redis LuaScript parameters"
+
+// LuaScriptTemplate reads the content of a .lua file as the text of a
+// StackExchange.Redis LuaScript: LuaScript.Prepare rewrites each `@name`
+// parameter (luaScriptParams) before Redis sees the script, so a project
+// that keeps its scripts as .lua resources writes them with `@key` where
+// the Lua has ARGV[i]. `@` starts no token in Lua 5.1, so no Lua file has
+// one in its code: a file that does is such a template, and its script is
+// the text assembled as for a C# literal, each byte of the file written
+// as itself and each parameter an opaque placeholder. It reports false,
+// and the file is plain Lua, when no parameter stands in code (a `@` in
+// a string or a comment: an e-mail address, an LDoc tag, `--- @include`).
+func LuaScriptTemplate(src []byte) (Script, bool) {
+	// Most .lua files have no @ at all: a byte scan says so without a
+	// copy of the text.
+	if bytes.IndexByte(src, '@') < 0 {
+		return Script{}, false
+	}
+	v := newValue(len(src))
+	for i, c := range src {
+		v.add(c, i, i+1)
+	}
+	text, holes := assemble(luaScriptParams(v), src)
+	for _, h := range holes {
+		if h.Code {
+			return Script{Text: text.String(), Map: text, End: len(src), FoundBy: LuaScriptFound, Holes: holes}, true
+		}
+	}
+	return Script{}, false
+}
+
 // call is one call of an API found in a stream.
 type call struct {
 	api        API

@@ -120,6 +120,9 @@ type Hole struct {
 	Name string
 	// Call is set when the placeholder is written as a call.
 	Call bool
+	// Code is set when the placeholder stands in Lua code, not inside a
+	// Lua string or comment.
+	Code bool
 }
 
 // Call is one call that runs or loads a script.

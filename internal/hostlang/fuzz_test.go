@@ -115,6 +115,23 @@ func FuzzCSharp(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, CSharp, src) })
 }
 
+// FuzzLuaScriptTemplate: a .lua file read as a LuaScript template keeps
+// the invariants of every script, and each byte outside its parameters is
+// written as itself.
+func FuzzLuaScriptTemplate(f *testing.F) {
+	for _, s := range []string{
+		"", "@", "@@k", "return @k", "-- @k\n@k", "'@k' .. @k", "[[@k]] @k", "--[==[ @k ]==] @k_1", "a@b", "\xEF\xBB\xBF@k",
+		"if redis.call('get', @key) == @expected then return redis.call('del', @key) else return 0 end",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if s, ok := LuaScriptTemplate(src); ok {
+			checkTemplate(t, src, s)
+		}
+	})
+}
+
 // FuzzMayHoldScript: a file the byte scan rejects gives no script, in any
 // language (the first byte picks it).
 func FuzzMayHoldScript(f *testing.F) {
