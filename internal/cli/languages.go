@@ -80,8 +80,13 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 			if sc.Map != nil {
 				d = sc.Map.Place(d)
 				what = fmt.Sprintf("script of %s, via %s, host lines %s", lines, sc.Found, hostLines(sc))
-				if sc.Found == "content" {
+				switch sc.Found {
+				case "content":
 					what = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, hostLines(sc))
+				case hostlang.LuaScriptFound:
+					// A .lua file whose script is its whole text, read
+					// as LuaScript.Prepare reads it.
+					what = fmt.Sprintf("script file of %s, with %s", lines, sc.Found)
 				}
 			}
 			fmt.Fprintf(w, "%s:%d:%d: %s\n", report.Escape(d.File), d.Range.Start.Line, d.Range.Start.Column, what)

@@ -124,8 +124,9 @@ type Script struct {
 	CoveredBy []int
 	// Found says what found the script in its file, for a listing of the
 	// scripts (lint-lua --list-scripts): the host API that runs it, or
-	// "content" when its text shows it; empty for a file that is one
-	// script.
+	// "content" when its text shows it; for a .lua file read as a
+	// StackExchange.Redis LuaScript template, hostlang.LuaScriptFound;
+	// empty for a file that is one script as it is.
 	Found string
 }
 

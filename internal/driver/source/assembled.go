@@ -88,7 +88,7 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			as := assemblies[i]
 			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as}}
 		default:
-			f.Scripts = []driver.Script{{Name: f.Name, Text: f.Src}}
+			f.Scripts = []driver.Script{luaScript(f.Name, f.Src, driver.Script{Name: f.Name})}
 			f.Rescan = rescan(driver.Script{Name: f.Name})
 		}
 		if f.Err == nil {

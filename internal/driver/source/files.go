@@ -176,7 +176,7 @@ func (s *Files) load(f found) *driver.File {
 		}
 	}
 	out.Settings = s.Settings(s.match(f))
-	script := driver.Script{Name: f.name, Text: out.Src, Parsed: parsed}
+	script := driver.Script{Name: f.name, Parsed: parsed}
 	if !f.stdin {
 		script.Siblings = s.siblings().of(f.path)
 	}
@@ -187,7 +187,7 @@ func (s *Files) load(f found) *driver.File {
 			script.Seen = func(pf *luasrc.File) { c.offer(f.path, pf) }
 		}
 	}
-	out.Scripts = []driver.Script{script}
+	out.Scripts = []driver.Script{luaScript(f.name, out.Src, script)}
 	out.Rescan = rescan(script)
 	return out
 }
@@ -196,6 +196,6 @@ func (s *Files) load(f found) *driver.File {
 // what the script knows from outside it.
 func rescan(s driver.Script) func([]byte) *driver.File {
 	return func(src []byte) *driver.File {
-		return &driver.File{Scripts: []driver.Script{{Name: s.Name, Text: src, Globals: s.Globals, Siblings: s.Siblings}}}
+		return &driver.File{Scripts: []driver.Script{luaScript(s.Name, src, driver.Script{Name: s.Name, Globals: s.Globals, Siblings: s.Siblings})}}
 	}
 }

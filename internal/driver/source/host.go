@@ -96,7 +96,13 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) erro
 		return nil
 	}
 	lines := srcmap.NewLines(out.Src)
-	fx := &hostFixes{lang: l, apis: apis, src: out.Src, scripts: hf.Scripts}
+	fx := &hostFixes{read: func(src []byte) []hostlang.Script {
+		hf, err := hostlang.Extract(l, src, apis)
+		if err != nil {
+			return nil
+		}
+		return hf.Scripts
+	}, src: out.Src, scripts: hf.Scripts}
 	for i, s := range hf.Scripts {
 		// The lines whose ignores cover the whole script: the line the
 		// literal starts on, and that of each call that runs it.
@@ -120,11 +126,7 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) erro
 		}
 		h.keysCount(out, lines, s, parse)
 		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes, fixes: fx, index: i}
-		var globals []string
-		for _, hole := range s.Holes {
-			globals = append(globals, hole.Name)
-		}
-		globals = append(globals, spliced(s, out.Settings.Target, parse)...)
+		globals := append(holeNames(s.Holes), spliced(s, out.Settings.Target, parse)...)
 		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: text, Parsed: pf, Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy})
 	}
 	for _, c := range hf.Comments {
@@ -135,6 +137,16 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) erro
 		out.Comments = append(out.Comments, luasrc.Comment{Range: lines.Range(c.Start, c.End), Text: c.Text, OwnLine: c.OwnLine})
 	}
 	return nil
+}
+
+// holeNames are the placeholders of holes: names the script may read as
+// globals, whose values are only known at run time.
+func holeNames(holes []hostlang.Hole) []string {
+	var out []string
+	for _, h := range holes {
+		out = append(out, h.Name)
+	}
+	return out
 }
 
 // dynamic reports a script API given a text this file does not hold.
@@ -315,7 +327,29 @@ func (m *hostScript) holeText(s string) string {
 			s = strings.ReplaceAll(s, h.Name, t)
 		}
 	}
-	return s
+	return m.unclip(s)
+}
+
+// unclip drops the start of a placeholder that a quote clipped before its
+// ellipsis (`redis.call('GET', __par...`): it names no host text, and the
+// ellipsis says enough.
+func (m *hostScript) unclip(s string) string {
+	for from := 0; ; {
+		i := strings.Index(s[from:], "...")
+		if i < 0 {
+			return s
+		}
+		i += from
+		j := i
+		for j > 0 && (s[j-1] == '_' || s[j-1] >= 'a' && s[j-1] <= 'z' || s[j-1] >= 'A' && s[j-1] <= 'Z' || s[j-1] >= '0' && s[j-1] <= '9') {
+			j--
+		}
+		if part := s[j:i]; strings.HasPrefix(part, "__") && slices.ContainsFunc(m.holes, func(h hostlang.Hole) bool { return strings.HasPrefix(h.Name, part) }) {
+			s = s[:j] + s[i:]
+			i = j
+		}
+		from = i + len("...")
+	}
 }
 
 // Line returns a line of the host file.

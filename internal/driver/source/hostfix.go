@@ -9,10 +9,11 @@ import (
 )
 
 // hostFixes checks the fixes of one host file's scripts: what was read
-// (the scripts as Extract found them in src) and how to read it again.
+// (the scripts as read found them in src) and how to read it again.
 type hostFixes struct {
-	lang    hostlang.Lang
-	apis    *hostlang.APIs
+	// read finds the scripts of a content of the file: hostlang.Extract
+	// for a host file, hostlang.LuaScriptTemplate for a .lua template.
+	read    func(src []byte) []hostlang.Script
 	src     []byte
 	scripts []hostlang.Script
 }
@@ -26,7 +27,7 @@ type hostFixes struct {
 //     escape, no hole, no concatenation boundary and no removed
 //     indentation inside the edit (an insertion needs the same of the
 //     bytes on each side of it);
-//   - the file, so edited, reads back (hostlang.Extract) as the same
+//   - the file, so edited, reads back (hostFixes.read) as the same
 //     scripts, this one fixed exactly and every other one unchanged. The
 //     replacement is tried as it is, then with backslashes and quotes
 //     escaped by a backslash; what the literal's kind makes of it (an
@@ -133,11 +134,11 @@ func (x *hostFixes) readsBack(edits []diag.Edit, index int, want string) bool {
 	if n != 1 {
 		return false
 	}
-	hf, err := hostlang.Extract(x.lang, src, x.apis)
-	if err != nil || len(hf.Scripts) != len(x.scripts) {
+	scripts := x.read(src)
+	if len(scripts) != len(x.scripts) {
 		return false
 	}
-	for i, s := range hf.Scripts {
+	for i, s := range scripts {
 		old := x.scripts[i]
 		text := old.Text
 		if i == index {

@@ -92,32 +92,40 @@ func TestHostFixMapping(t *testing.T) {
 			if len(f.Scripts) == 0 {
 				t.Fatal("no script found")
 			}
-			s := f.Scripts[0]
-			text := string(s.Text)
-			from := 0
-			if c.at != "" {
-				from = strings.Index(text, c.at) + len(c.at)
-			}
-			i := strings.Index(text[from:], c.old)
-			if i < 0 {
-				t.Fatalf("%q not in the script %q", c.old, text)
-			}
-			i += from
-			fix := &diag.Fix{Message: "fix", Edits: []diag.Edit{{Start: i, End: i + len(c.old), New: c.new}}}
-			got := s.Map.(*hostScript).hostFix(fix)
-			if c.want == "" {
-				if got != nil {
-					t.Fatalf("fix kept: %+v", got.Edits)
-				}
-				return
-			}
-			if got == nil {
-				t.Fatal("fix refused")
-			}
-			out, n := diag.ApplyFixes([]byte(c.src), []diag.Diagnostic{{Fix: got}})
-			if n != 1 || string(out) != c.want {
-				t.Errorf("fixed file:\n%s\nwant:\n%s", out, c.want)
-			}
+			tryFix(t, f.Scripts[0], c.src, c.at, c.old, c.new, c.want)
 		})
+	}
+}
+
+// tryFix maps onto src, the file of script s, the fix that replaces the
+// first occurrence of old in the script's text (after the first of at,
+// when set) with new, and checks that it is dropped (want "") or that it
+// gives the file want.
+func tryFix(t *testing.T, s driver.Script, src, at, old, new, want string) {
+	t.Helper()
+	text := string(s.Text)
+	from := 0
+	if at != "" {
+		from = strings.Index(text, at) + len(at)
+	}
+	i := strings.Index(text[from:], old)
+	if i < 0 {
+		t.Fatalf("%q not in the script %q", old, text)
+	}
+	i += from
+	fix := &diag.Fix{Message: "fix", Edits: []diag.Edit{{Start: i, End: i + len(old), New: new}}}
+	got := s.Map.(*hostScript).hostFix(fix)
+	if want == "" {
+		if got != nil {
+			t.Fatalf("fix kept: %+v", got.Edits)
+		}
+		return
+	}
+	if got == nil {
+		t.Fatal("fix dropped")
+	}
+	out, n := diag.ApplyFixes([]byte(src), []diag.Diagnostic{{Fix: got}})
+	if n != 1 || string(out) != want {
+		t.Errorf("fixed file:\n%s\nwant:\n%s", out, want)
 	}
 }

@@ -57,6 +57,20 @@ func lintWith(t *testing.T, src driver.Source, jobs int) ([]string, string, *dri
 	return got, errOut.String(), o
 }
 
+// wantPrefixes checks that the findings got (lintWith's) are as many as
+// want and each starts with its want.
+func wantPrefixes(t *testing.T, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d findings, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("finding %d:\n got %s\nwant %s", i, got[i], w)
+		}
+	}
+}
+
 func writeTree(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for name, src := range files {

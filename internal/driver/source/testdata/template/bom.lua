@@ -1,0 +1,2 @@
+﻿local v = redis.call('GET', @key) -- want "byte order mark"
+return v
