@@ -38,7 +38,8 @@ var _ = register(&lint.Rule{
 				"`ZINTERSTORE w 2 w t` after `ZREMRANGEBYSCORE t ...`, a subset of t); a range of one score or lex value " +
 				"(`ZRANGEBYSCORE key s s`: the members of that score, not an open range); `HGETALL`, `HKEYS` and `HVALS` unless " +
 				"the script loops over the reply as a collection, since a hash is mostly a small object (a loop that only copies " +
-				"the fields into a table by name, or a hash the script writes with named fields only, is a record); and a " +
+				"the fields into a table by name, or a hash the script writes with named fields only, is a record, and a loop that only " +
+				"copies the reply into the table the script returns hands the client what returning the reply would); and a " +
 				"branch that runs only when a `redis.pcall` of a newer command returned an error (`if r.err then`), which is " +
 				"compatibility code for servers without that command.",
 			Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
@@ -200,18 +201,28 @@ func oneScore(m *model.Model, c *model.Call) bool {
 // recordHash reports a hash that the script treats as a record: every loop
 // over the reply only copies each field into a table under its name
 // (`for i = 1, #r, 2 do t[r[i]] = r[i + 1] end`), a table the script never
-// walks; or every write of the script to a hash that may be this one names
-// its fields literally (HSET key 'start' now), and there is one.
+// walks, or only appends the reply's elements to the table the script
+// returns (which hands the client what `return r` would); or every write of
+// the script to a hash that may be this one names its fields literally
+// (HSET key 'start' now), and there is one.
 func recordHash(m *model.Model, c *model.Call) bool {
 	if !c.Is("HGETALL") {
 		return false
 	}
 	copies, other := false, false
+	var replyOnly map[*model.Variable]bool
 	for _, l := range m.Loops() {
 		if m.LoopReply(l) != c {
 			continue
 		}
 		if t := mapCopy(m, l); t != nil && !walked(m, t) {
+			copies = true
+			continue
+		}
+		if replyOnly == nil {
+			replyOnly = replyOnlyTables(m)
+		}
+		if replyCopy(m, l, c, replyOnly) {
 			copies = true
 		} else {
 			other = true
@@ -248,6 +259,24 @@ func mapCopy(m *model.Model, l *model.Loop) ast.Expr {
 		return nil
 	}
 	return dst.Object
+}
+
+// replyCopy reports whether the loop's body is only
+// `table.insert(t, r[i])` of an element of c's reply into a table that
+// only carries the script's reply (replyOnlyTables).
+func replyCopy(m *model.Model, l *model.Loop, c *model.Call, replyOnly map[*model.Variable]bool) bool {
+	if len(l.Body) != 1 {
+		return false
+	}
+	s, ok := l.Body[0].(*ast.FuncCallStmt)
+	if !ok {
+		return false
+	}
+	x, ok := s.Expr.(*ast.FuncCallExpr)
+	if !ok || m.BuiltinName(x) != "table.insert" || len(x.Args) != 2 {
+		return false
+	}
+	return replyOnly[m.LocalOf(x.Args[0])] && m.Value(x.Args[1]).FromReply() == c
 }
 
 // walked reports whether the table a map copy fills is a local the script

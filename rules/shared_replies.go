@@ -121,3 +121,46 @@ func nullCause(c *model.Call) string {
 	}
 	return "the key is missing"
 }
+
+// replyOnlyTables returns the locals of the main chunk whose every use is
+// table.insert into them, their length (#t) or the script's return: a
+// table that only carries the script's reply to the client.
+func replyOnlyTables(m *model.Model) map[*model.Variable]bool {
+	uses := map[*model.Variable]int{}
+	fine := map[*model.Variable]int{}
+	returned := map[*model.Variable]bool{}
+	m.Preorder(model.KIdentExpr|model.KFuncCallExpr|model.KUnaryLenOpExpr|model.KReturnStmt, func(n any) {
+		switch x := n.(type) {
+		case *ast.IdentExpr:
+			if v := m.LocalOf(x); v != nil {
+				uses[v]++
+			}
+		case *ast.FuncCallExpr:
+			if m.BuiltinName(x) == "table.insert" && len(x.Args) >= 2 {
+				if v := m.LocalOf(x.Args[0]); v != nil {
+					fine[v]++
+				}
+			}
+		case *ast.UnaryLenOpExpr:
+			if v := m.LocalOf(x.Expr); v != nil {
+				fine[v]++
+			}
+		case *ast.ReturnStmt:
+			if m.FuncOf(x) == m.Main {
+				for _, e := range x.Exprs {
+					if v := m.LocalOf(e); v != nil {
+						fine[v]++
+						returned[v] = true
+					}
+				}
+			}
+		}
+	})
+	out := map[*model.Variable]bool{}
+	for v := range returned {
+		if uses[v] == fine[v] {
+			out[v] = true
+		}
+	}
+	return out
+}

@@ -107,6 +107,10 @@ pyrate-limiter|mirror|vutran1710/PyrateLimiter@f444c5ec1eeec80af0b3a16ed28cf2dfb
 throttled|mirror|throttled/throttled@9e814f2763334cb3ce7b72a17b6c4052105922e6|rate-limiter|Go|.|
 sidekiq-limit-fetch|mirror|brainopia/sidekiq-limit_fetch@1207ba94d101798504e530315273c4e30627ea02|queue,lock|Ruby|lib|
 shenyu|mirror|apache/shenyu@eb6f1c5ba0002ea71e6c41dee5806b5c31f2c98d|rate-limiter|Java (.lua resources)|shenyu-plugin/shenyu-plugin-fault-tolerance/shenyu-plugin-ratelimiter/src/main|
+huey|mirror|coleifer/huey@358bdc58b1ce671daa65d92a5194d3d153939d6d|queue,scheduler,lock|Python|huey|
+lock4j|mirror|baomidou/lock4j@381551f5fe07f546addafff25f4e02cebe60bdc5|lock|Java|lock4j-redis-template-spring-boot-starter/src/main|
+taptap-ratelimiter|mirror|taptap/ratelimiter-spring-boot-starter@ac08f28cfd3febbb95dda6748b9eff605c3624ce|rate-limiter|Java (.lua resources)|src/main|
+orleans|mirror|dotnet/orleans@e558829b0b0f696e98c222438106e643fb53928f|cache,lock,scheduler|C#|src/Redis|
 EOF
 }
 
