@@ -5,6 +5,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
 )
 
 var _ = register(&lint.Rule{
@@ -23,6 +24,7 @@ var _ = register(&lint.Rule{
 			Bad:   "count = redis.call('INCR', KEYS[1])\nfunction double(x) return x * 2 end\nreturn double(count)",
 			Good:  "local count = redis.call('INCR', KEYS[1])\nlocal function double(x) return x * 2 end\nreturn double(count)",
 			Redis: "all (the read-only global table is observed on 7.0)",
+			Lower: "Info, once per script, for assignments to names that a script it may be joined with declares (the siblings of undefined-global's fragments): a header of the same .lua folder that declares the name local at its top level, or, for a host-language string found by its text (not given to a script API), another script of the host file that declares it as a local, a local function or a for-loop variable at any depth. yii2-redis splices `n=n+1 pks[n]=redis.call('HGETALL', key .. pk)` into a loop of a template that declares `local n=0`: joined, the assignment sets that local, and the text alone is no evidence that the script fails. A name the other script only assigns as a global (which fails wherever it is joined) is no such declaration. The finding names the first such name, the script that declares it and how many more.",
 		},
 	},
 	Run: runGlobalAssignment,
@@ -30,8 +32,17 @@ var _ = register(&lint.Rule{
 
 func runGlobalAssignment(p *lint.Pass) {
 	m := p.Model
+	siblingOf := siblingLookup(p)
+	// Assignments to names that a script this one may be joined with
+	// declares local: reported once, as a fragment's. A name the other
+	// script only assigns as a global is no local for them to set.
+	var fragment []model.GlobalAccess
 	for _, g := range m.Globals {
 		if !g.Write {
+			continue
+		}
+		if !g.Field && siblingOf(g.Name).Local {
+			fragment = append(fragment, g)
 			continue
 		}
 		when := "the script fails when it gets here"
@@ -54,5 +65,12 @@ func runGlobalAssignment(p *lint.Pass) {
 		}
 		p.Report(g.Range(), "assignment to global %s", g.Name).
 			Help("%s with 'Attempt to modify a readonly table': declare it local", when)
+	}
+	if len(fragment) > 0 {
+		names, more := fragmentNames(fragment)
+		first := fragment[0]
+		p.Report(first.Range(), "assignment to %s%s, declared only by %s, as in a fragment", first.Name, more, siblingOf(first.Name).Script).
+			Help("joined after that declaration, as a loader or a program that builds its script from pieces joins them, it sets "+
+				"the declared variable; run alone, this text fails with 'Attempt to modify a readonly table' (declare local: %s)", strings.Join(names, ", ")).Info()
 	}
 }

@@ -1,9 +1,7 @@
 package rules
 
 import (
-	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 
@@ -34,7 +32,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1)",
-			Lower: "Info, once per file, for globals that a header of the same folder (another .lua file whose top level only defines names: locals, functions, assignments, calls) defines at its top level (a local, a function or an assignment): the file looks like a fragment that a loader joins with them (bottleneck sends refs.lua and its headers before each script), so that \"the script fails\" is not known. The finding names the first such global and how many more, and the help lists them for the globals option.",
+			Lower: "Info, once per script, for globals that a script it may be joined with defines: in a .lua file, globals that a header of the same folder (another .lua file whose top level only defines names: locals, functions, assignments, calls) defines at its top level (a local, a function or an assignment), as bottleneck sends refs.lua and its headers before each script; in a host-language string found by its text (not given to a script API, whose text is a whole script), globals that another script of the host file declares as a local, a local function or a for-loop variable at any depth, as yii2-redis builds one script from a template that declares `pk` in a loop and the pieces it splices into it. The script looks like a fragment joined with them, so that \"the script fails\" is not known. The finding names the first such global, the script that defines it and how many more, and the help lists them for the globals option.",
 		},
 		Options: []diag.Option{{
 			Name:    "globals",
@@ -86,20 +84,11 @@ func runUndefinedGlobal(p *lint.Pass) {
 	}
 	t := p.Target
 	serverReported := false
-	// The names the folder's other scripts define at their top level,
-	// looked up on the first global nothing defines.
-	var siblings map[string]string
-	siblingOf := func(name string) string {
-		if p.Siblings == nil {
-			return ""
-		}
-		if siblings == nil {
-			siblings = p.Siblings()
-		}
-		return siblings[name]
-	}
-	// A file whose undefined names a sibling defines is a fragment that a
-	// loader joins with it: reported once, at the first use.
+	// The names that scripts this one may be joined with declare, looked
+	// up on the first global nothing defines.
+	siblingOf := siblingLookup(p)
+	// A script whose undefined names a sibling defines is a fragment joined
+	// with it: reported once, at the first use.
 	var fragment []model.GlobalAccess
 	for _, g := range m.Globals {
 		// Standard Lua names the sandbox removes (os, print, utf8...) are
@@ -138,7 +127,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 		case name == "KEYS" || name == "ARGV" || t.Global(name) != target.Absent:
 			// Present, or unsure (the server's build decides; Upstash's
 			// sandbox is not documented): never an error.
-		case siblingOf(name) != "":
+		case siblingOf(name).Script != "":
 			fragment = append(fragment, g)
 		case hasIncludes():
 			p.Report(g.Range(), "global %s is not defined in this file", name).
@@ -153,24 +142,17 @@ func runUndefinedGlobal(p *lint.Pass) {
 	}
 }
 
-// reportFragment reports once a file whose undefined globals other
-// scripts of its folder define at their top level: a fragment that a
-// loader joins with them (bottleneck prepends refs.lua and its headers to
-// each script), not a script that fails on its own.
-func reportFragment(p *lint.Pass, uses []model.GlobalAccess, siblingOf func(string) string) {
-	var names []string
-	for _, g := range uses {
-		if !slices.Contains(names, g.Name) {
-			names = append(names, g.Name)
-		}
-	}
+// reportFragment reports once a script whose undefined globals scripts it
+// may be joined with define: the headers of its folder (bottleneck prepends
+// refs.lua and its headers to each script), the other strings of its host
+// file (a template that yii2-redis splices its pieces into). It is a
+// fragment, not a script that fails on its own.
+func reportFragment(p *lint.Pass, uses []model.GlobalAccess, siblingOf func(string) lint.Sibling) {
+	names, more := fragmentNames(uses)
 	first := uses[0]
-	more := ""
-	if len(names) > 1 {
-		more = fmt.Sprintf(" (+%d more)", len(names)-1)
-	}
-	p.Report(first.Range(), "global %s%s is defined only by sibling %s, as in a fragment a loader joins", first.Name, more, siblingOf(first.Name)).
-		Help("Redis runs what the loader joins, so lint that: splice with `--- @include` and set includes: true, or list the names in undefined-global's globals option (%s); if this file is sent alone, define them before use",
+	p.Report(first.Range(), "global %s%s is defined only by %s, as in a fragment", first.Name, more, siblingOf(first.Name).Script).
+		Help("Redis runs the script this is joined into, which lint-lua does not see whole: join .lua files with `--- @include` and set includes: true, "+
+			"or list the names in undefined-global's globals option (%s); if this text is run alone, define them before use",
 			strings.Join(names, ", ")).Info()
 }
 

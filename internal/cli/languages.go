@@ -81,7 +81,7 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 				d = sc.Map.Place(d)
 				what = fmt.Sprintf("script of %s, via %s, host lines %s", lines, sc.Found, hostLines(sc))
 				switch sc.Found {
-				case "content":
+				case hostlang.FoundByContent:
 					what = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, hostLines(sc))
 				case hostlang.LuaScriptFound:
 					// A .lua file whose script is its whole text, read

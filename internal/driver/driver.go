@@ -110,9 +110,15 @@ type Script struct {
 	// Globals are names the script may use because something outside it
 	// defines them (lint.Config.Globals).
 	Globals []string
-	// Siblings, when set, gives the names other scripts of the file's
-	// folder define at their top level (lint.Config.Siblings).
-	Siblings func() map[string]string
+	// Siblings, when set, gives the names that other scripts this one may
+	// be joined with declare (lint.Config.Siblings): for a .lua file, what
+	// the headers of its folder define at their top level; for a host
+	// string found by its content, what the file's other scripts declare.
+	Siblings func() map[string]lint.Sibling
+	// Fragment says the text may be a piece its program joins into a
+	// larger script (lint.Config.Fragment): a host string found by its
+	// content.
+	Fragment bool
 	// Parsed, when set, is Text parsed already; Seen, when set, is given
 	// the parse of Text before the lint step releases it.
 	Parsed *luasrc.File

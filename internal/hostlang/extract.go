@@ -197,7 +197,7 @@ func (w *walker) script(e *expr) *Script {
 	text, holes := assemble(v, w.src)
 	foundBy := e.foundBy
 	if foundBy == "" {
-		foundBy = "content"
+		foundBy = FoundByContent
 	}
 	return &Script{
 		Text: text.String(), Map: text,

@@ -27,6 +27,11 @@ type Comment struct {
 	OwnLine bool
 }
 
+// FoundByContent is Script.FoundBy for a literal that no script API is
+// seen to run, found because its text calls Redis: it may be a whole
+// script, or a piece the program joins into one at run time.
+const FoundByContent = "content"
+
 // Script is one Redis script found in a host file.
 type Script struct {
 	// Text is the Lua source, holes replaced by placeholders (see Hole).
@@ -39,8 +44,8 @@ type Script struct {
 	// (for a Dynamic script, of the argument that could not be resolved).
 	Start, End int
 	// FoundBy is the API that runs the script ("eval", "register_script",
-	// "DefaultRedisScript"...), or "content" when only its text shows it
-	// is a Redis script.
+	// "DefaultRedisScript"...), or FoundByContent when only its text shows
+	// it is a Redis script.
 	FoundBy string
 	// Holes are the interpolations and formatting verbs in the text, in
 	// order. Each is replaced in Text by a placeholder that keeps the Lua

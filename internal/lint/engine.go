@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/yuin/gopher-lua/ast"
 )
 
 // Engine-level rule IDs: reported by the engine itself, not by a rule's Run.
@@ -43,12 +44,34 @@ type Config struct {
 	// GlobalsOption (undefined-global) receives them after the names the
 	// configuration lists there.
 	Globals []string
-	// Siblings, when set, returns the names that other scripts of the
-	// script's folder define at their top level, each with the file that
-	// defines it: what a loader that joins the folder's files would make
-	// visible (undefined-global reports such a file once, as a fragment).
-	// It is called only when a rule asks, so a clean file costs nothing.
-	Siblings func() map[string]string
+	// Siblings, when set, returns the names that other scripts this one
+	// may be joined with define, each with the script that defines it:
+	// for a .lua file, what the headers of its folder define at their top
+	// level, which a loader that joins the folder's files would make
+	// visible; for a host string found by its content, what the file's
+	// other scripts declare. undefined-global and global-assignment report
+	// a script that uses them once, at info, as a fragment. It is called
+	// only when a rule asks, so a clean file costs nothing.
+	Siblings func() map[string]Sibling
+	// Fragment says the text may be a piece of a larger script that its
+	// program joins at run time (a host string found by its content, not
+	// given to a script API): when it does not parse as a chunk but does
+	// as an expression (a condition a builder splices into an if), its
+	// syntax errors are info.
+	Fragment bool
+}
+
+// A Sibling is the script that defines a name for the scripts that may be
+// joined with it (Config.Siblings).
+type Sibling struct {
+	// Script names it in a message: "sibling refs.lua", "the script at
+	// Builder.php:211".
+	Script string
+	// Local is set when it declares the name (a local, a local function,
+	// a for-loop variable) rather than only assigning it as a global, which
+	// fails in Redis wherever it is joined: an assignment to the name
+	// joined after it then sets that local.
+	Local bool
 }
 
 // modelOptions holds the model's options for each target a run meets
@@ -78,8 +101,15 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	settings := cfg.Settings
 	if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
+		expr := cfg.Fragment && len(f.Errors) > 0 && isExpression(f.Src)
 		for _, e := range f.Errors {
-			out = append(out, syntaxError(f.Name, e, s.Severity))
+			d := syntaxError(f.Name, e, s.Severity)
+			if expr {
+				d.Severity = diag.SeverityInfo
+				d.Help = "the text is a Lua expression, not a script: a condition or value that the program splices into a " +
+					"larger script, which lint-lua does not see whole; Redis refuses this text only if it is run alone"
+			}
+			out = append(out, d)
 		}
 	}
 	// The model never leaves this function and the findings hold none of
@@ -95,6 +125,17 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	out = applySuppressions(f.Name, f.Comments, out, nil, settings, cfg.Rules)
 	diag.SortDiagnostics(out)
 	return out
+}
+
+// isExpression reports whether src parses as a Lua expression list (what
+// may follow `return`), such as `redis.call('EXISTS', k) == 0`.
+func isExpression(src []byte) bool {
+	f := luasrc.Parse("", append([]byte("return "), src...))
+	if f.Chunk == nil || len(f.Errors) > 0 || len(f.Chunk) != 1 {
+		return false
+	}
+	_, ok := f.Chunk[0].(*ast.ReturnStmt)
+	return ok
 }
 
 // syntaxError is the finding of a syntax error of the file called name:

@@ -59,3 +59,34 @@ func TestRunRulesPassPerRule(t *testing.T) {
 		}
 	}
 }
+
+// TestFragmentExpression: a text that may be a piece of a larger script
+// (Config.Fragment) and parses as an expression, not as a chunk, has its
+// syntax errors at info, saying so; a fragment that is neither, and any
+// text that is not a fragment, keep them at error.
+func TestFragmentExpression(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		src      string
+		fragment bool
+		want     diag.Severity
+	}{
+		{"redis.call('HEXISTS', key .. pk, 'a')==0", true, diag.SeverityInfo},
+		{"a, b + 1", true, diag.SeverityInfo},
+		{"redis.call('HEXISTS', key .. pk, 'a')==0", false, diag.SeverityError},
+		{"local v = redis.call('GET', KEYS[1]) if v then return v", true, diag.SeverityError},
+		{"x == 0 end", true, diag.SeverityError},
+	} {
+		ds := lint.Run(luasrc.Parse("t.lua", []byte(c.src)), lint.Config{Fragment: c.fragment})
+		if len(ds) == 0 {
+			t.Errorf("%q: no syntax error", c.src)
+			continue
+		}
+		for _, d := range ds {
+			expr := strings.Contains(d.Help, "a Lua expression, not a script")
+			if d.Rule != lint.SyntaxErrorID || d.Severity != c.want || expr != (c.want == diag.SeverityInfo) {
+				t.Errorf("%q (fragment %v): %s %s %q, want syntax-error %s", c.src, c.fragment, d.Rule, d.Severity, d.Help, c.want)
+			}
+		}
+	}
+}

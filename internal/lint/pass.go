@@ -19,9 +19,9 @@ type Pass struct {
 	// Target says which server the script runs on: its commands, sandbox,
 	// shebang flags and error texts.
 	Target target.Target
-	// Siblings is Config.Siblings: nil, or the names other scripts of the
-	// folder define at their top level, with the file of each.
-	Siblings func() map[string]string
+	// Siblings is Config.Siblings: nil, or the names that other scripts
+	// this one may be joined with define, with the script of each.
+	Siblings func() map[string]Sibling
 	// severity is the rule's configured severity, and out the findings of
 	// every rule run so far.
 	severity diag.Severity

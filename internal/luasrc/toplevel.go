@@ -32,6 +32,18 @@ func TopLevelNames(chunk []ast.Stmt) []string {
 	return out
 }
 
+// TopLevelLocals lists the names among TopLevelNames that a chunk declares
+// local (locals and local functions), not those it assigns as globals.
+func TopLevelLocals(chunk []ast.Stmt) []string {
+	var out []string
+	for _, s := range chunk {
+		if s, ok := s.(*ast.LocalAssignStmt); ok {
+			out = append(out, s.Names...)
+		}
+	}
+	return out
+}
+
 // DefinitionsOnly reports whether every top-level statement of a chunk
 // defines names: what a fragment is, and no script that does its work at
 // its top level.

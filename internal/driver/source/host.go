@@ -2,13 +2,16 @@ package source
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
@@ -103,6 +106,9 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) erro
 		}
 		return hf.Scripts
 	}, src: out.Src, scripts: hf.Scripts}
+	// The host line each script's text starts on, for the messages that
+	// name a script as a sibling of another.
+	var starts []int
 	for i, s := range hf.Scripts {
 		// The lines whose ignores cover the whole script: the line the
 		// literal starts on, and that of each call that runs it.
@@ -128,7 +134,10 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) erro
 		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes, fixes: fx, index: i}
 		globals := append(holeNames(s.Holes), spliced(s, out.Settings.Target, parse)...)
 		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: text, Parsed: pf, Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy})
+		at, _, _ := s.Map.Range(0, 0)
+		starts = append(starts, lines.Pos(at).Line)
 	}
+	fragments(out.Name, out.Scripts, starts)
 	for _, c := range hf.Comments {
 		// Only an ignore needs the comment; most comments are done here.
 		if !strings.Contains(c.Text, "lint-lua") {
@@ -248,6 +257,67 @@ func spliced(s hostlang.Script, t target.Target, parse func() *luasrc.File) []st
 		// server is Valkey's redis, which no fragment defines.
 		if !g.Field && !g.Write && g.Name != "server" && t.Global(g.Name) == target.Absent && !slices.Contains(out, g.Name) {
 			out = append(out, g.Name)
+		}
+	}
+	return out
+}
+
+// fragments marks the scripts of a host file found by their content (not
+// given to a script API, whose texts are whole scripts by contract) as
+// possible fragments: a program may build one script at run time from
+// several literals, a template that declares locals and loops
+// (`for k, pk in ipairs(pks) do if $condition then $body end end`) and the
+// pieces it splices in (`n = n + 1`, `redis.call('HEXISTS', key .. pk) ==
+// 0`), which lint-lua cannot join. Each such script's siblings are the
+// names the file's other scripts declare at any depth, since a piece may
+// be spliced into a loop or a branch: locals, local functions and for-loop
+// variables (lint.Config.Siblings), with the host line of the first script
+// that declares each, in file order. Function parameters are left out (the
+// pieces seen are spliced into loops and branches, not into function
+// bodies), and so are the globals a script assigns, which fail in a whole
+// script. The names are read when a rule first asks, once for the file.
+func fragments(name string, scripts []driver.Script, starts []int) {
+	base := filepath.Base(name)
+	decls := sync.OnceValue(func() [][]string {
+		out := make([][]string, len(scripts))
+		for i, s := range scripts {
+			out[i] = declared(s.Text)
+		}
+		return out
+	})
+	for i := range scripts {
+		if scripts[i].Found != hostlang.FoundByContent {
+			continue
+		}
+		scripts[i].Fragment = true
+		if len(scripts) < 2 {
+			continue
+		}
+		scripts[i].Siblings = func() map[string]lint.Sibling {
+			out := map[string]lint.Sibling{}
+			for j, names := range decls() {
+				for _, n := range names {
+					if _, ok := out[n]; !ok && j != i {
+						out[n] = lint.Sibling{Script: fmt.Sprintf("the script at %s:%d", base, starts[j]), Local: true}
+					}
+				}
+			}
+			return out
+		}
+	}
+}
+
+// declared lists the locals, local functions and for-loop variables a
+// script declares, at any depth.
+func declared(text []byte) []string {
+	f := luasrc.Parse("", text)
+	if f.Chunk == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range model.Build(f).Vars {
+		if v.Kind == model.LocalVar || v.Kind == model.LocalFunction || v.Kind == model.ForVar {
+			out = append(out, v.Name)
 		}
 	}
 	return out

@@ -297,12 +297,11 @@ func TestHostLoneCarriageReturn(t *testing.T) {
 	}
 }
 
-// TestHostArgvCount: the fixtures of testdata/argv, each line that wants
-// a keys-count-mismatch finding marked `want "regexp"` in a comment, in
-// both directions: every finding was wanted and every want was met. A call
-// whose values are a fixed list (written one by one, none spread and none
-// the client may expand, or a literal list) and fewer than the ARGV the
-// script reads is an error; a list built at run time is silent.
+// TestHostArgvCount: the fixtures of testdata/argv (hostWants), for
+// keys-count-mismatch. A call whose values are a fixed list (written one by
+// one, none spread and none the client may expand, or a literal list) and
+// fewer than the ARGV the script reads is an error; a list built at run
+// time is silent.
 func TestHostArgvCount(t *testing.T) {
 	for _, d := range wantFindings(t, "testdata/argv", func(d diag.Diagnostic) bool { return d.Rule == "keys-count-mismatch" }) {
 		if d.Severity != diag.SeverityError {
@@ -311,27 +310,56 @@ func TestHostArgvCount(t *testing.T) {
 	}
 }
 
+// TestHostFragments: the fixtures of testdata/fragments (wantFindings). A
+// program that builds one script from several literals (yii2-redis's
+// LuaScriptBuilder: a template that declares locals and a loop, and the
+// statements and conditions spliced into it) has its pieces found by their
+// text; what they assign or read that another script of the file declares
+// is one info finding per piece and rule, and a piece that is an expression
+// is a syntax error at info. A text found by its content that is a whole
+// script (nothing it misuses is declared elsewhere in the file) and any text
+// given to a script API keep their errors.
+func TestHostFragments(t *testing.T) {
+	rules := []string{"global-assignment", "undefined-global", "syntax-error"}
+	wantFindings(t, "testdata/fragments", func(d diag.Diagnostic) bool { return slices.Contains(rules, d.Rule) })
+}
+
 // wantFindings lints the files of dir with every rule and checks the
-// findings keep takes against the `want "regexp"` comments of their lines
-// (matched against the headline, " — " and the help) in both directions:
-// every finding was wanted and every want was met. It returns the findings
-// it checked.
+// findings keep takes against the lines that want them, marked in a
+// comment `want "regexp"` (or `want:info "regexp"`, :warning, :error, which
+// also want that severity), once per finding, in both directions: every
+// finding was wanted and every want was met. A want matches the headline,
+// " — " and the help, with or without the rule and ": " before them. It
+// returns the findings it checked.
 func wantFindings(t *testing.T, dir string, keep func(diag.Diagnostic) bool) []diag.Diagnostic {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantRE := regexp.MustCompile(`want "((?:[^"\\]|\\.)*)"`)
-	wants := map[string]*regexp.Regexp{}
+	type want struct {
+		re *regexp.Regexp
+		// sev is the severity wanted, when check.
+		sev   diag.Severity
+		check bool
+		met   bool
+	}
+	wantRE := regexp.MustCompile(`want(?::(error|warning|info))? "((?:[^"\\]|\\.)*)"`)
+	wants := map[string][]*want{}
 	for _, e := range ents {
 		src, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(string(src), "\n") {
-			if m := wantRE.FindStringSubmatch(line); m != nil {
-				wants[fmt.Sprintf("%s:%d", e.Name(), i+1)] = regexp.MustCompile(m[1])
+			for _, m := range wantRE.FindAllStringSubmatch(line, -1) {
+				w := &want{re: regexp.MustCompile(m[2])}
+				if m[1] != "" {
+					w.sev, _ = diag.ParseSeverity(m[1])
+					w.check = true
+				}
+				at := fmt.Sprintf("%s:%d", e.Name(), i+1)
+				wants[at] = append(wants[at], w)
 			}
 		}
 	}
@@ -340,8 +368,8 @@ func wantFindings(t *testing.T, dir string, keep func(diag.Diagnostic) bool) []d
 		t.Fatal(errs)
 	}
 	var checked []diag.Diagnostic
-	met := map[string]bool{}
 	for _, r := range o.Results {
+	findings:
 		for _, d := range r.Diagnostics {
 			if !keep(d) {
 				continue
@@ -349,20 +377,23 @@ func wantFindings(t *testing.T, dir string, keep func(diag.Diagnostic) bool) []d
 			checked = append(checked, d)
 			at := fmt.Sprintf("%s:%d", filepath.Base(d.File), d.Range.Start.Line)
 			msg := d.Message + " — " + d.Help
-			re := wants[at]
-			switch {
-			case re == nil:
-				t.Errorf("%s: unwanted finding (%s): %s", at, d.Rule, msg)
-			case !re.MatchString(msg):
-				t.Errorf("%s: finding %q does not match %q", at, msg, re)
-			default:
-				met[at] = true
+			for _, w := range wants[at] {
+				if !w.met && (w.re.MatchString(msg) || w.re.MatchString(d.Rule+": "+msg)) {
+					if w.check && d.Severity != w.sev {
+						t.Errorf("%s: severity %s, want %s: %s", at, d.Severity, w.sev, msg)
+					}
+					w.met = true
+					continue findings
+				}
 			}
+			t.Errorf("%s: unwanted finding (%s): %s", at, d.Rule, msg)
 		}
 	}
-	for at, re := range wants {
-		if !met[at] {
-			t.Errorf("%s: no finding matching %q", at, re)
+	for at, ws := range wants {
+		for _, w := range ws {
+			if !w.met {
+				t.Errorf("%s: no finding matching %q", at, w.re)
+			}
 		}
 	}
 	return checked

@@ -3,10 +3,12 @@ package source
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
@@ -17,39 +19,49 @@ const maxSiblings = 500
 // siblingDefs knows, per folder, the names the folder's headers (.lua
 // files that only define names at their top level: luasrc.Header) define
 // there (luasrc.TopLevelNames), read the first time a file of the
-// folder asks: only a file with a global it does not define asks
-// (undefined-global through lint.Config.Siblings), so a folder of clean
-// scripts is never read twice.
+// folder asks: only a file with a global it does not define or assigns
+// asks (undefined-global and global-assignment through
+// lint.Config.Siblings), so a folder of clean scripts is never read twice.
 type siblingDefs struct {
 	limit int64
 	mu    sync.Mutex
-	dirs  map[string]func() map[string][]string
+	dirs  map[string]func() map[string][]siblingDef
+}
+
+// siblingDef is a header that defines a name, and whether it declares it
+// local (lint.Sibling).
+type siblingDef struct {
+	file  string
+	local bool
 }
 
 func (s *Files) siblings() *siblingDefs {
-	s.sibOnce.Do(func() { s.sibs = &siblingDefs{limit: s.Limit, dirs: map[string]func() map[string][]string{}} })
+	s.sibOnce.Do(func() { s.sibs = &siblingDefs{limit: s.Limit, dirs: map[string]func() map[string][]siblingDef{}} })
 	return s.sibs
 }
 
 // of returns, for the file at path, the names other .lua files of its
-// folder define at their top level, each with the first such file's base
-// name (in name order).
-func (d *siblingDefs) of(path string) func() map[string]string {
+// folder define at their top level, each with the first such file (in
+// name order) that declares it local, or else the first that assigns it,
+// named "sibling " and its base name as a message names it.
+func (d *siblingDefs) of(path string) func() map[string]lint.Sibling {
 	dir, self := filepath.Dir(path), filepath.Base(path)
 	d.mu.Lock()
 	defs, ok := d.dirs[dir]
 	if !ok {
-		defs = sync.OnceValue(func() map[string][]string { return d.read(dir) })
+		defs = sync.OnceValue(func() map[string][]siblingDef { return d.read(dir) })
 		d.dirs[dir] = defs
 	}
 	d.mu.Unlock()
-	return func() map[string]string {
-		out := map[string]string{}
+	return func() map[string]lint.Sibling {
+		out := map[string]lint.Sibling{}
 		for name, files := range defs() {
 			for _, f := range files {
-				if f != self {
-					out[name] = f
-					break
+				if f.file == self {
+					continue
+				}
+				if got, ok := out[name]; !ok || f.local && !got.Local {
+					out[name] = lint.Sibling{Script: "sibling " + f.file, Local: f.local}
 				}
 			}
 		}
@@ -60,8 +72,8 @@ func (d *siblingDefs) of(path string) func() map[string]string {
 // read parses the regular .lua files of dir (each within the size limit;
 // what cannot be read is left out: the folder's scripts are still linted)
 // and lists, per top-level name, the files that define it.
-func (d *siblingDefs) read(dir string) map[string][]string {
-	out := map[string][]string{}
+func (d *siblingDefs) read(dir string) map[string][]siblingDef {
+	out := map[string][]siblingDef{}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return out
@@ -85,9 +97,14 @@ func (d *siblingDefs) read(dir string) map[string][]string {
 		if f.Chunk == nil || !luasrc.Header(f.Chunk) {
 			continue
 		}
+		locals := luasrc.TopLevelLocals(f.Chunk)
 		for _, name := range luasrc.TopLevelNames(f.Chunk) {
-			if fs := out[name]; len(fs) == 0 || fs[len(fs)-1] != n {
-				out[name] = append(fs, n)
+			fs := out[name]
+			switch {
+			case len(fs) == 0 || fs[len(fs)-1].file != n:
+				out[name] = append(fs, siblingDef{file: n, local: slices.Contains(locals, name)})
+			case slices.Contains(locals, name):
+				fs[len(fs)-1].local = true
 			}
 		}
 	}
