@@ -66,6 +66,7 @@ func runUnboundedLoop(p *lint.Pass) {
 	for _, l := range p.Model.Loops() {
 		li := newLoopInfo(p.Model, l)
 		li.ff = ff
+		li.server = p.Target.Server().Product()
 		switch l.Kind {
 		case model.WhileLoop, model.RepeatLoop:
 			li.checkCondLoop(p)
@@ -80,8 +81,10 @@ func runUnboundedLoop(p *lint.Pass) {
 type loopInfo struct {
 	m  *model.Model
 	ff *fileFacts
-	l  *model.Loop
-	at span.Range // the whole loop statement
+	// server names the target's server in messages (Redis, Valkey).
+	server string
+	l      *model.Loop
+	at     span.Range // the whole loop statement
 	// mayWrite is true when the loop may change the dataset: a write
 	// command, a command not known, or a call of a function not known.
 	mayWrite bool
@@ -931,7 +934,7 @@ func (li *loopInfo) consequence(fix string) string {
 	if m.Context == model.Library {
 		kill = "FUNCTION KILL"
 	}
-	out := "Redis serves no other client meanwhile (BUSY after busy-reply-threshold, 5 s by default)"
+	out := li.server + " serves no other client meanwhile (BUSY after busy-reply-threshold, 5 s by default)"
 	if w := li.firstWrite(); w != nil {
 		out += fmt.Sprintf(", and after the %s at line %d %s answers UNKILLABLE, so only SHUTDOWN NOSAVE stops it", w.Name, m.Range(w.Expr).Start.Line, kill)
 	}
