@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 )
 
@@ -261,11 +262,17 @@ const LuaScriptFound = "StackExchange.Redis LuaScript parameters"
 // and the file is plain Lua, when no parameter stands in code (a `@` in
 // a string or a comment: an e-mail address, an LDoc tag, `--- @include`).
 func LuaScriptTemplate(src []byte) (Script, bool) {
-	// Most .lua files have no @ at all: a byte scan says so without a
-	// copy of the text.
-	if bytes.IndexByte(src, '@') < 0 {
+	// Most .lua files have no @ in code (none at all, or only in
+	// comments: `--- @include`, LDoc tags): a scan says so without a copy
+	// of the text.
+	if !codeParam(src) {
 		return Script{}, false
 	}
+	return readTemplate(src)
+}
+
+// readTemplate is LuaScriptTemplate without the quick scan.
+func readTemplate(src []byte) (Script, bool) {
 	v := newValue(len(src))
 	for i, c := range src {
 		v.add(c, i, i+1)
@@ -277,6 +284,65 @@ func LuaScriptTemplate(src []byte) (Script, bool) {
 		}
 	}
 	return Script{}, false
+}
+
+// codeParam reports whether src has, outside Lua strings and comments, an
+// `@` that may start a LuaScript parameter (followed by a letter or `_`),
+// as luaScriptParams reads them; LuaScriptTemplate then looks closer.
+func codeParam(src []byte) bool {
+	if bytes.IndexByte(src, '@') < 0 {
+		return false
+	}
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '@':
+			if i+1 < len(src) && (isLetter(src[i+1]) || src[i+1] == '_') {
+				return true
+			}
+			i++
+		case c == '-' && i+1 < len(src) && src[i+1] == '-':
+			if l, ok := luasrc.LongBracket(src, i+2); ok {
+				i = longEnd(src, i+2+l+2, l)
+				continue
+			}
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '[':
+			if l, ok := luasrc.LongBracket(src, i); ok {
+				i = longEnd(src, i+l+2, l)
+				continue
+			}
+			i++
+		case c == '\'' || c == '"':
+			i++
+			for i < len(src) && src[i] != c && src[i] != '\n' {
+				if src[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			i++
+		default:
+			i++
+		}
+	}
+	return false
+}
+
+// longEnd returns the offset past the `]=*]` of level l that closes a
+// long string or comment whose text starts at i (len(src) when none does).
+func longEnd(src []byte, i, l int) int {
+	for ; i < len(src); i++ {
+		if src[i] != ']' || i+l+1 >= len(src) || src[i+l+1] != ']' {
+			continue
+		}
+		if bytes.Count(src[i+1:i+l+1], []byte{'='}) == l {
+			return i + l + 2
+		}
+	}
+	return len(src)
 }
 
 // call is one call of an API found in a stream.
