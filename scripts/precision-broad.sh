@@ -1,27 +1,37 @@
 #!/usr/bin/env bash
 # Precision on the broad corpus (scripts/broad-corpus.sh): lint-lua, every
-# rule at its default settings, over each project's scripts:
+# rule at its default settings, over each project's scripts as a user runs
+# it:
 #   - the .lua files under its paths of interest (or, when a host loader
 #     assembles them, the assembled scripts instead of the parts),
-#   - the scripts scripts/extract-host-lua.py found in host-language strings
-#     (with extracted/holes.yaml, which declares the placeholders of
-#     interpolation holes as globals: they are the extractor's, not the
-#     project's),
+#   - the scripts in the host-language files (Python, JavaScript,
+#     TypeScript, Java, Kotlin, PHP, Ruby, C#) under its paths of interest,
+#     read by lint-lua's own host reader: `lint-lua src/<path>...` with
+#     `languages:` set to the host languages (so that a walk does not lint
+#     the .lua files again, nor the parts of an assembled script). The plain
+#     reader does not read Go;
 #   - for Go modules, `lint-lua go ./...` inside the module copy (library
 #     packages, no tests), as scripts/precision.sh does.
 # A project whose users would check in a configuration (the server its
 # scripts run on: `target: upstash` for @upstash/ratelimit, `target: valkey`
 # for rate-limiter-flexible's Valkey limiters) has it in
 # scripts/precision-broad/<project>.yaml, as scripts/precision.sh has
-# scripts/precision/<pkg>.yaml; it is passed with --config, joined to
-# holes.yaml (so it must not have a rules: section of its own), from a
-# folder of links to the project under the output folder, so that its
-# globs match the files' names. LINT_LUA_PRECISION_BROAD_CONFIGS=0 leaves
-# the configurations out (every project at the default target).
+# scripts/precision/<pkg>.yaml; it is passed with --config from a folder of
+# links to the project under the output folder, so that its globs match the
+# files' names (a project without one gets an empty configuration there, so
+# that no .lint-lua.yaml above the corpus is read). The host run's
+# configuration is the same with `languages:` added, so a project's own must
+# not set languages:. LINT_LUA_PRECISION_BROAD_CONFIGS=0 leaves the
+# configurations out (every project at the default target).
 # Writes testdata/precision-broad/<project>.json ({files, diagnostics}, file
-# names relative to testdata/broad/<project>) and prints two tables: findings
-# per project, rule and severity, and the corpus (pin, category, host
-# language, scripts, lines).
+# names relative to testdata/broad/<project>: a host finding names
+# src/<host file>) and prints two tables: findings per project, rule and
+# severity, and the corpus (pin, category, host language, scripts, lines).
+# The host scripts counted there are those `lint-lua --list-scripts` finds
+# (a text not in its file is not counted), with their line counts; the Go
+# scripts are those scripts/extract-host-lua.py counted (extracted/manifest.tsv).
+# scripts/extract-host-lua.py's extracted/*.lua files are not linted here
+# (scripts/hostlang-recall.py checks lint-lua's reader against them).
 #
 # LINT_LUA_BIN names the binary to run (default: built from this checkout
 # into the output folder); LINT_LUA_PRECISION_BROAD_OUT the output folder
@@ -48,6 +58,8 @@ want=" $* "
 stats=$out/stats.tsv
 configs=$root/scripts/precision-broad
 use_configs=${LINT_LUA_PRECISION_BROAD_CONFIGS:-1}
+# every host language lint-lua reads (docs/hostlang.md), not lua
+host_languages="python, javascript, typescript, java, kotlin, php, ruby, csharp"
 : >"$stats.new"
 
 # lua_targets DIR PATHS: the .lua files lint-lua should see, relative to DIR.
@@ -61,6 +73,25 @@ lua_targets() {
   for p in "${plist[@]}"; do
     [[ -e $dir/src/$p ]] || continue
     (cd "$dir" && find "src/$p" -name '*.lua' -not -path '*/node_modules/*' | sort)
+  done
+}
+
+# host_paths DIR PATHS: the paths of interest for the host reader, relative
+# to DIR: folders (walked as lint-lua walks them) and host-language files (a
+# file named on the command line is read as its language, and lint-lua reads
+# a named file of no host language, a .go file, as Lua).
+host_paths() {
+  local dir=$1 paths=$2 p
+  IFS=, read -r -a plist <<<"$paths"
+  for p in "${plist[@]}"; do
+    p=${p%/}
+    if [[ $p == . ]]; then
+      echo src
+    elif [[ -d $dir/src/$p ]]; then
+      echo "src/$p"
+    elif [[ -f $dir/src/$p && $p =~ \.(py|js|mjs|cjs|jsx|ts|mts|cts|tsx|java|kt|kts|php|rb|rake|cs)$ ]]; then
+      echo "src/$p"
+    fi
   done
 }
 
@@ -81,45 +112,66 @@ while IFS=$'\t' read -r name kind spec category host paths opts; do
     continue
   fi
   mapfile -t luafiles < <(lua_targets "$dir" "$paths")
-  mapfile -t extracted < <(cd "$dir" && find extracted -name '*.lua' 2>/dev/null | sort)
-  targets=("${luafiles[@]}" "${extracted[@]}")
+  mapfile -t hostpaths < <(host_paths "$dir" "$paths")
+
+  # The project's configuration in a folder of links to the project: the
+  # configuration's globs are relative to its folder. The host run's adds
+  # languages: (every host language, not lua).
+  lintdir=$out/work/$name
+  rm -rf "$lintdir"
+  mkdir -p "$lintdir"
+  for e in "$dir"/*; do
+    ln -s "$e" "$lintdir/$(basename "$e")"
+  done
+  cfg=.lint-lua.yaml hostcfg=.lint-lua-host.yaml
+  projcfg=
+  if [[ $use_configs == 1 && -f $configs/$name.yaml ]]; then
+    projcfg=$configs/$name.yaml
+    if grep -q '^languages:' "$projcfg"; then
+      echo "$name: $projcfg has a languages: section, which the host run sets" >&2
+      exit 2
+    fi
+  fi
+  { [[ -n $projcfg ]] && cat "$projcfg"; true; } >"$lintdir/$cfg"
+  { cat "$lintdir/$cfg"; echo; echo "languages: [$host_languages]"; } >"$lintdir/$hostcfg"
+
+  # the host scripts lint-lua finds (a text not in its file is no script here)
+  hostcount=0 hostlines=0
+  if ((${#hostpaths[@]})); then
+    read -r hostcount hostlines < <(cd "$lintdir" && "$bin" --config "$hostcfg" --list-scripts "${hostpaths[@]}" 2>/dev/null |
+      awk '/: script of [0-9]+ lines?,/ { n++; for (i = 1; i <= NF; i++) if ($i == "of") { l += $(i + 1); break } }
+           END { print n + 0, l + 0 }')
+  fi
   gocount=$(awk -F'\t' 'NR > 1 && $1 == "-"' "$dir/extracted/manifest.tsv" | wc -l)
   golines=$(awk -F'\t' 'NR > 1 && $1 == "-" { n += $6 } END { print n + 0 }' "$dir/extracted/manifest.tsv")
-  nscripts=$((${#targets[@]} + gocount))
-  nlines=$golines
-  if ((${#targets[@]})); then
-    nlines=$((nlines + $(cd "$dir" && lines "${targets[@]}")))
+  nscripts=$((${#luafiles[@]} + hostcount + gocount))
+  nlines=$((golines + hostlines))
+  if ((${#luafiles[@]})); then
+    nlines=$((nlines + $(cd "$dir" && lines "${luafiles[@]}")))
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$spec" "$category" "$host" "$nscripts" "$nlines" >>"$stats.new"
 
-  # The project's configuration, joined to holes.yaml, in a folder of links
-  # to the project: the configuration's globs are relative to its folder.
-  lintdir=$dir
-  cfg=extracted/holes.yaml
-  if [[ $use_configs == 1 && -f $configs/$name.yaml ]]; then
-    if grep -q '^rules:' "$configs/$name.yaml"; then
-      echo "$name: $configs/$name.yaml has a rules: section, which holes.yaml's would clash with" >&2
-      exit 2
-    fi
-    lintdir=$out/work/$name
-    rm -rf "$lintdir"
-    mkdir -p "$lintdir"
-    for e in "$dir"/*; do
-      ln -s "$e" "$lintdir/$(basename "$e")"
-    done
-    cfg=.lint-lua.yaml
-    { cat "$dir/extracted/holes.yaml" 2>/dev/null; echo; cat "$configs/$name.yaml"; } >"$lintdir/$cfg"
-  fi
   parts=()
-  if ((${#targets[@]})); then
+  : >"$out/$name.stderr"
+  if ((${#luafiles[@]})); then
     rc=0
-    (cd "$lintdir" && "$bin" --format json --config "$cfg" "${targets[@]}") \
-      >"$out/$name.lua.json" 2>"$out/$name.stderr" || rc=$?
+    (cd "$lintdir" && "$bin" --format json --config "$cfg" "${luafiles[@]}") \
+      >"$out/$name.lua.json" 2>>"$out/$name.stderr" || rc=$?
     if ((rc > 1)); then
       echo "$name: lint-lua exited $rc:" >&2
       head -5 "$out/$name.stderr" >&2
     fi
     parts+=("$out/$name.lua.json")
+  fi
+  if ((${#hostpaths[@]})); then
+    rc=0
+    (cd "$lintdir" && "$bin" --format json --config "$hostcfg" "${hostpaths[@]}") \
+      >"$out/$name.host.json" 2>>"$out/$name.stderr" || rc=$?
+    if ((rc > 1)); then
+      echo "$name: lint-lua (host files) exited $rc:" >&2
+      head -5 "$out/$name.stderr" >&2
+    fi
+    parts+=("$out/$name.host.json")
   fi
   if [[ -f $dir/src/go.mod ]]; then
     pkgs=(./...)
@@ -131,7 +183,7 @@ while IFS=$'\t' read -r name kind spec category host paths opts; do
     rc=0
     goargs=(--format json)
     # the project's target and modules (lint-lua go reads no overrides)
-    [[ $lintdir != "$dir" ]] && goargs+=(--config "$lintdir/$cfg")
+    [[ -n $projcfg ]] && goargs+=(--config "$lintdir/$cfg")
     (cd "$dir/src" && "$bin" go "${goargs[@]}" "${pkgs[@]}") >"$out/$name.go.json" 2>>"$out/$name.go.stderr" || rc=$?
     if ((rc > 1)); then
       echo "$name: lint-lua go exited $rc:" >&2
