@@ -111,6 +111,15 @@ huey|mirror|coleifer/huey@358bdc58b1ce671daa65d92a5194d3d153939d6d|queue,schedul
 lock4j|mirror|baomidou/lock4j@381551f5fe07f546addafff25f4e02cebe60bdc5|lock|Java|lock4j-redis-template-spring-boot-starter/src/main|
 taptap-ratelimiter|mirror|taptap/ratelimiter-spring-boot-starter@ac08f28cfd3febbb95dda6748b9eff605c3624ce|rate-limiter|Java (.lua resources)|src/main|
 orleans|mirror|dotnet/orleans@e558829b0b0f696e98c222438106e643fb53928f|cache,lock,scheduler|C#|src/Redis|
+cm-cache-backend-redis|mirror|colinmollenhour/Cm_Cache_Backend_Redis@1910c45781bae0744d2f92454150e0e98634e815|cache|PHP|Cm|
+ruoyi-vue|mirror|yangzongzhuan/RuoYi-Vue@a6ea55ecf74ae6cdb063f2b413d66a33f29bf828|rate-limiter|Java|ruoyi-framework/src/main|
+sherlock|mirror|py-sherlock/sherlock@245ece9adfa843cf8486e401d74391b3f753d950|lock|Python|sherlock|
+enqueue-redis|mirror|php-enqueue/enqueue-dev@f5759ec59075dbd909ae1f3151649dab1f7d1867|queue|PHP|pkg/redis|
+sliding-window-rate-limiter|npm|sliding-window-rate-limiter@6.0.1|rate-limiter|JavaScript (.lua files)|src|
+hono-rate-limiter|npm|hono-rate-limiter@0.5.4|rate-limiter|TypeScript (built)|dist/index.js|
+hono-rate-limiter-redis|npm|@hono-rate-limiter/redis@0.1.4|rate-limiter|TypeScript (built)|index.esm.js|
+node-redis-warlock|npm|node-redis-warlock@1.0.2|lock|JavaScript (.lua files)|lib|
+redlock-universal|npm|redlock-universal@0.8.5|lock|TypeScript (built)|dist/index.js|
 EOF
 }
 
