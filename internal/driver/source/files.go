@@ -7,6 +7,7 @@
 package source
 
 import (
+	"errors"
 	"io"
 	"path/filepath"
 	"sync"
@@ -146,8 +147,16 @@ func (s *Files) read(f found) (*driver.File, bool) {
 	return out, true
 }
 
+// errGoSource is why a Go file named on the command line is not linted:
+// its scripts are the Go analyzer's, which needs the package's types.
+var errGoSource = errors.New("a Go source file: lint its package with `lint-lua go ./...` (or go vet -vettool=$(which lint-lua-vet))")
+
 // load reads f and makes it one script.
 func (s *Files) load(f found) *driver.File {
+	if filepath.Ext(f.name) == ".go" {
+		// A walk takes no .go file, so this one was named (or piped).
+		return &driver.File{Name: f.name, Path: f.path, Err: &driver.FileError{File: f.name, Err: errGoSource}}
+	}
 	if l, ok := s.Host.lang(f.name); ok && !f.stdin {
 		out, ok := s.read(f)
 		if !ok {

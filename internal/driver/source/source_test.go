@@ -140,6 +140,25 @@ func TestFileRemovedBeforeRead(t *testing.T) {
 	}
 }
 
+// TestGoFileNamed: a Go file named on the command line is not read as Lua
+// (its scripts are the analyzer's): an error names it and says what to run,
+// the other files are linted, and a walk of the folder does not take it.
+func TestGoFileNamed(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"main.go": "package main\n", "good.lua": "x = 1\n"})
+	got, stderr, o := lintWith(t, files(dir, "main.go", "good.lua"), 2)
+	if !strings.HasPrefix(stderr, "lint-lua: main.go: a Go source file: lint its package with `lint-lua go ./...`") || len(o.Errors) != 1 {
+		t.Errorf("stderr %q", stderr)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "good.lua:1:") {
+		t.Errorf("findings %q", got)
+	}
+	got, stderr, _ = lintWith(t, files(dir), 2)
+	if stderr != "" || len(got) != 1 {
+		t.Errorf("walk: stderr %q, findings %q", stderr, got)
+	}
+}
+
 // within fails the test instead of hanging when f does not return.
 func within(t *testing.T, f func()) {
 	t.Helper()
