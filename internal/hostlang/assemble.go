@@ -8,12 +8,29 @@ import (
 )
 
 // Where a hole stands in the Lua text decides its placeholder. A tiny Lua
-// lexer follows the text up to each hole: inside a string or a comment
-// the placeholder is plain text; in code it is an identifier, which is an
+// lexer follows the text up to each hole: inside a comment the
+// placeholder is plain text; in code it is an identifier, which is an
 // expression and a name; where a statement must start (at the beginning,
 // after `then`, `do`, `end`, `;` or a complete expression) a lone
 // identifier is a syntax error, so it is written as a call, `__hole1()`,
 // which is both a statement and an expression.
+//
+// A Lua string with holes is split at them into a concatenation:
+// `"' + ns + ':count"` is written `"" .. __hole1 .. ":count"`, and
+// `"{${p}}:a"` is `"{" .. __hole1 .. "}:a"`, in parentheses where an
+// operator that binds tighter than `..` (arithmetic, `#`, `not`) stands
+// next to it or it is a call's argument written without them. The rules
+// then see a string built from a value known only at run time (which
+// may carry a {hash tag}, or be any key at all), as they see `"" .. x ..
+// ":count"` in a .lua file, never the placeholder's name as the string's
+// literal text. A string that opens with a hole starts with `""`, so that
+// the value is still a string. The bytes the split adds are mapped to the
+// hole (the parentheses to the string's delimiters) and are not exact, so
+// a fix that touches them is dropped. A string is left whole, with its
+// placeholders as plain text, when it does not close on its line, when a
+// hole follows a lone backslash (the escape takes the hole's first byte)
+// or when it holds a LuaScript parameter (whose rewriting is
+// StackExchange.Redis's, and which a .lua template must find in code).
 const (
 	luaStmt     = iota // a statement starts here
 	luaExpr            // an expression is expected (after an operator, `(`, `=`, `return`...)
@@ -40,13 +57,73 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 	// bracket's number of '='.
 	ctx, level := byte(0), 0
 	next := 0
+	// placeholder writes hole h's placeholder, a call when call is set.
+	placeholder := func(h hole, call, code bool) {
+		name := "__hole" + strconv.Itoa(len(holes)+1)
+		if h.kind == HoleParam {
+			name = "__param_" + string(src[h.inStart:h.inEnd])
+		}
+		text := name
+		if call {
+			text += "()"
+		}
+		luaStart := out.Len()
+		out.AppendString(text, h.start, h.end, false)
+		holes = append(holes, Hole{
+			Kind: h.kind, Start: h.start, End: h.end,
+			Expr:     string(src[h.inStart:h.inEnd]),
+			LuaStart: luaStart, LuaEnd: out.Len(),
+			Name: name, Call: call, Code: code,
+		})
+	}
+	// split writes the string whose opening delimiter is b[i:from] and
+	// whose closing one is b[to:end] as a concatenation of its pieces
+	// and holes; reopen is the delimiter a piece after a hole opens with.
+	split := func(i, from, to, end int, reopen string, long bool) {
+		open, shut := v.text.Span(i), v.text.Span(end-1)
+		paren := state == luaExprDone || arithBefore(out.Bytes()) || arithAfter(b, end)
+		closeParen := func() {
+			if paren {
+				out.AppendString(")", shut.Start, shut.End, false)
+			}
+		}
+		if paren {
+			out.AppendString("(", open.Start, open.End, false)
+		}
+		out.AppendSlice(v.text, i, from)
+		closer := string(b[to:end])
+		for k := from; k < to; {
+			if !v.holeAt(k, &next) {
+				out.AppendSlice(v.text, k, k+1)
+				k++
+				continue
+			}
+			h := v.holes[next]
+			out.AppendString(closer+" .. ", h.start, h.end, false)
+			placeholder(h, false, true)
+			k++
+			if k == to {
+				// No empty piece after a hole that ends the string.
+				closeParen()
+				return
+			}
+			if v.isHole(k) {
+				out.AppendString(" .. ", h.start, h.end, false)
+				continue
+			}
+			out.AppendString(" .. "+reopen, h.start, h.end, false)
+			if long && (b[k] == '\n' || b[k] == '\r') {
+				// A long bracket drops the line end that follows it:
+				// one more keeps the piece's own.
+				out.Append(b[k], h.start, h.end, false)
+			}
+		}
+		out.AppendSlice(v.text, to, end)
+		closeParen()
+	}
 	for i := 0; i < len(b); {
 		if v.holeAt(i, &next) {
 			h := v.holes[next]
-			name := "__hole" + strconv.Itoa(len(holes)+1)
-			if h.kind == HoleParam {
-				name = "__param_" + string(src[h.inStart:h.inEnd])
-			}
 			call := false
 			if ctx == 0 {
 				glued := out.Len() > 0 && isWordByte(out.At(out.Len()-1)) ||
@@ -54,18 +131,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 				call = !glued && (state == luaStmt || state == luaExprDone) && h.kind != HoleParam
 				state = luaExprDone
 			}
-			text := name
-			if call {
-				text += "()"
-			}
-			luaStart := out.Len()
-			out.AppendString(text, h.start, h.end, false)
-			holes = append(holes, Hole{
-				Kind: h.kind, Start: h.start, End: h.end,
-				Expr:     string(src[h.inStart:h.inEnd]),
-				LuaStart: luaStart, LuaEnd: out.Len(),
-				Name: name, Call: call, Code: ctx == 0,
-			})
+			placeholder(h, call, ctx == 0)
 			i++
 			continue
 		}
@@ -82,9 +148,19 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 					ctx = 'c'
 				}
 			case c == '\'' || c == '"':
+				if to, ok := v.shortWithHoles(i); ok {
+					split(i, i+1, to, to+1, string(c), false)
+					i, state = to+1, luaExprDone
+					continue
+				}
 				ctx = c
 			case c == '[':
 				if l, ok := luasrc.LongBracket(b, i); ok {
+					if to, ok := v.longWithHoles(i+l+2, l); ok {
+						split(i, i+l+2, to, to+l+2, string(b[i:i+l+2]), true)
+						i, state = to+l+2, luaExprDone
+						continue
+					}
 					ctx, level, n = 'L', l, l+2
 				} else {
 					state = luaExpr
@@ -168,4 +244,91 @@ func closesLong(b []byte, i, level int) bool {
 		j++
 	}
 	return j-i-1 == level && j < len(b) && b[j] == ']'
+}
+
+// shortWithHoles returns the index of the quote that closes the short
+// string opened at b[i], when the string closes on its line and holds a
+// hole to split it at (assemble): no LuaScript parameter, and no hole
+// right after a backslash.
+func (v *value) shortWithHoles(i int) (int, bool) {
+	b := v.text.Bytes()
+	q := b[i]
+	holes := false
+	for k := i + 1; k < len(b); k++ {
+		if v.isHole(k) {
+			if v.holes[v.holeIndex(k)].kind == HoleParam {
+				return 0, false
+			}
+			holes = true
+			continue
+		}
+		switch b[k] {
+		case '\\':
+			if k+1 < len(b) && v.isHole(k+1) {
+				return 0, false
+			}
+			k++
+		case q:
+			return k, holes
+		case '\n':
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// longWithHoles returns the index of the bracket that closes the long
+// string of the level whose content starts at b[from], when it closes and
+// holds a hole to split it at and no LuaScript parameter.
+func (v *value) longWithHoles(from, level int) (int, bool) {
+	b := v.text.Bytes()
+	holes := false
+	for k := from; k < len(b); k++ {
+		if v.isHole(k) {
+			if v.holes[v.holeIndex(k)].kind == HoleParam {
+				return 0, false
+			}
+			holes = true
+			continue
+		}
+		if b[k] == ']' && closesLong(b, k, level) {
+			return k, holes
+		}
+	}
+	return 0, false
+}
+
+// arithBefore reports whether the Lua code written so far ends with an
+// operator that binds tighter than `..`: arithmetic, `#`, `not`.
+func arithBefore(b []byte) bool {
+	i := len(b)
+	for i > 0 && (b[i-1] == ' ' || b[i-1] == '\t' || b[i-1] == '\n' || b[i-1] == '\r') {
+		i--
+	}
+	if i == 0 {
+		return false
+	}
+	switch b[i-1] {
+	case '+', '-', '*', '/', '%', '^', '#':
+		return true
+	}
+	return i >= 3 && string(b[i-3:i]) == "not" && (i == 3 || !isWordByte(b[i-4]))
+}
+
+// arithAfter reports whether an arithmetic operator, which binds tighter
+// than `..`, follows b[i:] (`--` opens a comment).
+func arithAfter(b []byte, i int) bool {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	if i >= len(b) {
+		return false
+	}
+	switch b[i] {
+	case '+', '*', '/', '%', '^':
+		return true
+	case '-':
+		return i+1 >= len(b) || b[i+1] != '-'
+	}
+	return false
 }

@@ -118,15 +118,17 @@ type Hole struct {
 	LuaStart, LuaEnd int
 	// Name is the placeholder: an identifier (`__hole1`; `__param_name`
 	// for a parameter) written as is where Lua expects an expression or
-	// a name, and inside Lua strings and comments; where a statement
-	// starts it is written as a call, `__hole1()`, so the text still
-	// parses. A linter should treat the name as a defined global with an
-	// unknown value.
+	// a name, and inside Lua comments; where a statement starts it is
+	// written as a call, `__hole1()`, so the text still parses. A Lua
+	// string with holes is split at them into a concatenation (`("a" ..
+	// __hole1 .. "b")`), so the name stands in code there too; a
+	// parameter inside a string stays text. A linter should treat the
+	// name as a defined global with an unknown value.
 	Name string
 	// Call is set when the placeholder is written as a call.
 	Call bool
-	// Code is set when the placeholder stands in Lua code, not inside a
-	// Lua string or comment.
+	// Code is set when the placeholder stands in Lua code (a string split
+	// at it included), not as text inside a Lua string or comment.
 	Code bool
 }
 

@@ -82,8 +82,33 @@ func TestPositions(t *testing.T) {
 		name: "php heredoc interpolation",
 		lang: PHP,
 		src:  "<?php\n$s = <<<LUA\nreturn redis.call('get', '{$p}' .. KEYS[1])\nLUA;\n",
-		text: "return redis.call('get', '__hole1' .. KEYS[1])",
-		at:   []at{{"__hole1", 1, 3, 27}, {"KEYS", 1, 3, 36}},
+		text: "return redis.call('get', '' .. __hole1 .. KEYS[1])",
+		at:   []at{{"''", 1, 3, 26}, {"__hole1", 1, 3, 27}, {"KEYS", 1, 3, 36}},
+	}, {
+		// A Lua string with a hole is split at it: the added bytes are
+		// placed at the hole.
+		name: "lua string split at a hole",
+		lang: JavaScript,
+		src:  "var s = 'return redis.call(\"get\", \"' + ns + ':count\")';\n",
+		text: "return redis.call(\"get\", \"\" .. __hole1 .. \":count\")",
+		at: []at{{"\"\"", 1, 1, 35}, {" .. ", 1, 1, 40}, {"__hole1", 1, 1, 40},
+			{"\":", 1, 1, 40}, {":count", 1, 1, 46}, {"\")", 1, 1, 52}},
+	}, {
+		// Next to an operator that binds tighter than `..`, in
+		// parentheses, placed at the string's quotes.
+		name: "lua string split in parentheses",
+		lang: JavaScript,
+		src:  "var s = 'return redis.call(\"get\", KEYS[1]) + \"' + n + '\"';\n",
+		text: "return redis.call(\"get\", KEYS[1]) + (\"\" .. __hole1)",
+		at:   []at{{"(\"\"", 1, 1, 46}, {"__hole1", 1, 1, 51}, {")", 2, 1, 56}},
+	}, {
+		// A piece of a long string after a hole keeps its line end: the
+		// reopened bracket drops one more.
+		name: "lua long string split at a hole",
+		lang: JavaScript,
+		src:  "var s = `return redis.call('get', [[${p}\nx]])`;\n",
+		text: "return redis.call('get', [[]] .. __hole1 .. [[\n\nx]])",
+		at:   []at{{"[[]]", 1, 1, 35}, {"__hole1", 1, 1, 37}, {"x]]", 1, 2, 1}},
 	}, {
 		name: "csharp verbatim",
 		lang: CSharp,

@@ -77,8 +77,13 @@ func (v *value) holeAt(i int, next *int) bool {
 
 // isHole reports whether byte i is a hole marker, in any order.
 func (v *value) isHole(i int) bool {
-	k := sort.Search(len(v.holes), func(k int) bool { return v.holes[k].at >= i })
+	k := v.holeIndex(i)
 	return k < len(v.holes) && v.holes[k].at == i
+}
+
+// holeIndex is the index of the first hole at or after byte i.
+func (v *value) holeIndex(i int) int {
+	return sort.Search(len(v.holes), func(k int) bool { return v.holes[k].at >= i })
 }
 
 // keep returns the bytes of v for which keep is true, holes kept with

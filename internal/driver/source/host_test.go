@@ -398,3 +398,11 @@ func wantFindings(t *testing.T, dir string, keep func(diag.Diagnostic) bool) []d
 	}
 	return checked
 }
+
+// TestHostHoles: the fixtures of testdata/holes (wantFindings), for the
+// rules that read what a key or a script is. A hole inside a Lua string is
+// a value known only at run time, not the placeholder's text.
+func TestHostHoles(t *testing.T) {
+	rules := []string{"undeclared-key", "dynamic-script", "keys-count-mismatch"}
+	wantFindings(t, "testdata/holes", func(d diag.Diagnostic) bool { return slices.Contains(rules, d.Rule) })
+}

@@ -79,6 +79,19 @@ func TestHostFixMapping(t *testing.T) {
 		{name: "php heredoc interpolation", lang: hostlang.PHP,
 			src: "<?php\n$s = <<<LUA\nreturn redis.call('GET', KEYS[1])\nLUA;\n",
 			old: "KEYS[1]", new: "$k"},
+		// A Lua string with a hole is written split at it (`"" ..
+		// __hole1 .. ":x"`): an edit of the bytes the split adds is
+		// refused, one inside a piece written as itself is kept.
+		{name: "javascript edit of a string split at a hole", lang: hostlang.JavaScript,
+			src: "const s = 'return redis.call(\"GET\", \"' + p + ':x\")';\n",
+			at:  "\"GET\", ", old: "\"\" .. __hole1 .. \":x\"", new: "KEYS[1]"},
+		{name: "javascript edit across a split string's seam", lang: hostlang.JavaScript,
+			src: "const s = 'return redis.call(\"GET\", \"' + p + ':x\")';\n",
+			old: " .. \":", new: ":"},
+		{name: "javascript edit inside a piece of a split string", lang: hostlang.JavaScript,
+			src: "const s = 'return redis.call(\"GET\", \"' + p + ':x\")';\n",
+			old: ":x", new: ":y",
+			want: "const s = 'return redis.call(\"GET\", \"' + p + ':y\")';\n"},
 		{name: "a constant two scripts share", lang: hostlang.Java,
 			src: "class A {\n  static final String GET = \"local v = redis.call('GET', KEYS[1]) \";\n" +
 				"  String a = GET + \"if v == nil then return 0 end\";\n  String b = GET + \"return v\";\n}\n",
