@@ -46,6 +46,23 @@ func (w *walker) collect(st *stream) {
 				}
 			}
 		}
+		if t.kind == tkIdent && i+1 < len(toks) && w.appendOp(st, i+1) {
+			name := bareName(w.text(t))
+			if len(w.appends[name]) < 1<<10 {
+				w.appends[name] = append(w.appends[name], t.start)
+			}
+			if w.lang == Ruby && w.stmtStart(st, i) && st.exprAt[i] == nil {
+				// `s << "..."` on its own appends the text to s, as `s
+				// += "..."` does: what it appends is an expression of
+				// its own, not a concatenation with s's text.
+				if e := w.parseExpr(st, i+2, 0); e != nil {
+					if w.hasLit(e, 0) || len(e.ops) > 1 {
+						w.cands = append(w.cands, e)
+					}
+				}
+				continue
+			}
+		}
 		if st.exprAt[i] != nil || !w.isStart(st, i) {
 			continue
 		}
@@ -331,9 +348,51 @@ func (w *walker) sortBindings() {
 	}
 }
 
+// stmtStart reports whether token i starts a Ruby statement.
+func (w *walker) stmtStart(st *stream, i int) bool {
+	if i == 0 {
+		return true
+	}
+	p := st.toks[i-1]
+	switch {
+	case p.kind == tkNewline || p.kind == tkSep || w.is(st, i-1, ";"):
+		return true
+	case p.kind == tkIdent:
+		switch w.text(p) {
+		case "then", "else", "do", "begin":
+			return true
+		}
+	}
+	return false
+}
+
+// appendOp reports whether token i appends to the name before it: `+=`,
+// PHP's `.=`, Ruby's `<<`.
+func (w *walker) appendOp(st *stream, i int) bool {
+	switch {
+	case w.is(st, i, "+="):
+		return w.lang != PHP
+	case w.is(st, i, ".="):
+		return w.lang == PHP
+	case w.is(st, i, "<<"):
+		return w.lang == Ruby
+	}
+	return false
+}
+
+// appended reports whether the file appends to the name between offsets
+// from and to.
+func (w *walker) appended(name string, from, to int) bool {
+	as := w.appends[name]
+	k := sort.SearchInts(as, from+1)
+	return k < len(as) && as[k] < to
+}
+
 // resolve finds the expression a name holds at offset off: the nearest
 // binding before off, or else the first after it (a constant declared
-// below its use); with call set, a function's result is preferred.
+// below its use); with call set, a function's result is preferred. A name
+// appended to (`s += "..."`) between its nearest binding and off holds a
+// text built at run time: nil.
 func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 	bs := w.bindings[name]
 	if len(bs) == 0 {
@@ -353,6 +412,13 @@ func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 	}
 	// The bindings are sorted by offset: the last one before off.
 	last := sort.Search(len(bs), func(k int) bool { return bs[k].off >= off }) - 1
+	from := -1
+	if last >= 0 {
+		from = bs[last].off
+	}
+	if w.appended(name, from, off) {
+		return nil
+	}
 	for _, wantFn := range []bool{call, !call} {
 		// The nearest binding before off whose value is known, else the
 		// first after it. A few are looked at each way: a name bound

@@ -42,7 +42,7 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	}
 	s.lexCode(0, false)
 	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
-		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}}
+		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}, appends: map[string][]int{}}
 	w.streams = []*stream{newStream(s.main, src, s.lits), newStream(s.sub, src, s.lits)}
 	w.declaredTypes(w.streams[0])
 	for _, st := range w.streams {
@@ -194,6 +194,11 @@ func (w *walker) script(e *expr) *Script {
 	}
 	if e.params {
 		v = luaScriptParams(v)
+	}
+	if len(v.holes) == 0 && len(bytes.TrimSpace(v.text.Bytes())) == 0 {
+		// An empty text (an initializer, say) has nothing to lint, and
+		// no place of its own to report it at.
+		return nil
 	}
 	text, holes := assemble(v, w.src)
 	foundBy := e.foundBy
@@ -811,6 +816,9 @@ func identityOnly(post []postfix) bool {
 // text, is given a text built there (a concatenation, a call with
 // arguments) rather than another name (a parameter stored in a field).
 func (w *walker) builtAtRunTime(name string) bool {
+	if len(w.appends[name]) > 0 {
+		return true
+	}
 	for _, b := range w.bindings[name] {
 		for _, alt := range b.alts {
 			if len(alt.ops) > 1 || alt.ops[0].kind != opRef && alt.ops[0].dynamic || alt.ops[0].kind == opWrap {

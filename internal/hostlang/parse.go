@@ -175,6 +175,9 @@ type walker struct {
 	// params maps a name to the host ranges of the functions that have
 	// a parameter of that name.
 	params map[string][][2]int
+	// appends maps a name to the offsets where the file appends to it
+	// (`s += "..."`, PHP `$s .= "..."`, Ruby `s << "..."`), in order.
+	appends map[string][]int
 }
 
 // external reports whether a reference names a member of a type the file

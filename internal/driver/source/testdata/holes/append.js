@@ -1,0 +1,11 @@
+async function run(redis, guard) {
+  let script = '';
+  if (guard) script += "if redis.call('get', KEYS[1]) == false then return 0 end ";
+  script += "return redis.call('get', KEYS[2])";
+  return redis.eval(script, 1, 'k'); // want:info "dynamic-script: the script passed to eval is built at run time"
+}
+
+async function once(redis) {
+  const script = "return redis.call('get', KEYS[2])";
+  return redis.eval(script, 1, 'k'); // want:error "keys-count-mismatch: the script reads KEYS\[2\]"
+}
