@@ -1,5 +1,7 @@
 package hostlang
 
+import "strings"
+
 // C#: regular strings, verbatim `@"..."` (`""` is a quote), interpolated
 // `$"..."` and `$@"..."`, raw `"""..."""` strings (single-line, and
 // multi-line with the closing line's indentation removed from every
@@ -135,8 +137,11 @@ func csBraceHole(s *scanner, v *value, r view, k int, open string) int {
 	closeOff := s.codeHole(inner)
 	j := r.index(closeOff, k+len(open))
 	h := hole{start: r.start(k), inStart: inner, inEnd: closeOff, kind: HoleInterp}
+	// As many braces close the hole as open it: `{{x}}` in a C# raw
+	// string with two dollars, one after Ruby's `#{x` or PHP's `${x`.
+	closers := strings.Count(open, "{")
 	n := 0
-	for j+n < len(b) && n < len(open) && b[j+n] == '}' {
+	for j+n < len(b) && n < closers && b[j+n] == '}' {
 		n++
 	}
 	switch {

@@ -110,6 +110,19 @@ func TestPositions(t *testing.T) {
 		text: "return redis.call('get', [[]] .. __hole1 .. [[\n\nx]])",
 		at:   []at{{"[[]]", 1, 1, 35}, {"__hole1", 1, 1, 37}, {"x]]", 1, 2, 1}},
 	}, {
+		// `#{` and `${` holes close at one brace: the next is text.
+		name: "ruby hole in a tag",
+		lang: Ruby,
+		src:  "s = \"return redis.call('get', '{#{p}}:x')\"\n",
+		text: "return redis.call('get', '{' .. __hole1 .. '}:x')",
+		at:   []at{{"__hole1", 1, 1, 33}, {"}:x", 1, 1, 37}},
+	}, {
+		name: "php hole in a tag",
+		lang: PHP,
+		src:  "<?php\n$s = \"return redis.call('get', '{x${p}}:x')\";\n",
+		text: "return redis.call('get', '{x' .. __hole1 .. '}:x')",
+		at:   []at{{"__hole1", 1, 2, 35}, {"}:x", 1, 2, 39}},
+	}, {
 		name: "csharp verbatim",
 		lang: CSharp,
 		src:  "var s = @\"return redis.call(\"\"get\"\", KEYS[1])\";\n",
