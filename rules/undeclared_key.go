@@ -29,7 +29,7 @@ var _ = register(&lint.Rule{
 			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
 			Redis: "all; cluster behaviour observed on 7.0",
 			Lower: "One level lower (a warning by default) for a key listed by KEYS or SCAN: on a cluster the script sees one node's keys, so it misses the others rather than failing, and fails only with a #!lua shebang. " +
-				"Info when the pattern's fixed start (before the first glob character) holds a {hash tag}, or the pattern is a prefix from KEYS or ARGV followed by more, as bull's removeJobs scans the queue's prefix: then every listed key can be in the declared keys' slot. A whole pattern from the caller keeps the warning: whether it holds a tag is the caller's choice. " +
+				"Info when the pattern's fixed start (before the first glob character) holds a {hash tag} (a value of unknown origin between its literal braces counts as the tag's content: `'{' .. prefix .. '}:job:*'`), or the pattern is a prefix from KEYS or ARGV followed by more, as bull's removeJobs scans the queue's prefix: then every listed key can be in the declared keys' slot. A whole pattern from the caller keeps the warning: whether it holds a tag is the caller's choice. " +
 				"Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
 		},
 	},
@@ -153,6 +153,14 @@ func patternCanCarryTag(c *model.Call) bool {
 		switch v.Origin {
 		case model.Keys, model.Argv:
 			return j == 0 && len(parts) > 1
+		case model.Unknown:
+			// A value of unknown origin (a helper's parameter, a hole of
+			// a host-language literal) between literal braces is the
+			// tag's content, whatever it holds: opaque text here.
+			if j == 0 {
+				return false
+			}
+			fixed.WriteByte(0)
 		case model.Literal:
 			lit, globbed := v.Lit, false
 			if j := strings.IndexAny(lit, "*?[\\"); j >= 0 {

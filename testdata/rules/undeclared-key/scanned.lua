@@ -33,6 +33,18 @@ for _, k in ipairs(redis.call('KEYS', '{queue}:job:*')) do
   redis.call('DEL', k) -- want:info "listed by KEYS of a pattern that can hold a {hash tag}"
 end
 
+-- A value of unknown origin between the braces of the fixed start is a
+-- tag's content, whatever it is (kue's '{' + prefix + '}' in a host
+-- literal): info. Before a literal without braces it is no tag: a warning.
+local function clear(prefix)
+  for _, k in ipairs(redis.call('KEYS', '{' .. prefix .. '}:job:*')) do
+    redis.call('DEL', k) -- want:info "listed by KEYS of a pattern that can hold a {hash tag}"
+  end
+  for _, k in ipairs(redis.call('KEYS', prefix .. ':job:*')) do
+    redis.call('DEL', k) -- want:warning "key k of DEL is listed by KEYS, not passed in KEYS"
+  end
+end
+
 -- Names stored in a set can share the declared keys' {hash tag}: info.
 for _, job in ipairs(redis.call('SMEMBERS', KEYS[1])) do
   redis.call('DEL', job) -- want "key job of DEL is read from a reply"
