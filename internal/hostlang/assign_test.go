@@ -47,3 +47,55 @@ func TestAppendedText(t *testing.T) {
 		})
 	}
 }
+
+// TestBranchedName: a name whose text depends on a branch (assigned in an
+// if or a loop the hole is outside of, with a trailing condition, or to
+// one of several values) fills no hole, and a Lua string that holds the
+// hole is split at it; a name assigned on every path, and a constant of
+// the file or of a class inside it, fill theirs. A template is still a
+// script when a text its spliced name is given before it is one.
+func TestBranchedName(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		lang Lang
+		src  string
+		// want is a script's text.
+		want string
+	}{
+		{"if block", JavaScript, "var p = client.prefix;\nif (c) {\n  p = '{' + p + '}';\n}\nredis.eval('return redis.call(\"keys\", \"' + p + ':jobs:*\")', 0);\n",
+			`return redis.call("keys", "" .. __hole1 .. ":jobs:*")`},
+		{"every path", JavaScript, "var p = client.prefix;\np = '{' + p + '}';\nredis.eval('return redis.call(\"keys\", \"' + p + ':jobs:*\")', 0);\n",
+			`return redis.call("keys", "{" .. __hole1 .. "}:jobs:*")`},
+		{"braceless if", Java, "class A { Object f(Jedis j, boolean c) { String p = \"q\"; if (c) p = \"{q}\"; return j.eval(\"return redis.call('get', '\" + p + \":n')\", 0); } }",
+			`return redis.call('get', '' .. __hole1 .. ':n')`},
+		{"overwritten", Java, "class A { Object f(Jedis j) { String p = \"q\"; p = \"r\"; return j.eval(\"return redis.call('get', '\" + p + \":n')\", 0); } }",
+			`return redis.call('get', 'r:n')`},
+		{"default", JavaScript, "function f(o) { var p = o.prefix || 'q'; return redis.eval(`return redis.call('get', '${p}:n')`, 0); }\n",
+			`return redis.call('get', '' .. __hole1 .. ':n')`},
+		{"python dedent", Python, "def f(r, c):\n    p = 'q'\n    if c:\n        p = '{q}'\n    return r.eval(f\"return redis.call('get', '{p}:n')\", 0)\n",
+			`return redis.call('get', '' .. __hole1 .. ':n')`},
+		{"python conditional expression", Python, "def f(r, c):\n    p = '{q}' if c else 'q'\n    return r.eval(f\"return redis.call('get', '{p}:n')\", 0)\n",
+			`return redis.call('get', '' .. __hole1 .. ':n')`},
+		{"ruby modifier", Ruby, "def f(redis, c)\n  p = 'q'\n  p = '{q}' if c\n  redis.eval(\"return redis.call('get', '#{p}:n')\")\nend\n",
+			`return redis.call('get', '' .. __hole1 .. ':n')`},
+		{"kotlin companion constant", Kotlin, "class A {\n  companion object {\n    const val P = \"{q}\"\n  }\n  fun f(j: Jedis) = j.eval(\"return redis.call('get', '$P:n')\", 0)\n}\n",
+			`return redis.call('get', '{q}:n')`},
+		{"php template", PHP, "<?php\nfunction b($o) {\n    $get = \"local all=redis.call('LRANGE', KEYS[1], 0, -1)\";\n    if ($o) {\n        $get = \"local all=redis.call('SORT', KEYS[1])\";\n    }\n    return <<<EOF\n$get\nlocal n=0\nfor k, pk in ipairs(all) do n=n+1 end\nreturn n\nEOF;\n}\n",
+			"__hole1()\nlocal n=0\nfor k, pk in ipairs(all) do n=n+1 end\nreturn n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, err := Extract(c.lang, []byte(c.src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			for _, s := range f.Scripts {
+				if s.Text == c.want {
+					return
+				}
+				texts = append(texts, s.Text)
+			}
+			t.Errorf("no script %q in %q", c.want, texts)
+		})
+	}
+}

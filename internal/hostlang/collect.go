@@ -10,6 +10,9 @@ func (w *walker) collect(st *stream) {
 	type scope struct {
 		close int
 		name  string
+		// decl marks the body of a class, object or the like, whose
+		// assignments run once, not on a path of the code around.
+		decl bool
 	}
 	var scopes []scope
 	def := ""
@@ -28,7 +31,7 @@ func (w *walker) collect(st *stream) {
 				name = scopes[len(scopes)-1].name
 			}
 			if len(scopes) < 1<<12 {
-				scopes = append(scopes, scope{st.match[i], name})
+				scopes = append(scopes, scope{st.match[i], name, w.declBody(st, i)})
 			}
 			if open, close, ok := w.paramsBefore(st, i); ok {
 				w.addParamScope(st, open, close, toks[i].start, toks[st.match[i]].end)
@@ -76,7 +79,16 @@ func (w *walker) collect(st *stream) {
 		}
 		if name, isFn := w.bindingSite(st, i, e, fn); name != "" {
 			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && w.lang != CSharp && w.lang != JavaScript && w.lang != TypeScript
-			b := &binding{off: toks[i].start, fn: isFn, field: field, alts: []*expr{e}}
+			b := &binding{off: toks[i].start, fn: isFn, field: field, alts: []*expr{e}, st: st, flowEnd: len(w.src)}
+			for k := len(scopes) - 1; k >= 0; k-- {
+				if !scopes[k].decl {
+					b.flowEnd = toks[scopes[k].close].end
+					break
+				}
+			}
+			if w.is(st, i-1, "=") {
+				b.stmt, b.guarded = w.assignStart(st, i-1)
+			}
 			if e.name == "" {
 				e.name = name
 			}
@@ -96,6 +108,13 @@ func (w *walker) collect(st *stream) {
 					w.cands = append(w.cands, alt)
 				}
 				k = alt.last
+			}
+			if last := b.alts[len(b.alts)-1].last; (w.lang == Python || w.lang == Ruby) && last < len(toks) && toks[last].kind == tkIdent {
+				// `x = a if c else b`, `x = a if c`, `x = a unless c`.
+				switch w.text(toks[last]) {
+				case "if", "unless", "while", "until":
+					b.guarded = true
+				}
 			}
 			if len(w.bindings[name]) < 1<<10 {
 				w.bindings[name] = append(w.bindings[name], b)
@@ -346,6 +365,108 @@ func (w *walker) sortBindings() {
 	for _, bs := range w.bindings {
 		sort.SliceStable(bs, func(i, j int) bool { return bs[i].off < bs[j].off })
 	}
+}
+
+// guardWords start a statement that runs another on a condition or in a
+// loop: `if (c) x = ...`, `else x = ...`, Python's `if c: x = ...`.
+var guardWords = map[string]bool{
+	"if": true, "elif": true, "elsif": true, "else": true, "unless": true, "for": true, "foreach": true,
+	"while": true, "until": true, "do": true, "when": true, "case": true, "catch": true, "switch": true,
+}
+
+// assignStart walks back from the `=` at token eq to the start of its
+// statement, and reports that token and whether a condition or a loop
+// runs the statement (`if (c) x = ...`, `else x = ...`, `if c: x = ...`).
+func (w *walker) assignStart(st *stream, eq int) (int, bool) {
+	k := eq - 1
+	for n := 0; k >= 0 && n < 64; n++ {
+		t := st.toks[k]
+		if t.kind == tkNewline || t.kind == tkSep || w.is(st, k, ";") || w.is(st, k, "{") || w.is(st, k, "}") {
+			break
+		}
+		if t.kind == tkIdent && guardWords[w.text(t)] {
+			return k, true
+		}
+		if w.is(st, k, ")") && st.match[k] >= 0 && st.match[k] < k {
+			k = st.match[k] - 1
+			continue
+		}
+		k--
+	}
+	return k + 1, false
+}
+
+// typeWords declare the body that follows as a class's, an object's or a
+// module's.
+var typeWords = map[string]bool{
+	"class": true, "object": true, "interface": true, "enum": true, "struct": true, "record": true,
+	"module": true, "namespace": true, "trait": true, "companion": true, "impl": true,
+}
+
+// declBody reports whether the body opening at token i (`{`) is a class's,
+// an object's or the like: a type word stands before it in its statement.
+func (w *walker) declBody(st *stream, i int) bool {
+	for k, n := i-1, 0; k >= 0 && n < 24; k, n = k-1, n+1 {
+		t := st.toks[k]
+		if t.kind == tkSep || w.is(st, k, ";") || w.is(st, k, "{") || w.is(st, k, "}") {
+			return false
+		}
+		if t.kind == tkIdent && typeWords[w.text(t)] {
+			return true
+		}
+	}
+	return false
+}
+
+// settled reports whether the value a plain name holds at offset off is
+// that of one assignment the file shows: its nearest assignment before
+// off (not the one off is inside of: `p = '{' + p + '}'`) reaches off on
+// every path, and holds a known value, not one of several (`a || b`). A
+// name assigned in a branch or a loop that off is not inside of (`if (c)
+// { p = '{' + p + '}' }`, Python's and Ruby's `x = a if c`), or in a
+// block that ends before off, may hold the value it had before, or
+// another: a hole filled with one branch's text would say what the
+// script holds at run time is that text. A name with no assignment
+// before off is left to resolve (a constant declared below its use).
+func (w *walker) settled(name string, off int) bool {
+	bs := w.bindings[name]
+	last := sort.Search(len(bs), func(k int) bool { return bs[k].off >= off }) - 1
+	floor := w.paramFloor(name, off)
+	for k, n := last, 0; k >= 0 && n < 16; k, n = k-1, n+1 {
+		b := bs[k]
+		if b.fn || b.field || b.off < floor {
+			continue
+		}
+		if b.alts[len(b.alts)-1].end > off {
+			// off is inside this assignment: the one before it counts.
+			continue
+		}
+		if b.guarded || b.flowEnd <= off || len(b.alts) > 1 || w.dedented(b, off) {
+			return false
+		}
+		return w.eval(b.alts[0]) != nil
+	}
+	return true
+}
+
+// dedented reports whether, in Python or Ruby, a statement between
+// assignment b and offset off is written left of b's: the block b is in
+// (an if, a loop, a function) has ended before off.
+func (w *walker) dedented(b *binding, off int) bool {
+	if w.lang != Python && w.lang != Ruby || b.st != w.streams[0] {
+		return false
+	}
+	toks := b.st.toks
+	col := w.column(toks[b.stmt].start)
+	if col == 0 {
+		return false
+	}
+	for k, n := b.stmt+1, 0; k < len(toks) && toks[k].start < off && n < 1<<16; k, n = k+1, n+1 {
+		if toks[k-1].kind == tkNewline && toks[k].kind != tkNewline && w.column(toks[k].start) < col {
+			return true
+		}
+	}
+	return false
 }
 
 // stmtStart reports whether token i starts a Ruby statement.

@@ -86,6 +86,9 @@ func (w *walker) evalOperand(e *expr, op *operand) *value {
 			v.concat(w.substitute(l.val))
 		}
 	case opRef:
+		if op.qual == "" && !op.call && !w.settled(bareName(op.name), e.st.toks[op.first].start) {
+			return nil
+		}
 		target := w.resolveOp(e.st, op)
 		if target == nil || target == e {
 			return nil
@@ -194,6 +197,9 @@ func (w *walker) holeValue(h hole) *value {
 		return nil
 	}
 	if name, qualified, ok := plainName(w.src[h.inStart:h.inEnd]); ok {
+		if !qualified && !w.settled(name, h.start) {
+			return nil
+		}
 		if t := w.resolve(name, h.start, false, qualified); t != nil {
 			if v := w.eval(t); v != nil {
 				w.markFragment(t.st, t)

@@ -131,7 +131,34 @@ func (w *walker) mayMatter(e *expr) bool {
 // needle written verbatim.
 func (w *walker) evidentlyRedis(e *expr) bool {
 	v := w.eval(e)
-	return v != nil && hasNeedle(v, w.src)
+	if v == nil {
+		return false
+	}
+	if hasNeedle(v, w.src) {
+		return true
+	}
+	// A name whose text depends on a branch is a hole (settled), but a
+	// template that splices it is a script when a text the name is given
+	// before the hole is one (yii2-redis's LuaScriptBuilder splices
+	// $getAllPks, an LRANGE or, with an ORDER BY, a SORT).
+	for _, h := range v.holes {
+		if h.kind == HoleParam {
+			continue
+		}
+		name, qualified, ok := plainName(w.src[h.inStart:h.inEnd])
+		if !ok || qualified {
+			continue
+		}
+		for _, b := range w.bindings[name] {
+			if b.off >= h.start || b.fn || b.field {
+				continue
+			}
+			if bv := w.eval(b.alts[0]); bv != nil && hasNeedle(bv, w.src) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasNeedle reports whether a content needle occurs in the value with

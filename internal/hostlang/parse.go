@@ -215,6 +215,16 @@ type binding struct {
 	// value`, `'key' => value`).
 	field bool
 	alts  []*expr
+	// For an assignment (`name = value`), what says whether it reaches a
+	// later use (settled): guarded marks one a branch or a loop runs
+	// (`if (c) x = ...`, `x = ... if c`); flowEnd is where the innermost
+	// block of code around it ends (a body of a branch, a loop or a
+	// function, not of a class), or the file's length; stmt is the token
+	// its statement starts at, in st.
+	guarded bool
+	flowEnd int
+	st      *stream
+	stmt    int
 }
 
 const maxParseDepth = 64
