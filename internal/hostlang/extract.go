@@ -755,7 +755,21 @@ func (w *walker) stringy(e *expr) bool {
 		return true
 	}
 	if len(e.ops) == 1 && e.ops[0].kind == opRef {
-		return w.eval(e) != nil
+		if w.eval(e) != nil {
+			return true
+		}
+		// A name given a literal and appended to holds a string built
+		// at run time (`String script = ""; script += "..."`).
+		op := e.ops[0]
+		name := bareName(op.name)
+		if op.qual != "" || !w.appended(name, -1, e.st.toks[op.first].start) {
+			return false
+		}
+		for _, b := range w.bindings[name] {
+			if !b.fn && !b.field && w.hasLit(b.alts[0], 0) {
+				return true
+			}
+		}
 	}
 	return false
 }
