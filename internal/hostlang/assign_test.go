@@ -59,29 +59,36 @@ func TestBranchedName(t *testing.T) {
 		name string
 		lang Lang
 		src  string
-		// want is a script's text.
-		want string
+		// want is a script's text; foundBy, when set, what found it.
+		want, foundBy string
 	}{
 		{"if block", JavaScript, "var p = client.prefix;\nif (c) {\n  p = '{' + p + '}';\n}\nredis.eval('return redis.call(\"keys\", \"' + p + ':jobs:*\")', 0);\n",
-			`return redis.call("keys", "" .. __hole1 .. ":jobs:*")`},
+			`return redis.call("keys", "" .. __hole1 .. ":jobs:*")`, ""},
 		{"every path", JavaScript, "var p = client.prefix;\np = '{' + p + '}';\nredis.eval('return redis.call(\"keys\", \"' + p + ':jobs:*\")', 0);\n",
-			`return redis.call("keys", "{" .. __hole1 .. "}:jobs:*")`},
+			`return redis.call("keys", "{" .. __hole1 .. "}:jobs:*")`, ""},
 		{"braceless if", Java, "class A { Object f(Jedis j, boolean c) { String p = \"q\"; if (c) p = \"{q}\"; return j.eval(\"return redis.call('get', '\" + p + \":n')\", 0); } }",
-			`return redis.call('get', '' .. __hole1 .. ':n')`},
+			`return redis.call('get', '' .. __hole1 .. ':n')`, ""},
 		{"overwritten", Java, "class A { Object f(Jedis j) { String p = \"q\"; p = \"r\"; return j.eval(\"return redis.call('get', '\" + p + \":n')\", 0); } }",
-			`return redis.call('get', 'r:n')`},
+			`return redis.call('get', 'r:n')`, ""},
 		{"default", JavaScript, "function f(o) { var p = o.prefix || 'q'; return redis.eval(`return redis.call('get', '${p}:n')`, 0); }\n",
-			`return redis.call('get', '' .. __hole1 .. ':n')`},
+			`return redis.call('get', '' .. __hole1 .. ':n')`, ""},
 		{"python dedent", Python, "def f(r, c):\n    p = 'q'\n    if c:\n        p = '{q}'\n    return r.eval(f\"return redis.call('get', '{p}:n')\", 0)\n",
-			`return redis.call('get', '' .. __hole1 .. ':n')`},
+			`return redis.call('get', '' .. __hole1 .. ':n')`, ""},
 		{"python conditional expression", Python, "def f(r, c):\n    p = '{q}' if c else 'q'\n    return r.eval(f\"return redis.call('get', '{p}:n')\", 0)\n",
-			`return redis.call('get', '' .. __hole1 .. ':n')`},
+			`return redis.call('get', '' .. __hole1 .. ':n')`, ""},
 		{"ruby modifier", Ruby, "def f(redis, c)\n  p = 'q'\n  p = '{q}' if c\n  redis.eval(\"return redis.call('get', '#{p}:n')\")\nend\n",
-			`return redis.call('get', '' .. __hole1 .. ':n')`},
+			`return redis.call('get', '' .. __hole1 .. ':n')`, ""},
 		{"kotlin companion constant", Kotlin, "class A {\n  companion object {\n    const val P = \"{q}\"\n  }\n  fun f(j: Jedis) = j.eval(\"return redis.call('get', '$P:n')\", 0)\n}\n",
-			`return redis.call('get', '{q}:n')`},
+			`return redis.call('get', '{q}:n')`, ""},
 		{"php template", PHP, "<?php\nfunction b($o) {\n    $get = \"local all=redis.call('LRANGE', KEYS[1], 0, -1)\";\n    if ($o) {\n        $get = \"local all=redis.call('SORT', KEYS[1])\";\n    }\n    return <<<EOF\n$get\nlocal n=0\nfor k, pk in ipairs(all) do n=n+1 end\nreturn n\nEOF;\n}\n",
-			"__hole1()\nlocal n=0\nfor k, pk in ipairs(all) do n=n+1 end\nreturn n"},
+			"__hole1()\nlocal n=0\nfor k, pk in ipairs(all) do n=n+1 end\nreturn n", ""},
+		{"alias of a branched name", JavaScript, "var p = 'q';\nif (c) { p = '{q}'; }\nvar s = p;\nredis.eval('return redis.call(\"get\", \"' + s + ':n\")', 0);\n",
+			`return redis.call("get", "" .. __hole1 .. ":n")`, ""},
+		{"format argument", Python, "def f(r, c):\n    p = 'q'\n    if c:\n        p = '{q}'\n    return r.eval(\"return redis.call('get', '%s:n')\" % p, 0)\n",
+			`return redis.call('get', '' .. __hole1 .. ':n')`, ""},
+		// A script API's own argument is the nearest text, as before.
+		{"script argument", Java, "class A { Object f(Jedis j, boolean c) { String s; if (c) { s = \"return redis.call('get', KEYS[1])\"; } else { s = \"return redis.call('del', KEYS[1])\"; } return j.eval(s, 1, \"k\"); } }",
+			`return redis.call('del', KEYS[1])`, "eval"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f, err := Extract(c.lang, []byte(c.src), nil)
@@ -90,7 +97,7 @@ func TestBranchedName(t *testing.T) {
 			}
 			var texts []string
 			for _, s := range f.Scripts {
-				if s.Text == c.want {
+				if s.Text == c.want && (c.foundBy == "" || s.FoundBy == c.foundBy) {
 					return
 				}
 				texts = append(texts, s.Text)

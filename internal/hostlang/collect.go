@@ -429,6 +429,19 @@ func (w *walker) declBody(st *stream, i int) bool {
 // script holds at run time is that text. A name with no assignment
 // before off is left to resolve (a constant declared below its use).
 func (w *walker) settled(name string, off int) bool {
+	return w.settledAt(name, off, 0)
+}
+
+// settledOp is settled for a reference operand: a plain name that is no
+// call (a qualified one, `this.prefix`, is resolved as before).
+func (w *walker) settledOp(st *stream, op *operand) bool {
+	return op.qual != "" || op.call || w.settled(bareName(op.name), st.toks[op.first].start)
+}
+
+// settledAt is settled, depth names down a chain of aliases (`s = p`):
+// an alias of a name that is not settled where it is assigned is not
+// settled either.
+func (w *walker) settledAt(name string, off, depth int) bool {
 	bs := w.bindings[name]
 	last := sort.Search(len(bs), func(k int) bool { return bs[k].off >= off }) - 1
 	floor := w.paramFloor(name, off)
@@ -443,6 +456,11 @@ func (w *walker) settled(name string, off int) bool {
 		}
 		if b.guarded || b.flowEnd <= off || len(b.alts) > 1 || w.dedented(b, off) {
 			return false
+		}
+		if a := b.alts[0]; len(a.ops) == 1 && a.ops[0].kind == opRef && a.ops[0].qual == "" && identityOnly(a.ops[0].post) {
+			if depth >= maxEvalDepth || !w.settledAt(bareName(a.ops[0].name), a.st.toks[a.ops[0].first].start, depth+1) {
+				return false
+			}
 		}
 		return w.eval(b.alts[0]) != nil
 	}

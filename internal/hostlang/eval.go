@@ -86,7 +86,10 @@ func (w *walker) evalOperand(e *expr, op *operand) *value {
 			v.concat(w.substitute(l.val))
 		}
 	case opRef:
-		if op.qual == "" && !op.call && !w.settled(bareName(op.name), e.st.toks[op.first].start) {
+		// A name that fills a hole (an operand of a concatenation, an
+		// interpolation's expression) gives its text only when settled;
+		// a name alone is an alias, which the use of its value checks.
+		if (len(e.ops) > 1 || e.st != w.streams[0]) && !w.settledOp(e.st, op) {
 			return nil
 		}
 		target := w.resolveOp(e.st, op)
@@ -320,6 +323,9 @@ func (w *walker) argValue(st *stream, a argRange) *value {
 	}
 	e := w.parseArg(st, a, 1)
 	if e == nil {
+		return nil
+	}
+	if len(e.ops) == 1 && e.ops[0].kind == opRef && !w.settledOp(st, e.ops[0]) {
 		return nil
 	}
 	v := w.eval(e)
