@@ -92,33 +92,36 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 		}
 		out.AppendSlice(v.text, i, from)
 		closer := string(b[to:end])
-		for k := from; k < to; {
+		// inPiece is set while a piece of the string is open; prev is
+		// the hole before the piece to open next.
+		inPiece, prev := true, hole{}
+		for k := from; k < to; k++ {
 			if !v.holeAt(k, &next) {
+				if !inPiece {
+					out.AppendString(" .. "+reopen, prev.start, prev.end, false)
+					if long && (b[k] == '\n' || b[k] == '\r') {
+						// A long bracket drops the line end that
+						// follows it: one more keeps the piece's own.
+						out.Append(b[k], prev.start, prev.end, false)
+					}
+					inPiece = true
+				}
 				out.AppendSlice(v.text, k, k+1)
-				k++
 				continue
 			}
 			h := v.holes[next]
-			out.AppendString(closer+" .. ", h.start, h.end, false)
+			sep := " .. "
+			if inPiece {
+				sep = closer + sep
+			}
+			out.AppendString(sep, h.start, h.end, false)
 			placeholder(h, false, true)
-			k++
-			if k == to {
-				// No empty piece after a hole that ends the string.
-				closeParen()
-				return
-			}
-			if v.isHole(k) {
-				out.AppendString(" .. ", h.start, h.end, false)
-				continue
-			}
-			out.AppendString(" .. "+reopen, h.start, h.end, false)
-			if long && (b[k] == '\n' || b[k] == '\r') {
-				// A long bracket drops the line end that follows it:
-				// one more keeps the piece's own.
-				out.Append(b[k], h.start, h.end, false)
-			}
+			inPiece, prev = false, h
 		}
-		out.AppendSlice(v.text, to, end)
+		if inPiece {
+			// No empty piece after a hole that ends the string.
+			out.AppendSlice(v.text, to, end)
+		}
 		closeParen()
 	}
 	for i := 0; i < len(b); {

@@ -94,6 +94,20 @@ func TestPositions(t *testing.T) {
 		at: []at{{"\"\"", 1, 1, 35}, {" .. ", 1, 1, 40}, {"__hole1", 1, 1, 40},
 			{"\":", 1, 1, 40}, {":count", 1, 1, 46}, {"\")", 1, 1, 52}},
 	}, {
+		// Holes side by side are joined to each other.
+		name: "lua string split at two holes",
+		lang: JavaScript,
+		src:  "var s = 'return redis.call(\"get\", \"' + a + b + ':x\")';\n",
+		text: "return redis.call(\"get\", \"\" .. __hole1 .. __hole2 .. \":x\")",
+		at:   []at{{"__hole1", 1, 1, 40}, {"__hole2", 1, 1, 44}, {":x", 1, 1, 49}},
+	}, {
+		// A string that ends with a hole has no empty piece after it.
+		name: "lua string ending with a hole",
+		lang: JavaScript,
+		src:  "var s = 'return redis.call(\"get\", \"k:' + a + '\")';\n",
+		text: "return redis.call(\"get\", \"k:\" .. __hole1)",
+		at:   []at{{"\"k:\"", 1, 1, 35}, {"__hole1", 1, 1, 42}},
+	}, {
 		// Next to an operator that binds tighter than `..`, in
 		// parentheses, placed at the string's quotes.
 		name: "lua string split in parentheses",
