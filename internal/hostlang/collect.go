@@ -468,23 +468,54 @@ func (w *walker) settledAt(name string, off, depth int) bool {
 }
 
 // dedented reports whether, in Python or Ruby, a statement between
-// assignment b and offset off is written left of b's: the block b is in
-// (an if, a loop, a function) has ended before off.
+// assignment b and offset off is written left of b's line: the block b is
+// in (an if, a loop, a function) has ended before off.
 func (w *walker) dedented(b *binding, off int) bool {
 	if w.lang != Python && w.lang != Ruby || b.st != w.streams[0] {
 		return false
 	}
+	w.indentIndex()
 	toks := b.st.toks
-	col := w.column(toks[b.stmt].start)
-	if col == 0 {
-		return false
+	next := w.nextDedent[w.lineStart[b.stmt]]
+	return int(next) < len(toks) && toks[next].start < off
+}
+
+// indentIndex fills lineStart, the first token of each token's line
+// (lines are those the tokenizer ends with a newline token), and, for
+// each such first token, nextDedent: the first token after it that starts
+// a line further left, or the number of tokens. One pass each (the next
+// smaller element, with a stack), so that a file of many assignments and
+// uses stays linear.
+func (w *walker) indentIndex() {
+	if w.lineStart != nil {
+		return
 	}
-	for k, n := b.stmt+1, 0; k < len(toks) && toks[k].start < off && n < 1<<16; k, n = k+1, n+1 {
-		if toks[k-1].kind == tkNewline && toks[k].kind != tkNewline && w.column(toks[k].start) < col {
-			return true
+	toks := w.streams[0].toks
+	w.lineStart = make([]int32, len(toks))
+	w.nextDedent = make([]int32, len(toks))
+	col := make([]int, len(toks))
+	start := 0
+	for k := range toks {
+		if k == 0 || toks[k-1].kind == tkNewline {
+			start = k
+			col[k] = w.column(toks[k].start)
 		}
+		w.lineStart[k] = int32(start)
 	}
-	return false
+	var stack []int
+	for k := len(toks) - 1; k >= 0; k-- {
+		if int(w.lineStart[k]) != k || toks[k].kind == tkNewline {
+			continue
+		}
+		for len(stack) > 0 && col[stack[len(stack)-1]] >= col[k] {
+			stack = stack[:len(stack)-1]
+		}
+		w.nextDedent[k] = int32(len(toks))
+		if len(stack) > 0 {
+			w.nextDedent[k] = int32(stack[len(stack)-1])
+		}
+		stack = append(stack, k)
+	}
 }
 
 // stmtStart reports whether token i starts a Ruby statement.

@@ -178,6 +178,9 @@ type walker struct {
 	// appends maps a name to the offsets where the file appends to it
 	// (`s += "..."`, PHP `$s .= "..."`, Ruby `s << "..."`), in order.
 	appends map[string][]int
+	// lineStart and nextDedent index the main stream's indentation, for
+	// Python and Ruby (indentIndex), made when first needed.
+	lineStart, nextDedent []int32
 }
 
 // external reports whether a reference names a member of a type the file
