@@ -104,6 +104,21 @@ lines() {
   echo "$n"
 }
 
+# lint_part PART CONFIG FILE...: lint-lua over the files from the project's
+# folder ($lintdir) into $out/$name.PART.json, added to parts; its stderr goes
+# to $out/$name.stderr, and an exit status above 1 is reported.
+lint_part() {
+  local part=$1 config=$2 rc=0
+  shift 2
+  (cd "$lintdir" && "$bin" --format json --config "$config" "$@") \
+    >"$out/$name.$part.json" 2>>"$out/$name.stderr" || rc=$?
+  if ((rc > 1)); then
+    echo "$name: lint-lua ($part files) exited $rc:" >&2
+    head -5 "$out/$name.stderr" >&2
+  fi
+  parts+=("$out/$name.$part.json")
+}
+
 while IFS=$'\t' read -r name kind spec category host paths opts; do
   [[ $want == "  " || $want == *" $name "* ]] || continue
   dir=$broad/$name
@@ -154,24 +169,10 @@ while IFS=$'\t' read -r name kind spec category host paths opts; do
   parts=()
   : >"$out/$name.stderr"
   if ((${#luafiles[@]})); then
-    rc=0
-    (cd "$lintdir" && "$bin" --format json --config "$cfg" "${luafiles[@]}") \
-      >"$out/$name.lua.json" 2>>"$out/$name.stderr" || rc=$?
-    if ((rc > 1)); then
-      echo "$name: lint-lua exited $rc:" >&2
-      head -5 "$out/$name.stderr" >&2
-    fi
-    parts+=("$out/$name.lua.json")
+    lint_part lua "$cfg" "${luafiles[@]}"
   fi
   if ((${#hostpaths[@]})); then
-    rc=0
-    (cd "$lintdir" && "$bin" --format json --config "$hostcfg" "${hostpaths[@]}") \
-      >"$out/$name.host.json" 2>>"$out/$name.stderr" || rc=$?
-    if ((rc > 1)); then
-      echo "$name: lint-lua (host files) exited $rc:" >&2
-      head -5 "$out/$name.stderr" >&2
-    fi
-    parts+=("$out/$name.host.json")
+    lint_part host "$hostcfg" "${hostpaths[@]}"
   fi
   if [[ -f $dir/src/go.mod ]]; then
     pkgs=(./...)

@@ -34,11 +34,16 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def load_extractor():
-    spec = importlib.util.spec_from_file_location("extract_host_lua", os.path.join(HERE, "extract-host-lua.py"))
+def load_script(name, module):
+    """Imports scripts/<name> (a file name with hyphens) as module."""
+    spec = importlib.util.spec_from_file_location(module, os.path.join(HERE, name))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def load_extractor():
+    return load_script("extract-host-lua.py", "extract_host_lua")
 
 
 _ex = None
@@ -62,17 +67,11 @@ def where(broad, project, lua_file, line, col):
 
 
 def load_snap(d):
-    """(project, file, line, rule) -> set of columns, and the exact keys."""
+    """(project, file, line, rule) -> set of columns of the run in d (read
+    as precision-judge.py reads a run)."""
     cols = collections.defaultdict(set)
-    for path in glob.glob(os.path.join(d, "*.json")):
-        project = os.path.basename(path)[: -len(".json")]
-        try:
-            with open(path) as f:
-                doc = json.load(f)
-        except (OSError, ValueError):
-            continue
-        for x in doc.get("diagnostics") or []:
-            cols[(project, x["file"], x.get("line"), x["rule"])].add(x.get("column"))
+    for x in load_script("precision-judge.py", "precision_judge").load_run(d):
+        cols[(x["project"], x["file"], x["line"], x["rule"])].add(x["column"])
     return cols
 
 
