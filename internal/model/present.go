@@ -110,7 +110,9 @@ var expirers = map[string]bool{"EXPIRE": true, "PEXPIRE": true, "EXPIREAT": true
 //   - or the path tested it: the same read's reply (directly, through a
 //     local, or through tonumber of it) was found truthy, or not false or
 //     nil; EXISTS k, HEXISTS h f, LLEN, SCARD, ZCARD or HLEN was found
-//     not 0 (== 1, > 0, ~= 0...);
+//     not 0 (== 1, > 0, ~= 0...); TYPE k's status was found equal to a
+//     type's name ('list', 'zset'...): the key is there, and a collection
+//     Redis keeps only while it has elements is not empty;
 //   - or, for HGET h f, the path found a field g of h there and every HSET
 //     of this script that writes g writes f too: fields the script only
 //     writes together are there together.
