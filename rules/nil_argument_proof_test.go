@@ -64,3 +64,37 @@ func TestProofNilArgument(t *testing.T) {
 		}
 	})
 }
+
+// TestProofTypeGuard: TYPE k found 'list' shows the list has an element,
+// because Redis deletes a list when its last element goes (TYPE then
+// replies none), so the LPOP under it replies an element and is not
+// reported; without the test, the pop of an emptied list replies null and
+// the RPUSH of it fails.
+func TestProofTypeGuard(t *testing.T) {
+	guarded := "if redis.call('TYPE', KEYS[1]).ok == 'list' then\n  return redis.call('RPUSH', KEYS[2], redis.call('LPOP', KEYS[1]))\nend\nreturn 0"
+	bare := "return redis.call('RPUSH', KEYS[2], redis.call('LPOP', KEYS[1]))"
+	if flags(t, "nil-argument", guarded) {
+		t.Error("the pop under TYPE == 'list' is flagged")
+	}
+	if !flags(t, "nil-argument", bare) {
+		t.Error("the bare pop is not flagged")
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		tg := redistest.ServerTarget(t, c)
+		c.MustDo(t, "DEL", "proof:tl", "proof:td")
+		c.MustDo(t, "RPUSH", "proof:tl", "a")
+		if r := c.MustEval(t, guarded, []string{"proof:tl", "proof:td"}); r.Kind != redistest.Integer || r.Int != 1 {
+			t.Errorf("guarded, one element: %s", r)
+		}
+		// The last element popped, the list is gone.
+		if r := c.MustDo(t, "TYPE", "proof:tl"); r.Str != "none" {
+			t.Errorf("TYPE of an emptied list: %s", r)
+		}
+		if r := c.MustEval(t, guarded, []string{"proof:tl", "proof:td"}); r.Kind != redistest.Integer || r.Int != 0 {
+			t.Errorf("guarded, emptied: %s", r)
+		}
+		if r := c.MustEval(t, bare, []string{"proof:tl", "proof:td"}); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
+			t.Errorf("bare, emptied: %s", r)
+		}
+	})
+}
