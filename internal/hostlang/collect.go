@@ -1,6 +1,9 @@
 package hostlang
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // collect parses every expression that starts in the stream, records the
 // candidates (expressions with a literal, or joining several operands) and
@@ -120,7 +123,9 @@ func (w *walker) collect(st *stream) {
 				w.bindings[name] = append(w.bindings[name], b)
 			}
 		}
-		if w.hasLit(e, 0) || len(e.ops) > 1 {
+		// A filled template (`T.format(...)`) is a candidate too: its
+		// template is a fragment of it (evalOperand).
+		if w.hasLit(e, 0) || len(e.ops) > 1 || slices.ContainsFunc(e.ops, formats) {
 			w.cands = append(w.cands, e)
 		}
 		for _, op := range e.ops {

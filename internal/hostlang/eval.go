@@ -100,7 +100,11 @@ func (w *walker) evalOperand(e *expr, op *operand) *value {
 		if tv == nil {
 			return nil
 		}
-		if len(e.ops) > 1 {
+		if len(e.ops) > 1 || formats(op) {
+			// A template filled by `.format` is a part of the filled
+			// text, linted there with its fields filled, not a script
+			// of its own whose fields read as Lua (tasktiger's
+			// `ZADD_NOUPDATE_TEMPLATE.format(key="KEYS[1]", ...)`).
 			w.markFragment(e.st, target)
 		}
 		v = tv.clone()
@@ -126,6 +130,12 @@ func (w *walker) evalOperand(e *expr, op *operand) *value {
 		v = w.applyPostfix(e.st, p, v)
 	}
 	return v
+}
+
+// formats reports whether an operand's first method fills its text as a
+// template (`T.format(...)`).
+func formats(op *operand) bool {
+	return len(op.post) > 0 && transforms[op.post[0].name] == "format"
 }
 
 // substitute replaces the holes of a literal whose expression is a plain
@@ -332,6 +342,9 @@ func (w *walker) argValue(st *stream, a argRange) *value {
 	if v == nil || len(v.holes) > 0 {
 		return nil
 	}
+	// The argument is a part of the filled text, not a script of its
+	// own (`key="KEYS[1]"` is no script found by its text).
+	w.markFragment(st, e)
 	return v
 }
 
@@ -423,6 +436,28 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 // `{{` and `}}` are braces, `{}` and `{0}` with a known string argument are
 // that string, and every other field is a hole.
 func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
+	// Python's keyword arguments fill the fields of their name
+	// (`{key}` with key="KEYS[1]"); the positional ones come first, and
+	// an unpacked `*args` or `**kwargs` leaves the indexes from it on,
+	// and the names it might give, unknown.
+	var kw map[string]argRange
+	if w.lang == Python {
+		pos := len(args)
+		for i, a := range args {
+			if w.is(st, a.first, "*") || w.is(st, a.first, "**") {
+				pos = min(pos, i)
+				continue
+			}
+			if name, val, ok := w.kwArg(st, a); ok {
+				pos = min(pos, i)
+				if kw == nil {
+					kw = map[string]argRange{}
+				}
+				kw[name] = val
+			}
+		}
+		args = args[:pos]
+	}
 	b := v.text.Bytes()
 	out := newValue(len(b))
 	next := 0
@@ -478,6 +513,8 @@ func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
 		}
 		if idx >= 0 && idx < len(args) {
 			sub = w.argValue(st, args[idx])
+		} else if a, ok := kw[field]; ok && isWord(field) {
+			sub = w.argValue(st, a)
 		}
 		if sub != nil {
 			out.concat(sub)

@@ -78,8 +78,9 @@ const (
 	// f-string and `$"..."` braces.
 	HoleInterp HoleKind = iota + 1
 	// HoleFormat is a formatting verb filled at run time: `%s`, `%d`,
-	// `{}`/`{0}` of a literal visibly formatted with `%`, `.format`,
-	// `String.format`, `sprintf`, `string.Format`...
+	// `{}`/`{0}`/`{name}` of a literal, or of a name bound to one,
+	// visibly formatted with `%`, `.format`, `String.format`, `sprintf`,
+	// `string.Format`... when the file does not know its argument.
 	HoleFormat
 	// HoleOperand is a non-literal operand of a concatenation:
 	// `"a" + x + "b"`.

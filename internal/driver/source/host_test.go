@@ -406,3 +406,14 @@ func TestHostHoles(t *testing.T) {
 	rules := []string{"undeclared-key", "dynamic-script", "keys-count-mismatch"}
 	wantFindings(t, "testdata/holes", func(d diag.Diagnostic) bool { return slices.Contains(rules, d.Rule) })
 }
+
+// TestHostFormat: the fixtures of testdata/format (wantFindings), for
+// Python's str.format. A template filled by `.format(...)` is linted as the
+// filled text (keyword and positional arguments that the file knows fill
+// their fields, the other fields are holes), not as a script of its own
+// whose fields read as Lua, and the short texts that fill it are no
+// scripts of their own (tasktiger's redis_scripts.py); a real bug in the
+// filled text is still reported. Every rule is checked.
+func TestHostFormat(t *testing.T) {
+	wantFindings(t, "testdata/format", func(diag.Diagnostic) bool { return true })
+}
