@@ -79,7 +79,9 @@ var _ = register(&lint.Rule{
 				"`ERR Number of keys can't be greater than number of args`.\n\n" +
 				"Reported by the Go analyzer on the expression that sets the count (the keys literal, numkeys, keyCount) " +
 				"or on the call. Reads that the script tests for nil (`ARGV[3] or 10`, `if KEYS[2] then`) and scripts " +
-				"that look at `#KEYS`, `#ARGV` or the whole table are not reported.\n\n" +
+				"that look at `#KEYS`, `#ARGV` or the whole table are not reported, nor is a read kept in a local that the " +
+				"script never uses or uses only inside an `if` that tests a later index of the same table (`local a = " +
+				"KEYS[2]` used only under `if KEYS[3] then`: KEYS has no gaps, so a third key means a second).\n\n" +
 				"A plain run reports it in host-language files too (docs/hostlang.md), where a script API's call " +
 				"shows its key count: a number literal for numkeys (redis-py, ioredis, Jedis, Predis `eval(script, 1, ...)`) " +
 				"or a literal list of keys (`Arrays.asList(a, b)`, `[k1, k2]`, `new RedisKey[] {k}`, `keys: [k]`). ARGV is " +

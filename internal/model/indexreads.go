@@ -1,7 +1,11 @@
 package model
 
 import (
+	"slices"
+
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/lint-lua/lint-lua/internal/span"
 )
 
 // IndexRead is the first read of KEYS[i] or ARGV[i] that the script does
@@ -60,11 +64,29 @@ func ReadIndexes(m *Model) IndexReads {
 			sr.guarded[o][i] = true
 		}
 	}
+	// present are the blocks run only when a test shows an index there
+	// (`if KEYS[6] then`, through a local too): every lower index of the
+	// table is there as well, since KEYS and ARGV have no gaps.
+	type presence struct {
+		o   Origin
+		i   int
+		rng span.Range
+	}
+	var present []presence
+	type read struct {
+		o Origin
+		i int
+		x *ast.AttrGetExpr
+	}
+	var all []read
 	indexed := map[ast.Expr]bool{}
 	Inspect(m.File.Chunk, func(n any) bool {
 		switch x := n.(type) {
 		case *ast.IfStmt:
 			guard(x.Condition)
+			if o, i := elem(m.Value(x.Condition)); i > 0 && len(x.Then) > 0 {
+				present = append(present, presence{o, i, span.Range{Start: m.Range(x.Then[0]).Start, End: m.Range(x.Then[len(x.Then)-1]).End}})
+			}
 		case *ast.WhileStmt:
 			guard(x.Condition)
 		case *ast.RepeatStmt:
@@ -95,13 +117,40 @@ func ReadIndexes(m *Model) IndexReads {
 			}
 			v := m.Value(x)
 			if (v.Origin == Keys || v.Origin == Argv) && v.Index > 0 {
-				if _, seen := sr.first[v.Origin][int(v.Index)]; !seen {
-					sr.first[v.Origin][int(v.Index)] = IndexRead{Index: int(v.Index), Expr: x}
-				}
+				all = append(all, read{v.Origin, int(v.Index), x})
 			}
 		}
 		return true
 	})
+	// A read kept in a local is harmless when the local is never used,
+	// or used only where a test shows a later index there (tasktiger's
+	// `local add_to_set_if_exists = KEYS[5]`, used only under `if
+	// if_exists_key then` with if_exists_key = KEYS[6], and `local
+	// if_exists_score = ARGV[5]`, unused in one of its variants).
+	initOf := map[ast.Expr]*Variable{}
+	for _, v := range m.Vars {
+		if v.Init != nil && v.Kind == LocalVar {
+			initOf[v.Init] = v
+		}
+	}
+	harmless := func(r read) bool {
+		v := initOf[r.x]
+		if v == nil || v.Captured || len(v.Writes) > 0 {
+			return false
+		}
+		for _, use := range v.Reads {
+			at := m.Range(use).Start
+			if !slices.ContainsFunc(present, func(p presence) bool { return p.o == r.o && p.i >= r.i && p.rng.Contains(at) }) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range all {
+		if _, seen := sr.first[r.o][r.i]; !seen && !harmless(r) {
+			sr.first[r.o][r.i] = IndexRead{Index: r.i, Expr: r.x}
+		}
+	}
 	// A read whose value reaches a redis.call argument, directly or
 	// through a local, fails there.
 	for _, c := range m.Calls {

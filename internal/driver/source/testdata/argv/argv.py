@@ -21,3 +21,31 @@ setter(keys=["k"], args=["v", 100])
 setter(keys=["k"], args=argv)
 setter(["k"], ["v", 100], client=pipe)
 setter(["k"], client=pipe)  # want "passes 0 arguments"
+
+# A read kept in a local that is never used, or used only under a test of a
+# later index of the same table (which shows the lower one there too), is
+# harmless (tasktiger's zpoppush variants); one used elsewhere is not.
+OPTIONAL = """
+local source = KEYS[1]
+local add_to = KEYS[2]
+local if_key = KEYS[3]
+local unused = ARGV[2]
+if if_key then
+    redis.call('sadd', add_to, ARGV[1])
+end
+return redis.call('llen', source)
+"""
+optional = r.register_script(OPTIONAL)
+optional(keys=["s"], args=["v"])
+
+USED = """
+local source = KEYS[1]
+local add_to = KEYS[2]
+local if_key = KEYS[3]
+if if_key then
+    redis.call('sadd', if_key, ARGV[1])
+end
+return redis.call('sadd', add_to, ARGV[1])
+"""
+used = r.register_script(USED)
+used(keys=["s"], args=["v"])  # want "the script reads KEYS\[2\] on line 43 but used passes 1 key"
