@@ -120,6 +120,8 @@ hono-rate-limiter|npm|hono-rate-limiter@0.5.4|rate-limiter|TypeScript (built)|di
 hono-rate-limiter-redis|npm|@hono-rate-limiter/redis@0.1.4|rate-limiter|TypeScript (built)|index.esm.js|
 node-redis-warlock|npm|node-redis-warlock@1.0.2|lock|JavaScript (.lua files)|lib|
 redlock-universal|npm|redlock-universal@0.8.5|lock|TypeScript (built)|dist/index.js|
+tasktiger|mirror|closeio/tasktiger@b347fddf9a75ee3cca0568fc821534158688ab98|queue,scheduler,lock|Python (.lua files, strings)|tasktiger|
+seata|mirror|apache/incubator-seata@0b9d7c9a4972e0674a4da681ee9e7d3a6a194e92|lock|Java (.lua resources)|server/src/main/resources/lua|
 EOF
 }
 
