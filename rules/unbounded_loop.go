@@ -273,49 +273,6 @@ func (li *loopInfo) varInvariant(v *model.Variable) bool {
 	return true
 }
 
-// flagExits returns, as exits with their guards, the assignments in the
-// loop's body (not in nested loops or functions) that give the local its
-// condition tests a literal that ends the loop at the next check:
-// `condition = false` in `while condition do`, `done = true` in `while not
-// done do` or `repeat ... until done`.
-func (li *loopInfo) flagExits() []model.Exit {
-	l, m := li.l, li.m
-	if l.Cond == nil {
-		return nil
-	}
-	cond, ends := l.Cond, -1 // a while loop ends when its condition is false
-	if l.Kind == model.RepeatLoop {
-		ends = 1
-	}
-	if n, ok := cond.(*ast.UnaryNotOpExpr); ok {
-		cond, ends = n.Expr, -ends
-	}
-	flag := m.LocalOf(cond)
-	if flag == nil {
-		return nil
-	}
-	var out []model.Exit
-	var walk func(stmts []ast.Stmt, guards []model.Guard)
-	walk = func(stmts []ast.Stmt, guards []model.Guard) {
-		for _, s := range stmts {
-			g := guards[:len(guards):len(guards)]
-			switch s := s.(type) {
-			case *ast.AssignStmt:
-				if len(s.Lhs) == 1 && len(s.Rhs) == 1 && m.LocalOf(s.Lhs[0]) == flag && model.ConstTruth(s.Rhs[0]) == ends {
-					out = append(out, model.Exit{Stmt: s, Guards: g})
-				}
-			case *ast.IfStmt:
-				walk(s.Then, append(g, model.Guard{If: s, Truth: true}))
-				walk(s.Else, append(g, model.Guard{If: s, Truth: false}))
-			case *ast.DoBlockStmt:
-				walk(s.Stmts, g)
-			}
-		}
-	}
-	walk(l.Body, nil)
-	return out
-}
-
 // invariant reports whether e has the same value on every iteration: no
 // local in it changes, no table it reads is modified, and any Redis command
 // in it is a deterministic read while the loop writes nothing (no other
@@ -390,7 +347,7 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 		li.checkCounterCond(p)
 		return
 	}
-	exits := append(m.LoopExits(l), li.flagExits()...)
+	exits := m.LoopExits(l)
 	if len(exits) == 0 {
 		if constant {
 			p.Report(l.Header, "%s never ends: it has no break or return", what).Help("%s", li.consequence(fixExit))

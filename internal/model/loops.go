@@ -108,13 +108,23 @@ type Guard struct {
 // LoopExits returns the statements that leave l, in source order. Loops and
 // functions nested in the body are looked into for return and error() (a
 // function body only runs when called, so it is skipped).
+//
+// An assignment that gives the local the loop's condition tests a literal
+// that ends the loop at the next check (`condition = false` in `while
+// condition do`, `done = true` in `while not done do` or `repeat ...
+// until done`) is an exit too: the loop leaves once the round ends.
 func (m *Model) LoopExits(l *Loop) []Exit {
 	var out []Exit
+	flag, ends := m.loopFlag(l)
 	var walk func(stmts []ast.Stmt, guards []Guard, inner bool)
 	walk = func(stmts []ast.Stmt, guards []Guard, inner bool) {
 		for _, s := range stmts {
 			g := append([]Guard(nil), guards...)
 			switch s := s.(type) {
+			case *ast.AssignStmt:
+				if !inner && setsFlag(m, s, flag, ends) {
+					out = append(out, Exit{Stmt: s, Guards: g})
+				}
 			case *ast.BreakStmt:
 				if !inner {
 					out = append(out, Exit{Stmt: s, Guards: g})
@@ -143,6 +153,28 @@ func (m *Model) LoopExits(l *Loop) []Exit {
 	}
 	walk(l.Body, nil, false)
 	return out
+}
+
+// loopFlag returns the local a while or repeat loop's condition is (or
+// negates), with the truth (as ConstTruth gives it) of a value that ends
+// the loop; nil for any other condition.
+func (m *Model) loopFlag(l *Loop) (*Variable, int) {
+	if l.Cond == nil || l.Kind != WhileLoop && l.Kind != RepeatLoop {
+		return nil, 0
+	}
+	cond, ends := l.Cond, -1 // a while loop ends when its condition is false
+	if l.Kind == RepeatLoop {
+		ends = 1
+	}
+	if n, ok := cond.(*ast.UnaryNotOpExpr); ok {
+		cond, ends = n.Expr, -ends
+	}
+	return m.LocalOf(cond), ends
+}
+
+// setsFlag reports whether s gives flag a literal of truth ends.
+func setsFlag(m *Model, s *ast.AssignStmt, flag *Variable, ends int) bool {
+	return flag != nil && len(s.Lhs) == 1 && len(s.Rhs) == 1 && m.LocalOf(s.Lhs[0]) == flag && ConstTruth(s.Rhs[0]) == ends
 }
 
 // Inspect visits statements and the expressions in them in source order,
@@ -514,6 +546,7 @@ func (m *Model) nonNegative(e ast.Expr, depth int) bool {
 // nothing.
 func (m *Model) OnEveryRound(l *Loop, hit func(n any) bool) bool {
 	r := roundWalk{m: m, hit: hit}
+	r.flag, r.ends = m.loopFlag(l)
 	if l.Cond != nil && r.expr(l.Cond) {
 		return true
 	}
@@ -523,6 +556,10 @@ func (m *Model) OnEveryRound(l *Loop, hit func(n any) bool) bool {
 type roundWalk struct {
 	m   *Model
 	hit func(n any) bool
+	// flag and ends are the loop's flag (loopFlag): setting it to end
+	// the loop leaves it, as a break does.
+	flag *Variable
+	ends int
 }
 
 // stmts reports whether every path through ss that reaches its end, or
@@ -547,7 +584,7 @@ func (r roundWalk) stmt(s ast.Stmt) bool {
 	case *ast.FuncCallStmt:
 		return isErrorCall(r.m, s.Expr) || r.expr(s.Expr)
 	case *ast.AssignStmt:
-		return r.exprs(s.Rhs) || r.exprs(s.Lhs)
+		return setsFlag(r.m, s, r.flag, r.ends) || r.exprs(s.Rhs) || r.exprs(s.Lhs)
 	case *ast.LocalAssignStmt:
 		return r.exprs(s.Exprs)
 	case *ast.IfStmt:

@@ -20,6 +20,22 @@ while more do
   end
 end
 
+-- Apache Seata's split: the flag is set when string.find finds no more
+-- separator, and every other round moves the position past the one it
+-- found. It ends.
+local str, strB, parts = ARGV[2], 1, {}
+local condition2 = true
+while condition2 do
+  local si, sd = string.find(str, ';', strB)
+  if si then
+    parts[#parts + 1] = string.sub(str, strB, si - 1)
+    strB = sd + 1
+  else
+    parts[#parts + 1] = string.sub(str, strB)
+    condition2 = false
+  end
+end
+
 -- The flag set only when a key that nothing in the loop writes appears:
 -- a busy-wait, as with break.
 local done = false
