@@ -1,13 +1,16 @@
 package source
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
@@ -26,6 +29,19 @@ type siblingDefs struct {
 	limit int64
 	mu    sync.Mutex
 	dirs  map[string]func() map[string][]siblingDef
+	// loaders holds, per folder, its host-language files' quoted texts
+	// (hostLoaders), read the first time a file of the folder or of a
+	// folder below it asks.
+	loaders map[string]func() []hostLoader
+}
+
+// hostLoader is a host-language file's quoted texts: a loader that
+// prepends definitions to a .lua file names the file and the definitions'
+// names (TaskTiger's register_script_from_file('lua/move_task.lua',
+// include_functions={'zadd_noupdate': ...})).
+type hostLoader struct {
+	name   string // the file's name as a message gives it
+	quoted map[string]bool
 }
 
 // siblingDef is a header that defines a name, and whether it declares it
@@ -53,8 +69,28 @@ func (d *siblingDefs) of(path string) func() map[string]lint.Sibling {
 		d.dirs[dir] = defs
 	}
 	d.mu.Unlock()
+	loaders := []func() []hostLoader{d.loadersOf(dir), d.loadersOf(filepath.Dir(dir))}
 	return func() map[string]lint.Sibling {
 		out := map[string]lint.Sibling{}
+		// A host file of this folder or the one above that quotes this
+		// file's name is a loader: the names it quotes may be what it
+		// defines before the file (local functions, as TaskTiger's).
+		for i, ls := range loaders {
+			for _, l := range ls() {
+				if !l.names(self) {
+					continue
+				}
+				where := l.name
+				if i == 1 {
+					where = filepath.Join("..", l.name)
+				}
+				for q := range l.quoted {
+					if _, ok := out[q]; !ok && isLuaName(q) {
+						out[q] = lint.Sibling{Script: "the loader " + where, Local: true}
+					}
+				}
+			}
+		}
 		for name, files := range defs() {
 			for _, f := range files {
 				if f.file == self {
@@ -109,4 +145,77 @@ func (d *siblingDefs) read(dir string) map[string][]siblingDef {
 		}
 	}
 	return out
+}
+
+// loadersOf returns, read once, the host-language files of dir and the
+// texts each quotes.
+func (d *siblingDefs) loadersOf(dir string) func() []hostLoader {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.loaders == nil {
+		d.loaders = map[string]func() []hostLoader{}
+	}
+	f, ok := d.loaders[dir]
+	if !ok {
+		f = sync.OnceValue(func() []hostLoader { return d.readLoaders(dir) })
+		d.loaders[dir] = f
+	}
+	return f
+}
+
+// quotedRE is a short text in single or double quotes.
+var quotedRE = regexp.MustCompile(`["']([^"'\n]{1,200})["']`)
+
+// readLoaders reads the host-language files of dir (each within the size
+// limit, at most maxSiblings of them) that quote a .lua file's name.
+func (d *siblingDefs) readLoaders(dir string) []hostLoader {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []hostLoader
+	n := 0
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if _, ok := hostlang.LangOf(e.Name()); !ok {
+			continue
+		}
+		if n++; n > maxSiblings {
+			break
+		}
+		src, _, err := readFile(filepath.Join(dir, e.Name()), d.limit, false)
+		if err != nil || !bytes.Contains(src, []byte(".lua")) {
+			continue
+		}
+		l := hostLoader{name: e.Name(), quoted: map[string]bool{}}
+		for _, m := range quotedRE.FindAllSubmatch(src, -1) {
+			l.quoted[string(m[1])] = true
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// names reports whether the loader quotes the .lua file base, alone or at
+// the end of a path ('lua/move_task.lua').
+func (l hostLoader) names(base string) bool {
+	for q := range l.quoted {
+		if q == base || strings.HasSuffix(q, "/"+base) {
+			return true
+		}
+	}
+	return false
+}
+
+// isLuaName reports whether s is a Lua name (what a loader can define).
+func isLuaName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -140,6 +140,48 @@ func TestFileRemovedBeforeRead(t *testing.T) {
 	}
 }
 
+// TestHostLoaderFragment: a .lua file that a host-language file of its
+// folder or the one above names, and whose undefined functions that file
+// quotes, is a fragment the loader joins with definitions (TaskTiger's
+// register_script_from_file): one info finding. A name the loader does not
+// quote, and a .lua file it does not name, keep their errors.
+func TestHostLoaderFragment(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"pkg/scripts.py":    "def load(self):\n    return self.register_script_from_file('lua/move.lua', include_functions={'zadd_noupdate': ZADD, 'srem_if': SREM})\n",
+		"pkg/lua/move.lua":  "zadd_noupdate(KEYS, ARGV)\nsrem_if(KEYS, ARGV)\nreturn 1\n",
+		"pkg/lua/typo.lua":  "zadd_noupdate(KEYS, ARGV)\nreturn 1\n",
+		"pkg/lua/mixed.lua": "-- named by nothing\nreturn 1\n",
+	})
+	writeTree(t, dir, map[string]string{"pkg/lua/move2.lua": "zadd_noupdat(KEYS, ARGV)\nreturn 1\n"})
+	writeTree(t, dir, map[string]string{"pkg/more.py": "FILES = ['lua/move2.lua']\n"})
+	got, stderr, _ := lintWith(t, files(dir), 2)
+	if stderr != "" {
+		t.Fatal(stderr)
+	}
+	want := map[string]string{
+		"pkg/lua/move.lua:1:1":  "global zadd_noupdate (+1 more) is defined only by the loader ../scripts.py, as in a fragment",
+		"pkg/lua/typo.lua:1:1":  "global zadd_noupdate does not exist",
+		"pkg/lua/move2.lua:1:1": "global zadd_noupdat does not exist",
+	}
+	for at, w := range want {
+		found := false
+		for _, g := range got {
+			if strings.HasPrefix(g, at) && strings.Contains(g, w) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no finding %q in %q", at, w, got)
+		}
+	}
+	for _, g := range got {
+		if strings.HasPrefix(g, "pkg/lua/move.lua:2:") {
+			t.Errorf("a second finding for the fragment: %q", g)
+		}
+	}
+}
+
 // TestGoFileNamed: a Go file named on the command line is not read as Lua
 // (its scripts are the analyzer's): an error names it and says what to run,
 // the other files are linted, and a walk of the folder does not take it.
