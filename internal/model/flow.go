@@ -1244,6 +1244,10 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 		}
 		return fs.refine(c.Rhs, fs.refine(c.Lhs, e, false), false)
 	case *ast.RelationalOpExpr:
+		if t := fs.lenTruth(c, e); t != 0 && (t == 1) != truth {
+			// The comparison cannot come out this way here.
+			return nil
+		}
 		fs.refineRemoved(c, e, truth)
 		switch c.Operator {
 		case "==", "~=":
@@ -1519,6 +1523,54 @@ func assigned(val Value) Value {
 		val.NilAssigned = true
 	}
 	return val
+}
+
+// lenTruth is the truth (1 true, -1 false, 0 unknown) of comparing the
+// length of tostring(x) with 0 (`string.len(tostring(x)) ~= 0`,
+// `#tostring(x) > 0`) where e knows x is no string: tostring of nil, a
+// boolean, a number or a table is never empty. Seata guards a missing
+// field with `not x and string.len(tostring(x)) ~= 0`.
+func (fs *flowState) lenTruth(c *ast.RelationalOpExpr, e env) int {
+	m := fs.m
+	side, zero, op := c.Lhs, c.Rhs, c.Operator
+	if k, ok := NumberLit(side); ok && k == 0 {
+		side, zero, op = c.Rhs, c.Lhs, FlipRelation(op)
+	}
+	if k, ok := NumberLit(zero); !ok || k != 0 {
+		return 0
+	}
+	var arg ast.Expr
+	switch x := side.(type) {
+	case *ast.UnaryLenOpExpr:
+		arg = x.Expr
+	case *ast.FuncCallExpr:
+		if m.BuiltinName(x) == "string.len" && len(x.Args) == 1 {
+			arg = x.Args[0]
+		}
+	}
+	ts, ok := arg.(*ast.FuncCallExpr)
+	if !ok || m.BuiltinName(ts) != "tostring" || len(ts.Args) != 1 {
+		return 0
+	}
+	id, ok := ts.Args[0].(*ast.IdentExpr)
+	if !ok {
+		return 0
+	}
+	v := m.VarOf(id)
+	if v == nil {
+		return 0
+	}
+	val, ok := e.get(v)
+	if !ok || val.Types == 0 || val.Types&TString != 0 || !val.Types.Known() {
+		return 0
+	}
+	switch op {
+	case "~=", ">", ">=":
+		return 1
+	case "==", "<", "<=":
+		return -1
+	}
+	return 0
 }
 
 // narrow keeps the truthy (or falsy) part of a value's types. A value
