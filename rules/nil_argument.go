@@ -37,8 +37,7 @@ var _ = register(&lint.Rule{
 
 // argCheck explains why a call argument may hold something Redis refuses.
 type argCheck struct {
-	m    *model.Model
-	defs map[*model.Variable][]model.Def
+	m *model.Model
 	// inner maps a local to a local of the same function that hides it.
 	inner map[*model.Variable]*model.Variable
 	// branches are the then and else blocks of every if, with their
@@ -105,15 +104,8 @@ func runNilArgument(p *lint.Pass) {
 	}
 }
 
-// localDefs and innerLocals compute what reason needs on
-// first use: most arguments of most files never get there.
-func (ac *argCheck) localDefs() map[*model.Variable][]model.Def {
-	if ac.defs == nil {
-		ac.defs = ac.m.LocalDefs()
-	}
-	return ac.defs
-}
-
+// innerLocals computes what reason needs on first use: most arguments of
+// most files never get there.
 func (ac *argCheck) innerLocals() map[*model.Variable]*model.Variable {
 	if ac.inner == nil {
 		ac.inner = map[*model.Variable]*model.Variable{}
@@ -176,7 +168,7 @@ func falsyName(t model.TypeSet) string {
 // The model does not relate the two conditions, so the nil it sees on the
 // path where the first if is not taken cannot reach the read.
 func (ac *argCheck) assignedUnderSameCondition(lv *model.Variable, r span.Range) bool {
-	for _, d := range ac.localDefs()[lv] {
+	for _, d := range ac.m.LocalDefs()[lv] {
 		switch d.Expr.(type) {
 		case nil, *ast.NilExpr, *ast.FalseExpr:
 			continue
@@ -248,7 +240,7 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		// A nil from the declaration or a `x = nil` reaches here only when
 		// the value says so: assignments on every path replace it.
 		assignedNil := v.NilAssigned
-		for _, d := range ac.localDefs()[lv] {
+		for _, d := range ac.m.LocalDefs()[lv] {
 			if !assignedNil && (d.Nil() || isNilLiteral(d.Expr)) || !m.Reaches(d, m.Range(x).Start) {
 				continue
 			}
@@ -258,7 +250,7 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 					how = "is assigned no value"
 				}
 				s := fmt.Sprintf("%s %s on line %d and not assigned on every path to here", lv.Name, how, d.Range.Start.Line)
-				if len(ac.localDefs()[lv]) == 1 {
+				if len(ac.m.LocalDefs()[lv]) == 1 {
 					s = fmt.Sprintf("%s %s on line %d and never assigned", lv.Name, how, d.Range.Start.Line)
 				}
 				if in := ac.innerLocals()[lv]; in != nil {

@@ -81,16 +81,9 @@ func idleTests(m *model.Model) map[ast.Expr]bool {
 		if len(s.Else) > 0 {
 			return
 		}
-		var walk func(ast.Expr)
-		walk = func(e ast.Expr) {
-			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "and" {
-				walk(l.Lhs)
-				walk(l.Rhs)
-				return
-			}
+		for _, e := range conjuncts(s.Condition) {
 			out[e] = true
 		}
-		walk(s.Condition)
 	})
 	return out
 }

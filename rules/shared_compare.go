@@ -72,3 +72,20 @@ func compareError(op, lt, rt string) string {
 	}
 	return fmt.Sprintf("attempt to compare %s with %s", lt, rt)
 }
+
+// conjuncts splits an `and` chain into its operands (`a and b and c`: a, b,
+// c); any other expression is one.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "and" {
+		return append(conjuncts(l.Lhs), conjuncts(l.Rhs)...)
+	}
+	return []ast.Expr{e}
+}
+
+// disjuncts splits an `or` chain the same way.
+func disjuncts(e ast.Expr) []ast.Expr {
+	if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "or" {
+		return append(disjuncts(l.Lhs), disjuncts(l.Rhs)...)
+	}
+	return []ast.Expr{e}
+}

@@ -687,13 +687,6 @@ func stmtIn(stmts []ast.Stmt, s ast.Stmt) bool {
 	return false
 }
 
-func disjuncts(e ast.Expr) []ast.Expr {
-	if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "or" {
-		return append(disjuncts(l.Lhs), disjuncts(l.Rhs)...)
-	}
-	return []ast.Expr{e}
-}
-
 // counterCompare classifies `c op bound` (either order). exitWhenTrue says
 // the loop ends when the comparison holds (an if guarding an exit); false
 // says it runs while it holds (a while condition).
@@ -881,13 +874,6 @@ func (li *loopInfo) checkCounterCond(p *lint.Pass) {
 			Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 		return
 	}
-}
-
-func conjuncts(e ast.Expr) []ast.Expr {
-	if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "and" {
-		return append(conjuncts(l.Lhs), conjuncts(l.Rhs)...)
-	}
-	return []ast.Expr{e}
 }
 
 // checkNumericFor reports `for i = 1, n` with n from ARGV or a value reply.

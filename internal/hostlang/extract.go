@@ -367,10 +367,7 @@ func codeParam(src []byte) bool {
 // long string or comment whose text starts at i (len(src) when none does).
 func longEnd(src []byte, i, l int) int {
 	for ; i < len(src); i++ {
-		if src[i] != ']' || i+l+1 >= len(src) || src[i+l+1] != ']' {
-			continue
-		}
-		if bytes.Count(src[i+1:i+l+1], []byte{'='}) == l {
+		if src[i] == ']' && closesLong(src, i, l) {
 			return i + l + 2
 		}
 	}

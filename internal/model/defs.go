@@ -25,8 +25,15 @@ func (d Def) Nil() bool { return d.Expr == nil && !d.Extra }
 
 // LocalDefs returns the definitions of every local declared with `local`
 // (not loop variables or parameters, whose values come from outside the
-// function body), in source order.
+// function body), in source order. It is computed once per model; callers
+// must not modify the map.
 func (m *Model) LocalDefs() map[*Variable][]Def {
+	return m.Cached(localDefsKey{}, func() any { return m.computeLocalDefs() }).(map[*Variable][]Def)
+}
+
+type localDefsKey struct{}
+
+func (m *Model) computeLocalDefs() map[*Variable][]Def {
 	out := map[*Variable][]Def{}
 	if m.File.Chunk == nil {
 		return out
