@@ -131,7 +131,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 			fragment = append(fragment, g)
 		case hasIncludes():
 			p.Report(g.Range(), "global %s is not defined in this file", name).
-				Help("if a loader splices its `--- @include` fragments before Redis runs it, set includes: true in .lint-lua.yaml (or pass --includes) so lint-lua lints the assembled script; otherwise define it as a local before use")
+				Help("this file is linted as written (includes: false, or --includes=false): if a loader splices its `--- @include` fragments before Redis runs it, drop that setting so lint-lua lints the assembled script; otherwise define it as a local before use")
 		default:
 			p.Report(g.Range(), "global %s does not exist in the Lua sandbox of %s", name, t.Product()).
 				Help("the script fails with 'Script attempted to access nonexistent global variable'; define it as a local before use")
@@ -151,7 +151,7 @@ func reportFragment(p *lint.Pass, uses []model.GlobalAccess, siblingOf func(stri
 	names, more := fragmentNames(uses)
 	first := uses[0]
 	p.Report(first.Range(), "global %s%s is defined only by %s, as in a fragment", first.Name, more, siblingOf(first.Name).Script).
-		Help("Redis runs the script this is joined into, which lint-lua does not see whole: join .lua files with `--- @include` and set includes: true, "+
+		Help("Redis runs the script this is joined into, which lint-lua does not see whole: join .lua files with `--- @include` (lint-lua assembles them), "+
 			"or list the names in undefined-global's globals option (%s); if this text is run alone, define them before use",
 			strings.Join(names, ", ")).Info()
 }

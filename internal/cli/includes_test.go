@@ -66,7 +66,7 @@ func abs(t *testing.T, p string) string {
 	return a
 }
 
-// TestIncludesAssembled: with includes: true each script is linted as the
+// TestIncludesAssembled: with includes (the default) each script is linted as the
 // loader assembles it; a finding in a fragment is reported once, in the
 // fragment, however many scripts include it; fragments that a linted
 // script includes are not linted alone.
@@ -106,7 +106,7 @@ func TestIncludesAssembled(t *testing.T) {
 	// --includes=false wins over the configuration: today's behaviour,
 	// with the hint in files that hold directives.
 	code, got, _ = runIn(t, dir, "--includes=false", "scripts/removeJob-1.lua")
-	if code != ExitFindings || len(got) != 1 || !strings.Contains(got[0], "global missing is not defined in this file") || !strings.Contains(got[0], "set includes: true") {
+	if code != ExitFindings || len(got) != 1 || !strings.Contains(got[0], "global missing is not defined in this file") || !strings.Contains(got[0], "drop that setting") {
 		t.Errorf("--includes=false: exit %d\n%s", code, strings.Join(got, "\n"))
 	}
 }
@@ -147,5 +147,37 @@ func TestIncludesErrors(t *testing.T) {
 		if r.code != ExitError || r.errOut != tc.want {
 			t.Errorf("%s --diff: exit %d, stderr:\n%s", tc.path, r.code, r.errOut)
 		}
+	}
+}
+
+// TestIncludesByDefault: a repository that uses `--- @include` is linted
+// through its includers with no flag and no configuration (a fragment
+// alone reads its includer's locals as undefined globals: one false error
+// per use), and includes: false in the configuration turns it off.
+func TestIncludesByDefault(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("commands/includes/removeLock.lua", "local function removeLock(k, token)\n  if rcall('GET', k) == token then return rcall('DEL', k) end\n  return 0\nend\n")
+	write("commands/moveToFinished-2.lua", "local rcall = redis.call\n--- @include \"includes/removeLock\"\nreturn removeLock(KEYS[1], ARGV[1])\n")
+	code, got, errs := runIn(t, dir, "--disable", "undeclared-key", ".")
+	if code != ExitOK || errs != "" || len(got) != 0 {
+		t.Errorf("no configuration: exit %d, stderr %q, findings:\n%s", code, errs, strings.Join(got, "\n"))
+	}
+	write(".lint-lua.yaml", "includes: false\n")
+	code, got, _ = runIn(t, dir, "--disable", "undeclared-key", ".")
+	if code != ExitFindings || len(got) == 0 || !strings.Contains(got[0], "removeLock.lua:2:") || !strings.Contains(got[0], "global rcall") {
+		t.Errorf("includes: false: exit %d, findings:\n%s", code, strings.Join(got, "\n"))
+	}
+	// The flag wins over the file, either way.
+	code, got, _ = runIn(t, dir, "--disable", "undeclared-key", "--includes", ".")
+	if code != ExitOK || len(got) != 0 {
+		t.Errorf("includes: false, --includes: exit %d, findings:\n%s", code, strings.Join(got, "\n"))
 	}
 }

@@ -29,8 +29,9 @@ type lintOptions struct {
 	serverOptions
 	MaxFileSize settings.Size
 	fixOptions
-	// Includes is --includes; IncludesSet says the flag was given, so it
-	// wins over the configuration.
+	// Includes is --includes (true by default, as includes: is);
+	// IncludesSet says the flag was given, so it wins over the
+	// configuration.
 	Includes    bool
 	IncludesSet bool
 	// ListScripts is --list-scripts: print where the scripts are instead
@@ -82,7 +83,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")
 	opts.serverOptions.addServerFlags(f)
 	f.BoolVar(&opts.ListScripts, "list-scripts", false, "print where each script is found (FILE:LINE:COL and what found it: a host API, content, file) instead of linting")
-	f.BoolVar(&opts.Includes, "includes", false, "resolve --- @include directives as BullMQ's script loader does and lint each script as assembled (default: includes from the configuration)")
+	f.BoolVar(&opts.Includes, "includes", true, "resolve --- @include directives as BullMQ's script loader does and lint each script as assembled; --includes=false lints each file as written (default: includes from the configuration, true without one)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua: %v\nRun 'lint-lua --help' for usage.\n", err)
 		return exitError{ExitError}

@@ -56,7 +56,10 @@ type Config struct {
 	Server Server
 	// Includes says whether `--- @include "file"` directives are resolved
 	// as BullMQ's script loader does: each script is linted as assembled,
-	// with findings reported in the fragment that holds the line.
+	// with findings reported in the fragment that holds the line. It is
+	// true unless the file says includes: false: a fragment linted alone
+	// reads its includer's names as undefined globals, a false error on
+	// every fragment of a repository that uses the directive.
 	Includes bool
 	// Languages is languages: the languages a directory run lints ("lua"
 	// and the host languages of the Languages list); nil when not set,
@@ -205,7 +208,7 @@ func Load(path string, known func(ruleID string) bool) (*Config, error) {
 // directory patterns are relative to. All problems found are returned
 // together, one "PATH:LINE:COL: problem" per line.
 func Parse(path string, data []byte, known func(string) bool) (*Config, error) {
-	c := &Config{Path: path, Rules: map[string]RuleSetting{}}
+	c := &Config{Path: path, Rules: map[string]RuleSetting{}, Includes: true}
 	dir := "."
 	if path != "" {
 		dir = filepath.Dir(path)

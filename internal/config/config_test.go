@@ -676,7 +676,7 @@ func TestIncludes(t *testing.T) {
 	}{
 		{"includes: true\n", true},
 		{"includes: false\n", false},
-		{"rules: {}\n", false},
+		{"rules: {}\n", true},
 	} {
 		if got := parse(t, tc.src).Includes; got != tc.want {
 			t.Errorf("%q: Includes = %v, want %v", tc.src, got, tc.want)

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 // Assembled finds what Files finds, and lints each file that holds
@@ -74,6 +75,14 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			}
 		}
 	}
+	// What the headers of a script's folder define, as Files gives it: a
+	// loader that joins files (bottleneck) is no `--- @include`.
+	siblings := func(f found) func() map[string]lint.Sibling {
+		if f.stdin {
+			return nil
+		}
+		return fs.siblings().of(f.path)
+	}
 	for i, f := range files {
 		switch {
 		case f.Err != nil:
@@ -86,10 +95,11 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			f.Src = nil
 		case assemblies[i] != nil:
 			as := assemblies[i]
-			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as}}
+			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as, Siblings: siblings(all[i])}}
 		default:
-			f.Scripts = []driver.Script{luaScript(f.Name, f.Src, driver.Script{Name: f.Name})}
-			f.Rescan = rescan(driver.Script{Name: f.Name})
+			script := driver.Script{Name: f.Name, Siblings: siblings(all[i])}
+			f.Scripts = []driver.Script{luaScript(f.Name, f.Src, script)}
+			f.Rescan = rescan(script)
 		}
 		if f.Err == nil {
 			f.Settings = fs.Settings(fs.match(all[i]))

@@ -3,4 +3,4 @@
 local rcall = redis.call
 --- @include "includes/helper"
 rcall('SET', KEYS[1], ARGV[1])
-return pushJob(KEYS[2], ARGV[1]) -- want "global pushJob is not defined in this file — .*set includes: true"
+return pushJob(KEYS[2], ARGV[1]) -- want "global pushJob is not defined in this file — .*drop that setting"
