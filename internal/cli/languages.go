@@ -83,6 +83,10 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 				switch sc.Found {
 				case hostlang.FoundByContent:
 					what = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, hostLines(sc))
+				case source.ContainerFound:
+					// A function body of a file that only defines global
+					// functions, linted as a script of its own.
+					what = fmt.Sprintf("script of %s, %s, lines %s", lines, sc.Found, hostLines(sc))
 				case hostlang.LuaScriptFound:
 					// A .lua file whose script is its whole text, read
 					// as LuaScript.Prepare reads it.

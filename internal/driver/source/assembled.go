@@ -97,9 +97,10 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			as := assemblies[i]
 			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as, Siblings: siblings(all[i])}}
 		default:
+			f.Settings = fs.Settings(fs.match(all[i]))
 			script := driver.Script{Name: f.Name, Siblings: siblings(all[i])}
-			f.Scripts = []driver.Script{luaScript(f.Name, f.Src, script)}
-			f.Rescan = rescan(script)
+			luaFile(f, script)
+			f.Rescan = rescan(script, f.Settings)
 		}
 		if f.Err == nil {
 			f.Settings = fs.Settings(fs.match(all[i]))

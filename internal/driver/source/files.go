@@ -196,15 +196,31 @@ func (s *Files) load(f found) *driver.File {
 			script.Seen = func(pf *luasrc.File) { c.offer(f.path, pf) }
 		}
 	}
-	out.Scripts = []driver.Script{luaScript(f.name, out.Src, script)}
-	out.Rescan = rescan(script)
+	luaFile(out, script)
+	out.Rescan = rescan(script, out.Settings)
 	return out
 }
 
-// rescan is the Rescan of a file that is one script: the fixed text, with
-// what the script knows from outside it.
-func rescan(s driver.Script) func([]byte) *driver.File {
+// luaFile fills out's Scripts (and, for a function container, its
+// Comments and Findings) for a .lua file linted as written: the file as
+// one script (luaScript), or, when its top level only defines global
+// functions, each body as a script of its own (container.go).
+func luaFile(out *driver.File, s driver.Script) {
+	if defs, ok := functionContainer(out.Name, out.Src); ok {
+		out.Scripts = containerScripts(out.Name, out.Src, defs, s)
+		out.Comments = containerComments(out.Name, out.Src, defs)
+		out.Findings = containerFinding(out.Name, defs, out.Settings)
+		return
+	}
+	out.Scripts = []driver.Script{luaScript(out.Name, out.Src, s)}
+}
+
+// rescan is the Rescan of a .lua file linted as written: the fixed text,
+// with what the script knows from outside it.
+func rescan(s driver.Script, set driver.Settings) func([]byte) *driver.File {
 	return func(src []byte) *driver.File {
-		return &driver.File{Scripts: []driver.Script{luaScript(s.Name, src, driver.Script{Name: s.Name, Globals: s.Globals, Siblings: s.Siblings})}}
+		out := &driver.File{Name: s.Name, Src: src, Settings: set}
+		luaFile(out, driver.Script{Name: s.Name, Globals: s.Globals, Siblings: s.Siblings})
+		return out
 	}
 }

@@ -81,3 +81,14 @@ func TestLuaTemplateFixMapping(t *testing.T) {
 		})
 	}
 }
+
+// TestFunctionContainers: the fixtures of testdata/container, every
+// finding marked `want "regexp"`, in both directions: a file that only
+// defines global functions is reported once at info and each body is
+// linted as a script of its own (a real bug in a body still an error, the
+// file's names and the parameters known); a file that calls what it
+// defines, or defines locals, is one script as before; the file's own
+// comments carry its ignores.
+func TestFunctionContainers(t *testing.T) {
+	wantFindings(t, "testdata/container", func(diag.Diagnostic) bool { return true })
+}
