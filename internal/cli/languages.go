@@ -80,14 +80,14 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 			if sc.Map != nil {
 				d = sc.Map.Place(d)
 				what = fmt.Sprintf("script of %s, via %s, host lines %s", lines, sc.Found, hostLines(sc))
-				switch sc.Found {
-				case hostlang.FoundByContent:
+				switch {
+				case sc.Found == hostlang.FoundByContent:
 					what = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, hostLines(sc))
-				case source.ContainerFound:
+				case sc.Found == source.ContainerFound:
 					// A function body of a file that only defines global
 					// functions, linted as a script of its own.
 					what = fmt.Sprintf("script of %s, %s, lines %s", lines, sc.Found, hostLines(sc))
-				case hostlang.LuaScriptFound:
+				case hostlang.TemplateFound(sc.Found):
 					// A .lua file whose script is its whole text, read
 					// as LuaScript.Prepare reads it.
 					what = fmt.Sprintf("script file of %s, with %s", lines, sc.Found)

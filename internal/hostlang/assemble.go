@@ -61,7 +61,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 	placeholder := func(h hole, call, code bool) {
 		name := "__hole" + strconv.Itoa(len(holes)+1)
 		if h.kind == HoleParam {
-			name = "__param_" + string(src[h.inStart:h.inEnd])
+			name = "__param_" + paramName(src[h.inStart:h.inEnd], len(holes)+1)
 		}
 		text := name
 		if call {
@@ -334,4 +334,20 @@ func arithAfter(b []byte, i int) bool {
 		return i+1 >= len(b) || b[i+1] != '-'
 	}
 	return false
+}
+
+// paramName is the name of a parameter's placeholder: its name with each
+// byte that is not a word byte written `_` (carmine's `_:old-?sha`), or
+// the hole's number for a verb with no name (`%s`).
+func paramName(name []byte, n int) string {
+	if len(name) == 0 {
+		return strconv.Itoa(n)
+	}
+	out := []byte(string(name))
+	for i, c := range out {
+		if !isWordByte(c) {
+			out[i] = '_'
+		}
+	}
+	return string(out)
 }

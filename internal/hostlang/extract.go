@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 )
 
@@ -279,88 +278,46 @@ func luaScriptParams(v *value) *value {
 	return out
 }
 
-// LuaScriptFound is the FoundBy of the script of a .lua file read as a
-// LuaScript template (LuaScriptTemplate).
-const LuaScriptFound = "StackExchange.Redis LuaScript parameters"
-
 // LuaScriptTemplate reads the content of a .lua file as the text of a
-// StackExchange.Redis LuaScript: LuaScript.Prepare rewrites each `@name`
-// parameter (luaScriptParams) before Redis sees the script, so a project
-// that keeps its scripts as .lua resources writes them with `@key` where
-// the Lua has ARGV[i]. `@` starts no token in Lua 5.1, so no Lua file has
-// one in its code: a file that does is such a template, and its script is
-// the text assembled as for a C# literal, each byte of the file written
-// as itself and each parameter an opaque placeholder. It reports false,
-// and the file is plain Lua, when no parameter stands in code (a `@` in
-// a string or a comment: an e-mail address, an LDoc tag, `--- @include`).
+// client-side template (templates.go): StackExchange.Redis's
+// LuaScript.Prepare rewrites each `@name` parameter (luaScriptParams)
+// before Redis sees the script, carmine each `_:name`, others `{{name}}`,
+// `${name}`, `$1` or printf verbs (templateGrammars). None of these is Lua
+// code, so a file whose code holds the placeholders of one grammar (and of
+// no other) is such a template, and its script is the text assembled as
+// for a host literal, each byte of the file written as itself and each
+// placeholder an opaque value; FoundBy names the grammar. It reports
+// false, and the file is plain Lua, when no placeholder stands in code (a
+// `@` in a string or a comment: an e-mail address, an LDoc tag,
+// `--- @include`), when two grammars' do, and when a grammar's
+// placeholders may be Lua (`{{x}}`) and the file names x elsewhere.
 func LuaScriptTemplate(src []byte) (Script, bool) {
-	// Most .lua files have no @ in code (none at all, or only in
-	// comments: `--- @include`, LDoc tags): a scan says so without a copy
-	// of the text.
-	if !codeParam(src) {
+	g, ok := templateOf(src)
+	if !ok {
 		return Script{}, false
 	}
-	return readTemplate(src)
+	return readTemplate(src, g)
 }
 
-// readTemplate is LuaScriptTemplate without the quick scan.
-func readTemplate(src []byte) (Script, bool) {
+// readTemplate reads src as a template of grammar g.
+func readTemplate(src []byte, g *templateGrammar) (Script, bool) {
 	v := newValue(len(src))
 	for i, c := range src {
 		v.add(c, i, i+1)
 	}
-	text, holes := assemble(luaScriptParams(v), src)
+	var params *value
+	if g.client == LuaScriptFound {
+		params = luaScriptParams(v)
+	} else {
+		params = templateParams(v, g)
+	}
+	text, holes := assemble(params, src)
 	for _, h := range holes {
 		if h.Code {
-			return Script{Text: text.String(), Map: text, End: len(src), FoundBy: LuaScriptFound, Holes: holes}, true
+			return Script{Text: text.String(), Map: text, End: len(src), FoundBy: g.client, Holes: holes}, true
 		}
 	}
 	return Script{}, false
-}
-
-// codeParam reports whether src has, outside Lua strings and comments, an
-// `@` that may start a LuaScript parameter (followed by a letter or `_`),
-// as luaScriptParams reads them; LuaScriptTemplate then looks closer.
-func codeParam(src []byte) bool {
-	if bytes.IndexByte(src, '@') < 0 {
-		return false
-	}
-	for i := 0; i < len(src); {
-		c := src[i]
-		switch {
-		case c == '@':
-			if i+1 < len(src) && (isLetter(src[i+1]) || src[i+1] == '_') {
-				return true
-			}
-			i++
-		case c == '-' && i+1 < len(src) && src[i+1] == '-':
-			if l, ok := luasrc.LongBracket(src, i+2); ok {
-				i = longEnd(src, i+2+l+2, l)
-				continue
-			}
-			for i < len(src) && src[i] != '\n' {
-				i++
-			}
-		case c == '[':
-			if l, ok := luasrc.LongBracket(src, i); ok {
-				i = longEnd(src, i+l+2, l)
-				continue
-			}
-			i++
-		case c == '\'' || c == '"':
-			i++
-			for i < len(src) && src[i] != c && src[i] != '\n' {
-				if src[i] == '\\' {
-					i++
-				}
-				i++
-			}
-			i++
-		default:
-			i++
-		}
-	}
-	return false
 }
 
 // longEnd returns the offset past the `]=*]` of level l that closes a

@@ -104,6 +104,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 		expr := cfg.Fragment && len(f.Errors) > 0 && isExpression(f.Src)
 		for _, e := range f.Errors {
 			d := syntaxError(f.Name, e, s.Severity)
+			d = lowerPlaceholder(f, e, d)
 			if expr {
 				d.Severity = diag.SeverityInfo
 				d.Help = "the text is a Lua expression, not a script: a condition or value that the program splices into a " +
