@@ -164,7 +164,7 @@ func (s *Files) load(f found) *driver.File {
 		}
 		// Settings are resolved only for a file that may hold a script:
 		// most host files do not.
-		return s.Host.load(out, l, func() driver.Settings { return s.Settings(s.match(f)) })
+		return s.Host.load(out, l, func() driver.Settings { return s.Settings(s.match(f)) }, s.siblings().beside(f.path))
 	}
 	includes := s.IncludeNames && !f.stdin
 	// A fragment that a script included before the walk reached it was

@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -61,8 +62,9 @@ const (
 
 // load finds the scripts of out, a host file of language l read whole, and
 // makes each a script placed back in the file; settings gives the file's
-// settings, asked only when the file may hold a script.
-func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Settings) *driver.File {
+// settings, asked only when the file may hold a script; beside, when set,
+// the names that the .lua headers beside the file define (bundleFragments).
+func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Settings, beside func() map[string]lint.Sibling) *driver.File {
 	apis := h.APIs
 	if apis == nil {
 		apis = hostlang.DefaultAPIs()
@@ -73,14 +75,14 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 		return out
 	}
 	out.Settings = settings()
-	if err := h.find(out, l, apis); err != nil {
+	if err := h.find(out, l, apis, beside); err != nil {
 		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
 	}
 	if len(out.Scripts) > 0 {
 		// The fix loop reads each fixed content as this file was read.
 		out.Rescan = func(src []byte) *driver.File {
 			nf := &driver.File{Name: out.Name, Src: src, Settings: out.Settings}
-			if err := h.find(nf, l, apis); err != nil {
+			if err := h.find(nf, l, apis, beside); err != nil {
 				nf.Err = err
 			}
 			return nf
@@ -90,7 +92,7 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 }
 
 // find fills out's Scripts, Comments and Findings from its Src.
-func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) error {
+func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs, beside func() map[string]lint.Sibling) error {
 	hf, err := hostlang.Extract(l, out.Src, apis)
 	if err != nil {
 		return err
@@ -137,7 +139,7 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) erro
 		at, _, _ := s.Map.Range(0, 0)
 		starts = append(starts, lines.Pos(at).Line)
 	}
-	fragments(out.Name, out.Scripts, starts)
+	fragments(out.Name, out.Scripts, starts, beside)
 	for _, c := range hf.Comments {
 		// Only an ignore needs the comment; most comments are done here.
 		if !strings.Contains(c.Text, "lint-lua") {
@@ -276,7 +278,7 @@ func spliced(s hostlang.Script, t target.Target, parse func() *luasrc.File) []st
 // pieces seen are spliced into loops and branches, not into function
 // bodies), and so are the globals a script assigns, which fail in a whole
 // script. The names are read when a rule first asks, once for the file.
-func fragments(name string, scripts []driver.Script, starts []int) {
+func fragments(name string, scripts []driver.Script, starts []int, beside func() map[string]lint.Sibling) {
 	base := filepath.Base(name)
 	decls := sync.OnceValue(func() [][]string {
 		out := make([][]string, len(scripts))
@@ -290,14 +292,19 @@ func fragments(name string, scripts []driver.Script, starts []int) {
 			continue
 		}
 		scripts[i].Fragment = true
-		if len(scripts) < 2 {
+		if len(scripts) < 2 && beside == nil {
 			continue
 		}
 		scripts[i].Siblings = func() map[string]lint.Sibling {
 			out := map[string]lint.Sibling{}
+			// The headers beside a bundle first: the file's own
+			// scripts, nearer, name a name over them.
+			if beside != nil {
+				maps.Copy(out, beside())
+			}
 			for j, names := range decls() {
 				for _, n := range names {
-					if _, ok := out[n]; !ok && j != i {
+					if got, ok := out[n]; (!ok || !strings.HasPrefix(got.Script, "the script at ")) && j != i {
 						out[n] = lint.Sibling{Script: fmt.Sprintf("the script at %s:%d", base, starts[j]), Local: true}
 					}
 				}

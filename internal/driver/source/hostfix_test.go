@@ -99,7 +99,7 @@ func TestHostFixMapping(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := &driver.File{Name: "f", Src: []byte(c.src)}
-			if err := (&Host{}).find(f, c.lang, hostlang.DefaultAPIs()); err != nil {
+			if err := (&Host{}).find(f, c.lang, hostlang.DefaultAPIs(), nil); err != nil {
 				t.Fatal(err)
 			}
 			if len(f.Scripts) == 0 {

@@ -62,13 +62,7 @@ func (s *Files) siblings() *siblingDefs {
 // named "sibling " and its base name as a message names it.
 func (d *siblingDefs) of(path string) func() map[string]lint.Sibling {
 	dir, self := filepath.Dir(path), filepath.Base(path)
-	d.mu.Lock()
-	defs, ok := d.dirs[dir]
-	if !ok {
-		defs = sync.OnceValue(func() map[string][]siblingDef { return d.read(dir) })
-		d.dirs[dir] = defs
-	}
-	d.mu.Unlock()
+	defs := d.defsOf(dir)
 	loaders := []func() []hostLoader{d.loadersOf(dir), d.loadersOf(filepath.Dir(dir))}
 	return func() map[string]lint.Sibling {
 		out := map[string]lint.Sibling{}
@@ -103,6 +97,66 @@ func (d *siblingDefs) of(path string) func() map[string]lint.Sibling {
 		}
 		return out
 	}
+}
+
+// defsOf returns, read once, what the headers of dir define (read).
+func (d *siblingDefs) defsOf(dir string) func() map[string][]siblingDef {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	defs, ok := d.dirs[dir]
+	if !ok {
+		defs = sync.OnceValue(func() map[string][]siblingDef { return d.read(dir) })
+		d.dirs[dir] = defs
+	}
+	return defs
+}
+
+// maxBundleDirs bounds the folders beside a bundle whose .lua headers are
+// read (beside).
+const maxBundleDirs = 64
+
+// beside returns, for a host-language file at path (a built bundle such
+// as bullmq's dist/cjs/scripts/*.js), the names that the .lua headers
+// beside it define at their top level: those of its own folder, and of
+// each folder next to it and that folder's includes/ (dist/cjs/commands/
+// and dist/cjs/commands/includes/, the originals the build bundled). A
+// piece of the bundle found by its text that only calls such names is a
+// fragment the program joins with a header at run time, not a script that
+// fails alone. The folders are listed, and their headers read, only when
+// a rule first asks.
+func (d *siblingDefs) beside(path string) func() map[string]lint.Sibling {
+	dir := filepath.Dir(path)
+	return sync.OnceValue(func() map[string]lint.Sibling {
+		dirs := []string{dir}
+		parent := filepath.Dir(dir)
+		if entries, err := os.ReadDir(parent); err == nil && parent != dir {
+			for _, e := range entries {
+				if len(dirs) >= maxBundleDirs {
+					break
+				}
+				if !e.IsDir() || filepath.Join(parent, e.Name()) == dir {
+					continue
+				}
+				sub := filepath.Join(parent, e.Name())
+				dirs = append(dirs, sub, filepath.Join(sub, "includes"))
+			}
+		}
+		out := map[string]lint.Sibling{}
+		for _, dd := range dirs {
+			rel, err := filepath.Rel(dir, dd)
+			if err != nil {
+				continue
+			}
+			for name, files := range d.defsOf(dd)() {
+				for _, f := range files {
+					if got, ok := out[name]; !ok || f.local && !got.Local {
+						out[name] = lint.Sibling{Script: "the .lua header " + filepath.ToSlash(filepath.Join(rel, f.file)), Local: f.local}
+					}
+				}
+			}
+		}
+		return out
+	})
 }
 
 // read parses the regular .lua files of dir (each within the size limit;
