@@ -170,14 +170,27 @@ func TestIncludesByDefault(t *testing.T) {
 	if code != ExitOK || errs != "" || len(got) != 0 {
 		t.Errorf("no configuration: exit %d, stderr %q, findings:\n%s", code, errs, strings.Join(got, "\n"))
 	}
+	// With includes: false the fragment is linted alone: what its
+	// includer declares local is one info finding naming the includer,
+	// not an error per use.
 	write(".lint-lua.yaml", "includes: false\n")
-	code, got, _ = runIn(t, dir, "--disable", "undeclared-key", ".")
-	if code != ExitFindings || len(got) == 0 || !strings.Contains(got[0], "removeLock.lua:2:") || !strings.Contains(got[0], "global rcall") {
+	code, got, _ = runIn(t, dir, "--disable", "undeclared-key", "--fail-on", "info", ".")
+	if code != ExitFindings || len(got) != 1 || !strings.Contains(got[0], "removeLock.lua:2:") || !strings.Contains(got[0], "global rcall is defined only by its includer ../moveToFinished-2.lua") {
 		t.Errorf("includes: false: exit %d, findings:\n%s", code, strings.Join(got, "\n"))
 	}
 	// The flag wins over the file, either way.
 	code, got, _ = runIn(t, dir, "--disable", "undeclared-key", "--includes", ".")
 	if code != ExitOK || len(got) != 0 {
 		t.Errorf("includes: false, --includes: exit %d, findings:\n%s", code, strings.Join(got, "\n"))
+	}
+	// A fragment named alone on the command line (a pre-commit hook's
+	// staged file) is linted alone the same way, whatever includes says;
+	// a name its includer does not declare stays an error.
+	write("commands/includes/other.lua", "local function other(k) return rcall('DEL', k) + missing end\n")
+	write("commands/moveToFailed-1.lua", "local rcall = redis.call\n--- @include \"includes/other\"\nreturn other(KEYS[1])\n")
+	write(".lint-lua.yaml", "includes: true\n")
+	code, got, _ = runIn(t, dir, "--disable", "undeclared-key", "commands/includes/other.lua")
+	if code != ExitFindings || len(got) != 2 || !strings.Contains(got[0], "global rcall is defined only by its includer ../moveToFailed-1.lua") || !strings.Contains(got[1], "global missing does not exist") {
+		t.Errorf("fragment alone: exit %d, findings:\n%s", code, strings.Join(got, "\n"))
 	}
 }

@@ -33,6 +33,20 @@ type siblingDefs struct {
 	// (hostLoaders), read the first time a file of the folder or of a
 	// folder below it asks.
 	loaders map[string]func() []hostLoader
+	// includers holds, per folder, its .lua files that hold `--- @include`
+	// directives (readIncluders), read the first time a file of the
+	// folder or of a folder below it asks.
+	includers map[string]func() []includer
+}
+
+// includer is a .lua file with `--- @include` directives: the files they
+// name, and the names it declares local at its top level, which the files
+// it includes may use once spliced in (bull's scripts declare
+// `local rcall = redis.call` before they include their fragments).
+type includer struct {
+	file    string // its base name
+	targets []string
+	locals  []string
 }
 
 // hostLoader is a host-language file's quoted texts: a loader that
@@ -64,8 +78,30 @@ func (d *siblingDefs) of(path string) func() map[string]lint.Sibling {
 	dir, self := filepath.Dir(path), filepath.Base(path)
 	defs := d.defsOf(dir)
 	loaders := []func() []hostLoader{d.loadersOf(dir), d.loadersOf(filepath.Dir(dir))}
+	includers := []func() []includer{d.includersOf(dir), d.includersOf(filepath.Dir(dir))}
+	clean := filepath.Clean(path)
 	return func() map[string]lint.Sibling {
 		out := map[string]lint.Sibling{}
+		// A .lua file of this folder or the one above that includes this
+		// one with `--- @include` (when it is linted alone: named on the
+		// command line, or with includes: false): the locals it declares
+		// at its top level may be what this fragment uses.
+		for i, incs := range includers {
+			for _, inc := range incs() {
+				if !slices.Contains(inc.targets, clean) {
+					continue
+				}
+				where := inc.file
+				if i == 1 {
+					where = filepath.Join("..", inc.file)
+				}
+				for _, n := range inc.locals {
+					if _, ok := out[n]; !ok {
+						out[n] = lint.Sibling{Script: "its includer " + filepath.ToSlash(where), Local: true}
+					}
+				}
+			}
+		}
 		// A host file of this folder or the one above that quotes this
 		// file's name is a loader: the names it quotes may be what it
 		// defines before the file (local functions, as TaskTiger's).
@@ -197,6 +233,64 @@ func (d *siblingDefs) read(dir string) map[string][]siblingDef {
 				fs[len(fs)-1].local = true
 			}
 		}
+	}
+	return out
+}
+
+// includersOf returns, read once, the .lua files of dir that include
+// others.
+func (d *siblingDefs) includersOf(dir string) func() []includer {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.includers == nil {
+		d.includers = map[string]func() []includer{}
+	}
+	f, ok := d.includers[dir]
+	if !ok {
+		f = sync.OnceValue(func() []includer { return d.readIncluders(dir) })
+		d.includers[dir] = f
+	}
+	return f
+}
+
+// readIncluders reads the regular .lua files of dir (each within the size
+// limit, at most maxSiblings of them) and keeps those with `--- @include`
+// directives, what they name (resolved as the loader does; a directive it
+// would refuse names nothing) and their top-level locals.
+func (d *siblingDefs) readIncluders(dir string) []includer {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []includer
+	n := 0
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".lua") {
+			continue
+		}
+		if n++; n > maxSiblings {
+			break
+		}
+		src, _, err := readFile(filepath.Join(dir, e.Name()), d.limit, false)
+		if err != nil || !bytes.Contains(src, []byte("@include")) {
+			continue
+		}
+		inc := includer{file: e.Name()}
+		for _, dir1 := range findDirectives(src) {
+			targets, err := resolveInclude(dir, dir1.ref)
+			if err == nil {
+				inc.targets = append(inc.targets, targets...)
+			}
+		}
+		if len(inc.targets) == 0 {
+			continue
+		}
+		f := luasrc.ParseDeclarations(e.Name(), src)
+		if f.Chunk == nil {
+			continue
+		}
+		inc.locals = luasrc.TopLevelLocals(f.Chunk)
+		out = append(out, inc)
 	}
 	return out
 }
