@@ -194,3 +194,22 @@ func TestIncludesByDefault(t *testing.T) {
 		t.Errorf("fragment alone: exit %d, findings:\n%s", code, strings.Join(got, "\n"))
 	}
 }
+
+// TestERBPartialIncluder: a partial that an ERB-rendered script includes
+// (sidekiq-unique-jobs' `<%= include_partial "shared/_common.lua" %>`)
+// knows the locals its includer declares: one info finding naming it; a
+// name the includer does not declare stays an error.
+func TestERBPartialIncluder(t *testing.T) {
+	t.Parallel()
+	dir := tree(t, t.TempDir(), map[string]string{
+		"lua/shared/_common.lua": "local function log_debug(msg)\n  if debug_lua ~= true then return end\n" +
+			"  redis.log(redis.LOG_DEBUG, script_name .. msg .. unknown_name)\nend\n",
+		"lua/lock.lua": "local debug_lua = ARGV[1] == '1'\nlocal script_name = 'lock.lua'\n" +
+			"<%= include_partial \"shared/_common.lua\" %>\nlog_debug('x')\nreturn 1\n",
+	})
+	_, got, errs := runIn(t, dir, "--only", "undefined-global", "lua/shared/_common.lua")
+	if errs != "" || len(got) != 2 || !strings.Contains(got[0], "global debug_lua (+1 more) is defined only by its includer ../lock.lua") ||
+		!strings.Contains(got[1], "global unknown_name does not exist") {
+		t.Errorf("stderr %q, findings:\n%s", errs, strings.Join(got, "\n"))
+	}
+}

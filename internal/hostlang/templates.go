@@ -236,6 +236,20 @@ func codeOnly(src []byte) []byte {
 	return out
 }
 
+// mayHoldPlaceholder reports whether src holds a text that a placeholder
+// of some grammar starts with: `@`, `$`, `_:`, `{{`, `%s`, `%d`.
+func mayHoldPlaceholder(src []byte) bool {
+	if bytes.IndexAny(src, "@$") >= 0 {
+		return true
+	}
+	for _, s := range []string{"_:", "{{", "%s", "%d"} {
+		if bytes.Contains(src, []byte(s)) {
+			return true
+		}
+	}
+	return false
+}
+
 // codeGrammars returns the grammars whose placeholders stand in code (the
 // text of codeOnly), in table order.
 func codeGrammars(code []byte) []*templateGrammar {
@@ -267,9 +281,9 @@ func codeGrammars(code []byte) []*templateGrammar {
 // whose placeholders stand in its code, when only one does (and, for a
 // grammar whose placeholders may be Lua, the file does not parse as Lua).
 func templateOf(src []byte) (*templateGrammar, bool) {
-	// The quick test: most .lua files have an `_` or a `%`, but only the
-	// scan of their code tells.
-	if bytes.IndexAny(src, "@_{$%") < 0 {
+	// Most .lua files hold none of the texts a placeholder starts with,
+	// anywhere: a scan says so without a copy of the file.
+	if !mayHoldPlaceholder(src) {
 		return nil, false
 	}
 	code := codeOnly(src)

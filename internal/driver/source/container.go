@@ -42,17 +42,26 @@ type containerDef struct {
 	line       int // the line the definition starts on
 }
 
+// container is a function container as read: its definitions, and its
+// comments outside their bodies, whose ignores apply to the bodies'
+// findings (File.Comments), as a .lua file's own do.
+type container struct {
+	defs     []containerDef
+	comments []luasrc.Comment
+}
+
 // functionContainer reads src as a function container; ok is false when
 // it is not one. Only a file whose first code token may start a
 // definition is parsed here.
-func functionContainer(name string, src []byte) (defs []containerDef, ok bool) {
+func functionContainer(name string, src []byte) (c container, ok bool) {
 	if !mayBeContainer(src) {
-		return nil, false
+		return c, false
 	}
 	f := luasrc.Parse(name, src)
 	if f.Chunk == nil || len(f.Errors) > 0 || f.Shebang != nil || len(f.Chunk) == 0 {
-		return nil, false
+		return c, false
 	}
+	var defs []containerDef
 	for _, s := range f.Chunk {
 		var fn *ast.FunctionExpr
 		var id *ast.IdentExpr
@@ -60,25 +69,25 @@ func functionContainer(name string, src []byte) (defs []containerDef, ok bool) {
 		case *ast.FuncDefStmt:
 			i, isIdent := s.Name.Func.(*ast.IdentExpr)
 			if !isIdent || s.Name.Receiver != nil {
-				return nil, false
+				return c, false
 			}
 			id, fn = i, s.Func
 		case *ast.AssignStmt:
 			if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
-				return nil, false
+				return c, false
 			}
 			i, isIdent := s.Lhs[0].(*ast.IdentExpr)
 			e, isFunc := s.Rhs[0].(*ast.FunctionExpr)
 			if !isIdent || !isFunc {
-				return nil, false
+				return c, false
 			}
 			id, fn = i, e
 		default:
-			return nil, false
+			return c, false
 		}
 		first, last := f.FirstToken(s), f.LastToken(s)
 		if first < 0 || last <= first || f.Value(f.Tokens[last]) != "end" {
-			return nil, false
+			return c, false
 		}
 		// The parameter list holds names, commas and `...`: its first `)`
 		// closes it.
@@ -90,7 +99,7 @@ func functionContainer(name string, src []byte) (defs []containerDef, ok bool) {
 			}
 		}
 		if paren < 0 {
-			return nil, false
+			return c, false
 		}
 		d := containerDef{
 			name:      id.Value,
@@ -101,11 +110,22 @@ func functionContainer(name string, src []byte) (defs []containerDef, ok bool) {
 			line:      f.Range(s).Start.Line,
 		}
 		if d.start > d.end {
-			return nil, false
+			return c, false
 		}
 		defs = append(defs, d)
 	}
-	return defs, true
+	c.defs = defs
+	for _, cm := range f.Comments {
+		off := f.Offset(cm.Range.Start)
+		inside := false
+		for _, d := range defs {
+			inside = inside || off >= d.start && off < d.end
+		}
+		if !inside {
+			c.comments = append(c.comments, cm)
+		}
+	}
+	return c, true
 }
 
 // mayBeContainer reports whether the first code token of src (past white
@@ -159,11 +179,11 @@ func mayBeContainer(src []byte) bool {
 func containerScripts(name string, src []byte, defs []containerDef, s driver.Script) []driver.Script {
 	bodies := containerBodies(src, defs)
 	read := func(src []byte) []hostlang.Script {
-		defs, ok := functionContainer(name, src)
+		c, ok := functionContainer(name, src)
 		if !ok {
 			return nil
 		}
-		return containerBodies(src, defs)
+		return containerBodies(src, c.defs)
 	}
 	fx := &hostFixes{read: read, src: src, scripts: bodies}
 	lines := srcmap.NewLines(src)
@@ -197,25 +217,6 @@ func containerBodies(src []byte, defs []containerDef) []hostlang.Script {
 			t.Append(src[k], k, k+1, true)
 		}
 		out[i] = hostlang.Script{Text: t.String(), Map: t, Start: d.start, End: d.end, FoundBy: ContainerFound}
-	}
-	return out
-}
-
-// containerComments are the comments of a container outside its bodies:
-// their ignores apply to the bodies' findings (File.Comments), as a
-// .lua file's own do.
-func containerComments(name string, src []byte, defs []containerDef) []luasrc.Comment {
-	f := luasrc.Parse(name, src)
-	var out []luasrc.Comment
-	for _, c := range f.Comments {
-		off := f.Offset(c.Range.Start)
-		inside := false
-		for _, d := range defs {
-			inside = inside || off >= d.start && off < d.end
-		}
-		if !inside {
-			out = append(out, c)
-		}
 	}
 	return out
 }

@@ -206,10 +206,10 @@ func (s *Files) load(f found) *driver.File {
 // one script (luaScript), or, when its top level only defines global
 // functions, each body as a script of its own (container.go).
 func luaFile(out *driver.File, s driver.Script) {
-	if defs, ok := functionContainer(out.Name, out.Src); ok {
-		out.Scripts = containerScripts(out.Name, out.Src, defs, s)
-		out.Comments = containerComments(out.Name, out.Src, defs)
-		out.Findings = containerFinding(out.Name, defs, out.Settings)
+	if c, ok := functionContainer(out.Name, out.Src); ok {
+		out.Scripts = containerScripts(out.Name, out.Src, c.defs, s)
+		out.Comments = c.comments
+		out.Findings = containerFinding(out.Name, c.defs, out.Settings)
 		return
 	}
 	out.Scripts = []driver.Script{luaScript(out.Name, out.Src, s)}

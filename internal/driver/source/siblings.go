@@ -272,7 +272,7 @@ func (d *siblingDefs) readIncluders(dir string) []includer {
 			break
 		}
 		src, _, err := readFile(filepath.Join(dir, e.Name()), d.limit, false)
-		if err != nil || !bytes.Contains(src, []byte("@include")) {
+		if err != nil || !bytes.Contains(src, []byte("@include")) && !bytes.Contains(src, []byte("include_partial")) {
 			continue
 		}
 		inc := includer{file: e.Name()}
@@ -282,9 +282,17 @@ func (d *siblingDefs) readIncluders(dir string) []includer {
 				inc.targets = append(inc.targets, targets...)
 			}
 		}
+		// sidekiq-unique-jobs renders its scripts with ERB, each
+		// `<%= include_partial "shared/_common.lua" %>` replaced by the
+		// partial (relative to the scripts' folder): the same splice. The
+		// tags are blanked so that the rest parses as Lua.
+		for _, m := range erbPartialRE.FindAllSubmatchIndex(src, -1) {
+			inc.targets = append(inc.targets, filepath.Join(dir, filepath.FromSlash(string(src[m[2]:m[3]]))))
+		}
 		if len(inc.targets) == 0 {
 			continue
 		}
+		src = erbTagRE.ReplaceAllFunc(src, func(tag []byte) []byte { return bytes.Repeat([]byte(" "), len(tag)) })
 		f := luasrc.ParseDeclarations(e.Name(), src)
 		if f.Chunk == nil {
 			continue
@@ -294,6 +302,13 @@ func (d *siblingDefs) readIncluders(dir string) []includer {
 	}
 	return out
 }
+
+// erbPartialRE is an ERB tag that includes a partial (sidekiq-unique-jobs'
+// include_partial), erbTagRE any ERB tag.
+var (
+	erbPartialRE = regexp.MustCompile(`<%=\s*include_partial\(?\s*["']([^"'\n]+\.lua)["']\s*\)?\s*%>`)
+	erbTagRE     = regexp.MustCompile(`<%[^\n]*?%>`)
+)
 
 // loadersOf returns, read once, the host-language files of dir and the
 // texts each quotes.
