@@ -246,6 +246,8 @@ type PathWalk[S any] struct {
 	stack  []*ast.FunctionExpr
 	loops  int
 	steps  int
+	// held counts the conditions in locals refine is looking through.
+	held int
 }
 
 // walkBudget bounds the statements one walk visits: loop bodies run twice
@@ -539,6 +541,14 @@ func (w *PathWalk[S]) refine(cond ast.Expr, s S, truth bool) S {
 		a := w.refine(c.Lhs, w.Copy(s), truth)
 		b := w.refine(c.Rhs, w.refine(c.Lhs, s, !truth), truth)
 		return w.Join(a, b)
+	case *ast.IdentExpr:
+		// A local that holds a condition (conds.go): its test is the
+		// condition's, as the flow found.
+		if held := w.M.heldCond(c); held != nil && w.held < maxCondDepth {
+			w.held++
+			s = w.refine(held, s, truth)
+			w.held--
+		}
 	}
 	if w.Cond != nil {
 		return w.Cond(cond, s, truth)
