@@ -246,8 +246,10 @@ type PathWalk[S any] struct {
 	stack  []*ast.FunctionExpr
 	loops  int
 	steps  int
-	// held counts the conditions in locals refine is looking through.
-	held int
+	// held counts the conditions in locals refine is looking through,
+	// heldSteps how often the walk looked through one (conds.go).
+	held      int
+	heldSteps int
 }
 
 // walkBudget bounds the statements one walk visits: loop bodies run twice
@@ -544,8 +546,9 @@ func (w *PathWalk[S]) refine(cond ast.Expr, s S, truth bool) S {
 	case *ast.IdentExpr:
 		// A local that holds a condition (conds.go): its test is the
 		// condition's, as the flow found.
-		if held := w.M.heldCond(c); held != nil && w.held < maxCondDepth {
+		if held := w.M.heldCond(c); held != nil && w.held < maxCondDepth && (w.held == 0 || w.heldSteps < condBudget) {
 			w.held++
+			w.heldSteps++
 			s = w.refine(held, s, truth)
 			w.held--
 		}

@@ -47,6 +47,14 @@ type condDep struct {
 // (ok = a and b, where a and b hold conditions of their own...).
 const maxCondDepth = 8
 
+// condBudget bounds how many times one flow, or one PathWalk, looks through
+// a condition in a local from within another one. A test of `b = a and a
+// and a` refines a three times, so chains of such locals would multiply the
+// work with their length; real scripts look through a few dozen. The test
+// of a local itself always looks through its own condition (work as large
+// as the condition's text), so a spent budget never costs a direct test.
+const condBudget = 4096
+
 // isCondExpr reports whether x is a condition whose truth refine follows:
 // a comparison, a not, an and/or.
 func isCondExpr(x ast.Expr) bool {
@@ -254,9 +262,10 @@ func (fs *flowState) refineHeld(id *ast.IdentExpr, v *Variable, e env, truth boo
 	case prev != cf.expr:
 		m.heldConds[id] = nil
 	}
-	if cf == nil || fs.condDepth >= maxCondDepth {
+	if cf == nil || fs.condDepth >= maxCondDepth || fs.condDepth > 0 && fs.condSteps >= condBudget {
 		return e
 	}
+	fs.condSteps++
 	fs.condDepth++
 	if fresh {
 		e = fs.refine(cf.expr, e, truth)

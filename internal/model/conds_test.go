@@ -1,6 +1,8 @@
 package model_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -62,4 +64,30 @@ func TestHeldConditionPresence(t *testing.T) {
 			t.Errorf("%q: GET present = %v, want %v", c.src, got, c.present)
 		}
 	}
+}
+
+// Looking through conditions in locals is bounded (condBudget): a chain of
+// locals that each test the one before several times would otherwise
+// multiply the work with its length (3^40 here). What the first link's
+// own test guards stays guarded.
+func TestHeldConditionChain(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("local x = tonumber(redis.call('GET', KEYS[1]))\nlocal b0 = x ~= nil\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&src, "local b%d = b%d and b%d and b%d\n", i, i-1, i-1, i-1)
+	}
+	src.WriteString("if not b0 then return end\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&src, "if not b40 then return %d end\n", i)
+	}
+	src.WriteString("return x + 1\n")
+	m := build(t, src.String())
+	var last int
+	for i := 0; findIdent(m, "x", i) != nil; i++ {
+		last = i
+	}
+	if v := m.Value(findIdent(m, "x", last)); v.Types&model.TNil != 0 {
+		t.Errorf("x at its last read may be nil: %v", v.Types)
+	}
+	m.PresentReplies()
 }

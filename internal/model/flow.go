@@ -234,11 +234,12 @@ type flowState struct {
 	skipped     []*ast.FunctionExpr
 	// tracked marks (by Variable.index) the locals whose assignments get
 	// gens, gen counts them, conds holds the condition a gen's local was
-	// assigned, and condDepth bounds refineHeld (conds.go).
+	// assigned, and condDepth and condSteps bound refineHeld (conds.go).
 	tracked   []bool
 	gen       uint32
 	conds     map[uint32]*condFact
 	condDepth int
+	condSteps int
 	// Where environments, their bindings and their arrays of slots are
 	// allocated.
 	envs     slab[envSlots]
