@@ -128,6 +128,18 @@ local function tested_local_reassigned()
   return rate * 2 + burst -- want "rate holds tonumber of the HGET reply"
 end
 
+-- The tested local is assigned again after the test: the new value is
+-- not guarded (assigning the boolean after its test changes nothing).
+local function reassigned_after_the_test()
+  local rate = tonumber(redis.call('HGET', KEYS[1], 'rate'))
+  local ok = rate ~= nil
+  if not ok then return 0 end
+  ok = false
+  local doubled = rate * 2
+  rate = tonumber(redis.call('HGET', KEYS[2], 'next'))
+  return doubled + rate -- want "rate holds tonumber of the HGET reply"
+end
+
 -- One field present is enough for `or`: neither is guarded.
 local function either_present()
   local v = redis.call('HMGET', KEYS[1], 'rate', 'burst')
@@ -180,4 +192,5 @@ end
 return { early_return_on_boolean, branch_on_boolean, boolean_compared_with_literal, boolean_not_true, missing_flag,
   booleans_of_booleans, nested_ifs, assert_on_boolean, element_test_in_boolean, boolean_reassigned,
   boolean_reassigned_on_one_path, tested_local_reassigned, either_present, tested_in_one_branch,
-  tested_the_wrong_way, reassigned_by_a_helper, stale_in_loop, exists_in_boolean, exists_in_boolean_reassigned }
+  tested_the_wrong_way, reassigned_by_a_helper, stale_in_loop, exists_in_boolean, exists_in_boolean_reassigned,
+  reassigned_after_the_test }
