@@ -38,13 +38,41 @@ local function set_when_missing()
   return redis.call('GET', k) + 1
 end
 
+local function missing_in_a_boolean()
+  local k = KEYS[8]
+  local missing = redis.call('EXISTS', k) == 0
+  if missing then
+    redis.call('HSET', k, 'limit', ARGV[1])
+  end
+  return tonumber(redis.call('HGET', k, 'limit')) + 1
+end
+
+local function exists_reply_in_a_local()
+  local k = KEYS[9]
+  local exists = redis.call('EXISTS', k)
+  if exists == 0 then
+    redis.call('HSET', k, 'limit', ARGV[1])
+  end
+  return tonumber(redis.call('HGET', k, 'limit')) + 1
+end
+
+-- HMGET of the fields the script fills; the third it never writes.
+local function hmget_after_filling()
+  local k = KEYS[10]
+  if redis.call('EXISTS', k) == 0 then
+    redis.call('HSET', k, 'a', ARGV[1], 'b', ARGV[2])
+  end
+  local v = redis.call('HMGET', k, 'a', 'b', 'c')
+  return v[1] + v[2] + v[3] -- want "v\[3\] is false when its field is missing"
+end
+
 -- A field the missing-key path does not write.
 local function field_not_written()
   local k = KEYS[5]
   if redis.call('EXISTS', k) == 0 then
     redis.call('HSET', k, 'rate', ARGV[1])
   end
-  return tonumber(redis.call('HGET', k, 'burst')) + 1 -- want "is nil when the hash or the field is missing — the script creates the hash without this field on line 45"
+  return tonumber(redis.call('HGET', k, 'burst')) + 1 -- want "is nil when the hash or the field is missing — the script creates the hash without this field on line 73"
 end
 
 -- Another write of the script may create the key without the field.
@@ -73,4 +101,4 @@ local function field_removed()
 end
 
 return { hset_when_missing, hmset_when_missing, early_return_when_missing, set_when_missing, field_not_written,
-  created_elsewhere_without_it, field_removed }
+  created_elsewhere_without_it, field_removed, missing_in_a_boolean, exists_reply_in_a_local, hmget_after_filling }
