@@ -225,7 +225,8 @@ type PathWalk[S any] struct {
 	Join func(a, b S) S
 	// Cond narrows s on the branch where the atomic condition cond (not an
 	// and/or/not, which the walker splits itself) evaluated to truth. Nil
-	// keeps the state.
+	// keeps the state. A local that holds a condition (conds.go) is given
+	// to Cond, and so are the atomic parts of the condition it holds.
 	Cond func(cond ast.Expr, s S, truth bool) S
 	// Call is the effect of evaluating a redis.call/pcall site.
 	Call func(c *Call, s S) S
