@@ -153,3 +153,57 @@ func TestProofRemovals(t *testing.T) {
 		}
 	})
 }
+
+// TestProofKeyInitialised proves the model's field invariants
+// (internal/model/present.go, fieldInvariants): a script that writes fields
+// of a hash when EXISTS finds it missing reads them back on that run and on
+// every later run, so those reads are not reported; a field the missing-key
+// path does not write is null on the run that created the key, and is. The
+// fixture testdata/rules/unguarded-nil-reply/key_initialised.lua holds more
+// forms.
+func TestProofKeyInitialised(t *testing.T) {
+	const id = "unguarded-nil-reply"
+	const init = "local k = KEYS[1]\nif redis.call('EXISTS', k) == 0 then\n" +
+		"  redis.call('HSET', k, 'rate', ARGV[1], 'burst', ARGV[2])\nend\n"
+	good := []string{
+		init + "return tonumber(redis.call('HGET', k, 'rate')) * 2 + tonumber(redis.call('HGET', k, 'burst'))",
+		// A boolean that holds the fields' presence, tested before use.
+		"local v = redis.call('HMGET', KEYS[1], 'rate', 'burst')\nlocal rate, burst = tonumber(v[1]), tonumber(v[2])\n" +
+			"local active = rate ~= nil and burst ~= nil\nif not active then return -1 end\nreturn rate * 2 + burst",
+	}
+	const bad = init + "return tonumber(redis.call('HGET', k, 'tokens')) + 1"
+	const badErr = "attempt to perform arithmetic on a nil value"
+	for _, src := range good {
+		if msgs := operandFindings(id, src); len(msgs) != 0 {
+			t.Errorf("%q is flagged: %q", src, msgs)
+		}
+	}
+	operandQuotes(t, id, bad, badErr)
+	if msgs := operandFindings(id, bad); len(msgs) == 1 && !strings.Contains(msgs[0], "creates the hash without this field") {
+		t.Errorf("%q: %q does not say the script creates the hash without the field", bad, msgs)
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:limits"}
+		if r := c.MustDo(t, "EXISTS", keys[0]); r.Kind != redistest.Integer || r.Int != 0 {
+			t.Fatalf("EXISTS of a missing key replied %s, want 0", r)
+		}
+		// The run that creates the key, and a later one that finds it.
+		for run := 1; run <= 2; run++ {
+			if r := c.MustEval(t, good[0], keys, "5", "3"); r.Kind != redistest.Integer || r.Int != 13 {
+				t.Errorf("run %d of the initialising script gave %s, want 13", run, r)
+			}
+		}
+		if r := c.MustEval(t, good[1], keys); r.Kind != redistest.Integer || r.Int != 13 {
+			t.Errorf("the boolean guard on a filled hash gave %s, want 13", r)
+		}
+		c.MustDo(t, "DEL", keys[0])
+		if r := c.MustEval(t, good[1], keys); r.Kind != redistest.Integer || r.Int != -1 {
+			t.Errorf("the boolean guard on a missing hash gave %s, want -1", r)
+		}
+		// The field the missing-key path does not write: null on the run
+		// that created the key, and on every run after it.
+		for run := 1; run <= 2; run++ {
+			operandEvalError(t, c, bad, keys, []string{"5", "3"}, badErr)
+		}
+	})
+}

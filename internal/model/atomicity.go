@@ -225,7 +225,8 @@ type PathWalk[S any] struct {
 	Join func(a, b S) S
 	// Cond narrows s on the branch where the atomic condition cond (not an
 	// and/or/not, which the walker splits itself) evaluated to truth. Nil
-	// keeps the state.
+	// keeps the state. A local that holds a condition (conds.go) is given
+	// to Cond, and so are the atomic parts of the condition it holds.
 	Cond func(cond ast.Expr, s S, truth bool) S
 	// Call is the effect of evaluating a redis.call/pcall site.
 	Call func(c *Call, s S) S
@@ -246,6 +247,10 @@ type PathWalk[S any] struct {
 	stack  []*ast.FunctionExpr
 	loops  int
 	steps  int
+	// held counts the conditions in locals refine is looking through,
+	// heldSteps how often the walk looked through one (conds.go).
+	held      int
+	heldSteps int
 }
 
 // walkBudget bounds the statements one walk visits: loop bodies run twice
@@ -539,6 +544,15 @@ func (w *PathWalk[S]) refine(cond ast.Expr, s S, truth bool) S {
 		a := w.refine(c.Lhs, w.Copy(s), truth)
 		b := w.refine(c.Rhs, w.refine(c.Lhs, s, !truth), truth)
 		return w.Join(a, b)
+	case *ast.IdentExpr:
+		// A local that holds a condition (conds.go): its test is the
+		// condition's, as the flow found.
+		if held := w.M.heldCond(c); held != nil && w.held < maxCondDepth && (w.held == 0 || w.heldSteps < condBudget) {
+			w.held++
+			w.heldSteps++
+			s = w.refine(held, s, truth)
+			w.held--
+		}
 	}
 	if w.Cond != nil {
 		return w.Cond(cond, s, truth)

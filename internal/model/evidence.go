@@ -27,6 +27,8 @@ type NullEvidence struct {
 //     an `or` default), so its author knows it happens;
 //   - the script removed what is read before the read, on every path
 //     (DEL of the key, HDEL of the field...);
+//   - the script creates the hash where a test found it missing
+//     (EXISTS k == 0) without the field read;
 //   - the read pops from a collection or looks up an element at an index,
 //     which the collection being empty makes null;
 //   - the read looks up a field or member named by the caller (ARGV,
@@ -62,6 +64,9 @@ func (m *Model) Evidence(v Value) (NullEvidence, bool) {
 	}
 	if line := m.nullHandled()[slot]; line > 0 {
 		return NullEvidence{Why: "the script handles a missing value of the same read on line " + strconv.Itoa(line)}, true
+	}
+	if line := m.createdWithout(slot); line > 0 {
+		return NullEvidence{Why: "the script creates the hash without this field on line " + strconv.Itoa(line)}, true
 	}
 	_, rest, field := strings.Cut(slot, slotSep)
 	key, member := m.slotArgs(v, c)

@@ -33,6 +33,10 @@ type envSlots struct {
 type binding struct {
 	v   *Variable
 	val Value
+	// gen says which assignment of v the value comes from (conds.go):
+	// narrowing keeps it, an assignment of a tracked local makes a new
+	// one, and a join of two different ones gives mixedGen.
+	gen uint32
 }
 
 func (fs *flowState) newEnv() env { return fs.envs.alloc() }
@@ -79,10 +83,28 @@ func (e *envSlots) own(n int, arrays *slotArrays) {
 	}
 }
 
+// set narrows what v holds on this path: the assignment the value comes
+// from (its gen) stays the one it was.
 func (fs *flowState) set(e env, v *Variable, val Value) {
+	var gen uint32
+	if int(v.slot) < len(e.slots) {
+		if b := e.slots[v.slot]; b != nil && b.v == v {
+			gen = b.gen
+		}
+	}
+	fs.bind(e, v, val, gen)
+}
+
+// assign gives v a value from an assignment: a tracked local (conds.go)
+// gets a new gen.
+func (fs *flowState) assign(e env, v *Variable, val Value) {
+	fs.bind(e, v, val, fs.newGen(v))
+}
+
+func (fs *flowState) bind(e env, v *Variable, val Value, gen uint32) {
 	e.own(int(v.slot), &fs.arrays)
 	b := fs.bindings.alloc()
-	*b = binding{v: v, val: val}
+	*b = binding{v: v, val: val, gen: gen}
 	e.slots[v.slot] = b
 }
 
@@ -172,12 +194,18 @@ func (fs *flowState) joinBinding(x, y *binding) *binding {
 		return x
 	}
 	a, b := x.val, y.val
-	if a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(&a, &b) {
+	gen := x.gen
+	if gen != y.gen {
+		// Assigned differently on the two paths: no condition a local
+		// holds (conds.go) can be of both.
+		gen = mixedGen
+	}
+	if gen == x.gen && a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(&a, &b) {
 		// Join would give a back.
 		return x
 	}
 	j := fs.bindings.alloc()
-	*j = binding{v: x.v, val: Join(a, b)}
+	*j = binding{v: x.v, val: Join(a, b), gen: gen}
 	return j
 }
 
@@ -204,6 +232,14 @@ type flowState struct {
 	// was not evaluated (nested too deep). Both for markUnevaluated.
 	repeatConds map[*ast.RepeatStmt]bool
 	skipped     []*ast.FunctionExpr
+	// tracked marks (by Variable.index) the locals whose assignments get
+	// gens, gen counts them, conds holds the condition a gen's local was
+	// assigned, and condDepth and condSteps bound refineHeld (conds.go).
+	tracked   []bool
+	gen       uint32
+	conds     map[uint32]*condFact
+	condDepth int
+	condSteps int
 	// Where environments, their bindings and their arrays of slots are
 	// allocated.
 	envs     slab[envSlots]
@@ -282,6 +318,7 @@ func (m *Model) flow(vars, scopes int) {
 	fs.m, fs.fn = m, m.Main
 	fs.bindings.expect(vars + vars/2 + 4)
 	fs.envs.expect(scopes + scopes/2 + 4)
+	fs.trackLocals()
 	fs.block(m.File.Chunk, fs.newEnv())
 	fs.markUnevaluated()
 	fs.done()
@@ -357,29 +394,35 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		// Kind LocalFunction, as File.IsLocalFunction says).
 		vs := m.declVars(nodemap.KeyOf(s))
 		if len(vs) > 0 && vs[0].Kind == LocalFunction {
-			fs.set(e, vs[0], Value{Types: TFunction})
+			fs.assign(e, vs[0], Value{Types: TFunction})
 			fs.expr(s.Exprs[0], e)
 			return e
 		}
 		mark := len(fs.stack)
 		vals := fs.exprList(s.Exprs, len(s.Names), e)
+		conds := fs.condsOf(s.Exprs, len(vs), e)
 		for i, v := range vs {
-			fs.set(e, v, assigned(vals[i]))
+			fs.assign(e, v, assigned(vals[i]))
+			fs.holdCond(e, v, conds, i)
 		}
 		fs.pop(mark)
 		return e
 	case *ast.AssignStmt:
 		mark := len(fs.stack)
 		vals := fs.exprList(s.Rhs, len(s.Lhs), e)
+		conds := fs.condsOf(s.Rhs, len(s.Lhs), e)
 		for i, t := range s.Lhs {
 			switch t := t.(type) {
 			case *ast.IdentExpr:
 				if v := m.VarOf(t); v != nil {
-					fs.set(e, v, assigned(vals[i]))
+					fs.assign(e, v, assigned(vals[i]))
+					fs.holdCond(e, v, conds, i)
 				}
 			case *ast.AttrGetExpr:
 				fs.expr(t.Object, e)
 				fs.expr(t.Key, e)
+				// t[k] = x changes what a condition on t[k] said.
+				fs.touched(e, t.Object)
 			}
 		}
 		fs.pop(mark)
@@ -473,7 +516,7 @@ func (fs *flowState) stmt(s ast.Stmt, e env) env {
 		if s.Name.Func != nil {
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
 				if v := m.VarOf(id); v != nil {
-					fs.set(e, v, Value{Types: TFunction})
+					fs.assign(e, v, Value{Types: TFunction})
 				}
 			} else {
 				fs.expr(s.Name.Func, e)
@@ -546,7 +589,7 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 	switch s := s.(type) {
 	case *ast.NumberForStmt:
 		if v := fs.declared(s, 0); v != nil {
-			fs.set(le, v, Value{Types: TNumber})
+			fs.assign(le, v, Value{Types: TNumber})
 		}
 	case *ast.GenericForStmt:
 		elem := fs.iteratedReply(s)
@@ -557,7 +600,7 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 					// for _, x in ipairs(reply): an element of the reply.
 					val = Value{Types: TAny &^ TNil, Origin: ReplyElement, Call: elem}
 				}
-				fs.set(le, v, val)
+				fs.assign(le, v, val)
 			}
 		}
 	}
@@ -899,14 +942,14 @@ func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
 	fn := fs.m.FunctionFor(fe)
 	if fn != nil {
 		for _, p := range fn.Params {
-			fs.set(inner, p, fs.paramValue(p))
+			fs.assign(inner, p, fs.paramValue(p))
 		}
 		if fn.Vararg != nil {
 			arg := Value{Types: TTable}
 			if fs.m.usesVararg(fe) {
 				arg = Value{Types: TNil, Origin: Literal, Lit: "nil"}
 			}
-			fs.set(inner, fn.Vararg, arg)
+			fs.assign(inner, fn.Vararg, arg)
 		}
 	}
 	outerFn := fs.fn
@@ -1221,6 +1264,9 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 				fs.correlated(e, v, val)
 				fs.coNarrow(e, v)
 			}
+			// `local ok = x ~= nil and y ~= nil ... if ok then`: what
+			// the condition ok holds shows.
+			return fs.refineHeld(c, v, e, truth)
 		}
 	case *ast.AttrGetExpr:
 		if truth {
@@ -1244,6 +1290,13 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 		}
 		return fs.refine(c.Rhs, fs.refine(c.Lhs, e, false), false)
 	case *ast.RelationalOpExpr:
+		if id, held := fs.boolTest(c, e, truth); id != nil {
+			// ok == true, ok ~= false... of a boolean local.
+			e = fs.refine(id, e, held)
+			if e == nil {
+				return nil
+			}
+		}
 		if t := fs.lenTruth(c, e); t != 0 && (t == 1) != truth {
 			// The comparison cannot come out this way here.
 			return nil

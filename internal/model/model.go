@@ -174,6 +174,9 @@ type Model struct {
 	// unevaluated holds the literals the flow never reached; the others
 	// are not recorded in values (see recorded).
 	unevaluated map[ast.Expr]bool
+	// heldConds maps a test of a local that holds a condition to that
+	// condition, nil when it did not hold one on every path (conds.go).
+	heldConds map[*ast.IdentExpr]ast.Expr
 	// callIdx maps a redis.call expression to its place in Calls, and
 	// funcIdx a function expression to its Function in funcList.
 	callIdx  nodemap.Map[int32]

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,12 @@ const (
 	// slotRemoved, after a slot, marks it removed by the path (DEL of the
 	// key, HDEL of the field...) and not written again since.
 	slotRemoved = "\x00!rm"
+	// slotExists, after a key's identity, marks the key there (a write
+	// created it, or a test found it or a field of it), whatever it holds.
+	slotExists = "\x00!e"
+	// slotAbsent, after a key's identity, marks the key missing: a test
+	// found it so (EXISTS k == 0) and nothing wrote it since.
+	slotAbsent = "\x00!0"
 	// markerSep starts both marks: no identity starts with '!'.
 	markerSep = "\x00!"
 )
@@ -47,6 +54,12 @@ type presence struct {
 	// read, else its element) that the path found there in some key:
 	// HGET(K1, m) tested, then ZSCORE(K2, m).
 	members map[ElementRef]bool
+	// mayCreate says, of each field write (HSET...) the walk reached,
+	// whether it may create its key (computePresence).
+	mayCreate map[*Call]bool
+	// createsMissing are the field writes that run where a test found
+	// their key missing, on every path.
+	createsMissing map[*Call]bool
 }
 
 // ElementRef is element N of the reply of C.
@@ -116,6 +129,10 @@ var expirers = map[string]bool{"EXPIRE": true, "PEXPIRE": true, "EXPIREAT": true
 //   - or, for HGET h f, the path found a field g of h there and every HSET
 //     of this script that writes g writes f too: fields the script only
 //     writes together are there together.
+//   - or, for HGET h f, the path found h there and every field write of the
+//     script that may create h writes f, and no other write of the script
+//     changes what h holds but by deleting it (fieldInvariants):
+//     `if EXISTS h == 0 then HSET h f ... end` fills what later reads read.
 //
 // A TTL does not change that: Redis does not expire keys while a script runs
 // (observed on 7.0.15: SET k v PX 1 NX, a 50 ms busy loop, then GET k
@@ -171,7 +188,13 @@ func (m *Model) ElementPresent(c *Call, n int) bool {
 
 func (m *Model) presence() *presence {
 	if m.present == nil {
-		m.present = m.computePresence()
+		p := m.computePresence(nil)
+		if inv := m.fieldInvariants(p.mayCreate); len(inv) > 0 {
+			// The walk again, with what the script's own writes show of
+			// a key it finds there (fieldInvariants).
+			p = m.computePresence(inv)
+		}
+		m.present = p
 	}
 	return m.present
 }
@@ -268,8 +291,14 @@ func (m *Model) argIdentity(c *Call, i int) (string, bool) {
 	return m.Identity(c.Args[i].Value)
 }
 
-func (m *Model) computePresence() *presence {
+// computePresence walks the paths of every function. inv holds, for a
+// hash key, the fields that are there whenever the key is (fieldInvariants).
+// It also returns the field writes (HSET...) that may create their key: the
+// walk found the key there on some path that reaches them.
+func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 	type state = map[string]Value
+	mayCreate := map[*Call]bool{}
+	createsMissing := map[*Call]bool{}
 	together := fieldsWrittenTogether(m)
 	verdict := map[*Call]bool{}
 	keyThere := map[*Call]bool{}
@@ -313,6 +342,7 @@ func (m *Model) computePresence() *presence {
 		prev, seen := in[c]
 		in[c] = ok && (!seen || prev)
 	}
+	incomplete := false
 	for _, fn := range m.Functions() {
 		w := &PathWalk[state]{
 			M:    m,
@@ -327,6 +357,10 @@ func (m *Model) computePresence() *presence {
 				return out
 			},
 			Cond: func(cond ast.Expr, s state, truth bool) state {
+				if g, ok := m.missingKey(cond, truth); ok {
+					s = cloneState(s)
+					s[g.slot+slotAbsent] = g.key
+				}
 				facts := m.guardedSlots(cond, truth)
 				if len(facts) == 0 {
 					return s
@@ -334,6 +368,13 @@ func (m *Model) computePresence() *presence {
 				s = cloneState(s)
 				for _, g := range facts {
 					s[g.slot] = g.key
+					// The key is there, and with it what the script
+					// writes whenever it creates it.
+					id, _, _ := strings.Cut(g.slot, slotSep)
+					s[id+slotExists] = g.key
+					for f := range inv[id] {
+						s[id+slotSep+f] = g.key
+					}
 					// HGET h g found g: the fields written with g are there.
 					if id, f, ok := strings.Cut(g.slot, slotSep); ok {
 						for t := range together[id+slotSep+f] {
@@ -346,6 +387,12 @@ func (m *Model) computePresence() *presence {
 			Call: func(c *Call, s state) state {
 				if c.Command == nil || len(c.Args) < 2 {
 					return s
+				}
+				if fieldSetters[c.Command.Name] {
+					id, ok := m.Identity(c.Args[1].Value)
+					mayCreate[c] = mayCreate[c] || !ok || !keyKnown(s, id)
+					_, missing := s[id+slotAbsent]
+					and(createsMissing, c, ok && missing)
 				}
 				slot := m.ReadSlot(c)
 				if slot != "" {
@@ -386,12 +433,27 @@ func (m *Model) computePresence() *presence {
 					return state{} // FLUSHALL, or keys the table cannot place
 				}
 				name := c.Command.Name
+				if name != "DEL" && name != "UNLINK" {
+					// Any other write may create a key it names.
+					for slot, kv := range s {
+						if !strings.HasSuffix(slot, slotAbsent) {
+							continue
+						}
+						for _, i := range c.Keys {
+							if i < len(c.Args) && m.MayBeSameKey(kv, c.Args[i].Value) {
+								s = cloneState(s)
+								delete(s, slot)
+								break
+							}
+						}
+					}
+				}
 				if !keepers[name] && !(expirers[name] && !expiresNow(c)) {
 					// Any other write may delete, rename or retype a key it
 					// names (DEL, GETDEL, HDEL, RENAME, LPOP, EXPIRE 0...).
 					s = cloneState(s)
 					for slot, kv := range s {
-						if strings.Contains(slot, markerSep) {
+						if strings.Contains(slot, markerSep) && !strings.HasSuffix(slot, slotExists) {
 							continue
 						}
 						for _, i := range c.Keys {
@@ -407,6 +469,7 @@ func (m *Model) computePresence() *presence {
 						if i < len(c.Args) {
 							if id, ok := m.Identity(c.Args[i].Value); ok {
 								s[id+slotWritten] = c.Args[i].Value
+								s[id+slotExists] = c.Args[i].Value
 								delete(s, id+slotRemoved)
 							}
 						}
@@ -439,8 +502,14 @@ func (m *Model) computePresence() *presence {
 			},
 		}
 		w.Run(fn, state{})
+		incomplete = incomplete || w.Incomplete
 	}
-	for _, in := range []map[*Call]bool{verdict, keyThere, written} {
+	if incomplete {
+		// Some field write may not have been reached: none is known not
+		// to create its key.
+		mayCreate = nil
+	}
+	for _, in := range []map[*Call]bool{verdict, keyThere, written, createsMissing} {
 		for c, ok := range in {
 			if !ok {
 				delete(in, c)
@@ -454,7 +523,114 @@ func (m *Model) computePresence() *presence {
 			}
 		}
 	}
-	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements, members: members, removed: removed}
+	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements, members: members, removed: removed, mayCreate: mayCreate, createsMissing: createsMissing}
+}
+
+// keyKnown reports whether s knows key id is there: a write created it, or
+// a test found it or a field, member or element of it.
+func keyKnown(s map[string]Value, id string) bool {
+	if _, ok := s[id+slotExists]; ok {
+		return true
+	}
+	if _, ok := s[id]; ok {
+		return true
+	}
+	for f := range s {
+		if strings.HasPrefix(f, id+slotSep) && !strings.Contains(f, markerSep) {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldInvariants maps the identity of a hash key to the fields the script
+// itself keeps in it, so that whenever the key is there they are:
+//
+//	if redis.call('EXISTS', k) == 0 then
+//	  redis.call('HSET', k, 'rate', ARGV[1], 'burst', ARGV[2])
+//	end
+//	local rate = tonumber(redis.call('HGET', k, 'rate'))  -- not null
+//
+// The fields of a key are those every field write of the script that may
+// create it (mayCreate: one the paths reach without knowing the key there)
+// writes. Any other write that may name the key, but deleting it or its
+// TTL, keeps the script from saying what the key holds (HDEL of a field,
+// SET, RENAME into it...), and so does a write whose keys are not known.
+// What holds the key to this is that it is the script's own: other code
+// that writes the key with fewer fields is not in the script, and a read of
+// a field that no creating write sets is still reported.
+func (m *Model) fieldInvariants(mayCreate map[*Call]bool) map[string]map[string]bool {
+	if mayCreate == nil {
+		return nil
+	}
+	var out map[string]map[string]bool
+	for c, creates := range mayCreate {
+		id, ok := m.Identity(c.Args[1].Value)
+		if !ok || !creates {
+			continue
+		}
+		if out == nil {
+			out = map[string]map[string]bool{}
+		}
+		if _, seen := out[id]; !seen {
+			out[id] = map[string]bool{}
+			for _, f := range m.setFields(c) {
+				out[id][f] = true
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	for _, c := range m.Calls {
+		if c.Command == nil || !c.Command.IsWrite() {
+			continue
+		}
+		if len(c.Keys) == 0 || len(c.Args) < 2 {
+			return nil // FLUSHALL, or keys the table cannot place
+		}
+		name := c.Command.Name
+		switch name {
+		case "DEL", "UNLINK", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "PERSIST":
+			// The whole key goes, or stays: never a key without its fields.
+			continue
+		}
+		for _, i := range c.Keys {
+			if i >= len(c.Args) {
+				continue
+			}
+			kid, kok := m.Identity(c.Args[i].Value)
+			for id, fields := range out {
+				if !MayBeSameIdentity(id, true, kid, kok) {
+					continue
+				}
+				if !fieldSetters[name] || i != 1 {
+					delete(out, id)
+					continue
+				}
+				if creates, reached := mayCreate[c]; reached && !creates {
+					continue // the key is there when it runs
+				}
+				// A write that may create the key keeps only the fields it
+				// writes too (a computed field is none of them).
+				mine := map[string]bool{}
+				for _, f := range m.setFields(c) {
+					mine[f] = true
+				}
+				for f := range fields {
+					if !mine[f] {
+						delete(fields, f)
+					}
+				}
+			}
+		}
+	}
+	for id, fields := range out {
+		if len(fields) == 0 {
+			delete(out, id)
+		}
+	}
+	return out
 }
 
 // expiresNow reports whether an EXPIRE-like call gives a literal time that
@@ -794,4 +970,81 @@ func (m *Model) removedBy(c *Call) (gone []slotFact, all bool) {
 		}
 	}
 	return gone, all
+}
+
+// createdWithout returns the line of a field write of the script that
+// creates the key of a field slot (id \x00 f) where a test found it missing,
+// without writing f, naming every field it writes; or 0. Where the script
+// created the key, a read of f is null.
+func (m *Model) createdWithout(slot string) int {
+	id, f, ok := strings.Cut(slot, slotSep)
+	if !ok || f == "#" {
+		return 0
+	}
+	p := m.presence()
+	for _, c := range m.Calls {
+		if !p.createsMissing[c] || c.Variadic {
+			continue
+		}
+		if kid, ok := m.Identity(c.Args[1].Value); !ok || kid != id {
+			continue
+		}
+		fields := m.setFields(c)
+		if len(fields) != fieldCount(c) || slices.Contains(fields, f) {
+			continue
+		}
+		return m.Range(c.Expr).Start.Line
+	}
+	return 0
+}
+
+// missingKey is the key that a condition having evaluated to truth shows
+// missing: EXISTS k found 0 (== 0, < 1, ~= 1, not == 1...).
+func (m *Model) missingKey(cond ast.Expr, truth bool) (slotFact, bool) {
+	x, ok := cond.(*ast.RelationalOpExpr)
+	if !ok {
+		return slotFact{}, false
+	}
+	for _, side := range [2]struct {
+		count, other ast.Expr
+		op           string
+	}{{x.Lhs, x.Rhs, x.Operator}, {x.Rhs, x.Lhs, FlipRelation(x.Operator)}} {
+		rv := m.Value(side.count)
+		c := rv.Call
+		if rv.Origin != Reply || c == nil || c.Protected || c.Name != "EXISTS" || len(c.Args) != 2 {
+			continue
+		}
+		n, ok := NumberLit(side.other)
+		if !ok {
+			continue
+		}
+		// EXISTS of one key replies 0 or 1: the key is missing when 0
+		// makes the comparison come out as it did and 1 does not.
+		if holds(0, side.op, n) != truth || holds(1, side.op, n) == truth {
+			continue
+		}
+		if id, ok := m.Identity(c.Args[1].Value); ok {
+			return slotFact{id, c.Args[1].Value}, true
+		}
+	}
+	return slotFact{}, false
+}
+
+// holds is the truth of `a op b`.
+func holds(a float64, op string, b float64) bool {
+	switch op {
+	case "==":
+		return a == b
+	case "~=":
+		return a != b
+	case "<":
+		return a < b
+	case "<=":
+		return a <= b
+	case ">":
+		return a > b
+	case ">=":
+		return a >= b
+	}
+	return false
 }
