@@ -998,6 +998,9 @@ func (m *Model) index(obj, key Value) Value {
 		if n, ok := elementIndex(obj, key); ok {
 			return m.element(obj, n)
 		}
+		if n, ok := arrayIndex(obj, key); ok {
+			return arrayElement(obj, n)
+		}
 		return Value{Types: TAny, Origin: ReplyElement, Call: obj.Call}
 	}
 	return AnyValue
@@ -1249,9 +1252,15 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			return nil
 		}
 		fs.refineRemoved(c, e, truth)
+		fs.refineLength(c, e, truth)
 		switch c.Operator {
 		case "==", "~=":
 			eq := truth == (c.Operator == "==")
+			if !eq {
+				// t[n] ~= nil, next(t) ~= nil: an array reply holds it.
+				fs.refineNotNil(c.Lhs, c.Rhs, e)
+				fs.refineNotNil(c.Rhs, c.Lhs, e)
+			}
 			fs.refineEquality(c.Lhs, c.Rhs, e, eq)
 			fs.refineEquality(c.Rhs, c.Lhs, e, eq)
 		default:
@@ -1262,6 +1271,9 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			}
 		}
 	case *ast.FuncCallExpr:
+		if truth {
+			fs.refineNext(c, e)
+		}
 		// `if tonumber(x) then`: x was not nil or false.
 		if c.Func != nil && len(c.Args) == 1 {
 			if id, ok := c.Func.(*ast.IdentExpr); ok && m.VarOf(id) == nil && id.Value == "tonumber" && truth {
@@ -1361,6 +1373,10 @@ func (fs *flowState) elementPresent(x *ast.AttrGetExpr, e env) {
 		return
 	}
 	key, _ := literalValue(x.Key)
+	if n, ok := arrayIndex(val, key); ok {
+		fs.arrayHolds(x.Object, int64(n), e)
+		return
+	}
 	n, ok := elementIndex(val, key)
 	if !ok || n > 64 || val.Present&(1<<(n-1)) != 0 {
 		return
