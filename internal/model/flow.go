@@ -1055,6 +1055,14 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 		// assert(cond, msg) raises unless cond holds: past it, cond did.
 		fs.refine(x.Args[0], e, true)
 	}
+	// A string library function raises on a nil or false string, and a
+	// method call on a nil or false receiver (`v:upper()` indexes v): past
+	// them, neither was.
+	if x.Func == nil {
+		fs.pastRaising(e, x.Receiver)
+	} else if name, ok := strings.CutPrefix(fs.m.BuiltinName(x), "string."); ok && name != "format" && len(x.Args) > 0 {
+		fs.pastRaising(e, x.Args[0])
+	}
 	return v
 }
 
