@@ -169,3 +169,48 @@ func (fs *flowState) refineNotNil(x, other ast.Expr, e env) {
 		fs.refineNext(x, e)
 	}
 }
+
+// nonEmptyWhenThere reports whether the array reply of c holds at least one
+// element whenever its key exists (Redis deletes a list, set, hash or
+// sorted set with its last element): a whole read (SMEMBERS, HKEYS...), a
+// pop or a sample with a count that is not 0, a range from the first or to
+// the last element.
+func nonEmptyWhenThere(c *Call) bool {
+	if !c.MayBeEmptyArray() || len(c.Args) < 2 {
+		return false
+	}
+	lit := func(i int) (int64, bool) {
+		s, ok := c.Literal(i)
+		if !ok {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(s, 10, 64)
+		return n, err == nil
+	}
+	switch c.Command.Name {
+	case "SMEMBERS", "HKEYS", "HVALS", "HGETALL":
+		return len(c.Args) == 2
+	case "ZPOPMIN", "ZPOPMAX", "SPOP":
+		n, ok := lit(2)
+		return len(c.Args) == 2 || len(c.Args) == 3 && ok && n > 0
+	case "SRANDMEMBER", "HRANDFIELD", "ZRANDMEMBER":
+		n, ok := lit(2)
+		return ok && n != 0
+	case "LRANGE", "ZRANGE", "ZREVRANGE":
+		if len(c.Args) != 4 && !(len(c.Args) == 5 && c.HasToken("WITHSCORES")) {
+			return false
+		}
+		start, ok1 := lit(2)
+		stop, ok2 := lit(3)
+		return ok1 && ok2 && (start == 0 && stop >= -1 || start == -1 && stop == -1)
+	}
+	return false
+}
+
+// EmptyArrayPossible reports whether the array reply of c may be empty
+// where it runs: MayBeEmptyArray, unless the reply holds an element
+// whenever its key exists and the path shows the key exists (it tested or
+// wrote it: KeyThere).
+func (m *Model) EmptyArrayPossible(c *Call) bool {
+	return c.MayBeEmptyArray() && !(nonEmptyWhenThere(c) && m.KeyThere(c))
+}

@@ -40,4 +40,12 @@ local function sample()
   return redis.call('HDEL', KEYS[10], fields[1]) -- want "fields\[1\] \(argument 2 of HDEL\) may be nil"
 end
 
-return {move_due(), pop_lowest(), take_one(), sample()}
+-- The key exists, but a range of scores may still select nothing.
+local function due_after_exists()
+  if redis.call('EXISTS', KEYS[11]) == 1 then
+    local r = redis.call('ZRANGEBYSCORE', KEYS[11], 0, ARGV[1], 'LIMIT', 0, 1)
+    redis.call('ZREM', KEYS[11], r[1]) -- want "r\[1\] \(argument 2 of ZREM\) may be nil"
+  end
+end
+
+return {move_due(), pop_lowest(), take_one(), sample(), due_after_exists()}

@@ -61,4 +61,25 @@ local function sample()
   return p
 end
 
-return {move_due(), pop_lowest(), take_one(), sample()}
+-- The key known to exist: a collection Redis keeps holds an element, so a
+-- range from the first one, a whole read or a pop is not empty.
+local function key_there()
+  if redis.call('EXISTS', KEYS[1]) == 1 then
+    local r = redis.call('ZRANGE', KEYS[1], 0, 0)
+    redis.call('ZREM', KEYS[1], r[1])
+  end
+  if redis.call('ZCARD', KEYS[2]) > 0 then
+    local r = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+    redis.call('ZREM', KEYS[2], r[1])
+  end
+  if redis.call('LLEN', KEYS[6]) == 0 then
+    return
+  end
+  local head = redis.call('LRANGE', KEYS[6], 0, 0)
+  redis.call('LREM', KEYS[6], 1, head[1])
+  -- Written just before.
+  redis.call('SADD', KEYS[3], ARGV[1])
+  return redis.call('SET', KEYS[4], redis.call('SMEMBERS', KEYS[3])[1])
+end
+
+return {move_due(), pop_lowest(), take_one(), sample(), key_there()}
