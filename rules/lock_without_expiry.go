@@ -35,7 +35,7 @@ var _ = register(&lint.Rule{
 				"(`GET` == token);\n" +
 				"- the key's or the value's names say owner or token, or the script deletes the key (`DEL`) where it did not just " +
 				"take it (the release branch of an acquire/release script, another function of a library), or compares its value;\n" +
-				"- the attempt's reply is tested, on the paths of its function where the attempt took the key a write follows, " +
+				"- the attempt's reply is tested (`if`, an early return, `assert`), on the paths of its function where the attempt took the key a write follows, " +
 				"and on those where it failed no write runs before the function ends: a once-only guard that gates the rest.\n\n" +
 				"A key the script also changes another way (`INCR`, `HSET`...) is a counter or a record initialised with NX, and " +
 				"`HSETNX` sets a field, not a key: neither is a lock. " +
@@ -93,7 +93,7 @@ func runLockWithoutExpiry(p *lint.Pass) {
 				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>")
 		case kind == nxGuard:
 			p.Report(m.Range(c.Expr), "%s %s gates the rest of the script and never expires (TTL -1)", key, nxVerb(c, keepTTL)).
-				Help("a run that finds the key writes nothing, so only the first run ever gets past it, and nothing in the script gives it a time to live; if the guard should end (a lock, a once-per-period check), use SET %s value NX EX <s>, or EXPIRE it in the same script", key)
+				Help("a run that finds the key writes nothing, so no run gets past it until other code deletes the key, and if that code never runs (its client failed) the key stays forever; if the guard should end (a lock, a once-per-period check), use SET %s value NX EX <s>, or EXPIRE it in the same script", key)
 		default:
 			p.Report(m.Range(c.Expr), "%s %s never expires: the script gives it no time to live (TTL -1)", key, nxVerb(c, keepTTL)).
 				Help("fine for a record meant to last; if it is a lock or a marker that should end, use SET %s value NX EX <s>, or EXPIRE it in the same script", key).
@@ -212,6 +212,18 @@ func nxAfter(m *model.Model, acq *model.Call) (tested, failedWrites, takenWrites
 	if !w.run(m, acq.Func, 0) {
 		// Not every path was seen: claim no guard.
 		failedWrites = true
+	}
+	if !tested {
+		// assert(ok, 'busy'): a failed attempt raises, so it writes
+		// nothing after.
+		m.InspectKinds(m.Body(acq.Func), model.KFuncCallExpr, func(n any) bool {
+			x := n.(*ast.FuncCallExpr)
+			if m.FuncOf(x) == acq.Func && m.BuiltinName(x) == "assert" && len(x.Args) > 0 &&
+				testedAttempt(m, x.Args[0], w.acqs) == acq && acquiredWhen(m, acq, x.Args[0]) == testAcquiredIfTrue {
+				tested = true
+			}
+			return !tested
+		})
 	}
 	if unit := m.Unit(acq.Func); unit != acq.Func {
 		// The paths of the run that calls acq's function: what runs

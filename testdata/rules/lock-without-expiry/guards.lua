@@ -50,4 +50,15 @@ local function release_elsewhere()
   return redis.call('DEL', KEYS[9])
 end
 
-return {count_once(), acquire_then_work(), negated(), owner_named(), token_key(), release_elsewhere()}
+-- A failed attempt raises: error() on the failed branch, or assert.
+local function raises()
+  if redis.call('SETNX', KEYS[10], 1) == 0 then -- want:warning "KEYS\[10\] taken with SETNX gates the rest"
+    error('duplicate request')
+  end
+  redis.call('INCRBY', KEYS[11], ARGV[1])
+  local ok = redis.call('SET', KEYS[12], ARGV[2], 'NX') -- want:warning "KEYS\[12\] set with NX gates the rest"
+  assert(ok, 'busy')
+  redis.call('RPUSH', KEYS[13], ARGV[2])
+end
+
+return {count_once(), acquire_then_work(), negated(), owner_named(), token_key(), release_elsewhere(), raises()}
