@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -13,25 +16,37 @@ var _ = register(&lint.Rule{
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title:   "a lock taken with SETNX or SET NX that never expires",
-			Summary: "a lock taken with SETNX or SET NX that never expires (records taken with NX are not locks)",
+			Title:   "a key taken with SETNX or SET NX that never expires",
+			Summary: "a key taken with SETNX or SET NX that never expires (a warning for a lock or a once-only guard, info for a record)",
 			Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
 				"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
 				"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +
-				"as taken. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
+				"as taken. Used as a guard (`if redis.call('SETNX', k, 1) == 1 then ... end`), only the first run ever gets " +
+				"past it. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
 				"(observed: TTL -1). Give the expiry in the same command (`SET key value NX PX ms`), or set it with `EXPIRE` " +
 				"in the same script, which runs atomically with the SETNX. The script itself runs, and whether a holder ever " +
-				"fails before its release is up to the clients: a warning.\n\n" +
-				"SET NX also creates records that are meant to last: idempotence markers, seeded counters, pause flags, state " +
-				"and settings records, acknowledgements. The rule reports a key only when the script shows it is a lock: its " +
-				"name (the key's literal text or a part of it, the local holding the key or the attempt's reply, the value's " +
+				"fails before its release, or a guard was meant to last forever, is up to the clients: a warning.\n\n" +
+				"Every SETNX or SET NX whose key the script gives no expiry (no `EX`/`PX`/`EXAT`/`PXAT`, no `EXPIRE`, " +
+				"`PEXPIRE`, `EXPIREAT` or `PEXPIREAT` of the key after it, no `SET`/`SETEX`/`GETEX` with an expiry of the key, " +
+				"no `DEL` of it after it) is reported. It is a warning when the script shows a lock or a guard:\n\n" +
+				"- its name (the key's literal text or a part of it, the local holding the key or the attempt's reply, the value's " +
 				"text, the function it is taken in) says lock, mutex, semaphore, lease or leader; or the value is an owner " +
 				"token from ARGV that is not part of the key, and the script releases the key (`DEL`) or compares its value " +
-				"(`GET` == token). A key the script also changes another way (`INCR`, `HSET`...) is a record, not a lock. " +
+				"(`GET` == token);\n" +
+				"- the key's or the value's names say owner or token, or the script deletes the key (`DEL`) where it did not just " +
+				"take it (the release branch of an acquire/release script, another function of a library), or compares its value;\n" +
+				"- the attempt's reply is tested (`if`, an early return, `assert`), on the paths of its function where the attempt took the key a write follows, " +
+				"and on those where it failed no write runs before the function ends: a once-only guard that gates the rest.\n\n" +
+				"A key the script also changes another way (`INCR`, `HSET`...) is a counter or a record initialised with NX, and " +
+				"`HSETNX` sets a field, not a key: neither is a lock. " +
 				"At Go call sites (go-redis `SetNX`/`SetArgs`, redigo and rueidis `SETNX` or `SET ... NX`) the code must " +
 				"test the reply or delete the key, and the key's names (identifiers, string constants, the definition of a " +
 				"local: `key := \"lock:\" + name`) must say lock, or the value's names token, owner, uuid or nonce: a " +
 				"library's `SetNX(key, value, 0)` wrapper and a pause flag holding a timestamp are not locks.",
+			Lower: "Info when the script shows neither a lock nor a guard: SET NX also creates records that are meant to last " +
+				"(idempotence markers a later step deletes, seeded counters, pause flags, state and settings records, " +
+				"acknowledgements). The key still never expires, which is right for such a record and wrong for a lock, and " +
+				"only the author can say which it is.",
 			Bad: "if ARGV[1] == 'acquire' then\n  if redis.call('SETNX', KEYS[1], ARGV[2]) == 1 then\n    return 1\n  end\n  return 0\nend\n" +
 				"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
 			Good: "if ARGV[1] == 'acquire' then\n  if redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3]) then\n    return 1\n  end\n  return 0\nend\n" +
@@ -47,7 +62,7 @@ func runLockWithoutExpiry(p *lint.Pass) {
 	var ends []lifeEnd
 	computed := false
 	for _, c := range m.Calls {
-		if !c.SetsIfAbsent() || !isLock(m, c) {
+		if !c.SetsIfAbsent() {
 			continue
 		}
 		keepTTL := false
@@ -65,18 +80,159 @@ func runLockWithoutExpiry(p *lint.Pass) {
 			continue
 		}
 		key := m.Text(c.Args[1].Expr)
+		kind := nxKind(m, c)
 		switch {
-		case c.Name == "SETNX":
+		case kind == nxLock && c.Name == "SETNX":
 			p.Report(m.Range(c.Expr), "lock %s taken with SETNX never expires (TTL -1)", key).
 				Help("the script sets no expiry on it, and a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script", key)
-		case keepTTL:
+		case kind == nxLock && keepTTL:
 			p.Report(m.Range(c.Expr), "lock %s set with NX KEEPTTL never expires", key).
 				Help("with NX the key did not exist, so there is no TTL to keep (TTL -1); use PX <ms> or EX <s> instead of KEEPTTL")
-		default:
+		case kind == nxLock:
 			p.Report(m.Range(c.Expr), "lock %s set with NX has no EX/PX and the script sets no expiry on it", key).
 				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>")
+		case kind == nxGuard:
+			p.Report(m.Range(c.Expr), "%s %s gates the rest of the script and never expires (TTL -1)", key, nxVerb(c, keepTTL)).
+				Help("a run that finds the key writes nothing, so no run gets past it until other code deletes the key, and if that code never runs (its client failed) the key stays forever; if the guard should end (a lock, a once-per-period check), use SET %s value NX EX <s>, or EXPIRE it in the same script", key)
+		default:
+			p.Report(m.Range(c.Expr), "%s %s never expires: the script gives it no time to live (TTL -1)", key, nxVerb(c, keepTTL)).
+				Help("fine for a record meant to last; if it is a lock or a marker that should end, use SET %s value NX EX <s>, or EXPIRE it in the same script", key).
+				Info()
 		}
 	}
+}
+
+func nxVerb(c *model.Call, keepTTL bool) string {
+	switch {
+	case c.Name == "SETNX":
+		return "taken with SETNX"
+	case keepTTL:
+		return "set with NX KEEPTTL"
+	}
+	return "set with NX"
+}
+
+// What the script shows a SET NX or SETNX creates.
+const (
+	// nxRecord: nothing says more than a key created if absent.
+	nxRecord = iota
+	// nxLock: a lock (isLock), or a key whose name or value says owner or
+	// token, or that the script releases (DEL) or compares (GET ==) where
+	// it did not just take it.
+	nxLock
+	// nxGuard: the attempt's reply is tested, a run that took the key goes
+	// on to write, and a run that finds the key taken writes nothing before
+	// it ends: a once-only guard.
+	nxGuard
+)
+
+func nxKind(m *model.Model, acq *model.Call) int {
+	if isLock(m, acq) {
+		return nxLock
+	}
+	id, ok := m.Identity(acq.Args[1].Value)
+	uses := nxKeyUsesOf(m)
+	if ok && uses.other[id] {
+		// A counter or a record changed another way.
+		return nxRecord
+	}
+	names := append(m.ValueNames(acq.Args[1].Value), m.ValueNames(acq.Args[2].Value)...)
+	if slices.ContainsFunc(names, saysHolder) {
+		return nxLock
+	}
+	tested, failedWrites, takenWrites, after := nxAfter(m, acq)
+	if ok {
+		if uses.compared[id] {
+			return nxLock
+		}
+		for _, d := range uses.released[id] {
+			// A DEL on a path after the attempt (a stale key deleted
+			// and written again) or before it in the same function
+			// (a reset) releases nothing another run took.
+			if after[d] || d.Func == acq.Func && m.Range(d.Expr).End.Less(m.Range(acq.Expr).Start) {
+				continue
+			}
+			return nxLock
+		}
+	}
+	if tested && takenWrites && !failedWrites {
+		return nxGuard
+	}
+	return nxRecord
+}
+
+// saysHolder reports whether a name says the key or value identifies a
+// holder: owner or token (an idempotency token is a holder too).
+func saysHolder(name string) bool {
+	for _, w := range model.Words(name) {
+		if strings.Contains(w, "owner") || strings.Contains(w, "token") {
+			return true
+		}
+	}
+	return false
+}
+
+// nxAfter walks the paths from acq. tested: a condition of the function
+// acq runs in tells its failure; failedWrites and takenWrites: a write runs
+// on a path of that function where it failed, or where it succeeded (or
+// its reply was not yet tested), before the function ends (a guard in a
+// helper gates the rest of the helper); after: the calls that run after it
+// on any path of the run.
+func nxAfter(m *model.Model, acq *model.Call) (tested, failedWrites, takenWrites bool, after map[*model.Call]bool) {
+	const ran, failed = 1, 2
+	after = map[*model.Call]bool{}
+	w := &lockWalk{
+		acqs: map[*model.Call]bool{acq: true},
+		branch: func(_ ast.Expr, s uint8, _ bool, o attemptOutcome) uint8 {
+			switch o {
+			case attemptFailed:
+				tested = true
+				return failed
+			case attemptTaken:
+				return ran
+			case branchNever:
+				return 0
+			}
+			return s
+		},
+		call: func(c *model.Call, s uint8) uint8 {
+			if c == acq {
+				return ran
+			}
+			if s != 0 {
+				after[c] = true
+			}
+			if c.Command != nil && c.Command.IsWrite() {
+				failedWrites = failedWrites || s&failed != 0
+				takenWrites = takenWrites || s&ran != 0
+			}
+			return s
+		},
+	}
+	if !w.run(m, acq.Func, 0) {
+		// Not every path was seen: claim no guard.
+		failedWrites = true
+	}
+	if !tested {
+		// assert(ok, 'busy'): a failed attempt raises, so it writes
+		// nothing after.
+		m.InspectKinds(m.Body(acq.Func), model.KFuncCallExpr, func(n any) bool {
+			x := n.(*ast.FuncCallExpr)
+			if m.FuncOf(x) == acq.Func && m.BuiltinName(x) == "assert" && len(x.Args) > 0 &&
+				testedAttempt(m, x.Args[0], w.acqs) == acq && acquiredWhen(m, acq, x.Args[0]) == testAcquiredIfTrue {
+				tested = true
+			}
+			return !tested
+		})
+	}
+	if unit := m.Unit(acq.Func); unit != acq.Func {
+		// The paths of the run that calls acq's function: what runs
+		// after acq there.
+		g, fw, tw := tested, failedWrites, takenWrites
+		w.run(m, unit, 0)
+		tested, failedWrites, takenWrites = g, fw, tw
+	}
+	return tested, failedWrites, takenWrites, after
 }
 
 // lifeEnd is a call that may end the life of a key: it gives it a time to

@@ -25,8 +25,15 @@ var _ = register(&lint.Rule{
 				"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
 				"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
 				"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
-				"Give the value a default (`v or ''`) or return before the call when it is missing. Values the caller " +
-				"passes (KEYS, ARGV) and values nothing is known about (parameters, table elements) are not reported.",
+				"Give the value a default (`v or ''`) or return before the call when it is missing. " +
+				"An element read at a fixed index of an array reply that may be empty (`ZRANGE k 0 0`, `ZRANGEBYSCORE ... LIMIT 0 1`, " +
+				"`LRANGE`, `SMEMBERS`, `HKEYS`, `SPOP k n`, `SRANDMEMBER k n`...) is nil when the key is missing or the range selects " +
+				"nothing: `r[1]` passed to a command fails the same way. A test of the table itself (`if r then`, `r ~= nil`) " +
+				"does not guard it, since a table is always true; `#r > 0`, an early return when `#r == 0`, a test of `r[1]` or " +
+				"`next(r)` do, and so does a test that the key exists (`EXISTS`, `ZCARD k > 0`, a write of it) before a read " +
+				"that holds an element whenever the key exists (Redis deletes a list, set, hash or sorted set with its last " +
+				"element): `ZRANGE k 0 0`, `LRANGE k 0 n`, `SMEMBERS`, `HKEYS`, `SPOP k n`. Values the caller passes (KEYS, ARGV) and values nothing is known about (parameters, other table " +
+				"elements) are not reported.",
 			Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
 			Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
 			Redis: "all",
@@ -98,8 +105,16 @@ func runNilArgument(p *lint.Pass) {
 			if why == "" {
 				continue
 			}
+			advice := missingAdvice(c, i, what())
+			switch arr := ac.emptyArray(a.Expr, 0); arr {
+			case "":
+			case "?":
+				advice = "keep the reply in a local t and test that it holds the element first (if #t > 0 then), or return when it is empty"
+			default:
+				advice = fmt.Sprintf("test that the array holds it first (if #%s > 0 then, or if %s then), or return when it is empty", arr, what())
+			}
 			p.Report(m.Range(a.Expr), "%s may be %s", argText(), falsyName(falsy)).
-				Help("%s; %s: %s", why, fails, missingAdvice(c, i, what()))
+				Help("%s; %s: %s", why, fails, advice)
 		}
 	}
 }
@@ -214,6 +229,13 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		}
 		return fmt.Sprintf("%s is null (false in Lua) when %s (%s)", what, nullCauseOf(v, c), ev.Why)
 	}
+	if c, n, ok := model.EmptyArrayElement(v); ok && bits&model.TNil != 0 {
+		if !m.EmptyArrayPossible(c) {
+			return ""
+		}
+		return fmt.Sprintf("element %d of the %s reply of line %d is nil when the array is empty (a missing key, or nothing in the range), and a test of the table itself shows nothing: a table is always true",
+			n, c.Name, m.Range(c.Expr).Start.Line)
+	}
 	switch x := x.(type) {
 	case *ast.NilExpr:
 		return "nil is written here"
@@ -267,6 +289,37 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 						return fmt.Sprintf("%s is assigned false on line %d", lv.Name, d.Range.Start.Line)
 					}
 					return r
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// emptyArray returns the text of the local table x reads an element of
+// ("?" when the table is no local), when x is (or a local holds) an
+// element of an array reply that may be empty.
+func (ac *argCheck) emptyArray(x ast.Expr, depth int) string {
+	m := ac.m
+	if depth > 8 {
+		return ""
+	}
+	if _, _, ok := model.EmptyArrayElement(m.Value(x)); !ok {
+		return ""
+	}
+	switch x := x.(type) {
+	case *ast.AttrGetExpr:
+		if _, ok := x.Object.(*ast.IdentExpr); ok {
+			return m.Text(x.Object)
+		}
+		return "?"
+	case *ast.IdentExpr:
+		if lv := m.VarOf(x); lv != nil {
+			for _, d := range m.LocalDefs()[lv] {
+				if d.Expr != nil {
+					if t := ac.emptyArray(d.Expr, depth+1); t != "" {
+						return t
+					}
 				}
 			}
 		}

@@ -98,3 +98,60 @@ func TestProofTypeGuard(t *testing.T) {
 		}
 	})
 }
+
+// TestProofEmptyArrayElement: the first element of an array reply that may
+// be empty (ZRANGE k 0 0, LRANGE, SPOP k n) is nil when the key is missing,
+// and a command given it fails, also under a test of the table itself (a
+// table is always true); a test of its length or of the element guards it.
+func TestProofEmptyArrayElement(t *testing.T) {
+	bad := []string{
+		"local r = redis.call('ZRANGE', KEYS[1], 0, 0)\nredis.call('ZREM', KEYS[1], r[1])\nreturn 1",
+		"local r = redis.call('ZRANGE', KEYS[1], 0, 0)\nif r ~= nil then\n  return redis.call('ZREM', KEYS[1], r[1])\nend\nreturn 0",
+		"local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '+inf', 'LIMIT', 0, 1)\nreturn redis.call('LPUSH', KEYS[2], due[1])",
+		"return redis.call('SADD', KEYS[2], redis.call('SPOP', KEYS[1], 1)[1])",
+		"local items = redis.call('LRANGE', KEYS[1], 0, 0)\nreturn redis.call('SET', KEYS[2], items[1])",
+	}
+	good := []string{
+		"local r = redis.call('ZRANGE', KEYS[1], 0, 0)\nif #r > 0 then\n  redis.call('ZREM', KEYS[1], r[1])\n  return 1\nend\nreturn 0",
+		"local r = redis.call('ZRANGE', KEYS[1], 0, 0)\nif #r == 0 then\n  return 0\nend\nredis.call('ZREM', KEYS[1], r[1])\nreturn 1",
+		"local items = redis.call('LRANGE', KEYS[1], 0, 0)\nif items[1] then\n  redis.call('SET', KEYS[2], items[1])\n  return 1\nend\nreturn 0",
+		// A sorted set that exists holds a member (Redis deletes it with
+		// its last one), so ZRANGE k 0 0 has a first element.
+		"if redis.call('EXISTS', KEYS[1]) == 1 then\n  local r = redis.call('ZRANGE', KEYS[1], 0, 0)\n  redis.call('ZREM', KEYS[1], r[1])\n  return 1\nend\nreturn 0",
+	}
+	for _, src := range bad {
+		if !flags(t, "nil-argument", src) {
+			t.Errorf("%q is not flagged", src)
+		}
+	}
+	for _, src := range good {
+		if flags(t, "nil-argument", src) {
+			t.Errorf("%q is flagged", src)
+		}
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		tg := redistest.ServerTarget(t, c)
+		for _, src := range bad {
+			if r := c.MustEval(t, src, []string{"proof:empty", "proof:dst"}); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
+				t.Errorf("%q on a missing key gave %s, want %q", src, r, argsError(tg))
+			}
+		}
+		for _, src := range good {
+			if r := c.MustEval(t, src, []string{"proof:empty", "proof:dst"}); r.Kind != redistest.Integer || r.Int != 0 {
+				t.Errorf("%q on a missing key gave %s, want 0", src, r)
+			}
+		}
+		// With an element there, the good forms take it.
+		for i, src := range good {
+			c.MustDo(t, "ZADD", "proof:z", "1", "m")
+			c.MustDo(t, "RPUSH", "proof:l", "m")
+			key := "proof:z"
+			if i == 2 {
+				key = "proof:l"
+			}
+			if r := c.MustEval(t, src, []string{key, "proof:dst"}); r.Kind != redistest.Integer || r.Int != 1 {
+				t.Errorf("%q with an element gave %s, want 1", src, r)
+			}
+		}
+	})
+}

@@ -83,41 +83,8 @@ func computeLockAcqs(m *model.Model) map[*model.Call]bool {
 	if len(acqs) == 0 {
 		return out
 	}
-	// The identities of the keys the file changes or reads some other way,
-	// released (with the releasing calls), and compared.
-	other := map[string]bool{}
-	released := map[string][]*model.Call{}
-	for _, c := range m.Calls {
-		if c.Command == nil {
-			continue
-		}
-		for _, i := range keyArgs(c) {
-			id, ok := m.Identity(c.Args[i].Value)
-			if !ok {
-				continue
-			}
-			switch {
-			case c.Is("DEL", "UNLINK", "GETDEL"):
-				released[id] = append(released[id], c)
-			case !lockCommands[c.Name]:
-				other[id] = true
-			}
-		}
-	}
-	compared := map[string]bool{}
-	m.InspectKinds(m.File.Chunk, model.KRelationalOpExpr, func(n any) bool {
-		rel := n.(*ast.RelationalOpExpr)
-		for _, e := range []ast.Expr{rel.Lhs, rel.Rhs} {
-			c := m.Value(e).FromReply()
-			if c == nil || !c.Is("GET", "GETEX", "GETDEL") || len(c.Args) < 2 {
-				continue
-			}
-			if id, ok := m.Identity(c.Args[1].Value); ok {
-				compared[id] = true
-			}
-		}
-		return true
-	})
+	uses := nxKeyUsesOf(m)
+	other, released, compared := uses.other, uses.released, uses.compared
 	replyLocal := map[ast.Expr]*model.Variable{}
 	for _, v := range m.Vars {
 		if fe, ok := v.Init.(*ast.FuncCallExpr); ok {
@@ -169,6 +136,58 @@ func computeLockAcqs(m *model.Model) map[*model.Call]bool {
 		}
 	}
 	return out
+}
+
+// nxKeyUses is what a file does to the keys it takes with NX, by identity.
+type nxKeyUses struct {
+	// other: changed or read some way that is not a lock's (INCR, HSET...).
+	other map[string]bool
+	// released: the DEL, UNLINK and GETDEL calls of the key.
+	released map[string][]*model.Call
+	// compared: a GET of the key is compared with something.
+	compared map[string]bool
+}
+
+var nxKeyUsesKey byte
+
+// nxKeyUsesOf returns the file's nxKeyUses, computed once.
+func nxKeyUsesOf(m *model.Model) *nxKeyUses {
+	return m.Cached(&nxKeyUsesKey, func() any { return computeNXKeyUses(m) }).(*nxKeyUses)
+}
+
+func computeNXKeyUses(m *model.Model) *nxKeyUses {
+	u := &nxKeyUses{other: map[string]bool{}, released: map[string][]*model.Call{}, compared: map[string]bool{}}
+	for _, c := range m.Calls {
+		if c.Command == nil {
+			continue
+		}
+		for _, i := range keyArgs(c) {
+			id, ok := m.Identity(c.Args[i].Value)
+			if !ok {
+				continue
+			}
+			switch {
+			case c.Is("DEL", "UNLINK", "GETDEL"):
+				u.released[id] = append(u.released[id], c)
+			case !lockCommands[c.Name]:
+				u.other[id] = true
+			}
+		}
+	}
+	m.InspectKinds(m.File.Chunk, model.KRelationalOpExpr, func(n any) bool {
+		rel := n.(*ast.RelationalOpExpr)
+		for _, e := range []ast.Expr{rel.Lhs, rel.Rhs} {
+			c := m.Value(e).FromReply()
+			if c == nil || !c.Is("GET", "GETEX", "GETDEL") || len(c.Args) < 2 {
+				continue
+			}
+			if id, ok := m.Identity(c.Args[1].Value); ok {
+				u.compared[id] = true
+			}
+		}
+		return true
+	})
+	return u
 }
 
 // ownerToken reports whether val, the value a SET NX writes to key, can

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -15,14 +16,19 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title:   "a reply that may be null used in arithmetic or <",
-			Summary: "a reply that may be null (false) used in arithmetic or `<`: `attempt to compare number with nil`",
+			Title:   "a reply that may be null in arithmetic, < or string calls",
+			Summary: "a reply that may be null (false) used in arithmetic, `<` or the string library: `attempt to compare number with nil`",
 			Why: "GET, HGET, LPOP, ZSCORE, LINDEX, SET ... GET and the like reply null when the key, field or element is " +
 				"missing, and Lua receives that as `false` (`nil` after `redis.setresp(3)`); `tonumber()` of it is `nil`. " +
 				"Arithmetic or an ordering comparison on it raises: `tonumber(redis.call('GET', k)) > 0` fails with " +
 				"`attempt to compare number with nil` and `redis.call('GET', k) + 1` with `attempt to perform arithmetic on " +
-				"a boolean value`. The script then fails exactly when the data is missing, after any writes it already " +
-				"made. Give the missing case a value (`tonumber(x) or 0`) or handle it first (`if not x then ... end`).",
+				"a boolean value`. The string library refuses it too: `string.len(v)` fails with `bad argument #1 to 'len' " +
+				"(string expected, got boolean)`, and so do `string.sub`, `string.rep`, `string.upper`, `string.lower`, " +
+				"`string.find`... and `string.format`'s `%d` and `%s` (Lua 5.1 converts neither false nor nil there: " +
+				"`bad argument #2 to 'format' (string expected, got boolean)`); a method call `v:upper()` indexes the value " +
+				"and fails with `attempt to index local 'v' (a boolean value)`. The script then fails exactly when the data " +
+				"is missing, after any writes it already made. Give the missing case a value (`tonumber(x) or 0`, `v or ''`) " +
+				"or handle it first (`if not x then ... end`); `tostring(v)` never fails.",
 			Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
 			Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
 			Redis: "all",
@@ -76,26 +82,143 @@ func runUnguardedNilReply(p *lint.Pass) {
 			} else {
 				err = "'attempt to perform arithmetic on " + arithSubject(m, x, luaTypeName(falsy)) + "'"
 			}
-			what := "false"
-			if falsy == model.TNil {
-				what = "nil"
-			}
-			subject := brief(m, x) + " is " + what
-			if v.Var != nil {
-				of := "the " + c.Name + " reply"
-				if n := elementOf(v); n > 0 {
-					of = fmt.Sprintf("element %d of %s", n, of)
-				}
-				if v.Origin == model.Tonumber {
-					of = "tonumber of " + of
-				}
-				subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
-			}
-			p.Report(m.Range(x), "%s when %s", subject, nullCauseOf(v, c)).
-				Help("%s; %s replies null then, and %s fails with %s: default it (local n = tonumber(x) or 0) or return early (if not x then ... end)",
-					ev.Why, c.Name, m.Text(op.Expr), err)
+			reportNull(p, x, v, c, falsy, ev, op.Expr, err, "default it (local n = tonumber(x) or 0) or return early (if not x then ... end)")
 		}
 	}
+	m.Preorder(model.KFuncCallExpr, func(n any) {
+		call := n.(*ast.FuncCallExpr)
+		for _, u := range stringUses(m, call) {
+			v := m.Value(u.arg)
+			c, falsy := m.NullReply(v)
+			if c == nil {
+				continue
+			}
+			ev, ok := m.Evidence(v)
+			if !ok {
+				continue
+			}
+			err := u.err(arithSubject(m, u.arg, luaTypeName(falsy)), luaTypeName(falsy))
+			def, name := "''", "x"
+			if u.number {
+				def = "0"
+			}
+			if id, ok := u.arg.(*ast.IdentExpr); ok {
+				name = id.Value
+			}
+			reportNull(p, u.arg, v, c, falsy, ev, call, "'"+err+"'", fmt.Sprintf("default it (%s or %s) or return early (if not %s then ... end)", name, def, name))
+		}
+	})
+}
+
+// reportNull reports x, a null reply v of c (falsy in Lua) that the
+// evidence ev says can happen, used by the expression at where, which
+// then fails with err.
+func reportNull(p *lint.Pass, x ast.Expr, v model.Value, c *model.Call, falsy model.TypeSet, ev model.NullEvidence, at ast.Expr, err, advice string) {
+	m := p.Model
+	what := "false"
+	if falsy == model.TNil {
+		what = "nil"
+	}
+	subject := brief(m, x) + " is " + what
+	if v.Var != nil {
+		of := "the " + c.Name + " reply"
+		if n := elementOf(v); n > 0 {
+			of = fmt.Sprintf("element %d of %s", n, of)
+		}
+		if v.Origin == model.Tonumber {
+			of = "tonumber of " + of
+		}
+		subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
+	}
+	p.Report(m.Range(x), "%s when %s", subject, nullCauseOf(v, c)).
+		Help("%s; %s replies null then, and %s fails with %s: %s", ev.Why, c.Name, m.Text(at), err, advice)
+}
+
+// stringUse is an argument of a string library call, or the receiver of
+// a method call, that Lua 5.1 refuses when it is nil or false.
+type stringUse struct {
+	arg ast.Expr
+	// err is the error Lua raises, given how it names the value (subject:
+	// "local 'v' (a boolean value)") and its type ("boolean").
+	err func(subject, typ string) string
+	// number: Lua wants a number there.
+	number bool
+}
+
+// stringArgs are the string library's functions and the arguments (from
+// 0) that must be a string ('s') or a number ('n'), for those where a nil
+// fails too; format's other arguments follow its format string.
+var stringArgs = map[string]string{
+	"len": "s", "sub": "sn", "rep": "sn", "upper": "s", "lower": "s", "byte": "s", "reverse": "s",
+	"find": "ss", "match": "ss", "gmatch": "ss", "gsub": "ss", "format": "s",
+}
+
+// stringUses lists the arguments of call that fail when nil or false: a
+// string library function's (string.len(v), string.format('%d', v)), and
+// the receiver of a method call (v:upper(), which indexes v).
+func stringUses(m *model.Model, call *ast.FuncCallExpr) []stringUse {
+	if call.Receiver != nil {
+		return []stringUse{{call.Receiver, func(subject, _ string) string { return "attempt to index " + subject }, false}}
+	}
+	name, ok := strings.CutPrefix(m.BuiltinName(call), "string.")
+	if !ok {
+		return nil
+	}
+	kinds := stringArgs[name]
+	if name == "format" && len(call.Args) > 0 {
+		if f, ok := call.Args[0].(*ast.StringExpr); ok {
+			kinds += formatArgKinds(f.Value)
+		}
+	}
+	var out []stringUse
+	for i, arg := range call.Args {
+		if i >= len(kinds) {
+			break
+		}
+		want := "string"
+		switch kinds[i] {
+		case 'n':
+			want = "number"
+		case '?':
+			continue
+		}
+		out = append(out, stringUse{arg, func(_, typ string) string {
+			return fmt.Sprintf("bad argument #%d to '%s' (%s expected, got %s)", i+1, name, want, typ)
+		}, want == "number"})
+	}
+	return out
+}
+
+// formatArgKinds is what each conversion of a string.format format takes,
+// in order: 'n' for a number (%d %i %c %o %u %x %X %e %E %f %g %G), 's'
+// for a string (%s %q; Lua 5.1 refuses nil and booleans there: observed),
+// '?' for anything else (a malformed conversion raises on its own).
+func formatArgKinds(f string) string {
+	var out []byte
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		if i < len(f) && f[i] == '%' {
+			continue
+		}
+		for i < len(f) && strings.IndexByte("-+ #0123456789.", f[i]) >= 0 {
+			i++
+		}
+		if i >= len(f) {
+			break
+		}
+		switch f[i] {
+		case 'd', 'i', 'c', 'o', 'u', 'x', 'X', 'e', 'E', 'f', 'g', 'G':
+			out = append(out, 'n')
+		case 's', 'q':
+			out = append(out, 's')
+		default:
+			out = append(out, '?')
+		}
+	}
+	return string(out)
 }
 
 // arithSubject is how Lua 5.1 names the operand in 'attempt to perform

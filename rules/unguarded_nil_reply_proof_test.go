@@ -38,6 +38,17 @@ func TestProofUnguardedNilReply(t *testing.T) {
 		{"local a, b = unpack(redis.call('HMGET', KEYS[1], 'a', 'b'))\nreturn a .. 'x'", "attempt to concatenate local 'a' (a boolean value)"},
 		// RESP3: the null reply is nil, and still fails.
 		{"redis.setresp(3)\nlocal v = redis.call('GET', KEYS[1])\nreturn v + 1", "attempt to perform arithmetic on local 'v' (a nil value)"},
+		// The string library refuses false and nil (%s too, in Lua
+		// 5.1), and a method call indexes the value.
+		{"local v = redis.call('GET', KEYS[1])\nreturn string.len(v)", "bad argument #1 to 'len' (string expected, got boolean)"},
+		{"local v = redis.call('GET', KEYS[1])\nreturn string.sub(v, 1, 2)", "bad argument #1 to 'sub' (string expected, got boolean)"},
+		{"return string.rep(redis.call('HGET', KEYS[1], 'f'), 2)", "bad argument #1 to 'rep' (string expected, got boolean)"},
+		{"return string.upper(redis.call('LPOP', KEYS[1]))", "bad argument #1 to 'upper' (string expected, got boolean)"},
+		{"local n = tonumber(redis.call('GET', KEYS[1]))\nreturn string.rep('x', n)", "bad argument #2 to 'rep' (number expected, got nil)"},
+		{"local v = redis.call('GET', KEYS[1])\nreturn string.format('%d', v)", "bad argument #2 to 'format' (number expected, got boolean)"},
+		{"local v = redis.call('GET', KEYS[1])\nreturn string.format('id=%s', v)", "bad argument #2 to 'format' (string expected, got boolean)"},
+		{"local v = redis.call('GET', KEYS[1])\nreturn v:upper()", "attempt to index local 'v' (a boolean value)"},
+		{"return redis.call('GET', KEYS[1]):sub(1, 2)", "attempt to index a boolean value"},
 	}
 	for _, tc := range failing {
 		operandQuotes(t, id, tc.src, tc.err)
@@ -56,6 +67,9 @@ func TestProofUnguardedNilReply(t *testing.T) {
 		"redis.call('ZADD', KEYS[2], 1, 'm')\nreturn redis.call('ZSCORE', KEYS[2], 'm') + 1",
 		"local v = redis.call('HMGET', KEYS[3], 'a')\nif not v[1] then return 0 end\nreturn v[1] + 1",
 		"local v = redis.call('GET', KEYS[1])\nlocal n = tonumber(v)\nif v then return n + 1 end\nreturn 0",
+		"local v = redis.call('GET', KEYS[1])\nif not v then return 0 end\nreturn string.len(v)",
+		"local v = redis.call('GET', KEYS[1]) or ''\nreturn v:upper() .. string.format('%s', v)",
+		"local v = redis.call('GET', KEYS[1])\nif v then return v:sub(1, 2) end\nreturn tostring(v)",
 	}
 	for _, src := range guarded {
 		if msgs := operandFindings(id, src); len(msgs) != 0 {

@@ -1041,6 +1041,9 @@ func (m *Model) index(obj, key Value) Value {
 		if n, ok := elementIndex(obj, key); ok {
 			return m.element(obj, n)
 		}
+		if n, ok := arrayIndex(obj, key); ok {
+			return arrayElement(obj, n)
+		}
 		return Value{Types: TAny, Origin: ReplyElement, Call: obj.Call}
 	}
 	return AnyValue
@@ -1094,6 +1097,14 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 	if callee.Origin == Builtin && callee.Lit == "assert" && len(x.Args) > 0 {
 		// assert(cond, msg) raises unless cond holds: past it, cond did.
 		fs.refine(x.Args[0], e, true)
+	}
+	// A string library function raises on a nil or false string, and a
+	// method call on a nil or false receiver (`v:upper()` indexes v): past
+	// them, neither was.
+	if x.Func == nil {
+		fs.pastRaising(e, x.Receiver)
+	} else if name, ok := strings.CutPrefix(fs.m.BuiltinName(x), "string."); ok && name != "format" && len(x.Args) > 0 {
+		fs.pastRaising(e, x.Args[0])
 	}
 	return v
 }
@@ -1302,9 +1313,15 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			return nil
 		}
 		fs.refineRemoved(c, e, truth)
+		fs.refineLength(c, e, truth)
 		switch c.Operator {
 		case "==", "~=":
 			eq := truth == (c.Operator == "==")
+			if !eq {
+				// t[n] ~= nil, next(t) ~= nil: an array reply holds it.
+				fs.refineNotNil(c.Lhs, c.Rhs, e)
+				fs.refineNotNil(c.Rhs, c.Lhs, e)
+			}
 			fs.refineEquality(c.Lhs, c.Rhs, e, eq)
 			fs.refineEquality(c.Rhs, c.Lhs, e, eq)
 		default:
@@ -1315,6 +1332,9 @@ func (fs *flowState) refine(cond ast.Expr, e env, truth bool) env {
 			}
 		}
 	case *ast.FuncCallExpr:
+		if truth {
+			fs.refineNext(c, e)
+		}
 		// `if tonumber(x) then`: x was not nil or false.
 		if c.Func != nil && len(c.Args) == 1 {
 			if id, ok := c.Func.(*ast.IdentExpr); ok && m.VarOf(id) == nil && id.Value == "tonumber" && truth {
@@ -1414,6 +1434,10 @@ func (fs *flowState) elementPresent(x *ast.AttrGetExpr, e env) {
 		return
 	}
 	key, _ := literalValue(x.Key)
+	if n, ok := arrayIndex(val, key); ok {
+		fs.arrayHolds(x.Object, int64(n), e)
+		return
+	}
 	n, ok := elementIndex(val, key)
 	if !ok || n > 64 || val.Present&(1<<(n-1)) != 0 {
 		return

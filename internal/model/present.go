@@ -402,6 +402,10 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 					andRemoved(ElementRef{c, 0}, removedIn(s, slot))
 				} else if _, ok := elementReads[c.Name]; ok && c.Name != "MGET" {
 					slot = m.ElementSlot(c, 1)
+				} else if nonEmptyWhenThere(c) {
+					// An array read whose reply holds an element whenever
+					// its key exists: is the key there?
+					slot, _ = m.Identity(c.Args[1].Value)
 				}
 				if slot != "" {
 					id, _, _ := strings.Cut(slot, slotSep)

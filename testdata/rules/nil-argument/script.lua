@@ -51,14 +51,14 @@ redis.call('SET', KEYS[2], f)
 local g = tonumber(redis.call('GET', KEYS[1])) or 0
 redis.call('SET', KEYS[2], g)
 
--- The caller's values and unknown values: not reported.
+-- The caller's values and unknown values: not reported (items[1]: below).
 local argn = tonumber(ARGV[4])
 redis.call('SET', KEYS[2], argn)
 redis.call('SET', KEYS[2], ARGV[5])
 local conf = cjson.decode(ARGV[6])
 redis.call('SET', KEYS[2], conf.name)
-local items = redis.call('LRANGE', KEYS[1], 0, 9)
-redis.call('SET', KEYS[2], items[1])
+local items = redis.call('LRANGE', KEYS[6], 0, 9)
+redis.call('SET', KEYS[2], items[1]) -- want "items\[1\] \(argument 2 of SET\) may be nil — element 1 of the LRANGE reply of line 60 is nil when the array is empty"
 for _, item in ipairs(items) do
   redis.call('SADD', KEYS[2], item)
 end

@@ -83,7 +83,9 @@ func (m *mover) viaHelper(ctx context.Context, from, to string) {
 }
 
 // A redigo script object in a field, chosen by an if (gocraft/work's
-// enqueuer): each is checked, with its own key count.
+// enqueuer): each is checked, with its own key count. The unique marker
+// gates the enqueue and nothing expires it: a job lost before its marker is
+// deleted can never be enqueued again.
 type enqueuer struct {
 	unique   *redigo.Script
 	uniqueIn *redigo.Script
@@ -91,8 +93,8 @@ type enqueuer struct {
 
 func newEnqueuer() *enqueuer {
 	return &enqueuer{
-		unique:   redigo.NewScript(2, `return redis.call('SET', KEYS[1], ARGV[1], 'NX') and redis.call('LPUSH', KEYS[2], ARGV[1])`),
-		uniqueIn: redigo.NewScript(2, `return redis.call('SET', KEYS[1], ARGV[1], 'NX') and redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])`),
+		unique:   redigo.NewScript(2, `return redis.call('SET', KEYS[1], ARGV[1], 'NX') and redis.call('LPUSH', KEYS[2], ARGV[1])`),         // want `KEYS\[1\] set with NX gates the rest of the script and never expires \(TTL -1\) \(lock-without-expiry\)`
+		uniqueIn: redigo.NewScript(2, `return redis.call('SET', KEYS[1], ARGV[1], 'NX') and redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])`), // want `KEYS\[1\] set with NX gates the rest of the script and never expires \(TTL -1\) \(lock-without-expiry\)`
 	}
 }
 
