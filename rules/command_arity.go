@@ -45,6 +45,7 @@ var _ = register(&lint.Rule{
 
 func runCommandArity(p *lint.Pass) {
 	m := p.Model
+	emptySeen := map[*model.Variable]bool{}
 	for _, c := range m.Calls {
 		if len(c.Args) == 0 {
 			fn := "redis.call"
@@ -72,6 +73,14 @@ func runCommandArity(p *lint.Pass) {
 			why, lower, ok := emptyTable(m, x)
 			if !ok {
 				continue
+			}
+			// One finding per table: a later unpack of it fails the
+			// same way, and only if the first did not.
+			if lv := m.LocalOf(x); lv != nil {
+				if emptySeen[lv] {
+					continue
+				}
+				emptySeen[lv] = true
 			}
 			subject, fix := brief(m, x), "return early when #"+brief(m, x)+" == 0"
 			if v := m.Value(x); m.LocalOf(x) == nil && v.Origin == model.Reply && v.Call != nil {
