@@ -100,7 +100,7 @@ func (fr *fracFinder) fractional(e ast.Expr) string {
 			}
 			return "a division, which may have a fraction"
 		case "*", "+", "-", "%":
-			if isTruncation(fr.m, e) || cancelsDivision(e) {
+			if isTruncation(fr.m, e) || cancelsDivision(fr.m, e) {
 				return ""
 			}
 			for _, side := range []ast.Expr{e.Lhs, e.Rhs} {
@@ -312,14 +312,22 @@ func isTruncation(m *model.Model, e *ast.ArithmeticOpExpr) bool {
 
 // cancelsDivision recognises `a / d * k` (either order of the factors) where
 // the literal k is a multiple of the literal d: the product of an integer
-// a is an integer (`ttl / 2 * 1000`).
-func cancelsDivision(e *ast.ArithmeticOpExpr) bool {
+// a is an integer (`ttl / 2 * 1000`, or `secs * 1000` where the local secs
+// holds `ms / 1000`).
+func cancelsDivision(m *model.Model, e *ast.ArithmeticOpExpr) bool {
 	if e.Operator != "*" {
 		return false
 	}
 	for _, p := range [][2]ast.Expr{{e.Lhs, e.Rhs}, {e.Rhs, e.Lhs}} {
 		k, ok := constNumber(p[1])
-		div, isDiv := p[0].(*ast.ArithmeticOpExpr)
+		q := p[0]
+		if id, isID := q.(*ast.IdentExpr); isID {
+			// A local that holds the quotient, never reassigned.
+			if v := m.VarOf(id); v != nil && v.Kind == model.LocalVar && len(v.Writes) == 0 && v.Init != nil {
+				q = v.Init
+			}
+		}
+		div, isDiv := q.(*ast.ArithmeticOpExpr)
 		if !ok || !isDiv || div.Operator != "/" || k != math.Trunc(k) {
 			continue
 		}

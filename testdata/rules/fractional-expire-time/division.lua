@@ -27,6 +27,9 @@ redis.call('PEXPIRE', KEYS[2], q - q % 1)
 redis.call('EXPIRE', KEYS[1], 3600 / 2)
 redis.call('EXPIRE', KEYS[1], 24 * 60 * 60)
 redis.call('PEXPIRE', KEYS[2], ttl / 2 * 1000)
+local secs_asked = ttl / 1000
+redis.call('PEXPIRE', KEYS[2], secs_asked * 1000)
+redis.call('PEXPIRE', KEYS[2], secs_asked * 10) -- want:error "the time secs_asked \* 10 given to PEXPIRE"
 redis.call('SET', KEYS[6], 1, 'EX', ttl)
 local v = redis.call('GETEX', KEYS[7], 'EX', ttl / 2) -- want:error "the time ttl / 2 given to GETEX"
 return v
