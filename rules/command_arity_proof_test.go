@@ -27,6 +27,26 @@ func TestProofCommandArity(t *testing.T) {
 		} {
 			cmdProve(t, c, id, src, tg, wrongArgs, "'"+wrongArgs+"'", "k")
 		}
+		// unpack of a table that is empty as a command's only values: an
+		// empty reply, a table filled from one, and the caller's ARGV.
+		for _, src := range []string{
+			"local t = redis.call('LRANGE', KEYS[1], 0, -1)\nreturn redis.call('RPUSH', KEYS[2], unpack(t))",
+			"local ids = {}\nfor _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do table.insert(ids, 'job:' .. id) end\nreturn redis.call('DEL', unpack(ids))",
+			"return redis.call('ZADD', KEYS[2], unpack(redis.call('ZRANGE', KEYS[1], 0, 9, 'WITHSCORES')))",
+			"local t = redis.call('SPOP', KEYS[1], 5)\nreturn redis.call('SADD', KEYS[2], unpack(t))",
+			"return redis.call('SADD', KEYS[2], unpack(ARGV))",
+			"return redis.call('HSET', KEYS[2], unpack(redis.call('HGETALL', KEYS[1])))",
+		} {
+			cmdProve(t, c, id, src, tg, wrongArgs, "'"+wrongArgs+"'", "empty:src", "empty:dst")
+		}
+		for _, src := range []string{
+			"local t = redis.call('LRANGE', KEYS[1], 0, -1)\nif #t == 0 then return 0 end\nreturn redis.call('RPUSH', KEYS[2], unpack(t))",
+			"local t = redis.call('SMEMBERS', KEYS[1])\nif next(t) then redis.call('SADD', KEYS[2], unpack(t)) end\nreturn 1",
+			"local t = redis.call('LRANGE', KEYS[1], 0, -1)\nreturn redis.call('RPUSH', KEYS[2], 'marker', unpack(t))",
+			"redis.call('RPUSH', KEYS[1], 'a')\nlocal t = redis.call('LRANGE', KEYS[1], 0, -1)\nreturn redis.call('RPUSH', KEYS[2], unpack(t))",
+		} {
+			cmdProve(t, c, id, src, tg, "", "", "empty:src", "empty:dst")
+		}
 		for _, src := range []string{"return redis.call()", "return redis.pcall()"} {
 			cmdProve(t, c, id, src, tg, noArgs, "'"+noArgs+"'")
 		}
@@ -37,7 +57,7 @@ func TestProofCommandArity(t *testing.T) {
 		}
 		for _, src := range []string{
 			"return redis.call('GET', KEYS[1])",
-			"return redis.call('DEL', unpack(KEYS))",
+			"if #KEYS == 0 then return 0 end return redis.call('DEL', unpack(KEYS))",
 			"return redis.call('MGET', KEYS[1], unpack({'a', 'b'}))",
 			"return redis.call('OBJECT', 'ENCODING', 'missing')",
 		} {

@@ -56,24 +56,3 @@ func runInvalidExpireTime(p *lint.Pass) {
 			Help("%s; %s %s then, after the script's earlier writes: clamp it (math.max(ttl, 1)) or check it before the call", why, c.Name, what)
 	}
 }
-
-// ttlArg is the index of the argument of c that is a relative time to live
-// (SETEX's seconds, SET's EX/PX value, EXPIRE's seconds), or -1.
-func ttlArg(c *model.Call) int {
-	if c.Command == nil {
-		return -1
-	}
-	switch c.Command.Name {
-	case "SETEX", "PSETEX", "EXPIRE", "PEXPIRE":
-		if len(c.Args) > 2 {
-			return 2
-		}
-	case "SET", "GETEX":
-		for _, tok := range []string{"EX", "PX"} {
-			if i := c.TokenIndex(tok); i > 1 && i+1 < len(c.Args) {
-				return i + 1
-			}
-		}
-	}
-	return -1
-}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -15,19 +16,26 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
-			Title:   "a Lua pattern built from keys, arguments or replies",
-			Summary: "`string.find(s, '^' .. ARGV[1])`: keys and data read as Lua patterns, where `-` and `.` are magic",
+			Title:   "a Lua pattern or format built from keys, arguments or data",
+			Summary: "`string.find(s, '^' .. ARGV[1])`, `string.format(KEYS[1] .. ':%d', n)`: keys and data read as Lua patterns or formats",
 			Why: "`string.find`, `match`, `gmatch` and `gsub` read their second argument as a Lua pattern, where " +
 				"`- . % + * ? [ ] ^ $ ( )` are magic. A key prefix, an id or a stored value passed there changes the " +
 				"search: `string.find('job-1:x', 'job-1')` finds nothing, since `b-` means \"zero or more b\" " +
 				"(observed on 7.0.15), so a lookup silently misses and the script takes its not-found branch. Search for " +
 				"the text itself with `string.find(s, p, 1, true)` (plain), or escape the data first: " +
 				"`(p:gsub('%p', '%%%0'))`, in parentheses: gsub also returns its count, which as find's third argument " +
-				"would move the start of the search.",
+				"would move the start of the search. The format of `string.format` is the same kind of mini-language: a `%` in " +
+				"a key or argument built into it is read as a directive, and the script fails (`invalid option '%' to " +
+				"'format'`, `bad argument #2 to 'format' (no value)`, observed on 7.0.15) or formats other text, another " +
+				"key name. It is reported when the script's own text shows the data is meant as text: the format adds " +
+				"directives of the script's own around it (`KEYS[1] .. ':%d'`), or no value follows for a directive to " +
+				"take (`string.format(ARGV[1])`). Nothing in a script shows that a caller's key holds a `%`, so this stays " +
+				"a warning. Pass the data as a value instead: `string.format('%s:%d', KEYS[1], n)`.",
 			Bad:  "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, '^' .. id) then\n    return job\n  end\nend\nreturn false",
 			Good: "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, id, 1, true) == 1 then\n    return job\n  end\nend\nreturn false",
 			Lower: "A pattern that is only an argument (`string.match(s, ARGV[1])` in `match`, `gmatch` or `gsub`) may be " +
-				"meant as a pattern the caller chooses: it is reported at info.",
+				"meant as a pattern the caller chooses: it is reported at info. So is a format that is only a key, an argument " +
+				"or a reply with values after it (`string.format(KEYS[1], id)`): it may be a template the caller sends on purpose.",
 			Redis: "all",
 		},
 	},
@@ -43,6 +51,10 @@ func runLuaPatternInjection(p *lint.Pass) {
 	m.Preorder(model.KFuncCallExpr, func(n any) {
 		c, ok := n.(*ast.FuncCallExpr)
 		if !ok {
+			return
+		}
+		if fargs := formatCall(m, c); fargs != nil {
+			reportFormat(p, fargs)
 			return
 		}
 		name, args := patternCall(m, c)
@@ -131,4 +143,80 @@ func patternSource(m *model.Model, v model.Value) (src string, whole bool) {
 		}
 	}
 	return "", false
+}
+
+// formatCall returns the arguments of string.format(f, ...) or f:format(...)
+// with the format first, or nil.
+func formatCall(m *model.Model, c *ast.FuncCallExpr) []ast.Expr {
+	if c.Receiver != nil {
+		if c.Method != "format" || m.Value(c.Receiver).Types&model.TString == 0 {
+			return nil
+		}
+		return append([]ast.Expr{c.Receiver}, c.Args...)
+	}
+	a, ok := c.Func.(*ast.AttrGetExpr)
+	if !ok || len(c.Args) == 0 {
+		return nil
+	}
+	id, ok := a.Object.(*ast.IdentExpr)
+	k, ok2 := a.Key.(*ast.StringExpr)
+	if !ok || !ok2 || id.Value != "string" || k.Value != "format" || m.VarOf(id) != nil {
+		return nil
+	}
+	return c.Args
+}
+
+// reportFormat reports a format string that holds a caller's key or
+// argument, or stored data: a '%' in it is read as a directive. It is a
+// warning when the script's own text shows the data is meant as text (the
+// format is built around it with the script's own directives, or no value
+// follows to be formatted), info when the data is the whole format and
+// values follow: a template the caller may mean to send.
+func reportFormat(p *lint.Pass, args []ast.Expr) {
+	m := p.Model
+	f := args[0]
+	v := m.Value(f)
+	src, whole := patternSource(m, v)
+	if src == "" {
+		return
+	}
+	values := len(args) - 1
+	if len(args) > 1 && model.MultiValued(args[len(args)-1]) {
+		values = -1 // a call or ... may give any number
+	}
+	fix := "pass it as a value (string.format('%s:%d', KEYS[1], n)) or join the parts with `..`"
+	fails := "fails the script ('invalid option' or 'bad argument #2 to 'format' (no value)')"
+	if whole && values != 0 {
+		p.Report(m.Range(f), "the format of string.format is %s, whose '%%' directives it reads", src).Info().
+			Help("a '%%' in it is read as a directive and %s or formats other text; unless the caller means to send a template, %s", fails, fix)
+		return
+	}
+	if !whole && values != 0 && !ownDirective(v) {
+		// Only the data can hold the directives its values fill: a
+		// template built from parts.
+		return
+	}
+	what := "the script formats its own directives around it"
+	if values == 0 {
+		what = "no value follows for a directive to take"
+	}
+	p.Report(m.Range(f), "the format of string.format holds %s, where a '%%' is read as a directive", src).
+		Help("%s, so the data is meant as text: a '%%' in it %s or writes other text (another key name); %s", what, fails, fix)
+}
+
+// ownDirective reports whether the literal parts of a concatenated format
+// hold a directive other than %%: the script formats values of its own.
+func ownDirective(v model.Value) bool {
+	if v.Origin == model.Literal && v.IsString {
+		lit := strings.ReplaceAll(v.Lit, "%%", "")
+		return strings.Contains(lit, "%")
+	}
+	if v.Origin == model.Concat {
+		for _, part := range v.Parts {
+			if ownDirective(part) {
+				return true
+			}
+		}
+	}
+	return false
 }

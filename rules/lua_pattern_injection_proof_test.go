@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
@@ -40,5 +41,53 @@ func TestProofLuaPatternInjection(t *testing.T) {
 			t.Errorf("the search without parentheses gave %s, want a miss", got)
 		}
 		c.MustDo(t, "DEL", keys[0])
+	})
+}
+
+// TestProofFormatInjection: a '%' in a caller's value built into the format
+// of string.format fails the script or formats another key; passed as a
+// value it is kept as it is.
+func TestProofFormatInjection(t *testing.T) {
+	const id = "lua-pattern-injection"
+	bad := "return redis.call('SET', string.format(KEYS[1] .. ':%d', tonumber(ARGV[1])), 'v')"
+	bare := "return string.format(ARGV[1])"
+	good := "return redis.call('SET', string.format('%s:%d', KEYS[1], tonumber(ARGV[1])), 'v')"
+	for _, src := range []string{bad, bare} {
+		if n := len(operandFindings(id, src)); n != 1 {
+			t.Errorf("%q gets %d findings, want 1", src, n)
+		}
+	}
+	if msgs := operandFindings(id, good); len(msgs) != 0 {
+		t.Errorf("%q is flagged: %q", good, msgs)
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		for _, tc := range []struct {
+			src, key, arg, want string
+		}{
+			{bad, "rate%", "7", "invalid option '%:' to 'format'"},
+			{bad, "rate:%s", "7", "bad argument #3 to 'format' (no value)"},
+			{bare, "", "100%", "bad argument #2 to 'format' (no value)"},
+			{bad, "rate%z", "7", "invalid option '%z' to 'format'"},
+		} {
+			var keys []string
+			if tc.key != "" {
+				keys = []string{tc.key}
+			}
+			got := c.MustEval(t, tc.src, keys, tc.arg)
+			if got.Kind != redistest.Error || !strings.Contains(got.Str, tc.want) {
+				t.Errorf("%q with %q %q gave %s, want an error containing %q", tc.src, tc.key, tc.arg, got, tc.want)
+			}
+		}
+		// '%%' formats another key than the one the caller named.
+		c.MustEval(t, bad, []string{"rate%%x"}, "7")
+		if got := c.MustDo(t, "EXISTS", "rate%x:7"); got.Int != 1 {
+			t.Errorf("the Bad form with key rate%%%%x wrote %s, want the key rate%%x:7", got)
+		}
+		if got := c.MustEval(t, good, []string{"rate%"}, "7"); got.Kind == redistest.Error {
+			t.Errorf("the good form with key rate%% failed: %s", got)
+		}
+		if got := c.MustDo(t, "EXISTS", "rate%:7"); got.Int != 1 {
+			t.Errorf("the good form did not write rate%%:7: %s", got)
+		}
 	})
 }

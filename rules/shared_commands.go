@@ -2,7 +2,8 @@ package rules
 
 // What the rules about Redis commands share: the argument counts Redis
 // refuses (command-arity reports them, and the rules about what a script may
-// run defer to it, as Redis checks the count first).
+// run defer to it, as Redis checks the count first), and the writes a failing
+// call leaves behind.
 
 import (
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/yuin/gopher-lua/ast"
 )
 
 // arityProblem describes a call whose argument count the target certainly
@@ -169,4 +171,47 @@ func undeclaredKey(c *model.Call, i int) bool {
 // declare.
 func undeclaredNote(c *model.Call) string {
 	return fmt.Sprintf("; %s declares only some of its keys, and Redis's own cluster and ACL checks do not see this one: on a cluster the module reads it on the node the script runs on, whether it lives there or not", c.Command.Name)
+}
+
+// keptWrites names the first write the script made before the unpack,
+// which stays when it fails.
+func keptWrites(m *model.Model, call *ast.FuncCallExpr) string {
+	if w := firstWriteBefore(m, call); w != nil {
+		return fmt.Sprintf(", and the writes made before it (from line %d) are kept", m.Range(w.Expr).Start.Line)
+	}
+	return ""
+}
+
+// firstWriteBefore returns the first write command of the function that
+// ends before the unpack at e starts (in source order), if any.
+func firstWriteBefore(m *model.Model, e *ast.FuncCallExpr) *model.Call {
+	fn := m.FuncOf(e)
+	at := m.Range(e).Start
+	for _, c := range m.Calls {
+		if c.Func == fn && c.Command != nil && c.Command.IsWrite() && !at.Less(m.Range(c.Expr).End) {
+			return c
+		}
+	}
+	return nil
+}
+
+// ttlArg is the index of the argument of c that is a relative time to live
+// (SETEX's seconds, SET's EX/PX value, EXPIRE's seconds), or -1.
+func ttlArg(c *model.Call) int {
+	if c.Command == nil {
+		return -1
+	}
+	switch c.Command.Name {
+	case "SETEX", "PSETEX", "EXPIRE", "PEXPIRE":
+		if len(c.Args) > 2 {
+			return 2
+		}
+	case "SET", "GETEX":
+		for _, tok := range []string{"EX", "PX"} {
+			if i := c.TokenIndex(tok); i > 1 && i+1 < len(c.Args) {
+				return i + 1
+			}
+		}
+	}
+	return -1
 }

@@ -122,25 +122,3 @@ func perRound(f *fill) string {
 	}
 	return fmt.Sprintf("%d %s per round", f.entries, n)
 }
-
-// keptWrites names the first write the script made before the unpack,
-// which stays when it fails.
-func keptWrites(m *model.Model, call *ast.FuncCallExpr) string {
-	if w := firstWriteBefore(m, call); w != nil {
-		return fmt.Sprintf(", and the writes made before it (from line %d) are kept", m.Range(w.Expr).Start.Line)
-	}
-	return ""
-}
-
-// firstWriteBefore returns the first write command of the function that
-// ends before the unpack at e starts (in source order), if any.
-func firstWriteBefore(m *model.Model, e *ast.FuncCallExpr) *model.Call {
-	fn := m.FuncOf(e)
-	at := m.Range(e).Start
-	for _, c := range m.Calls {
-		if c.Func == fn && c.Command != nil && c.Command.IsWrite() && !at.Less(m.Range(c.Expr).End) {
-			return c
-		}
-	}
-	return nil
-}

@@ -28,7 +28,12 @@ var _ = register(&lint.Rule{
 				"`bad argument #2 to 'format' (string expected, got boolean)`); a method call `v:upper()` indexes the value " +
 				"and fails with `attempt to index local 'v' (a boolean value)`. The script then fails exactly when the data " +
 				"is missing, after any writes it already made. Give the missing case a value (`tonumber(x) or 0`, `v or ''`) " +
-				"or handle it first (`if not x then ... end`); `tostring(v)` never fails.",
+				"or handle it first (`if not x then ... end`); `tostring(v)` never fails. " +
+				"It is an error when the script itself shows the null can happen: it tests for it elsewhere, removed the " +
+				"key first, reads a key or field the caller names before writing it, or pops from a collection. For a " +
+				"command whose null the script cannot follow by key (MEMORY USAGE, OBJECT ENCODING...), the evidence is " +
+				"a key taken from a listing (an id of SMEMBERS, an element of KEYS or LRANGE: an index may name a record " +
+				"that is gone) when the script handles a null reply of the same command elsewhere.",
 			Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
 			Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
 			Redis: "all",

@@ -221,3 +221,44 @@ func TestProofKeyInitialised(t *testing.T) {
 		}
 	})
 }
+
+// TestProofListedKeyNull: an index (a set of ids) outlives a record it
+// names; MEMORY USAGE of that record's key replies null, which the script
+// handles for the keys KEYS lists and not for those of the index, where the
+// sum fails. With the reply defaulted it works.
+func TestProofListedKeyNull(t *testing.T) {
+	const id = "unguarded-nil-reply"
+	const head = "local total = 0\n" +
+		"for _, k in ipairs(redis.call('KEYS', ARGV[1])) do\n" +
+		"  local bytes = redis.call('MEMORY', 'USAGE', k)\n" +
+		"  if bytes then total = total + bytes end\n" +
+		"end\n" +
+		"for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do\n"
+	bad := head + "  total = total + redis.call('MEMORY', 'USAGE', 'proof:job:' .. id)\nend\nreturn total"
+	good := head + "  total = total + (redis.call('MEMORY', 'USAGE', 'proof:job:' .. id) or 0)\nend\nreturn total"
+	const wantErr = "attempt to perform arithmetic on a boolean value"
+	operandQuotes(t, id, bad, wantErr)
+	if msgs := operandFindings(id, good); len(msgs) != 0 {
+		t.Errorf("the defaulted form is flagged: %q", msgs)
+	}
+	// Without the script's own handling of a null MEMORY USAGE, nothing
+	// in it says the index can be stale: silent.
+	alone := "local total = 0\nfor _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do\n  total = total + redis.call('MEMORY', 'USAGE', 'proof:job:' .. id)\nend\nreturn total"
+	if msgs := operandFindings(id, alone); len(msgs) != 0 {
+		t.Errorf("the form with no handling is flagged: %q", msgs)
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		keys := []string{"proof:jobs"}
+		c.MustDo(t, "DEL", "proof:jobs", "proof:job:1", "proof:job:2")
+		c.MustDo(t, "SET", "proof:job:1", "payload")
+		c.MustDo(t, "SADD", "proof:jobs", "1", "2") // job 2 is gone
+		if got := c.MustEval(t, "return redis.call('MEMORY', 'USAGE', KEYS[1])", []string{"proof:job:2"}); !got.Nil {
+			t.Errorf("MEMORY USAGE of a missing key gave %s, want null", got)
+		}
+		operandEvalError(t, c, bad, keys, []string{"proof:job:*"}, wantErr)
+		if got := c.MustEval(t, good, keys, "proof:job:*"); got.Kind != redistest.Integer || got.Int <= 0 {
+			t.Errorf("the defaulted form gave %s, want the bytes of job 1 counted twice", got)
+		}
+		c.MustDo(t, "DEL", "proof:jobs", "proof:job:1")
+	})
+}

@@ -36,7 +36,10 @@ type NullEvidence struct {
 //   - the read names a key the caller passes, before the script wrote it,
 //     and nothing on the path shows the key exists;
 //   - an option the script passes makes the command reply null when its
-//     condition stops it (SET ... NX, ZADD ... XX INCR).
+//     condition stops it (SET ... NX, ZADD ... XX INCR);
+//   - for a read the presence facts do not follow (MEMORY USAGE...), the
+//     key comes from a listing and the script handles a null reply of the
+//     same command elsewhere (listedEvidence).
 //
 // ok is false when none holds: the null then depends on what other code
 // keeps, and the script does not say.
@@ -55,9 +58,10 @@ func (m *Model) Evidence(v Value) (NullEvidence, bool) {
 	}
 	if slot == "" {
 		// A read the presence facts do not follow (a command whose reply
-		// is null for reasons of its own, e.g. OBJECT ENCODING): the
-		// table says it may be null, and nothing in the script says more.
-		return NullEvidence{}, false
+		// is null for reasons of its own, e.g. OBJECT ENCODING, MEMORY
+		// USAGE of a missing key): the table says it may be null, and only
+		// the script's own handling of that command says more.
+		return m.listedEvidence(v, c)
 	}
 	if m.RemovedBefore(v) {
 		return NullEvidence{Why: "the script removes it before this read"}, true
@@ -252,10 +256,18 @@ func (m *Model) nullHandled() map[string]int {
 				return
 			}
 			c, slot := m.SlotOf(v)
-			if c == nil || c.Protected || slot == "" {
+			if c == nil || c.Protected {
 				return
 			}
 			line := m.Range(x).Start.Line
+			if slot == "" {
+				// A read the presence facts do not follow: noted by
+				// command, for listedEvidence.
+				if c.Command == nil || v.Origin == ReplyElement {
+					return
+				}
+				slot = slotCommand + c.Name
+			}
 			if prev, ok := out[slot]; !ok || line < prev {
 				out[slot] = line
 			}
@@ -289,6 +301,58 @@ func (m *Model) nullHandled() map[string]int {
 }
 
 var nullHandledKey int
+
+// slotCommand starts nullHandled's entries for reads the presence facts do
+// not follow, by command name ("MEMORY USAGE"): no identity starts with a
+// NUL.
+const slotCommand = "\x00cmd\x00"
+
+// listedEvidence is Evidence for a read whose null the presence facts do
+// not follow (MEMORY USAGE, OBJECT ENCODING...): the script handles a null
+// reply of the same command elsewhere, so its author knows it happens, and
+// this read's key is built from a listing (a member of SMEMBERS, an
+// element of KEYS or LRANGE...), which names keys that may be gone: an
+// index whose entries outlive their records, a key that expired.
+func (m *Model) listedEvidence(v Value, c *Call) (NullEvidence, bool) {
+	if v.Origin == Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	if v.Origin != Reply || len(c.Keys) == 0 || c.Keys[0] >= len(c.Args) {
+		return NullEvidence{}, false
+	}
+	line := m.nullHandled()[slotCommand+c.Name]
+	if line == 0 {
+		return NullEvidence{}, false
+	}
+	list := listedFrom(c.Args[c.Keys[0]].Value, 0)
+	if list == nil {
+		return NullEvidence{}, false
+	}
+	return NullEvidence{Why: "the script handles a null " + c.Name + " reply on line " + strconv.Itoa(line) +
+		", and this key comes from the " + list.Name + " reply of line " + strconv.Itoa(m.Range(list.Expr).Start.Line) +
+		", which may name a key that is gone"}, true
+}
+
+// listedFrom returns the array reply a key is an element of, or is built
+// from (`'job:' .. id` for an id of SMEMBERS), or nil.
+func listedFrom(v Value, depth int) *Call {
+	if depth > 8 {
+		return nil
+	}
+	switch v.Origin {
+	case ReplyElement:
+		if c := v.Call; c != nil && c.Command != nil && c.ReplyKind()&(redisdb.ReplyArray) != 0 && elementReads[c.Name] == 0 {
+			return c
+		}
+	case Concat:
+		for _, p := range v.Parts {
+			if c := listedFrom(p, depth+1); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
 
 // NullReply returns the read whose null reply v may be, and what that null
 // is in Lua at this point (TFalse, or TNil for tonumber(...) or under

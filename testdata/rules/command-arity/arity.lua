@@ -17,9 +17,9 @@ redis.call('GET', KEYS[1], KEYS[2], unpack(ARGV)) -- want "GET takes 1 argument 
 local a = redis.call('GET', KEYS[1])
 redis.call('SET', KEYS[1], ARGV[1], 'EX', 10)
 redis.call('HSET', KEYS[1], 'a', 1, 'b', 2)
-redis.call('DEL', unpack(KEYS))
+redis.call('DEL', unpack(KEYS)) -- want:info "DEL fails when KEYS is empty"
 redis.call('MGET', KEYS[1], unpack(ARGV))
-redis.call('SET', unpack(ARGV))
+redis.call('SET', unpack(ARGV)) -- want:info "SET fails when ARGV is empty"
 redis.call(unpack(ARGV))
 local e = redis.call('OBJECT', 'ENCODING', KEYS[1])
 local f = redis.call('CONFIG', 'FOO') -- an unknown subcommand is unknown-command's

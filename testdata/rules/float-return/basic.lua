@@ -40,6 +40,12 @@ if ARGV[7] then
   return r -- want "the script returns r, which may not be an integer — r is a local that holds ratio\(used, total\), a number that may have a fraction \(ratio returns a / b\)"
 end
 -- A quotient is reported one level lower: truncating it is integer division.
+if ARGV[10] then
+  return used / 1000 * 3 -- want "arithmetic on a number that may have a fraction"
+end
+if ARGV[11] then
+  return (used - used % 1) / 3 -- want "a division, which may have a fraction"
+end
 if ARGV[9] then
   return used / 1000 -- want "a division, which may have a fraction; .*\(truncating a quotient is integer division, which may be what is meant\)$"
 end

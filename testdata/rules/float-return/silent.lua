@@ -49,4 +49,13 @@ end
 if ARGV[5] then
   return avg
 end
+-- A fraction dropped with % 1, and a quotient scaled by a multiple of its
+-- divisor: integers.
+local half = used / 2
+if ARGV[6] then
+  return half - half % 1
+end
+if ARGV[7] then
+  return used / 2 * 1000
+end
 return {maybe, floored(used, total), math.floor(r), used * 2, -used}

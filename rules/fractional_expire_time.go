@@ -1,0 +1,88 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+var _ = register(&lint.Rule{
+	RuleInfo: diag.RuleInfo{
+		ID:       "fractional-expire-time",
+		Category: diag.Correctness,
+		Severity: diag.SeverityError,
+		Doc: diag.Doc{
+			Title:   "an expire time computed by division, not an integer",
+			Summary: "`redis.call('EXPIRE', k, ARGV[1] / 1000)`: a time with a fraction fails with `value is not an integer or out of range`",
+			Why: "EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT, SETEX, PSETEX, SET and GETEX ... EX/PX/EXAT/PXAT take an integer. A Lua " +
+				"number with a fraction is sent as it prints (`1.5`), and Redis refuses it with `ERR value is not an " +
+				"integer or out of range` (observed on 7.0.15; GETEX only when the key exists), after the script's earlier writes, which are not rolled " +
+				"back: the value is stored without its expiry, or a counter is counted without its window. A time the " +
+				"script divides (`ARGV[1] / 1000` to turn milliseconds into seconds, `ttl / 2`) has a fraction for most " +
+				"of the numbers the caller may pass, so the script works in tests with round numbers and fails with the " +
+				"others. Round it: `math.floor(x)`, `math.ceil(x)` (to keep at least the time asked for) or " +
+				"`x - x % 1`. A division of literals whose result is an integer, and a quotient multiplied by a multiple " +
+				"of its divisor (`ttl / 2 * 1000`), stay silent.",
+			Bad:   "redis.call('SET', KEYS[1], ARGV[1])\nredis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]) / 1000)\nreturn 1",
+			Good:  "redis.call('SET', KEYS[1], ARGV[1])\nredis.call('EXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) / 1000))\nreturn 1",
+			Redis: "all (the error text observed on 7.0.15)",
+		},
+	},
+	Run: runFractionalExpireTime,
+})
+
+func runFractionalExpireTime(p *lint.Pass) {
+	m := p.Model
+	var fr *fracFinder
+	for _, c := range m.Calls {
+		at := expireArg(c)
+		if at < 0 {
+			continue
+		}
+		x := c.Args[at].Expr
+		if fr == nil {
+			fr = &fracFinder{m: m, state: map[*model.Variable]fracState{}, funcs: map[*ast.FunctionExpr]bool{}}
+		}
+		why := fr.fractional(x)
+		if why == "" {
+			continue
+		}
+		p.Report(m.Range(x), "the time %s given to %s may not be an integer", brief(m, x), c.Name).
+			Help("it is %s; %s refuses a number with a fraction ('ERR value is not an integer or out of range')%s: round it with math.floor or math.ceil",
+				why, c.Name, keptWritesNotRolledBack(m, c.Expr))
+	}
+}
+
+// expireArg is the index of the argument of c that is a time to live or an
+// expiry time (a relative one as ttlArg finds, EXPIREAT's, SET's
+// EXAT/PXAT), or -1.
+func expireArg(c *model.Call) int {
+	if at := ttlArg(c); at >= 0 {
+		return at
+	}
+	switch {
+	case c.Is("EXPIREAT", "PEXPIREAT"):
+		if len(c.Args) > 2 {
+			return 2
+		}
+	case c.Is("SET", "GETEX"):
+		for _, tok := range []string{"EXAT", "PXAT"} {
+			if i := c.TokenIndex(tok); i > 1 && i+1 < len(c.Args) {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}
+
+// keptWritesNotRolledBack names the first write made before call, which
+// stays when it fails.
+func keptWritesNotRolledBack(m *model.Model, call *ast.FuncCallExpr) string {
+	if w := firstWriteBefore(m, call); w != nil {
+		return fmt.Sprintf(", after the writes from line %d, which are not rolled back", m.Range(w.Expr).Start.Line)
+	}
+	return ""
+}
