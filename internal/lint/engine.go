@@ -22,7 +22,13 @@ const (
 type Setting struct {
 	Enabled  bool
 	Severity diag.Severity
-	Options  map[string]any
+	// Fixed says the severity was configured (.lint-lua.yaml or a flag):
+	// then every finding of the rule shows it, and a rule's own lowering
+	// of one finding (Finding.Lower, Finding.Info, Doc.Lower) does not
+	// apply. A user who writes `expensive-command: error` means every
+	// finding of it.
+	Fixed   bool
+	Options map[string]any
 }
 
 // Settings maps rule IDs to their settings; a rule missing from it runs
@@ -103,9 +109,11 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
 		expr := cfg.Fragment && len(f.Errors) > 0 && isExpression(f.Src)
 		for _, e := range f.Errors {
-			d := syntaxError(f.Name, e, s.Severity)
+			d := syntaxError(f.Name, e, s)
 			if expr {
-				d.Severity = diag.SeverityInfo
+				if !s.Fixed {
+					d.Severity = diag.SeverityInfo
+				}
 				d.Help = "the text is a Lua expression, not a script: a condition or value that the program splices into a " +
 					"larger script, which lint-lua does not see whole; Redis refuses this text only if it is run alone"
 			}
@@ -117,7 +125,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	model.WithModel(f, optionsFor(cfg.Target), func(m *model.Model) {
 		if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
 			for _, e := range m.Problems {
-				out = append(out, syntaxError(f.Name, e, s.Severity))
+				out = append(out, syntaxError(f.Name, e, s))
 			}
 		}
 		out = append(out, runRules(m, cfg)...)
@@ -140,13 +148,15 @@ func isExpression(src []byte) bool {
 
 // syntaxError is the finding of a syntax error of the file called name:
 // the parser's message, in Lua 5.1's words where Lua has them, and its
-// help, or else why it matters.
-func syntaxError(name string, e luasrc.SyntaxError, sev diag.Severity) diag.Diagnostic {
+// help, or else why it matters; s is the rule's setting (an advice is
+// info unless the severity is configured).
+func syntaxError(name string, e luasrc.SyntaxError, s Setting) diag.Diagnostic {
+	sev := s.Severity
 	help := e.Help
 	if help == "" {
 		help = "Redis runs Lua 5.1 and refuses a script that does not compile"
 	}
-	if e.Advice {
+	if e.Advice && !s.Fixed {
 		sev = diag.SeverityInfo
 	}
 	return diag.Diagnostic{File: name, Range: e.Range, Rule: SyntaxErrorID, Severity: sev, Message: e.Message, Help: help}
@@ -186,7 +196,14 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 		if len(cfg.Globals) > 0 {
 			s = withGlobals(r, s, cfg.Globals)
 		}
-		if err := runRule(p, r, s); err != nil {
+		from := len(p.out)
+		err := runRule(p, r, s)
+		if s.Fixed {
+			for i := range p.out[from:] {
+				p.out[from+i].Severity = s.Severity
+			}
+		}
+		if err != nil {
 			p.out = append(p.out, *err)
 		}
 	}

@@ -284,13 +284,13 @@ func (s *Settings) Rules(path string) lint.Settings {
 			st.Enabled = *rs.Enabled
 		}
 		if rs.Severity != nil {
-			st.Severity = *rs.Severity
+			st.Severity, st.Fixed = *rs.Severity, true
 		}
 		out[id] = st
 	}
 	for id, sev := range s.Severity {
 		st := setting(id)
-		st.Severity = sev
+		st.Severity, st.Fixed = sev, true
 		out[id] = st
 	}
 	for id := range s.Enable {
@@ -313,6 +313,13 @@ func (s *Settings) Rules(path string) lint.Settings {
 		out[id] = st
 	}
 	return out
+}
+
+// Fixed says whether rule id's severity is configured under ls (what Rules
+// returned for a file): then every finding of it shows that severity, and a
+// rule's own lowering of one finding does not apply.
+func Fixed(ls lint.Settings, id string) bool {
+	return ls[id].Fixed
 }
 
 // Rule says whether rule id runs, and at what severity, under ls (what

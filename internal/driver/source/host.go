@@ -160,14 +160,20 @@ func holeNames(holes []hostlang.Hole) []string {
 
 // dynamic reports a script API given a text this file does not hold.
 func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script, covered []int) {
-	if _, on := out.Settings.Rules.Enabled(dynamicScript, diag.SeverityInfo); !on {
+	set, on := out.Settings.Rules.Enabled(dynamicScript, diag.SeverityInfo)
+	if !on {
 		return
+	}
+	sev := diag.SeverityInfo
+	if set.Fixed {
+		sev = set.Severity
 	}
 	d := diag.Diagnostic{File: out.Name, Range: lines.Range(s.Start, s.End), Rule: dynamicScript,
 		// Info whatever the rule's severity (Doc.Lower): without types, a
 		// name this file does not define may be a constant of another
-		// file as well as a text made at run time.
-		Severity: diag.SeverityInfo}
+		// file as well as a text made at run time; unless the severity
+		// is configured.
+		Severity: sev}
 	if s.Ref != "" {
 		d.Message = fmt.Sprintf("the script passed to %s is %s, which this file does not define", s.FoundBy, brief(s.Ref))
 		d.Help = "lint-lua reads one file at a time and cannot check a script it does not see; keep the script text " +
