@@ -168,7 +168,7 @@ func TestLowerDocumented(t *testing.T) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) == 0 && (sel.Sel.Name == "Lower" || sel.Sel.Name == "Info") {
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && len(n.Args) == 0 && (sel.Sel.Name == "Lower" || sel.Sel.Name == "Info" || sel.Sel.Name == "Raise") {
 					lower = true
 				}
 			case *ast.KeyValueExpr:

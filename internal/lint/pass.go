@@ -76,6 +76,16 @@ func (f Finding) Info() Finding {
 	return f
 }
 
+// Raise reports the finding one severity level above the rule's
+// configured severity (never above error), for the stronger form of what
+// the rule checks: an advice that, here, changes what the script does.
+// Each use is part of the rule's documentation (Doc.Lower). A configured
+// severity (Setting.Fixed) wins over it.
+func (f Finding) Raise() Finding {
+	f.d().Severity = min(f.p.severity+1, diag.SeverityError)
+	return f
+}
+
 // Fix attaches a mechanical rewrite that resolves the finding. A fix with
 // no edits, with edits outside the file or overlapping one another, or in
 // a file whose nodes have no exact positions, is dropped and the finding
