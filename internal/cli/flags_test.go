@@ -207,3 +207,34 @@ func TestConfiguredSeverity(t *testing.T) {
 		})
 	}
 }
+
+// TestClusterSetting: cluster: in .lint-lua.yaml decides the cluster
+// rules' severities, one value for every entry point (internal/settings);
+// without it a {hash tag} in the script's key names does (issue 29).
+func TestClusterSetting(t *testing.T) {
+	t.Parallel()
+	const plain = "return redis.call('GET', 'current_user')\n"
+	const tagged = "redis.call('INCR', '{stats}:calls')\nreturn redis.call('GET', 'current_user')\n"
+	for _, tc := range []struct {
+		name, config, src, want string
+	}{
+		{"no evidence", "", plain, "a.lua:1:undeclared-key:warning"},
+		{"hash tag", "", tagged, "a.lua:1:undeclared-key:error a.lua:2:undeclared-key:error"},
+		{"cluster: true", "cluster: true\n", plain, "a.lua:1:undeclared-key:error"},
+		{"cluster: false", "cluster: false\n", tagged, "a.lua:1:undeclared-key:warning a.lua:2:undeclared-key:warning"},
+	} {
+		files := map[string]string{"a.lua": tc.src}
+		if tc.config != "" {
+			files[".lint-lua.yaml"] = tc.config
+		}
+		dir := tree(t, t.TempDir(), files)
+		r := in(t, dir, "--only", "undeclared-key", "--format", "json", "a.lua")
+		if got := strings.Join(decode(t, r).findings(), " "); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": plain, ".lint-lua.yaml": "cluster: maybe\n"})
+	if r := in(t, dir, "a.lua"); r.code != ExitError || !strings.Contains(r.errOut, "cluster: want true or false") {
+		t.Errorf("cluster: maybe: exit %d, %q", r.code, r.errOut)
+	}
+}

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -44,6 +46,16 @@ type Config struct {
 	// Target is the server the scripts run on; the zero value is the
 	// newest Redis with the modules it bundles.
 	Target target.Target
+	// Cluster says whether the script runs on Redis Cluster (the
+	// configuration's cluster:); nil lets the script's evidence decide
+	// (ClusterEvidence). Without a cluster, the findings of the rules of
+	// the cluster category, which only break a cluster, are one level
+	// lower (never below info).
+	Cluster *bool
+	// ClusterHint says the code that calls the script builds its keys
+	// with a {hash tag} (HasHashTag of a host call's keys): evidence of a
+	// cluster, as one in the script's own key names is.
+	ClusterHint bool
 	// Globals are names defined outside the script: the functions of the
 	// fragments a loader splices in before Redis sees it, the placeholders
 	// of a host-language interpolation. A rule that declares the option
@@ -184,6 +196,7 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 	// One Pass serves every rule in turn: a file runs some thirty rules,
 	// and most report nothing.
 	p := &Pass{Model: m, Target: cfg.Target, Siblings: cfg.Siblings}
+	cluster := -1 // not yet known: found on the first cluster rule that reports
 	for _, r := range cfg.Rules {
 		if r.Run == nil {
 			continue
@@ -198,6 +211,23 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 		}
 		from := len(p.out)
 		err := runRule(p, r, s)
+		if r.Category == diag.Cluster && !s.Fixed && len(p.out) > from {
+			if cluster < 0 {
+				cluster = 0
+				if cfg.Cluster != nil && *cfg.Cluster || cfg.Cluster == nil && (cfg.ClusterHint || ClusterEvidence(m)) {
+					cluster = 1
+				}
+			}
+			if cluster == 0 {
+				// Only a cluster would break: one level lower, as the
+				// rules' documentation says (Doc.Lower), so that a key
+				// written into the script (the pitfall the project was
+				// started for) is still a warning and the rest advice.
+				for i := range p.out[from:] {
+					p.out[from+i].Severity = max(p.out[from+i].Severity-1, diag.SeverityInfo)
+				}
+			}
+		}
 		if s.Fixed {
 			for i := range p.out[from:] {
 				p.out[from+i].Severity = s.Severity
@@ -287,4 +317,31 @@ func defaultOptions(r *Rule) map[string]any {
 	}
 	got, _ := defaults.LoadOrStore(r, m)
 	return got.(map[string]any)
+}
+
+// hashTag is a Redis Cluster {hash tag} in a key name: braces around text
+// that holds no quote, space, comma or colon (JSON's `{"a":1}` is none).
+var hashTag = regexp.MustCompile(`\{[^{}"'\s,:]+\}`)
+
+// HasHashTag reports whether s, a key name or the code that builds one,
+// holds a Redis Cluster {hash tag}.
+func HasHashTag(s string) bool { return hashTag.MatchString(s) }
+
+// ClusterEvidence reports whether the script shows that its author cares
+// about Redis Cluster: a {hash tag} in a string of the script that names a
+// key or a key pattern, or builds one (`'{' .. id .. '}:cart'` counts by
+// its piece that closes the tag before the rest of the name).
+// KEYS are the caller's: their names are not in the script.
+func ClusterEvidence(m *model.Model) bool {
+	found := false
+	m.Preorder(model.KStringExpr, func(n any) {
+		if found {
+			return
+		}
+		v := n.(*ast.StringExpr).Value
+		if hashTag.MatchString(v) || len(v) > 1 && v[0] == '}' && (v[1] == ':' || v[1] == '.' || v[1] == '_') && !strings.ContainsAny(v, "\"' ,{") {
+			found = true
+		}
+	})
+	return found
 }

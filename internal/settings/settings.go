@@ -256,6 +256,16 @@ func (s *Settings) Target(path string) target.Target {
 	return cs.Over(s.Server).Resolve()
 }
 
+// Cluster is the configuration's cluster: whether the scripts run on Redis
+// Cluster, nil when it does not say (each script's evidence decides,
+// lint.Config.Cluster).
+func (s *Settings) Cluster() *bool {
+	if s == nil || s.Config == nil {
+		return nil
+	}
+	return s.Config.Cluster
+}
+
 // Rules are the rule settings of the file at path: the configuration's
 // base rules section and the overrides that match the file, then the
 // flags: Severity, Enable, Only and Disable, in that order, so that

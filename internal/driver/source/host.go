@@ -133,7 +133,16 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs) erro
 		h.keysCount(out, lines, s, parse)
 		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes, fixes: fx, index: i}
 		globals := append(holeNames(s.Holes), spliced(s, out.Settings.Target, parse)...)
-		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: text, Parsed: pf, Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy})
+		// A call that builds the script's keys with a {hash tag} shows
+		// the author cares about Redis Cluster. What follows the key
+		// count or list is read (with a count, the keys are the
+		// arguments after it), not the script's own text, where a host
+		// template's `{name}` is no tag.
+		hint := false
+		for _, c := range s.Calls {
+			hint = hint || c.Keys >= 0 && c.KeysStart < c.End && c.End <= len(out.Src) && lint.HasHashTag(string(out.Src[c.KeysStart:c.End]))
+		}
+		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: text, Parsed: pf, Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy, ClusterHint: hint})
 		at, _, _ := s.Map.Range(0, 0)
 		starts = append(starts, lines.Pos(at).Line)
 	}
