@@ -86,7 +86,7 @@ func checkNonatomic(pass *analysis.Pass, rep *reporter, cmds []*redisCommand, id
 					same = true
 				}
 			}
-			if !same {
+			if !same || removesWhatWasRead(w, r.c) {
 				continue
 			}
 			if r.dep == nil {
@@ -127,6 +127,27 @@ func inTestFile(pass *analysis.Pass, n ast.Node) bool {
 // check leave the key as one would (last writer wins). SET after a cache
 // miss is how caches are filled.
 var overwrites = []string{"SET", "SETEX", "PSETEX", "SETNX", "MSET", "MSETNX", "HSET", "HMSET", "HSETNX", "DEL", "UNLINK"}
+
+// removesWhatWasRead reports whether w removes members or fields of a
+// collection that r listed (SMEMBERS then SREM of the members read,
+// HKEYS then HDEL, ZRANGE then ZREM): removing a member twice is harmless,
+// and a member added meanwhile is not among those removed, so two clients
+// that both run it leave the key as one would. Not a read of one value
+// or of members with their values or scores (GET, HGETALL, ZSCORE),
+// whose change meanwhile the removal would undo.
+func removesWhatWasRead(w, r *redisCommand) bool {
+	return w.is(memberRemovals...) && r.is(memberListings...)
+}
+
+// memberRemovals remove members or fields named by their arguments.
+var memberRemovals = []string{"SREM", "HDEL", "ZREM"}
+
+// memberListings read the names of a collection's members or fields, or
+// whether one is there. Not ZRANGEBYSCORE and its kin: the delay queue
+// that reads the due jobs and then removes them lets two consumers take
+// the same job (ZREM's reply says which one removed it).
+var memberListings = []string{"SMEMBERS", "SRANDMEMBER", "SSCAN", "SINTER", "SUNION", "SDIFF", "SISMEMBER",
+	"SMISMEMBER", "HKEYS", "HEXISTS", "ZRANGE", "ZREVRANGE", "ZRANGEBYLEX", "ZREVRANGEBYLEX"}
 
 // expiries only change a key's time to live: reading the key first and
 // then refreshing its TTL is not a race that loses data.

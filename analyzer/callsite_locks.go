@@ -519,9 +519,13 @@ func unsafeRelease(pass *analysis.Pass, rep *reporter, del *redisCommand, acqs [
 		// A release at a Go call site never follows a failed attempt:
 		// it frees another client's lock only when this client's
 		// expired meanwhile, which the clients' timing may or may not
-		// prevent. One level lower, as the rule's Doc.Lower says.
+		// prevent. One level lower, as the rule's Doc.Lower says, unless the
+		// severity is configured.
 		const rule = "unsafe-lock-release"
-		sev := max(set.severityOf(fileAt(pass, del.call.Pos()), rule)-1, diag.SeverityInfo)
+		sev := set.severityOf(fileAt(pass, del.call.Pos()), rule)
+		if !set.fixed(fileAt(pass, del.call.Pos()), rule) {
+			sev = max(sev-1, diag.SeverityInfo)
+		}
 		if sev < set.minSeverity {
 			return
 		}

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"slices"
 
@@ -72,7 +73,8 @@ func lintScripts(pass *analysis.Pass, st *state) {
 		if st.settings.set.Excluded(file) {
 			continue
 		}
-		cfg := lint.Config{Rules: all, Settings: st.settings.rules(file), Target: st.settings.set.Target(file)}
+		cfg := lint.Config{Rules: all, Settings: st.settings.rules(file), Target: st.settings.set.Target(file), Cluster: st.settings.set.Cluster(),
+			ClusterHint: keysHashTagged(s)}
 		if s.FromFS {
 			cfg.Globals = fsGlobals
 		}
@@ -164,4 +166,23 @@ func fsNames(scripts []*luaScript) []string {
 		}
 	}
 	return out
+}
+
+// keysHashTagged reports whether a call that runs s builds its keys with a
+// {hash tag} in a string constant (`[]string{"{user}:" + id}`): evidence
+// that the script runs on Redis Cluster.
+func keysHashTagged(s *luaScript) bool {
+	found := false
+	for _, u := range s.Uses {
+		if u.KeysArg < 0 || u.KeysArg >= len(u.Call.Args) {
+			continue
+		}
+		ast.Inspect(u.Call.Args[u.KeysArg], func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && lint.HasHashTag(lit.Value) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -295,6 +295,12 @@ func (r *resolved) severityOf(file, rule string) diag.Severity {
 	return sev
 }
 
+// fixed reports whether rule's severity is configured in file: then every
+// finding of it shows that severity.
+func (r *resolved) fixed(file, rule string) bool {
+	return settings.Fixed(r.rules(file), rule)
+}
+
 // off reports whether rule is turned off in file.
 func (r *resolved) off(file, rule string) bool {
 	on, _ := settings.Rule(r.rules(file), rule)

@@ -28,8 +28,9 @@ var quotedRE = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
 // fixtureRE finds a fixture's `-- fixture: target=valkey-8.0
 // modules=json,search` line: the target it is linted for (the newest
 // Redis by default) and the modules that target loads (its default when
-// not given; `modules=` alone for none).
-var fixtureRE = regexp.MustCompile(`--\s*fixture:((?:\s+(?:target|modules)=\S*)+)`)
+// not given; `modules=` alone for none), and cluster=true or false when the
+// fixture says whether it runs on Redis Cluster (else its evidence decides).
+var fixtureRE = regexp.MustCompile(`--\s*fixture:((?:\s+(?:target|modules|cluster)=\S*)+)`)
 
 type want struct {
 	line     int
@@ -86,7 +87,7 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	// Every rule runs, as for a user; only the rule under test is checked,
 	// so suppressions and unused-ignore behave as they do for real.
 	var diags []diag.Diagnostic
-	for _, d := range lintSourceFor(filepath.Base(file), src, All(), nil, fixtureTarget(t, src)) {
+	for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
 		if d.Rule == r.ID {
 			diags = append(diags, d)
 		}
@@ -137,7 +138,7 @@ func TestFindingsScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range lintSourceFor(filepath.Base(file), src, All(), nil, fixtureTarget(t, src)) {
+		for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
 			n++
 			at := fmt.Sprintf("%s:%d:%d: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule)
 			h := d.Message
@@ -186,6 +187,26 @@ func parseWants(t *testing.T, src []byte) []*want {
 		}
 	}
 	return out
+}
+
+// fixtureCluster reads cluster=true|false from the fixture's `-- fixture:`
+// line: nil when it does not say (the script's evidence decides).
+func fixtureCluster(t *testing.T, src []byte) *bool {
+	t.Helper()
+	m := fixtureRE.FindSubmatch(src)
+	if m == nil {
+		return nil
+	}
+	for _, kv := range strings.Fields(string(m[1])) {
+		if k, v, _ := strings.Cut(kv, "="); k == "cluster" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				t.Fatalf("fixture: cluster=%s: %v", v, err)
+			}
+			return &b
+		}
+	}
+	return nil
 }
 
 // fixtureTarget reads the fixture's `-- fixture:` line, if any.

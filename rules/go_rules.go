@@ -47,7 +47,11 @@ var _ = register(&lint.Rule{
 				"alone does not count, nor does a branch that only aborts, like `t.Fatal`; `err == redis.Nil` does). A " +
 				"write that only depends on whether the key existed is reported when it adds to the key (`INCR`, " +
 				"`HINCRBY`, `LPUSH`...), not when it overwrites or deletes it: `SET` after a miss is how a cache is " +
-				"filled, and two clients filling it leave one value. Refreshing a TTL after a read is not reported. " +
+				"filled, and two clients filling it leave one value. Refreshing a TTL after a read is not reported, nor is " +
+				"removing the members or fields that a listing read (`SMEMBERS` then `SREM`, `HKEYS` then `HDEL`, `ZRANGE` " +
+				"then `ZREM`): removing one twice is harmless and one added meanwhile is not among those removed. " +
+				"`DEL` of the whole key, removal after reading values or scores (`HGET` then `HDEL`), and the delay " +
+				"queue's `ZRANGEBYSCORE` then `ZREM` (two consumers take the same job) are still reported. " +
 				"Commands on a go-redis `Tx` or pipeline, in `Watch`, `TxPipelined` or `Pipelined` callbacks, in " +
 				"functions that send WATCH or MULTI themselves, after the function took a lock on another key with " +
 				"`SET NX`, and in `_test.go` files are not reported.",

@@ -15,9 +15,18 @@ func lintSource(name string, src []byte, rules []*lint.Rule, settings lint.Setti
 
 // lintSourceFor is lintSource for the target tg.
 func lintSourceFor(name string, src []byte, rules []*lint.Rule, settings lint.Settings, tg target.Target) []diag.Diagnostic {
+	return lintSourceWith(name, src, lint.Config{Rules: rules, Settings: settings, Target: tg})
+}
+
+// lintSourceWith lints src with cfg.
+func lintSourceWith(name string, src []byte, cfg lint.Config) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	luasrc.WithParse(name, src, func(f *luasrc.File) {
-		out = lint.Run(f, lint.Config{Rules: rules, Settings: settings, Target: tg})
+		out = lint.Run(f, cfg)
 	})
 	return out
 }
+
+// clusterOn is cluster: true, for the lint.Config of a test about a
+// script that runs on Redis Cluster.
+var clusterOn = func() *bool { b := true; return &b }()

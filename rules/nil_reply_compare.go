@@ -27,7 +27,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
 			Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
 			Redis: "all (RESP2, the default in scripts)",
-			Lower: "Info for `x ~= nil` where the reply is never null (an array, an integer, a status) and the test is the condition of an if without an else (or one operand of its `and` chain): it always holds and only lets the block run, as it would without it, so the script's answer is the same (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element). `x == nil` there leaves its block dead, and `~= nil` with an else leaves the else dead: those stay errors, as does `~= nil` on a reply whose null is false, which lets the null through.",
+			Lower: "Info when the reply is never null (an array, an integer, a status) and the test decides an if (its condition, or one operand of its `and` chain for `~= nil`, of its `or` chain for `== nil`) with nothing depending on it: the test always comes out the same way and is dead code, so the script's answer is what it would be without it (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element; `if redis.call('INCR', k) ~= nil then redis.call('EXPIRE', k, 60) end`). It stays an error when the script depends on it: the branch it leaves dead (the block of `== nil`, the else of `~= nil`) writes, or handles a case the reply has (a read's 0 or empty array, a conditional write's 0: SETNX, SADD, DEL, EXPIRE...); or the test alone lets a write run that it was meant to stop (`if redis.call('SETNX', k, v) ~= nil then redis.call('EXPIRE', k, 30) end`); or what it lets run passes an element of a reply that may be empty to a command, computes with it, or returns it where the dead branch had another answer. `~= nil` on a reply whose null is false lets the null through, and a test outside an if is not judged: errors.",
 		},
 	},
 	Run: runNilReplyCompare,
@@ -41,7 +41,7 @@ func runNilReplyCompare(p *lint.Pass) {
 	}
 	var fx *fixer
 	paired := nilFalsePairs(m)
-	var idle map[ast.Expr]bool // made on the first finding that asks
+	var idle map[ast.Expr]nilTestSite // made on the first finding that asks
 	m.Preorder(model.KRelationalOpExpr, func(e any) {
 		x := e.(*ast.RelationalOpExpr)
 		if x.Operator != "==" && x.Operator != "~=" || paired[x] {
@@ -62,33 +62,205 @@ func runNilReplyCompare(p *lint.Pass) {
 			if fx == nil {
 				fx = newFixer(m)
 			}
-			if x.Operator == "~=" && v.Types&model.TFalse == 0 && idle == nil {
-				idle = idleTests(m)
+			dead := false
+			if v.Types&model.TFalse == 0 {
+				if idle == nil {
+					idle = nilTestSites(m)
+				}
+				if site, ok := idle[x]; ok {
+					dead = !site.depends(m, x, side, v)
+				}
 			}
-			reportNilCompare(p, fx, x, side, other, v, idle[x])
+			reportNilCompare(p, fx, x, side, other, v, dead)
 			return
 		}
 	})
 }
 
-// idleTests returns the conditions, and the operands of their `and`
-// chains, of the if statements without an else: a test there that always
-// holds only lets the block run, as it would without the test.
-func idleTests(m *model.Model) map[ast.Expr]bool {
-	out := map[ast.Expr]bool{}
-	m.Preorder(model.KIfStmt, func(n any) {
-		s := n.(*ast.IfStmt)
-		if len(s.Else) > 0 {
-			return
+// nilTestSite is where a comparison with nil decides an if statement: the
+// statement, the block that holds it and its place there, and how many
+// operands its condition's `and` chain (for `~=`) or `or` chain (for
+// `==`) has.
+type nilTestSite struct {
+	s        *ast.IfStmt
+	block    []ast.Stmt
+	at, ways int
+}
+
+// nilTestSites returns the comparisons with nil that decide an if
+// statement: its condition, an operand of its `and` chain for `~=` (the
+// block runs only when it holds) or of its `or` chain for `==` (the block
+// runs when it holds).
+func nilTestSites(m *model.Model) map[ast.Expr]nilTestSite {
+	out := map[ast.Expr]nilTestSite{}
+	visit := func(block []ast.Stmt) {
+		for i, st := range block {
+			s, ok := st.(*ast.IfStmt)
+			if !ok {
+				continue
+			}
+			for _, split := range []struct {
+				op    string
+				parts []ast.Expr
+			}{{"~=", conjuncts(s.Condition)}, {"==", disjuncts(s.Condition)}} {
+				for _, e := range split.parts {
+					if r, ok := e.(*ast.RelationalOpExpr); ok && r.Operator == split.op {
+						out[e] = nilTestSite{s: s, block: block, at: i, ways: len(split.parts)}
+					}
+				}
+			}
 		}
-		for _, e := range conjuncts(s.Condition) {
-			out[e] = true
+	}
+	visit(m.File.Chunk)
+	m.Preorder(model.KIfStmt|model.KLoops|model.KDoBlockStmt|model.KFunctionExpr, func(n any) {
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			visit(s.Then)
+			visit(s.Else)
+		case *ast.WhileStmt:
+			visit(s.Stmts)
+		case *ast.RepeatStmt:
+			visit(s.Stmts)
+		case *ast.NumberForStmt:
+			visit(s.Stmts)
+		case *ast.GenericForStmt:
+			visit(s.Stmts)
+		case *ast.DoBlockStmt:
+			visit(s.Stmts)
+		case *ast.FunctionExpr:
+			visit(s.Stmts)
 		}
 	})
 	return out
 }
 
-func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value, idle bool) {
+// depends reports whether the script depends on x, a comparison with nil
+// of a reply v that is never nil nor false, deciding the site's if: the
+// test always comes out the same way, and it is dead code unless
+//   - the branch it leaves dead (the block of `== nil`, the else of
+//     `~= nil`: what the author meant for the missing case) writes, or
+//     handles a case the reply has (hasNone);
+//   - what it lets run (the block of `~= nil`; the else of `== nil`, and
+//     the code after it when its block leaves) uses an element of a reply
+//     that may be an empty array, as if the test had guarded it: passes it
+//     to a command, computes with it, or returns it when the dead branch
+//     had another answer;
+//   - the test alone decides the if, the reply has a case the author may
+//     have meant by nil (hasNone), and what the test lets run writes at
+//     its top level: the write was meant to depend on it.
+func (site nilTestSite) depends(m *model.Model, x *ast.RelationalOpExpr, side ast.Expr, v model.Value) bool {
+	s := site.s
+	dead, live := s.Else, s.Then
+	if x.Operator == "==" {
+		dead, live = s.Then, s.Else
+		if exitsBlock(m, s.Then) {
+			live = append(append([]ast.Stmt(nil), live...), site.block[site.at+1:]...)
+		}
+	}
+	if writesIn(m, dead, false) {
+		return true
+	}
+	// The reply has a case the author may have meant by nil (a read's 0
+	// or empty array, a conditional write's 0): code meant for it gives
+	// its answer no more, and what the test alone lets run always runs.
+	if hasNone(v) && (len(dead) > 0 || site.ways == 1 && writesIn(m, live, true)) {
+		return true
+	}
+	lv := m.LocalOf(side)
+	if lv == nil || v.Types&model.TTable == 0 || v.Call.ReplyKind()&(redisdb.ReplyArray|redisdb.ReplyMap) == 0 {
+		return false
+	}
+	isElem := func(e ast.Expr) bool {
+		a, ok := e.(*ast.AttrGetExpr)
+		return ok && m.LocalOf(a.Object) == lv
+	}
+	used := false
+	m.Inspect(live, func(n any) bool {
+		switch n := n.(type) {
+		case *ast.FuncCallExpr:
+			if m.CallAt(n) != nil {
+				for _, a := range n.Args {
+					used = used || isElem(a)
+				}
+			}
+		case *ast.ArithmeticOpExpr:
+			used = used || isElem(n.Lhs) || isElem(n.Rhs)
+		case *ast.StringConcatOpExpr:
+			used = used || isElem(n.Lhs) || isElem(n.Rhs)
+		case *ast.ReturnStmt:
+			if len(dead) > 0 {
+				for _, e := range n.Exprs {
+					used = used || isElem(e)
+				}
+			}
+		}
+		return !used
+	})
+	return used
+}
+
+// hasNone reports whether a reply that is never null has a case that
+// says "nothing": a read's 0 or empty array (ZCARD, EXISTS, ZRANGE of a
+// missing key), or a conditional write's 0 (SETNX did not set, DEL found
+// nothing). A nil test of it likely meant that case; a nil test of a
+// reply that always carries a result (INCR, LPUSH, SET's status) meant
+// nothing.
+func hasNone(v model.Value) bool {
+	c := v.Call
+	if c.Command == nil || v.Types&(model.TNumber|model.TTable) == 0 {
+		return false
+	}
+	if v.Types&model.TTable != 0 && c.ReplyKind()&(redisdb.ReplyArray|redisdb.ReplyMap) == 0 {
+		return false
+	}
+	return !c.Command.IsWrite() || conditionalWrites[c.Name]
+}
+
+// conditionalWrites reply 0 when they do nothing.
+var conditionalWrites = map[string]bool{
+	"SETNX": true, "HSETNX": true, "MSETNX": true, "RENAMENX": true, "SADD": true, "SREM": true, "SMOVE": true,
+	"HDEL": true, "ZADD": true, "ZREM": true, "DEL": true, "UNLINK": true, "EXPIRE": true, "PEXPIRE": true,
+	"EXPIREAT": true, "PEXPIREAT": true, "PERSIST": true, "LREM": true, "COPY": true,
+}
+
+// exitsBlock reports whether a block ends by leaving its function or loop.
+func exitsBlock(m *model.Model, block []ast.Stmt) bool {
+	if len(block) == 0 {
+		return false
+	}
+	switch s := block[len(block)-1].(type) {
+	case *ast.ReturnStmt, *ast.BreakStmt:
+		return true
+	case *ast.FuncCallStmt:
+		if c, ok := s.Expr.(*ast.FuncCallExpr); ok {
+			return m.BuiltinName(c) == "error"
+		}
+	}
+	return false
+}
+
+// writesIn reports whether a redis.call in stmts runs a write command; top
+// limits the search to the calls that run whenever the block does (not
+// under a further if or loop).
+func writesIn(m *model.Model, stmts []ast.Stmt, top bool) bool {
+	found := false
+	m.Inspect(stmts, func(n any) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt, *ast.WhileStmt, *ast.RepeatStmt, *ast.NumberForStmt, *ast.GenericForStmt, *ast.FunctionExpr:
+			if top {
+				return false
+			}
+		case *ast.FuncCallExpr:
+			if c := m.CallAt(n); c != nil && c.Command != nil && c.Command.IsWrite() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value, dead bool) {
 	m := p.Model
 	c := v.Call
 	name := replyCommandName(c)
@@ -131,9 +303,10 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 	}
 	f := p.Report(m.Range(x), "%s is never nil in a script (RESP2)", subject).
 		Help("%s, so %s is %s; %s", what, m.Text(x), verdict, fix).Fix(nilCompareFix(fx, x, side, other, v))
-	if idle && x.Operator == "~=" && v.Types&model.TFalse == 0 {
-		// A reply that is never null passes `~= nil`: the block runs
-		// as it would without the test, and nothing else depends on it.
+	if dead {
+		// A reply that is never null always passes `~= nil` and never
+		// `== nil`: nothing the script does depends on the test, which is
+		// dead code.
 		f.Info()
 	}
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"strings"
 	"testing"
 
@@ -51,7 +52,7 @@ func TestProofUndeclaredKey(t *testing.T) {
 func TestProofScannedKey(t *testing.T) {
 	src := "local res = redis.call('SCAN', 0, 'MATCH', 'scan:*', 'COUNT', 1000)\nfor _, k in ipairs(res[2]) do\n  redis.call('DEL', k)\nend\nreturn #res[2]"
 	var sev string
-	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+	for _, d := range lintSourceWith("proof.lua", []byte(src), lint.Config{Rules: All(), Cluster: clusterOn}) {
 		if d.Rule == "undeclared-key" {
 			sev = d.Severity.String()
 		}

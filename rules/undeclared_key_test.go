@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 // TestUndeclaredKeySeverity: a key name that can carry the declared keys'
@@ -21,18 +22,39 @@ redis.call('SET', 'lock:' .. ARGV[2], 1)
 redis.call('SET', 'lock:' .. (tonumber(ARGV[3]) % 100), 1)
 `)
 	want := map[int]diag.Severity{1: diag.SeverityError, 2: diag.SeverityInfo, 3: diag.SeverityInfo, 5: diag.SeverityInfo, 6: diag.SeverityInfo, 7: diag.SeverityError}
-	got := map[int]diag.Severity{}
-	for _, d := range lintSource("keys.lua", src, All(), nil) {
-		if d.Rule == "undeclared-key" {
-			got[d.Range.Start.Line] = d.Severity
+	// On a cluster (declared, or shown by a {hash tag} in a key name) the
+	// severities are the rule's; without one, one level lower: a literal
+	// key is a warning.
+	for _, tc := range []struct {
+		name    string
+		src     []byte
+		cluster *bool
+		lower   bool
+	}{
+		{"declared", src, clusterOn, false},
+		{"hash tag", append([]byte("redis.call('INCR', '{stats}:calls')\n"), src...), nil, false},
+		{"no evidence", src, nil, true},
+	} {
+		got := map[int]diag.Severity{}
+		shift := 0
+		if tc.name == "hash tag" {
+			shift = 1
 		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("findings on lines %v, want %v", got, want)
-	}
-	for line, sev := range want {
-		if got[line] != sev {
-			t.Errorf("line %d: severity %v, want %v", line, got[line], sev)
+		for _, d := range lintSourceWith("keys.lua", tc.src, lint.Config{Rules: All(), Cluster: tc.cluster}) {
+			if d.Rule == "undeclared-key" && d.Range.Start.Line > shift {
+				got[d.Range.Start.Line-shift] = d.Severity
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: findings on lines %v, want %v", tc.name, got, want)
+		}
+		for line, sev := range want {
+			if tc.lower {
+				sev = max(sev-1, diag.SeverityInfo)
+			}
+			if got[line] != sev {
+				t.Errorf("%s: line %d: severity %v, want %v", tc.name, line, got[line], sev)
+			}
 		}
 	}
 }

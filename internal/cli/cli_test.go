@@ -346,7 +346,7 @@ func TestFIFO(t *testing.T) {
 	}()
 	r = runWithin(t, env{wd: dir}, "--format", "json", "pipe.lua")
 	wantCode(t, r, ExitFindings)
-	if got := decode(t, r).findings(); !equal(got, []string{"pipe.lua:1:undeclared-key:error"}) {
+	if got := decode(t, r).findings(); !equal(got, []string{"pipe.lua:1:undeclared-key:warning"}) {
 		t.Errorf("findings %v", got)
 	}
 }
@@ -534,7 +534,7 @@ func TestPerPathOverrides(t *testing.T) {
 	// An explicit --config is used instead of the one found.
 	tree(t, dir, map[string]string{"work/strict.yaml": "rules:\n  global-assignment: warning\n"})
 	r = in(t, wd, "--format", "json", "--config", "../strict.yaml", "../../legacy/a.lua")
-	if got := decode(t, r).findings(); !equal(got, []string{"../../legacy/a.lua:1:global-assignment:warning", "../../legacy/a.lua:2:undeclared-key:error"}) {
+	if got := decode(t, r).findings(); !equal(got, []string{"../../legacy/a.lua:1:global-assignment:warning", "../../legacy/a.lua:2:undeclared-key:warning"}) {
 		t.Errorf("--config: %v", got)
 	}
 }

@@ -133,3 +133,108 @@ func TestGoLoadErrorsOnce(t *testing.T) {
 		t.Errorf("JSON errors: %v %+v", err, o.Errors)
 	}
 }
+
+// TestConfiguredSeverity checks that a severity set in .lint-lua.yaml is
+// the one every finding of the rule shows, the
+// findings the rule lowers for weaker evidence included, in every format,
+// and that --statistics counts by the severity shown (issue 29).
+func TestConfiguredSeverity(t *testing.T) {
+	t.Parallel()
+	// SMEMBERS is a warning, SUNION one level lower (Doc.Lower).
+	const src = "local m = redis.call('SMEMBERS', KEYS[1])\nlocal u = redis.call('SUNION', KEYS[1], KEYS[2])\nreturn {m, u}\n"
+	plain := tree(t, t.TempDir(), map[string]string{"a.lua": src})
+	r := in(t, plain, "--format", "json", "a.lua")
+	if got, want := strings.Join(decode(t, r).findings(), " "), "a.lua:1:expensive-command:warning a.lua:2:expensive-command:info"; got != want {
+		t.Fatalf("defaults: %s, want %s", got, want)
+	}
+	// Without a configured severity the statistics count each severity
+	// shown on a line of its own, so that they add up to the summary.
+	r = in(t, plain, "--statistics", "a.lua")
+	if want := "1  warning  expensive-command\n1  info     expensive-command\n\n2 problems (0 errors, 1 warning, 1 info)"; !strings.HasPrefix(r.out, want) {
+		t.Errorf("--statistics:\n%s\nwant it to start\n%s", r.out, want)
+	}
+
+	for _, tc := range []struct {
+		name, config string
+		args         []string
+	}{
+		{name: "shorthand", config: "rules:\n  expensive-command: error\n"},
+		{name: "mapping", config: "rules:\n  expensive-command:\n    severity: error\n"},
+		{name: "override", config: "overrides:\n  - files: [a.lua]\n    rules:\n      expensive-command: error\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			files := map[string]string{"a.lua": src}
+			if tc.config != "" {
+				files[".lint-lua.yaml"] = tc.config
+			}
+			dir := tree(t, t.TempDir(), files)
+			r := in(t, dir, append(tc.args, "--format", "json", "a.lua")...)
+			wantCode(t, r, ExitFindings)
+			if got, want := strings.Join(decode(t, r).findings(), " "), "a.lua:1:expensive-command:error a.lua:2:expensive-command:error"; got != want {
+				t.Errorf("json: %s, want %s", got, want)
+			}
+			for format, want := range map[string]string{
+				"text":       ": error: ",
+				"github":     "::error file=a.lua,",
+				"checkstyle": `severity="error"`,
+			} {
+				r := in(t, dir, append(tc.args, "--format", format, "a.lua")...)
+				if n := strings.Count(r.out, want); n != 2 || strings.Contains(r.out, "warning:") || strings.Contains(r.out, "info:") {
+					t.Errorf("--format %s: want %q on each of 2 findings, got %d in\n%s", format, want, n, r.out)
+				}
+			}
+			var sarif struct {
+				Runs []struct {
+					Results []struct {
+						Level string `json:"level"`
+					} `json:"results"`
+				} `json:"runs"`
+			}
+			r = in(t, dir, append(tc.args, "--format", "sarif", "a.lua")...)
+			if err := json.Unmarshal([]byte(r.out), &sarif); err != nil || len(sarif.Runs) != 1 || len(sarif.Runs[0].Results) != 2 {
+				t.Fatalf("--format sarif: %v\n%s", err, r.out)
+			}
+			for _, res := range sarif.Runs[0].Results {
+				if res.Level != "error" {
+					t.Errorf("--format sarif: a result at level %q, want error", res.Level)
+				}
+			}
+			r = in(t, dir, append(tc.args, "--statistics", "a.lua")...)
+			if want := "2  error    expensive-command\n\n2 problems (2 errors, 0 warnings, 0 info)"; !strings.HasPrefix(r.out, want) {
+				t.Errorf("--statistics:\n%s\nwant it to start\n%s", r.out, want)
+			}
+		})
+	}
+}
+
+// TestClusterSetting: cluster: in .lint-lua.yaml decides the cluster
+// rules' severities, one value for every entry point (internal/settings);
+// without it a {hash tag} in the script's key names does (issue 29).
+func TestClusterSetting(t *testing.T) {
+	t.Parallel()
+	const plain = "return redis.call('GET', 'current_user')\n"
+	const tagged = "redis.call('INCR', '{stats}:calls')\nreturn redis.call('GET', 'current_user')\n"
+	for _, tc := range []struct {
+		name, config, src, want string
+	}{
+		{"no evidence", "", plain, "a.lua:1:undeclared-key:warning"},
+		{"hash tag", "", tagged, "a.lua:1:undeclared-key:error a.lua:2:undeclared-key:error"},
+		{"cluster: true", "cluster: true\n", plain, "a.lua:1:undeclared-key:error"},
+		{"cluster: false", "cluster: false\n", tagged, "a.lua:1:undeclared-key:warning a.lua:2:undeclared-key:warning"},
+	} {
+		files := map[string]string{"a.lua": tc.src}
+		if tc.config != "" {
+			files[".lint-lua.yaml"] = tc.config
+		}
+		dir := tree(t, t.TempDir(), files)
+		r := in(t, dir, "--only", "undeclared-key", "--format", "json", "a.lua")
+		if got := strings.Join(decode(t, r).findings(), " "); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": plain, ".lint-lua.yaml": "cluster: maybe\n"})
+	if r := in(t, dir, "a.lua"); r.code != ExitError || !strings.Contains(r.errOut, "cluster: want true or false") {
+		t.Errorf("cluster: maybe: exit %d, %q", r.code, r.errOut)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/analyzer"
@@ -129,6 +130,12 @@ func goRun(opts *goOptions) (rerr error) {
 	roots := pkgrun.Run(lintlua, pkgs)
 	if opts.ListScripts {
 		listScripts(s, roots, wd)
+		for _, act := range roots {
+			if act.Err != nil && len(act.Package.Errors) == 0 {
+				printError(s, errors.New(packageFailure(act)))
+				loadErrors++
+			}
+		}
 		if loadErrors > 0 {
 			return exitError{ExitError}
 		}
@@ -142,8 +149,9 @@ func goRun(opts *goOptions) (rerr error) {
 	for _, act := range roots {
 		if act.Err != nil {
 			if len(act.Package.Errors) == 0 {
-				printError(s, fmt.Errorf("%s: %w", act.Package.PkgPath, act.Err))
-				res.Errors = append(res.Errors, report.RunError{Message: act.Package.PkgPath + ": " + act.Err.Error()})
+				msg := packageFailure(act)
+				printError(s, errors.New(msg))
+				res.Errors = append(res.Errors, report.RunError{Message: msg})
 				loadErrors++
 			}
 			continue
@@ -186,6 +194,52 @@ func goRun(opts *goOptions) (rerr error) {
 		}
 	}
 	return nil
+}
+
+// packageFailure says why the analyzer did not run on act's package, which
+// has no error of its own: a package that does not type-check because one
+// it imports does not names that one and its first error (the importer
+// alone, "analysis skipped due to errors in package", says neither).
+func packageFailure(act *pkgrun.Action) string {
+	p := act.Package
+	msg := p.PkgPath + ": " + act.Err.Error()
+	if !p.IllTyped {
+		return msg
+	}
+	var culprit *packages.Package
+	seen := map[*packages.Package]bool{}
+	var visit func(q *packages.Package)
+	visit = func(q *packages.Package) {
+		if culprit != nil || seen[q] {
+			return
+		}
+		seen[q] = true
+		if q != p && len(q.Errors) > 0 {
+			culprit = q
+			return
+		}
+		paths := make([]string, 0, len(q.Imports))
+		for path := range q.Imports {
+			paths = append(paths, path)
+		}
+		sort.Strings(paths)
+		for _, path := range paths {
+			visit(q.Imports[path])
+		}
+	}
+	visit(p)
+	if culprit == nil {
+		return msg
+	}
+	why := "errors"
+	for _, e := range culprit.Errors {
+		if re, ok := loadError(culprit, e); ok {
+			why = strings.TrimPrefix(re.File+": "+re.Message, ": ")
+			break
+		}
+	}
+	return fmt.Sprintf("%s: not analysed: the package it imports, %s, does not type-check: %s",
+		p.PkgPath, culprit.PkgPath, why)
 }
 
 // loadError is a package's load error as lint-lua reports it: its place

@@ -144,6 +144,25 @@ func TestGoListScripts(t *testing.T) {
 	}
 }
 
+// TestGoImportDoesNotTypeCheck: a package that does not type-check
+// because a package it imports does not is not analysed; lint-lua go and
+// lint-lua go --list-scripts both say which package failed and why, and
+// exit 2 (--list-scripts printed nothing and exited 0, issue 29).
+func TestGoImportDoesNotTypeCheck(t *testing.T) {
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
+	src := strings.Replace(goClean, "\t\"context\"\n", "\t\"context\"\n\n\t\"example.com/app/bad\"\n", 1) + "\nvar n = bad.F()\n"
+	dir := goModule(t, src)
+	tree(t, dir, map[string]string{"bad/bad.go": "package bad\n\nfunc F() int { return \"x\" }\n"})
+	want := `example.com/app: not analysed: the package it imports, example.com/app/bad, does not type-check: bad/bad.go:3:23: cannot use "x"`
+	for _, args := range [][]string{{"go", "--list-scripts", "."}, {"go", "."}} {
+		r := in(t, dir, args...)
+		if r.code != ExitError || !strings.Contains(r.errOut, want) {
+			t.Errorf("%s: exit %d, want %d and on stderr\n%s\ngot:\n%s%s", strings.Join(args, " "), r.code, ExitError, want, r.out, r.errOut)
+		}
+	}
+}
+
 // TestGoCommandTooLarge is issue 19 item 11 on the Go side: a script past
 // --max-file-size (a //go:embed file of 1 MiB and a line) is an input error, as a .lua
 // file that large is, and the others are still linted; and a long line of

@@ -44,19 +44,19 @@ func TestHostLanguages(t *testing.T) {
 	})
 	r := in(t, dir, "--format", "json")
 	wantCode(t, r, ExitFindings)
-	if got := decode(t, r).findings(); !equal(got, []string{"a.lua:1:undeclared-key:error", "app/s.py:1:undeclared-key:error"}) {
+	if got := decode(t, r).findings(); !equal(got, []string{"a.lua:1:undeclared-key:warning", "app/s.py:1:undeclared-key:warning"}) {
 		t.Errorf("default run: %v", got)
 	}
 	tree(t, dir, map[string]string{".lint-lua.yaml": "languages: [java, python]\nscript_apis:\n  - {name: runLua, language: java, script: 0, numkeys: 1}\n"})
 	r = in(t, dir, "--format", "json")
 	wantCode(t, r, ExitFindings)
 	got := decode(t, r).findings()
-	if len(got) != 2 || got[1] != "app/s.py:1:undeclared-key:error" || got[0][:len("app/A.java:3:")] != "app/A.java:3:" {
+	if len(got) != 2 || got[1] != "app/s.py:1:undeclared-key:warning" || got[0][:len("app/A.java:3:")] != "app/A.java:3:" {
 		t.Errorf("languages: [java, python] with runLua: %v", got)
 	}
 	tree(t, dir, map[string]string{".lint-lua.yaml": "languages: [lua]\n"})
 	r = in(t, dir, "--format", "json")
-	if got := decode(t, r).findings(); !equal(got, []string{"a.lua:1:undeclared-key:error"}) {
+	if got := decode(t, r).findings(); !equal(got, []string{"a.lua:1:undeclared-key:warning"}) {
 		t.Errorf("languages: [lua]: %v", got)
 	}
 	tree(t, dir, map[string]string{".lint-lua.yaml": "languages: [python, cobol]\n"})

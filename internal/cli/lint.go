@@ -145,7 +145,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 		WorkDir: wd,
 		Skip:    set.Excluded,
 		Settings: func(path string) driver.Settings {
-			return driver.Settings{Rules: set.Rules(path), Target: set.Target(path)}
+			return driver.Settings{Rules: set.Rules(path), Target: set.Target(path), Cluster: set.Cluster()}
 		},
 		Limit:        int64(opts.MaxFileSize),
 		Stdin:        s.In,

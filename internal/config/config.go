@@ -68,6 +68,11 @@ type Config struct {
 	// ScriptAPIs is script_apis: the functions and methods of the user's
 	// own that receive a script, in host-language files.
 	ScriptAPIs []ScriptAPI
+	// Cluster is cluster: whether the scripts run on Redis Cluster; nil
+	// when not set, and then the evidence in each script decides (a {hash
+	// tag} in its key names): the cluster rules' findings are info on a
+	// script that nothing suggests will run on a cluster.
+	Cluster *bool
 }
 
 // Override changes rule settings, and the target, for the files that
@@ -348,7 +353,7 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
 }
 
-var topKeys = []string{"rules", "exclude", "overrides", "target", "modules", "redis_version", "includes", "languages", "script_apis"}
+var topKeys = []string{"rules", "exclude", "overrides", "target", "modules", "redis_version", "includes", "languages", "script_apis", "cluster"}
 
 func (p *parser) top(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
@@ -383,6 +388,14 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 				return
 			}
 			_ = v.Decode(&c.Includes) // a !!bool scalar always decodes
+		case "cluster":
+			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
+				p.errorf(v, "cluster: want true or false, got %s", describe(v))
+				return
+			}
+			var b bool
+			_ = v.Decode(&b) // a !!bool scalar always decodes
+			c.Cluster = &b
 		case "languages":
 			c.Languages = p.languages(v)
 		case "script_apis":

@@ -669,6 +669,34 @@ overrides:
 	}
 }
 
+// TestCluster: cluster: true or false says whether the scripts run on
+// Redis Cluster; without it the evidence decides (nil).
+func TestCluster(t *testing.T) {
+	yes, no := true, false
+	for _, tc := range []struct {
+		src  string
+		want *bool
+	}{
+		{"cluster: true\n", &yes},
+		{"cluster: false\n", &no},
+		{"rules: {}\n", nil},
+	} {
+		got := parse(t, tc.src).Cluster
+		if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
+			t.Errorf("%q: Cluster = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"cluster: auto\n", "cfg.yaml:1:10: cluster: want true or false, got"},
+		{"cluster: [a]\n", "cfg.yaml:1:10: cluster: want true or false, got a list"},
+	} {
+		_, err := Parse("cfg.yaml", []byte(tc.src), known)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want it to start with %q", tc.src, err, tc.want)
+		}
+	}
+}
+
 func TestIncludes(t *testing.T) {
 	for _, tc := range []struct {
 		src  string

@@ -36,10 +36,12 @@ type Doc struct {
 	Lang string
 	// Redis names the Redis versions the rule applies to.
 	Redis string
-	// Lower says when and why a finding is reported below the rule's
-	// default severity (Finding.Lower, Finding.Info): the severity printed
-	// is a promise, and a finding that keeps it only in part says so here.
-	// Empty when every finding has the rule's severity.
+	// Lower says when and why a finding is reported at another severity
+	// than the rule's default, below it (Finding.Lower, Finding.Info) or,
+	// for an advice whose stronger form changes what the script does,
+	// above it (Finding.Raise): the severity printed is a promise, and a
+	// finding that keeps it only in part, or more than keeps it, says so
+	// here. Empty when every finding has the rule's severity.
 	Lower string
 }
 

@@ -96,6 +96,8 @@ type File struct {
 type Settings struct {
 	Rules  lint.Settings
 	Target target.Target
+	// Cluster is lint.Config.Cluster.
+	Cluster *bool
 }
 
 // A Script is one Lua script to lint.
@@ -128,6 +130,9 @@ type Script struct {
 	// of each: the line a host literal starts on and that of the call
 	// that runs it, so that one ignore above either covers the script.
 	CoveredBy []int
+	// ClusterHint is lint.Config.ClusterHint: a call that runs the script
+	// builds its keys with a {hash tag}.
+	ClusterHint bool
 	// Found says what found the script in its file, for a listing of the
 	// scripts (lint-lua --list-scripts): the host API that runs it, or
 	// "content" when its text shows it; for a .lua file read as a

@@ -86,7 +86,7 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 			if s.Seen != nil {
 				s.Seen(pf)
 			}
-			ds := lint.Run(pf, lint.Config{Rules: l.rules, Settings: f.Settings.Rules, Target: f.Settings.Target, Globals: s.Globals, Siblings: s.Siblings, Fragment: s.Fragment})
+			ds := lint.Run(pf, lint.Config{Rules: l.rules, Settings: f.Settings.Rules, Target: f.Settings.Target, Cluster: f.Settings.Cluster, ClusterHint: s.ClusterHint, Globals: s.Globals, Siblings: s.Siblings, Fragment: s.Fragment})
 			p.syntaxErrors += len(pf.Errors)
 			p.broken = p.broken || pf.Chunk == nil
 			lineOf := func(_ string, n int) (string, bool) { return pf.Line(n) }

@@ -62,6 +62,10 @@ type KeysAt struct {
 	// `ScriptOutputType.`, Redisson's `ReturnType.`).
 	IfArg    int
 	IfPrefix string
+	// IfHas: the place counts only when argument IfArg holds IfHas
+	// (Spring's serializer overload: `StringRedisSerializer()`,
+	// `template.getValueSerializer()`, `RedisSerializer.string()`).
+	IfHas string
 	// Args says where the call gives its ARGV values when this place
 	// gives its keys (ArgsForm); ArgsArg (relative like Arg), ArgsKw and
 	// ArgsField place an ArgsList.
@@ -87,6 +91,17 @@ const (
 	// KeysCount place (phpredis `eval($src, [$k, $a], 1)`) the list
 	// holds the keys first.
 	ArgsList
+	// ArgsVarargs: Spring Data Redis, whose blocking RedisTemplate takes
+	// the values as Java varargs (`execute(script, keys, Object... args)`,
+	// one value each, an Object[] being the values themselves) and whose
+	// ReactiveRedisTemplate takes them in a List (`execute(script, keys,
+	// List<?> args[, argsWriter, resultReader])`, one value an element).
+	// A lone list literal is therefore the values (a List given to the
+	// blocking varargs would be one value, which its String serializer
+	// cannot write: the call fails before Redis); a lone name may be an
+	// array or a list and is not counted; values written one by one are
+	// counted one each.
+	ArgsVarargs
 )
 
 // API is one function or method that receives a Redis script.
@@ -304,9 +319,14 @@ var baseAPIs = []API{
 	{Lang: Java, Client: "Redisson", Name: "scriptLoadAsync", Script: FirstString},
 	{Lang: Java, Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0, Creates: true},
 	{Lang: Java, Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0, Creates: true},
-	// RedisTemplate.execute(script, keys, args...) and its reactive
-	// twin run a RedisScript.
-	{Lang: Java, Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{{Arg: 1, Form: KeysList, Args: ArgsRest}}},
+	// RedisTemplate.execute(script, keys, args...), its overload with
+	// serializers before the keys, execute(script, argsSerializer,
+	// resultSerializer, keys, args...), and ReactiveRedisTemplate's
+	// execute(script, keys, argsList[, argsWriter, resultReader]) run a
+	// RedisScript.
+	{Lang: Java, Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{
+		{Arg: 3, Form: KeysList, IfArg: 1, IfHas: "erializer", Args: ArgsVarargs},
+		{Arg: 1, Form: KeysList, Args: ArgsVarargs}}},
 	{Lang: Java, Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoad", Script: 0},
 	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoadReplace", Script: 0},

@@ -853,6 +853,13 @@ func (w *walker) keyCount(c *call, scriptIdx int, cl *Call) {
 				}
 				ok = j >= 0 && j < len(c.positional) && strings.HasPrefix(w.argText(st, c.positional[j]), k.IfPrefix)
 			}
+			if ok && k.IfHas != "" {
+				j := k.IfArg
+				if k.Rel {
+					j += scriptIdx
+				}
+				ok = j >= 0 && j < len(c.positional) && strings.Contains(w.argText(st, c.positional[j]), k.IfHas)
+			}
 		}
 		if ok && k.Field != "" {
 			arg, ok = w.objectField(st, arg, k.Field)
@@ -904,6 +911,52 @@ func (w *walker) argCount(c *call, scriptIdx int, k KeysAt, at int, cl *Call) {
 		}
 		n = len(rest)
 		cl.ArgsStart, cl.ArgsEnd = cl.Start, cl.End
+	case ArgsVarargs:
+		if at < 0 || k.Field != "" {
+			return
+		}
+		rest := c.positional[at+1:]
+		for _, a := range c.args {
+			if w.spread(st, a) {
+				return
+			}
+		}
+		cl.ArgsStart, cl.ArgsEnd = cl.Start, cl.End
+		// The overload with serializers is RedisTemplate's alone: its
+		// values are varargs, whatever they are.
+		blocking := k.IfHas != ""
+		switch {
+		case len(rest) == 0:
+			n = 0
+		case blocking && len(rest) == 1 && w.javaArray(st, rest[0]) == 2:
+			if n = w.countList(st, rest[0]); n < 0 {
+				return
+			}
+			cl.ArgsStart, cl.ArgsEnd = w.hostRange(st, rest[0].first, rest[0].last)
+		case blocking:
+			if w.mayExpand(st, rest[0], len(rest)) {
+				return
+			}
+			n = len(rest)
+		case (len(rest) == 1 || len(rest) == 3) && w.javaArray(st, rest[0]) == 0:
+			// A list: ReactiveRedisTemplate's values, with its
+			// writer and reader after it when there are three.
+			if n = w.countList(st, rest[0]); n < 0 {
+				return
+			}
+			cl.ArgsStart, cl.ArgsEnd = w.hostRange(st, rest[0].first, rest[0].last)
+		case len(rest) == 1 && w.javaArray(st, rest[0]) == 2:
+			// new Object[]{a, b}: Java passes the array as the varargs.
+			if n = w.countList(st, rest[0]); n < 0 {
+				return
+			}
+			cl.ArgsStart, cl.ArgsEnd = w.hostRange(st, rest[0].first, rest[0].last)
+		case len(rest) == 1 && !w.scalar(st, rest[0]) && w.javaArray(st, rest[0]) < 0:
+			// A name, a call: an array or a List, of any length.
+			return
+		default:
+			n = len(rest)
+		}
 	case ArgsList:
 		arg, found, ok := w.argsList(c, scriptIdx, k)
 		if !ok {
@@ -1062,6 +1115,30 @@ var listMakers = map[string]int{
 	"ImmutableList.of": -1, "Lists.newArrayList": -1, "Set.of": -1, "Collections.singleton": 1,
 	"listOf": -1, "mutableListOf": -1, "arrayListOf": -1, "arrayOf": -1, "emptyList": 0, "emptyArray": 0,
 	"array": -1, "Array.Empty": 0, "Array": -1, "Array.of": -1, "list": -1, "tuple": -1,
+}
+
+// javaArray says what a Java or Kotlin argument given to varargs is: 0 a
+// literal List (List.of, Arrays.asList, listOf...), 1 a literal Kotlin
+// array (arrayOf: one value unless spread with *), 2 a literal Java array
+// (new T[]{...}: the values themselves), -1 anything else.
+func (w *walker) javaArray(st *stream, a argRange) int {
+	if w.countList(st, a) < 0 {
+		return -1
+	}
+	switch first := w.text(st.toks[a.first]); {
+	case first == "new":
+		for k := a.first; k < a.last; k++ {
+			if w.is(st, k, "[") {
+				return 2
+			}
+		}
+		return 0
+	case strings.HasSuffix(first, "rrayOf") || first == "emptyArray":
+		return 1
+	case first == "{":
+		return 2
+	}
+	return 0
 }
 
 // countList counts the elements of a literal list argument, or -1.

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -22,7 +24,13 @@ const (
 type Setting struct {
 	Enabled  bool
 	Severity diag.Severity
-	Options  map[string]any
+	// Fixed says the severity was configured (.lint-lua.yaml or a flag):
+	// then every finding of the rule shows it, and a rule's own lowering
+	// of one finding (Finding.Lower, Finding.Info, Doc.Lower) does not
+	// apply. A user who writes `expensive-command: error` means every
+	// finding of it.
+	Fixed   bool
+	Options map[string]any
 }
 
 // Settings maps rule IDs to their settings; a rule missing from it runs
@@ -38,6 +46,16 @@ type Config struct {
 	// Target is the server the scripts run on; the zero value is the
 	// newest Redis with the modules it bundles.
 	Target target.Target
+	// Cluster says whether the script runs on Redis Cluster (the
+	// configuration's cluster:); nil lets the script's evidence decide
+	// (ClusterEvidence). Without a cluster, the findings of the rules of
+	// the cluster category, which only break a cluster, are one level
+	// lower (never below info).
+	Cluster *bool
+	// ClusterHint says the code that calls the script builds its keys
+	// with a {hash tag} (HasHashTag of a host call's keys): evidence of a
+	// cluster, as one in the script's own key names is.
+	ClusterHint bool
 	// Globals are names defined outside the script: the functions of the
 	// fragments a loader splices in before Redis sees it, the placeholders
 	// of a host-language interpolation. A rule that declares the option
@@ -103,10 +121,14 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
 		expr := cfg.Fragment && len(f.Errors) > 0 && isExpression(f.Src)
 		for _, e := range f.Errors {
-			d := syntaxError(f.Name, e, s.Severity)
-			d = lowerPlaceholder(f, e, d)
+			d := syntaxError(f.Name, e, s)
+			if !s.Fixed {
+				d = lowerPlaceholder(f, e, d)
+			}
 			if expr {
-				d.Severity = diag.SeverityInfo
+				if !s.Fixed {
+					d.Severity = diag.SeverityInfo
+				}
 				d.Help = "the text is a Lua expression, not a script: a condition or value that the program splices into a " +
 					"larger script, which lint-lua does not see whole; Redis refuses this text only if it is run alone"
 			}
@@ -118,7 +140,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 	model.WithModel(f, optionsFor(cfg.Target), func(m *model.Model) {
 		if s, ok := settings.Enabled(SyntaxErrorID, diag.SeverityError); ok {
 			for _, e := range m.Problems {
-				out = append(out, syntaxError(f.Name, e, s.Severity))
+				out = append(out, syntaxError(f.Name, e, s))
 			}
 		}
 		out = append(out, runRules(m, cfg)...)
@@ -141,13 +163,15 @@ func isExpression(src []byte) bool {
 
 // syntaxError is the finding of a syntax error of the file called name:
 // the parser's message, in Lua 5.1's words where Lua has them, and its
-// help, or else why it matters.
-func syntaxError(name string, e luasrc.SyntaxError, sev diag.Severity) diag.Diagnostic {
+// help, or else why it matters; s is the rule's setting (an advice is
+// info unless the severity is configured).
+func syntaxError(name string, e luasrc.SyntaxError, s Setting) diag.Diagnostic {
+	sev := s.Severity
 	help := e.Help
 	if help == "" {
 		help = "Redis runs Lua 5.1 and refuses a script that does not compile"
 	}
-	if e.Advice {
+	if e.Advice && !s.Fixed {
 		sev = diag.SeverityInfo
 	}
 	return diag.Diagnostic{File: name, Range: e.Range, Rule: SyntaxErrorID, Severity: sev, Message: e.Message, Help: help}
@@ -175,6 +199,7 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 	// One Pass serves every rule in turn: a file runs some thirty rules,
 	// and most report nothing.
 	p := &Pass{Model: m, Target: cfg.Target, Siblings: cfg.Siblings}
+	cluster := -1 // not yet known: found on the first cluster rule that reports
 	for _, r := range cfg.Rules {
 		if r.Run == nil {
 			continue
@@ -187,7 +212,31 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 		if len(cfg.Globals) > 0 {
 			s = withGlobals(r, s, cfg.Globals)
 		}
-		if err := runRule(p, r, s); err != nil {
+		from := len(p.out)
+		err := runRule(p, r, s)
+		if r.Category == diag.Cluster && !s.Fixed && len(p.out) > from {
+			if cluster < 0 {
+				cluster = 0
+				if cfg.Cluster != nil && *cfg.Cluster || cfg.Cluster == nil && (cfg.ClusterHint || ClusterEvidence(m)) {
+					cluster = 1
+				}
+			}
+			if cluster == 0 {
+				// Only a cluster would break: one level lower, as the
+				// rules' documentation says (Doc.Lower), so that a key
+				// written into the script (the pitfall the project was
+				// started for) is still a warning and the rest advice.
+				for i := range p.out[from:] {
+					p.out[from+i].Severity = max(p.out[from+i].Severity-1, diag.SeverityInfo)
+				}
+			}
+		}
+		if s.Fixed {
+			for i := range p.out[from:] {
+				p.out[from+i].Severity = s.Severity
+			}
+		}
+		if err != nil {
 			p.out = append(p.out, *err)
 		}
 	}
@@ -271,4 +320,31 @@ func defaultOptions(r *Rule) map[string]any {
 	}
 	got, _ := defaults.LoadOrStore(r, m)
 	return got.(map[string]any)
+}
+
+// hashTag is a Redis Cluster {hash tag} in a key name: braces around text
+// that holds no quote, space, comma or colon (JSON's `{"a":1}` is none).
+var hashTag = regexp.MustCompile(`\{[^{}"'\s,:]+\}`)
+
+// HasHashTag reports whether s, a key name or the code that builds one,
+// holds a Redis Cluster {hash tag}.
+func HasHashTag(s string) bool { return hashTag.MatchString(s) }
+
+// ClusterEvidence reports whether the script shows that its author cares
+// about Redis Cluster: a {hash tag} in a string of the script that names a
+// key or a key pattern, or builds one (`'{' .. id .. '}:cart'` counts by
+// its piece that closes the tag before the rest of the name).
+// KEYS are the caller's: their names are not in the script.
+func ClusterEvidence(m *model.Model) bool {
+	found := false
+	m.Preorder(model.KStringExpr, func(n any) {
+		if found {
+			return
+		}
+		v := n.(*ast.StringExpr).Value
+		if hashTag.MatchString(v) || len(v) > 1 && v[0] == '}' && (v[1] == ':' || v[1] == '.' || v[1] == '_') && !strings.ContainsAny(v, "\"' ,{") {
+			found = true
+		}
+	})
+	return found
 }

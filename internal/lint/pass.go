@@ -61,6 +61,7 @@ func (f Finding) Help(format string, args ...any) Finding {
 // Lower reports the finding one severity level below the rule's
 // configured severity (never below info), for the weaker form of what the
 // rule checks. Each use is part of the rule's documentation (Doc.Lower).
+// A configured severity (Setting.Fixed) wins over it.
 func (f Finding) Lower() Finding {
 	f.d().Severity = max(f.p.severity-1, diag.SeverityInfo)
 	return f
@@ -69,8 +70,19 @@ func (f Finding) Lower() Finding {
 // Info reports the finding at info severity, for advice whose worth
 // depends on what the script cannot show (a {hash tag} its caller
 // supplies). Each use is part of the rule's documentation (Doc.Lower).
+// A configured severity (Setting.Fixed) wins over it.
 func (f Finding) Info() Finding {
 	f.d().Severity = diag.SeverityInfo
+	return f
+}
+
+// Raise reports the finding one severity level above the rule's
+// configured severity (never above error), for the stronger form of what
+// the rule checks: an advice that, here, changes what the script does.
+// Each use is part of the rule's documentation (Doc.Lower). A configured
+// severity (Setting.Fixed) wins over it.
+func (f Finding) Raise() Finding {
+	f.d().Severity = min(f.p.severity+1, diag.SeverityError)
 	return f
 }
 

@@ -389,32 +389,41 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// appendStatistics writes, for --statistics, one line a rule: how many
-// findings it has, its ID and the severity they were reported at (the
-// highest, when they differ), the most frequent first.
+// appendStatistics writes, for --statistics, one line for each rule and
+// severity shown: how many findings of that rule are shown at that
+// severity, the severity and the rule's ID, the most frequent first. A rule
+// whose findings differ in severity (one it lowers for weaker evidence)
+// has a line for each, so that the counts add up to the summary's.
 func (f *textFormatter) appendStatistics(bw *bufio.Writer, r *Result) {
 	type stat struct {
 		rule string
 		n    int
 		sev  diag.Severity
 	}
+	type key struct {
+		rule string
+		sev  diag.Severity
+	}
 	var stats []*stat
-	byRule := map[string]*stat{}
+	byRule := map[key]*stat{}
 	for _, d := range r.Diagnostics {
-		st := byRule[d.Rule]
+		k := key{d.Rule, shownSeverity(d.Severity)}
+		st := byRule[k]
 		if st == nil {
-			st = &stat{rule: d.Rule}
-			byRule[d.Rule] = st
+			st = &stat{rule: d.Rule, sev: k.sev}
+			byRule[k] = st
 			stats = append(stats, st)
 		}
 		st.n++
-		st.sev = max(st.sev, shownSeverity(d.Severity))
 	}
 	sort.SliceStable(stats, func(i, j int) bool {
 		if stats[i].n != stats[j].n {
 			return stats[i].n > stats[j].n
 		}
-		return stats[i].rule < stats[j].rule
+		if stats[i].rule != stats[j].rule {
+			return stats[i].rule < stats[j].rule
+		}
+		return stats[i].sev > stats[j].sev
 	})
 	width := 1
 	if len(stats) > 0 {

@@ -256,6 +256,16 @@ func (s *Settings) Target(path string) target.Target {
 	return cs.Over(s.Server).Resolve()
 }
 
+// Cluster is the configuration's cluster: whether the scripts run on Redis
+// Cluster, nil when it does not say (each script's evidence decides,
+// lint.Config.Cluster).
+func (s *Settings) Cluster() *bool {
+	if s == nil || s.Config == nil {
+		return nil
+	}
+	return s.Config.Cluster
+}
+
 // Rules are the rule settings of the file at path: the configuration's
 // base rules section and the overrides that match the file, then the
 // flags: Severity, Enable, Only and Disable, in that order, so that
@@ -284,13 +294,13 @@ func (s *Settings) Rules(path string) lint.Settings {
 			st.Enabled = *rs.Enabled
 		}
 		if rs.Severity != nil {
-			st.Severity = *rs.Severity
+			st.Severity, st.Fixed = *rs.Severity, true
 		}
 		out[id] = st
 	}
 	for id, sev := range s.Severity {
 		st := setting(id)
-		st.Severity = sev
+		st.Severity, st.Fixed = sev, true
 		out[id] = st
 	}
 	for id := range s.Enable {
@@ -313,6 +323,13 @@ func (s *Settings) Rules(path string) lint.Settings {
 		out[id] = st
 	}
 	return out
+}
+
+// Fixed says whether rule id's severity is configured under ls (what Rules
+// returned for a file): then every finding of it shows that severity, and a
+// rule's own lowering of one finding does not apply.
+func Fixed(ls lint.Settings, id string) bool {
+	return ls[id].Fixed
 }
 
 // Rule says whether rule id runs, and at what severity, under ls (what

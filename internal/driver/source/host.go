@@ -135,7 +135,16 @@ func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs, besi
 		h.keysCount(out, lines, s, parse)
 		m := &hostScript{file: out.Name, src: out.Src, lines: lines, text: s.Map, holes: s.Holes, fixes: fx, index: i}
 		globals := append(holeNames(s.Holes), spliced(s, out.Settings.Target, parse)...)
-		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: text, Parsed: pf, Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy})
+		// A call that builds the script's keys with a {hash tag} shows
+		// the author cares about Redis Cluster. What follows the key
+		// count or list is read (with a count, the keys are the
+		// arguments after it), not the script's own text, where a host
+		// template's `{name}` is no tag.
+		hint := false
+		for _, c := range s.Calls {
+			hint = hint || c.Keys >= 0 && c.KeysStart < c.End && c.End <= len(out.Src) && lint.HasHashTag(string(out.Src[c.KeysStart:c.End]))
+		}
+		out.Scripts = append(out.Scripts, driver.Script{Name: out.Name, Text: text, Parsed: pf, Map: m, Globals: globals, CoveredBy: covered, Found: s.FoundBy, ClusterHint: hint})
 		at, _, _ := s.Map.Range(0, 0)
 		starts = append(starts, lines.Pos(at).Line)
 	}
@@ -162,14 +171,20 @@ func holeNames(holes []hostlang.Hole) []string {
 
 // dynamic reports a script API given a text this file does not hold.
 func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script, covered []int) {
-	if _, on := out.Settings.Rules.Enabled(dynamicScript, diag.SeverityInfo); !on {
+	set, on := out.Settings.Rules.Enabled(dynamicScript, diag.SeverityInfo)
+	if !on {
 		return
+	}
+	sev := diag.SeverityInfo
+	if set.Fixed {
+		sev = set.Severity
 	}
 	d := diag.Diagnostic{File: out.Name, Range: lines.Range(s.Start, s.End), Rule: dynamicScript,
 		// Info whatever the rule's severity (Doc.Lower): without types, a
 		// name this file does not define may be a constant of another
-		// file as well as a text made at run time.
-		Severity: diag.SeverityInfo}
+		// file as well as a text made at run time; unless the severity
+		// is configured.
+		Severity: sev}
 	if s.Ref != "" {
 		d.Message = fmt.Sprintf("the script passed to %s is %s, which this file does not define", s.FoundBy, brief(s.Ref))
 		d.Help = "lint-lua reads one file at a time and cannot check a script it does not see; keep the script text " +

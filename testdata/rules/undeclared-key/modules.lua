@@ -1,3 +1,4 @@
+-- fixture: cluster=true
 -- Module commands' keys come through the model (the default target
 -- bundles the modules): JSON.SET's key, JSON.MGET's keys, CMS.MERGE's.
 redis.call('JSON.SET', KEYS[1], '$', ARGV[1])

@@ -173,3 +173,36 @@ func acceptedRace(ctx context.Context, rdb *redis.Client, key string) {
 	//lint-lua:ignore nonatomic-check-then-act approximate counter, races are fine
 	rdb.Set(ctx, key, n+1, 0)
 }
+
+// Correct: the members read, then removed. SREM of a member twice is
+// harmless and a member added meanwhile is not among those removed: no
+// race (issue 29). The same for the fields HKEYS lists.
+func pruneMembers(ctx context.Context, rdb *redis.Client, key string) {
+	members, _ := rdb.Do(ctx, "SMEMBERS", key).StringSlice()
+	for _, m := range members {
+		rdb.Do(ctx, "SREM", key, m)
+	}
+	fields, _ := rdb.Do(ctx, "HKEYS", key+":h").StringSlice()
+	if len(fields) > 0 {
+		rdb.Do(ctx, "HDEL", key+":h", fields[0])
+	}
+}
+
+// Still races: DEL of the whole set loses the members added meanwhile;
+// HDEL of a field after reading its value undoes a change made meanwhile;
+// the delay queue that reads the due jobs by score and then removes them
+// lets two consumers take the same job.
+func pruneRacy(ctx context.Context, rdb *redis.Client, key string) {
+	members, _ := rdb.Do(ctx, "SMEMBERS", key).StringSlice()
+	if len(members) > 100 {
+		rdb.Do(ctx, "DEL", key) // want `Do\("DEL"\) of key depends on the Do\("SMEMBERS"\) of the same key`
+	}
+	v, _ := rdb.Do(ctx, "HGET", key+":h", "f").Text()
+	if v == "done" {
+		rdb.Do(ctx, "HDEL", key+":h", "f") // want `Do\("HDEL"\) of key \+ ":h" depends on the Do\("HGET"\)`
+	}
+	due, _ := rdb.Do(ctx, "ZRANGEBYSCORE", key+":z", "-inf", "100").StringSlice()
+	for _, job := range due {
+		rdb.Do(ctx, "ZREM", key+":z", job) // want `Do\("ZREM"\) of key \+ ":z" depends on the Do\("ZRANGEBYSCORE"\)`
+	}
+}

@@ -15,7 +15,7 @@ var badScript = redis.NewScript(`return redis.call("GETT", KEYS[1])`) // want `"
 var goodScript = redis.NewScript(`return redis.call("GET", KEYS[1])`)
 
 // A multi-line raw string: the finding is on the script's second line.
-// want +2 `key "k" of GET is a literal.*\(undeclared-key\)`
+// want +2 `key "k" of GET is a literal.*\(undeclared-key, warning\)`
 var multiLine = redis.NewScript(`local n = 1
 return redis.call("GET", "k")
 `)
@@ -95,4 +95,12 @@ func suppressedFindings(rdb *redis.Client) {
 	rdb.Eval(ctx, `return redis.call("GETT", KEYS[1]) -- lint-lua: ignore unknown-command -- test`, []string{"k"})
 	//lint-lua:ignore undeclared-key another rule does not silence this one
 	rdb.Eval(ctx, `return redis.call("GETT", KEYS[1])`, []string{"k"}) // want `"GETT" is not a known command`
+}
+
+// The keys the call passes hold a {hash tag}: the author cares about Redis
+// Cluster, and the literal key keeps the rule's severity (error, so no
+// severity in the message); without one it is one level lower.
+func clusterHint(rdb *redis.Client, user string) {
+	rdb.Eval(ctx, `redis.call("INCR", KEYS[1]) return redis.call("GET", "seen:tagged")`, []string{"{user}:" + user}) // want `key "seen:tagged" of GET is a literal, not from KEYS \(undeclared-key\)`
+	rdb.Eval(ctx, `redis.call("INCR", KEYS[1]) return redis.call("GET", "seen:plain")`, []string{"user:" + user})    // want `key "seen:plain" of GET is a literal, not from KEYS \(undeclared-key, warning\)`
 }

@@ -17,5 +17,19 @@ class Argv {
         redisson.getScript().eval(RScript.Mode.READ_WRITE, SRC, RScript.ReturnType.VALUE, Arrays.asList(key), value, "100");
         template.execute(SET, Collections.singletonList(key), value + ""); // want "execute passes 1 argument"
         template.execute(SET, Collections.singletonList(key), value, "100");
+        // A lone array given to the varargs is the values themselves.
+        template.execute(SET, Collections.singletonList(key), new Object[]{value}); // want "execute passes 1 argument"
+        template.execute(SET, Collections.singletonList(key), new Object[]{value, "100"});
+        template.execute(SET, Collections.singletonList(key), params);
+        // ReactiveRedisTemplate.execute(script, keys, List<?> args[, argsWriter, resultReader]):
+        // the list's elements are the values.
+        reactive.execute(SET, List.of(key), List.of(value, "100"));
+        reactive.execute(SET, List.of(key), Arrays.asList(value, "100"), writer, reader);
+        reactive.execute(SET, List.of(key), List.of(value)); // want "execute passes 1 argument"
+        reactive.execute(SET, List.of(key), Collections.emptyList()); // want "execute passes 0 arguments"
+        // RedisTemplate's overload with serializers before the keys.
+        template.execute(SET, new StringRedisSerializer(), new StringRedisSerializer(), Collections.singletonList(key), value, "100");
+        template.execute(SET, new StringRedisSerializer(), new StringRedisSerializer(), Collections.singletonList(key), value + "x"); // want "execute passes 1 argument"
+        template.execute(SET, template.getStringSerializer(), template.getStringSerializer(), List.of(key, key), "1"); // want "execute passes 1 argument"
     }
 }

@@ -32,12 +32,13 @@ func (c *baseCmd) Err() error { return c.err }
 
 type Cmd struct{ baseCmd }
 
-func (c *Cmd) Val() interface{}             { return nil }
-func (c *Cmd) Result() (interface{}, error) { return nil, c.err }
-func (c *Cmd) Int64() (int64, error)        { return 0, c.err }
-func (c *Cmd) Int() (int, error)            { return 0, c.err }
-func (c *Cmd) Text() (string, error)        { return "", c.err }
-func (c *Cmd) Bool() (bool, error)          { return false, c.err }
+func (c *Cmd) Val() interface{}               { return nil }
+func (c *Cmd) Result() (interface{}, error)   { return nil, c.err }
+func (c *Cmd) Int64() (int64, error)          { return 0, c.err }
+func (c *Cmd) Int() (int, error)              { return 0, c.err }
+func (c *Cmd) Text() (string, error)          { return "", c.err }
+func (c *Cmd) Bool() (bool, error)            { return false, c.err }
+func (c *Cmd) StringSlice() ([]string, error) { return nil, c.err }
 
 type StringCmd struct{ baseCmd }
 
