@@ -111,6 +111,17 @@ func TestMayHoldScript(t *testing.T) {
 		{PHP, `$r->evalsha($sha, 1)`, false}, // a SHA is no script
 		{Kotlin, `redis.call("x")`, true},
 		{Kotlin, `redis .call("x")`, false},
+		// An API's name counts only where a call may follow it.
+		{JavaScript, `m = {match: "\\b(isset|unset|eval|empty)\\b"}`, false},
+		{PHP, `$words = ['eval', 'exit'];`, false},
+		{Python, `x = r.eval`, false},
+		{Python, "r.eval \\\n  (s, 1)", true},
+		{JavaScript, `client.eval /* run */ (s, 1)`, true},
+		{JavaScript, "client.eval\n  (s, 1)", true},
+		{Kotlin, "jedis.`eval`(s)", true},
+		{CSharp, `db.ScriptEvaluate<RedisResult>(s)`, true},
+		{Ruby, `redis.eval script, keys: [k]`, true},
+		{Java, `RedisScript<Long> s = RedisScript.of(text, Long.class)`, true},
 	} {
 		if got := MayHoldScript(c.lang, []byte(c.src), nil); got != c.want {
 			t.Errorf("MayHoldScript(%s, %q) = %v", c.lang, c.src, got)
