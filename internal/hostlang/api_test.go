@@ -1,6 +1,7 @@
 package hostlang
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -142,6 +143,24 @@ func TestDefaultTable(t *testing.T) {
 	for _, l := range Langs {
 		if seen[l] == 0 {
 			t.Errorf("%s has no API", l)
+		}
+	}
+}
+
+// TestIndexMatchesBytesIndex: the prefilter's search finds what
+// bytes.Index finds, for needles and texts that put the rarest byte
+// anywhere, and at the edges.
+func TestIndexMatchesBytesIndex(t *testing.T) {
+	needles := []string{"KEYS[", "ARGV[", "redis.", "server.", "eval", "RedisScript", "syncedEval", "q", "ee", "a.b"}
+	texts := []string{"", "e", "eval", "xeval", "evaeval", "redis.redis", "redisredis.x", "KEYS[1]", "KEYSKEYS[",
+		"server.servers.", "RedisScriptRedisScrip", "syncedEvalsyncedEva", "qq", "eee", "a.a.b", "..a.ba"}
+	for _, n := range needles {
+		for _, x := range texts {
+			for _, s := range []string{x, x + n, n + x, x + n + x, strings.Repeat(x, 3) + n[:len(n)-1]} {
+				if got, want := index([]byte(s), n), bytes.Index([]byte(s), []byte(n)); got != want {
+					t.Errorf("index(%q, %q) = %d, want %d", s, n, got, want)
+				}
+			}
 		}
 	}
 }
