@@ -8,7 +8,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -34,8 +33,10 @@ func siblingLookup(p *lint.Pass) func(string) lint.Sibling {
 // many there are besides the first (" (+2 more)"), for a headline that
 // names the first.
 func fragmentNames(uses []model.GlobalAccess) (names []string, more string) {
+	seen := map[string]bool{}
 	for _, g := range uses {
-		if !slices.Contains(names, g.Name) {
+		if !seen[g.Name] {
+			seen[g.Name] = true
 			names = append(names, g.Name)
 		}
 	}

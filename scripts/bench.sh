@@ -15,10 +15,23 @@
 # 2. Linearity: lint-lua on 30,000, 300,000 and 1,000,000 lines.
 # 3. Peak memory (GNU time, maximum resident set size) as the number of
 #    files grows.
+# 4. The real corpus as fetched (scripts/fetch-corpus.sh, no copies):
+#    lint-lua, luacheck and `luac5.1 -p` side by side on the same files,
+#    each given every file as an argument of one process.
+# 5. Host-language scanning on large real trees (scripts/fetch-hosttrees.sh:
+#    Redisson, Laravel, spring-data-redis): lint-lua on the whole tree
+#    against `grep -rl redis.call` on it.
+# Parts 4 and 5 print, for each pair, the ratio of the minimum times and of
+# the median times over the runs.
+#
+#   PARTS="4 5" RUNS=3 scripts/bench.sh    # only some parts
+#   HOSTTREES=/path scripts/bench.sh       # trees already on disk (one folder each)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 runs=${RUNS:-20}
-for tool in hyperfine jq luacheck luac5.1; do
+parts=" ${PARTS:-1 2 3 4 5} "
+part() { [[ $parts == *" $1 "* ]]; }
+for tool in hyperfine jq luacheck luac5.1 grep git; do
   command -v "$tool" >/dev/null || { echo "bench.sh: $tool is missing" >&2; exit 2; }
 done
 [[ -x /usr/bin/time ]] || { echo "bench.sh: GNU time (/usr/bin/time) is missing: apt-get install time" >&2; exit 2; }
@@ -37,6 +50,7 @@ lines_of() { find "$1" -name '*.lua' -print0 | xargs -0 cat | wc -l; }
 files_of() { find "$1" -name '*.lua' | wc -l; }
 
 # --- 1. comparison on ~30,000 lines --------------------------------------
+if part 1; then
 "$work/gencorpus" -lines 30000 -out "$work/c30k" >/dev/null
 mapfile -t files < <(find "$work/c30k" -name '*.lua' | sort)
 echo
@@ -59,12 +73,17 @@ jq -r '
 ' "$work/cmp.json"
 jq -r '(.results | map({key: .command, value: .mean}) | from_entries) as $m
   | "targets: luacheck/lint-lua = \($m["luacheck"] / $m["lint-lua"] * 10 | round / 10) (want >= 20), lint-lua/luac5.1 = \($m["lint-lua"] / $m["luac5.1 -p"] * 10 | round / 10) (want <= 2)"' "$work/cmp.json"
+fi
 
 # --- 2. linearity -----------------------------------------------------------
-echo
-echo "== 2. lint-lua time against input size"
+if part 2 || part 3; then
+[[ -d $work/c30k ]] || "$work/gencorpus" -lines 30000 -out "$work/c30k" >/dev/null
 "$work/gencorpus" -lines 300000 -out "$work/c300k" >/dev/null
 "$work/gencorpus" -lines 1000000 -out "$work/c1m" >/dev/null
+fi
+if part 2; then
+echo
+echo "== 2. lint-lua time against input size"
 echo "| lines | files | wall | wall per line | CPU (user+sys) | CPU per line |"
 echo "|---|---|---|---|---|---|"
 for c in c30k c300k c1m; do
@@ -75,11 +94,13 @@ for c in c30k c300k c1m; do
     '.results[0] as $r | ($r.user + $r.system) as $c
     | "| \($n) | \($f) | \($r.mean * 1000 | round) ms | \($r.mean / $n * 1e9 | round) ns | \($c * 1000 | round) ms | \($c / $n * 1e9 | round) ns |"' "$work/lin.json"
 done
+fi
 
 # --- 3. peak memory against the number of files -----------------------------
 # The CLI keeps no source, AST or model of a finished file, only its findings
 # (and the lines they quote): "no findings" runs with every rule disabled, so
 # what is left is what the run holds per file.
+if part 3; then
 echo
 echo "== 3. lint-lua peak memory against the number of files (GNU time -v)"
 all_rules=$("$bin" rules | awk 'NR > 1 {print $1}' | paste -sd, -)
@@ -93,3 +114,55 @@ for c in c30k c300k c1m; do
   findings=$({ "$bin" --format json "$work/$c" || true; } | jq '.diagnostics | length')
   echo "| $(files_of "$work/$c") | $(lines_of "$work/$c") | $findings | $(rss) | $(rss --jobs 1) | $(rss --disable "$all_rules") |"
 done
+fi
+
+# ratios JSON A B: the ratio of A's time to B's, of the minimums and of the
+# medians of the runs, as "min X, median Y".
+ratios() {
+  jq -r --arg a "$2" --arg b "$3" '
+    (.results | map({key: .command, value: .}) | from_entries) as $r
+    | "min \($r[$a].min / $r[$b].min * 100 | round / 100), median \($r[$a].median / $r[$b].median * 100 | round / 100)"' "$1"
+}
+# times JSON: a row of each command's minimum and median wall time and
+# mean CPU (user+sys).
+times() {
+  jq -r '.results[] | "| \(.command) | \(.min * 1000 | round) ms | \(.median * 1000 | round) ms | \((.user + .system) * 1000 | round) ms |"' "$1"
+}
+
+# --- 4. the real corpus, as fetched -----------------------------------------
+if part 4; then
+# The npm packages as scripts/fetch-corpus.sh unpacks them, bullmq's esm
+# copy left out (the same files as its cjs copy), as benchdata reads them.
+mapfile -t real < <(find testdata/corpus -name '*.lua' -not -path '*/esm/*' | sort)
+echo
+echo "== 4. real corpus: ${#real[@]} files, $(cat "${real[@]}" | wc -l) lines (testdata/corpus)"
+luac5.1 -p "${real[@]}"
+hyperfine --warmup 2 --runs "$runs" -N --ignore-failure --style basic --export-json "$work/real.json" \
+  -n lint-lua "$bin --format json ${real[*]}" \
+  -n luacheck "luacheck --quiet --no-config --codes ${real[*]}" \
+  -n "luac5.1 -p" "luac5.1 -p ${real[*]}" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
+echo "| tool | min | median | CPU (user+sys) |"
+echo "|---|---|---|---|"
+times "$work/real.json"
+echo "luacheck/lint-lua: $(ratios "$work/real.json" luacheck lint-lua) (want >= 20)"
+echo "lint-lua/luac5.1 -p: $(ratios "$work/real.json" lint-lua "luac5.1 -p") (want <= 2)"
+fi
+
+# --- 5. host-language scanning on large real trees --------------------------
+if part 5; then
+trees=${HOSTTREES:-testdata/hosttrees}
+[[ -n ${HOSTTREES:-} ]] || ./scripts/fetch-hosttrees.sh >/dev/null
+echo
+echo "== 5. host-language trees: lint-lua against grep -rl redis.call"
+echo "| tree | files | files with redis.call | lint-lua min | median | grep min | median | lint-lua/grep (want <= 3) |"
+echo "|---|---|---|---|---|---|---|---|"
+for t in "$trees"/*/; do
+  t=${t%/}
+  hyperfine --warmup 1 --runs "$runs" -N --ignore-failure --style none --export-json "$work/host.json" \
+    -n lint-lua "$bin --format json $t" \
+    -n grep "grep -rl redis.call $t" >/dev/null 2>"$work/hf.err" || { cat "$work/hf.err" >&2; exit 1; }
+  jq -r --arg t "$(basename "$t")" --arg f "$(find "$t" -type f | wc -l)" --arg g "$(grep -rl redis.call "$t" | wc -l)" --arg r "$(ratios "$work/host.json" lint-lua grep)" '
+    (.results | map({key: .command, value: .}) | from_entries) as $x
+    | "| \($t) | \($f) | \($g) | \($x["lint-lua"].min * 1000 | round) ms | \($x["lint-lua"].median * 1000 | round) ms | \($x["grep"].min * 1000 | round) ms | \($x["grep"].median * 1000 | round) ms | \($r) |"' "$work/host.json"
+done
+fi

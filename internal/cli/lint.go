@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
@@ -64,6 +63,9 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 			opts.Paths = args
 			opts.IncludesSet = cmd.Flags().Changed("includes")
 			opts.ModulesSet = cmd.Flags().Changed("modules")
+			if !cmd.Flags().Changed("jobs") {
+				opts.Jobs = driver.DefaultJobs()
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -77,7 +79,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
-	f.IntVarP(&opts.Jobs, "jobs", "j", runtime.NumCPU(), "files linted in parallel")
+	f.IntVarP(&opts.Jobs, "jobs", "j", 0, "files linted in parallel (default: one per CPU that other work does not keep busy)")
 	f.StringVar(&opts.StdinFilename, "stdin-filename", "stdin.lua", "name to report for input read from -")
 	opts.MaxFileSize = settings.DefaultMaxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest file linted, such as 512KiB or 4MiB; a larger one is reported as an error")

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"strconv"
 	"syscall"
 	"unsafe"
 
@@ -30,4 +31,30 @@ const madvHugepage = 14
 func hugePagesOnRequest() bool {
 	b, _, err := diskfile.Read("/sys/kernel/mm/transparent_hugepage/enabled", 4096)
 	return err == nil && bytes.Contains(b, []byte("[madvise]"))
+}
+
+// busyCPUs is the number of threads other than this one that are running
+// or waiting for a processor now (procs_running in /proc/stat, which
+// counts the caller's own), 0 when it cannot be read.
+func busyCPUs() int {
+	b, _, err := diskfile.Read("/proc/stat", 1<<20)
+	if err != nil {
+		return 0
+	}
+	return procsRunning(b) - 1
+}
+
+// procsRunning reads procs_running from the text of /proc/stat, 1 when it
+// is absent.
+func procsRunning(stat []byte) int {
+	_, rest, ok := bytes.Cut(stat, []byte("\nprocs_running "))
+	if !ok {
+		return 1
+	}
+	line, _, _ := bytes.Cut(rest, []byte("\n"))
+	n, err := strconv.Atoi(string(bytes.TrimSpace(line)))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return n
 }

@@ -56,3 +56,21 @@ func TestHugePageHeap(t *testing.T) {
 		t.Errorf("LINT_LUA_HUGEPAGES=0 advised %#x-%#x", from, to)
 	}
 }
+
+// TestProcsRunning reads procs_running from /proc/stat's text, and from
+// this process's.
+func TestProcsRunning(t *testing.T) {
+	for in, want := range map[string]int{
+		"cpu  1 2 3\nctxt 5\nprocs_running 3\nprocs_blocked 0\n": 3,
+		"cpu  1 2 3\nprocs_running 17":                           17,
+		"cpu  1 2 3\n":                                           1,
+		"cpu\nprocs_running x\n":                                 1,
+	} {
+		if got := procsRunning([]byte(in)); got != want {
+			t.Errorf("procsRunning(%q) = %d, want %d", in, got, want)
+		}
+	}
+	if b := busyCPUs(); b < 0 {
+		t.Errorf("busyCPUs() = %d: this process runs, so procs_running is at least 1", b)
+	}
+}

@@ -3,6 +3,7 @@ package driver
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -22,5 +23,20 @@ func TestStartProfilesWritesBoth(t *testing.T) {
 		if info.Size() == 0 {
 			t.Errorf("%s is empty", p)
 		}
+	}
+}
+
+// TestJobsFor: one worker per processor that other work leaves idle, and
+// at least one.
+func TestJobsFor(t *testing.T) {
+	for _, c := range []struct{ procs, busy, want int }{
+		{2, 0, 2}, {2, 1, 1}, {2, 37, 1}, {8, 3, 5}, {1, 0, 1}, {4, -1, 4},
+	} {
+		if got := jobsFor(c.procs, c.busy); got != c.want {
+			t.Errorf("jobsFor(%d, %d) = %d, want %d", c.procs, c.busy, got, c.want)
+		}
+	}
+	if n := DefaultJobs(); n < 1 || n > runtime.GOMAXPROCS(0) {
+		t.Errorf("DefaultJobs() = %d, want 1 to %d", n, runtime.GOMAXPROCS(0))
 	}
 }

@@ -1,6 +1,7 @@
 package hostlang
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -111,6 +112,17 @@ func TestMayHoldScript(t *testing.T) {
 		{PHP, `$r->evalsha($sha, 1)`, false}, // a SHA is no script
 		{Kotlin, `redis.call("x")`, true},
 		{Kotlin, `redis .call("x")`, false},
+		// An API's name counts only where a call may follow it.
+		{JavaScript, `m = {match: "\\b(isset|unset|eval|empty)\\b"}`, false},
+		{PHP, `$words = ['eval', 'exit'];`, false},
+		{Python, `x = r.eval`, false},
+		{Python, "r.eval \\\n  (s, 1)", true},
+		{JavaScript, `client.eval /* run */ (s, 1)`, true},
+		{JavaScript, "client.eval\n  (s, 1)", true},
+		{Kotlin, "jedis.`eval`(s)", true},
+		{CSharp, `db.ScriptEvaluate<RedisResult>(s)`, true},
+		{Ruby, `redis.eval script, keys: [k]`, true},
+		{Java, `RedisScript<Long> s = RedisScript.of(text, Long.class)`, true},
 	} {
 		if got := MayHoldScript(c.lang, []byte(c.src), nil); got != c.want {
 			t.Errorf("MayHoldScript(%s, %q) = %v", c.lang, c.src, got)
@@ -131,6 +143,24 @@ func TestDefaultTable(t *testing.T) {
 	for _, l := range Langs {
 		if seen[l] == 0 {
 			t.Errorf("%s has no API", l)
+		}
+	}
+}
+
+// TestIndexMatchesBytesIndex: the prefilter's search finds what
+// bytes.Index finds, for needles and texts that put the rarest byte
+// anywhere, and at the edges.
+func TestIndexMatchesBytesIndex(t *testing.T) {
+	needles := []string{"KEYS[", "ARGV[", "redis.", "server.", "eval", "RedisScript", "syncedEval", "q", "ee", "a.b"}
+	texts := []string{"", "e", "eval", "xeval", "evaeval", "redis.redis", "redisredis.x", "KEYS[1]", "KEYSKEYS[",
+		"server.servers.", "RedisScriptRedisScrip", "syncedEvalsyncedEva", "qq", "eee", "a.a.b", "..a.ba"}
+	for _, n := range needles {
+		for _, x := range texts {
+			for _, s := range []string{x, x + n, n + x, x + n + x, strings.Repeat(x, 3) + n[:len(n)-1]} {
+				if got, want := index([]byte(s), n), bytes.Index([]byte(s), []byte(n)); got != want {
+					t.Errorf("index(%q, %q) = %d, want %d", s, n, got, want)
+				}
+			}
 		}
 	}
 }

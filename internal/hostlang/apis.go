@@ -156,7 +156,7 @@ type APIs struct {
 	list   []API
 	byName map[Lang]map[string][]int
 	// words are the names MayHoldScript looks for, per language.
-	words  map[Lang][]string
+	words  map[Lang][]apiWord
 	pfOnce sync.Once
 	pf     map[Lang]*wordFilter
 }
@@ -164,7 +164,7 @@ type APIs struct {
 // NewAPIs compiles a table; extra entries (from configuration) come after
 // the defaults. An entry without a language applies to every language.
 func NewAPIs(extra ...API) (*APIs, error) {
-	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]string{}}
+	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]apiWord{}}
 	all := append(defaultAPIs(), extra...)
 	for _, a := range all {
 		if a.Name == "" || !isWord(a.Name) {
@@ -191,7 +191,8 @@ func NewAPIs(extra ...API) (*APIs, error) {
 			// A SHA or an object run yields no script of its own: the
 			// prefilter needs no word for it.
 			if b.Script != NoScript && !b.Runs {
-				t.words[l] = append(t.words[l], prefilterWord(b))
+				w, kind := prefilterWord(b)
+				t.words[l] = append(t.words[l], apiWord{w, kind})
 			}
 		}
 	}
@@ -201,11 +202,17 @@ func NewAPIs(extra ...API) (*APIs, error) {
 // prefilterWord is the word whose presence MayHoldScript needs for the
 // API: its name, or its receiver when the name is short and common
 // (`of` of `RedisScript.of`, `Prepare` of `LuaScript.Prepare`).
-func prefilterWord(a API) string {
+func prefilterWord(a API) (string, wordKind) {
 	if a.Recv != "" && len(a.Recv) > len(a.Name) {
-		return a.Recv
+		return a.Recv, wordRecv
 	}
-	return a.Name
+	return a.Name, wordName
+}
+
+// apiWord is a word MayHoldScript looks for, and how it appears.
+type apiWord struct {
+	word string
+	kind wordKind
 }
 
 func isWord(s string) bool {

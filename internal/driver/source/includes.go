@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diskfile"
+	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
 
@@ -96,6 +97,7 @@ func (c *includeCache) ensure(inc *includedFile) {
 		if err != nil {
 			return
 		}
+		driver.Parsing(len(src))
 		if !c.keep || len(src) > keepParsedMax {
 			inc.fill(luasrc.ParseDeclarations(p, src))
 			return

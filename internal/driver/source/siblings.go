@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -219,20 +220,7 @@ func (d *siblingDefs) read(dir string) map[string][]siblingDef {
 		if err != nil {
 			continue
 		}
-		f := luasrc.ParseDeclarations(n, src)
-		if f.Chunk == nil || !luasrc.Header(f.Chunk) {
-			continue
-		}
-		locals := luasrc.TopLevelLocals(f.Chunk)
-		for _, name := range luasrc.TopLevelNames(f.Chunk) {
-			fs := out[name]
-			switch {
-			case len(fs) == 0 || fs[len(fs)-1].file != n:
-				out[name] = append(fs, siblingDef{file: n, local: slices.Contains(locals, name)})
-			case slices.Contains(locals, name):
-				fs[len(fs)-1].local = true
-			}
-		}
+		addHeader(out, n, src)
 	}
 	return out
 }
@@ -309,6 +297,35 @@ var (
 	erbPartialRE = regexp.MustCompile(`<%=\s*include_partial\(?\s*["']([^"'\n]+\.lua)["']\s*\)?\s*%>`)
 	erbTagRE     = regexp.MustCompile(`<%[^\n]*?%>`)
 )
+
+// addHeader adds to out the top-level names of the file n, whose text is
+// src, when it is a header. Most files of a folder are scripts of their
+// own, which luasrc.MayBeHeader tells from the first statement that no
+// header holds, without a parse; and a header's cost is linear in its
+// size, however many names one statement declares.
+func addHeader(out map[string][]siblingDef, n string, src []byte) {
+	if !luasrc.MayBeHeader(src) {
+		return
+	}
+	driver.Parsing(len(src))
+	f := luasrc.ParseDeclarations(n, src)
+	if f.Chunk == nil || !luasrc.Header(f.Chunk) {
+		return
+	}
+	locals := map[string]bool{}
+	for _, name := range luasrc.TopLevelLocals(f.Chunk) {
+		locals[name] = true
+	}
+	for _, name := range luasrc.TopLevelNames(f.Chunk) {
+		fs := out[name]
+		switch {
+		case len(fs) == 0 || fs[len(fs)-1].file != n:
+			out[name] = append(fs, siblingDef{file: n, local: locals[name]})
+		case locals[name]:
+			fs[len(fs)-1].local = true
+		}
+	}
+}
 
 // loadersOf returns, read once, the host-language files of dir and the
 // texts each quotes.
