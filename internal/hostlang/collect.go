@@ -56,6 +56,7 @@ func (w *walker) collect(st *stream) {
 			name := bareName(w.text(t))
 			if len(w.appends[name]) < 1<<10 {
 				w.appends[name] = append(w.appends[name], t.start)
+				w.appendSites[name] = append(w.appendSites[name], appendSite{st: st, tok: i})
 			}
 			if w.lang == Ruby && w.stmtStart(st, i) && st.exprAt[i] == nil {
 				// `s << "..."` on its own appends the text to s, as `s
@@ -567,7 +568,8 @@ func (w *walker) appended(name string, from, to int) bool {
 // binding before off, or else the first after it (a constant declared
 // below its use); with call set, a function's result is preferred. A name
 // appended to (`s += "..."`) between its nearest binding and off holds a
-// text built at run time: nil.
+// text built at run time: the joined text of its pieces when every append
+// of that binding comes before off and they join (joinAppends), else nil.
 func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 	bs := w.bindings[name]
 	if len(bs) == 0 {
@@ -592,6 +594,11 @@ func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 		from = bs[last].off
 	}
 	if w.appended(name, from, off) {
+		if last >= 0 {
+			if j := w.joins[bs[last]]; j != nil && j.lastOff < off && !w.appended(name, j.lastOff, off) {
+				return j.e
+			}
+		}
 		return nil
 	}
 	for _, wantFn := range []bool{call, !call} {
