@@ -81,7 +81,18 @@ func (w *walker) collect(st *stream) {
 		if len(scopes) > 0 && scopes[len(scopes)-1].name != "" {
 			fn = scopes[len(scopes)-1].name
 		}
-		if name, isFn := w.bindingSite(st, i, e, fn); name != "" {
+		name, isFn := w.bindingSite(st, i, e, fn)
+		if name != "" && !isFn && w.selfAppend(st, i, e, name) {
+			// `s = s + "..."` appends to s as `s += "..."` does.
+			if len(w.appends[name]) < 1<<10 {
+				p := &expr{st: st, first: e.ops[1].first, last: e.last, ops: e.ops[1:], name: name}
+				p.start, p.end = w.hostRange(st, p.first, p.last)
+				w.appends[name] = append(w.appends[name], toks[i-2].start)
+				w.appendSites[name] = append(w.appendSites[name], appendSite{st: st, tok: i - 2, piece: p, whole: e})
+			}
+			name = ""
+		}
+		if name != "" {
 			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && w.lang != CSharp && w.lang != JavaScript && w.lang != TypeScript
 			b := &binding{off: toks[i].start, fn: isFn, field: field, alts: []*expr{e}, st: st, flowEnd: len(w.src)}
 			for k := len(scopes) - 1; k >= 0; k-- {

@@ -23,16 +23,33 @@ import (
 // pieces as they are: found by their content, as pieces of a script built
 // at run time.
 
-// appendSite is where a name is appended to: the name's token in st.
+// appendSite is where a name is appended to: the name's token in st. For
+// `s = s + "..."`, piece is what is appended and whole the right side.
 type appendSite struct {
-	st  *stream
-	tok int
+	st    *stream
+	tok   int
+	piece *expr
+	whole *expr
+}
+
+// selfAppend reports whether the expression e at token i is the right side
+// of a statement `name = name + ...` that appends to name.
+func (w *walker) selfAppend(st *stream, i int, e *expr, name string) bool {
+	if i < 2 || !w.is(st, i-1, "=") || st.toks[i-2].kind != tkIdent || bareName(w.text(st.toks[i-2])) != name || !w.plainAppend(st, i-2) {
+		return false
+	}
+	if len(e.ops) < 2 {
+		return false
+	}
+	op := e.ops[0]
+	return op.kind == opRef && op.qual == "" && !op.call && len(op.post) == 0 && bareName(op.name) == name
 }
 
 // join is the text an assignment's appended pieces make.
 type join struct {
 	e *expr
-	// lastOff is the offset of the last append's name.
+	// lastOff is where the last piece ends: a use of the name after it
+	// reads the joined text.
 	lastOff int
 }
 
@@ -85,7 +102,10 @@ func (w *walker) joinPieces(name string, b *binding, sites []appendSite) {
 		if off >= b.flowEnd || w.dedented(b, off) || !w.plainAppend(st, s.tok) || !w.joinsOnEveryRun(st, init.last, s.tok) {
 			return
 		}
-		p := st.exprAt[s.tok+2]
+		p := s.piece
+		if p == nil {
+			p = st.exprAt[s.tok+2]
+		}
 		if p == nil || !w.statementEnds(st, p.last) || slices.ContainsFunc(p.ops, func(op *operand) bool { return op.kind == opOther }) || w.eval(p) == nil {
 			return
 		}
@@ -101,7 +121,12 @@ func (w *walker) joinPieces(name string, b *binding, sites []appendSite) {
 	for _, p := range pieces {
 		p.fragment = true
 	}
-	w.joins[b] = &join{e: e, lastOff: st.toks[sites[len(sites)-1].tok].start}
+	for _, s := range sites {
+		if s.whole != nil {
+			s.whole.fragment = true
+		}
+	}
+	w.joins[b] = &join{e: e, lastOff: last.end}
 	w.cands = append(w.cands, e)
 }
 
