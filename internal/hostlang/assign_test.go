@@ -6,29 +6,47 @@ import (
 )
 
 // TestAppendedText: a name appended to (`+=`, PHP `.=`, Ruby `<<`) before
-// a script API runs it holds a text built at run time, whatever its
-// initializer: the API's script is Dynamic, never the initializer, and an
-// empty text is no script. The appended pieces are found by their text.
+// a script API runs it holds the text its pieces join into when the joins
+// are known (an append in an if joins, taken): the API's script is that
+// text, never the initializer alone, and the pieces are no scripts of
+// their own. An append in a loop leaves the text built at run time: the
+// API's script is Dynamic, and the piece is found by its text. An empty
+// text is no script.
 func TestAppendedText(t *testing.T) {
 	piece := `"return redis.call('get', KEYS[2])"`
+	joined := "local a = 1 return redis.call('get', KEYS[2])"
 	for _, c := range []struct {
-		lang Lang
-		src  string
+		lang         Lang
+		joined, loop string
 	}{
-		{Java, "class T { Object run(Jedis jedis) { String s = \"\"; s += " + piece + "; return jedis.eval(s, 1, \"k\"); } }"},
-		{Kotlin, "fun run(jedis: Jedis) {\n  var s = \"\"\n  s += " + piece + "\n  jedis.eval(s, 1, \"k\")\n}\n"},
-		{CSharp, "class T { object Run(IDatabase db) { var s = \"\"; s += " + piece + "; return db.ScriptEvaluate(s, new RedisKey[] { \"k\" }); } }"},
-		{JavaScript, "let s = '';\ns += " + piece + ";\nredis.eval(s, 1, 'k');\n"},
-		{Python, "s = ''\ns += " + piece + "\nr.eval(s, 1, 'k')\n"},
-		{PHP, "<?php\n$s = '';\n$s .= " + piece + ";\n$redis->eval($s, 1, 'k');\n"},
-		{Ruby, "s = +''\ns << " + piece + "\nredis.eval(s, keys: ['k'])\n"},
+		{Java, "class T { Object run(Jedis jedis, boolean g) { String s = \"local a = 1 \"; if (g) { s += " + piece + "; } return jedis.eval(s, 1, \"k\"); } }",
+			"class T { Object run(Jedis jedis) { String s = \"\"; for (int i = 0; i < 2; i++) { s += " + piece + "; } return jedis.eval(s, 1, \"k\"); } }"},
+		{Kotlin, "fun run(jedis: Jedis, g: Boolean) {\n  var s = \"local a = 1 \"\n  if (g) s += " + piece + "\n  jedis.eval(s, 1, \"k\")\n}\n",
+			"fun run(jedis: Jedis) {\n  var s = \"\"\n  for (i in 1..2) s += " + piece + "\n  jedis.eval(s, 1, \"k\")\n}\n"},
+		{CSharp, "class T { object Run(IDatabase db) { var s = \"local a = 1 \"; s += " + piece + "; return db.ScriptEvaluate(s, new RedisKey[] { \"k\" }); } }",
+			"class T { object Run(IDatabase db) { var s = \"\"; foreach (var x in xs) { s += " + piece + "; } return db.ScriptEvaluate(s, new RedisKey[] { \"k\" }); } }"},
+		{JavaScript, "let s = 'local a = 1 ';\ns += " + piece + ";\nredis.eval(s, 1, 'k');\n",
+			"let s = '';\nwhile (more()) {\n  s += " + piece + ";\n}\nredis.eval(s, 1, 'k');\n"},
+		{Python, "s = 'local a = 1 '\nif g:\n    s += " + piece + "\nr.eval(s, 1, 'k')\n",
+			"s = ''\nfor x in xs:\n    s += " + piece + "\nr.eval(s, 1, 'k')\n"},
+		{PHP, "<?php\n$s = 'local a = 1 ';\n$s .= " + piece + ";\n$redis->eval($s, 1, 'k');\n",
+			"<?php\n$s = '';\nforeach ($xs as $x) {\n  $s .= " + piece + ";\n}\n$redis->eval($s, 1, 'k');\n"},
+		{Ruby, "s = 'local a = 1 '\ns << " + piece + " if g\nredis.eval(s, keys: ['k'])\n",
+			"s = ''\nxs.each do |x|\n  s << " + piece + "\nend\nredis.eval(s, keys: ['k'])\n"},
 	} {
 		t.Run(c.lang.String(), func(t *testing.T) {
-			f, err := Extract(c.lang, []byte(c.src), nil)
+			f, err := Extract(c.lang, []byte(c.joined), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			dynamic, piece := 0, 0
+			if len(f.Scripts) != 1 || f.Scripts[0].Text != joined || f.Scripts[0].FoundBy == FoundByContent || f.Scripts[0].Dynamic {
+				t.Errorf("joined: scripts %+v, want the one text %q found by the API", f.Scripts, joined)
+			}
+			f, err = Extract(c.lang, []byte(c.loop), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dynamic, pieces := 0, 0
 			for _, s := range f.Scripts {
 				switch {
 				case s.Dynamic:
@@ -36,13 +54,13 @@ func TestAppendedText(t *testing.T) {
 				case strings.TrimSpace(s.Text) == "":
 					t.Errorf("an empty script at %d, found by %s", s.Start, s.FoundBy)
 				case s.Text == "return redis.call('get', KEYS[2])" && s.FoundBy == FoundByContent:
-					piece++
+					pieces++
 				default:
-					t.Errorf("script %q found by %s", s.Text, s.FoundBy)
+					t.Errorf("loop: script %q found by %s", s.Text, s.FoundBy)
 				}
 			}
-			if dynamic != 1 || piece != 1 {
-				t.Errorf("%d dynamic scripts and %d pieces, want 1 and 1", dynamic, piece)
+			if dynamic != 1 || pieces != 1 {
+				t.Errorf("loop: %d dynamic scripts and %d pieces, want 1 and 1", dynamic, pieces)
 			}
 		})
 	}

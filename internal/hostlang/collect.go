@@ -56,6 +56,7 @@ func (w *walker) collect(st *stream) {
 			name := bareName(w.text(t))
 			if len(w.appends[name]) < 1<<10 {
 				w.appends[name] = append(w.appends[name], t.start)
+				w.appendSites[name] = append(w.appendSites[name], appendSite{st: st, tok: i})
 			}
 			if w.lang == Ruby && w.stmtStart(st, i) && st.exprAt[i] == nil {
 				// `s << "..."` on its own appends the text to s, as `s
@@ -80,7 +81,18 @@ func (w *walker) collect(st *stream) {
 		if len(scopes) > 0 && scopes[len(scopes)-1].name != "" {
 			fn = scopes[len(scopes)-1].name
 		}
-		if name, isFn := w.bindingSite(st, i, e, fn); name != "" {
+		name, isFn := w.bindingSite(st, i, e, fn)
+		if name != "" && !isFn && w.selfAppend(st, i, e, name) {
+			// `s = s + "..."` appends to s as `s += "..."` does.
+			if len(w.appends[name]) < 1<<10 {
+				p := &expr{st: st, first: e.ops[1].first, last: e.last, ops: e.ops[1:], name: name}
+				p.start, p.end = w.hostRange(st, p.first, p.last)
+				w.appends[name] = append(w.appends[name], toks[i-2].start)
+				w.appendSites[name] = append(w.appendSites[name], appendSite{st: st, tok: i - 2, piece: p, whole: e})
+			}
+			name = ""
+		}
+		if name != "" {
 			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && w.lang != CSharp && w.lang != JavaScript && w.lang != TypeScript
 			b := &binding{off: toks[i].start, fn: isFn, field: field, alts: []*expr{e}, st: st, flowEnd: len(w.src)}
 			for k := len(scopes) - 1; k >= 0; k-- {
@@ -567,7 +579,8 @@ func (w *walker) appended(name string, from, to int) bool {
 // binding before off, or else the first after it (a constant declared
 // below its use); with call set, a function's result is preferred. A name
 // appended to (`s += "..."`) between its nearest binding and off holds a
-// text built at run time: nil.
+// text built at run time: the joined text of its pieces when every append
+// of that binding comes before off and they join (joinAppends), else nil.
 func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 	bs := w.bindings[name]
 	if len(bs) == 0 {
@@ -592,6 +605,11 @@ func (w *walker) resolve(name string, off int, call, fields bool) *expr {
 		from = bs[last].off
 	}
 	if w.appended(name, from, off) {
+		if last >= 0 {
+			if j := w.joins[bs[last]]; j != nil && j.lastOff < off && !w.appended(name, j.lastOff, off) {
+				return j.e
+			}
+		}
 		return nil
 	}
 	for _, wantFn := range []bool{call, !call} {

@@ -41,13 +41,15 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	}
 	s.lexCode(0, false)
 	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
-		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}, appends: map[string][]int{}}
+		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}, appends: map[string][]int{},
+		appendSites: map[string][]appendSite{}, joins: map[*binding]*join{}}
 	w.streams = []*stream{newStream(s.main, src, s.lits), newStream(s.sub, src, s.lits)}
 	w.declaredTypes(w.streams[0])
 	for _, st := range w.streams {
 		w.collect(st)
 	}
 	w.sortBindings()
+	w.joinAppends()
 	f := &File{Lang: lang, Comments: s.comments}
 	var dynamic []Script
 	for _, st := range w.streams {

@@ -178,6 +178,11 @@ type walker struct {
 	// appends maps a name to the offsets where the file appends to it
 	// (`s += "..."`, PHP `$s .= "..."`, Ruby `s << "..."`), in order.
 	appends map[string][]int
+	// appendSites are the same appends' name tokens, index for index.
+	appendSites map[string][]appendSite
+	// joins maps an assignment appended to to the text its pieces join
+	// into (joinAppends).
+	joins map[*binding]*join
 	// lineStart and nextDedent index the main stream's indentation, for
 	// Python and Ruby (indentIndex), made when first needed.
 	lineStart, nextDedent []int32

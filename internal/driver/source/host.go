@@ -409,16 +409,28 @@ func (m *hostScript) holeText(s string) string {
 	if !strings.Contains(s, "__") {
 		return s
 	}
-	// The longest names first: __hole1 is a prefix of __hole12.
-	for i := len(m.holes) - 1; i >= 0; i-- {
-		h := m.holes[i]
+	// One pass, the longest names tried first at each place: __hole1 is
+	// a prefix of __hole12 and __param_k of __param_key, and a host text
+	// put in is never read again for a name.
+	var pairs []string
+	idx := make([]int, 0, len(m.holes))
+	for i, h := range m.holes {
 		if !strings.Contains(s, h.Name) || h.Start < 0 || h.End > len(m.src) || h.End-h.Start > 40 {
 			continue
 		}
-		if t := string(m.src[h.Start:h.End]); !strings.Contains(t, "\n") {
-			s = strings.ReplaceAll(s, h.Name, t)
+		if !strings.Contains(string(m.src[h.Start:h.End]), "\n") {
+			idx = append(idx, i)
 		}
 	}
+	if len(idx) == 0 {
+		return m.unclip(s)
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return len(m.holes[b].Name) - len(m.holes[a].Name) })
+	for _, i := range idx {
+		h := m.holes[i]
+		pairs = append(pairs, h.Name, string(m.src[h.Start:h.End]))
+	}
+	s = strings.NewReplacer(pairs...).Replace(s)
 	return m.unclip(s)
 }
 

@@ -417,3 +417,22 @@ func TestHostHoles(t *testing.T) {
 func TestHostFormat(t *testing.T) {
 	wantFindings(t, "testdata/format", func(diag.Diagnostic) bool { return true })
 }
+
+// TestHoleTextLongestName: a placeholder that is a prefix of another
+// (__param_k of __param_key) never replaces the start of the longer one,
+// whatever the holes' order, and a host text put in is not read again.
+func TestHoleTextLongestName(t *testing.T) {
+	src := []byte(`{{key}} {{k}} __hole1`)
+	holes := []hostlang.Hole{
+		{Name: "__param_key", Start: 0, End: 7},
+		{Name: "__param_k", Start: 8, End: 13},
+		{Name: "__hole1x", Start: 14, End: 21},
+	}
+	for _, hs := range [][]hostlang.Hole{holes, {holes[1], holes[0], holes[2]}} {
+		m := &hostScript{src: src, holes: hs}
+		got := m.holeText("read __param_key and __param_k, then __hole1x")
+		if want := "read {{key}} and {{k}}, then __hole1"; got != want {
+			t.Errorf("holes %v: holeText = %q, want %q", hs, got, want)
+		}
+	}
+}
