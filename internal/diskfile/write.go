@@ -25,6 +25,9 @@ var (
 	// ErrOwner: the new file could not be given the old one's owner,
 	// group or mode.
 	ErrOwner = errors.New("its owner, group or mode cannot be kept")
+	// ErrAttrs: the new file could not be given the old one's extended
+	// attributes (POSIX ACLs, user.*, security.*, trusted.*).
+	ErrAttrs = errors.New("its extended attributes (ACL, user.*, security.*) cannot be kept")
 )
 
 // Replace writes data over the file at path, which was read as old with
@@ -36,16 +39,18 @@ var (
 //   - A read-only file is refused (ErrReadOnly), as gofmt refuses it.
 //   - The new content goes to a temporary file in the same directory,
 //     given the old file's owner, group and mode (setuid, setgid and sticky
-//     bits included), synced to disk, and renamed over the old file once
+//     bits included) and, on Linux, its extended attributes (POSIX ACLs,
+//     user.*, security.*; trusted.* for root), synced to disk, and renamed over the old file once
 //     its identity is checked again: a reader never sees half a script, and
 //     a crash or a kill leaves the old file or the new one. SIGINT and
 //     SIGTERM remove the temporary file (CleanUpOnSignal).
 //   - Where the rename cannot keep what identifies the file to its user,
 //     the file is refused rather than rewritten in place: a file with
-//     other hard links (ErrLinked), whose links the rename would break, and
-//     one whose owner, group or mode the process cannot give the new file
+//     other hard links (ErrLinked), whose links the rename would break, one
+//     whose owner, group or mode the process cannot give the new file
 //     (ErrOwner), a file of another user in a group-writable directory for
-//     one. Rewriting in place would keep those, but a crash in the middle
+//     one, and one with an extended attribute the new file cannot be given
+//     (ErrAttrs: trusted.* or security.* without the privilege). Rewriting in place would keep those, but a crash in the middle
 //     would leave half a script: the user fixes such a file by hand, or
 //     with `lint-lua --diff | patch`.
 //
@@ -84,7 +89,7 @@ func Replace(path string, old []byte, id ID, data []byte) (err error) {
 	if _, err = tmp.Write(data); err != nil {
 		return unwrap(err)
 	}
-	if err = keepOwnerAndMode(tmp, curID); err != nil {
+	if err = keepOwnerAndMode(tmp, curID, target); err != nil {
 		return err
 	}
 	if err = tmp.Sync(); err != nil {

@@ -9,7 +9,7 @@ import (
 
 func mayWrite(id ID) bool { return id.Mode&0o200 != 0 }
 
-func keepOwnerAndMode(f *os.File, id ID) error {
+func keepOwnerAndMode(f *os.File, id ID, _ string) error {
 	return f.Chmod(fileModeOf(id.Mode))
 }
 

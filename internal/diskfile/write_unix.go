@@ -33,9 +33,11 @@ func writableBy(id ID, euid, egid int, groups []int) bool {
 	return id.Mode&0o002 != 0
 }
 
-// keepOwnerAndMode gives f the owner, group and mode of id: chown first,
-// since a chown clears the setuid and setgid bits.
-func keepOwnerAndMode(f *os.File, id ID) error {
+// keepOwnerAndMode gives f the owner, group and mode of id, and the
+// extended attributes of the file at src: chown first, since a chown clears
+// the setuid and setgid bits (and security.capability), and the ACL after
+// the mode, since a chmod rewrites the ACL's mask.
+func keepOwnerAndMode(f *os.File, id ID, src string) error {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
 		return unwrap(err)
@@ -47,6 +49,9 @@ func keepOwnerAndMode(f *os.File, id ID) error {
 	}
 	if err := f.Chmod(fileModeOf(id.Mode)); err != nil {
 		return fmt.Errorf("%w (mode %04o: %v)", ErrOwner, id.Mode, unwrap(err))
+	}
+	if err := keepAttrs(f, src); err != nil {
+		return err
 	}
 	// The system may drop a bit it does not let this process set (the
 	// setgid bit of a group the process is not in): the new file would

@@ -143,6 +143,8 @@ func fixError(err error) error {
 		return fmt.Errorf("not fixed: %w (make it writable to fix it)", err)
 	case errors.Is(err, diskfile.ErrLinked), errors.Is(err, diskfile.ErrOwner):
 		return fmt.Errorf("not fixed: %w, which writing a new file in its place would not keep; apply the fixes by hand or with lint-lua --diff | patch", err)
+	case errors.Is(err, diskfile.ErrAttrs):
+		return fmt.Errorf("not fixed: %w by a new file written in its place; apply the fixes by hand or with lint-lua --diff | patch", err)
 	}
 	return fmt.Errorf("writing the fixes: %w", err)
 }
