@@ -23,6 +23,15 @@ func statID(path string) (ID, error) {
 
 func syncDir(string) {}
 
+// holdOpen: a file open elsewhere cannot be renamed over on every system.
+const holdOpen = false
+
+func lockTemp(*os.File) error { return nil }
+
+// CleanLeftovers finds nothing outside Unix, where a temporary file holds
+// no lock that tells whether its writer still runs.
+func CleanLeftovers(string) []Leftover { return nil }
+
 // CleanUpOnSignal makes an interrupt remove the temporary files Replace
 // has not renamed yet before the process ends.
 func CleanUpOnSignal() (stop func()) {
