@@ -39,6 +39,8 @@ type evaluator struct {
 	// consts maps the constants of this package to the expression that
 	// gives their value.
 	consts map[*types.Const]ast.Expr
+	// constTexts are the constants' texts, evaluated once.
+	constTexts map[*types.Const]*text
 	// assigns are the package's writes to its variables and fields
 	// (assigns.go).
 	assigns
@@ -74,13 +76,14 @@ type embedFile struct {
 
 func newEvaluator(pass *analysis.Pass, limit int) *evaluator {
 	e := &evaluator{
-		pass:     pass,
-		limit:    limit,
-		consts:   map[*types.Const]ast.Expr{},
-		assigns:  newAssigns(),
-		embeds:   map[*types.Var]embedSpec{},
-		sources:  map[*token.File][]byte{},
-		embedded: map[string]*embedFile{},
+		pass:       pass,
+		limit:      limit,
+		consts:     map[*types.Const]ast.Expr{},
+		constTexts: map[*types.Const]*text{},
+		assigns:    newAssigns(),
+		embeds:     map[*types.Var]embedSpec{},
+		sources:    map[*token.File][]byte{},
+		embedded:   map[string]*embedFile{},
 	}
 	for _, f := range pass.Files {
 		e.assigns.index(pass.TypesInfo, f)
@@ -205,7 +208,9 @@ func (e *evaluator) eval(x ast.Expr) *text {
 	// Whatever path produced it, the text must be what the compiler
 	// computed; if the two disagree, trust the compiler and keep only the
 	// expression's position.
-	if tv, ok := e.pass.TypesInfo.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+	// A big text is not linted, and the compiler's value of a doubling
+	// chain of constants is too large to build: only its size counts.
+	if tv, ok := e.pass.TypesInfo.Types[x]; ok && !t.big && tv.Value != nil && tv.Value.Kind() == constant.String {
 		if v := constant.StringVal(tv.Value); v != t.s {
 			return wholeText(v, x.Pos(), x.End(), e.limit)
 		}
@@ -245,7 +250,15 @@ func (e *evaluator) evalExpr(x ast.Expr) *text {
 		switch obj := info.Uses[id].(type) {
 		case *types.Const:
 			if def, ok := e.consts[obj]; ok {
-				if t := e.eval(def); t != nil {
+				// Once per constant: a1 = a0 + a0, a2 = a1 + a1, ... is
+				// 2^n evaluations otherwise. Callers never change a
+				// text they get (concat works on a clone).
+				t, done := e.constTexts[obj]
+				if !done {
+					t = e.eval(def)
+					e.constTexts[obj] = t
+				}
+				if t != nil {
 					return t
 				}
 			}

@@ -54,6 +54,15 @@ func TestHostileEmbeds(t *testing.T) {
 	pkg("bigembed", "//go:embed big.lua\nvar script string\n")
 	write("bigembed/big.lua", strings.Repeat(line, 2<<20/28+1))
 	pkg("bigconst", "const script = `"+strings.Repeat(line, 10<<20/28+1)+"`\n")
+	// Constants that double: a1 = a0 + a0, ... 2^16 copies of a0, 1.8 MB.
+	// Each was evaluated twice per use, 2^16 evaluations building
+	// strings: a chain of 22 took minutes and 1 GB where go build takes
+	// seconds (issue 25 item 4).
+	doubling := "const a0 = \"" + strings.TrimSuffix(line, "\n") + "\\n\"\n"
+	for i := 1; i <= 16; i++ {
+		doubling += fmt.Sprintf("const a%d = a%d + a%d\n", i, i-1, i-1)
+	}
+	pkg("doubling", doubling+"const script = a16\n")
 	// The findings are on `script` in rdb.Eval(ctx, script, ...), 5 lines
 	// below the 9 of head and the declaration's first line.
 	tooLarge := func(name string, lines, size int) string {
@@ -71,6 +80,7 @@ func TestHostileEmbeds(t *testing.T) {
 		{"devzero", nil},
 		{"bigembed", []string{tooLarge("bigembed", 0, (2<<20/28+1)*28)}},
 		{"bigconst", []string{tooLarge("bigconst", 10<<20/28, (10<<20/28+1)*28)}}, // the last line holds the closing quote
+		{"doubling", []string{tooLarge("doubling", 16, 28<<16)}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
 			ft.packages(t, tc.pkg) // loaded once, and not timed

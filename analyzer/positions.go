@@ -38,11 +38,34 @@ type unit struct{ pos, end token.Pos }
 // bigText is a text past the size limit: its string, no positions.
 func bigText(s string) *text { return &text{s: s, big: true} }
 
+// bigPrefix is a text past the size limit of length n that keeps only
+// the first limit+1 bytes of its string: a constant that doubles itself
+// forty times (a1 = a0 + a0, ...) is terabytes, and only its size is
+// reported.
+func bigPrefix(s string, n int64, limit int) *text {
+	if len(s) > limit+1 {
+		s = s[:limit+1]
+	}
+	t := &text{s: s, big: true}
+	if int64(len(s)) < n {
+		t.size = n
+	}
+	return t
+}
+
+// length is the text's size, all of it even when s holds only a prefix.
+func (t *text) length() int64 {
+	if t.size > int64(len(t.s)) {
+		return t.size
+	}
+	return int64(len(t.s))
+}
+
 // wholeText is s mapped entirely to the Go range [pos, end): used where the
 // text has no literal of this package behind it.
 func wholeText(s string, pos, end token.Pos, limit int) *text {
 	if len(s) > limit {
-		return bigText(s)
+		return bigPrefix(s, int64(len(s)), limit)
 	}
 	t := &text{s: s, start: make([]token.Pos, len(s)), end: make([]token.Pos, len(s)), exact: make([]bool, len(s))}
 	for i := range s {
@@ -53,11 +76,17 @@ func wholeText(s string, pos, end token.Pos, limit int) *text {
 
 // concat appends u to t, in place; the result is big past limit.
 func (t *text) concat(u *text, limit int) *text {
-	t.s += u.s
-	if t.big || u.big || len(t.s) > limit {
-		t.start, t.end, t.exact, t.units, t.big = nil, nil, nil, nil, true
+	if n := t.length() + u.length(); t.big || u.big || n > int64(limit) {
+		// Past the limit only the size counts: keep a prefix, so that
+		// a chain of doublings costs its length in steps, not bytes.
+		s := t.s
+		if len(s) <= limit {
+			s += u.s[:min(len(u.s), limit+1-len(s))]
+		}
+		*t = *bigPrefix(s, n, limit)
 		return t
 	}
+	t.s += u.s
 	t.start = append(t.start, u.start...)
 	t.end = append(t.end, u.end...)
 	t.exact = append(t.exact, u.exact...)
@@ -69,6 +98,7 @@ func (t *text) concat(u *text, limit int) *text {
 // t's: a unit it no longer draws from only makes a fix more careful.
 func (t *text) slice(from, to int) *text {
 	if t.big {
+		from, to = min(from, len(t.s)), min(to, len(t.s))
 		return bigText(t.s[from:to])
 	}
 	return &text{
@@ -81,7 +111,13 @@ func (t *text) slice(from, to int) *text {
 }
 
 // clone is a copy of t that concat may extend without touching t.
-func (t *text) clone() *text { return t.slice(0, len(t.s)) }
+func (t *text) clone() *text {
+	if t.big {
+		c := *t
+		return &c
+	}
+	return t.slice(0, len(t.s))
+}
 
 // rangeOf maps the Lua byte range [from, to) back to Go positions. An empty
 // range maps to the place of its first byte; a range at the end of the

@@ -316,10 +316,7 @@ const TooLarge = "max-file-size"
 
 // reportTooLarge reports a script past the size limit.
 func reportTooLarge(rep *reporter, src ast.Expr, t *text, limit int) {
-	size := t.size
-	if size == 0 {
-		size = int64(len(t.s))
-	}
+	size := t.length()
 	rep.rule(src.Pos(), src.End(), TooLarge,
 		fmt.Sprintf("the script is %d bytes, more than the max-file-size limit of %d: not linted", size, limit),
 		"a Redis script is a few kilobytes; raise the limit (-max-file-size) if this one is a script")

@@ -224,40 +224,50 @@ func TestProofFixIntegerReplyTruthiness(t *testing.T) {
 
 // TestProofFixSetnxThenExpire: SET NX EX does what SETNX + EXPIRE does for
 // a valid TTL (same reply to the caller, value and TTL), leaves an existing
-// key alone as the guarded EXPIRE did, and with a bad TTL writes nothing
-// where the original left a key that never expires. A TTL of 0 or less is
-// refused where EXPIRE deleted the key just set (the rule's doc says so).
+// key alone as the guarded EXPIRE did, and with a TTL that is no integer
+// writes nothing where the original left a key that never expires (both
+// fail). The fix is offered only where the script shows the TTL above 0
+// (TestProofSetnxTTLNotPositive shows why): a TTL of 0 or less then stops
+// both scripts at the same check.
 func TestProofFixSetnxThenExpire(t *testing.T) {
 	keys := []string{"proof:lock"}
 	after := [][]string{{"GET", "proof:lock"}, {"TTL", "proof:lock"}}
 	held := [][]string{{"SET", "proof:lock", "other", "EX", "100"}}
+	const check = "local ttl = tonumber(ARGV[2])\nif not ttl or ttl <= 0 then\n  return redis.error_reply('bad ttl')\nend\n"
 	runFixProofs(t, []fixProof{{
-		// The rule's Bad example: its fix is the Good one.
 		rule:  "setnx-then-expire",
-		src:   ByID("setnx-then-expire").Doc.Bad,
-		fixed: ByID("setnx-then-expire").Doc.Good,
-		keys:  keys, after: after,
-		states: []fixState{
-			{name: "free", args: []string{"me", "10000"}, orig: `(integer) 1 | "me" | (integer) 10`, fixed: `(integer) 1 | "me" | (integer) 10`},
-			{name: "held", args: []string{"me", "10000"}, setup: held, orig: `(integer) 0 | "other" | (integer) 100`, fixed: `(integer) 0 | "other" | (integer) 100`},
-			{name: "fractional ttl", args: []string{"me", "1500"},
-				orig:  `(error) ERR value is not an integer or out of range | "me" | (integer) -1`,
-				fixed: `(error) ERR value is not an integer or out of range | (nil) | (integer) -2`},
-			{name: "zero ttl", args: []string{"me", "0"},
-				orig:  `(integer) 1 | (nil) | (integer) -2`,
-				fixed: `(error) ERR invalid expire time in 'set' command | (nil) | (integer) -2`},
-		},
-	}, {
-		// The EXPIRE is the script's reply (issue 14): `return 1` keeps
-		// the reply, and a TTL that is not an integer writes nothing
-		// where the original left a key that never expires.
-		rule:  "setnx-then-expire",
-		src:   "if redis.call('setnx', KEYS[1], ARGV[1]) == 1 then return redis.call('expire', KEYS[1], ARGV[2]) end\nreturn 0\n",
-		fixed: "if redis.call('set', KEYS[1], ARGV[1], 'nx', 'ex', ARGV[2]) then return 1 end\nreturn 0\n",
+		src:   check + "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ttl)\n  return 1\nend\nreturn 0",
+		fixed: check + "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ttl) then\n  return 1\nend\nreturn 0",
 		keys:  keys, after: after,
 		states: []fixState{
 			{name: "free", args: []string{"me", "10"}, orig: `(integer) 1 | "me" | (integer) 10`, fixed: `(integer) 1 | "me" | (integer) 10`},
 			{name: "held", args: []string{"me", "10"}, setup: held, orig: `(integer) 0 | "other" | (integer) 100`, fixed: `(integer) 0 | "other" | (integer) 100`},
+			{name: "zero ttl", args: []string{"me", "0"},
+				orig:  `(error) bad ttl | (nil) | (integer) -2`,
+				fixed: `(error) bad ttl | (nil) | (integer) -2`},
+			{name: "negative ttl", args: []string{"me", "-5"},
+				orig:  `(error) bad ttl | (nil) | (integer) -2`,
+				fixed: `(error) bad ttl | (nil) | (integer) -2`},
+			{name: "fractional ttl", args: []string{"me", "1.5"},
+				orig:  `(error) ERR value is not an integer or out of range | "me" | (integer) -1`,
+				fixed: `(error) ERR value is not an integer or out of range | (nil) | (integer) -2`},
+			{name: "nan ttl", args: []string{"me", "nan"},
+				orig:  `(error) ERR value is not an integer or out of range | "me" | (integer) -1`,
+				fixed: `(error) ERR value is not an integer or out of range | (nil) | (integer) -2`},
+		},
+	}, {
+		// The EXPIRE is the script's reply (issue 14): `return 1` keeps
+		// the reply, and a TTL that is not an integer writes nothing
+		// where the original left a key that never expires. The test of
+		// tonumber(ARGV[2]) shows ARGV[2] above 0.
+		rule:  "setnx-then-expire",
+		src:   "if tonumber(ARGV[2]) <= 0 then return redis.error_reply('bad ttl') end\nif redis.call('setnx', KEYS[1], ARGV[1]) == 1 then return redis.call('expire', KEYS[1], ARGV[2]) end\nreturn 0\n",
+		fixed: "if tonumber(ARGV[2]) <= 0 then return redis.error_reply('bad ttl') end\nif redis.call('set', KEYS[1], ARGV[1], 'nx', 'ex', ARGV[2]) then return 1 end\nreturn 0\n",
+		keys:  keys, after: after,
+		states: []fixState{
+			{name: "free", args: []string{"me", "10"}, orig: `(integer) 1 | "me" | (integer) 10`, fixed: `(integer) 1 | "me" | (integer) 10`},
+			{name: "held", args: []string{"me", "10"}, setup: held, orig: `(integer) 0 | "other" | (integer) 100`, fixed: `(integer) 0 | "other" | (integer) 100`},
+			{name: "zero ttl", args: []string{"me", "0"}, orig: `(error) bad ttl | (nil) | (integer) -2`, fixed: `(error) bad ttl | (nil) | (integer) -2`},
 			{name: "fractional ttl", args: []string{"me", "1.5"},
 				orig:  `(error) ERR value is not an integer or out of range | "me" | (integer) -1`,
 				fixed: `(error) ERR value is not an integer or out of range | (nil) | (integer) -2`},
@@ -295,6 +305,50 @@ func TestProofFixSetnxThenExpire(t *testing.T) {
 			{name: "held", args: []string{"me"}, setup: held, orig: `"acquired" | "other" | (integer) 60`, fixed: `"busy" | "other" | (integer) 100`},
 		},
 	}})
+}
+
+// TestProofSetnxTTLNotPositive: where the script does not show its TTL
+// above 0, SETNX + EXPIRE and SET ... NX EX differ for a TTL of 0 or less
+// (issue 25 item 2): the original sets the key, EXPIRE deletes it and
+// replies 1, and the script goes on; SET fails with 'invalid expire time'
+// and the script stops. So the rule offers no fix there, and says so.
+func TestProofSetnxTTLNotPositive(t *testing.T) {
+	src := "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return redis.call('EXPIRE', KEYS[1], ARGV[2])\nend\nreturn 0\n"
+	byHand := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0\n"
+	found := false
+	for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
+		if d.Fix != nil {
+			t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
+		}
+		if d.Rule == "setnx-then-expire" {
+			found = true
+			if !strings.Contains(d.Help, "--fix leaves it: the script does not show the TTL ARGV[2] above 0") {
+				t.Errorf("help does not say why there is no fix: %s", d.Help)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("not flagged:\n%s", src)
+	}
+	if res := drivertest.FixLua("p.lua", []byte(src), All()); string(res.Src) != src {
+		t.Errorf("--fix changed it:\n%s", res.Src)
+	}
+	keys := []string{"proof:lock"}
+	after := [][]string{{"EXISTS", "proof:lock"}}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		for _, st := range []struct{ ttl, orig, byHand string }{
+			{"10", "(integer) 1 | (integer) 1", "(integer) 1 | (integer) 1"},
+			{"0", "(integer) 1 | (integer) 0", "(error) ERR invalid expire time in 'set' command | (integer) 0"},
+			{"-5", "(integer) 1 | (integer) 0", "(error) ERR invalid expire time in 'set' command | (integer) 0"},
+		} {
+			for _, run := range []struct{ src, want string }{{src, st.orig}, {byHand, st.byHand}} {
+				c.MustDo(t, "FLUSHALL")
+				if got := evalNorm(t, c, run.src, keys, []string{"me", st.ttl}, after); got != run.want {
+					t.Errorf("ttl %s, script:\n%s\ngave  %s\nwant  %s", st.ttl, run.src, got, run.want)
+				}
+			}
+		}
+	})
 }
 
 // TestProofSetnxUnconditionalExpire backs the message of the form that

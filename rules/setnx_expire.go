@@ -33,8 +33,11 @@ var _ = register(&lint.Rule{
 				"holder's lock alive. `lint-lua --fix` rewrites `if redis.call('SETNX', k, v) == 1 then " +
 				"redis.call('EXPIRE', k, t) ...` (also `== 0` with an early return, through a local used only there, and " +
 				"`return redis.call('EXPIRE', k, t)`, which becomes `return 1`) into `if redis.call('SET', k, v, 'NX', " +
-				"'EX', t) then ...`; it then also refuses a time to live of 0 or less (`ERR invalid expire time in 'set' " +
-				"command`) where EXPIRE would have deleted the key it just set.",
+				"'EX', t) then ...` where the script shows the time to live to be above 0 (a positive literal, or a " +
+				"value it tested first: `if not ttl or ttl <= 0 then return ... end`): SET refuses a time to live of 0 " +
+				"or less (`ERR invalid expire time in 'set' command`) where EXPIRE deletes the key it just set and the " +
+				"script goes on, so for a time to live the script does not check the finding carries no fix and its " +
+				"help says so.",
 			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2] / 1000)\n  return 1\nend\nreturn 0",
 			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2] / 1000) then\n  return 1\nend\nreturn 0",
 			Redis: "all; SET with NX and EX/PX since 2.6.12",
@@ -102,13 +105,14 @@ func runSetnxThenExpire(p *lint.Pass) {
 				continue
 			}
 			var fix *diag.Fix
+			withheld := false
 			if t.call.Name == "SETNX" && !conj {
 				if fx == nil {
 					fx = newFixer(m)
 				}
-				fix = setnxFix(fx, ifs, t, e)
+				fix, withheld = setnxFix(fx, ifs, t, e)
 			}
-			reportConditional(p, t, e, fix)
+			reportConditional(p, t, e, fix, withheld)
 		}
 	})
 }
@@ -131,8 +135,15 @@ func instead(c *model.Call, key, unit, ttl string) string {
 
 // reportConditional reports an EXPIRE that runs where the key was taken,
 // at a severity that follows its time to live (Doc.Lower).
-func reportConditional(p *lint.Pass, t *setnxCond, e *expireAt, fix *diag.Fix) {
+func reportConditional(p *lint.Pass, t *setnxCond, e *expireAt, fix *diag.Fix, withheld bool) {
 	m := p.Model
+	// noFix says why --fix leaves a form it otherwise rewrites, and what
+	// the user can do.
+	noFix := ""
+	if withheld {
+		noFix = fmt.Sprintf("; --fix leaves it: the script does not show the TTL %s above 0, and with 0 or less EXPIRE deletes the key where SET ... %s fails ('invalid expire time'); check the TTL first (if not ttl or ttl <= 0 then return ... end) or rewrite it by hand",
+			brief(m, e.call.Args[2].Expr), e.unit)
+	}
 	key := m.Text(t.call.Args[1].Expr)
 	line := m.Range(e.call.Expr).Start.Line
 	head := fmt.Sprintf("key %s %s gets its expiry from the EXPIRE on line %d", key, took(t.call), line)
@@ -144,19 +155,19 @@ func reportConditional(p *lint.Pass, t *setnxCond, e *expireAt, fix *diag.Fix) {
 		if t.call.Name == "SETNX" {
 			help = fmt.Sprintf("SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)", key, e.unit, n)
 		}
-		p.Report(m.Range(t.call.Expr), "%s", head).Help("%s", help).Lower().Fix(fix)
+		p.Report(m.Range(t.call.Expr), "%s", head).Help("%s", help+noFix).Lower().Fix(fix)
 		return
 	}
 	if ttlFraction(m, ttl.Expr, 0) {
 		p.Report(m.Range(t.call.Expr), "%s", head).
-			Help("its TTL %s may not be an integer, and then EXPIRE fails ('value is not an integer or out of range') after the %s, which is not rolled back: the key never expires; %s (it checks the TTL before it writes), with a whole number of seconds or milliseconds",
-				brief(m, ttl.Expr), t.call.Name, instead(t.call, key, e.unit, "<ttl>")).
+			Help("its TTL %s may not be an integer, and then EXPIRE fails ('value is not an integer or out of range') after the %s, which is not rolled back: the key never expires; %s (it checks the TTL before it writes), with a whole number of seconds or milliseconds%s",
+				brief(m, ttl.Expr), t.call.Name, instead(t.call, key, e.unit, "<ttl>"), noFix).
 			Fix(fix)
 		return
 	}
 	p.Report(m.Range(t.call.Expr), "%s", head).
-		Help("when that EXPIRE fails (a TTL that is not an integer) the script stops after the %s, which is not rolled back, and the key never expires; %s, which checks the TTL before it writes",
-			t.call.Name, instead(t.call, key, e.unit, "<ttl>")).
+		Help("when that EXPIRE fails (a TTL that is not an integer) the script stops after the %s, which is not rolled back, and the key never expires; %s, which checks the TTL before it writes%s",
+			t.call.Name, instead(t.call, key, e.unit, "<ttl>"), noFix).
 		Lower().Fix(fix)
 }
 
@@ -451,25 +462,40 @@ func expireStmt(m *model.Model, st ast.Stmt, setnx *model.Call) *expireAt {
 // there), and drops the EXPIRE. It offers nothing when the reply's local
 // is used anywhere else (its type changes), or when the TTL is not a
 // simple expression that means the same evaluated before the SETNX.
-func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *diag.Fix {
+//
+// Nor when the script does not show the TTL to be above 0 where the SET
+// goes (model.PositiveAt): with 0 or less, SETNX + EXPIRE sets the key and
+// deletes it at once (the script goes on), while SET ... NX EX fails with
+// 'invalid expire time', a change of behaviour for an input the script
+// admits (issue 25). withheld then says so, for the help. For a TTL that is
+// no integer both forms fail; only the original leaves the key without
+// expiry, the bug the rule reports.
+func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) (fix *diag.Fix, withheld bool) {
 	m := fx.m
 	ttl := e.call.Args[2].Expr
 	if !movableTTL(m, ttl, t.local, 0) {
-		return nil
+		return nil, false
 	}
 	if t.local != nil && refCount(m, t.local) != 1 {
-		return nil
+		return nil, false
+	}
+	at := ast.Stmt(ifs)
+	if t.local != nil {
+		at = t.stmt
+	}
+	if !m.PositiveAt(ttl, at) {
+		return nil, true
 	}
 	call := t.call
 	cmd, ok := call.Args[0].Expr.(*ast.StringExpr)
 	if !ok {
-		return nil
+		return nil, false
 	}
 	cs, ce := fx.bounds(cmd)
 	lit := string(m.File.Src[cs:ce])
 	q := lit[:1]
 	if q != "'" && q != `"` {
-		return nil
+		return nil, false
 	}
 	word := func(w string) string {
 		if cmd.Value == strings.ToLower(cmd.Value) {
@@ -515,12 +541,12 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) *diag.Fix {
 		edits = append(edits, diag.Edit{Start: s, End: end, New: newCall})
 	}
 	if !fx.keepsComments(edits) {
-		return nil
+		return nil, false
 	}
 	return &diag.Fix{
 		Message: fmt.Sprintf("take the key with SET %s value NX %s %s and drop the EXPIRE", m.Text(call.Args[1].Expr), e.unit, shortText(fx.src(ttl))),
 		Edits:   edits,
-	}
+	}, false
 }
 
 // movableTTL reports whether a TTL expression evaluates to the same value

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 )
 
@@ -25,6 +26,9 @@ var (
 	// ErrOwner: the new file could not be given the old one's owner,
 	// group or mode.
 	ErrOwner = errors.New("its owner, group or mode cannot be kept")
+	// ErrAttrs: the new file could not be given the old one's extended
+	// attributes (POSIX ACLs, user.*, security.*, trusted.*).
+	ErrAttrs = errors.New("its extended attributes (ACL, user.*, security.*) cannot be kept")
 )
 
 // Replace writes data over the file at path, which was read as old with
@@ -36,16 +40,20 @@ var (
 //   - A read-only file is refused (ErrReadOnly), as gofmt refuses it.
 //   - The new content goes to a temporary file in the same directory,
 //     given the old file's owner, group and mode (setuid, setgid and sticky
-//     bits included), synced to disk, and renamed over the old file once
+//     bits included) and, on Linux, its extended attributes (POSIX ACLs,
+//     user.*, security.*; trusted.* for root), synced to disk, and renamed over the old file once
 //     its identity is checked again: a reader never sees half a script, and
-//     a crash or a kill leaves the old file or the new one. SIGINT and
-//     SIGTERM remove the temporary file (CleanUpOnSignal).
+//     a crash or a kill leaves the old file or the new one. SIGINT,
+//     SIGTERM, SIGHUP and SIGQUIT remove the temporary file
+//     (CleanUpOnSignal); after a SIGKILL a later run removes it
+//     (CleanLeftovers).
 //   - Where the rename cannot keep what identifies the file to its user,
 //     the file is refused rather than rewritten in place: a file with
-//     other hard links (ErrLinked), whose links the rename would break, and
-//     one whose owner, group or mode the process cannot give the new file
+//     other hard links (ErrLinked), whose links the rename would break, one
+//     whose owner, group or mode the process cannot give the new file
 //     (ErrOwner), a file of another user in a group-writable directory for
-//     one. Rewriting in place would keep those, but a crash in the middle
+//     one, and one with an extended attribute the new file cannot be given
+//     (ErrAttrs: trusted.* or security.* without the privilege). Rewriting in place would keep those, but a crash in the middle
 //     would leave half a script: the user fixes such a file by hand, or
 //     with `lint-lua --diff | patch`.
 //
@@ -70,13 +78,16 @@ func Replace(path string, old []byte, id ID, data []byte) (err error) {
 	case curID.Nlink > 1:
 		return fmt.Errorf("%w (%d links)", ErrLinked, curID.Nlink)
 	}
-	tmp, err := createTemp(filepath.Dir(target), "."+filepath.Base(target)+".lint-lua-*")
+	tmp, err := createTemp(filepath.Dir(target), tempPattern(filepath.Base(target)))
 	if err != nil {
 		return unwrap(err)
 	}
+	closed := false
 	defer func() {
 		if err != nil {
-			tmp.Close()
+			if !closed {
+				tmp.Close()
+			}
 			os.Remove(tmp.Name())
 		}
 		forget(tmp.Name())
@@ -84,14 +95,17 @@ func Replace(path string, old []byte, id ID, data []byte) (err error) {
 	if _, err = tmp.Write(data); err != nil {
 		return unwrap(err)
 	}
-	if err = keepOwnerAndMode(tmp, curID); err != nil {
+	if err = keepOwnerAndMode(tmp, curID, target); err != nil {
 		return err
 	}
 	if err = tmp.Sync(); err != nil {
 		return unwrap(err)
 	}
-	if err = tmp.Close(); err != nil {
-		return unwrap(err)
+	if !holdOpen {
+		closed = true
+		if err = tmp.Close(); err != nil {
+			return unwrap(err)
+		}
 	}
 	if afterTemp != nil {
 		afterTemp(tmp.Name())
@@ -102,8 +116,23 @@ func Replace(path string, old []byte, id ID, data []byte) (err error) {
 	if err = os.Rename(tmp.Name(), target); err != nil {
 		return unwrap(err)
 	}
+	if !closed {
+		// The lock on the temporary file (lockTemp) is held until it has
+		// its final name, so that CleanLeftovers never takes a temporary
+		// file that is about to be renamed.
+		closed = true
+		tmp.Close()
+	}
 	syncDir(filepath.Dir(target))
 	return nil
+}
+
+// tempPattern names the temporary file of a write to the file named base:
+// hidden, beside it, with this process's id, so that a later run can tell
+// a leftover of a killed run from the file of a run under way
+// (CleanLeftovers).
+func tempPattern(base string) string {
+	return "." + base + ".lint-lua-" + strconv.Itoa(os.Getpid()) + "-*"
 }
 
 // afterTemp, when set (by tests), runs when the temporary file is written
@@ -125,6 +154,11 @@ func createTemp(dir, pattern string) (*os.File, error) {
 	defer temps.Unlock()
 	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
+		return nil, err
+	}
+	if err := lockTemp(f); err != nil {
+		f.Close()
+		os.Remove(f.Name())
 		return nil, err
 	}
 	if temps.names == nil {

@@ -9,7 +9,7 @@ import (
 
 func mayWrite(id ID) bool { return id.Mode&0o200 != 0 }
 
-func keepOwnerAndMode(f *os.File, id ID) error {
+func keepOwnerAndMode(f *os.File, id ID, _ string) error {
 	return f.Chmod(fileModeOf(id.Mode))
 }
 
@@ -22,6 +22,15 @@ func statID(path string) (ID, error) {
 }
 
 func syncDir(string) {}
+
+// holdOpen: a file open elsewhere cannot be renamed over on every system.
+const holdOpen = false
+
+func lockTemp(*os.File) error { return nil }
+
+// CleanLeftovers finds nothing outside Unix, where a temporary file holds
+// no lock that tells whether its writer still runs.
+func CleanLeftovers(string) []Leftover { return nil }
 
 // CleanUpOnSignal makes an interrupt remove the temporary files Replace
 // has not renamed yet before the process ends.

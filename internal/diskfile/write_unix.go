@@ -3,12 +3,15 @@
 package diskfile
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
 	"slices"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // mayWrite reports whether this process may write a file with identity
@@ -33,9 +36,11 @@ func writableBy(id ID, euid, egid int, groups []int) bool {
 	return id.Mode&0o002 != 0
 }
 
-// keepOwnerAndMode gives f the owner, group and mode of id: chown first,
-// since a chown clears the setuid and setgid bits.
-func keepOwnerAndMode(f *os.File, id ID) error {
+// keepOwnerAndMode gives f the owner, group and mode of id, and the
+// extended attributes of the file at src: chown first, since a chown clears
+// the setuid and setgid bits (and security.capability), and the ACL after
+// the mode, since a chmod rewrites the ACL's mask.
+func keepOwnerAndMode(f *os.File, id ID, src string) error {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(int(f.Fd()), &st); err != nil {
 		return unwrap(err)
@@ -47,6 +52,9 @@ func keepOwnerAndMode(f *os.File, id ID) error {
 	}
 	if err := f.Chmod(fileModeOf(id.Mode)); err != nil {
 		return fmt.Errorf("%w (mode %04o: %v)", ErrOwner, id.Mode, unwrap(err))
+	}
+	if err := keepAttrs(f, src); err != nil {
+		return err
 	}
 	// The system may drop a bit it does not let this process set (the
 	// setgid bit of a group the process is not in): the new file would
@@ -78,23 +86,54 @@ func syncDir(dir string) {
 	}
 }
 
-// CleanUpOnSignal makes SIGINT and SIGTERM remove the temporary files
-// Replace has not renamed yet before the process ends by the signal, as it
-// would have without the handler. stop uninstalls it.
+// holdOpen: the temporary file stays open, and locked, until renamed.
+const holdOpen = true
+
+// lockTemp takes an exclusive lock on a new temporary file for as long as
+// this process holds it open: the system drops the lock when the process
+// ends, however it ends, which is how CleanLeftovers knows a leftover's
+// writer is gone.
+func lockTemp(f *os.File) error {
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil && !errors.Is(err, unix.ENOTSUP) && !errors.Is(err, unix.ENOLCK) {
+		return fmt.Errorf("lock %s: %w", f.Name(), err)
+	}
+	return nil
+}
+
+// The signals that end a run while it may hold temporary files: SIGINT and
+// SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\).
+var cleanUpSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
+
+// CleanUpOnSignal makes SIGINT, SIGTERM, SIGHUP and SIGQUIT remove the
+// temporary files Replace has not renamed yet before the process ends by
+// the signal, as it would have without the handler. SIGQUIT, whose Go
+// default prints every goroutine's stack and exits with status 2, instead
+// ends the process with status 131 (128 + 3), as a shell reports a process
+// the signal ended. stop uninstalls it.
 func CleanUpOnSignal() (stop func()) {
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	// A signal ignored from the start stays ignored: nohup's SIGHUP, or
+	// SIGINT and SIGQUIT of a background job of a shell without job
+	// control. Notify would make it end the run.
+	for _, sig := range cleanUpSignals {
+		if !signal.Ignored(sig) {
+			signal.Notify(ch, sig)
+		}
+	}
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
 			removeTemps()
-			signal.Reset(sig)
-			syscall.Kill(os.Getpid(), sig.(syscall.Signal))
-			// The signal's default action ends the process; should it
-			// not, end as a shell reports a signal.
-			time.Sleep(time.Second)
-			os.Exit(128 + int(sig.(syscall.Signal)))
+			n := sig.(syscall.Signal)
+			if n != syscall.SIGQUIT {
+				signal.Reset(sig)
+				syscall.Kill(os.Getpid(), n)
+				// The signal's default action ends the process; should
+				// it not, end as a shell reports a signal.
+				time.Sleep(time.Second)
+			}
+			os.Exit(128 + int(n))
 		case <-done:
 		}
 	}()

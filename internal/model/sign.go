@@ -1,6 +1,9 @@
 package model
 
 import (
+	"slices"
+	"strconv"
+
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -218,4 +221,317 @@ func (m *Model) arithSign(x *ast.ArithmeticOpExpr, depth int) (Sign, string) {
 		}
 	}
 	return SignUnknown, ""
+}
+
+// PositiveAt reports whether the number e is above 0 for every input where
+// the statement at runs, by what the script itself shows rather than by the
+// caller's domain (SignOf takes an ARGV for positive; this does not): a
+// positive literal, sums, products by a literal of at least 1, quotients
+// by a literal of a value at least that literal, math.max, math.min,
+// math.ceil, math.floor and tonumber of such values, a local assigned once
+// to one, with the bounds the script has tested on every path to at: `if
+// not ttl or ttl <= 0 then return ... end` before it, `if ttl > 0 then`
+// around it, `assert(ttl >= 1000)`. A fix that moves a TTL into SET ... EX
+// asks this: SET refuses a TTL of 0 or less where EXPIRE deleted the key.
+//
+// A test that a value is not at most 0 also passes NaN (tonumber("nan")
+// is NaN in Redis's Lua); every command that takes a TTL refuses NaN as it
+// refuses a fraction, so no caller of this tells them apart.
+func (m *Model) PositiveAt(e ast.Expr, at ast.Stmt) bool {
+	facts, ok := m.factsAt(at)
+	if !ok {
+		facts = nil
+	}
+	return m.positiveUnder(e, facts, 0)
+}
+
+// fact is a condition known to have evaluated to truth.
+type fact struct {
+	cond  ast.Expr
+	truth bool
+}
+
+// factsAt lists the conditions known on every path to at: the ifs that
+// enclose it (the branch it is in), the ifs before it in its blocks and
+// theirs whose then-branch leaves the function (their condition was false),
+// and asserts before it. A function body takes the facts of its
+// definition: only immutable values are compared (sameValue), and those
+// hold wherever the function is called from.
+func (m *Model) factsAt(at ast.Stmt) ([]fact, bool) {
+	var out []fact
+	var walk func(stmts []ast.Stmt, facts []fact) bool
+	with := func(facts []fact, f fact) []fact { return append(slices.Clip(facts), f) }
+	walk = func(stmts []ast.Stmt, facts []fact) bool {
+		for _, s := range stmts {
+			if s == at {
+				out = facts
+				return true
+			}
+			switch s := s.(type) {
+			case *ast.IfStmt:
+				if walk(s.Then, with(facts, fact{s.Condition, true})) || walk(s.Else, with(facts, fact{s.Condition, false})) {
+					return true
+				}
+				switch {
+				case m.leaves(s.Then) && !m.leaves(s.Else):
+					facts = with(facts, fact{s.Condition, false})
+				case m.leaves(s.Else) && !m.leaves(s.Then):
+					facts = with(facts, fact{s.Condition, true})
+				}
+			case *ast.DoBlockStmt:
+				if walk(s.Stmts, facts) {
+					return true
+				}
+			case *ast.WhileStmt:
+				if walk(s.Stmts, facts) {
+					return true
+				}
+			case *ast.RepeatStmt:
+				if walk(s.Stmts, facts) {
+					return true
+				}
+			case *ast.NumberForStmt:
+				if walk(s.Stmts, facts) {
+					return true
+				}
+			case *ast.GenericForStmt:
+				if walk(s.Stmts, facts) {
+					return true
+				}
+			default:
+				if call, ok := s.(*ast.FuncCallStmt); ok {
+					if fe, ok := call.Expr.(*ast.FuncCallExpr); ok && len(fe.Args) > 0 {
+						if id, ok := fe.Func.(*ast.IdentExpr); ok && id.Value == "assert" && m.VarOf(id) == nil {
+							facts = with(facts, fact{fe.Args[0], true})
+						}
+					}
+				}
+				found := false
+				m.InspectKinds([]ast.Stmt{s}, KFunctionExpr, func(n any) bool {
+					if fe, ok := n.(*ast.FunctionExpr); ok && !found {
+						found = walk(fe.Stmts, facts)
+					}
+					return false
+				})
+				if found {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ok := walk(m.File.Chunk, nil)
+	return out, ok
+}
+
+// leaves reports whether a block always leaves the function: it ends with
+// a return or a call of error.
+func (m *Model) leaves(block []ast.Stmt) bool {
+	if len(block) == 0 {
+		return false
+	}
+	switch st := block[len(block)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.FuncCallStmt:
+		return isErrorCall(m, st.Expr)
+	}
+	return false
+}
+
+func (m *Model) positiveUnder(e ast.Expr, facts []fact, depth int) bool {
+	return m.above(e, facts, 0, true, depth)
+}
+
+// above reports whether e is above v (strict) or at least v, for every
+// input, by the literals, the arithmetic and the facts. A sum of numbers
+// that are not negative is above each; a product only by a literal of at
+// least 1, and a quotient only by a literal divisor and a dividend of at
+// least the divisor, since a tiny number times or over another underflows
+// to 0 (1e-320 / 1000 is 0). math.floor(x) is above 0 when x is at least 1.
+func (m *Model) above(e ast.Expr, facts []fact, v float64, strict bool, depth int) bool {
+	if depth > 12 || e == nil {
+		return false
+	}
+	depth++
+	holds := func(n float64, nStrict bool) bool { return n > v || n == v && (nStrict || !strict) }
+	for _, f := range facts {
+		if n, nStrict, ok := m.bound(f.cond, f.truth, e, 0); ok && holds(n, nStrict) {
+			return true
+		}
+	}
+	switch x := e.(type) {
+	case *ast.NumberExpr:
+		n, ok := ParseNumber(x.Value)
+		return ok && holds(n, false)
+	case *ast.StringExpr:
+		n, err := strconv.ParseFloat(x.Value, 64)
+		return err == nil && holds(n, false)
+	case *ast.IdentExpr:
+		vr := m.VarOf(x)
+		return vr != nil && vr.Kind == LocalVar && len(vr.Writes) == 0 && vr.Init != nil && m.above(vr.Init, facts, v, strict, depth)
+	case *ast.ArithmeticOpExpr:
+		if v < 0 {
+			return false
+		}
+		switch x.Operator {
+		case "+":
+			return m.above(x.Lhs, facts, v, strict, depth) && m.above(x.Rhs, facts, 0, false, depth) ||
+				m.above(x.Rhs, facts, v, strict, depth) && m.above(x.Lhs, facts, 0, false, depth)
+		case "*":
+			if v != 0 {
+				return false
+			}
+			return atLeastOne(x.Lhs) && m.above(x.Rhs, facts, 0, strict, depth) || atLeastOne(x.Rhs) && m.above(x.Lhs, facts, 0, strict, depth)
+		case "/":
+			d, ok := x.Rhs.(*ast.NumberExpr)
+			if !ok {
+				return false
+			}
+			n, ok := ParseNumber(d.Value)
+			if !ok || n <= 0 {
+				return false
+			}
+			if v == 0 && strict {
+				return m.above(x.Lhs, facts, n, false, depth)
+			}
+			return m.above(x.Lhs, facts, v*n, strict, depth)
+		}
+	case *ast.FuncCallExpr:
+		if m.CallAt(x) != nil {
+			return false
+		}
+		switch m.BuiltinName(x) {
+		case "tonumber", "math.ceil":
+			return len(x.Args) == 1 && m.above(x.Args[0], facts, v, strict, depth)
+		case "math.floor":
+			return v == 0 && len(x.Args) == 1 && m.above(x.Args[0], facts, 1, false, depth)
+		case "math.max":
+			return slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return m.above(a, facts, v, strict, depth) })
+		case "math.min":
+			return len(x.Args) > 0 && !slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return !m.above(a, facts, v, strict, depth) })
+		}
+	}
+	return false
+}
+
+// atLeastOne reports whether e is a number literal of at least 1.
+func atLeastOne(e ast.Expr) bool {
+	n, ok := e.(*ast.NumberExpr)
+	if !ok {
+		return false
+	}
+	v, ok := ParseNumber(n.Value)
+	return ok && v >= 1
+}
+
+// bound is the lower bound that cond having evaluated to truth shows for
+// e: e > n (strict) or e >= n, from a comparison of e with a number
+// literal (a comparison of a string with a number raises an error, so one
+// that completed compared numbers), through not, and and or.
+func (m *Model) bound(cond ast.Expr, truth bool, e ast.Expr, depth int) (n float64, strict, ok bool) {
+	if depth > 16 {
+		return 0, false, false
+	}
+	depth++
+	switch c := cond.(type) {
+	case *ast.UnaryNotOpExpr:
+		return m.bound(c.Expr, !truth, e, depth)
+	case *ast.LogicalOpExpr:
+		// `a and b` true: both were; `a or b` false: both were false.
+		// Either's bound holds; the higher one is kept.
+		if (c.Operator == "and") == truth {
+			ln, ls, lok := m.bound(c.Lhs, truth, e, depth)
+			rn, rs, rok := m.bound(c.Rhs, truth, e, depth)
+			switch {
+			case lok && (!rok || ln > rn || ln == rn && ls):
+				return ln, ls, true
+			case rok:
+				return rn, rs, true
+			}
+		}
+	case *ast.RelationalOpExpr:
+		op := c.Operator
+		var k ast.Expr
+		switch {
+		case m.sameValue(c.Lhs, e):
+			k = c.Rhs
+		case m.sameValue(c.Rhs, e):
+			k = c.Lhs
+			op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "~=": "~="}[op]
+		default:
+			return 0, false, false
+		}
+		num, isNum := k.(*ast.NumberExpr)
+		if !isNum {
+			return 0, false, false
+		}
+		lit, isNum := ParseNumber(num.Value)
+		if !isNum {
+			return 0, false, false
+		}
+		if !truth {
+			op = map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "~=", "~=": "=="}[op]
+		}
+		switch op {
+		case ">":
+			return lit, true, true
+		case ">=", "==":
+			return lit, false, true
+		}
+	}
+	return 0, false, false
+}
+
+// sameValue reports whether a and b are the same value wherever they are
+// read, as far as a test of its sign goes: one local never assigned after
+// its declaration, or the same ARGV[n], or tonumber of it, in a script
+// that never assigns into ARGV. ARGV[n] and tonumber(ARGV[n]) are one
+// value here: where Redis reads the string as an integer of 0 or less, the
+// string is that integer, and tonumber gives it too.
+func (m *Model) sameValue(a, b ast.Expr) bool {
+	if ia, ok := a.(*ast.IdentExpr); ok {
+		ib, ok := b.(*ast.IdentExpr)
+		if !ok {
+			return false
+		}
+		v := m.VarOf(ia)
+		return v != nil && v == m.VarOf(ib) && v.Kind == LocalVar && len(v.Writes) == 0
+	}
+	argv := func(e ast.Expr) ast.Expr {
+		if c, ok := e.(*ast.FuncCallExpr); ok && m.BuiltinName(c) == "tonumber" && len(c.Args) == 1 {
+			e = c.Args[0]
+		}
+		g, ok := e.(*ast.AttrGetExpr)
+		if !ok {
+			return nil
+		}
+		if _, lit := g.Key.(*ast.NumberExpr); !lit || m.Value(g).Origin != Argv {
+			return nil
+		}
+		return g
+	}
+	ga, gb := argv(a), argv(b)
+	return ga != nil && gb != nil && m.Text(ga) == m.Text(gb) && !m.argvAssigned()
+}
+
+// argvAssigned reports whether the script assigns into ARGV (ARGV[2] = x):
+// its elements are then not the caller's throughout.
+func (m *Model) argvAssigned() bool {
+	return m.Cached("argvAssigned", func() any {
+		found := false
+		m.InspectKinds(m.File.Chunk, KAssignStmt, func(n any) bool {
+			if a, ok := n.(*ast.AssignStmt); ok {
+				for _, l := range a.Lhs {
+					if g, ok := l.(*ast.AttrGetExpr); ok {
+						if id, ok := g.Object.(*ast.IdentExpr); ok && id.Value == "ARGV" && m.VarOf(id) == nil {
+							found = true
+						}
+					}
+				}
+			}
+			return !found
+		})
+		return found
+	}).(bool)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"sync"
 
@@ -32,6 +33,10 @@ type Fix struct {
 	// rewrite. Unlocked, both could check the file before either renamed
 	// over it, and both write it.
 	writing map[fileKey]*sync.Mutex
+	// cleaned holds the folders searched for the leftovers of killed runs
+	// (diskfile.CleanLeftovers), and leftovers what was found there.
+	cleaned   map[string]bool
+	leftovers []diskfile.Leftover
 }
 
 // fileKey names a file whatever path reached it: its device and inode, or
@@ -47,8 +52,8 @@ type failure struct {
 	err  error
 }
 
-// NewFix returns the sink, with SIGINT and SIGTERM set to remove the
-// temporary files of the writes under way (until Done).
+// NewFix returns the sink, with SIGINT, SIGTERM, SIGHUP and SIGQUIT set
+// to remove the temporary files of the writes under way (until Done).
 func NewFix(errOut io.Writer) *Fix {
 	return &Fix{ErrOut: errOut, stop: diskfile.CleanUpOnSignal()}
 }
@@ -69,6 +74,7 @@ func (s *Fix) File(r *driver.Result) {
 		if beforeWrite != nil {
 			beforeWrite(r.Path)
 		}
+		s.clean(r.Path)
 		unlock := s.lock(r)
 		err = diskfile.Replace(r.Path, r.Rewrite.Old, r.Rewrite.ID, r.Rewrite.New)
 		same := errors.Is(err, diskfile.ErrChanged) && holds(r.Path, r.Rewrite.New)
@@ -89,6 +95,29 @@ func (s *Fix) File(r *driver.Result) {
 	}
 	s.files++
 	s.done += r.Applied
+}
+
+// clean removes the leftovers of killed runs from the folder where the
+// file at path is written, once a run, before the first write there.
+func (s *Fix) clean(path string) {
+	dir := filepath.Dir(path)
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		dir = filepath.Dir(target)
+	}
+	s.mu.Lock()
+	if s.cleaned == nil {
+		s.cleaned = map[string]bool{}
+	}
+	done := s.cleaned[dir]
+	s.cleaned[dir] = true
+	s.mu.Unlock()
+	if done {
+		return
+	}
+	found := diskfile.CleanLeftovers(dir)
+	s.mu.Lock()
+	s.leftovers = append(s.leftovers, found...)
+	s.mu.Unlock()
 }
 
 // lock takes the write lock of r's file, and returns its release.
@@ -115,6 +144,14 @@ func (s *Fix) lock(r *driver.Result) func() {
 func (s *Fix) Done(o *driver.Outcome) error {
 	if s.stop != nil {
 		s.stop()
+	}
+	slices.SortFunc(s.leftovers, func(a, b diskfile.Leftover) int { return cmp.Compare(a.Path, b.Path) })
+	for _, l := range s.leftovers {
+		if l.Removed {
+			fmt.Fprintf(s.ErrOut, "lint-lua: removed %s, the temporary file of a lint-lua --fix that was killed (process %d)\n", l.Path, l.Pid)
+		} else {
+			fmt.Fprintf(s.ErrOut, "lint-lua: %s may be the temporary file of a lint-lua --fix that was killed; kept: %s\n", l.Path, l.Reason)
+		}
 	}
 	slices.SortStableFunc(s.failed, func(a, b failure) int {
 		if c := cmp.Compare(a.arg, b.arg); c != 0 {
@@ -143,6 +180,8 @@ func fixError(err error) error {
 		return fmt.Errorf("not fixed: %w (make it writable to fix it)", err)
 	case errors.Is(err, diskfile.ErrLinked), errors.Is(err, diskfile.ErrOwner):
 		return fmt.Errorf("not fixed: %w, which writing a new file in its place would not keep; apply the fixes by hand or with lint-lua --diff | patch", err)
+	case errors.Is(err, diskfile.ErrAttrs):
+		return fmt.Errorf("not fixed: %w by a new file written in its place; apply the fixes by hand or with lint-lua --diff | patch", err)
 	}
 	return fmt.Errorf("writing the fixes: %w", err)
 }
