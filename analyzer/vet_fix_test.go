@@ -28,13 +28,13 @@ func TestVetFix(t *testing.T) {
 			"\texists.Run(ctx, rdb, []string{\"k\"})\n" +
 			"\trdb.Eval(ctx, lock, []string{\"lock\"}, \"me\", \"10\")\n" +
 			"\trdb.Eval(ctx, \"local v = redis.call('GET', KEYS[1])\\nif v == nil then return 'missing' end\\nreturn v\", []string{\"k\"})\n}\n"
-		lockLua = "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2] / 1000)\n  return 1\nend\nreturn 0\n"
+		lockLua = "if tonumber(ARGV[2]) < 1000 then return 0 end\nif redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2] / 1000)\n  return 1\nend\nreturn 0\n"
 	)
 	fixedGo := strings.NewReplacer(
 		"KEYS[1]) then return 1", "KEYS[1]) == 1 then return 1",
 		`\nif v == nil then`, `\nif not v then`,
 	).Replace(mainGo)
-	fixedLua := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2] / 1000) then\n  return 1\nend\nreturn 0\n"
+	fixedLua := "if tonumber(ARGV[2]) < 1000 then return 0 end\nif redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2] / 1000) then\n  return 1\nend\nreturn 0\n"
 	goBin, tool, app := vetApp(t, map[string]string{"main.go": mainGo, "lock.lua": lockLua})
 	vet := func(args ...string) (string, int) {
 		cmd := exec.Command(goBin, append([]string{"vet", "-vettool=" + tool}, append(args, "./...")...)...)
