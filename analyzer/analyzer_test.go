@@ -74,6 +74,15 @@ func TestInterfaceClients(t *testing.T) {
 	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "ifaceclient", "ifacelib")
 }
 
+// TestScriptMaps checks scripts kept in a map, slice or array filled at
+// package level or in init and passed as one element: each value is
+// linted; a container another function fills, or with a value built at
+// run time, is not known.
+func TestScriptMaps(t *testing.T) {
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "scriptmaps")
+}
+
 // TestKnownValues checks scripts whose text is known without being a Go
 // constant: one of two constants an if chooses (each linted, no
 // dynamic-script), fmt.Sprintf over such values and over package
