@@ -68,10 +68,11 @@ func TestHelpers(t *testing.T) {
 // its keys and arguments (through a helper too); implemented by a type
 // that sends nothing, it is none; implemented nowhere here (a library's
 // users implement it), an Eval of a script, keys and arguments is one by
-// its shape, and another shape is not.
+// its shape, and another shape is not. Another package's calls on those
+// interfaces are script calls too (the facts cross the import).
 func TestInterfaceClients(t *testing.T) {
 	t.Parallel()
-	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "ifaceclient", "ifacelib")
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "ifaceclient", "ifacelib", "ifaceuse")
 }
 
 // TestScriptMaps checks scripts kept in a map, slice or array filled at
