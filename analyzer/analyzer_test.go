@@ -63,6 +63,27 @@ func TestHelpers(t *testing.T) {
 	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "helpers", "helpersuse")
 }
 
+// TestInterfaceClients checks a client interface of the package's own:
+// implemented over go-redis here, a call on it is a script call site with
+// its keys and arguments (through a helper too); implemented by a type
+// that sends nothing, it is none; implemented nowhere here (a library's
+// users implement it), an Eval of a script, keys and arguments is one by
+// its shape, and another shape is not. Another package's calls on those
+// interfaces are script calls too (the facts cross the import).
+func TestInterfaceClients(t *testing.T) {
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "ifaceclient", "ifacelib", "ifaceuse")
+}
+
+// TestScriptMaps checks scripts kept in a map, slice or array filled at
+// package level or in init and passed as one element: each value is
+// linted; a container another function fills, or with a value built at
+// run time, is not known.
+func TestScriptMaps(t *testing.T) {
+	t.Parallel()
+	runWants(t, mainFixtures, testAnalyzer(t, Settings{MinSeverity: "info"}), "scriptmaps")
+}
+
 // TestKnownValues checks scripts whose text is known without being a Go
 // constant: one of two constants an if chooses (each linted, no
 // dynamic-script), fmt.Sprintf over such values and over package

@@ -129,6 +129,9 @@ func findProjectAPIs(pass *analysis.Pass, e *evaluator, configured []config.Scri
 				changed = true
 			}
 		}
+		if p.interfaceFacts() {
+			changed = true
+		}
 		if !changed {
 			break
 		}
@@ -238,6 +241,13 @@ func (p *projectAPIs) paramReaches(fd *ast.FuncDecl, fn *types.Func) *scriptPara
 					// The arguments: exactly the function's variadic
 					// parameter, spread, right after the keys in both.
 					f.VarArgs = true
+				case u.ArgsArg < 0 && call.Ellipsis.IsValid() && len(call.Args) == u.KeysArg+2:
+					// The arguments: a slice parameter of the function
+					// (not its variadic one), spread right after the keys
+					// (Eval(script, keys, args []any) over go-redis).
+					if a := param(call.Args[u.KeysArg+1]); a >= 0 && !(sig.Variadic() && a == last) {
+						f.Args = a
+					}
 				}
 			}
 		case u.Pass == passOriginCount && u.KeysArg >= 0 && spreads(u.KeysArg, last):

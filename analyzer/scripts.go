@@ -218,6 +218,17 @@ func findScripts(pass *analysis.Pass, st *state) {
 			reportTooLarge(st.rep, src, t, st.settings.maxFileSize)
 		} else if t != nil {
 			s = known(t)
+		} else if elems := e.elementTexts(src); elems != nil {
+			// An element of a container of scripts (elements.go):
+			// each value is a script of this use, and which one the
+			// keys go with is not known, so u.Script stays nil.
+			for _, t := range elems {
+				o := known(t)
+				if !slices.Contains(o.Uses, u) {
+					o.Uses = append(o.Uses, u)
+				}
+			}
+			continue
 		} else if alts := e.alternatives(src); alts != nil {
 			// One of a few known texts (alternatives.go): each is a
 			// script of this use; the call-site checks read the first.
