@@ -36,7 +36,12 @@ mirror=${LINT_LUA_MIRROR:-/work/.mirror}
 # examples); .lua files under them are linted, host files under them are
 # searched for scripts. Options: holes=keys-args (see extract-host-lua.py),
 # assemble=qless|erb (see assemble_* below), lua=<paths> (the .lua files to
-# lint when they are not all the .lua files under the paths).
+# lint when they are not all the .lua files under the paths), go=<dir>:<dir>
+# (the Go modules scripts/precision-broad.sh lints with `lint-lua go`, when
+# they are not one module at the root).
+#
+# Round 5 (from sayhey on) was added on 2026-12-07 for issue 29 and judged at
+# first sight, before any change for it (docs/precision.md, "Round 5").
 corpus() {
   cat <<'EOF'
 redisson|mirror|redisson/redisson@66863978b4a92093b97c1f8c96f182a77e81d50e|lock,cache,queue,rate-limiter|Java|redisson/src/main/java/org/redisson|
@@ -122,6 +127,34 @@ node-redis-warlock|npm|node-redis-warlock@1.0.2|lock|JavaScript (.lua files)|lib
 redlock-universal|npm|redlock-universal@0.8.5|lock|TypeScript (built)|dist/index.js|
 tasktiger|mirror|closeio/tasktiger@b347fddf9a75ee3cca0568fc821534158688ab98|queue,scheduler,lock|Python (.lua files, strings)|tasktiger|
 seata|mirror|apache/incubator-seata@0b9d7c9a4972e0674a4da681ee9e7d3a6a194e92|lock|Java (.lua resources)|server/src/main/resources/lua|
+sayhey|mirror|ofkindness/sayhey@a792756725cfa66e56154e85be3a9f3b012224b5|game backend|JavaScript (.lua files)|src/modules|
+redisto|mirror|waspyro/redisto@5d0472052b31bdb4494cecb30b84f9e5bcd84718|cache|TypeScript (.lua files)|src|
+redlock-php|mirror|ronnylt/redlock-php@535d616f243fe8d72b96870bc3ddc488bb091d9e|lock|PHP|src|
+php-redis-lock|mirror|cheprasov/php-redis-lock@fbaf1480c76e230c03a9d5edd2048cd160889175|lock|PHP|src|
+delayqueue-go|mirror|HDT3213/delayqueue@52c8d3129c4ff77700a040bdf1c6e5d40598b903|queue,scheduler|Go|.|
+spring-boot-demo|mirror|xkcoding/spring-boot-demo@87a142f9604c1a5365b4d24d22c2c11c26a9d5ab|rate-limiter|Java (.lua resource)|demo-ratelimit-redis/src/main|
+distributed-seckill|mirror|sangyuan6122/Distributed-Seckill@6c66a3a050041fd17965555de2ee4f23c478e798|inventory,lock|Java|jecp-dubbo-shop-product/src/main,jecp-common-core/src/main|
+exq|mirror|akira/exq@ffa446eb3992fa22dea2db3d4f7bd594f5326952|queue,scheduler|Elixir (strings; not read)|lib|
+mosquito|mirror|mosquito-cr/mosquito@6ededc5e7a34ff2b060ab6fbf29b06c4ef324a62|queue,scheduler|Crystal (strings; not read)|src|
+rpqueue|mirror|josiahcarlson/rpqueue@91c28a1ac9c25470bec65a8bab214a8daf9aa9f7|queue,scheduler,lock|Python|rpqueue|
+pyrsmq|mirror|mlasevich/PyRSMQ@38c3fb68b0042093ce26dd086f6494770eb48db7|queue|Python|src/rsmq|
+berater|mirror|dpep/berater_rb@5edf055119a81be8530aea68d693a3996502625a|rate-limiter,lock|Ruby|lib|
+upstash-ratelimit-py|mirror|upstash/ratelimit-py@bd70dfdb93ccfc0fea7a3d854c7942f8dce21f0a|rate-limiter|Python|upstash_ratelimit|
+seckill-go|mirror|Martindeeepdark/seckill-go@c2cf2631dc4ed3343bfa8ffc094b4865962f58a6|inventory|Go (modules)|common,services/seckill-gateway|go=common:services/seckill-gateway
+rsmq-async-rs|mirror|Couragium/rsmq-async-rs@726e7614ea5baa7c94d7d7f9c29cd7e4a7df4b91|queue|Rust (.lua files)|src|
+redis-master|mirror|Mr-que/redis-master@e890c0395b8d9beea67edd7bb6131d74ba8fd190|inventory,lock|Java (.lua resources)|ms-seckill/src/main|
+adequate-rate-limiter|mirror|bagashe/redis-adequate-rate-limiter-rb@fe43387bf164ef38a73716470081c16296e6c73b|rate-limiter|Ruby|lib|
+verk|mirror|edgurgel/verk@a72c441108494c65e2008b09fe83b1542b7d7174|queue,scheduler|Elixir (.lua files)|priv,lib|
+saas-buy|mirror|heytheww/SaaS_buy@14ffcaa0b330bfe4b994bf3dc8036a125d780cfa|inventory|Go (.lua file)|.|
+ratelimitj|mirror|mokies/ratelimitj@a0ffd87e2d708346486f1ac22a9c48ef86c140cf|rate-limiter|Java (.lua resource)|ratelimitj-redis/src/main|
+fixed-rate-limiter-aspnet|mirror|redis-developer/fixed-rate-limiter-aspnet-core@dde70b2382409218b98645e26be56dc4a4502117|rate-limiter|C#|.|
+rate-limiter-example-kt|mirror|rodrigogurgel/rate-limiter-example@176a8e86196a0d86c849a0b26316031b521d0d28|rate-limiter|Kotlin (.lua resource)|src/main|
+carmine|mirror|taoensso/carmine@66540e182edc8c62b533633dcaf2fb240a96afb0|queue,lock,cache|Clojure (.lua files; strings not read)|src|
+ratelimiter-redis-go|mirror|xiaobank/ratelimiter-redis@b5950eaaacf366e578633fdd8630e4feeea7d702|rate-limiter|Go (no go.mod)|.|
+go-ratelimit|mirror|krishna-kudari/go-ratelimit@ab6da9f10dd086407bfe6f58ef2c6ece0733182c|rate-limiter|Go|.|
+qratelimiter|mirror|Nahiyi/Qratelimiter@880ff3316deb133202d2ec33a23532c01652c3d2|rate-limiter|Java (.lua resources)|qratelimiter-spring-boot-autoconfigure/src/main|
+fireflysoft-ratelimit|mirror|bosima/FireflySoft.RateLimit@320da80b99ec1250a37e3eddc4b974b80b5852f3|rate-limiter|C#|FireflySoft.RateLimit.Core|
+ajiwo-ratelimit|mirror|ajiwo/ratelimit@9fcf62876fa91abb99ee87140ab48921b6c50d1b|rate-limiter|Go (.lua file)|.|go=backends/redis
 EOF
 }
 

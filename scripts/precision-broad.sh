@@ -10,7 +10,8 @@
 #     `languages:` set to the host languages (so that a walk does not lint
 #     the .lua files again, nor the parts of an assembled script). The plain
 #     reader does not read Go;
-#   - for Go modules, `lint-lua go ./...` inside the module copy (library
+#   - for Go modules, `lint-lua go ./...` inside the module copy (the root,
+#     or each module the go=<dir>:<dir> option names; library
 #     packages, no tests), as scripts/precision.sh does.
 # A project whose users would check in a configuration (the server its
 # scripts run on: `target: upstash` for @upstash/ratelimit, `target: valkey`
@@ -174,28 +175,42 @@ while IFS=$'\t' read -r name kind spec category host paths opts; do
   if ((${#hostpaths[@]})); then
     lint_part host "$hostcfg" "${hostpaths[@]}"
   fi
-  if [[ -f $dir/src/go.mod ]]; then
+  # the Go modules: go=<dir>:<dir> in the options, else the root when it is one
+  gomods=()
+  if [[ $opts == *go=* ]]; then
+    g=${opts##*go=}
+    IFS=: read -r -a gomods <<<"${g%%[ ,]*}"
+  elif [[ -f $dir/src/go.mod ]]; then
+    gomods=(.)
+  fi
+  gi=0
+  for gm in "${gomods[@]}"; do
+    gi=$((gi + 1))
+    gdir=$dir/src/$gm
+    gpart=$out/$name.go$gi.json
     pkgs=(./...)
-    if ! (cd "$dir/src" && go mod download) 2>"$out/$name.go.stderr"; then
+    if ! (cd "$gdir" && go mod download) 2>>"$out/$name.go.stderr"; then
       # a dependency the proxy refuses: lint the packages that load without it
-      mapfile -t pkgs < <(cd "$dir/src" && go list -e -f '{{if not .Incomplete}}{{.ImportPath}}{{end}}' ./... 2>/dev/null | grep -v '^$')
-      echo "$name: a dependency cannot be downloaded; linting ${#pkgs[@]} packages that load" >&2
+      mapfile -t pkgs < <(cd "$gdir" && go list -e -f '{{if not .Incomplete}}{{.ImportPath}}{{end}}' ./... 2>/dev/null | grep -v '^$')
+      echo "$name: a dependency cannot be downloaded; linting ${#pkgs[@]} packages of $gm that load" >&2
     fi
     rc=0
     goargs=(--format json)
     # the project's target and modules (lint-lua go reads no overrides)
     [[ -n $projcfg ]] && goargs+=(--config "$lintdir/$cfg")
-    (cd "$dir/src" && "$bin" go "${goargs[@]}" "${pkgs[@]}") >"$out/$name.go.json" 2>>"$out/$name.go.stderr" || rc=$?
+    (cd "$gdir" && "$bin" go "${goargs[@]}" "${pkgs[@]}") >"$gpart" 2>>"$out/$name.go.stderr" || rc=$?
     if ((rc > 1)); then
-      echo "$name: lint-lua go exited $rc:" >&2
+      echo "$name: lint-lua go ($gm) exited $rc:" >&2
       head -5 "$out/$name.go.stderr" >&2
     fi
     # lint-lua go names files relative to the module (or absolute): make them relative to the project
-    jq --arg d "$dir/" '.diagnostics |= map(.file |= (if startswith("/") then ltrimstr($d) else "src/" + . end))' \
-      "$out/$name.go.json" >"$out/$name.go.json.tmp"
-    mv "$out/$name.go.json.tmp" "$out/$name.go.json"
-    parts+=("$out/$name.go.json")
-  fi
+    pre=src/
+    [[ $gm != . ]] && pre=src/${gm%/}/
+    jq --arg d "$dir/" --arg p "$pre" '.diagnostics |= map(.file |= (if startswith("/") then ltrimstr($d) else $p + . end))' \
+      "$gpart" >"$gpart.tmp"
+    mv "$gpart.tmp" "$gpart"
+    parts+=("$gpart")
+  done
   for e in "$out/$name.stderr" "$out/$name.go.stderr"; do
     [[ -s $e ]] || rm -f "$e"
   done

@@ -7,13 +7,17 @@ tables docs/precision.md holds.
 RUN_DIR and BEFORE_DIR hold the <project>.json files scripts/precision-broad.sh
 writes (LINT_LUA_PRECISION_BROAD_OUT). FILE (default
 scripts/precision-broad/verdicts.tsv) has one row per judged finding:
-project, file, line, column, rule, verdict (TRUE or FALSE), cause, reason.
+project, file, line, column, rule, verdict, cause, reason. A verdict is TRUE
+(a real defect, or a true statement from before HARMLESS existed), HARMLESS
+(a true statement, harmless where it stands: counted true for precision, not
+as a real defect) or FALSE (with a cause).
 A finding is the same finding in both runs when its project, file, line,
 column and rule are.
 
 It prints, in markdown: the findings per rule and severity before and after;
 the precision of error and warning findings, and of errors alone, before
-and after; every error and warning of the run with its verdict; the
+and after, and the share of them that are real defects (TRUE, not
+HARMLESS); the verdicts per rule and per project; every error and warning of the run with its verdict; the
 baseline's true findings and what became of each. It exits 1 when an error
 or warning of either run has no verdict: a number without the review
 behind it proves nothing.
@@ -73,10 +77,33 @@ def judged(run, verdicts):
     return rows, missing
 
 
-def precision(rows, severities):
+TRUE_VERDICTS = ("TRUE", "HARMLESS")
+
+
+def precision(rows, severities, verdicts=TRUE_VERDICTS):
     sel = [v for d, v in rows if d["severity"] in severities]
-    true = sum(1 for v in sel if v[0] == "TRUE")
+    true = sum(1 for v in sel if v[0] in verdicts)
     return true, len(sel)
+
+
+def tally(rows, by):
+    """{group: Counter(verdict)} of the error and warning rows, grouped by by(d)."""
+    out = collections.defaultdict(collections.Counter)
+    for d, v in rows:
+        out[by(d)][v[0]] += 1
+    return out
+
+
+def tally_table(title, rows, by, header):
+    t = tally(rows, by)
+    if not t:
+        return
+    print(f"\n## {title}\n")
+    print(f"| {header} | TRUE | HARMLESS | FALSE |")
+    print("|" + "---|" * (header.count("|") + 4))
+    for g in sorted(t):
+        c = t[g]
+        print(f"| {g} | {c['TRUE']} | {c['HARMLESS']} | {c['FALSE']} |")
 
 
 def pct(t, n):
@@ -114,12 +141,24 @@ def main():
         tb, nb = precision(rows_before, sev)
         ta, na = precision(rows_after, sev)
         print(f"| {name} | {pct(tb, nb) if before else '-'} | {pct(ta, na)} |")
+    if any(v[0] == "HARMLESS" for _, v in rows_after + rows_before):
+        print("\nReal defects (TRUE; HARMLESS findings are true statements, counted true above, but not here):\n")
+        print("| | before | after |")
+        print("|---|---|---|")
+        for name, sev in (("errors and warnings", ("error", "warning")), ("errors", ("error",)), ("warnings", ("warning",))):
+            tb, nb = precision(rows_before, sev, ("TRUE",))
+            ta, na = precision(rows_after, sev, ("TRUE",))
+            print(f"| {name} | {pct(tb, nb) if before else '-'} | {pct(ta, na)} |")
+
+    tally_table("Verdicts per rule and severity", rows_after, lambda d: f"{d['rule']} | {d['severity']}", "rule | severity")
+    tally_table("Verdicts per project and severity", rows_after, lambda d: f"{d['project']} | {d['severity']}",
+                "project | severity")
 
     print("\n## Every error and warning, judged\n")
     print("| project | finding | rule | severity | verdict | reason |")
     print("|---|---|---|---|---|---|")
     for d, (verdict, cause, reason) in sorted(rows_after, key=lambda r: key(r[0])):
-        v = "TRUE" if verdict == "TRUE" else f"**FALSE** ({cause})" if cause else "**FALSE**"
+        v = verdict if verdict in TRUE_VERDICTS else f"**FALSE** ({cause})" if cause else "**FALSE**"
         print(f"| {d['project']} | `{esc(d['file'])}:{d['line']}:{d['column']}` | {d['rule']} | {d['severity']} | {v} | {esc(reason)} |")
 
     if before:
@@ -128,7 +167,7 @@ def main():
         print("| project | finding | rule | before | after |")
         print("|---|---|---|---|---|")
         for d, (verdict, _, _) in sorted(rows_before, key=lambda r: key(r[0])):
-            if verdict != "TRUE":
+            if verdict not in TRUE_VERDICTS:
                 continue
             n = now.get(key(d))
             print(f"| {d['project']} | `{esc(d['file'])}:{d['line']}:{d['column']}` | {d['rule']} | {d['severity']} | {n['severity'] if n else '**gone**'} |")
