@@ -29,15 +29,22 @@ const maxSiblings = 500
 type siblingDefs struct {
 	limit int64
 	mu    sync.Mutex
-	dirs  map[string]func() map[string][]siblingDef
+	// dirs holds, per folder, what its .lua files declare and which of
+	// them include others (scan), read the first time a file of the
+	// folder (or of a folder below it, for includers) asks.
+	dirs map[string]func() dirScan
 	// loaders holds, per folder, its host-language files' quoted texts
 	// (hostLoaders), read the first time a file of the folder or of a
 	// folder below it asks.
 	loaders map[string]func() []hostLoader
-	// includers holds, per folder, its .lua files that hold `--- @include`
-	// directives (readIncluders), read the first time a file of the
-	// folder or of a folder below it asks.
-	includers map[string]func() []includer
+}
+
+// dirScan is what one read of a folder's .lua files tells: per top-level
+// name, the headers that define it, and the files with `--- @include`
+// directives. Each file is read once for both.
+type dirScan struct {
+	defs      map[string][]siblingDef
+	includers []includer
 }
 
 // includer is a .lua file with `--- @include` directives: the files they
@@ -67,7 +74,7 @@ type siblingDef struct {
 }
 
 func (s *Files) siblings() *siblingDefs {
-	s.sibOnce.Do(func() { s.sibs = &siblingDefs{limit: s.Limit, dirs: map[string]func() map[string][]siblingDef{}} })
+	s.sibOnce.Do(func() { s.sibs = &siblingDefs{limit: s.Limit, dirs: map[string]func() dirScan{}} })
 	return s.sibs
 }
 
@@ -136,16 +143,30 @@ func (d *siblingDefs) of(path string) func() map[string]lint.Sibling {
 	}
 }
 
-// defsOf returns, read once, what the headers of dir define (read).
-func (d *siblingDefs) defsOf(dir string) func() map[string][]siblingDef {
+// scanOf returns, read once, what the .lua files of dir declare and
+// include (scan).
+func (d *siblingDefs) scanOf(dir string) func() dirScan {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	defs, ok := d.dirs[dir]
+	f, ok := d.dirs[dir]
 	if !ok {
-		defs = sync.OnceValue(func() map[string][]siblingDef { return d.read(dir) })
-		d.dirs[dir] = defs
+		f = sync.OnceValue(func() dirScan { return d.scan(dir) })
+		d.dirs[dir] = f
 	}
-	return defs
+	return f
+}
+
+// defsOf returns, read once, what the headers of dir define.
+func (d *siblingDefs) defsOf(dir string) func() map[string][]siblingDef {
+	f := d.scanOf(dir)
+	return func() map[string][]siblingDef { return f().defs }
+}
+
+// includersOf returns, read once, the .lua files of dir that include
+// others.
+func (d *siblingDefs) includersOf(dir string) func() []includer {
+	f := d.scanOf(dir)
+	return func() []includer { return f().includers }
 }
 
 // maxBundleDirs bounds the folders beside a bundle whose .lua headers are
@@ -196,11 +217,12 @@ func (d *siblingDefs) beside(path string) func() map[string]lint.Sibling {
 	})
 }
 
-// read parses the regular .lua files of dir (each within the size limit;
-// what cannot be read is left out: the folder's scripts are still linted)
-// and lists, per top-level name, the files that define it.
-func (d *siblingDefs) read(dir string) map[string][]siblingDef {
-	out := map[string][]siblingDef{}
+// scan reads the regular .lua files of dir (each within the size limit,
+// at most maxSiblings of them; what cannot be read is left out: the
+// folder's scripts are still linted) once, and lists per top-level name the
+// headers that define it, and the files that include others.
+func (d *siblingDefs) scan(dir string) dirScan {
+	out := dirScan{defs: map[string][]siblingDef{}}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return out
@@ -220,75 +242,46 @@ func (d *siblingDefs) read(dir string) map[string][]siblingDef {
 		if err != nil {
 			continue
 		}
-		addHeader(out, n, src)
+		addHeader(out.defs, n, src)
+		if inc, ok := includerOf(dir, n, src); ok {
+			out.includers = append(out.includers, inc)
+		}
 	}
 	return out
 }
 
-// includersOf returns, read once, the .lua files of dir that include
-// others.
-func (d *siblingDefs) includersOf(dir string) func() []includer {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.includers == nil {
-		d.includers = map[string]func() []includer{}
+// includerOf tells whether the file name of dir, whose text is src, has
+// `--- @include` directives, and if so what they name (resolved as the
+// loader does; a directive it would refuse names nothing) and its
+// top-level locals.
+func includerOf(dir, name string, src []byte) (includer, bool) {
+	if !bytes.Contains(src, []byte("@include")) && !bytes.Contains(src, []byte("include_partial")) {
+		return includer{}, false
 	}
-	f, ok := d.includers[dir]
-	if !ok {
-		f = sync.OnceValue(func() []includer { return d.readIncluders(dir) })
-		d.includers[dir] = f
+	inc := includer{file: name}
+	for _, dir1 := range findDirectives(src) {
+		targets, err := resolveInclude(dir, dir1.ref)
+		if err == nil {
+			inc.targets = append(inc.targets, targets...)
+		}
 	}
-	return f
-}
-
-// readIncluders reads the regular .lua files of dir (each within the size
-// limit, at most maxSiblings of them) and keeps those with `--- @include`
-// directives, what they name (resolved as the loader does; a directive it
-// would refuse names nothing) and their top-level locals.
-func (d *siblingDefs) readIncluders(dir string) []includer {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
+	// sidekiq-unique-jobs renders its scripts with ERB, each
+	// `<%= include_partial "shared/_common.lua" %>` replaced by the
+	// partial (relative to the scripts' folder): the same splice. The
+	// tags are blanked so that the rest parses as Lua.
+	for _, m := range erbPartialRE.FindAllSubmatchIndex(src, -1) {
+		inc.targets = append(inc.targets, filepath.Join(dir, filepath.FromSlash(string(src[m[2]:m[3]]))))
 	}
-	var out []includer
-	n := 0
-	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".lua") {
-			continue
-		}
-		if n++; n > maxSiblings {
-			break
-		}
-		src, _, err := readFile(filepath.Join(dir, e.Name()), d.limit, false)
-		if err != nil || !bytes.Contains(src, []byte("@include")) && !bytes.Contains(src, []byte("include_partial")) {
-			continue
-		}
-		inc := includer{file: e.Name()}
-		for _, dir1 := range findDirectives(src) {
-			targets, err := resolveInclude(dir, dir1.ref)
-			if err == nil {
-				inc.targets = append(inc.targets, targets...)
-			}
-		}
-		// sidekiq-unique-jobs renders its scripts with ERB, each
-		// `<%= include_partial "shared/_common.lua" %>` replaced by the
-		// partial (relative to the scripts' folder): the same splice. The
-		// tags are blanked so that the rest parses as Lua.
-		for _, m := range erbPartialRE.FindAllSubmatchIndex(src, -1) {
-			inc.targets = append(inc.targets, filepath.Join(dir, filepath.FromSlash(string(src[m[2]:m[3]]))))
-		}
-		if len(inc.targets) == 0 {
-			continue
-		}
-		src = erbTagRE.ReplaceAllFunc(src, func(tag []byte) []byte { return bytes.Repeat([]byte(" "), len(tag)) })
-		f := luasrc.ParseDeclarations(e.Name(), src)
-		if f.Chunk == nil {
-			continue
-		}
-		inc.locals = luasrc.TopLevelLocals(f.Chunk)
-		out = append(out, inc)
+	if len(inc.targets) == 0 {
+		return includer{}, false
 	}
-	return out
+	src = erbTagRE.ReplaceAllFunc(src, func(tag []byte) []byte { return bytes.Repeat([]byte(" "), len(tag)) })
+	f := luasrc.ParseDeclarations(name, src)
+	if f.Chunk == nil {
+		return includer{}, false
+	}
+	inc.locals = luasrc.TopLevelLocals(f.Chunk)
+	return inc, true
 }
 
 // erbPartialRE is an ERB tag that includes a partial (sidekiq-unique-jobs'

@@ -77,7 +77,7 @@ func TestSiblingsMatchSimple(t *testing.T) {
 	d := &siblingDefs{limit: 1 << 20}
 	defs := 0
 	for dir := range dirs {
-		got, want := d.read(dir), readSimple(t, dir)
+		got, want := d.scan(dir).defs, readSimple(t, dir)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: sibling definitions differ from the simple version's:\n got %v\nwant %v", dir, got, want)
 		}
