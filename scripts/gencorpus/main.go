@@ -76,7 +76,18 @@ func run(srcDir, out string, want, maxFiles int) error {
 	if len(scripts) == 0 {
 		return fmt.Errorf("no .lua files in %s (run scripts/fetch-corpus.sh)", srcDir)
 	}
-	sort.Slice(scripts, func(i, j int) bool { return scripts[i].rel < scripts[j].rel })
+	// Include fragments first, so that a round cut short at the line budget
+	// still has every fragment its scripts include (includes are on by
+	// default; a missing one is an error).
+	fragment := func(s *script) bool {
+		return strings.Contains(filepath.ToSlash(s.rel), "/includes/")
+	}
+	sort.Slice(scripts, func(i, j int) bool {
+		if fi, fj := fragment(scripts[i]), fragment(scripts[j]); fi != fj {
+			return fi
+		}
+		return scripts[i].rel < scripts[j].rel
+	})
 	total, files := 0, 0
 	for round := 0; total < want; round++ {
 		for _, s := range scripts {
