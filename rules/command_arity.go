@@ -218,22 +218,9 @@ func filledMaybeEmpty(m *model.Model, lv *model.Variable, at span.Pos) (why stri
 	sure := true
 	var src string
 	bad := false
-	m.InspectKinds(m.File.Chunk, model.KFuncCallExpr|model.KAssignStmt, func(n any) bool {
-		var where ast.PositionHolder
-		switch s := n.(type) {
-		case *ast.FuncCallExpr:
-			if isTableInsert(m, s) && len(s.Args) >= 2 && isVarRef(m, s.Args[0], lv) {
-				where = s
-			}
-		case *ast.AssignStmt:
-			for _, t := range s.Lhs {
-				if t, ok := t.(*ast.AttrGetExpr); ok && isVarRef(m, t.Object, lv) {
-					where = s
-				}
-			}
-		}
-		if where == nil || !m.Range(where).Start.Less(at) {
-			return true
+	tableAppends(m, lv, func(where ast.PositionHolder) {
+		if !m.Range(where).Start.Less(at) {
+			return
 		}
 		appends++
 		// The outermost loop around the append that the table outlives.
@@ -246,21 +233,20 @@ func filledMaybeEmpty(m *model.Model, lv *model.Variable, at span.Pos) (why stri
 		}
 		if outer == nil {
 			bad = true // an append every run makes
-			return true
+			return
 		}
 		if c := m.LoopReply(outer); c != nil && replyMayBeEmpty(m, c) {
 			src = fmt.Sprintf("the loop of line %d walks the %s reply of line %d, empty when the key is missing or nothing matches", outer.Header.Start.Line, c.Name, m.Range(c.Expr).Start.Line)
-			return true
+			return
 		}
 		if name := loopOverCaller(m, outer); name != "" {
 			sure = false
 			if src == "" {
 				src = fmt.Sprintf("the loop of line %d walks %s, empty when the caller passes none", outer.Header.Start.Line, name)
 			}
-			return true
+			return
 		}
 		bad = true
-		return true
 	})
 	if bad || appends == 0 || src == "" {
 		return "", false, false

@@ -98,7 +98,7 @@ func runSetnxThenExpire(p *lint.Pass) {
 			switch {
 			case t.taken && len(ifs.Then) > 0:
 				e = expireStmt(m, ifs.Then[0], t.call)
-			case !t.taken && len(ifs.Else) == 0 && exits(m, ifs.Then) && next != nil:
+			case !t.taken && len(ifs.Else) == 0 && m.Leaves(ifs.Then) && next != nil:
 				e = expireStmt(m, next, t.call)
 			}
 			if e == nil {
@@ -397,22 +397,6 @@ func setNXTruth(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
 		return &setnxCond{setnxAt: *s, ref: cond, taken: taken}
 	}
 	return nil
-}
-
-// exits reports whether a block always leaves the function: it ends with a
-// return or a call of error.
-func exits(m *model.Model, block []ast.Stmt) bool {
-	if len(block) == 0 {
-		return false
-	}
-	switch st := block[len(block)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.FuncCallStmt:
-		call, ok := st.Expr.(*ast.FuncCallExpr)
-		return ok && m.BuiltinName(call) == "error"
-	}
-	return false
 }
 
 // expireAt is an `EXPIRE k ttl` (or PEXPIRE) statement of a SETNX's key.

@@ -323,6 +323,28 @@ func tableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.
 	return nil
 }
 
+// tableAppends calls add with each statement or call of the file that
+// adds an entry to the table lv: table.insert(lv, ...) or an assignment to
+// one of its fields.
+func tableAppends(m *model.Model, lv *model.Variable, add func(where ast.PositionHolder)) {
+	m.InspectKinds(m.File.Chunk, model.KFuncCallExpr|model.KAssignStmt, func(x any) bool {
+		switch s := x.(type) {
+		case *ast.FuncCallExpr:
+			if isTableInsert(m, s) && len(s.Args) >= 2 && isVarRef(m, s.Args[0], lv) {
+				add(s)
+			}
+		case *ast.AssignStmt:
+			for _, t := range s.Lhs {
+				if t, ok := t.(*ast.AttrGetExpr); ok && isVarRef(m, t.Object, lv) {
+					add(s)
+					break
+				}
+			}
+		}
+		return true
+	})
+}
+
 // otherEntries counts the entries a table gets besides those of the loop
 // that fills it: the positional fields of the constructor it is declared
 // with, and the appends to it outside that loop before at.
@@ -336,26 +358,10 @@ func otherEntries(m *model.Model, lv *model.Variable, fill *model.Loop, at span.
 		}
 	}
 	in := m.Range(fill.Stmt)
-	m.InspectKinds(m.File.Chunk, model.KFuncCallExpr|model.KAssignStmt, func(x any) bool {
-		var where ast.PositionHolder
-		switch s := x.(type) {
-		case *ast.FuncCallExpr:
-			if isTableInsert(m, s) && len(s.Args) >= 2 && isVarRef(m, s.Args[0], lv) {
-				where = s
-			}
-		case *ast.AssignStmt:
-			for _, t := range s.Lhs {
-				if t, ok := t.(*ast.AttrGetExpr); ok && isVarRef(m, t.Object, lv) {
-					where = s
-				}
-			}
+	tableAppends(m, lv, func(where ast.PositionHolder) {
+		if r := m.Range(where); !in.Contains(r.Start) && r.Start.Less(at) {
+			n++
 		}
-		if where != nil {
-			if r := m.Range(where); !in.Contains(r.Start) && r.Start.Less(at) {
-				n++
-			}
-		}
-		return true
 	})
 	return n
 }

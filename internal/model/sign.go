@@ -273,9 +273,9 @@ func (m *Model) factsAt(at ast.Stmt) ([]fact, bool) {
 					return true
 				}
 				switch {
-				case m.leaves(s.Then) && !m.leaves(s.Else):
+				case m.Leaves(s.Then) && !m.Leaves(s.Else):
 					facts = with(facts, fact{s.Condition, false})
-				case m.leaves(s.Else) && !m.leaves(s.Then):
+				case m.Leaves(s.Else) && !m.Leaves(s.Then):
 					facts = with(facts, fact{s.Condition, true})
 				}
 			case *ast.DoBlockStmt:
@@ -324,9 +324,9 @@ func (m *Model) factsAt(at ast.Stmt) ([]fact, bool) {
 	return out, ok
 }
 
-// leaves reports whether a block always leaves the function: it ends with
+// Leaves reports whether a block always leaves the function: it ends with
 // a return or a call of error.
-func (m *Model) leaves(block []ast.Stmt) bool {
+func (m *Model) Leaves(block []ast.Stmt) bool {
 	if len(block) == 0 {
 		return false
 	}
