@@ -15,6 +15,34 @@ func MultiValued(e ast.Expr) bool {
 	return false
 }
 
+// singleValued are the library functions of Redis's Lua that always
+// return exactly one value: as the last argument of a call they add one
+// argument, not "any number" (string.find, string.gsub, string.match,
+// string.byte, unpack, select, pcall, next, math.modf and math.frexp may
+// return several and are not here).
+var singleValued = map[string]bool{
+	"tonumber": true, "tostring": true, "type": true,
+	"math.floor": true, "math.ceil": true, "math.abs": true, "math.max": true, "math.min": true,
+	"math.sqrt": true, "math.pow": true, "math.fmod": true, "math.exp": true, "math.log": true,
+	"math.log10": true, "math.random": true,
+	"string.len": true, "string.sub": true, "string.rep": true, "string.upper": true,
+	"string.lower": true, "string.format": true, "string.reverse": true, "string.char": true,
+	"table.concat": true, "table.getn": true,
+	"cjson.encode": true, "cjson.decode": true, "redis.sha1hex": true,
+}
+
+// Expands reports whether e, the last expression of a list, may stand for
+// any number of values: a call or `...` not in parentheses (MultiValued),
+// unless it is a call of a library function that returns one value
+// (`tonumber(ARGV[2])` as EXPIRE's TTL is one argument).
+func (m *Model) Expands(e ast.Expr) bool {
+	if !MultiValued(e) {
+		return false
+	}
+	c, ok := e.(*ast.FuncCallExpr)
+	return !ok || !singleValued[m.BuiltinName(c)]
+}
+
 // LocalOf returns the local variable e names, or nil when e is not a
 // name or names a global.
 func (m *Model) LocalOf(e ast.Expr) *Variable {

@@ -3,6 +3,7 @@ package model_test
 import (
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/yuin/gopher-lua/ast"
 )
@@ -61,5 +62,38 @@ return unpack(r), (unpack(r))
 	}
 	if model.MultiValued(ret.Exprs[1]) {
 		t.Errorf("MultiValued((unpack(r))) = true for a parenthesized call")
+	}
+}
+
+// TestExpands: a call of a library function that returns one value adds
+// one argument as the last of a list; other calls, `...` and a local that
+// hides the library name may add any number.
+func TestExpands(t *testing.T) {
+	src := "local function f() return 1, 2 end\n" +
+		"local r = redis.call('SMEMBERS', KEYS[1])\n" +
+		"local function g(...)\n" +
+		"  return tonumber(ARGV[1]), math.floor(1.5), string.find('a', 'a'), unpack(r), f(), ...\n" +
+		"end\n" +
+		"local tostring = unpack\n" +
+		"return tostring(r)\n"
+	m := model.Build(luasrc.Parse("t.lua", []byte(src)))
+	var ret *ast.ReturnStmt
+	m.Inspect(m.File.Chunk, func(n any) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Exprs) == 6 {
+			ret = r
+		}
+		return true
+	})
+	if ret == nil {
+		t.Fatal("no return of six expressions")
+	}
+	for i, want := range []bool{false, false, true, true, true, true} {
+		if got := m.Expands(ret.Exprs[i]); got != want {
+			t.Errorf("Expands(expression %d of g's return) = %v, want %v", i+1, got, want)
+		}
+	}
+	last := m.File.Chunk[len(m.File.Chunk)-1].(*ast.ReturnStmt)
+	if !m.Expands(last.Exprs[0]) {
+		t.Errorf("Expands(tostring(r)) = false where tostring is a local holding unpack")
 	}
 }

@@ -1159,7 +1159,7 @@ func (fs *flowState) redisCall(x *ast.FuncCallExpr, protected bool, args []Value
 		for i, a := range x.Args {
 			c.Args[i] = Arg{Expr: a, Value: args[i]}
 		}
-		c.Variadic = len(x.Args) > 0 && MultiValued(x.Args[len(x.Args)-1])
+		c.Variadic = len(x.Args) > 0 && m.Expands(x.Args[len(x.Args)-1])
 		// A name with a space ('CONFIG GET') is no command for Redis, though
 		// redisdb.Lookup reads it as a subcommand.
 		if name, ok := c.Literal(0); ok && len(x.Args) > 0 && !hasSpace(name) {
