@@ -155,6 +155,24 @@ go-ratelimit|mirror|krishna-kudari/go-ratelimit@ab6da9f10dd086407bfe6f58ef2c6ece
 qratelimiter|mirror|Nahiyi/Qratelimiter@880ff3316deb133202d2ec33a23532c01652c3d2|rate-limiter|Java (.lua resources)|qratelimiter-spring-boot-autoconfigure/src/main|
 fireflysoft-ratelimit|mirror|bosima/FireflySoft.RateLimit@320da80b99ec1250a37e3eddc4b974b80b5852f3|rate-limiter|C#|FireflySoft.RateLimit.Core|
 ajiwo-ratelimit|mirror|ajiwo/ratelimit@9fcf62876fa91abb99ee87140ab48921b6c50d1b|rate-limiter|Go (.lua file)|.|go=backends/redis
+smartwalle-dq|mirror|smartwalle/dq@3b4d6a70aa2e5d4af1d4efbf4c85b10a1f057eef|queue,scheduler|Go (.lua files)|.|
+telegram-bot-rank|mirror|zwkno1/telegram_bot_go@d6b06d8f399f7ec1bf0774f21bbc572e4d3d0141|leaderboard,game backend|Go (.lua files; no go.mod)|.|
+encogio|mirror|encogio/encogio@2589d0f9f6e0821f103839c44a3615a46d5f3e5e|rate-limiter,idempotency|Clojure (.lua files)|resources/lua|
+hang-distributed-lock|mirror|hanglegehang/spring-boot-starter-distributed-lock@184695dc53a047f2425ca635d28beb0732ec0145|lock|Java (.lua resources)|src/main|
+redis-priority-queue|mirror|gabfl/redis-priority-queue@3cfbdd2113ea3f838fc7d97e984dd3b2ca0fed9a|queue,scheduler|Python, PHP (.lua file)|src,clients/php/lib,clients/python/lib|
+pkgtool|mirror|hgg-6/pkgTool@0b1c0738376297b9bf6408c8a3713712c042fab7|leaderboard,rate-limiter|Go (.lua files)|DBx/redisX/cacheCountServiceX,limiter|
+limitlion|mirror|closeio/limitlion@6411f9ff5bb5882e63c5ca57d0de8c9fdd3d53e2|rate-limiter|Python (.lua file)|limitlion|
+redbucket|mirror|nickgaya/redbucket@820adbf32f0a37bd73832a1a82195cd966a469e4|rate-limiter|Python (string.Template)|redbucket|
+hp-stock|mirror|timzaak/hp@45619666185083af1aff89bf5df2fcf700373360|inventory,seckill|Java (Redis Functions .lua)|backend/src/main,cloud|
+socketio-stock|mirror|paiboonpa/socket.io-example@bdc661ea603c0902bf218b5198407988ca569af4|inventory|JavaScript (.lua files)|lua_pubsub|
+v10086-redis-lock|mirror|v10086/redis-lock@6f0689bcb8336e52b9221079fbcb0dcae3f5c174|lock|PHP|src|
+redis-lua-scrips|mirror|liheyuan/redis-lua-scrips@de75ef935ac304e187b7c8fd32bd2b00f037b19f|rate-limiter,lock|Lua files (redis-cli --eval)|.|
+carnival|mirror|yingzhuo/carnival@f93396c1c223b660f29fa78e97ab13fe2db4316f|lock,semaphore|Java (.lua resources)|carnival-spring-boot-starter-redis/src/main|
+sliding-window-aspnet|mirror|redis-developer/sliding-window-rate-limiter-aspnet@efc6237f9d7d55b652923c413c1638b920fd0525|rate-limiter|C#|Scripts.cs,Controllers|
+redis-locks-rb|mirror|academia-edu/redis_locks@432a622f08f39fdefbadf6a2abf24784ab2ef914|lock,semaphore,rate-limiter|Ruby|lib|
+mydianping|mirror|Osamazzz/mydianping@fd54b74e9b9b8eed81203a97b1c3b88eac3ec6b3|seckill,lock|Java (.lua resources)|src/main|
+xiaoyeshenger-seckill|mirror|xiaoyeshenger/seckill@43f392572c4253e37bea74d3416931391b4c07f4|seckill,inventory|Java (.lua resource)|order/order-service/src/main|
+egret-daojia|mirror|Shi-AE/Egret-DaoJia-backend@1fe43e7af7b8f69245646af2bbeb9c303df31daa|seckill,coupon|Java (.lua resources)|edj-market/src/main,edj-orders/edj-orders-grab/src/main|
 EOF
 }
 
