@@ -218,6 +218,10 @@ func filledMaybeEmpty(m *model.Model, lv *model.Variable, at span.Pos) (why stri
 	sure := true
 	var src string
 	bad := false
+	// fills is the one loop every append stands in (nil when they stand in
+	// several), and perRound whether one of them runs in every round.
+	var fills *model.Loop
+	several, perRound := false, false
 	tableAppends(m, lv, func(where ast.PositionHolder) {
 		if !m.Range(where).Start.Less(at) {
 			return
@@ -235,6 +239,13 @@ func filledMaybeEmpty(m *model.Model, lv *model.Variable, at span.Pos) (why stri
 			bad = true // an append every run makes
 			return
 		}
+		if fills != nil && fills != outer {
+			several = true
+		}
+		fills = outer
+		if everyRound(m, outer, where) {
+			perRound = true
+		}
 		if c := m.LoopReply(outer); c != nil && replyMayBeEmpty(m, c) {
 			src = fmt.Sprintf("the loop of line %d walks the %s reply of line %d, empty when the key is missing or nothing matches", outer.Header.Start.Line, c.Name, m.Range(c.Expr).Start.Line)
 			return
@@ -251,27 +262,101 @@ func filledMaybeEmpty(m *model.Model, lv *model.Variable, at span.Pos) (why stri
 	if bad || appends == 0 || src == "" {
 		return "", false, false
 	}
+	// A length test of the table the loop walks (#members > 0) guards the
+	// table the loop fills when the loop appends in each of its rounds.
+	if !several && perRound {
+		if w := loopWalked(m, fills); w != nil && lengthTested(m, func(e ast.Expr) bool { return sameTable(m, e, w) }) {
+			return "", false, false
+		}
+	}
 	return lv.Name + " is filled only in loops, and " + src, !sure, true
 }
 
-// loopOverCaller names ARGV or KEYS when the loop l walks one of them
-// (ipairs(ARGV), for i = 1, #ARGV), or returns "".
-func loopOverCaller(m *model.Model, l *model.Loop) string {
-	var e ast.Expr
+// loopWalked is the table the loop l walks: t of ipairs(t), pairs(t) or
+// for i = a, #t; nil for other loops.
+func loopWalked(m *model.Model, l *model.Loop) ast.Expr {
 	switch s := l.Stmt.(type) {
 	case *ast.GenericForStmt:
 		if len(s.Exprs) == 1 {
 			if c, ok := s.Exprs[0].(*ast.FuncCallExpr); ok && c.Func != nil && len(c.Args) == 1 {
 				if f := m.Value(c.Func); f.Origin == model.Builtin && (f.Lit == "ipairs" || f.Lit == "pairs") {
-					e = c.Args[0]
+					return c.Args[0]
 				}
 			}
 		}
 	case *ast.NumberForStmt:
 		if n, ok := s.Limit.(*ast.UnaryLenOpExpr); ok {
-			e = n.Expr
+			return n.Expr
 		}
 	}
+	return nil
+}
+
+// sameTable reports whether e names the table w does: the same local, or
+// both ARGV or both KEYS.
+func sameTable(m *model.Model, e, w ast.Expr) bool {
+	if lv := m.LocalOf(w); lv != nil {
+		return m.LocalOf(e) == lv
+	}
+	o := m.Value(w).Origin
+	return (o == model.ArgvTable || o == model.KeysTable) && m.Value(e).Origin == o
+}
+
+// everyRound reports whether the append at where runs in each round of
+// the loop l that walks a table: it is a statement of the loop's body, or
+// of an if there whose condition reads only the round's index (i % 2 == 1
+// of an ipairs loop taking every other entry: the rounds it picks follow
+// the entries the loop walks, which the length test counts).
+func everyRound(m *model.Model, l *model.Loop, where ast.PositionHolder) bool {
+	is := func(st ast.Stmt) bool {
+		if c, ok := st.(*ast.FuncCallStmt); ok {
+			return ast.PositionHolder(c.Expr) == where
+		}
+		return ast.PositionHolder(st) == where
+	}
+	var index string
+	switch s := l.Stmt.(type) {
+	case *ast.GenericForStmt:
+		index = s.Names[0]
+	case *ast.NumberForStmt:
+		index = s.Name
+	}
+	for _, st := range l.Body {
+		if is(st) {
+			return true
+		}
+		if f, ok := st.(*ast.IfStmt); ok && index != "" && indexOnly(m, l, index, f.Condition) {
+			for _, t := range f.Then {
+				if is(t) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// indexOnly reports whether the condition e reads nothing but the loop l's
+// index variable and literals.
+func indexOnly(m *model.Model, l *model.Loop, index string, e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.NumberExpr:
+		return true
+	case *ast.IdentExpr:
+		v := m.VarOf(e)
+		return v != nil && v.Name == index && l.Header.Contains(v.Decl.Start)
+	case *ast.ArithmeticOpExpr:
+		return indexOnly(m, l, index, e.Lhs) && indexOnly(m, l, index, e.Rhs)
+	case *ast.RelationalOpExpr:
+		return indexOnly(m, l, index, e.Lhs) && indexOnly(m, l, index, e.Rhs)
+	}
+	return false
+}
+
+// loopOverCaller names ARGV or KEYS when the loop l walks one of them
+// (ipairs(ARGV), for i = 1, #ARGV), or returns "".
+func loopOverCaller(m *model.Model, l *model.Loop) string {
+	e := loopWalked(m, l)
 	if e == nil {
 		return ""
 	}

@@ -32,7 +32,9 @@ var _ = register(&lint.Rule{
 				"does not guard it, since a table is always true; `#r > 0`, an early return when `#r == 0`, a test of `r[1]` or " +
 				"`next(r)` do, and so does a test that the key exists (`EXISTS`, `ZCARD k > 0`, a write of it) before a read " +
 				"that holds an element whenever the key exists (Redis deletes a list, set, hash or sorted set with its last " +
-				"element): `ZRANGE k 0 0`, `LRANGE k 0 n`, `SMEMBERS`, `HKEYS`, `SPOP k n`. Values the caller passes (KEYS, ARGV) and values nothing is known about (parameters, other table " +
+				"element): `ZRANGE k 0 0`, `LRANGE k 0 n`, `SMEMBERS`, `HKEYS`, `SPOP k n`. Such a read is sure of one member, " +
+				"and of its score or value beside it when the reply pairs them (`WITHSCORES`, `HGETALL`, `ZPOPMIN`): " +
+				"`ZREVRANGE k 0 0 WITHSCORES` after a write of k holds `r[1]` and `r[2]`, not `r[3]`. Values the caller passes (KEYS, ARGV) and values nothing is known about (parameters, other table " +
 				"elements) are not reported.",
 			Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
 			Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
@@ -230,7 +232,7 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		return fmt.Sprintf("%s is null (false in Lua) when %s (%s)", what, nullCauseOf(v, c), ev.Why)
 	}
 	if c, n, ok := model.EmptyArrayElement(v); ok && bits&model.TNil != 0 {
-		if !m.EmptyArrayPossible(c) {
+		if !m.ElementMayLack(c, n) {
 			return ""
 		}
 		return fmt.Sprintf("element %d of the %s reply of line %d is nil when the array is empty (a missing key, or nothing in the range), and a test of the table itself shows nothing: a table is always true",

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -129,8 +130,28 @@ func TestProofEmptyArrayElement(t *testing.T) {
 			t.Errorf("%q is flagged", src)
 		}
 	}
+	// Written just before, the sorted set holds a member: ZREVRANGE k 0 0
+	// WITHSCORES replies {member, score}, so [2] is the score and [3] nil.
+	scores := "redis.call('ZADD', KEYS[1], 5, 'm')\nlocal top = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')\nreturn redis.call('SET', KEYS[2], top[%d])"
+	if flags(t, "nil-argument", fmt.Sprintf(scores, 2)) {
+		t.Errorf("%q is flagged", fmt.Sprintf(scores, 2))
+	}
+	if !flags(t, "nil-argument", fmt.Sprintf(scores, 3)) {
+		t.Errorf("%q is not flagged", fmt.Sprintf(scores, 3))
+	}
 	onRedis(t, func(t *testing.T, c *redistest.Conn) {
 		tg := redistest.ServerTarget(t, c)
+		keys := []string{"proof:zs", "proof:zsdst"}
+		if r := c.MustEval(t, "redis.call('ZADD', KEYS[1], 5, 'm')\nreturn redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')", keys); r.Kind != redistest.Array || len(r.Array) != 2 || r.Array[0].Str != "m" || r.Array[1].Str != "5" {
+			t.Errorf("ZREVRANGE k 0 0 WITHSCORES after ZADD gave %s, want [m 5]", r)
+		}
+		if r := c.MustEval(t, fmt.Sprintf(scores, 2), keys); r.Kind != redistest.Status || r.Str != "OK" {
+			t.Errorf("element 2 gave %s, want OK", r)
+		}
+		if r := c.MustEval(t, fmt.Sprintf(scores, 3), keys); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
+			t.Errorf("element 3 gave %s, want %q", r, argsError(tg))
+		}
+		c.MustDo(t, "DEL", keys[0], keys[1])
 		for _, src := range bad {
 			if r := c.MustEval(t, src, []string{"proof:empty", "proof:dst"}); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
 				t.Errorf("%q on a missing key gave %s, want %q", src, r, argsError(tg))

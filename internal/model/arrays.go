@@ -171,13 +171,22 @@ func (fs *flowState) refineNotNil(x, other ast.Expr, e env) {
 }
 
 // nonEmptyWhenThere reports whether the array reply of c holds at least one
-// element whenever its key exists (Redis deletes a list, set, hash or
-// sorted set with its last element): a whole read (SMEMBERS, HKEYS...), a
-// pop or a sample with a count that is not 0, a range from the first or to
-// the last element.
+// element whenever its key exists (entriesWhenThere).
 func nonEmptyWhenThere(c *Call) bool {
+	return entriesWhenThere(c) > 0
+}
+
+// entriesWhenThere is the number of entries the array reply of c holds at
+// least whenever its key exists (Redis deletes a list, set, hash or sorted
+// set with its last element), 0 when none is sure: a whole read (SMEMBERS,
+// HKEYS...), a pop or a sample with a count that is not 0, a range from the
+// first or to the last element. Such a read gets one member, and a reply
+// that pairs each member with its score or value (HGETALL, ZPOPMIN,
+// WITHSCORES, WITHVALUES) two entries: ZREVRANGE k 0 0 WITHSCORES of a key
+// that exists is {member, score}.
+func entriesWhenThere(c *Call) int {
 	if !c.MayBeEmptyArray() || len(c.Args) < 2 {
-		return false
+		return 0
 	}
 	lit := func(i int) (int64, bool) {
 		s, ok := c.Literal(i)
@@ -187,30 +196,64 @@ func nonEmptyWhenThere(c *Call) bool {
 		n, err := strconv.ParseInt(s, 10, 64)
 		return n, err == nil
 	}
+	pair := func(token string) int {
+		if c.HasToken(token) {
+			return 2
+		}
+		return 1
+	}
 	switch c.Command.Name {
-	case "SMEMBERS", "HKEYS", "HVALS", "HGETALL":
-		return len(c.Args) == 2
-	case "ZPOPMIN", "ZPOPMAX", "SPOP":
-		n, ok := lit(2)
-		return len(c.Args) == 2 || len(c.Args) == 3 && ok && n > 0
-	case "SRANDMEMBER", "HRANDFIELD", "ZRANDMEMBER":
-		n, ok := lit(2)
-		return ok && n != 0
+	case "SMEMBERS", "HKEYS", "HVALS":
+		if len(c.Args) == 2 {
+			return 1
+		}
+	case "HGETALL":
+		if len(c.Args) == 2 {
+			return 2
+		}
+	case "ZPOPMIN", "ZPOPMAX":
+		if n, ok := lit(2); len(c.Args) == 2 || len(c.Args) == 3 && ok && n > 0 {
+			return 2
+		}
+	case "SPOP":
+		if n, ok := lit(2); len(c.Args) == 2 || len(c.Args) == 3 && ok && n > 0 {
+			return 1
+		}
+	case "SRANDMEMBER":
+		if n, ok := lit(2); ok && n != 0 {
+			return 1
+		}
+	case "HRANDFIELD":
+		if n, ok := lit(2); ok && n != 0 {
+			return pair("WITHVALUES")
+		}
+	case "ZRANDMEMBER":
+		if n, ok := lit(2); ok && n != 0 {
+			return pair("WITHSCORES")
+		}
 	case "LRANGE", "ZRANGE", "ZREVRANGE":
 		if len(c.Args) != 4 && !(len(c.Args) == 5 && c.HasToken("WITHSCORES")) {
-			return false
+			return 0
 		}
 		start, ok1 := lit(2)
 		stop, ok2 := lit(3)
-		return ok1 && ok2 && (start == 0 && stop >= -1 || start == -1 && stop == -1)
+		if ok1 && ok2 && (start == 0 && stop >= -1 || start == -1 && stop == -1) {
+			return pair("WITHSCORES")
+		}
 	}
-	return false
+	return 0
 }
 
 // EmptyArrayPossible reports whether the array reply of c may be empty
-// where it runs: MayBeEmptyArray, unless the reply holds an element
-// whenever its key exists and the path shows the key exists (it tested or
-// wrote it: KeyThere).
+// where it runs (ElementMayLack of its first element).
 func (m *Model) EmptyArrayPossible(c *Call) bool {
-	return c.MayBeEmptyArray() && !(nonEmptyWhenThere(c) && m.KeyThere(c))
+	return m.ElementMayLack(c, 1)
+}
+
+// ElementMayLack reports whether the array reply of c may lack element n
+// where it runs: MayBeEmptyArray, unless the reply holds at least n
+// entries whenever its key exists and the path shows the key exists (it
+// tested or wrote it: KeyThere).
+func (m *Model) ElementMayLack(c *Call, n int) bool {
+	return c.MayBeEmptyArray() && !(n <= entriesWhenThere(c) && m.KeyThere(c))
 }

@@ -48,4 +48,17 @@ local function due_after_exists()
   end
 end
 
-return {move_due(), pop_lowest(), take_one(), sample(), due_after_exists()}
+-- The key exists, but the reply holds only what it guarantees: one member
+-- (and its score with WITHSCORES), whatever the range's length.
+local function past_the_pair()
+  redis.call('ZADD', KEYS[12], ARGV[1], ARGV[2])
+  local top = redis.call('ZREVRANGE', KEYS[12], 0, 0, 'WITHSCORES')
+  redis.call('SET', KEYS[13], top[3]) -- want "top\[3\] \(argument 2 of SET\) may be nil — element 3 of the ZREVRANGE reply"
+  local two = redis.call('ZRANGE', KEYS[12], 0, 1)
+  redis.call('SET', KEYS[13], two[2]) -- want "two\[2\] \(argument 2 of SET\) may be nil"
+  redis.call('RPUSH', KEYS[14], ARGV[3])
+  local head = redis.call('LRANGE', KEYS[14], 0, 0)
+  return redis.call('SET', KEYS[13], head[2]) -- want "head\[2\] \(argument 2 of SET\) may be nil"
+end
+
+return {move_due(), pop_lowest(), take_one(), sample(), due_after_exists(), past_the_pair()}

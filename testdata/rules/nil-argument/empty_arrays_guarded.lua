@@ -82,4 +82,19 @@ local function key_there()
   return redis.call('SET', KEYS[4], redis.call('SMEMBERS', KEYS[3])[1])
 end
 
-return {move_due(), pop_lowest(), take_one(), sample(), key_there()}
+-- The key written just before: a reply pairing each member with its score
+-- holds two entries, the member and its score (symfony's lock store).
+local function scores_there()
+  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+  local top = redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  redis.call('PEXPIREAT', KEYS[1], top[2])
+  redis.call('SET', KEYS[2], redis.call('ZREVRANGE', KEYS[1], 0, 0, 'WITHSCORES')[1])
+  redis.call('HSET', KEYS[3], ARGV[3], ARGV[4])
+  local all = redis.call('HGETALL', KEYS[3])
+  redis.call('SET', KEYS[4], all[2])
+  redis.call('ZADD', KEYS[5], ARGV[1], ARGV[2])
+  local low = redis.call('ZPOPMIN', KEYS[5])
+  return redis.call('SET', KEYS[6], low[2])
+end
+
+return {move_due(), pop_lowest(), take_one(), sample(), key_there(), scores_there()}
