@@ -27,7 +27,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
 			Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
 			Redis: "all (RESP2, the default in scripts)",
-			Lower: "Info when the reply is never null (an array, an integer, a status) and the test decides an if (its condition, or one operand of its `and` chain for `~= nil`, of its `or` chain for `== nil`) with nothing depending on it: the test always comes out the same way and is dead code, so the script's answer is what it would be without it (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element; `if redis.call('INCR', k) ~= nil then redis.call('EXPIRE', k, 60) end`). It stays an error when the script depends on it: the branch it leaves dead (the block of `== nil`, the else of `~= nil`) writes, or handles a case the reply has (a read's 0 or empty array, a conditional write's 0: SETNX, SADD, DEL, EXPIRE...); or the test alone lets a write run that it was meant to stop (`if redis.call('SETNX', k, v) ~= nil then redis.call('EXPIRE', k, 30) end`); or what it lets run passes an element of a reply that may be empty to a command, computes with it, or returns it where the dead branch had another answer. `~= nil` on a reply whose null is false lets the null through, and a test outside an if is not judged: errors.",
+			Lower: "Info when the reply is never null (an array, an integer, a status) and the test decides an if (its condition, or one operand of its `and` chain for `~= nil`, of its `or` chain for `== nil`) with nothing depending on it: the test always comes out the same way and is dead code, so the script's answer is what it would be without it (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element; `if redis.call('INCR', k) ~= nil then redis.call('EXPIRE', k, 60) end`). It stays an error when the script depends on it: the branch it leaves dead (the block of `== nil`, the else of `~= nil`) writes, or handles a case the reply has (a read's 0 or empty array, a conditional write's 0: SETNX, SADD, DEL, EXPIRE...); or the test alone lets a write run that it was meant to stop (`if redis.call('SETNX', k, v) ~= nil then redis.call('EXPIRE', k, 30) end`); or what it lets run passes an element of a reply that may be empty to a command, computes with it, or returns it where the dead branch had another answer. `~= nil` on a reply whose null is false lets the null through, and a test outside an if is not judged: errors. Also info: a nil test whose own `or` chain (for `== nil`) or `and` chain (for `~= nil`) holds another test of the same value that already gives the intended answer for the null reply, false: `x == nil or x ~= KEYS[2]`, `x == nil or not x`, `x ~= nil and x == 'v'` (the other operand compared with a literal or a KEYS or ARGV element); the help names that operand.",
 		},
 	},
 	Run: runNilReplyCompare,
@@ -41,6 +41,7 @@ func runNilReplyCompare(p *lint.Pass) {
 	}
 	var fx *fixer
 	paired := nilFalsePairs(m)
+	covered := nilCoveredTests(m)
 	var idle map[ast.Expr]nilTestSite // made on the first finding that asks
 	m.Preorder(model.KRelationalOpExpr, func(e any) {
 		x := e.(*ast.RelationalOpExpr)
@@ -71,7 +72,8 @@ func runNilReplyCompare(p *lint.Pass) {
 					dead = !site.depends(m, x, side, v)
 				}
 			}
-			reportNilCompare(p, fx, x, side, other, v, dead)
+			by, ok := covered[x]
+			reportNilCompare(p, fx, x, side, other, v, dead || ok, by)
 			return
 		}
 	})
@@ -260,7 +262,10 @@ func writesIn(m *model.Model, stmts []ast.Stmt, top bool) bool {
 	return found
 }
 
-func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value, dead bool) {
+// by, when not nil, is the other operand of the test's chain that already
+// gives the answer the nil test was meant to give for a null reply
+// (nilCoveredTests): the finding is then info.
+func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value, dead bool, by ast.Expr) {
 	m := p.Model
 	c := v.Call
 	name := replyCommandName(c)
@@ -300,6 +305,9 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 	}
 	if c.Protected && v.Types&model.TFalse == 0 {
 		what += " (an error is a table {err=...})"
+	}
+	if by != nil {
+		fix += fmt.Sprintf("; here %s already gives the same answer for the null reply, so the test is dead code", m.Text(by))
 	}
 	f := p.Report(m.Range(x), "%s is never nil in a script (RESP2)", subject).
 		Help("%s, so %s is %s; %s", what, m.Text(x), verdict, fix).Fix(nilCompareFix(fx, x, side, other, v))
@@ -383,4 +391,99 @@ func nilFalsePairs(m *model.Model) map[*ast.RelationalOpExpr]bool {
 		}
 	})
 	return out
+}
+
+// nilCoveredTests finds the comparisons with nil whose `or` chain (for
+// `== nil`) or `and` chain (for `~= nil`) holds another test of the same
+// value that already comes out as the nil test meant for the null reply,
+// false: `x == nil or x ~= KEYS[2]` and `x == nil or not x` hold when x is
+// false through their other operand; `x ~= nil and x == 'v'` and
+// `x ~= nil and x` fail then through theirs. The nil test is dead code
+// there, the chain's answer for a missing key is the one intended, and
+// the finding is info (round 6: telegram-bot-rank, xiaoyeshenger-seckill).
+// The other operand is mapped to each nil test it covers.
+func nilCoveredTests(m *model.Model) map[*ast.RelationalOpExpr]ast.Expr {
+	var out map[*ast.RelationalOpExpr]ast.Expr
+	m.Preorder(model.KLogicalOpExpr, func(e any) {
+		x := e.(*ast.LogicalOpExpr)
+		op := "=="
+		if x.Operator == "and" {
+			op = "~="
+		}
+		var operands []ast.Expr
+		var walk func(ast.Expr)
+		walk = func(e ast.Expr) {
+			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == x.Operator {
+				walk(l.Lhs)
+				walk(l.Rhs)
+				return
+			}
+			operands = append(operands, e)
+		}
+		walk(x)
+		for _, o := range operands {
+			r, ok := o.(*ast.RelationalOpExpr)
+			if !ok || r.Operator != op {
+				continue
+			}
+			side := r.Lhs
+			if _, ok := side.(*ast.NilExpr); ok {
+				side = r.Rhs
+			} else if _, ok := r.Rhs.(*ast.NilExpr); !ok {
+				continue
+			}
+			for _, sib := range operands {
+				if sib != o && givesNullAnswer(m, sib, m.Text(side), op) {
+					if out == nil {
+						out = map[*ast.RelationalOpExpr]ast.Expr{}
+					}
+					out[r] = sib
+					break
+				}
+			}
+		}
+	})
+	return out
+}
+
+// givesNullAnswer reports whether e, a test of the value whose text is
+// name, comes out for a false value as `name == nil` was meant to (op
+// "==", true: `not name`, `name ~= s`) or as `name ~= nil` was (op "~=",
+// false: `name`, `name == s`), s a value that is never false: a string or
+// number literal, or an element of KEYS or ARGV.
+func givesNullAnswer(m *model.Model, e ast.Expr, name, op string) bool {
+	switch e := e.(type) {
+	case *ast.UnaryNotOpExpr:
+		return op == "==" && m.Text(e.Expr) == name
+	case *ast.IdentExpr, *ast.AttrGetExpr:
+		return op == "~=" && m.Text(e) == name
+	case *ast.RelationalOpExpr:
+		want := "~="
+		if op == "~=" {
+			want = "=="
+		}
+		if e.Operator != want {
+			return false
+		}
+		for _, pair := range [2][2]ast.Expr{{e.Lhs, e.Rhs}, {e.Rhs, e.Lhs}} {
+			if m.Text(pair[0]) == name && neverFalse(m, pair[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// neverFalse reports whether e is a string or number literal or an element
+// of KEYS or ARGV (strings from the caller).
+func neverFalse(m *model.Model, e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.StringExpr, *ast.NumberExpr:
+		return true
+	case *ast.AttrGetExpr:
+		if id, ok := e.Object.(*ast.IdentExpr); ok && m.VarOf(id) == nil {
+			return id.Value == "KEYS" || id.Value == "ARGV"
+		}
+	}
+	return false
 }
