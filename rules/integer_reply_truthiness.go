@@ -31,6 +31,9 @@ var _ = register(&lint.Rule{
 			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
 			Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
 			Redis: "all",
+			Lower: "Info when the same `or` chain compares the reply with a number (`not n or tonumber(n) < 0`, " +
+				"`if n and n > 0`): the truth test is dead, but the comparison beside it checks the value, so the script " +
+				"does what it means (egret-daojia's grab scripts, round 6); the help names that comparison.",
 		},
 	},
 	Run: runIntegerReplyTruthiness,
@@ -55,6 +58,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 	}
 	var fx *fixer
 	seen := map[ast.Expr]bool{}
+	checked := comparedBeside(m)
 	var cond func(e ast.Expr, use condUse)
 	cond = func(e ast.Expr, use condUse) {
 		if l, ok := e.(*ast.LogicalOpExpr); ok {
@@ -76,7 +80,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 		if fx == nil {
 			fx = newFixer(m)
 		}
-		reportIntegerTruth(p, fx, e, c, use)
+		reportIntegerTruth(p, fx, e, c, use, checked[e])
 	}
 	m.InspectKinds(m.File.Chunk, model.KIfStmt|model.KWhileStmt|model.KRepeatStmt|model.KUnaryNotOpExpr|model.KLogicalOpExpr|model.KFuncCallExpr, func(n any) bool {
 		switch n := n.(type) {
@@ -116,7 +120,9 @@ func integerReply(v model.Value) *model.Call {
 	return v.Call
 }
 
-func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse) {
+// by, when not nil, is a comparison of the same value with a number in the
+// test's own chain (comparedBeside): the finding is then info.
+func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse, by ast.Expr) {
 	m := p.Model
 	subject := fmt.Sprintf("the %s reply", c.Name)
 	switch {
@@ -145,9 +151,83 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 		effect = "this test always passes"
 		fix = fmt.Sprintf("test %s %s", x, op)
 	}
-	p.Report(m.Range(e), "%s is an integer, true in Lua even when 0", subject).
+	if by != nil {
+		fix += fmt.Sprintf("; here %s beside it checks the value, so the truth test is dead code", m.Text(by))
+	}
+	f := p.Report(m.Range(e), "%s is an integer, true in Lua even when 0", subject).
 		Help("every number is true in Lua, so %s; %s", effect, fix).
 		Fix(integerTruthFix(fx, e, c))
+	if by != nil {
+		f.Info()
+	}
+}
+
+// comparedBeside maps the operand of a truth test to a comparison of the
+// same value with a number in the same chain that decides the answer with
+// it: `not n or tonumber(n) < 0` (an `or` chain, the test under not),
+// `n and n > 0` (an `and` chain, the bare value). The truth test of an
+// integer is dead there, and the comparison does the work.
+func comparedBeside(m *model.Model) map[ast.Expr]ast.Expr {
+	var out map[ast.Expr]ast.Expr
+	m.Preorder(model.KLogicalOpExpr, func(e any) {
+		x := e.(*ast.LogicalOpExpr)
+		var operands []ast.Expr
+		var walk func(ast.Expr)
+		walk = func(e ast.Expr) {
+			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == x.Operator {
+				walk(l.Lhs)
+				walk(l.Rhs)
+				return
+			}
+			operands = append(operands, e)
+		}
+		walk(x)
+		for _, o := range operands {
+			var tested ast.Expr
+			switch o := o.(type) {
+			case *ast.UnaryNotOpExpr:
+				if x.Operator == "or" {
+					tested = o.Expr
+				}
+			case *ast.IdentExpr:
+				if x.Operator == "and" {
+					tested = o
+				}
+			}
+			if tested == nil {
+				continue
+			}
+			name := m.Text(tested)
+			for _, sib := range operands {
+				if r, ok := sib.(*ast.RelationalOpExpr); ok && comparesWithNumber(m, r, name) {
+					if out == nil {
+						out = map[ast.Expr]ast.Expr{}
+					}
+					out[tested] = sib
+					break
+				}
+			}
+		}
+	})
+	return out
+}
+
+// comparesWithNumber reports whether r compares the value whose text is
+// name (or tonumber of it) with a number literal.
+func comparesWithNumber(m *model.Model, r *ast.RelationalOpExpr, name string) bool {
+	for _, pair := range [2][2]ast.Expr{{r.Lhs, r.Rhs}, {r.Rhs, r.Lhs}} {
+		if _, ok := pair[1].(*ast.NumberExpr); !ok {
+			continue
+		}
+		v := pair[0]
+		if c, ok := v.(*ast.FuncCallExpr); ok && m.BuiltinName(c) == "tonumber" && len(c.Args) == 1 {
+			v = c.Args[0]
+		}
+		if m.Text(v) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // integerTruthFix compares a 0-or-1 reply with 1 where its truth is used:
