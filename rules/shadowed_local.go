@@ -30,7 +30,8 @@ var _ = register(&lint.Rule{
 				"most of the time (a loop variable or a temporary reusing a name, on 10 of 10 findings in projects never " +
 				"seen before). One level higher (warning) when the hiding changes what the script does: the outer local " +
 				"is read after the block of the inner one ends, and either the inner one is given a value that nothing " +
-				"reads (an assignment meant for the outer one) or the outer one is declared without a value and never " +
+				"reads (an assignment meant for the outer one) or the outer one is declared without a value (not even a call's " +
+				"extra results, as in `local a, b = unpack(r)`) and never " +
 				"assigned, so that it is still nil where it is read.",
 		},
 	},
@@ -66,7 +67,8 @@ func runShadowedLocal(p *lint.Pass) {
 // shadowMatters reports whether inner, which hides outer, changes what the
 // script does: outer is read after inner's block, and inner's value is
 // never read (it was meant for outer) or outer is nil wherever it is read
-// (declared without a value and never assigned).
+// (declared without a value, not even a call's extra results, and never
+// assigned).
 func shadowMatters(m *model.Model, inner, outer *model.Variable) bool {
 	// In inner's block every use of the name is inner's: a read of outer
 	// after inner's declaration (its value included, `local x = x + 1`)
@@ -85,10 +87,23 @@ func shadowMatters(m *model.Model, inner, outer *model.Variable) bool {
 	if !readAfter {
 		return false
 	}
-	given := inner.Init != nil || len(inner.Writes) > 0
+	// A local given a call's extra results (`local a, b = unpack(r)`)
+	// has a value though it has no expression of its own (Def.Extra).
+	defs := m.LocalDefs()
+	given := len(inner.Writes) > 0
+	for _, d := range defs[inner] {
+		given = given || !d.Nil()
+	}
 	if given && len(inner.Reads) == 0 && inner.Kind == model.LocalVar {
 		return true
 	}
-	_, isNil := outer.Init.(*ast.NilExpr)
-	return (outer.Init == nil || isNil) && len(outer.Writes) == 0 && outer.Kind == model.LocalVar
+	if len(outer.Writes) > 0 || outer.Kind != model.LocalVar {
+		return false
+	}
+	for _, d := range defs[outer] {
+		if _, isNil := d.Expr.(*ast.NilExpr); !d.Nil() && !isNil {
+			return false
+		}
+	}
+	return true
 }

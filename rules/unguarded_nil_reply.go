@@ -33,7 +33,12 @@ var _ = register(&lint.Rule{
 				"key first, reads a key or field the caller names before writing it, or pops from a collection. For a " +
 				"command whose null the script cannot follow by key (MEMORY USAGE, OBJECT ENCODING...), the evidence is " +
 				"a key taken from a listing (an id of SMEMBERS, an element of KEYS or LRANGE: an index may name a record " +
-				"that is gone) when the script handles a null reply of the same command elsewhere.",
+				"that is gone) when the script handles a null reply of the same command elsewhere, of whatever key (the " +
+				"help says which).",
+			Lower: "One level below the rule's severity (warning by default) when the only evidence is a key taken from " +
+				"a listing, for a command whose null the script cannot follow by key (MEMORY USAGE, OBJECT ENCODING...): " +
+				"the key is gone only when the code that writes and deletes the index and its records lets them part, a " +
+				"state other code may or may not prevent.",
 			Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
 			Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
 			Redis: "all",
@@ -135,8 +140,14 @@ func reportNull(p *lint.Pass, x ast.Expr, v model.Value, c *model.Call, falsy mo
 		}
 		subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
 	}
-	p.Report(m.Range(x), "%s when %s", subject, nullCauseOf(v, c)).
+	f := p.Report(m.Range(x), "%s when %s", subject, nullCauseOf(v, c)).
 		Help("%s; %s replies null then, and %s fails with %s: %s", ev.Why, c.Name, m.Text(at), err, advice)
+	if ev.Weak {
+		// A key named by a listing is gone only when the code that keeps
+		// the listing and the records apart lets it be: a state other
+		// code may or may not prevent.
+		f.Lower()
+	}
 }
 
 // stringUse is an argument of a string library call, or the receiver of

@@ -249,6 +249,10 @@ func (fs *flowState) refineHeld(id *ast.IdentExpr, v *Variable, e env, truth boo
 		return e
 	}
 	cf, fresh := fs.heldBy(v, e)
+	if cf != nil && !truth && ifTruthyOf(e, v) {
+		// The condition is known only where v is truthy.
+		cf, fresh = nil, false
+	}
 	m := fs.m
 	if m.heldConds == nil {
 		m.heldConds = map[*ast.IdentExpr]ast.Expr{}
@@ -315,6 +319,16 @@ func (fs *flowState) stillFresh(cf *condFact, x ast.Expr, e env) bool {
 		return ok
 	})
 	return ok
+}
+
+// ifTruthyOf reports whether v's condition in e holds only where v is
+// truthy (binding.ifTruthy).
+func ifTruthyOf(e env, v *Variable) bool {
+	if e == nil || int(v.slot) >= len(e.slots) {
+		return false
+	}
+	b := e.slots[v.slot]
+	return b != nil && b.v == v && b.ifTruthy
 }
 
 // heldBy is the condition v holds in e, or nil; fresh says every local it

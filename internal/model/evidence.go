@@ -18,6 +18,10 @@ type NullEvidence struct {
 	// missing value on line 12", "KEYS[1] comes from the caller and is read
 	// before the script writes it"...
 	Why string
+	// Weak: the evidence shows a state that other code may or may not
+	// prevent (an index naming a record that is gone), not a null the
+	// script's own text admits: a rule reports it one level lower.
+	Weak bool
 }
 
 // Evidence returns what makes a null of v plausible, where v is a reply,
@@ -39,7 +43,8 @@ type NullEvidence struct {
 //     condition stops it (SET ... NX, ZADD ... XX INCR);
 //   - for a read the presence facts do not follow (MEMORY USAGE...), the
 //     key comes from a listing and the script handles a null reply of the
-//     same command elsewhere (listedEvidence).
+//     same command elsewhere (listedEvidence; Weak: the null rests on
+//     whether the host keeps its index and records together).
 //
 // ok is false when none holds: the null then depends on what other code
 // keeps, and the script does not say.
@@ -245,8 +250,25 @@ func callerName(id string) string {
 // or defaults somewhere to the first line it does so: `if not v`,
 // `v == false`, `v ~= nil`, `v or 0`, `tonumber(v) or 0`, `v and ...`.
 func (m *Model) nullHandled() map[string]int {
+	return m.nullGuards().lines
+}
+
+// commandGuards maps the name of each command whose null reply the script
+// tests or defaults somewhere, among those the presence facts do not
+// follow, to the call of the first such test (nullHandled's line).
+func (m *Model) commandGuards() map[string]*Call {
+	return m.nullGuards().calls
+}
+
+type nullGuards struct {
+	lines map[string]int
+	calls map[string]*Call
+}
+
+func (m *Model) nullGuards() nullGuards {
 	return m.Cached(&nullHandledKey, func() any {
 		out := map[string]int{}
+		calls := map[string]*Call{}
 		note := func(x ast.Expr) {
 			v := m.Value(x)
 			if !v.Types.MayBeFalsy() {
@@ -270,6 +292,9 @@ func (m *Model) nullHandled() map[string]int {
 			}
 			if prev, ok := out[slot]; !ok || line < prev {
 				out[slot] = line
+				if strings.HasPrefix(slot, slotCommand) {
+					calls[c.Name] = c
+				}
 			}
 		}
 		m.Preorder(KLogicalOpExpr|KUnaryNotOpExpr|KRelationalOpExpr|KIfStmt|KWhileStmt|KRepeatStmt, func(n any) {
@@ -296,8 +321,8 @@ func (m *Model) nullHandled() map[string]int {
 				note(x.Condition)
 			}
 		})
-		return out
-	}).(map[string]int)
+		return nullGuards{out, calls}
+	}).(nullGuards)
 }
 
 var nullHandledKey int
@@ -328,9 +353,19 @@ func (m *Model) listedEvidence(v Value, c *Call) (NullEvidence, bool) {
 	if list == nil {
 		return NullEvidence{}, false
 	}
-	return NullEvidence{Why: "the script handles a null " + c.Name + " reply on line " + strconv.Itoa(line) +
+	// Say what the guard guards: a test of another key's reply shows
+	// that the author knows the command replies null, not that this
+	// key is missing.
+	guarded := "a null " + c.Name + " reply"
+	if g := m.commandGuards()[c.Name]; g != nil && len(g.Keys) > 0 && g.Keys[0] < len(g.Args) {
+		guarded = "a null " + c.Name + " reply of " + m.Text(g.Args[g.Keys[0]].Expr)
+		if g == c {
+			guarded = "a null reply of this " + c.Name
+		}
+	}
+	return NullEvidence{Why: "the script handles " + guarded + " on line " + strconv.Itoa(line) +
 		", and this key comes from the " + list.Name + " reply of line " + strconv.Itoa(m.Range(list.Expr).Start.Line) +
-		", which may name a key that is gone"}, true
+		", which may name a key that is gone", Weak: true}, true
 }
 
 // listedFrom returns the array reply a key is an element of, or is built

@@ -37,6 +37,11 @@ type binding struct {
 	// narrowing keeps it, an assignment of a tracked local makes a new
 	// one, and a join of two different ones gives mixedGen.
 	gen uint32
+	// ifTruthy: gen's condition is known only where v is truthy, after a
+	// join with a path where v was nil or false (`local ok` then, in a
+	// branch, `ok = v and n > 0`): a test that finds v truthy comes from
+	// the other path, one that finds it falsy may come from either.
+	ifTruthy bool
 }
 
 func (fs *flowState) newEnv() env { return fs.envs.alloc() }
@@ -87,12 +92,16 @@ func (e *envSlots) own(n int, arrays *slotArrays) {
 // from (its gen) stays the one it was.
 func (fs *flowState) set(e env, v *Variable, val Value) {
 	var gen uint32
+	ifTruthy := false
 	if int(v.slot) < len(e.slots) {
 		if b := e.slots[v.slot]; b != nil && b.v == v {
-			gen = b.gen
+			gen, ifTruthy = b.gen, b.ifTruthy
 		}
 	}
 	fs.bind(e, v, val, gen)
+	if ifTruthy {
+		e.slots[v.slot].ifTruthy = true
+	}
 }
 
 // assign gives v a value from an assignment: a tracked local (conds.go)
@@ -194,20 +203,32 @@ func (fs *flowState) joinBinding(x, y *binding) *binding {
 		return x
 	}
 	a, b := x.val, y.val
-	gen := x.gen
+	gen, ifTruthy := x.gen, x.ifTruthy || y.ifTruthy
 	if gen != y.gen {
 		// Assigned differently on the two paths: no condition a local
-		// holds (conds.go) can be of both.
-		gen = mixedGen
+		// holds (conds.go) can be of both, unless one path left it nil
+		// or false: where it is truthy it holds the other's.
+		switch {
+		case alwaysFalsy(a.Types) && y.gen != 0 && y.gen != mixedGen:
+			gen, ifTruthy = y.gen, true
+		case alwaysFalsy(b.Types) && x.gen != 0 && x.gen != mixedGen:
+			gen, ifTruthy = x.gen, true
+		default:
+			gen = mixedGen
+		}
 	}
-	if gen == x.gen && a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(&a, &b) {
+	if gen == x.gen && ifTruthy == x.ifTruthy && a.Types|b.Types == a.Types && a.Types != 0 && a.Var == b.Var && sameOrigin(&a, &b) {
 		// Join would give a back.
 		return x
 	}
 	j := fs.bindings.alloc()
-	*j = binding{v: x.v, val: Join(a, b), gen: gen}
+	*j = binding{v: x.v, val: Join(a, b), gen: gen, ifTruthy: ifTruthy}
 	return j
 }
+
+// alwaysFalsy reports whether a value of types t is nil or false on every
+// path that holds it (none, for no types: Join's unreachable value).
+func alwaysFalsy(t TypeSet) bool { return t&^Falsy == 0 }
 
 // flowState evaluates one function body.
 type flowState struct {
