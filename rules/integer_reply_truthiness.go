@@ -171,17 +171,7 @@ func comparedBeside(m *model.Model) map[ast.Expr]ast.Expr {
 	var out map[ast.Expr]ast.Expr
 	m.Preorder(model.KLogicalOpExpr, func(e any) {
 		x := e.(*ast.LogicalOpExpr)
-		var operands []ast.Expr
-		var walk func(ast.Expr)
-		walk = func(e ast.Expr) {
-			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == x.Operator {
-				walk(l.Lhs)
-				walk(l.Rhs)
-				return
-			}
-			operands = append(operands, e)
-		}
-		walk(x)
+		operands := chainOperands(x)
 		for _, o := range operands {
 			var tested ast.Expr
 			switch o := o.(type) {

@@ -356,16 +356,10 @@ func nilFalsePairs(m *model.Model) map[*ast.RelationalOpExpr]bool {
 		}
 		var nils []*ast.RelationalOpExpr
 		falses := map[string]bool{}
-		var walk func(ast.Expr)
-		walk = func(e ast.Expr) {
-			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == x.Operator {
-				walk(l.Lhs)
-				walk(l.Rhs)
-				return
-			}
+		for _, e := range chainOperands(x) {
 			r, ok := e.(*ast.RelationalOpExpr)
 			if !ok || r.Operator != op {
-				return
+				continue
 			}
 			for _, pair := range [2][2]ast.Expr{{r.Lhs, r.Rhs}, {r.Rhs, r.Lhs}} {
 				switch pair[1].(type) {
@@ -376,7 +370,6 @@ func nilFalsePairs(m *model.Model) map[*ast.RelationalOpExpr]bool {
 				}
 			}
 		}
-		walk(x)
 		for _, r := range nils {
 			side := r.Lhs
 			if _, ok := side.(*ast.NilExpr); ok {
@@ -410,17 +403,7 @@ func nilCoveredTests(m *model.Model) map[*ast.RelationalOpExpr]ast.Expr {
 		if x.Operator == "and" {
 			op = "~="
 		}
-		var operands []ast.Expr
-		var walk func(ast.Expr)
-		walk = func(e ast.Expr) {
-			if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == x.Operator {
-				walk(l.Lhs)
-				walk(l.Rhs)
-				return
-			}
-			operands = append(operands, e)
-		}
-		walk(x)
+		operands := chainOperands(x)
 		for _, o := range operands {
 			r, ok := o.(*ast.RelationalOpExpr)
 			if !ok || r.Operator != op {

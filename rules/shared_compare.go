@@ -82,6 +82,15 @@ func conjuncts(e ast.Expr) []ast.Expr {
 	return []ast.Expr{e}
 }
 
+// chainOperands splits the chain of x's own operator: its conjuncts for
+// `and`, its disjuncts for `or`.
+func chainOperands(x *ast.LogicalOpExpr) []ast.Expr {
+	if x.Operator == "and" {
+		return conjuncts(x)
+	}
+	return disjuncts(x)
+}
+
 // disjuncts splits an `or` chain the same way.
 func disjuncts(e ast.Expr) []ast.Expr {
 	if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "or" {
