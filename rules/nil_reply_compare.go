@@ -225,20 +225,15 @@ var conditionalWrites = map[string]bool{
 	"EXPIREAT": true, "PEXPIREAT": true, "PERSIST": true, "LREM": true, "COPY": true,
 }
 
-// exitsBlock reports whether a block ends by leaving its function or loop.
+// exitsBlock reports whether a block ends by leaving its function
+// (model.Leaves) or its loop.
 func exitsBlock(m *model.Model, block []ast.Stmt) bool {
-	if len(block) == 0 {
-		return false
-	}
-	switch s := block[len(block)-1].(type) {
-	case *ast.ReturnStmt, *ast.BreakStmt:
-		return true
-	case *ast.FuncCallStmt:
-		if c, ok := s.Expr.(*ast.FuncCallExpr); ok {
-			return m.BuiltinName(c) == "error"
+	if n := len(block); n > 0 {
+		if _, ok := block[n-1].(*ast.BreakStmt); ok {
+			return true
 		}
 	}
-	return false
+	return m.Leaves(block)
 }
 
 // writesIn reports whether a redis.call in stmts runs a write command; top

@@ -324,19 +324,11 @@ func (m *Model) factsAt(at ast.Stmt) ([]fact, bool) {
 	return out, ok
 }
 
-// Leaves reports whether a block always leaves the function: it ends with
-// a return or a call of error.
+// Leaves reports whether a block always leaves the function: it ends
+// with a return, a call of error, or a do block or an if whose every
+// branch does (mayFallThrough, which the model's return analysis uses).
 func (m *Model) Leaves(block []ast.Stmt) bool {
-	if len(block) == 0 {
-		return false
-	}
-	switch st := block[len(block)-1].(type) {
-	case *ast.ReturnStmt:
-		return true
-	case *ast.FuncCallStmt:
-		return isErrorCall(m, st.Expr)
-	}
-	return false
+	return len(block) > 0 && !mayFallThrough(m, block)
 }
 
 func (m *Model) positiveUnder(e ast.Expr, facts []fact, depth int) bool {
