@@ -52,14 +52,7 @@ func runUnguardedNilReply(p *lint.Pass) {
 	for _, op := range m.Operations() {
 		for i, x := range op.Operands {
 			v := m.Value(x)
-			c, falsy := m.NullReply(v)
-			if c == nil {
-				continue
-			}
-			// An error only with evidence in the script that the null
-			// happens (Model.Evidence); otherwise the null rests on what
-			// other code keeps, which the script does not show.
-			ev, ok := m.Evidence(v)
+			c, falsy, ev, ok := evidencedNull(m, v)
 			if !ok {
 				continue
 			}
@@ -99,11 +92,7 @@ func runUnguardedNilReply(p *lint.Pass) {
 		call := n.(*ast.FuncCallExpr)
 		for _, u := range stringUses(m, call) {
 			v := m.Value(u.arg)
-			c, falsy := m.NullReply(v)
-			if c == nil {
-				continue
-			}
-			ev, ok := m.Evidence(v)
+			c, falsy, ev, ok := evidencedNull(m, v)
 			if !ok {
 				continue
 			}
@@ -118,6 +107,20 @@ func runUnguardedNilReply(p *lint.Pass) {
 			reportNull(p, u.arg, v, c, falsy, ev, call, "'"+err+"'", fmt.Sprintf("default it (%s or %s) or return early (if not %s then ... end)", name, def, name))
 		}
 	})
+}
+
+// evidencedNull returns the call whose null reply v may be, how it reads in
+// Lua, and the script's evidence that the null happens. ok is false when v
+// is no such reply or when the script shows no evidence (Model.Evidence):
+// the null then rests on what other code keeps, which the script does not
+// show, and nothing is reported.
+func evidencedNull(m *model.Model, v model.Value) (c *model.Call, falsy model.TypeSet, ev model.NullEvidence, ok bool) {
+	c, falsy = m.NullReply(v)
+	if c == nil {
+		return nil, 0, ev, false
+	}
+	ev, ok = m.Evidence(v)
+	return c, falsy, ev, ok
 }
 
 // reportNull reports x, a null reply v of c (falsy in Lua) that the
