@@ -175,7 +175,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	default:
 		sinks = []driver.Sink{rep}
 	}
-	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), ErrOut: s.ErrOut, Sinks: sinks}, src)
+	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), UnsafeFixes: opts.UnsafeFixes, ErrOut: s.ErrOut, Sinks: sinks}, src)
 	if err != nil {
 		printError(s, err)
 		return exitError{ExitError}

@@ -287,6 +287,9 @@ type Config struct {
 	// Fix applies fixes (--fix and --diff) to the files that can take
 	// them (File.Rescan).
 	Fix bool
+	// UnsafeFixes makes fixing apply the unsafe fixes too
+	// (--unsafe-fixes).
+	UnsafeFixes bool
 	// ErrOut is where errors are reported, one line each, escaped.
 	ErrOut io.Writer
 	Sinks  []Sink
@@ -339,6 +342,9 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 		}
 	}()
 	l := &linter{rules: cfg.Rules, fix: cfg.Fix}
+	if cfg.UnsafeFixes {
+		l.upTo = diag.Unsafe
+	}
 	var (
 		mu    sync.Mutex
 		kept  []*Result

@@ -49,8 +49,11 @@ type jsonDiagnostic struct {
 // jsonFix is a finding's fix: edits as byte offsets into the file as it
 // was read (end exclusive), applied together.
 type jsonFix struct {
-	Message string     `json:"message"`
-	Edits   []jsonEdit `json:"edits"`
+	Message string `json:"message"`
+	// Applicability is "safe" (--fix applies it), "unsafe" (only with
+	// --unsafe-fixes) or "display-only" (never applied).
+	Applicability string     `json:"applicability"`
+	Edits         []jsonEdit `json:"edits"`
 }
 
 type jsonEdit struct {
@@ -63,7 +66,7 @@ func newJSONFix(f *diag.Fix) *jsonFix {
 	if f == nil {
 		return nil
 	}
-	out := &jsonFix{Message: f.Message, Edits: make([]jsonEdit, 0, len(f.Edits))}
+	out := &jsonFix{Message: f.Message, Applicability: f.Applicability.String(), Edits: make([]jsonEdit, 0, len(f.Edits))}
 	for _, e := range f.Edits {
 		out.Edits = append(out.Edits, jsonEdit{Offset: e.Start, EndOffset: e.End, NewText: e.New})
 	}
@@ -103,6 +106,8 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 		if f := d.Fix; f != nil {
 			buf = append(buf, ",\n      \"fix\": {\n        \"message\": "...)
 			buf = appendJSONString(buf, f.Message)
+			buf = append(buf, ",\n        \"applicability\": "...)
+			buf = appendJSONString(buf, f.Applicability.String())
 			buf = append(buf, ",\n        \"edits\": ["...)
 			for j, e := range f.Edits {
 				if j > 0 {

@@ -221,3 +221,15 @@ func (r *Result) repoPath(file string) string {
 func slashPath(p string) string {
 	return filepath.ToSlash(p)
 }
+
+// fixDescription is a fix's message, with its applicability when --fix
+// alone would not apply it.
+func fixDescription(f *diag.Fix) string {
+	switch f.Applicability {
+	case diag.Unsafe:
+		return f.Message + " (unsafe: applied only with --unsafe-fixes)"
+	case diag.DisplayOnly:
+		return f.Message + " (suggestion: never applied)"
+	}
+	return f.Message
+}
