@@ -392,6 +392,27 @@ func TestProofFixLockExpiryUnsafe(t *testing.T) {
 	}})
 }
 
+// TestProofFixOwnerCheckUnsafe: unsafe-lock-release's unsafe fix deletes
+// the lock only while it holds the caller's token. The original frees
+// another client's lock; the fixed script leaves it (reply 0), frees the
+// caller's own, and no longer frees anything for a caller that does not
+// pass its token: the difference the fix's message states.
+func TestProofFixOwnerCheckUnsafe(t *testing.T) {
+	runFixProofs(t, []fixProof{{
+		rule:  "unsafe-lock-release",
+		upTo:  diag.Unsafe,
+		src:   "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\nreturn redis.call('DEL', KEYS[1])\n",
+		fixed: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\nif redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0\n",
+		keys:  []string{"proof:lock"},
+		after: [][]string{{"GET", "proof:lock"}},
+		states: []fixState{
+			{name: "own lock", args: []string{"unlock", "me"}, setup: [][]string{{"SET", "proof:lock", "me"}}, orig: "(integer) 1 | (nil)", fixed: "(integer) 1 | (nil)"},
+			{name: "another client's lock", args: []string{"unlock", "me"}, setup: [][]string{{"SET", "proof:lock", "other"}}, orig: `(integer) 1 | (nil)`, fixed: `(integer) 0 | "other"`},
+			{name: "caller passes no token", args: []string{"unlock"}, setup: [][]string{{"SET", "proof:lock", "me"}}, orig: "(integer) 1 | (nil)", fixed: `(integer) 0 | "me"`},
+		},
+	}})
+}
+
 // TestProofSetnxUnconditionalExpire backs the message of the form that
 // gets no fix: an EXPIRE after SETNX (or SET NX) whatever it replied pushes
 // back the expiry of a key someone else set.
