@@ -28,6 +28,7 @@ type lintOptions struct {
 	serverOptions
 	MaxFileSize settings.Size
 	fixOptions
+	proveOptions
 	// Includes is --includes (true by default, as includes: is);
 	// IncludesSet says the flag was given, so it wins over the
 	// configuration.
@@ -75,6 +76,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f := cmd.Flags()
 	opts.outputOptions.addFlags(f)
 	opts.fixOptions.addFlags(f)
+	opts.proveOptions.addProveFlags(f)
 	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
@@ -133,6 +135,9 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if err := opts.checkFix(s, paths); err != nil {
 		return err
 	}
+	if opts.Prove != "" && opts.fixing() {
+		return usageError(s, "--prove replays findings; run it apart from --fix and --diff")
+	}
 	assemble := opts.Includes
 	if !opts.IncludesSet && set.Config != nil {
 		assemble = set.Config.Includes
@@ -175,7 +180,20 @@ func lintRun(opts *lintOptions) (rerr error) {
 	default:
 		sinks = []driver.Sink{rep}
 	}
-	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), UnsafeFixes: opts.UnsafeFixes, ErrOut: s.ErrOut, Sinks: sinks}, src)
+	cfg := driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), UnsafeFixes: opts.UnsafeFixes, ErrOut: s.ErrOut, Sinks: sinks}
+	pr, err := startProver(&opts.proveOptions)
+	if err != nil {
+		return usageError(s, "%v", err)
+	}
+	if pr != nil {
+		defer pr.server.Close()
+		cfg.Prove = pr.prove
+	}
+	o, err := driver.Run(cfg, src)
+	if pr != nil && pr.err != nil {
+		printError(s, fmt.Errorf("--prove stopped: %w", pr.err))
+		return exitError{ExitError}
+	}
 	if err != nil {
 		printError(s, err)
 		return exitError{ExitError}
@@ -190,7 +208,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 			ds = r.Before
 		}
 		for _, d := range ds {
-			if out.fails(d.Severity) {
+			if out.fails(d.Severity) && proofFails(d) {
 				return exitError{ExitFindings}
 			}
 		}

@@ -290,6 +290,10 @@ type Config struct {
 	// UnsafeFixes makes fixing apply the unsafe fixes too
 	// (--unsafe-fixes).
 	UnsafeFixes bool
+	// Prove, when set, is given each whole script (not a fragment) with
+	// its findings, in its own lines, to set their Proof (--prove). It is
+	// called from the workers at once.
+	Prove func(f *luasrc.File, ds []diag.Diagnostic)
 	// ErrOut is where errors are reported, one line each, escaped.
 	ErrOut io.Writer
 	Sinks  []Sink
@@ -341,7 +345,7 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 			}, report)
 		}
 	}()
-	l := &linter{rules: cfg.Rules, fix: cfg.Fix}
+	l := &linter{rules: cfg.Rules, fix: cfg.Fix, prove: cfg.Prove}
 	if cfg.UnsafeFixes {
 		l.upTo = diag.Unsafe
 	}

@@ -17,6 +17,7 @@ type linter struct {
 	fix   bool
 	// upTo is the least safe fix applicability that fixing applies.
 	upTo diag.Applicability
+	prove func(*luasrc.File, []diag.Diagnostic)
 }
 
 // file lints f, and with fixing on applies the fixes of a file that takes
@@ -125,6 +126,9 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 				s.Seen(pf)
 			}
 			ds := lint.Run(pf, lint.Config{Rules: l.rules, Settings: f.Settings.Rules, Target: f.Settings.Target, Cluster: f.Settings.Cluster, ClusterHint: s.ClusterHint, Globals: s.Globals, Siblings: s.Siblings, Fragment: s.Fragment})
+			if l.prove != nil && !s.Fragment && len(ds) > 0 {
+				l.prove(pf, ds)
+			}
 			p.syntaxErrors += len(pf.Errors)
 			p.broken = p.broken || pf.Chunk == nil
 			lineOf := func(_ string, n int) (string, bool) { return pf.Line(n) }

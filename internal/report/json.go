@@ -44,6 +44,24 @@ type jsonDiagnostic struct {
 	Help string `json:"help,omitempty"`
 	// Fix is present only for a finding lint-lua --fix can rewrite.
 	Fix *jsonFix `json:"fix,omitempty"`
+	// Proof is present when lint-lua --prove replayed the finding.
+	Proof *jsonProof `json:"proof,omitempty"`
+}
+
+// jsonProof is what replaying a finding on a Redis showed.
+type jsonProof struct {
+	Reproduced bool   `json:"reproduced"`
+	Witness    string `json:"witness,omitempty"`
+	Reply      string `json:"reply,omitempty"`
+	Server     string `json:"server,omitempty"`
+	Note       string `json:"note,omitempty"`
+}
+
+func newJSONProof(p *diag.Proof) *jsonProof {
+	if p == nil {
+		return nil
+	}
+	return &jsonProof{Reproduced: p.Reproduced, Witness: p.Witness, Reply: p.Reply, Server: p.Server, Note: p.Note}
 }
 
 // jsonFix is a finding's fix: edits as byte offsets into the file as it
@@ -123,6 +141,19 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 				buf = append(buf, "\n        "...)
 			}
 			buf = append(buf, "]\n      }"...)
+		}
+		if p := d.Proof; p != nil {
+			buf = append(buf, ",\n      \"proof\": {\n        \"reproduced\": "...)
+			buf = strconv.AppendBool(buf, p.Reproduced)
+			for _, kv := range [...]struct{ k, v string }{{"witness", p.Witness}, {"reply", p.Reply}, {"server", p.Server}, {"note", p.Note}} {
+				if kv.v != "" {
+					buf = append(buf, ",\n        \""...)
+					buf = append(buf, kv.k...)
+					buf = append(buf, "\": "...)
+					buf = appendJSONString(buf, kv.v)
+				}
+			}
+			buf = append(buf, "\n      }"...)
 		}
 		buf = append(buf, "\n    }"...)
 		if len(buf) > 32<<10 {

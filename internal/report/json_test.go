@@ -20,7 +20,7 @@ func encodeJSON(r *Result) []byte {
 			File: d.File, Line: d.Range.Start.Line, Column: d.Range.Start.Column,
 			EndLine: d.Range.End.Line, EndColumn: d.Range.End.Column,
 			Rule: d.Rule, Severity: severityName(d.Severity), Message: d.Message, Help: d.Help,
-			Fix: newJSONFix(d.Fix),
+			Fix: newJSONFix(d.Fix), Proof: newJSONProof(d.Proof),
 		})
 	}
 	for _, e := range r.Errors {

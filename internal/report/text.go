@@ -187,6 +187,19 @@ func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line strin
 		b = append(b, sanitizeString(d.Help, false)...)
 		b = append(b, '\n')
 	}
+	if p := d.Proof; p != nil {
+		b = append(b, "  "...)
+		if p.Reproduced {
+			b = appendPainted(b, f.help, "proved:")
+			b = append(b, ' ')
+			b = append(b, sanitizeString("on "+p.Server+" with "+p.Witness+", Redis replied: "+p.Reply, false)...)
+		} else {
+			b = appendPainted(b, f.help, "not proved:")
+			b = append(b, ' ')
+			b = append(b, sanitizeString(p.Note, false)...)
+		}
+		b = append(b, '\n')
+	}
 	if d.Fix != nil && d.Fix.Applicability == diag.Unsafe {
 		// What an unsafe fix changes is for the user to read before
 		// --unsafe-fixes applies it.
