@@ -16,7 +16,7 @@ type linter struct {
 	rules []*lint.Rule
 	fix   bool
 	// upTo is the least safe fix applicability that fixing applies.
-	upTo diag.Applicability
+	upTo  diag.Applicability
 	prove func(*luasrc.File, []diag.Diagnostic)
 }
 

@@ -12,7 +12,7 @@ import (
 
 func TestErrorLine(t *testing.T) {
 	for msg, want := range map[string]int{
-		"ERR user_script:3: attempt to compare number with nil script: 8292, on @user_script:3.":              3,
+		"ERR user_script:3: attempt to compare number with nil script: 8292, on @user_script:3.":            3,
 		"ERR Lua redis lib command arguments must be strings or integers script: fcd2, on @user_script:12.": 12,
 	} {
 		if got, ok := errorLine(msg); !ok || got != want {
