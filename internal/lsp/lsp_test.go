@@ -324,3 +324,124 @@ func complete(t *testing.T, c *client, uri protocol.DocumentUri, at protocol.Pos
 	}
 	return labels, inserts
 }
+
+const pyApp = `import redis
+
+r = redis.Redis()
+SCRIPT = """
+if redis.call('SETNX', KEYS[1], '1') == 1 then
+  redis.call('EXPIRE', KEYS[1], 86400)
+  return 'ok'
+end
+x = 1
+return redis.call('GET', KEYS[2])
+"""
+r.eval(SCRIPT, 1, "k")
+`
+
+// actionsAt returns the code actions offered at a position, by title.
+func (c *client) actionsAt(uri protocol.DocumentUri, line, char int) map[string]protocol.CodeAction {
+	c.t.Helper()
+	var actions []protocol.CodeAction
+	p := protocol.Position{Line: protocol.UInteger(line), Character: protocol.UInteger(char)}
+	c.call(string(protocol.MethodTextDocumentCodeAction), protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Range: protocol.Range{Start: p, End: p}}, &actions)
+	out := map[string]protocol.CodeAction{}
+	for _, a := range actions {
+		out[a.Title] = a
+	}
+	return out
+}
+
+func (c *client) change(uri protocol.DocumentUri, version int, text string) {
+	c.t.Helper()
+	c.notify(string(protocol.MethodTextDocumentDidChange), protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: uri}, Version: protocol.Integer(version)},
+		ContentChanges: []any{protocol.TextDocumentContentChangeEventWhole{Text: text}},
+	})
+}
+
+// TestHostFile checks a script in a Python string: its findings placed in
+// the Python file, the fix edited into the string (as --fix does), and the
+// ignore written where it works: a Lua comment on a line of the string, a
+// Python comment above a line of Python.
+func TestHostFile(t *testing.T) {
+	dir := project(t, nil)
+	uri := uriOf(filepath.Join(dir, "app.py"))
+	c := start(t)
+	defer c.stop()
+	c.notify(string(protocol.MethodTextDocumentDidOpen), protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "python", Version: 1, Text: pyApp}})
+	ds := c.diagnostics(uri, 1)
+	if got := strings.Join(codes(ds), ","); got != "global-assignment,keys-count-mismatch,setnx-then-expire" {
+		t.Fatalf("codes %s", got)
+	}
+	for _, d := range ds {
+		if d.Code == "global-assignment" && (d.Range.Start.Line != 8 || d.Range.Start.Character != 0) {
+			t.Errorf("global-assignment at %+v, want line 9 of app.py", d.Range)
+		}
+	}
+	fix, ok := c.actionsAt(uri, 4, 5)["take the key with SET KEYS[1] value NX EX 86400 and drop the EXPIRE (setnx-then-expire)"]
+	if !ok {
+		t.Fatalf("no fix on line 5: %v", c.actionsAt(uri, 4, 5))
+	}
+	fixed := apply(t, pyApp, uri, fix)
+	if !strings.Contains(fixed, "SCRIPT = \"\"\"\nif redis.call('SET', KEYS[1], '1', 'NX', 'EX', 86400) then\n  return 'ok'") {
+		t.Errorf("fixed:\n%s", fixed)
+	}
+	ignore, ok := c.actionsAt(uri, 8, 0)["ignore global-assignment on this line"]
+	if !ok {
+		t.Fatalf("no ignore on line 9")
+	}
+	if got := apply(t, pyApp, uri, ignore); !strings.Contains(got, "\nx = 1 -- lint-lua: ignore global-assignment\n") {
+		t.Errorf("ignored in the string:\n%s", got)
+	}
+	var call, col int
+	for _, d := range ds {
+		if d.Code == "keys-count-mismatch" {
+			call, col = int(d.Range.Start.Line), int(d.Range.Start.Character)
+		}
+	}
+	ignore, ok = c.actionsAt(uri, call, col)["ignore keys-count-mismatch on this line"]
+	if !ok {
+		t.Fatalf("no ignore on line %d", call+1)
+	}
+	got := apply(t, pyApp, uri, ignore)
+	c.change(uri, 2, got)
+	if after := strings.Join(codes(c.diagnostics(uri, 2)), ","); after != "global-assignment,setnx-then-expire" || !strings.Contains(got, "# lint-lua: ignore keys-count-mismatch") {
+		t.Errorf("ignored (%s) in Python:\n%s", after, got)
+	}
+}
+
+// TestConfig checks the settings are the CLI's and follow the
+// configuration file: a rule it turns off is not reported, a broken one is
+// one diagnostic on the file (and the server goes on), and a change of it
+// reported by the client lints the open documents again.
+func TestConfig(t *testing.T) {
+	dir := project(t, map[string]string{".lint-lua.yaml": "rules:\n  global-assignment: off\n"})
+	cfg := filepath.Join(dir, ".lint-lua.yaml")
+	uri := uriOf(filepath.Join(dir, "a.lua"))
+	c := start(t)
+	defer c.stop()
+	c.notify(string(protocol.MethodTextDocumentDidOpen), protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "lua", Version: 1, Text: "x = 1\n" + setnx}})
+	if got := strings.Join(codes(c.diagnostics(uri, 1)), ","); got != "setnx-then-expire" {
+		t.Errorf("with global-assignment off: %s", got)
+	}
+	if err := os.WriteFile(cfg, []byte("rules:\n  global-assignment: off\n  no-such-rule: on\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	changed := protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: uriOf(cfg), Type: protocol.FileChangeTypeChanged}}}
+	c.notify(string(protocol.MethodWorkspaceDidChangeWatchedFiles), changed)
+	cd := c.diagnostics(uriOf(cfg), -1)
+	if len(cd) != 1 || cd[0].Range.Start.Line != 2 || !strings.Contains(cd[0].Message, "no-such-rule") {
+		t.Errorf("broken configuration: %+v", cd)
+	}
+	if err := os.WriteFile(cfg, []byte("rules:\n  setnx-then-expire: off\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(string(protocol.MethodWorkspaceDidChangeWatchedFiles), changed)
+	if cd := c.diagnostics(uriOf(cfg), -1); len(cd) != 0 {
+		t.Errorf("configuration mended: %+v", cd)
+	}
+	if got := strings.Join(codes(c.diagnostics(uri, 1)), ","); got != "global-assignment" {
+		t.Errorf("with setnx-then-expire off: %s", got)
+	}
+}
