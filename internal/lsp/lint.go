@@ -133,6 +133,13 @@ func (collect) Done(*driver.Outcome) error { return nil }
 // lintAndPublish lints the document's current text and publishes the
 // findings, unless the document changed or closed meanwhile.
 func (s *Server) lintAndPublish(uri protocol.DocumentUri) {
+	defer func() {
+		// A panic here is a bug of the engine's on this text: the session
+		// goes on, and the user is told.
+		if r := recover(); r != nil {
+			s.notify(string(protocol.ServerWindowShowMessage), protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: fmt.Sprintf("lint-lua: internal error linting %s: %v", uri, r)})
+		}
+	}()
 	s.mu.Lock()
 	d := s.docs[uri]
 	if d == nil {
