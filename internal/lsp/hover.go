@@ -178,6 +178,15 @@ func describe(a target.Availability, t target.Target) string {
 	row("flags", flags(c, t))
 	row("keys", keys(c))
 	row("reply in Lua", reply(c))
+	fmt.Fprintf(&b, "\n_as %s runs it (the target", t.Product())
+	if mods := t.Modules(); len(mods) > 0 {
+		var names []string
+		for _, m := range mods {
+			names = append(names, m.String())
+		}
+		fmt.Fprintf(&b, ", with modules %s", strings.Join(names, ", "))
+	}
+	b.WriteString(")_\n")
 	if u := pageURL(c, t); u != "" {
 		fmt.Fprintf(&b, "\n[%s on %s](%s)\n", c.Name, pageSite(c, t), u)
 	}
