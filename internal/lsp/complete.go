@@ -16,15 +16,8 @@ import (
 // the second, in the case the user started typing in.
 func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
 	list := protocol.CompletionList{Items: []protocol.CompletionItem{}}
-	s.mu.Lock()
-	d := s.docs[p.TextDocument.URI]
-	var src []byte
-	var path string
-	if d != nil {
-		src, path = d.src, d.path
-	}
-	s.mu.Unlock()
-	if d == nil || !lintable(path) {
+	src, path, ok := s.lintableText(p.TextDocument.URI)
+	if !ok {
 		return list, nil
 	}
 	tx := newText(src)
@@ -42,7 +35,7 @@ func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 			cmds = a.Command.Subcommands
 		}
 	} else {
-		cmds = Commands(t)
+		cmds = commands(t)
 	}
 	r := protocol.Range{Start: tx.position(l.start), End: tx.position(l.end)}
 	for _, c := range cmds {
@@ -91,9 +84,9 @@ func detail(c *redisdb.Command, t target.Target) string {
 	return strings.Join(parts, " · ")
 }
 
-// Commands lists the top-level commands the target has (its server's and
+// commands lists the top-level commands the target has (its server's and
 // its modules'), sorted by name.
-func Commands(t target.Target) []*redisdb.Command {
+func commands(t target.Target) []*redisdb.Command {
 	var out []*redisdb.Command
 	for _, tab := range []*redisdb.Table{t.Table(), redisdb.ModuleTable} {
 		for _, c := range tab.All() {

@@ -106,16 +106,22 @@ func lookupAny(t target.Target, name string) *redisdb.Command {
 	return t.Check(name, "").Command
 }
 
-func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+// lintableText is the text and path of an open document that the server
+// lints, for hover and completion.
+func (s *Server) lintableText(uri protocol.DocumentUri) (src []byte, path string, ok bool) {
 	s.mu.Lock()
-	d := s.docs[p.TextDocument.URI]
-	var src []byte
-	var path string
-	if d != nil {
-		src, path = d.src, d.path
+	defer s.mu.Unlock()
+	d := s.docs[uri]
+	if d == nil || isConfig(d.path) || !lintable(d.path) {
+		return nil, "", false
 	}
-	s.mu.Unlock()
-	if d == nil || !lintable(path) {
+	// d.src is replaced, never written in place: the slice stays as it is.
+	return d.src, d.path, true
+}
+
+func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	src, path, ok := s.lintableText(p.TextDocument.URI)
+	if !ok {
 		return nil, nil
 	}
 	t := targetOf(path)

@@ -387,6 +387,11 @@ func TestHostFile(t *testing.T) {
 	if !strings.Contains(fixed, "SCRIPT = \"\"\"\nif redis.call('SET', KEYS[1], '1', 'NX', 'EX', 86400) then\n  return 'ok'") {
 		t.Errorf("fixed:\n%s", fixed)
 	}
+	var h protocol.Hover
+	c.call(string(protocol.MethodTextDocumentHover), protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: protocol.Position{Line: 9, Character: 22}}}, &h)
+	if hover := markdown(t, h); !strings.HasPrefix(hover, "**GET** · string") || !strings.Contains(hover, "`false` (a null reply") {
+		t.Errorf("hover on GET in the Python string:\n%s", hover)
+	}
 	ignore, ok := c.actionsAt(uri, 8, 0)["ignore global-assignment on this line"]
 	if !ok {
 		t.Fatalf("no ignore on line 9")
