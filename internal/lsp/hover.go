@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -29,10 +30,15 @@ type literal struct {
 // The text before a command's literal (redis.call( and white space), and
 // before a subcommand's (the command's literal and a comma). A host
 // string may escape the quotes (\"GET\"). Written against the end of the
-// text before the literal, so a call that spans lines is found.
+// text before the literal, so a call that spans lines is found. Compiled
+// on first use: every lint-lua process links this package, few hover.
 var (
-	callBefore = regexp.MustCompile(`\b(?:redis|server)\s*\.\s*p?call\s*\(\s*\\?$`)
-	subBefore  = regexp.MustCompile(`\b(?:redis|server)\s*\.\s*p?call\s*\(\s*\\?['"]([A-Za-z][A-Za-z0-9._|-]*)\\?['"]\s*,\s*\\?$`)
+	callBefore = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:redis|server)\s*\.\s*p?call\s*\(\s*\\?$`)
+	})
+	subBefore = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:redis|server)\s*\.\s*p?call\s*\(\s*\\?['"]([A-Za-z][A-Za-z0-9._|-]*)\\?['"]\s*,\s*\\?$`)
+	})
 )
 
 // literalAt finds the name in quotes that holds off (an offset inside it,
@@ -67,10 +73,10 @@ func classify(src []byte, start, end int) literal {
 	from := max(0, start-1-200)
 	before := string(src[from : start-1])
 	switch {
-	case callBefore.MatchString(before):
+	case callBefore().MatchString(before):
 		l.arg = 1
 	default:
-		if m := subBefore.FindStringSubmatch(before); m != nil {
+		if m := subBefore().FindStringSubmatch(before); m != nil {
 			l.arg, l.container = 2, m[1]
 		}
 	}
