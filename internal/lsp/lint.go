@@ -16,7 +16,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/settings"
-	"github.com/lint-lua/lint-lua/internal/target"
 )
 
 // linted is what one lint of a document found.
@@ -31,8 +30,6 @@ type linted struct {
 	// failed, "" for none; configErr is its error.
 	config    string
 	configErr error
-	// target is the server the document's scripts run on.
-	target target.Target
 }
 
 // lintable reports whether the server lints the file at path: a .lua file
@@ -74,7 +71,6 @@ func (s *Server) lintText(path string, src []byte, held map[string][]byte) *lint
 		out.configErr = err
 		return out
 	}
-	out.target = set.Target(path)
 	if l, ok := hostlang.LangOf(path); ok && !set.Config.Language(l.String()) {
 		// languages: leaves the file's language out.
 		return out
