@@ -1,8 +1,11 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -115,4 +118,28 @@ func TestHostile(t *testing.T) {
 	if _, err := s.Handle("workspace/symbol", raw(t, map[string]string{"query": "x"})); err == nil || !strings.Contains(err.Error(), "not supported") {
 		t.Errorf("an unsupported method: %v", err)
 	}
+}
+
+// FuzzServe gives Serve any byte stream as its input: it must return when
+// the stream ends (framing errors included), without panic or hang.
+func FuzzServe(f *testing.F) {
+	frame := func(body string) string {
+		return "Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body
+	}
+	f.Add(frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`) + frame(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///nonexistent/a.lua","version":1,"text":"x = 1"}}}`) + frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`) + frame(`{"jsonrpc":"2.0","method":"exit"}`))
+	f.Add("Content-Length: 4294967295\r\n\r\n{")
+	f.Add("Content-Length: 5\n\n{}")
+	f.Add(frame(`{"jsonrpc":"2.0","id":{"x":1},"method":7}`))
+	f.Fuzz(func(t *testing.T, in string) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = New().Serve(context.Background(), strings.NewReader(in), io.Discard)
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("Serve did not return at the end of its input")
+		}
+	})
 }
