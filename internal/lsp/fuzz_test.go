@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +24,29 @@ func initialized(t testing.TB) *Server {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// settle stops the debounce timers and waits until no open document is
+// being linted.
+func settle(t testing.TB, s *Server) {
+	t.Helper()
+	s.stopTimers()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		s.mu.Lock()
+		busy := false
+		for _, d := range s.docs {
+			busy = busy || d.linting
+		}
+		s.mu.Unlock()
+		if !busy {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("lints still running after a minute")
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 func raw(t testing.TB, v any) *json.RawMessage {
@@ -57,6 +81,15 @@ func FuzzHandle(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, method, params string) {
 		s := initialized(t)
+		var mu sync.Mutex
+		var internal []string
+		s.notify = func(method string, params any) {
+			if p, ok := params.(protocol.ShowMessageParams); ok && strings.Contains(p.Message, "internal error") {
+				mu.Lock()
+				internal = append(internal, p.Message)
+				mu.Unlock()
+			}
+		}
 		if _, err := s.Handle("textDocument/didOpen", raw(t, protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: protocol.DocumentUri(uri), Version: 1, Text: "return redis.call('GET', KEYS[1])\n"}})); err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +99,9 @@ func FuzzHandle(f *testing.F) {
 			p = &m
 		}
 		_, _ = s.Handle(method, p)
-		// The lints the message started run to their end.
+		// The lints the message started run to their end, and the open
+		// documents are linted once more as they are now.
+		settle(t, s)
 		s.mu.Lock()
 		var uris []protocol.DocumentUri
 		for u := range s.docs {
@@ -76,7 +111,11 @@ func FuzzHandle(f *testing.F) {
 		for _, u := range uris {
 			s.lintAndPublish(u)
 		}
-		s.stopTimers()
+		mu.Lock()
+		defer mu.Unlock()
+		if len(internal) > 0 {
+			t.Fatalf("a lint panicked: %s", internal[0])
+		}
 	})
 }
 
@@ -86,10 +125,13 @@ func FuzzHandle(f *testing.F) {
 func TestHostile(t *testing.T) {
 	t.Parallel()
 	s := initialized(t)
+	var mu sync.Mutex
 	var published []protocol.PublishDiagnosticsParams
 	s.notify = func(method string, params any) {
 		if p, ok := params.(protocol.PublishDiagnosticsParams); ok {
+			mu.Lock()
 			published = append(published, p)
+			mu.Unlock()
 		}
 	}
 	dir := t.TempDir()
@@ -98,7 +140,10 @@ func TestHostile(t *testing.T) {
 	if _, err := s.Handle("textDocument/didOpen", raw(t, protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: big, Version: 1, Text: huge}})); err != nil {
 		t.Fatal(err)
 	}
+	settle(t, s)
 	s.lintAndPublish(big)
+	mu.Lock()
+	defer mu.Unlock()
 	if n := len(published); n == 0 || len(published[n-1].Diagnostics) != 1 || !strings.Contains(published[n-1].Diagnostics[0].Message, "larger than") {
 		t.Errorf("a document past --max-file-size: %+v", published)
 	}

@@ -127,8 +127,41 @@ func (c collect) File(r *driver.Result)    { c(r) }
 func (collect) Done(*driver.Outcome) error { return nil }
 
 // lintAndPublish lints the document's current text and publishes the
-// findings, unless the document changed or closed meanwhile.
+// findings, unless the document changed or closed meanwhile. A document is
+// linted by one goroutine at a time: a request that comes while it is
+// linted makes that goroutine lint once more when it is done, so that
+// keystrokes on a large file do not pile up lints of texts already
+// outdated.
 func (s *Server) lintAndPublish(uri protocol.DocumentUri) {
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil {
+		s.mu.Unlock()
+		return
+	}
+	if d.linting {
+		d.again = true
+		s.mu.Unlock()
+		return
+	}
+	d.linting = true
+	s.mu.Unlock()
+	for {
+		s.lintOnce(d)
+		s.mu.Lock()
+		if !d.again || s.docs[uri] != d {
+			d.linting, d.again = false, false
+			s.mu.Unlock()
+			return
+		}
+		d.again = false
+		s.mu.Unlock()
+	}
+}
+
+// lintOnce lints d's text as it is now and publishes what it found.
+func (s *Server) lintOnce(d *document) {
+	uri := d.uri
 	defer func() {
 		// A panic here is a bug of the engine's on this text: the session
 		// goes on, and the user is told.
@@ -137,18 +170,8 @@ func (s *Server) lintAndPublish(uri protocol.DocumentUri) {
 		}
 	}()
 	s.mu.Lock()
-	d := s.docs[uri]
-	if d == nil {
-		s.mu.Unlock()
-		return
-	}
 	version, path, src := d.version, d.path, d.src
-	held := map[string][]byte{}
-	for _, o := range s.docs {
-		if o != d {
-			held[o.path] = o.src
-		}
-	}
+	held := s.heldExcept(d)
 	s.mu.Unlock()
 	if isConfig(path) || !lintable(path) {
 		return

@@ -93,6 +93,9 @@ type document struct {
 	timer   *time.Timer
 	// last is the newest lint published for the document.
 	last *linted
+	// linting says a goroutine lints the document (lintAndPublish), and
+	// again that it is to lint it once more.
+	linting, again bool
 }
 
 // New returns a server with lint-lua's rules.
