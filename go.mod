@@ -7,8 +7,10 @@ require (
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/mattn/go-isatty v0.0.20
 	github.com/redis/go-redis/v9 v9.23.0
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
+	github.com/tliron/glsp v0.2.2
 	github.com/yuin/gopher-lua v1.1.2
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sys v0.49.0

@@ -14,29 +14,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/report"
-	"github.com/lint-lua/lint-lua/internal/settings"
 )
-
-// hostSource is what the settings say of host-language files: the
-// languages a walk takes (languages:, every one when not set) and the
-// script APIs of the user's own (script_apis:), added to the clients'.
-func hostSource(set *settings.Settings) (*source.Host, error) {
-	h := &source.Host{}
-	if cfg := set.Config; cfg != nil && cfg.Languages != nil {
-		h.Langs = map[hostlang.Lang]bool{}
-		for _, name := range cfg.Languages {
-			if l, ok := hostlang.ParseLang(name); ok {
-				h.Langs[l] = true
-			}
-		}
-	}
-	apis, err := set.ScriptAPIs.HostAPIs()
-	if err != nil {
-		return nil, err
-	}
-	h.APIs = apis
-	return h, nil
-}
 
 // listFileScripts prints where each script the source finds starts, one
 // a line, in the order of the report, as lint-lua go --list-scripts does:

@@ -138,34 +138,24 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if opts.Prove != "" && opts.fixing() {
 		return usageError(s, "--prove replays findings; run it apart from --fix and --diff")
 	}
-	assemble := opts.Includes
-	if !opts.IncludesSet && set.Config != nil {
-		assemble = set.Config.Includes
+	var includes *bool
+	if opts.IncludesSet {
+		includes = &opts.Includes
 	}
-	host, err := hostSource(set)
+	src, err := source.New(set, source.Run{
+		Paths:     paths,
+		WorkDir:   wd,
+		Limit:     int64(opts.MaxFileSize),
+		Stdin:     s.In,
+		StdinName: opts.StdinFilename,
+		Includes:  includes,
+		Reuse:     !opts.fixing(),
+		Jobs:      opts.Jobs,
+	})
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
 	all := rules.All()
-	files := &source.Files{
-		Paths:   paths,
-		WorkDir: wd,
-		Skip:    set.Excluded,
-		Settings: func(path string) driver.Settings {
-			return driver.Settings{Rules: set.Rules(path), Target: set.Target(path), Cluster: set.Cluster()}
-		},
-		Limit:        int64(opts.MaxFileSize),
-		Stdin:        s.In,
-		StdinName:    opts.StdinFilename,
-		IncludeNames: !assemble,
-		Reuse:        !opts.fixing(),
-		Host:         host,
-		NoLua:        !set.Config.Language("lua"),
-	}
-	var src driver.Source = files
-	if assemble {
-		src = &source.Assembled{Files: files, Jobs: opts.Jobs}
-	}
 	if opts.ListScripts {
 		return listFileScripts(s, src)
 	}

@@ -37,6 +37,12 @@ type Files struct {
 	// Stdin is read for "-", reported as StdinName.
 	Stdin     io.Reader
 	StdinName string
+	// Held, when set, gives the text an editor holds for the file at a
+	// path (the language server's unsaved buffers): it is linted in place
+	// of the disk's, and a path it holds is found even before it is saved.
+	// Everything else (settings, includes, siblings, host languages) is
+	// as for the file on disk.
+	Held func(path string) ([]byte, bool)
 	// IncludeNames makes the names that the fragments a file's
 	// `--- @include` directives name define at their top level known to
 	// the file's script (driver.Script.Globals): a run that lints the
@@ -87,6 +93,14 @@ func (s *Files) each(yield func(found), fail func(error)) {
 			}
 			continue
 		}
+		if s.Held != nil {
+			if _, ok := s.Held(s.resolve(p)); ok {
+				if s.Skip == nil || !s.Skip(s.resolve(p)) {
+					yield(found{arg: i, name: filepath.ToSlash(p), path: s.resolve(p), named: true})
+				}
+				continue
+			}
+		}
 		errs := walk(p, s.resolve(p), s.Skip, s.wants, func(name, path string, named bool) {
 			yield(found{arg: i, name: name, path: path, named: named})
 		})
@@ -133,12 +147,21 @@ func (s *Files) cache() *includeCache {
 func (s *Files) read(f found) (*driver.File, bool) {
 	out := &driver.File{Name: f.name, Path: f.path}
 	var err error
-	if f.stdin {
+	held, ok := []byte(nil), false
+	if s.Held != nil && !f.stdin {
+		held, ok = s.Held(f.path)
+	}
+	switch {
+	case ok && int64(len(held)) > s.Limit:
+		err = tooLarge(s.Limit)
+	case ok:
+		out.Src = held
+	case f.stdin:
 		out.Src, err = io.ReadAll(io.LimitReader(s.Stdin, s.Limit+1))
 		if err == nil && int64(len(out.Src)) > s.Limit {
 			out.Src, err = nil, tooLarge(s.Limit)
 		}
-	} else {
+	default:
 		out.Src, out.ID, err = readFile(f.path, s.Limit, f.named)
 	}
 	if err != nil {
