@@ -52,7 +52,10 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 				Title:       title + " (" + fd.Rule + ")",
 				Kind:        ptr(protocol.CodeActionKindQuickFix),
 				Diagnostics: []protocol.Diagnostic{ld},
-				IsPreferred: ptr(true),
+				// An unsafe fix changes what the script does (its title
+				// says how): offered, never the preferred one an editor
+				// applies on its own.
+				IsPreferred: ptr(fd.Fix.Applicability == diag.Safe),
 				Edit:        workspaceEdit(p.TextDocument.URI, t, fd.Fix.Edits),
 			})
 		}
