@@ -36,6 +36,14 @@ type lintOptions struct {
 	// ListScripts is --list-scripts: print where the scripts are instead
 	// of linting them.
 	ListScripts bool
+	// AllLua is --all-lua: lint every .lua file, not only those that show
+	// they are Redis scripts.
+	AllLua bool
+	// NoConfig is --no-config: read no .lint-lua.yaml.
+	NoConfig bool
+	// ShowConfig is --show-config FILE: print the settings FILE is linted
+	// with, and where each comes from, instead of linting.
+	ShowConfig string
 }
 
 func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
@@ -75,7 +83,10 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f := cmd.Flags()
 	opts.outputOptions.addFlags(f)
 	opts.fixOptions.addFlags(f)
-	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file for every path (default: for each file, the .lint-lua.yaml nearest above it)")
+	f.BoolVar(&opts.NoConfig, "no-config", false, "read no configuration file")
+	f.StringVar(&opts.ShowConfig, "show-config", "", "print the settings `FILE` is linted with and where each comes from (a configuration's file:line, a flag, the default), instead of linting")
+	f.BoolVar(&opts.AllLua, "all-lua", false, "lint every .lua file as a Redis script, also those that show they are none (no KEYS, ARGV, redis.* or server.*: a Neovim configuration, a game)")
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
@@ -121,10 +132,17 @@ func lintRun(opts *lintOptions) (rerr error) {
 		return usageError(s, "--jobs must be at least 1")
 	}
 	wd := workDir(s)
-	set, err := settings.Resolve(wd, opts.flags())
+	if opts.NoConfig && opts.ConfigPath != "" {
+		return usageError(s, "--config and --no-config are both set: use one")
+	}
+	tree, err := settings.NewTree(wd, opts.flags())
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
+	// The run-wide settings (languages:, includes:, script_apis:) are
+	// those of the working directory's configuration; each file's rules,
+	// target, cluster, exclude: and include: are its own (tree.For).
+	set := tree.Root()
 
 	paths := opts.Paths
 	if len(paths) == 0 {
@@ -145,9 +163,22 @@ func lintRun(opts *lintOptions) (rerr error) {
 	files := &source.Files{
 		Paths:   paths,
 		WorkDir: wd,
-		Skip:    set.Excluded,
-		Settings: func(path string) driver.Settings {
-			return driver.Settings{Rules: set.Rules(path), Target: set.Target(path), Cluster: set.Cluster()}
+		Skip: func(path string) bool {
+			// A configuration that cannot be read is reported for the
+			// files below it (Settings).
+			fs, err := tree.For(path)
+			return err == nil && fs.Excluded(path)
+		},
+		Settings: func(path string) (driver.Settings, error) {
+			fs, err := tree.For(path)
+			if err != nil {
+				return driver.Settings{}, err
+			}
+			return driver.Settings{Rules: fs.Rules(path), Target: fs.Target(path), Cluster: fs.Cluster()}, nil
+		},
+		ScriptsOnly: func(path string) bool {
+			fs, err := tree.For(path)
+			return err == nil && fs.ScriptsOnly(path)
 		},
 		Limit:        int64(opts.MaxFileSize),
 		Stdin:        s.In,
@@ -160,6 +191,9 @@ func lintRun(opts *lintOptions) (rerr error) {
 	var src driver.Source = files
 	if assemble {
 		src = &source.Assembled{Files: files, Jobs: opts.Jobs}
+	}
+	if opts.ShowConfig != "" {
+		return showConfig(s, tree, files, opts)
 	}
 	if opts.ListScripts {
 		return listFileScripts(s, src)
@@ -243,5 +277,7 @@ func (o *lintOptions) flags() settings.Flags {
 		Enable:       o.Enable,
 		Disable:      o.Disable,
 		Only:         o.Only,
+		NoConfig:     o.NoConfig,
+		AllLua:       o.AllLua,
 	}
 }

@@ -221,6 +221,12 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 	if nFix > 0 {
 		summary += fmt.Sprintf("; %d fixable with --fix", nFix)
 	}
+	switch n := len(r.Skipped); {
+	case n == 1:
+		summary += "; skipped 1 Lua file that is not a Redis script; --all-lua to lint it"
+	case n > 1:
+		summary += fmt.Sprintf("; skipped %d Lua files that are not Redis scripts; --all-lua to lint them", n)
+	}
 	fmt.Fprintln(bw, f.summary.Sprint(summary))
 	return bw.Flush()
 }
