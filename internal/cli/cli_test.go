@@ -117,6 +117,10 @@ type jsonDiag struct {
 type jsonOut struct {
 	Files       int        `json:"files"`
 	Diagnostics []jsonDiag `json:"diagnostics"`
+	Skipped     []struct {
+		File   string `json:"file"`
+		Reason string `json:"reason"`
+	} `json:"skipped"`
 }
 
 func decode(t *testing.T, r result) jsonOut {
