@@ -27,6 +27,7 @@ type goOptions struct {
 	outputOptions
 	Tests      bool
 	ConfigPath string
+	NoConfig   bool
 	serverOptions
 	Enable      []string
 	Disable     []string
@@ -60,7 +61,8 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	f := cmd.Flags()
 	opts.addFlags(f)
 	f.BoolVar(&opts.Tests, "tests", false, "also analyze the packages' test files")
-	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file for every package (default: the .lint-lua.yaml nearest above each package's directory)")
+	f.BoolVar(&opts.NoConfig, "no-config", false, "read no configuration file")
 	opts.serverOptions.addServerFlags(f)
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
@@ -82,7 +84,7 @@ func goRun(opts *goOptions) (rerr error) {
 		return err
 	}
 	defer out.finish(s, &rerr)
-	set, settings, err := goSettings(opts)
+	tree, settings, err := goSettings(opts)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -160,7 +162,7 @@ func goRun(opts *goOptions) (rerr error) {
 			files[f] = true
 		}
 		for _, d := range act.Diagnostics {
-			ld := toDiagnostic(act.Package.Fset, d, wd, set)
+			ld := toDiagnostic(act.Package.Fset, d, wd, tree)
 			if d.Category == analyzer.TooLarge {
 				// As for a .lua file that large: an input error.
 				if !seen[ld] {
@@ -268,7 +270,7 @@ func loadError(p *packages.Package, e packages.Error) (report.RunError, bool) {
 // is set to (overrides, else its default) unless the message names a lower
 // one, the message without the rule ID the analyzer adds for go vet's plain
 // output, and the help the analyzer carries in a related information.
-func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, set *settings.Settings) diag.Diagnostic {
+func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, tree *settings.Tree) diag.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
 	if d.End.IsValid() {
@@ -287,8 +289,10 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, set *se
 		}
 	}
 	sev := diag.SeverityWarning
-	if set != nil {
-		_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
+	if tree != nil {
+		if set, err := tree.For(start.Filename); err == nil {
+			_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
+		}
 	}
 	msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
 	// A finding reported below its rule's configured severity ends

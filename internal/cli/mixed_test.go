@@ -80,6 +80,33 @@ func TestMixedRepository(t *testing.T) {
 		t.Errorf("text summary:\n%s", r.out)
 	}
 
+	// --list-scripts says which files are skipped, where their script
+	// would be listed.
+	r = in(t, dir, "--list-scripts", ".")
+	for _, f := range notRedis {
+		if !strings.Contains(r.out, f+":1:1: skipped: not a Redis script") {
+			t.Errorf("--list-scripts: %s not listed as skipped:\n%s", f, r.out)
+		}
+	}
+	if !strings.Contains(r.out, "scripts/ratelimit.lua:1:1: script file of 5 lines\n") {
+		t.Errorf("--list-scripts:\n%s", r.out)
+	}
+
+	// Standard input is judged by its text, as an editor's buffer.
+	nvim, err := os.ReadFile(filepath.Join(dir, "nvim/init.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = env{wd: dir, stdin: string(nvim)}.run(t, "--stdin-filename", "nvim/init.lua", "-")
+	wantCode(t, r, ExitOK)
+	if !strings.Contains(r.errOut, "nvim/init.lua: skipped: not a Redis script") {
+		t.Errorf("stdin: stderr %q", r.errOut)
+	}
+	r = env{wd: dir, stdin: "return redis.call('GET', KEYS[1])\n"}.run(t, "--stdin-filename", "nvim/init.lua", "-")
+	if r.errOut != "" || !strings.Contains(r.out, "no problems in 1 file\n") {
+		t.Errorf("stdin with a script: %q %q", r.out, r.errOut)
+	}
+
 	// --all-lua lints them all, as before: the Neovim configuration's
 	// globals are errors then.
 	r = in(t, dir, "--all-lua", "--format", "json", ".")
