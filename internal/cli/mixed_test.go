@@ -42,7 +42,9 @@ func (o jsonOut) skipped() []string {
 	return out
 }
 
-// notRedis are the files of testdata/mixed that are no Redis scripts.
+// notRedis are the files of testdata/mixed that are no Redis scripts
+// (worker/lua/move_task.lua shows none either, but a Python loader beside
+// it names it).
 var notRedis = []string{"game/main.lua", "nvim/init.lua", "nvim/lua/options.lua", "openresty/hits.lua", "spec/queue_spec.lua"}
 
 // TestMixedRepository: by default only the .lua files that show they are
@@ -88,7 +90,9 @@ func TestMixedRepository(t *testing.T) {
 			t.Errorf("--list-scripts: %s not listed as skipped:\n%s", f, r.out)
 		}
 	}
-	if !strings.Contains(r.out, "scripts/ratelimit.lua:1:1: script file of 5 lines\n") {
+	// worker/lua/move_task.lua shows no script, but worker/tasks.py reads
+	// it by path: a loader names it.
+	if !strings.Contains(r.out, "scripts/ratelimit.lua:1:1: script file of 5 lines\n") || !strings.Contains(r.out, "worker/lua/move_task.lua:1:1: script file of 6 lines\n") {
 		t.Errorf("--list-scripts:\n%s", r.out)
 	}
 

@@ -113,7 +113,7 @@ func lintedAs(set *settings.Settings, files *source.Files, path string, opts *li
 	if why := files.Judge(path, src); why != "" {
 		return "no: skipped (no KEYS, ARGV, redis.* or server.*; no script or loader names it)"
 	}
-	return "yes: a script or a loader of its folder names it"
+	return "yes: a script or a loader of its folder or the one above names it"
 }
 
 // allLuaSource says what decides which .lua files are linted at path.
