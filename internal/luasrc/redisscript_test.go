@@ -8,9 +8,14 @@ import (
 	"testing"
 )
 
+// shapes is where the real shapes are: the mixed repository of the CLI's
+// end-to-end test (internal/cli/testdata/mixed), which holds Redis scripts
+// beside the Lua of other programs.
+var shapes = filepath.Join("..", "cli", "testdata", "mixed")
+
 // TestRedisEvidenceRealShapes judges the shapes of Lua that share
-// repositories with Redis scripts: each file of testdata/redisscript is
-// either a script (with the first evidence and its line) or not.
+// repositories with Redis scripts: each file is either a script (with the
+// first evidence and its line) or not.
 func TestRedisEvidenceRealShapes(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -19,17 +24,21 @@ func TestRedisEvidenceRealShapes(t *testing.T) {
 		what string
 		line int
 	}{
-		{"neovim_init.lua", false, "", 0},
-		{"love_main.lua", false, "", 0},
-		{"openresty_handler.lua", false, "", 0},
-		{"busted_spec.lua", false, "", 0},
-		{"fragment.lua", false, "", 0},
-		{"redis_call_only.lua", true, "redis.call", 3},
-		{"functions_library.lua", true, "#!lua", 1},
-		{"keys_alias.lua", true, "KEYS", 2},
+		{"nvim/init.lua", false, "", 0},                // a Neovim configuration
+		{"nvim/lua/options.lua", false, "", 0},         // and one of its modules
+		{"game/main.lua", false, "", 0},                // a LÖVE game (local KEYS = {...})
+		{"openresty/hits.lua", false, "", 0},           // an OpenResty handler that sends a script with red:eval
+		{"spec/queue_spec.lua", false, "", 0},          // a busted spec
+		{"scripts/includes/helpers.lua", false, "", 0}, // a fragment: linted through its includer
+		{"worker/lua/move_task.lua", false, "", 0},     // a file its loader prepends helpers to
+		{"scripts/counters.lua", true, "redis.call", 2},
+		{"functions/mylib.lua", true, "#!lua", 1},
+		{"scripts/alias.lua", true, "KEYS", 2}, // KEYS only through a local alias
+		{"services/a/touch.lua", true, "server.call", 1},
+		{"scripts/cleanup.lua", true, "redis.call", 1},
 	}
 	for _, c := range cases {
-		src, err := os.ReadFile(filepath.Join("testdata", "redisscript", c.file))
+		src, err := os.ReadFile(filepath.Join(shapes, filepath.FromSlash(c.file)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,11 +92,14 @@ func FuzzRedisEvidence(f *testing.F) {
 	f.Add([]byte("return redis.call('GET', KEYS[1])"))
 	f.Add([]byte("--[==[ x"))
 	f.Add([]byte("local function f(a, b) end"))
-	for _, file := range []string{"neovim_init.lua", "love_main.lua", "openresty_handler.lua", "busted_spec.lua", "fragment.lua", "redis_call_only.lua", "functions_library.lua", "keys_alias.lua"} {
-		if src, err := os.ReadFile(filepath.Join("testdata", "redisscript", file)); err == nil {
-			f.Add(src)
+	_ = filepath.WalkDir(shapes, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".lua") {
+			if src, err := os.ReadFile(p); err == nil {
+				f.Add(src)
+			}
 		}
-	}
+		return nil
+	})
 	f.Fuzz(func(t *testing.T, src []byte) {
 		ev, ok := RedisEvidence(src)
 		if ok && (ev.What == "" || ev.Line < 1) {
