@@ -242,6 +242,9 @@ func TestShowConfig(t *testing.T) {
 	if !strings.Contains(r.out, "no: skipped") {
 		t.Errorf("nvim/init.lua:\n%s", r.out)
 	}
+	if r := in(t, dir, "--show-config", "nope.lua"); r.code != ExitError || !strings.Contains(r.errOut, "--show-config: stat ") || !strings.Contains(r.errOut, "nope.lua: no such file or directory") {
+		t.Errorf("--show-config nope.lua: exit %d, %q", r.code, r.errOut)
+	}
 	r = in(t, dir, "--all-lua", "--show-config", "nvim/init.lua")
 	if !strings.Contains(r.out, "yes, every .lua file here is ") || !strings.Contains(r.out, " --all-lua\n") {
 		t.Errorf("nvim/init.lua --all-lua:\n%s", r.out)

@@ -22,6 +22,9 @@ import (
 func showConfig(s *IOStreams, tree *settings.Tree, files *source.Files, opts *lintOptions) error {
 	name := opts.ShowConfig
 	path := resolve(workDir(s), name)
+	if _, err := os.Stat(path); err != nil {
+		return usageError(s, "--show-config: %v", err)
+	}
 	set, err := tree.For(path)
 	if err != nil {
 		return usageError(s, "%v", err)
