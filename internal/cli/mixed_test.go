@@ -42,10 +42,11 @@ func (o jsonOut) skipped() []string {
 	return out
 }
 
-// notRedis are the files of testdata/mixed that are no Redis scripts
-// (worker/lua/move_task.lua shows none either, but a Python loader beside
-// it names it).
-var notRedis = []string{"game/main.lua", "nvim/init.lua", "nvim/lua/options.lua", "openresty/hits.lua", "spec/queue_spec.lua"}
+// notRedis are the files of testdata/mixed that are no Redis scripts and
+// send none (worker/lua/move_task.lua shows none either, but a Python
+// loader beside it names it; openresty/hits.lua and spec/queue_spec.lua
+// are no scripts, but the scripts in their strings are linted).
+var notRedis = []string{"game/main.lua", "nvim/init.lua", "nvim/lua/options.lua"}
 
 // TestMixedRepository: by default only the .lua files that show they are
 // Redis scripts are linted (and a fragment that a script includes, which
@@ -62,7 +63,7 @@ func TestMixedRepository(t *testing.T) {
 			t.Errorf("%v: skipped %v, want %v", extra, got, notRedis)
 		}
 		files := o.files()
-		for _, f := range []string{"functions/mylib.lua", "scripts/counters.lua", "scripts/includes/helpers.lua"} {
+		for _, f := range []string{"functions/mylib.lua", "scripts/counters.lua", "scripts/includes/helpers.lua", "openresty/hits.lua"} {
 			if !slices.Contains(files, f) {
 				t.Errorf("%v: no finding in %s (files with findings: %v)", extra, f, files)
 			}
@@ -78,8 +79,24 @@ func TestMixedRepository(t *testing.T) {
 	}
 
 	r := in(t, dir, ".")
-	if !strings.Contains(r.out, "; skipped 5 Lua files that are not Redis scripts; --all-lua to lint them\n") {
+	if !strings.Contains(r.out, "; skipped 3 Lua files that are not Redis scripts; --all-lua to lint them\n") {
 		t.Errorf("text summary:\n%s", r.out)
+	}
+
+	// A finding of a script in an OpenResty handler's string is placed in
+	// the handler, and an ignore comment of the handler covers it.
+	o := decode(t, in(t, dir, "--format", "json", "openresty/hits.lua"))
+	if got := o.findings(); !slices.Equal(got, []string{"openresty/hits.lua:22:undeclared-key:warning"}) || len(o.Skipped) != 0 {
+		t.Errorf("openresty/hits.lua: %v, skipped %v", got, o.skipped())
+	}
+	ignored := filepath.Join(t.TempDir(), "hits.lua")
+	src, err := os.ReadFile(filepath.Join(dir, "openresty/hits.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree(t, filepath.Dir(ignored), map[string]string{"hits.lua": strings.Replace(string(src), "local last = red:eval", "-- lint-lua: ignore undeclared-key -- one node\nlocal last = red:eval", 1)})
+	if got := decode(t, in(t, filepath.Dir(ignored), "--format", "json", "hits.lua")).findings(); len(got) != 0 {
+		t.Errorf("ignored: %v", got)
 	}
 
 	// --list-scripts says which files are skipped, where their script
@@ -92,8 +109,18 @@ func TestMixedRepository(t *testing.T) {
 	}
 	// worker/lua/move_task.lua shows no script, but worker/tasks.py reads
 	// it by path: a loader names it.
-	if !strings.Contains(r.out, "scripts/ratelimit.lua:1:1: script file of 5 lines\n") || !strings.Contains(r.out, "worker/lua/move_task.lua:1:1: script file of 6 lines\n") {
-		t.Errorf("--list-scripts:\n%s", r.out)
+	// The OpenResty handler and the busted spec are no scripts, but the
+	// scripts in their strings are.
+	for _, want := range []string{
+		"scripts/ratelimit.lua:1:1: script file of 5 lines\n",
+		"worker/lua/move_task.lua:1:1: script file of 6 lines\n",
+		"openresty/hits.lua:13:1: script of 3 lines, found by its text, host lines 13-15\n",
+		"openresty/hits.lua:22:24: script of 1 line, found by its text, host lines 22\n",
+		"spec/queue_spec.lua:7:18: script of 1 line, found by its text, host lines 7\n",
+	} {
+		if !strings.Contains(r.out, want) {
+			t.Errorf("--list-scripts: no %q in\n%s", want, r.out)
+		}
 	}
 
 	// Standard input is judged by its text, as an editor's buffer.
@@ -114,7 +141,7 @@ func TestMixedRepository(t *testing.T) {
 	// --all-lua lints them all, as before: the Neovim configuration's
 	// globals are errors then.
 	r = in(t, dir, "--all-lua", "--format", "json", ".")
-	o := decode(t, r)
+	o = decode(t, r)
 	if len(o.Skipped) != 0 || !slices.Contains(o.files(), "nvim/init.lua") {
 		t.Errorf("--all-lua: skipped %v, files %v", o.skipped(), o.files())
 	}

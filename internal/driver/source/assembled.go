@@ -108,8 +108,12 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			// A fragment: linted through its includers.
 			f.Src = nil
 		case why != "":
-			// Judged as Redis runs it: assembled with its includes.
-			f = skipped(all[i], why)
+			// Judged as Redis runs it: assembled with its includes. Not
+			// a script itself; the scripts it sends, if any, are.
+			f.Settings = set
+			if !luaHostFile(f) {
+				f = skipped(all[i], why)
+			}
 		case assemblies[i] != nil:
 			as := assemblies[i]
 			f.Settings = set

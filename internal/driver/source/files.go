@@ -197,6 +197,11 @@ func (s *Files) load(f found) *driver.File {
 		return &driver.File{Name: f.name, Path: f.path, Err: err}
 	}
 	if why := s.judge(f, out.Src); why != "" {
+		// Not a script itself; the scripts it sends, if any, are.
+		out.Settings = set
+		if luaHostFile(out) {
+			return out
+		}
 		return skipped(f, why)
 	}
 	out.Settings = set

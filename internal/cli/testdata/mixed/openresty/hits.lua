@@ -19,4 +19,6 @@ if not res then
   return
 end
 ngx.say("hits: ", res)
+local last = red:eval("return redis.call('GET', 'last-hit')", 0)
+ngx.say("last: ", last)
 red:set_keepalive(10000, 100)
