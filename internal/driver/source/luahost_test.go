@@ -35,3 +35,22 @@ func TestLuaStringScripts(t *testing.T) {
 		t.Errorf("a file with no needle: %+v", s)
 	}
 }
+
+// FuzzLuaStringScripts: on any text, every script found maps each byte to
+// the byte of the file it is.
+func FuzzLuaStringScripts(f *testing.F) {
+	f.Add([]byte("red:eval([[\nreturn redis.call('GET', KEYS[1])]], 1, 'k')"))
+	f.Add([]byte("x = [=[KEYS[1]]=] .. 'ARGV[1]' .. \"redis.call\\\"\""))
+	f.Add([]byte("s = [[\r\nKEYS[1]"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		scripts, _ := luaStringScripts("f.lua", src)
+		for _, s := range scripts {
+			for k := 0; k < len(s.Text); k++ {
+				sp := s.Map.Span(k)
+				if sp.Start < 0 || sp.End > len(src) || src[sp.Start] != s.Text[k] {
+					t.Fatalf("byte %d of %q: span %+v", k, s.Text, sp)
+				}
+			}
+		}
+	})
+}
