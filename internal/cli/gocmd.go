@@ -29,6 +29,7 @@ type goOptions struct {
 	outputOptions
 	Tests      bool
 	ConfigPath string
+	NoConfig   bool
 	serverOptions
 	Enable      []string
 	Disable     []string
@@ -63,7 +64,8 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	f := cmd.Flags()
 	opts.outputOptions.addFlags(f)
 	f.BoolVar(&opts.Tests, "tests", false, "also analyze the packages' test files")
-	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file for every package (default: the .lint-lua.yaml nearest above each package's directory)")
+	f.BoolVar(&opts.NoConfig, "no-config", false, "read no configuration file")
 	opts.serverOptions.addServerFlags(f)
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
@@ -94,7 +96,7 @@ func goRun(opts *goOptions) (rerr error) {
 		// applicability: the analyzer offers the safe ones only.
 		return usageError(s, "lint-lua go applies the safe fixes only: --unsafe-fixes works on .lua and host-language files")
 	}
-	set, settings, err := goSettings(opts)
+	tree, settings, err := goSettings(opts)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -175,7 +177,7 @@ func goRun(opts *goOptions) (rerr error) {
 			// --diff prints the fixes, not the findings; its exit
 			// status is the findings' as the files are.
 			roots, _, loadErrors, _ := load(true)
-			return goExit(out, roots, wd, set, loadErrors)
+			return goExit(out, roots, wd, tree, loadErrors)
 		}
 	}
 	roots, runErrors, loadErrors, err := load(false)
@@ -214,7 +216,7 @@ func goRun(opts *goOptions) (rerr error) {
 			files[f] = true
 		}
 		for _, d := range act.Diagnostics {
-			ld := toDiagnostic(act.Package.Fset, d, wd, set)
+			ld := toDiagnostic(act.Package.Fset, d, wd, tree)
 			if d.Category == analyzer.TooLarge {
 				// As for a .lua file that large: an input error.
 				if !seen[ld] {
@@ -322,7 +324,7 @@ func loadError(p *packages.Package, e packages.Error) (report.RunError, bool) {
 // is set to (overrides, else its default) unless the message names a lower
 // one, the message without the rule ID the analyzer adds for go vet's plain
 // output, and the help the analyzer carries in a related information.
-func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, set *settings.Settings) diag.Diagnostic {
+func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, tree *settings.Tree) diag.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
 	if d.End.IsValid() {
@@ -341,8 +343,10 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, set *se
 		}
 	}
 	sev := diag.SeverityWarning
-	if set != nil {
-		_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
+	if tree != nil {
+		if set, err := tree.For(start.Filename); err == nil {
+			_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
+		}
 	}
 	msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
 	// A finding reported below its rule's configured severity ends

@@ -96,7 +96,7 @@ func goFixes(roots []*pkgrun.Action, wd string) []*driver.Result {
 
 // goExit is the exit status of the findings the packages have as they
 // are, for --diff, which prints the fixes rather than the findings.
-func goExit(out *output, roots []*pkgrun.Action, wd string, set *settings.Settings, loadErrors int) error {
+func goExit(out *output, roots []*pkgrun.Action, wd string, tree *settings.Tree, loadErrors int) error {
 	if loadErrors > 0 {
 		return exitError{ExitError}
 	}
@@ -111,7 +111,7 @@ func goExit(out *output, roots []*pkgrun.Action, wd string, set *settings.Settin
 			if d.Category == analyzer.TooLarge {
 				return exitError{ExitError}
 			}
-			if out.fails(toDiagnostic(act.Package.Fset, d, wd, set).Severity) {
+			if out.fails(toDiagnostic(act.Package.Fset, d, wd, tree).Severity) {
 				return exitError{ExitFindings}
 			}
 		}

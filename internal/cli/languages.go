@@ -46,6 +46,12 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 			printError(s, f.Err)
 			continue
 		}
+		if f.Skipped != "" {
+			// A .lua file that shows no Redis script: where a script
+			// would be listed, say it is not linted, and why.
+			fmt.Fprintf(w, "%s:1:1: skipped: %s\n", report.Escape(f.Name), f.Skipped)
+			continue
+		}
 		for _, sc := range f.Scripts {
 			at := diag.Pos{Line: 1, Column: 1}
 			d := diag.Diagnostic{File: f.Name, Range: diag.Range{Start: at, End: at}}

@@ -24,6 +24,10 @@ type linter struct {
 // them.
 func (l *linter) file(f *File) *Result {
 	r := &Result{Name: f.Name, Path: f.Path}
+	if f.Skipped != "" {
+		r.Skipped, r.Named = f.Skipped, f.Named
+		return r
+	}
 	if f.Err != nil {
 		r.Err = f.Err
 		return r

@@ -146,7 +146,11 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 // targetOf is the target the file's settings name, the default one when
 // the configuration does not read (its error is published by the lint).
 func targetOf(path string) target.Target {
-	set, _, err := resolve(path)
+	tree, _, err := resolve(path)
+	if err != nil {
+		return target.Target{}
+	}
+	set, err := tree.For(path)
 	if err != nil {
 		return target.Target{}
 	}

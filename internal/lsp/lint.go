@@ -45,8 +45,8 @@ func lintable(path string) bool {
 // resolve reads the settings of the file at path as the CLI would when
 // run from its directory: the nearest .lint-lua.yaml, read anew each time
 // so that an edited configuration takes effect at once.
-func resolve(path string) (*settings.Settings, string, error) {
-	set, err := settings.Resolve(filepath.Dir(path), settings.Flags{})
+func resolve(path string) (*settings.Tree, string, error) {
+	tree, err := settings.NewTree(filepath.Dir(path), settings.Flags{})
 	if err != nil {
 		found, ferr := config.Find(filepath.Dir(path))
 		if ferr != nil || found == "" {
@@ -54,10 +54,10 @@ func resolve(path string) (*settings.Settings, string, error) {
 		}
 		return nil, found, err
 	}
-	if set.Config != nil {
-		return set, set.Config.Path, nil
+	if set := tree.Root(); set.Config != nil {
+		return tree, set.Config.Path, nil
 	}
-	return set, "", nil
+	return tree, "", nil
 }
 
 // lintText lints src as the text of the file at path, with held giving
@@ -65,13 +65,13 @@ func resolve(path string) (*settings.Settings, string, error) {
 // includes), through the CLI's sources and driver.
 func (s *Server) lintText(path string, src []byte, held map[string][]byte) *linted {
 	out := &linted{text: newText(src)}
-	set, cfg, err := resolve(path)
+	tree, cfg, err := resolve(path)
 	out.config = cfg
 	if err != nil {
 		out.configErr = err
 		return out
 	}
-	if l, ok := hostlang.LangOf(path); ok && !set.Config.Language(l.String()) {
+	if l, ok := hostlang.LangOf(path); ok && !tree.Root().Config.Language(l.String()) {
 		// languages: leaves the file's language out.
 		return out
 	}
@@ -83,7 +83,7 @@ func (s *Server) lintText(path string, src []byte, held map[string][]byte) *lint
 		return b, ok
 	}
 	dir := filepath.Dir(path)
-	srcs, err := source.New(set, source.Run{
+	_, srcs, err := source.New(tree, source.Run{
 		Paths:   []string{path},
 		WorkDir: dir,
 		Limit:   int64(settings.DefaultMaxFileSize),

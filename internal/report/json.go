@@ -22,6 +22,15 @@ type jsonOutput struct {
 	// absent when there were none, so that a clean run's output is as it
 	// was before the field.
 	Errors []jsonError `json:"errors,omitempty"`
+	// Skipped are the .lua files not linted as no Redis scripts
+	// (Result.Skipped); absent when there were none.
+	Skipped []jsonSkipped `json:"skipped,omitempty"`
+}
+
+// jsonSkipped is one file the run skipped, and why.
+type jsonSkipped struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
 }
 
 // jsonError is one error of the run: the file it names, if any.
@@ -181,6 +190,20 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 			}
 			buf = append(buf, "\n      \"message\": "...)
 			buf = appendJSONString(buf, e.Message)
+			buf = append(buf, "\n    }"...)
+		}
+		buf = append(buf, "\n  ]"...)
+	}
+	if len(r.Skipped) > 0 {
+		buf = append(buf, ",\n  \"skipped\": ["...)
+		for i, sk := range r.Skipped {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, "\n    {\n      \"file\": "...)
+			buf = appendJSONString(buf, sk.File)
+			buf = append(buf, ",\n      \"reason\": "...)
+			buf = appendJSONString(buf, sk.Reason)
 			buf = append(buf, "\n    }"...)
 		}
 		buf = append(buf, "\n  ]"...)

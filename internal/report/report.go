@@ -37,6 +37,16 @@ type Result struct {
 	// exist, a file that cannot be read or fixed), as reported on the
 	// error stream. The formats that carry a run's status record them.
 	Errors []RunError
+	// Skipped are the .lua files not linted because they show they are
+	// no Redis scripts (a Neovim configuration, a game), with why: the
+	// formats that have a summary count them, so that a user sees what
+	// --all-lua would add.
+	Skipped []Skipped
+}
+
+// Skipped is a file a run did not lint, and why.
+type Skipped struct {
+	File, Reason string
 }
 
 // RunError is one error of a run: the file it names, when it names one,

@@ -262,6 +262,12 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 	if nUnsafe > 0 {
 		summary += fmt.Sprintf("; %d more with --fix --unsafe-fixes (read them first)", nUnsafe)
 	}
+	switch n := len(r.Skipped); {
+	case n == 1:
+		summary += "; skipped 1 Lua file that is not a Redis script; --all-lua to lint it"
+	case n > 1:
+		summary += fmt.Sprintf("; skipped %d Lua files that are not Redis scripts; --all-lua to lint them", n)
+	}
 	fmt.Fprintln(bw, f.summary.Sprint(summary))
 	return bw.Flush()
 }

@@ -30,8 +30,9 @@ type Files struct {
 	// searched.
 	Skip func(path string) bool
 	// Settings returns the settings of the file at path: on disk, or for
-	// standard input StdinName resolved against WorkDir.
-	Settings func(path string) driver.Settings
+	// standard input StdinName resolved against WorkDir; an error (its
+	// configuration cannot be read) is the file's, which is not linted.
+	Settings func(path string) (driver.Settings, error)
 	// Limit is the largest file read, in bytes (--max-file-size).
 	Limit int64
 	// Stdin is read for "-", reported as StdinName.
@@ -52,6 +53,11 @@ type Files struct {
 	// that the walk finds or the command line names: their scripts are
 	// found in their string literals.
 	Host *Host
+	// ScriptsOnly, when set, says whether a .lua file at path is linted
+	// only when it shows it is a Redis script (judge), and skipped
+	// otherwise; nil, or false for a path (--all-lua, all_lua:, an
+	// include: glob that matches it), lints every .lua file.
+	ScriptsOnly func(path string) bool
 	// NoLua leaves the .lua files out of a walk (languages: without lua);
 	// a .lua file named on the command line is linted all the same.
 	NoLua bool
@@ -187,7 +193,7 @@ func (s *Files) load(f found) *driver.File {
 		}
 		// Settings are resolved only for a file that may hold a script:
 		// most host files do not.
-		return s.Host.load(out, l, func() driver.Settings { return s.Settings(s.match(f)) }, s.siblings().beside(f.path))
+		return s.Host.load(out, l, func() (driver.Settings, error) { return s.Settings(s.match(f)) }, s.siblings().beside(f.path))
 	}
 	includes := s.IncludeNames && !f.stdin
 	// A fragment that a script included before the walk reached it was
@@ -207,7 +213,21 @@ func (s *Files) load(f found) *driver.File {
 			return out
 		}
 	}
-	out.Settings = s.Settings(s.match(f))
+	// The settings first: a file under a configuration that cannot be
+	// read is an error, whatever its text, and include: decides judge.
+	set, err := s.Settings(s.match(f))
+	if err != nil {
+		return &driver.File{Name: f.name, Path: f.path, Err: err}
+	}
+	if why := s.judge(f, out.Src); why != "" {
+		// Not a script itself; the scripts it sends, if any, are.
+		out.Settings = set
+		if luaHostFile(out) {
+			return out
+		}
+		return skipped(f, why)
+	}
+	out.Settings = set
 	script := driver.Script{Name: f.name, Parsed: parsed}
 	if !f.stdin {
 		script.Siblings = s.siblings().of(f.path)
@@ -222,6 +242,11 @@ func (s *Files) load(f found) *driver.File {
 	luaFile(out, script)
 	out.Rescan = rescan(script, out.Settings)
 	return out
+}
+
+// skipped is the file f, not linted for the reason why.
+func skipped(f found, why string) *driver.File {
+	return &driver.File{Name: f.name, Path: f.path, Skipped: why, Named: f.named || f.stdin}
 }
 
 // luaFile fills out's Scripts (and, for a function container, its

@@ -29,27 +29,43 @@ type Run struct {
 	Held func(path string) ([]byte, bool)
 }
 
-// New is the source a linting command reads with set: the files of
-// r.Paths as Files finds them, host-language files as the configuration's
-// languages: and script_apis: say, assembled with their `--- @include`s
-// unless includes: or --includes says not to. The command line and the
+// New is the source a linting command reads with the settings of tree:
+// the files of r.Paths as Files finds them, each with the settings of the
+// configuration nearest above it (tree.For), host-language files as the
+// run-wide configuration's languages: and script_apis: say, assembled
+// with their `--- @include`s unless includes: or --includes says not to.
+// It returns the Files too, for --show-config. The command line and the
 // language server both read through it, so that a file is linted the same
 // way by both.
-func New(set *settings.Settings, r Run) (driver.Source, error) {
+func New(tree *settings.Tree, r Run) (*Files, driver.Source, error) {
+	set := tree.Root()
 	assemble := set.Config == nil || set.Config.Includes
 	if r.Includes != nil {
 		assemble = *r.Includes
 	}
 	host, err := hostSource(set)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	files := &Files{
 		Paths:   r.Paths,
 		WorkDir: r.WorkDir,
-		Skip:    set.Excluded,
-		Settings: func(path string) driver.Settings {
-			return driver.Settings{Rules: set.Rules(path), Target: set.Target(path), Cluster: set.Cluster()}
+		Skip: func(path string) bool {
+			// A configuration that cannot be read is reported for the
+			// files below it (Settings).
+			fs, err := tree.For(path)
+			return err == nil && fs.Excluded(path)
+		},
+		Settings: func(path string) (driver.Settings, error) {
+			fs, err := tree.For(path)
+			if err != nil {
+				return driver.Settings{}, err
+			}
+			return driver.Settings{Rules: fs.Rules(path), Target: fs.Target(path), Cluster: fs.Cluster()}, nil
+		},
+		ScriptsOnly: func(path string) bool {
+			fs, err := tree.For(path)
+			return err == nil && fs.ScriptsOnly(path)
 		},
 		Limit:        r.Limit,
 		Stdin:        r.Stdin,
@@ -61,9 +77,9 @@ func New(set *settings.Settings, r Run) (driver.Source, error) {
 		Held:         r.Held,
 	}
 	if assemble {
-		return &Assembled{Files: files, Jobs: r.Jobs}, nil
+		return files, &Assembled{Files: files, Jobs: r.Jobs}, nil
 	}
-	return files, nil
+	return files, files, nil
 }
 
 // hostSource is what the settings say of host-language files: the
