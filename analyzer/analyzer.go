@@ -115,5 +115,6 @@ func run(pass *analysis.Pass, set *resolved) (any, error) {
 		c(pass, st)
 	}
 	st.rep.reportIgnores()
+	st.rep.flush()
 	return result(pass, st), nil
 }

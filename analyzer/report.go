@@ -4,6 +4,11 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/baseline"
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/diskfile"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -23,6 +28,11 @@ type reporter struct {
 	// seen drops a finding reported twice at the same place: a fragment
 	// spliced into several scripts of an embed.FS is linted with each.
 	seen map[reportKey]bool
+	// held are the findings kept back for the baseline, with its keys,
+	// and lines the lines of the files they are in (baselined).
+	held  []analysis.Diagnostic
+	keys  []baseline.Finding
+	lines map[string][]string
 }
 
 type reportKey struct {
@@ -72,6 +82,12 @@ func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis
 	if help != "" {
 		d.Related = []analysis.RelatedInformation{{Pos: pos, End: end, Message: helpPrefix + help}}
 	}
+	var key baseline.Finding
+	if r.set.baseline != nil {
+		// Keyed where the finding is, before it moves to the Go code
+		// that uses its file: lint-lua go keys it there too.
+		key = r.key(pos, end, rule)
+	}
 	if r.set.goFilesOnly && pos.IsValid() && fileOf(r.pass, pos) == nil {
 		if s := r.embeddedScript(pos); s != nil {
 			p := fset.Position(pos)
@@ -90,7 +106,59 @@ func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis
 		return
 	}
 	r.seen[k] = true
+	if r.set.baseline != nil {
+		r.held = append(r.held, d)
+		r.keys = append(r.keys, key)
+		return
+	}
 	r.pass.Report(d)
+}
+
+// key is a finding of rule from pos to end as the baseline keys it.
+func (r *reporter) key(pos, end token.Pos, rule string) baseline.Finding {
+	start := r.pass.Fset.PositionFor(pos, false)
+	stop := start
+	if end.IsValid() {
+		stop = r.pass.Fset.PositionFor(end, false)
+	}
+	d := diag.Diagnostic{File: start.Filename, Rule: rule, Range: diag.Range{
+		Start: diag.Pos{Line: start.Line, Column: start.Column},
+		End:   diag.Pos{Line: stop.Line, Column: stop.Column},
+	}}
+	lines, ok := r.lines[start.Filename]
+	if !ok {
+		if src, _, err := diskfile.Read(start.Filename, baselineFileMax); err == nil {
+			lines = strings.Split(string(src), "\n")
+		}
+		if r.lines == nil {
+			r.lines = map[string][]string{}
+		}
+		r.lines[start.Filename] = lines
+	}
+	return baseline.Of(d, "", func(n int) (string, bool) {
+		if n < 1 || n > len(lines) {
+			return "", false
+		}
+		return strings.TrimRight(lines[n-1], "\r"), true
+	})
+}
+
+// baselineFileMax is the largest file whose text keys its findings for
+// the baseline: a larger one (generated Go) keys them by rule and file.
+const baselineFileMax = 16 << 20
+
+// flush reports the findings held for the baseline that it does not hold.
+func (r *reporter) flush() {
+	if r.set.baseline == nil {
+		return
+	}
+	old, _ := r.set.baseline.Match(r.keys, nil)
+	for i, d := range r.held {
+		if !old[i] {
+			r.pass.Report(d)
+		}
+	}
+	r.held, r.keys, r.lines = nil, nil, nil
 }
 
 // embeddedScript returns the script embedded from the file that holds pos.

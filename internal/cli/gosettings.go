@@ -22,6 +22,8 @@ func goSettings(opts *goOptions) (*settings.Settings, analyzer.Settings, error) 
 		Enable:       opts.Enable,
 		Disable:      opts.Disable,
 		Only:         opts.Only,
+		Baseline:     opts.Baseline,
+		NoBaseline:   opts.NoBaseline,
 	}
 	set, err := settings.Resolve(workDir(opts.IO), f)
 	if err != nil {
@@ -35,6 +37,9 @@ func goSettings(opts *goOptions) (*settings.Settings, analyzer.Settings, error) 
 		Only:         f.Only,
 		MinSeverity:  "info",
 		MaxFileSize:  int64(opts.MaxFileSize),
+		// lint-lua go matches the baseline itself, to list its stale
+		// entries and write it.
+		NoBaseline: true,
 	}
 	if f.ModulesSet {
 		out.Modules = append([]string{}, f.Modules...)

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
@@ -28,6 +29,7 @@ type lintOptions struct {
 	serverOptions
 	MaxFileSize settings.Size
 	fixOptions
+	baselineOptions
 	// Includes is --includes (true by default, as includes: is);
 	// IncludesSet says the flag was given, so it wins over the
 	// configuration.
@@ -75,6 +77,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f := cmd.Flags()
 	opts.outputOptions.addFlags(f)
 	opts.fixOptions.addFlags(f)
+	opts.baselineOptions.addFlags(f)
 	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
@@ -164,6 +167,10 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if opts.ListScripts {
 		return listFileScripts(s, src)
 	}
+	br, err := opts.baselineOptions.open(s, wd, set, opts.Diff)
+	if err != nil {
+		return err
+	}
 	rep := &sink.Report{Out: out.w, Format: out.formatter, Base: report.Result{Rules: lint.Infos(all), ToolVersion: Version}}
 	setRoots(&rep.Base, wd)
 	var sinks []driver.Sink
@@ -175,13 +182,31 @@ func lintRun(opts *lintOptions) (rerr error) {
 	default:
 		sinks = []driver.Sink{rep}
 	}
+	var bs *sink.Baseline
+	if br != nil {
+		// First, so that the report and the exit status see the new
+		// findings only; writing a baseline reports none.
+		bs = &sink.Baseline{B: br.b, WorkDir: wd, Before: opts.Diff}
+		if br.write {
+			sinks = slices.DeleteFunc(sinks, func(k driver.Sink) bool { return k == driver.Sink(rep) })
+		}
+		sinks = append([]driver.Sink{bs}, sinks...)
+	}
 	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), ErrOut: s.ErrOut, Sinks: sinks}, src)
 	if err != nil {
 		printError(s, err)
 		return exitError{ExitError}
 	}
+	if br != nil {
+		if err := br.finish(s, bs.Entries, bs.Stale, bs.Covered); err != nil {
+			return err
+		}
+	}
 	if len(o.Errors) > 0 {
 		return exitError{ExitError}
+	}
+	if br != nil && br.write {
+		return nil
 	}
 	// --diff exits by the findings the files have, which it does not fix.
 	for _, r := range o.Results {
@@ -243,5 +268,7 @@ func (o *lintOptions) flags() settings.Flags {
 		Enable:       o.Enable,
 		Disable:      o.Disable,
 		Only:         o.Only,
+		Baseline:     o.Baseline,
+		NoBaseline:   o.NoBaseline,
 	}
 }

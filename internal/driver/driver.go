@@ -240,6 +240,19 @@ func (l *Lines) has(file string, n int) bool {
 	return ok
 }
 
+// Line returns the text of line n of file, when held.
+func (l *Lines) Line(file string, n int) (string, bool) {
+	if l == nil {
+		return "", false
+	}
+	if file == l.file {
+		text, ok := l.own[n]
+		return text, ok
+	}
+	text, ok := l.other[file][n]
+	return text, ok
+}
+
 // Files calls f with the lines of each file held; the maps are the
 // holder's, not copies.
 func (l *Lines) Files(f func(file string, lines map[int]string)) {

@@ -53,6 +53,11 @@ type Flags struct {
 	// MinSeverity is the lowest severity reported (--min-severity); empty
 	// leaves the entry point's default.
 	MinSeverity string
+	// Baseline is the baseline file (--baseline), relative to the
+	// directory Resolve starts from; empty means the configuration's
+	// baseline:. NoBaseline reads none, whatever the configuration says.
+	Baseline   string
+	NoBaseline bool
 	// Names spells a setting's name as the entry point writes it in an
 	// error ("--target" on the command line, "-target" under go vet);
 	// nil writes "--"+name.
@@ -81,6 +86,10 @@ type Settings struct {
 	// and the host languages (HostAPIs, which adds them to
 	// internal/hostlang's table of the clients' APIs).
 	ScriptAPIs ScriptAPIs
+	// Baseline is the baseline file whose findings are not reported: the
+	// flag's, else the configuration's baseline:, as a path the process
+	// can open; empty for none.
+	Baseline string
 }
 
 // Resolve reads the configuration (f.Config, or the nearest one found from
@@ -132,6 +141,16 @@ func Resolve(dir string, f Flags) (*Settings, error) {
 	}
 	if s.Config != nil {
 		s.ScriptAPIs = ScriptAPIs{list: s.Config.ScriptAPIs, path: s.Config.Path}
+	}
+	switch {
+	case f.NoBaseline:
+	case f.Baseline != "":
+		s.Baseline = f.Baseline
+		if !filepath.IsAbs(f.Baseline) && dir != "" && dir != "." {
+			s.Baseline = filepath.Join(dir, f.Baseline)
+		}
+	case s.Config != nil:
+		s.Baseline = s.Config.Baseline
 	}
 	return s, nil
 }
