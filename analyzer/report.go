@@ -9,6 +9,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/baseline"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
+	"github.com/lint-lua/lint-lua/rules"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -140,6 +141,9 @@ func (r *reporter) key(pos, end token.Pos, rule string) baseline.Finding {
 			return "", false
 		}
 		return strings.TrimRight(lines[n-1], "\r"), true
+	}, func(rule string) bool {
+		ru := rules.ByID(rule)
+		return ru != nil && ru.WholeScript
 	})
 }
 

@@ -166,13 +166,20 @@ type Finding struct {
 }
 
 // Of keys d, whose file is relative to wd (or absolute), with line giving
-// the text of a line of d's file (nil, or false, when not known).
-func Of(d diag.Diagnostic, wd string, line func(n int) (string, bool)) Finding {
+// the text of a line of d's file (nil, or false, when not known). A
+// finding of a rule whose findings are about a script as a whole
+// (diag.RuleInfo.WholeScript, which whole says) is keyed without its text:
+// its place is a count, not code.
+func Of(d diag.Diagnostic, wd string, line func(n int) (string, bool), whole func(rule string) bool) Finding {
 	p := d.File
 	if !filepath.IsAbs(p) && wd != "" {
 		p = filepath.Join(wd, filepath.FromSlash(p))
 	}
-	return Finding{Rule: d.Rule, Path: p, Text: Text(d.Range, line), Pos: d.Range.Start}
+	f := Finding{Rule: d.Rule, Path: p, Pos: d.Range.Start}
+	if whole == nil || !whole(d.Rule) {
+		f.Text = Text(d.Range, line)
+	}
+	return f
 }
 
 // Text returns the source text of r, the runs of white space in it made

@@ -49,7 +49,7 @@ func TestText(t *testing.T) {
 
 // finding keys a finding of rule at line:col..endcol of src in file.
 func finding(dir, file, rule, src string, line, col, end int) Finding {
-	return Of(diag.Diagnostic{File: file, Rule: rule, Range: rng(line, col, line, end)}, dir, lines(src))
+	return Of(diag.Diagnostic{File: file, Rule: rule, Range: rng(line, col, line, end)}, dir, lines(src), func(r string) bool { return r == "script-too-long" })
 }
 
 func TestMatch(t *testing.T) {
@@ -132,6 +132,27 @@ func TestMatch(t *testing.T) {
 	_, stale = b.Match(nil, func(string) bool { return false })
 	if len(stale) != 1 || stale[0].File != "b.lua" {
 		t.Errorf("deleted file: stale %+v", stale)
+	}
+}
+
+// TestWholeScript keys a finding about a script as a whole by rule and
+// file: its place, the line past max-lines, moves with every line
+// inserted above it.
+func TestWholeScript(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	b, err := New(filepath.Join(dir, "base.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Entries = b.Record([]Finding{finding(dir, "a.lua", "script-too-long", "a\nb\nc\n", 3, 1, 2)})
+	b.counts = map[key]int{b.Entries[0].key(): 1}
+	if b.Entries[0].Text != "" {
+		t.Errorf("whole-script finding keyed by its text %q", b.Entries[0].Text)
+	}
+	old, stale := b.Match([]Finding{finding(dir, "a.lua", "script-too-long", "new\na\nb\nc\n", 3, 1, 2)}, nil)
+	if !old[0] || len(stale) != 0 {
+		t.Errorf("after a line inserted: old %v, stale %v", old, stale)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/baseline"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
+	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/pflag"
 )
 
@@ -98,6 +99,13 @@ func (r *baselineRun) finish(s *IOStreams, entries, stale []baseline.Entry, cove
 		fmt.Fprintf(s.ErrOut, "  %s: %s: %s (occurrence %d)\n", report.Escape(e.File), e.Rule, report.Escape(e.Text), e.Occurrence)
 	}
 	return nil
+}
+
+// wholeScript says whether rule's findings are about a script as a whole
+// (diag.RuleInfo.WholeScript).
+func wholeScript(rule string) bool {
+	r := rules.ByID(rule)
+	return r != nil && r.WholeScript
 }
 
 func plural(n int, one, many string) string {

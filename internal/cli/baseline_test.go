@@ -148,6 +148,17 @@ func TestBaselineGo(t *testing.T) {
 	if !strings.Contains(string(base), `"file": "main.go"`) || !strings.Contains(string(base), `"text": "x"`) {
 		t.Fatalf("baseline:\n%s", base)
 	}
+	// lint-lua writes the findings of the .lua files into the same file
+	// and keeps those of the Go code, which it does not lint.
+	tree(t, app, map[string]string{"s.lua": globalSrc})
+	wantCode(t, in(t, app, "--write-baseline", "base.json", "."), ExitOK)
+	base, err = os.ReadFile(filepath.Join(app, "base.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(base), `"file": "main.go"`) || !strings.Contains(string(base), `"file": "s.lua"`) {
+		t.Fatalf("baseline after lint-lua --write-baseline:\n%s", base)
+	}
 	// A line above, and a second script with a new global.
 	edited := strings.Replace(goBad, "var incr", "// the counter\nvar incr", 1) +
 		"\nvar other = redis.NewScript(`y = 1\nreturn redis.call('GET', KEYS[1])`)\n"

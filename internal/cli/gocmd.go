@@ -204,7 +204,7 @@ func goRun(opts *goOptions) (rerr error) {
 		}
 		fs := make([]baseline.Finding, len(res.Diagnostics))
 		for i, d := range res.Diagnostics {
-			fs[i] = baseline.Of(d, wd, func(n int) (string, bool) { return res.Source(d.File, n) })
+			fs[i] = baseline.Of(d, wd, func(n int) (string, bool) { return res.Source(d.File, n) }, wholeScript)
 			covered[br.b.Rel(fs[i].Path)] = true
 		}
 		old, stale := br.b.Match(fs, func(rel string) bool { return covered[rel] })

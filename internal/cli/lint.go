@@ -186,7 +186,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if br != nil {
 		// First, so that the report and the exit status see the new
 		// findings only; writing a baseline reports none.
-		bs = &sink.Baseline{B: br.b, WorkDir: wd, Before: opts.Diff}
+		bs = &sink.Baseline{B: br.b, WorkDir: wd, Before: opts.Diff, WholeScript: wholeScript}
 		if br.write {
 			sinks = slices.DeleteFunc(sinks, func(k driver.Sink) bool { return k == driver.Sink(rep) })
 		}

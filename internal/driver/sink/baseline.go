@@ -23,6 +23,9 @@ type Baseline struct {
 	// Before matches the findings the files had as read (--diff, which
 	// exits by them) rather than those left after fixing.
 	Before bool
+	// WholeScript says which rules' findings are about a script as a
+	// whole (baseline.Of).
+	WholeScript func(rule string) bool
 
 	mu    sync.Mutex
 	files map[string]bool
@@ -85,7 +88,7 @@ func (s *Baseline) Done(o *driver.Outcome) error {
 			}
 			first[id] = len(fs)
 			file := d.File
-			fs = append(fs, baseline.Of(d, s.WorkDir, func(n int) (string, bool) { return lines.Line(file, n) }))
+			fs = append(fs, baseline.Of(d, s.WorkDir, func(n int) (string, bool) { return lines.Line(file, n) }, s.WholeScript))
 			where = append(where, []at{{ri, i}})
 			s.mu.Lock()
 			if s.files == nil {
