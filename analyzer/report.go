@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,8 @@ type reporter struct {
 	// scripts are the package's scripts, for GoFilesOnly.
 	scripts *[]*luaScript
 	used    map[ignoreKey]bool
+	// ignores are the ignore comments of each Go file, indexed once.
+	ignores map[*ast.File]*goIgnores
 	// seen drops a finding reported twice at the same place: a fragment
 	// spliced into several scripts of an embed.FS is linted with each.
 	seen map[reportKey]bool
@@ -42,7 +45,7 @@ type reportKey struct {
 }
 
 func newReporter(pass *analysis.Pass, set *resolved, scripts *[]*luaScript) *reporter {
-	return &reporter{pass: pass, set: set, scripts: scripts, used: map[ignoreKey]bool{}, seen: map[reportKey]bool{}}
+	return &reporter{pass: pass, set: set, scripts: scripts, used: map[ignoreKey]bool{}, ignores: map[*ast.File]*goIgnores{}, seen: map[reportKey]bool{}}
 }
 
 // rule reports a finding of rule at its default severity, with its
@@ -57,7 +60,7 @@ func (r *reporter) rule(pos, end token.Pos, rule, headline, help string) {
 // level other than the rule's default, and attaches the help at the same
 // place.
 func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis.SuggestedFix, headline, help string) {
-	if c, ok := suppressed(r.pass, pos, rule); ok {
+	if c, ok := suppressedBy(r.pass, r.ignores, pos, rule); ok {
 		r.used[ignoreKey{c.Pos(), rule}] = true
 		return
 	}

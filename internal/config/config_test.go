@@ -743,3 +743,13 @@ func TestBaseline(t *testing.T) {
 		}
 	}
 }
+
+func TestRequireReason(t *testing.T) {
+	if !parse(t, "require_reason: true\n").RequireReason || parse(t, "rules: {}\n").RequireReason {
+		t.Error("require_reason: true not read, or set by default")
+	}
+	_, err := Parse("cfg.yaml", []byte("require_reason: always\n"), known)
+	if err == nil || !strings.HasPrefix(err.Error(), "cfg.yaml:1:17: require_reason: want true or false") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -317,6 +317,15 @@ func (s *Settings) Rules(path string) lint.Settings {
 		}
 		out[id] = st
 	}
+	if s.Config != nil && s.Config.RequireReason {
+		st := setting(lint.InvalidIgnore)
+		opts := map[string]any{lint.RequireReasonOption: true}
+		for k, v := range st.Options {
+			opts[k] = v
+		}
+		st.Options = opts
+		out[lint.InvalidIgnore] = st
+	}
 	for id, sev := range s.Severity {
 		st := setting(id)
 		st.Severity, st.Fixed = sev, true
