@@ -179,6 +179,10 @@ func lintRun(opts *lintOptions) (rerr error) {
 		sinks = []driver.Sink{&sink.Diff{Out: out.w}}
 	case opts.Fix:
 		sinks = []driver.Sink{sink.NewFix(s.ErrOut), rep}
+	case opts.AddIgnore:
+		fix := sink.NewFix(s.ErrOut)
+		fix.Ignores = true
+		sinks = []driver.Sink{fix, rep}
 	default:
 		sinks = []driver.Sink{rep}
 	}
@@ -192,7 +196,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 		}
 		sinks = append([]driver.Sink{bs}, sinks...)
 	}
-	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), ErrOut: s.ErrOut, Sinks: sinks}, src)
+	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.Fix || opts.Diff && !opts.AddIgnore, AddIgnore: opts.AddIgnore, ErrOut: s.ErrOut, Sinks: sinks}, src)
 	if err != nil {
 		printError(s, err)
 		return exitError{ExitError}

@@ -90,6 +90,11 @@ type File struct {
 	// it, the lint step applies the fixes placed in the file, round by
 	// round; without it, the file is not fixed.
 	Rescan func(src []byte) *File
+	// LineComment starts a comment to the end of the line in the file's
+	// language, where lint-lua --add-ignore writes one: "#" in Python,
+	// "//" in Java...; empty for Lua ("--"), whose findings are ignored at
+	// their line, where a host file's are ignored above the script.
+	LineComment string
 }
 
 // Settings are what a file is linted with.
@@ -300,6 +305,10 @@ type Config struct {
 	// Fix applies fixes (--fix and --diff) to the files that can take
 	// them (File.Rescan).
 	Fix bool
+	// AddIgnore writes, instead of the fixes, an ignore comment with a
+	// reason to fill in above every finding of the files that can take
+	// one (--add-ignore; ignore.go).
+	AddIgnore bool
 	// ErrOut is where errors are reported, one line each, escaped.
 	ErrOut io.Writer
 	Sinks  []Sink
@@ -351,7 +360,7 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 			}, report)
 		}
 	}()
-	l := &linter{rules: cfg.Rules, fix: cfg.Fix}
+	l := &linter{rules: cfg.Rules, fix: cfg.Fix || cfg.AddIgnore, addIgnore: cfg.AddIgnore}
 	var (
 		mu    sync.Mutex
 		kept  []*Result

@@ -75,6 +75,7 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 		return out
 	}
 	out.Settings = settings()
+	out.LineComment = l.LineComment()
 	if err := h.find(out, l, apis, beside); err != nil {
 		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
 	}
