@@ -159,28 +159,33 @@ func statementEnds(tf *token.File, f *ast.File) map[int]int {
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
+		// Of a statement with a body, its head: up to the brace.
+		var body *ast.BlockStmt
 		switch n := n.(type) {
 		case *ast.FuncDecl:
-			if n.Body != nil {
-				note(n.Pos(), n.Body.Lbrace)
-			}
+			body = n.Body
 		case *ast.IfStmt:
-			note(n.Pos(), n.Body.Lbrace)
+			body = n.Body
 		case *ast.ForStmt:
-			note(n.Pos(), n.Body.Lbrace)
+			body = n.Body
 		case *ast.RangeStmt:
-			note(n.Pos(), n.Body.Lbrace)
+			body = n.Body
 		case *ast.SwitchStmt:
-			note(n.Pos(), n.Body.Lbrace)
+			body = n.Body
 		case *ast.TypeSwitchStmt:
-			note(n.Pos(), n.Body.Lbrace)
+			body = n.Body
 		case *ast.SelectStmt:
-			note(n.Pos(), n.Body.Lbrace)
+			body = n.Body
 		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause, *ast.LabeledStmt:
-		case *ast.GenDecl, *ast.ValueSpec:
+			return true
+		case *ast.GenDecl, *ast.ValueSpec, ast.Stmt:
 			note(n.Pos(), n.End()-1)
-		case ast.Stmt:
-			note(n.Pos(), n.End()-1)
+			return true
+		default:
+			return true
+		}
+		if body != nil {
+			note(n.Pos(), body.Lbrace)
 		}
 		return true
 	})
