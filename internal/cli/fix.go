@@ -31,9 +31,13 @@ func (o *fixOptions) checkFix(s *IOStreams, paths []string) error {
 		return usageError(s, "--fix and --add-ignore: choose one (run --fix first, then --add-ignore for what is left)")
 	}
 	if (o.Fix || o.AddIgnore) && !o.Diff {
+		flag, what := "--fix", "the fixes"
+		if o.AddIgnore {
+			flag, what = "--add-ignore", "the ignores"
+		}
 		for _, p := range paths {
 			if p == "-" {
-				return usageError(s, "--fix and --add-ignore cannot rewrite standard input: use --diff to print the change, or name the file")
+				return usageError(s, "%s cannot rewrite standard input: use --diff to print %s, or name the file", flag, what)
 			}
 		}
 	}
