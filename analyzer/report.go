@@ -159,7 +159,7 @@ func (r *reporter) flush() {
 	if r.set.baseline == nil {
 		return
 	}
-	old, _ := r.set.baseline.Match(r.keys, nil)
+	old, _, _ := r.set.baseline.Match(r.keys, nil)
 	for i, d := range r.held {
 		if !old[i] {
 			r.pass.Report(d)

@@ -43,6 +43,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
@@ -84,6 +85,9 @@ type Baseline struct {
 	Path, Dir string
 	Entries   []Entry
 	counts    map[key]int
+	// rels caches Rel: a run asks it of every finding's file.
+	mu   sync.Mutex
+	rels map[string]string
 }
 
 // New returns an empty baseline to be written at path.
@@ -127,23 +131,35 @@ func ReadOrNew(path string) (*Baseline, error) {
 }
 
 func parse(data []byte) ([]Entry, error) {
-	var v struct {
-		Version *int `json:"version"`
-	}
-	if err := json.Unmarshal(data, &v); err != nil {
+	// The findings are decoded once the version is known to be this
+	// package's: a later version may write them otherwise.
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, fmt.Errorf("not a lint-lua baseline (JSON): %w", err)
 	}
-	if v.Version == nil {
+	raw, ok := top["version"]
+	if !ok {
 		return nil, errors.New(`not a lint-lua baseline: no "version"`)
 	}
-	if *v.Version != Version {
-		return nil, fmt.Errorf("version %d: this lint-lua reads version %d; write it again with --write-baseline", *v.Version, Version)
+	var version int
+	if err := json.Unmarshal(raw, &version); err != nil {
+		return nil, fmt.Errorf("version %s: want a number", raw)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
+	if version != Version {
+		return nil, fmt.Errorf("version %d: this lint-lua reads version %d; write it again with --write-baseline", version, Version)
+	}
+	for k := range top {
+		if k != "version" && k != "findings" {
+			return nil, fmt.Errorf("unknown field %q", k)
+		}
+	}
 	var doc document
-	if err := dec.Decode(&doc); err != nil {
-		return nil, err
+	if raw, ok := top["findings"]; ok {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&doc.Findings); err != nil {
+			return nil, err
+		}
 	}
 	for i, e := range doc.Findings {
 		if e.Rule == "" || e.File == "" || e.Occurrence < 0 {
@@ -214,25 +230,29 @@ func Text(r diag.Range, line func(n int) (string, bool)) string {
 // Rel is path (absolute, or relative to the working directory) as the
 // baseline names it: relative to its directory, slash-separated.
 func (b *Baseline) Rel(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return filepath.ToSlash(path)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if rel, ok := b.rels[path]; ok {
+		return rel
 	}
-	if rel, err := filepath.Rel(b.Dir, abs); err == nil {
-		return filepath.ToSlash(rel)
+	rel := filepath.ToSlash(path)
+	if abs, err := filepath.Abs(path); err == nil {
+		rel = filepath.ToSlash(abs)
+		if r, err := filepath.Rel(b.Dir, abs); err == nil {
+			rel = filepath.ToSlash(r)
+		}
 	}
-	return filepath.ToSlash(abs)
+	if b.rels == nil {
+		b.rels = map[string]string{}
+	}
+	b.rels[path] = rel
+	return rel
 }
 
 // Record returns fs as entries, occurrences counted, sorted.
 func (b *Baseline) Record(fs []Finding) []Entry {
-	es := b.entries(fs)
-	out := make([]Entry, len(es))
-	for i, e := range es {
-		out[i] = e.Entry
-	}
-	sortEntries(out)
-	return out
+	_, _, es := b.Match(fs, nil)
+	return es
 }
 
 type indexed struct {
@@ -264,14 +284,17 @@ func (b *Baseline) entries(fs []Finding) []indexed {
 // Match says which of fs, a run's findings, the baseline holds (old[i]),
 // and returns its entries that match none of them, for the files covered
 // says the run linted (every file, when covered is nil), and for files
-// that no longer exist.
-func (b *Baseline) Match(fs []Finding, covered func(rel string) bool) (old []bool, stale []Entry) {
+// that no longer exist; record is fs as entries (Record).
+func (b *Baseline) Match(fs []Finding, covered func(rel string) bool) (old []bool, stale, record []Entry) {
 	old = make([]bool, len(fs))
 	seen := map[key]int{}
-	for _, e := range b.entries(fs) {
+	es := b.entries(fs)
+	record = make([]Entry, len(es))
+	for i, e := range es {
 		k := e.key()
 		seen[k]++
 		old[e.i] = e.Occurrence < b.counts[k]
+		record[i] = e.Entry
 	}
 	for _, e := range b.Entries {
 		if e.Occurrence < seen[e.key()] {
@@ -282,7 +305,7 @@ func (b *Baseline) Match(fs []Finding, covered func(rel string) bool) (old []boo
 		}
 	}
 	sortEntries(stale)
-	return old, stale
+	return old, stale, record
 }
 
 func (b *Baseline) exists(rel string) bool {

@@ -91,7 +91,7 @@ func TestMatch(t *testing.T) {
 		finding(dir, "a.lua", "global-assignment", moved, 4, 1, 2),
 		finding(dir, "b.lua", "undeclared-key", "-- moved\nredis.call('GET', 'k')", 2, 19, 22),
 	}
-	old, stale := b.Match(run, nil)
+	old, stale, _ := b.Match(run, nil)
 	if !old[0] || !old[1] || !old[2] || len(stale) != 0 {
 		t.Errorf("moved: old %v, stale %v", old, stale)
 	}
@@ -104,7 +104,7 @@ func TestMatch(t *testing.T) {
 		finding(dir, "a.lua", "global-assignment", three, 3, 1, 2),
 		finding(dir, "a.lua", "global-assignment", three, 2, 1, 2),
 	}
-	old, _ = b.Match(run, func(string) bool { return false })
+	old, _, _ = b.Match(run, func(string) bool { return false })
 	if !old[0] || old[1] || !old[2] {
 		t.Errorf("occurrences: old %v, want the finding on line 3 new", old)
 	}
@@ -112,7 +112,7 @@ func TestMatch(t *testing.T) {
 	// One of the two fixed: its occurrence is stale, in a file the run
 	// covered; b.lua, not covered and still there, is not.
 	run = []Finding{finding(dir, "a.lua", "global-assignment", "x = 1\n", 1, 1, 2)}
-	old, stale = b.Match(run, func(rel string) bool { return rel == "a.lua" })
+	old, stale, _ = b.Match(run, func(rel string) bool { return rel == "a.lua" })
 	if !old[0] || len(stale) != 1 || stale[0].File != "a.lua" || stale[0].Occurrence != 1 {
 		t.Errorf("fixed: old %v, stale %+v", old, stale)
 	}
@@ -129,7 +129,7 @@ func TestMatch(t *testing.T) {
 	if err := os.Remove(filepath.Join(dir, "b.lua")); err != nil {
 		t.Fatal(err)
 	}
-	_, stale = b.Match(nil, func(string) bool { return false })
+	_, stale, _ = b.Match(nil, func(string) bool { return false })
 	if len(stale) != 1 || stale[0].File != "b.lua" {
 		t.Errorf("deleted file: stale %+v", stale)
 	}
@@ -150,7 +150,7 @@ func TestWholeScript(t *testing.T) {
 	if b.Entries[0].Text != "" {
 		t.Errorf("whole-script finding keyed by its text %q", b.Entries[0].Text)
 	}
-	old, stale := b.Match([]Finding{finding(dir, "a.lua", "script-too-long", "new\na\nb\nc\n", 3, 1, 2)}, nil)
+	old, stale, _ := b.Match([]Finding{finding(dir, "a.lua", "script-too-long", "new\na\nb\nc\n", 3, 1, 2)}, nil)
 	if !old[0] || len(stale) != 0 {
 		t.Errorf("after a line inserted: old %v, stale %v", old, stale)
 	}

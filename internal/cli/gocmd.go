@@ -207,8 +207,8 @@ func goRun(opts *goOptions) (rerr error) {
 			fs[i] = baseline.Of(d, wd, func(n int) (string, bool) { return res.Source(d.File, n) }, wholeScript)
 			covered[br.b.Rel(fs[i].Path)] = true
 		}
-		old, stale := br.b.Match(fs, func(rel string) bool { return covered[rel] })
-		if err := br.finish(s, br.b.Record(fs), stale, func(rel string) bool { return covered[rel] }); err != nil {
+		old, stale, record := br.b.Match(fs, func(rel string) bool { return covered[rel] })
+		if err := br.finish(s, record, stale, func(rel string) bool { return covered[rel] }); err != nil {
 			return err
 		}
 		if br.write {

@@ -98,9 +98,8 @@ func (s *Baseline) Done(o *driver.Outcome) error {
 			s.mu.Unlock()
 		}
 	}
-	s.Entries = s.B.Record(fs)
-	old, stale := s.B.Match(fs, s.Covered)
-	s.Stale = stale
+	old, stale, record := s.B.Match(fs, s.Covered)
+	s.Entries, s.Stale = record, stale
 	drop := map[at]bool{}
 	for j, o := range old {
 		if o {
