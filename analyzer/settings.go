@@ -198,7 +198,7 @@ func (o *options) register(fs *flag.FlagSet) {
 		}
 		return nil
 	}}, "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (not with -target)")
-	add(&checked{p: &f.Baseline, check: func(string) error { return absPath("baseline", &f.Baseline) }}, "baseline", "baseline file whose findings are not reported (lint-lua --write-baseline writes one; default: baseline: from the configuration)")
+	add(&checked{p: &f.Baseline, check: func(string) error { return absPath("baseline", &f.Baseline) }}, "baseline", "baseline file whose findings are not reported (lint-lua --write-baseline writes one); go vet runs the tool in each package's directory: give an absolute path (default: baseline: from the configuration)")
 	add(&ruleListFlag{&f.Enable}, "enable", "comma-separated rule IDs to turn on, over a configuration that turns them off")
 	add(&ruleListFlag{&f.Disable}, "disable", "comma-separated rule IDs not to report (wins over -enable and -only)")
 	add(&ruleListFlag{&f.Only}, "only", "comma-separated rule IDs: report only these rules (default: all)")
