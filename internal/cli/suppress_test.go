@@ -99,3 +99,37 @@ func TestAddIgnore(t *testing.T) {
 		t.Errorf("--add-ignore --diff -: %s", r.out)
 	}
 }
+
+// TestAddIgnoreAnchors: a finding about a script as a whole (placed at
+// the line past max-lines, which the comments move) takes an ignore-file
+// at the top of a Lua file, below its shebang; a literal that a second
+// script joins to its own text gets the ignore above each script, so
+// both copies of its findings are covered.
+func TestAddIgnoreAnchors(t *testing.T) {
+	t.Parallel()
+	long := "#!lua flags=no-writes\n" + strings.Repeat("local a = 1\n", 3) + "x = a\nreturn a\n"
+	dir := tree(t, t.TempDir(), map[string]string{
+		".lint-lua.yaml": "rules:\n  script-too-long:\n    options: {max-lines: 2}\n",
+		"long.lua":       long,
+		"joined.py": "import redis\nr = redis.Redis()\n" +
+			"BASE = \"return redis.call('GET', 'k')\"\n" +
+			"FULL = \"redis.call('DEL', KEYS[1])\\n\" + BASE\n" +
+			"r.eval(BASE, 0)\nr.eval(FULL, 1, 'a')\n",
+	})
+	r := in(t, dir, "--add-ignore", ".")
+	wantCode(t, r, ExitOK)
+	got, _ := os.ReadFile(filepath.Join(dir, "long.lua"))
+	want := "#!lua flags=no-writes\n-- lint-lua: ignore-file script-too-long -- TODO: say why this is safe\n" +
+		strings.Repeat("local a = 1\n", 3) + "-- lint-lua: ignore global-assignment -- TODO: say why this is safe\nx = a\nreturn a\n"
+	if string(got) != want {
+		t.Errorf("long.lua:\n%s\nwant\n%s", got, want)
+	}
+	py, _ := os.ReadFile(filepath.Join(dir, "joined.py"))
+	if strings.Count(string(py), "# lint-lua: ignore undeclared-key") != 2 {
+		t.Errorf("joined.py:\n%s", py)
+	}
+	r = in(t, dir, "--format", "json", ".")
+	if got := decode(t, r).findings(); len(got) != 0 {
+		t.Errorf("left %v", got)
+	}
+}

@@ -29,9 +29,19 @@ func keyOf(d diag.Diagnostic) anchorKey { return anchorKey{d.File, d.Rule, d.Mes
 // it, and the rest of the statement), and in a host file the line the
 // script's literal starts on (coveredBy, else the script's CoveredBy: an
 // ignore above it covers the whole script).
+//
+// The same finding may come from two scripts (a literal that a second
+// script joins to its own text): it keeps the anchors of both, so that
+// each script's copy is covered.
 func (p *pass) anchor(f *File, s *Script, ds []diag.Diagnostic, coveredBy []int) {
 	if p.anchors == nil {
-		p.anchors = map[anchorKey]int{}
+		p.anchors = map[anchorKey][]int{}
+	}
+	add := func(d diag.Diagnostic, line int) {
+		k := keyOf(d)
+		if !slices.Contains(p.anchors[k], line) {
+			p.anchors[k] = append(p.anchors[k], line)
+		}
 	}
 	if s != nil {
 		coveredBy = s.CoveredBy
@@ -42,9 +52,9 @@ func (p *pass) anchor(f *File, s *Script, ds []diag.Diagnostic, coveredBy []int)
 		}
 		switch {
 		case f.LineComment == "":
-			p.anchors[keyOf(d)] = d.Range.Start.Line
+			add(d, d.Range.Start.Line)
 		case len(coveredBy) > 0:
-			p.anchors[keyOf(d)] = coveredBy[0]
+			add(d, coveredBy[0])
 		}
 	}
 }
@@ -69,22 +79,39 @@ func (l *linter) ignore(f *File, r *Result, p pass) {
 	} else {
 		safe = hostLineStarts(f.Src)
 	}
+	// A finding about a script as a whole is placed by a count (the line
+	// past max-lines), which the comments inserted above it move: in a
+	// Lua file it takes an ignore-file at the top (below a shebang).
+	whole := map[string]bool{}
+	for _, r := range l.rules {
+		whole[r.ID] = r.WholeScript
+	}
+	var fileRules []string
+	fileLine := 1
+	if bytes.HasPrefix(f.Src, []byte("#")) {
+		fileLine = 2
+	}
 	byLine := map[int][]string{}
 	for _, d := range p.diags {
 		switch d.Rule {
 		case lint.SyntaxErrorID, lint.InvalidIgnore, lint.UnusedIgnore:
 			continue // no ignore suppresses these
 		}
-		line, ok := p.anchors[keyOf(d)]
-		if !ok || !safe(line) || slices.Contains(byLine[line], d.Rule) {
-			continue
+		for _, line := range p.anchors[keyOf(d)] {
+			switch {
+			case whole[d.Rule] && f.LineComment == "":
+				if safe(fileLine) && !slices.Contains(fileRules, d.Rule) {
+					fileRules = append(fileRules, d.Rule)
+				}
+			case safe(line) && !slices.Contains(byLine[line], d.Rule):
+				byLine[line] = append(byLine[line], d.Rule)
+			}
 		}
-		byLine[line] = append(byLine[line], d.Rule)
 	}
-	if len(byLine) == 0 {
+	if len(byLine) == 0 && len(fileRules) == 0 {
 		return
 	}
-	out := insertIgnores(f.Src, byLine, marker)
+	out := insertIgnores(f.Src, byLine, fileLine, fileRules, marker)
 	nf := f.Rescan(out)
 	if nf == nil || nf.Err != nil || !sameMeaning(f, nf, out) {
 		*r = Result{Name: f.Name, Path: f.Path, Err: &FileError{File: f.Name, Err: errIgnoreMeaning}}
@@ -94,25 +121,30 @@ func (l *linter) ignore(f *File, r *Result, p pass) {
 	next := l.scripts(nf, nf.Scripts)
 	r.Diagnostics, r.Lines = next.diags, next.lines
 	r.Applied = len(byLine)
+	if len(fileRules) > 0 {
+		r.Applied++
+	}
 	r.Rewrite = &Rewrite{Old: f.Src, New: out, ID: f.ID}
 }
 
 // insertIgnores returns src with, above each line of byLine, a line
 // holding an ignore of its rules, indented as that line and ended as it
-// is (\r\n or \n).
-func insertIgnores(src []byte, byLine map[int][]string, marker string) []byte {
+// is (\r\n or \n), and above fileLine an ignore-file of fileRules.
+func insertIgnores(src []byte, byLine map[int][]string, fileLine int, fileRules []string, marker string) []byte {
 	var b bytes.Buffer
 	b.Grow(len(src) + 80*len(byLine))
 	line := 1
 	for rest := src; ; line++ {
 		text, next, found := bytes.Cut(rest, []byte("\n"))
+		end := "\n"
+		if bytes.HasSuffix(text, []byte("\r")) {
+			end = "\r\n"
+		}
+		if line == fileLine && len(fileRules) > 0 {
+			b.WriteString(marker + " lint-lua: ignore-file " + strings.Join(fileRules, ",") + " -- " + IgnoreReason + end)
+		}
 		if rules, ok := byLine[line]; ok {
-			indent := text[:len(text)-len(bytes.TrimLeft(text, " \t"))]
-			end := "\n"
-			if bytes.HasSuffix(text, []byte("\r")) {
-				end = "\r\n"
-			}
-			b.Write(indent)
+			b.Write(text[:len(text)-len(bytes.TrimLeft(text, " \t"))])
 			b.WriteString(marker + " lint-lua: ignore " + strings.Join(rules, ",") + " -- " + IgnoreReason + end)
 		}
 		b.Write(text)

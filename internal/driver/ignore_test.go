@@ -7,8 +7,9 @@ import (
 func TestInsertIgnores(t *testing.T) {
 	t.Parallel()
 	src := "a\r\n  b\nc"
-	got := string(insertIgnores([]byte(src), map[int][]string{1: {"r1"}, 2: {"r2", "r3"}, 3: {"r4"}}, "#"))
-	want := "# lint-lua: ignore r1 -- " + IgnoreReason + "\r\na\r\n" +
+	got := string(insertIgnores([]byte(src), map[int][]string{1: {"r1"}, 2: {"r2", "r3"}, 3: {"r4"}}, 1, []string{"whole"}, "#"))
+	want := "# lint-lua: ignore-file whole -- " + IgnoreReason + "\r\n" +
+		"# lint-lua: ignore r1 -- " + IgnoreReason + "\r\na\r\n" +
 		"  # lint-lua: ignore r2,r3 -- " + IgnoreReason + "\n  b\n" +
 		"# lint-lua: ignore r4 -- " + IgnoreReason + "\nc"
 	if got != want {

@@ -74,7 +74,7 @@ type pass struct {
 	shared bool
 	// anchors are, with --add-ignore, the line above which an ignore of
 	// each finding goes (ignore.go).
-	anchors map[anchorKey]int
+	anchors map[anchorKey][]int
 	// syntaxErrors counts the parser's errors over the scripts; broken is
 	// set when one did not parse at all.
 	syntaxErrors int
