@@ -196,7 +196,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 		}
 		sinks = append([]driver.Sink{bs}, sinks...)
 	}
-	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.Fix || opts.Diff && !opts.AddIgnore, AddIgnore: opts.AddIgnore, ErrOut: s.ErrOut, Sinks: sinks}, src)
+	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.Fix || opts.Diff && !opts.AddIgnore, AddIgnore: opts.AddIgnore, IgnoreFrom: out.minSeverity, ErrOut: s.ErrOut, Sinks: sinks}, src)
 	if err != nil {
 		printError(s, err)
 		return exitError{ExitError}

@@ -133,3 +133,21 @@ func TestAddIgnoreAnchors(t *testing.T) {
 		t.Errorf("left %v", got)
 	}
 }
+
+// TestAddIgnoreMinSeverity: --add-ignore covers the findings shown, those
+// at or above --min-severity.
+func TestAddIgnoreMinSeverity(t *testing.T) {
+	t.Parallel()
+	dir := tree(t, t.TempDir(), map[string]string{
+		".lint-lua.yaml": "rules:\n  undeclared-key: info\n",
+		"a.lua":          "x = redis.call('GET', 'k')\n",
+	})
+	r := in(t, dir, "--add-ignore", "--diff", "--min-severity", "warning", "a.lua")
+	if !strings.Contains(r.out, "+-- lint-lua: ignore global-assignment --") {
+		t.Errorf("--add-ignore --min-severity warning:\n%s", r.out)
+	}
+	r = in(t, dir, "--add-ignore", "--diff", "a.lua")
+	if !strings.Contains(r.out, "+-- lint-lua: ignore global-assignment,undeclared-key --") {
+		t.Errorf("--add-ignore:\n%s", r.out)
+	}
+}

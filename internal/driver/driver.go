@@ -307,8 +307,10 @@ type Config struct {
 	Fix bool
 	// AddIgnore writes, instead of the fixes, an ignore comment with a
 	// reason to fill in above every finding of the files that can take
-	// one (--add-ignore; ignore.go).
-	AddIgnore bool
+	// one (--add-ignore; ignore.go), of severity IgnoreFrom or above
+	// (--min-severity: the findings shown).
+	AddIgnore  bool
+	IgnoreFrom diag.Severity
 	// ErrOut is where errors are reported, one line each, escaped.
 	ErrOut io.Writer
 	Sinks  []Sink
@@ -360,7 +362,7 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 			}, report)
 		}
 	}()
-	l := &linter{rules: cfg.Rules, fix: cfg.Fix || cfg.AddIgnore, addIgnore: cfg.AddIgnore}
+	l := &linter{rules: cfg.Rules, fix: cfg.Fix || cfg.AddIgnore, addIgnore: cfg.AddIgnore, ignoreFrom: cfg.IgnoreFrom}
 	var (
 		mu    sync.Mutex
 		kept  []*Result

@@ -97,6 +97,9 @@ func (l *linter) ignore(f *File, r *Result, p pass) {
 		case lint.SyntaxErrorID, lint.InvalidIgnore, lint.UnusedIgnore:
 			continue // no ignore suppresses these
 		}
+		if d.Severity < l.ignoreFrom {
+			continue // not shown
+		}
 		for _, line := range p.anchors[keyOf(d)] {
 			switch {
 			case whole[d.Rule] && f.LineComment == "":

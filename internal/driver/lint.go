@@ -13,6 +13,8 @@ type linter struct {
 	rules     []*lint.Rule
 	fix       bool
 	addIgnore bool
+	// ignoreFrom is the lowest severity --add-ignore covers.
+	ignoreFrom diag.Severity
 }
 
 // file lints f, and with fixing on applies the fixes of a file that takes
