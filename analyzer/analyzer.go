@@ -45,7 +45,8 @@ flags of the same name mean: -redis-version=6.2 reports the commands and
 options added after that version; -disable=RULE,... turns rules off,
 -enable=RULE,... turns on rules the configuration turns off, -only=RULE,...
 reports only those; -rule-severity=RULE=info,... changes a rule's
-severity. go vet takes these flags prefixed by the analyzer's name: go vet
+severity; -baseline=FILE (or baseline: in the configuration) leaves out
+the findings a baseline file that lint-lua --write-baseline wrote holds. go vet takes these flags prefixed by the analyzer's name: go vet
 -vettool=$(which lint-lua-vet) -lintlua.redis-version=6.2 ./... A finding is silenced by a comment
 //lint-lua:ignore RULE reason on its line or the line above, and inside a
 script by the Lua comment -- lint-lua: ignore RULE -- reason. With
@@ -115,5 +116,6 @@ func run(pass *analysis.Pass, set *resolved) (any, error) {
 		c(pass, st)
 	}
 	st.rep.reportIgnores()
+	st.rep.flush()
 	return result(pass, st), nil
 }

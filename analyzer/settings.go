@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/lint-lua/lint-lua/internal/baseline"
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
@@ -73,6 +74,12 @@ type Settings struct {
 	// --max-file-size: a //go:embed file or a Go string past it is
 	// reported and not linted. 0 means 1 MiB, lint-lua's default.
 	MaxFileSize int64
+	// Baseline is a baseline file (lint-lua --write-baseline writes one):
+	// the findings it holds are not reported. Empty means the
+	// configuration's baseline:, relative to its directory. NoBaseline
+	// reads none.
+	Baseline   string
+	NoBaseline bool
 }
 
 // flags are s as the one settings value's input.
@@ -89,6 +96,8 @@ func (s Settings) flags() settings.Flags {
 		Only:         s.Only,
 		Severity:     s.Severity,
 		MinSeverity:  s.MinSeverity,
+		Baseline:     s.Baseline,
+		NoBaseline:   s.NoBaseline,
 	}
 }
 
@@ -103,6 +112,9 @@ func New(s Settings) (*analysis.Analyzer, error) {
 	o.flags = s.flags()
 	o.flags.Names = vetName
 	if err := o.absConfig(); err != nil {
+		return nil, err
+	}
+	if err := absPath("baseline", &o.flags.Baseline); err != nil {
 		return nil, err
 	}
 	if _, err := o.check(); err != nil {
@@ -130,6 +142,22 @@ type options struct {
 	// resolved caches the settings by package directory: the
 	// configuration that applies is the one found from there.
 	resolved sync.Map // string -> *resolvedOrErr
+	// baselines caches the baseline files read, by path.
+	baselines sync.Map // string -> *baselineOrErr
+}
+
+type baselineOrErr struct {
+	once sync.Once
+	b    *baseline.Baseline
+	err  error
+}
+
+// baseline reads the baseline file at path once.
+func (o *options) baseline(path string) (*baseline.Baseline, error) {
+	v, _ := o.baselines.LoadOrStore(path, &baselineOrErr{})
+	r := v.(*baselineOrErr)
+	r.once.Do(func() { r.b, r.err = baseline.Read(path) })
+	return r.b, r.err
 }
 
 type resolvedOrErr struct {
@@ -170,6 +198,7 @@ func (o *options) register(fs *flag.FlagSet) {
 		}
 		return nil
 	}}, "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (not with -target)")
+	add(&checked{p: &f.Baseline, check: func(string) error { return absPath("baseline", &f.Baseline) }}, "baseline", "baseline file whose findings are not reported (lint-lua --write-baseline writes one); go vet runs the tool in each package's directory: give an absolute path (default: baseline: from the configuration)")
 	add(&ruleListFlag{&f.Enable}, "enable", "comma-separated rule IDs to turn on, over a configuration that turns them off")
 	add(&ruleListFlag{&f.Disable}, "disable", "comma-separated rule IDs not to report (wins over -enable and -only)")
 	add(&ruleListFlag{&f.Only}, "only", "comma-separated rule IDs: report only these rules (default: all)")
@@ -210,6 +239,21 @@ func (o *options) absConfig() error {
 	return nil
 }
 
+// absPath makes the path of a setting absolute: it is the working
+// directory's, and the analyzer resolves its settings from each package's
+// directory.
+func absPath(setting string, p *string) error {
+	if *p == "" || filepath.IsAbs(*p) {
+		return nil
+	}
+	abs, err := filepath.Abs(*p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", setting, err)
+	}
+	*p = abs
+	return nil
+}
+
 // check checks the flags without reading a configuration.
 func (o *options) check() (*settings.Settings, error) {
 	f := o.flags
@@ -237,8 +281,10 @@ type resolved struct {
 	// the Lua engine builds its own.
 	modelOptions model.Options
 	minSeverity  diag.Severity
-	goFilesOnly  bool
-	maxFileSize  int
+	// baseline holds the findings not reported, when there is one.
+	baseline    *baseline.Baseline
+	goFilesOnly bool
+	maxFileSize int
 	// files caches the rule settings by file name.
 	files map[string]lint.Settings
 }
@@ -265,6 +311,11 @@ func (o *options) resolve(pass *analysis.Pass) (*resolved, error) {
 	}
 	if r.minSeverity == 0 {
 		r.minSeverity = diag.SeverityWarning
+	}
+	if set.Baseline != "" {
+		if r.baseline, err = o.baseline(set.Baseline); err != nil {
+			return nil, err
+		}
 	}
 	r.modelOptions = model.Options{ServerAlias: r.target.ServerAlias(), Lookup: r.target.Lookup}
 	return r, nil

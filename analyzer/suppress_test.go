@@ -43,11 +43,43 @@ func f() {
 	//lint-lua:ignore rule-c two lines above
 
 	c()
+
+	// lint-lua: ignore-start rule-d -- a range
+	d()
+	d()
+	// lint-lua: ignore-end rule-d
+	d2()
+
+	// lint-lua: ignore rule-e -- the whole statement
+	e(1,
+		2)
+	e(3,
+		4)
+
+	// lint-lua: ignore rule-f -- the head of an if, not its body
+	if g(1,
+		2) {
+		f()
+	}
+
+	// lint-lua: ignore-start rule-g -- never closed
+	h()
 }
+
+// lint-lua: ignore rule-h -- a declaration
+var script = ` + "`" + `
+return redis.call('GET', 'x')
+` + "`" + `
 
 func a() {}
 func b() {}
 func c() {}
+func d() {}
+func d2() {}
+func e(int, int) {}
+func f() {}
+func g(int, int) bool { return true }
+func h() {}
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
@@ -69,6 +101,15 @@ func c() {}
 		{at("b()"), "rule-a", false},
 		{at("c()"), "rule-c", false},
 		{token.NoPos, "rule-a", false},
+		{at("d()"), "rule-d", true},
+		{at("d()\n\t// lint-lua: ignore-end"), "rule-d", true},
+		{at("d2()"), "rule-d", false},
+		{at("2)\n\te(3"), "rule-e", true},
+		{at("4)"), "rule-e", false},
+		{at("2) {"), "rule-f", true},
+		{at("f()\n\t}"), "rule-f", false},
+		{at("h()\n}"), "rule-g", false},
+		{at("redis.call"), "rule-h", true},
 	} {
 		if _, got := suppressed(pass, c.pos, c.rule); got != c.want {
 			t.Errorf("%s at %v: got %v, want %v", c.rule, fset.Position(c.pos), got, c.want)

@@ -55,11 +55,14 @@ var _ = register(&lint.Rule{
 		Severity: diag.SeverityWarning,
 		Doc: diag.Doc{
 			Title:   "an ignore comment that names no rule or an unknown one",
-			Summary: "an ignore comment that names no rule, or one that does not exist (with \"did you mean\")",
+			Summary: "an ignore comment that names no rule, or one that does not exist (with \"did you mean\"), a range not closed, no reason where one is required",
 			Why: "An ignore suppresses only the rules it names, so one that names none, or misspells one " +
 				"(`undeclared-keys` for `undeclared-key`), suppresses nothing while its author believes the finding is " +
 				"handled. The grammar is the same in every language: `lint-lua: ignore RULE[,RULE] -- reason` in the " +
-				"file's comment syntax, the first word after ignore being the rule list; the reason is optional.",
+				"file's comment syntax, the first word after ignore being the rule list; the reason is optional unless the " +
+				"configuration says `require_reason: true`. A range, `lint-lua: ignore-start RULE -- reason` ... " +
+				"`lint-lua: ignore-end RULE`, covers nothing until it is closed, so an ignore-start with no ignore-end below " +
+				"it and an ignore-end with no ignore-start above it are reported too.",
 			Bad:   "local v = redis.call('GET', 'config') -- lint-lua: ignore undeclared-keys -- read-only, one node",
 			Good:  "local v = redis.call('GET', 'config') -- lint-lua: ignore undeclared-key -- read-only, one node",
 			Redis: "all",

@@ -28,6 +28,9 @@ var _ = register(&lint.Rule{
 			Default: 50,
 			Doc:     "the most lines a script may have, comments and blank lines included (a final newline does not start a line); in a Functions library, the most lines of each registered function",
 		}},
+		// Placed at the line past max-lines, which moves with every line
+		// inserted above it.
+		WholeScript: true,
 	},
 	Run: runScriptTooLong,
 })

@@ -14,6 +14,7 @@ log=${LOG:-fuzz.log}
 # package target minutes
 targets=(
   "./internal/lint FuzzLint 25"
+  "./internal/lint FuzzParseIgnore 5"
   "./internal/luasrc FuzzParseRanges 15"
   "./internal/luasrc FuzzParse 10"
   "./internal/luasrc FuzzParserMatchesGopherLua 20"

@@ -46,7 +46,10 @@ type entryCase struct {
 	config          string
 	enable, disable []string
 	only            []string
-	want            []string // file:line:column:rule
+	// edit, when set, is written over the scripts once lint-lua
+	// --write-baseline base.json has recorded their findings.
+	edit map[string]string
+	want []string // file:line:column:rule
 }
 
 // TestEntryPointsAgree runs the same cases through lint-lua, lint-lua go,
@@ -80,10 +83,23 @@ func TestEntryPointsAgree(t *testing.T) {
 		{name: "disable", disable: []string{"global-assignment"}, want: nil},
 		{name: "only", config: "redis_version: \"6.0\"\n", only: []string{"unknown-command"}, want: []string{getdel}},
 		{name: "disable wins over enable", enable: []string{"global-assignment"}, disable: []string{"global-assignment"}, want: nil},
+		// The baseline one entry point writes is read by the others
+		// through baseline: in the configuration: lines inserted above
+		// the recorded findings leave them matched, and the new global
+		// alone is reported.
+		{name: "baseline", config: "baseline: base.json\n", edit: map[string]string{
+			"a.lua": "-- moved down\nlocal v = redis.call('GETDEL', KEYS[1])\nx = v\nz = 1\nreturn v\n",
+		}, want: []string{"a.lua:4:1:global-assignment"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			app := entryModule(t, tc.config)
+			if tc.edit != nil {
+				if r := in(t, app, "--write-baseline", "base.json", "a.lua", "b.lua"); r.code != ExitOK {
+					t.Fatalf("--write-baseline: exit %d\n%s", r.code, r.errOut)
+				}
+				tree(t, app, tc.edit)
+			}
 			got := map[string][]string{
 				"lint-lua":    entryCLI(t, app, tc, nil),
 				"lint-lua go": entryCLI(t, app, tc, []string{"go"}),

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/analyzer"
 	"github.com/lint-lua/lint-lua/analyzer/pkgrun"
+	"github.com/lint-lua/lint-lua/internal/baseline"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/driver"
@@ -37,6 +38,7 @@ type goOptions struct {
 	MaxFileSize settings.Size
 	ListScripts bool
 	fixOptions
+	baselineOptions
 }
 
 func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
@@ -74,6 +76,7 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 	f.BoolVar(&opts.ListScripts, "list-scripts", false, "list the scripts found, known or not, one a line, instead of the findings")
 	opts.MaxFileSize = settings.DefaultMaxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest script linted, such as 512KiB or 4MiB: a //go:embed file or Go string past it is reported as an error, not linted")
+	opts.baselineOptions.addFlags(f)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintf(s.ErrOut, "lint-lua: %v\nRun 'lint-lua go --help' for usage.\n", err)
 		return exitError{ExitError}
@@ -109,6 +112,10 @@ func goRun(opts *goOptions) (rerr error) {
 		patterns = []string{"./..."}
 	}
 	wd := workDir(s)
+	br, err := opts.baselineOptions.open(s, wd, tree.Root(), false)
+	if err != nil {
+		return err
+	}
 	// load loads the packages and runs the analyzer over them; quiet
 	// keeps their errors to itself (the load whose findings a --fix run
 	// rewrites the files with; the load after it reports).
@@ -237,6 +244,43 @@ func goRun(opts *goOptions) (rerr error) {
 	res.Files = len(files)
 	diag.SortDiagnostics(res.Diagnostics)
 	res.Source = fileLines(wd)
+	if br != nil {
+		for _, act := range roots {
+			if r, ok := act.Result.(*analyzer.Result); ok && act.Err == nil {
+				for _, sc := range r.Scripts {
+					if p := act.Package.Fset.Position(sc.Pos); p.Filename != "" {
+						files[p.Filename] = true
+					}
+				}
+			}
+		}
+		covered := map[string]bool{}
+		for f := range files {
+			covered[br.b.Rel(f)] = true
+		}
+		fs := make([]baseline.Finding, len(res.Diagnostics))
+		for i, d := range res.Diagnostics {
+			fs[i] = baseline.Of(d, wd, func(n int) (string, bool) { return res.Source(d.File, n) }, wholeScript)
+			covered[br.b.Rel(fs[i].Path)] = true
+		}
+		old, stale, record := br.b.Match(fs, func(rel string) bool { return covered[rel] })
+		if err := br.finish(s, record, stale, func(rel string) bool { return covered[rel] }); err != nil {
+			return err
+		}
+		if br.write {
+			if loadErrors > 0 {
+				return exitError{ExitError}
+			}
+			return nil
+		}
+		kept := res.Diagnostics[:0]
+		for i, d := range res.Diagnostics {
+			if !old[i] {
+				kept = append(kept, d)
+			}
+		}
+		res.Diagnostics = kept
+	}
 	if err := out.formatter.Format(out.w, res); err != nil {
 		printError(s, fmt.Errorf("writing output: %w", err))
 		return exitError{ExitError}

@@ -25,6 +25,8 @@ func goSettings(opts *goOptions) (*settings.Tree, analyzer.Settings, error) {
 		Enable:       opts.Enable,
 		Disable:      opts.Disable,
 		Only:         opts.Only,
+		Baseline:     opts.Baseline,
+		NoBaseline:   opts.NoBaseline,
 	}
 	if f.Config != "" && f.NoConfig {
 		return nil, analyzer.Settings{}, fmt.Errorf("--config and --no-config are both set: use one")
@@ -42,6 +44,9 @@ func goSettings(opts *goOptions) (*settings.Tree, analyzer.Settings, error) {
 		MinSeverity:  "info",
 		MaxFileSize:  int64(opts.MaxFileSize),
 		NoConfig:     f.NoConfig,
+		// lint-lua go matches the baseline itself, to list its stale
+		// entries and write it.
+		NoBaseline: true,
 	}
 	if f.ModulesSet {
 		out.Modules = append([]string{}, f.Modules...)

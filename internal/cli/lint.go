@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
@@ -29,6 +30,7 @@ type lintOptions struct {
 	MaxFileSize settings.Size
 	fixOptions
 	proveOptions
+	baselineOptions
 	// Includes is --includes (true by default, as includes: is);
 	// IncludesSet says the flag was given, so it wins over the
 	// configuration.
@@ -87,6 +89,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	opts.outputOptions.addFlags(f)
 	opts.fixOptions.addFlags(f)
 	opts.proveOptions.addProveFlags(f)
+	opts.baselineOptions.addFlags(f)
 	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file for every path (default: for each file, the .lint-lua.yaml nearest above it)")
 	f.BoolVar(&opts.NoConfig, "no-config", false, "read no configuration file")
 	f.StringVar(&opts.ShowConfig, "show-config", "", "print the settings `FILE` is linted with and where each comes from (a configuration's file:line, a flag, the default), instead of linting")
@@ -182,6 +185,10 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if opts.ListScripts {
 		return listFileScripts(s, src)
 	}
+	br, err := opts.baselineOptions.open(s, wd, tree.Root(), opts.Diff)
+	if err != nil {
+		return err
+	}
 	rep := &sink.Report{Out: out.w, Format: out.formatter, Base: report.Result{Rules: lint.Infos(all), ToolVersion: Version}}
 	setRoots(&rep.Base, wd)
 	var sinks []driver.Sink
@@ -190,10 +197,25 @@ func lintRun(opts *lintOptions) (rerr error) {
 		sinks = []driver.Sink{&sink.Diff{Out: out.w}}
 	case opts.Fix:
 		sinks = []driver.Sink{sink.NewFix(s.ErrOut), rep}
+	case opts.AddIgnore:
+		fix := sink.NewFix(s.ErrOut)
+		fix.Ignores = true
+		sinks = []driver.Sink{fix, rep}
 	default:
 		sinks = []driver.Sink{rep}
 	}
-	cfg := driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), UnsafeFixes: opts.UnsafeFixes, ErrOut: s.ErrOut, Sinks: sinks}
+	var bs *sink.Baseline
+	if br != nil {
+		// First, so that the report and the exit status see the new
+		// findings only; writing a baseline reports none.
+		bs = &sink.Baseline{B: br.b, WorkDir: wd, Before: opts.Diff, WholeScript: wholeScript}
+		if br.write {
+			sinks = slices.DeleteFunc(sinks, func(k driver.Sink) bool { return k == driver.Sink(rep) })
+		}
+		sinks = append([]driver.Sink{bs}, sinks...)
+	}
+	cfg := driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.Fix || opts.Diff && !opts.AddIgnore, UnsafeFixes: opts.UnsafeFixes,
+		AddIgnore: opts.AddIgnore, IgnoreFrom: out.minSeverity, ErrOut: s.ErrOut, Sinks: sinks}
 	pr, err := startProver(&opts.proveOptions)
 	if err != nil {
 		return usageError(s, "%v", err)
@@ -211,8 +233,16 @@ func lintRun(opts *lintOptions) (rerr error) {
 		printError(s, err)
 		return exitError{ExitError}
 	}
+	if br != nil {
+		if err := br.finish(s, bs.Entries, bs.Stale, bs.Covered); err != nil {
+			return err
+		}
+	}
 	if len(o.Errors) > 0 {
 		return exitError{ExitError}
+	}
+	if br != nil && br.write {
+		return nil
 	}
 	// --diff exits by the findings the files have, which it does not fix.
 	for _, r := range o.Results {
@@ -276,5 +306,7 @@ func (o *lintOptions) flags() settings.Flags {
 		Only:         o.Only,
 		NoConfig:     o.NoConfig,
 		AllLua:       o.AllLua,
+		Baseline:     o.Baseline,
+		NoBaseline:   o.NoBaseline,
 	}
 }

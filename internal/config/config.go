@@ -86,6 +86,13 @@ type Config struct {
 	// tag} in its key names): the cluster rules' findings are info on a
 	// script that nothing suggests will run on a cluster.
 	Cluster *bool
+	// RequireReason is require_reason: an ignore comment without a
+	// reason is then an invalid-ignore finding.
+	RequireReason bool
+	// Baseline is baseline: the baseline file (package baseline) whose
+	// findings are not reported, made absolute from the configuration's
+	// directory; empty when not set.
+	Baseline string
 }
 
 // Override changes rule settings, and the target, for the files that
@@ -378,7 +385,7 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
 }
 
-var topKeys = []string{"rules", "exclude", "include", "all_lua", "overrides", "target", "modules", "redis_version", "includes", "languages", "script_apis", "cluster"}
+var topKeys = []string{"rules", "exclude", "include", "all_lua", "overrides", "target", "modules", "redis_version", "includes", "languages", "script_apis", "cluster", "baseline", "require_reason"}
 
 func (p *parser) top(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
@@ -431,6 +438,21 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 			var b bool
 			_ = v.Decode(&b) // a !!bool scalar always decodes
 			c.Cluster = &b
+		case "require_reason":
+			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
+				p.errorf(v, "require_reason: want true or false, got %s", describe(v))
+				return
+			}
+			_ = v.Decode(&c.RequireReason) // a !!bool scalar always decodes
+		case "baseline":
+			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!str" || v.Value == "" {
+				p.errorf(v, "baseline: want a file name, got %s", describe(v))
+				return
+			}
+			c.Baseline = filepath.Join(c.Dir, filepath.FromSlash(v.Value))
+			if filepath.IsAbs(v.Value) {
+				c.Baseline = v.Value
+			}
 		case "languages":
 			c.Languages = p.languages(v)
 		case "script_apis":

@@ -720,3 +720,36 @@ func TestIncludes(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseline: baseline: names a file relative to the configuration's
+// directory.
+func TestBaseline(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Parse(filepath.Join(dir, "cfg.yaml"), []byte("baseline: ci/base.json\n"), known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(dir, "ci", "base.json"); c.Baseline != want {
+		t.Errorf("Baseline = %q, want %q", c.Baseline, want)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"baseline: [a]\n", "cfg.yaml:1:11: baseline: want a file name, got a list"},
+		{"baseline: 12\n", "cfg.yaml:1:11: baseline: want a file name, got"},
+		{"baseline: ''\n", "cfg.yaml:1:11: baseline: want a file name, got"},
+	} {
+		_, err := Parse("cfg.yaml", []byte(tc.src), known)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want it to start with %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestRequireReason(t *testing.T) {
+	if !parse(t, "require_reason: true\n").RequireReason || parse(t, "rules: {}\n").RequireReason {
+		t.Error("require_reason: true not read, or set by default")
+	}
+	_, err := Parse("cfg.yaml", []byte("require_reason: always\n"), known)
+	if err == nil || !strings.HasPrefix(err.Error(), "cfg.yaml:1:17: require_reason: want true or false") {
+		t.Errorf("error %v", err)
+	}
+}

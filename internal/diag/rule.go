@@ -55,6 +55,11 @@ type RuleInfo struct {
 	Severity Severity
 	Doc      Doc
 	Options  []Option
+	// WholeScript says the rule's findings are about a script as a whole
+	// and placed by a count (the line past max-lines), not at the code
+	// they are about: a baseline keys them by rule and file alone, since
+	// their place moves with every line inserted above it.
+	WholeScript bool
 }
 
 // HelpURI is where the rule's documentation lives.

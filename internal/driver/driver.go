@@ -98,6 +98,11 @@ type File struct {
 	// it, the lint step applies the fixes placed in the file, round by
 	// round; without it, the file is not fixed.
 	Rescan func(src []byte) *File
+	// LineComment starts a comment to the end of the line in the file's
+	// language, where lint-lua --add-ignore writes one: "#" in Python,
+	// "//" in Java...; empty for Lua ("--"), whose findings are ignored at
+	// their line, where a host file's are ignored above the script.
+	LineComment string
 }
 
 // Settings are what a file is linted with.
@@ -251,6 +256,19 @@ func (l *Lines) has(file string, n int) bool {
 	return ok
 }
 
+// Line returns the text of line n of file, when held.
+func (l *Lines) Line(file string, n int) (string, bool) {
+	if l == nil {
+		return "", false
+	}
+	if file == l.file {
+		text, ok := l.own[n]
+		return text, ok
+	}
+	text, ok := l.other[file][n]
+	return text, ok
+}
+
 // Files calls f with the lines of each file held; the maps are the
 // holder's, not copies.
 func (l *Lines) Files(f func(file string, lines map[int]string)) {
@@ -315,6 +333,12 @@ type Config struct {
 	// its findings, in its own lines, to set their Proof (--prove). It is
 	// called from the workers at once.
 	Prove func(f *luasrc.File, ds []diag.Diagnostic)
+	// AddIgnore writes, instead of the fixes, an ignore comment with a
+	// reason to fill in above every finding of the files that can take
+	// one (--add-ignore; ignore.go), of severity IgnoreFrom or above
+	// (--min-severity: the findings shown).
+	AddIgnore  bool
+	IgnoreFrom diag.Severity
 	// ErrOut is where errors are reported, one line each, escaped.
 	ErrOut io.Writer
 	Sinks  []Sink
@@ -366,7 +390,7 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 			}, report)
 		}
 	}()
-	l := &linter{rules: cfg.Rules, fix: cfg.Fix, prove: cfg.Prove}
+	l := &linter{rules: cfg.Rules, fix: cfg.Fix || cfg.AddIgnore, addIgnore: cfg.AddIgnore, ignoreFrom: cfg.IgnoreFrom, prove: cfg.Prove}
 	if cfg.UnsafeFixes {
 		l.upTo = diag.Unsafe
 	}

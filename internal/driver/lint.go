@@ -13,8 +13,11 @@ import (
 // linter is the lint step: it lints a file's scripts with the file's
 // settings and places the findings in the user's file.
 type linter struct {
-	rules []*lint.Rule
-	fix   bool
+	rules     []*lint.Rule
+	fix       bool
+	addIgnore bool
+	// ignoreFrom is the lowest severity --add-ignore covers.
+	ignoreFrom diag.Severity
 	// upTo is the least safe fix applicability that fixing applies.
 	upTo  diag.Applicability
 	prove func(*luasrc.File, []diag.Diagnostic)
@@ -42,6 +45,10 @@ func (l *linter) file(f *File) *Result {
 	// or not.
 	r.Before, r.BeforeLines = pass.diags, pass.lines
 	if f.Rescan == nil {
+		return r
+	}
+	if l.addIgnore {
+		l.ignore(f, r, pass)
 		return r
 	}
 	// Apply the fixes and lint again, until no fix applies or
@@ -110,6 +117,9 @@ type pass struct {
 	lines *Lines
 	// shared: some findings were placed by a Mapper.
 	shared bool
+	// anchors are, with --add-ignore, the line above which an ignore of
+	// each finding goes (ignore.go).
+	anchors map[anchorKey][]int
 	// syntaxErrors counts the parser's errors over the scripts; broken is
 	// set when one did not parse at all.
 	syntaxErrors int
@@ -144,6 +154,9 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 				lineOf = s.Map.Line
 			}
 			p.quote(f, ds, lineOf)
+			if l.addIgnore {
+				p.anchor(f, s, ds, nil)
+			}
 			if len(f.Comments) > 0 {
 				for range ds {
 					covers = append(covers, s.CoveredBy)
@@ -174,6 +187,9 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 			p.diags = append(p.diags, fd.Diagnostic)
 			covers = append(covers, fd.CoveredBy)
 			p.quote(f, []diag.Diagnostic{fd.Diagnostic}, lineOf)
+			if l.addIgnore {
+				p.anchor(f, nil, []diag.Diagnostic{fd.Diagnostic}, fd.CoveredBy)
+			}
 		}
 	}
 	if len(f.Comments) > 0 {

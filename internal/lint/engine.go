@@ -145,7 +145,7 @@ func Run(f *luasrc.File, cfg Config) []diag.Diagnostic {
 		}
 		out = append(out, runRules(m, cfg)...)
 	})
-	out = applySuppressions(f.Name, f.Comments, out, nil, settings, cfg.Rules)
+	out = applySuppressions(f.Name, f.Comments, out, nil, statementEnds(f), settings, cfg.Rules)
 	diag.SortDiagnostics(out)
 	return out
 }

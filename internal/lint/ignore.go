@@ -11,6 +11,8 @@ import (
 //
 //	lint-lua: ignore RULE[,RULE] -- reason
 //	lint-lua: ignore-file RULE[,RULE] -- reason
+//	lint-lua: ignore-start RULE[,RULE] -- reason
+//	lint-lua: ignore-end RULE[,RULE]
 //
 // written in the comment syntax of the file (`--` in Lua, `//` in Go, `#`
 // in Python and Ruby...). The forms people write are taken too: no space
@@ -18,14 +20,19 @@ import (
 // space after the colon, spaces after the commas of the list, and a
 // reason without `--` (`lint-lua: ignore undeclared-key legacy key`): the
 // first word after ignore is always the rule list. A reason is not
-// required: an ignore that names its rules is already scoped, and one
-// that suppresses nothing is reported (unused-ignore); write the reason
-// for the reviewer.
+// required unless the configuration says require_reason: an ignore that
+// names its rules is already scoped, and one that suppresses nothing is
+// reported (unused-ignore); write the reason for the reviewer.
+// ignore-start covers the lines from its own to the ignore-end below it
+// that names the same rule.
 type Ignore struct {
 	// File says ignore-file: the rules are ignored in the whole file
 	// rather than on the comment's line (and the next one, for a comment
 	// on a line of its own).
 	File bool
+	// Start and End say ignore-start and ignore-end: the rules are
+	// ignored from the start's line to the end's.
+	Start, End bool
 	// Rules are the rule IDs named, as written.
 	Rules []string
 	// Reason is what follows the rule list, without a leading `--`.
@@ -55,6 +62,10 @@ func ParseIgnore(body string) (ig Ignore, ok bool) {
 	case "ignore":
 	case "ignore-file":
 		ig.File = true
+	case "ignore-start":
+		ig.Start = true
+	case "ignore-end":
+		ig.End = true
 	default:
 		return ig, true
 	}
@@ -94,20 +105,43 @@ func cutWord(s string) (word, rest string) {
 	return s, ""
 }
 
+// Known reports whether the directive is one lint-lua reads.
+func (ig Ignore) Known() bool {
+	return ig.Verb == "ignore" || ig.File || ig.Start || ig.End
+}
+
+// RequireReasonOption is the option of invalid-ignore's setting that
+// require_reason: true in the configuration sets: an ignore without a
+// reason is then invalid.
+const RequireReasonOption = "require-reason"
+
+// RequiresReason reports whether the settings require a reason in every
+// ignore (RequireReasonOption).
+func (s Settings) RequiresReason() bool {
+	on, _ := s[InvalidIgnore].Options[RequireReasonOption].(bool)
+	return on
+}
+
 // Problems says what is wrong with the directive, one headline and help
-// each: an unknown directive, no rule named, or a rule that is none
-// (known says which IDs are rules, and ids lists them for a "did you
-// mean"). Each is an invalid-ignore finding at the comment.
-func (ig Ignore) Problems(known func(string) bool, ids []string) (headlines, helps []string) {
-	if ig.Verb != "ignore" && ig.Verb != "ignore-file" {
+// each: an unknown directive, no rule named, a rule that is none (known
+// says which IDs are rules, and ids lists them for a "did you mean"), or,
+// when requireReason is set, no reason. Each is an invalid-ignore finding
+// at the comment. An ignore-start without its ignore-end, or an
+// ignore-end without its start, is the caller's to find.
+func (ig Ignore) Problems(known func(string) bool, ids []string, requireReason bool) (headlines, helps []string) {
+	if !ig.Known() {
 		headlines = append(headlines, fmt.Sprintf("lint-lua: %q is no directive", ig.Verb))
-		helps = append(helps, "lint-lua reads `lint-lua: ignore RULE[,RULE] -- reason` and `lint-lua: ignore-file RULE -- reason`")
+		helps = append(helps, "lint-lua reads `lint-lua: ignore RULE[,RULE] -- reason`, `lint-lua: ignore-file RULE -- reason`, and `lint-lua: ignore-start RULE -- reason` ... `lint-lua: ignore-end RULE`")
 		return
 	}
 	if len(ig.Rules) == 0 {
-		headlines = append(headlines, "this ignore names no rule")
-		helps = append(helps, "an ignore suppresses only the rules it names: write `lint-lua: ignore RULE -- reason` (`lint-lua rules` lists them)")
+		headlines = append(headlines, fmt.Sprintf("this %s names no rule", ig.Verb))
+		helps = append(helps, fmt.Sprintf("an ignore suppresses only the rules it names: write `lint-lua: %s RULE -- reason` (`lint-lua rules` lists them)", ig.Verb))
 		return
+	}
+	if requireReason && !ig.End && ig.Reason == "" {
+		headlines = append(headlines, fmt.Sprintf("this %s gives no reason", ig.Verb))
+		helps = append(helps, fmt.Sprintf("the configuration says require_reason: write why after the rules: `lint-lua: %s %s -- reason`", ig.Verb, strings.Join(ig.Rules, ",")))
 	}
 	for _, r := range ig.Rules {
 		if known(r) {

@@ -15,6 +15,9 @@ type ignore struct {
 	rules   []string
 	used    []bool
 	known   []bool
+	// to is, for an ignore-start, the line of the ignore-end that closes
+	// each rule's range (0 while open).
+	to []int
 }
 
 // Suppress applies the `lint-lua: ignore` comments among comments to ds,
@@ -26,7 +29,7 @@ type ignore struct {
 // literal) applies that file's comments with Suppress, once the findings
 // are placed in it.
 func Suppress(name string, comments []luasrc.Comment, ds []diag.Diagnostic, settings Settings, rules []*Rule) []diag.Diagnostic {
-	return applySuppressions(name, comments, ds, nil, settings, rules)
+	return applySuppressions(name, comments, ds, nil, nil, settings, rules)
 }
 
 // SuppressCovering is Suppress where a finding is also covered by the
@@ -35,7 +38,7 @@ func Suppress(name string, comments []luasrc.Comment, ds []diag.Diagnostic, sett
 // ignore above the literal or above the call that runs it, as an ignore
 // above a statement covers the statement.
 func SuppressCovering(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(i int) []int, settings Settings, rules []*Rule) []diag.Diagnostic {
-	return applySuppressions(name, comments, ds, covers, settings, rules)
+	return applySuppressions(name, comments, ds, covers, nil, settings, rules)
 }
 
 // IDs are the IDs of rules, with the engine's own, sorted: what an ignore
@@ -51,11 +54,19 @@ func IDs(rules []*Rule) []string {
 	return out
 }
 
-func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(int) []int, settings Settings, rules []*Rule) (out []diag.Diagnostic) {
+// applySuppressions is Suppress and SuppressCovering; stmtEnd, when set,
+// returns the last line of the statement that starts on a line (that line
+// itself when none does), so that an ignore on the line above a statement
+// covers the whole statement.
+func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnostic, covers func(int) []int, stmtEnd func(line int) int, settings Settings, rules []*Rule) (out []diag.Diagnostic) {
 	var ids []string // made at the first directive: most files have none
 	known := func(id string) bool { _, ok := slices.BinarySearch(ids, id); return ok }
-	var igs []*ignore
+	var igs, ranges []*ignore
 	var invalid []diag.Diagnostic
+	bad := func(c luasrc.Comment, head, help string) {
+		invalid = append(invalid, diag.Diagnostic{File: name, Range: c.Range, Rule: InvalidIgnore, Message: head, Help: help})
+	}
+	requireReason := settings.RequiresReason()
 	for _, c := range comments {
 		// A directive needs "lint-lua": most comments are done here.
 		if !strings.Contains(c.Text, "lint-lua") {
@@ -68,11 +79,15 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 		if ids == nil {
 			ids = IDs(rules)
 		}
-		heads, helps := p.Problems(known, ids)
+		heads, helps := p.Problems(known, ids, requireReason)
 		for i := range heads {
-			invalid = append(invalid, diag.Diagnostic{File: name, Range: c.Range, Rule: InvalidIgnore, Message: heads[i], Help: helps[i]})
+			bad(c, heads[i], helps[i])
 		}
-		if p.Verb != "ignore" && p.Verb != "ignore-file" {
+		if !p.Known() {
+			continue
+		}
+		if p.End {
+			closeRanges(ranges, p.Rules, c, bad)
 			continue
 		}
 		ig := &ignore{comment: c, file: p.File, rules: p.Rules}
@@ -81,7 +96,19 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 		for i, r := range ig.rules {
 			ig.known[i] = known(r)
 		}
+		if p.Start {
+			ig.to = make([]int, len(ig.rules))
+			ranges = append(ranges, ig)
+		}
 		igs = append(igs, ig)
+	}
+	for _, ig := range ranges {
+		for i, r := range ig.rules {
+			if ig.to[i] == 0 {
+				bad(ig.comment, fmt.Sprintf("this ignore-start of %s has no ignore-end %s below it", r, r),
+					fmt.Sprintf("it covers nothing until it is closed: write `lint-lua: ignore-end %s` after the last line it should cover", r))
+			}
+		}
 	}
 	// The invalid ignores are reported after the findings are matched:
 	// covers is indexed by ds.
@@ -101,16 +128,26 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 	var fileIgs []*ignore
 	byLine := map[int][]*ignore{}
 	for _, ig := range igs {
-		if ig.file {
+		switch {
+		case ig.file:
 			fileIgs = append(fileIgs, ig)
 			continue
+		case ig.to != nil:
+			continue // a range: matched apart
 		}
 		// A trailing comment covers its own line; a comment on a line of
-		// its own covers the next line (and itself).
+		// its own covers the next line (and itself), and the rest of the
+		// statement that starts there.
 		byLine[ig.comment.Range.Start.Line] = append(byLine[ig.comment.Range.Start.Line], ig)
 		if ig.comment.OwnLine {
 			next := ig.comment.Range.End.Line + 1
-			byLine[next] = append(byLine[next], ig)
+			last := next
+			if stmtEnd != nil {
+				last = max(next, stmtEnd(next))
+			}
+			for l := next; l <= last; l++ {
+				byLine[l] = append(byLine[l], ig)
+			}
 		}
 	}
 	kept := ds[:0]
@@ -122,10 +159,12 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 		// Every call runs: every ignore that covers the finding is used.
 		hit := suppressed(fileIgs, d)
 		hit = suppressed(byLine[d.Range.Start.Line], d) || hit
+		hit = inRange(ranges, d.Range.Start.Line, d) || hit
 		if covers != nil {
 			for _, l := range covers(i) {
 				if l != d.Range.Start.Line {
 					hit = suppressed(byLine[l], d) || hit
+					hit = inRange(ranges, l, d) || hit
 				}
 			}
 		}
@@ -140,8 +179,9 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 	sev := unused.Severity
 	for _, ig := range igs {
 		for i, r := range ig.rules {
-			// A name that is no rule is invalid-ignore's.
-			if ig.used[i] || !ig.known[i] {
+			// A name that is no rule is invalid-ignore's, and so is a
+			// range never closed.
+			if ig.used[i] || !ig.known[i] || ig.to != nil && ig.to[i] == 0 {
 				continue
 			}
 			if s, ok := settings[r]; ok && !s.Enabled {
@@ -149,8 +189,11 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 				continue
 			}
 			kind := "ignore"
-			if ig.file {
+			switch {
+			case ig.file:
 				kind = "ignore-file"
+			case ig.to != nil:
+				kind = "ignore-start"
 			}
 			kept = append(kept, diag.Diagnostic{File: name, Range: ig.comment.Range, Rule: UnusedIgnore, Severity: sev,
 				Message: fmt.Sprintf("this %s of %s suppresses nothing", kind, r),
@@ -158,6 +201,46 @@ func applySuppressions(name string, comments []luasrc.Comment, ds []diag.Diagnos
 		}
 	}
 	return kept
+}
+
+// closeRanges closes, for each rule an ignore-end at c names, the nearest
+// ignore-start above it whose range of that rule is open; an ignore-end
+// that closes nothing is reported through bad.
+func closeRanges(ranges []*ignore, rules []string, c luasrc.Comment, bad func(c luasrc.Comment, head, help string)) {
+	for _, r := range rules {
+		closed := false
+		for j := len(ranges) - 1; j >= 0 && !closed; j-- {
+			for i, rr := range ranges[j].rules {
+				if rr == r && ranges[j].to[i] == 0 {
+					ranges[j].to[i] = c.Range.Start.Line
+					closed = true
+					break
+				}
+			}
+		}
+		if !closed {
+			bad(c, fmt.Sprintf("this ignore-end of %s has no ignore-start %s above it", r, r),
+				fmt.Sprintf("it closes nothing: write `lint-lua: ignore-start %s -- reason` above the first line to cover, or remove it", r))
+		}
+	}
+}
+
+// inRange reports whether one of the closed ranges covers line and names
+// d's rule, and marks those that do as used.
+func inRange(ranges []*ignore, line int, d diag.Diagnostic) bool {
+	hit := false
+	for _, ig := range ranges {
+		if line < ig.comment.Range.Start.Line {
+			continue
+		}
+		for i, r := range ig.rules {
+			if r == d.Rule && ig.to[i] != 0 && line <= ig.to[i] {
+				ig.used[i] = true
+				hit = true
+			}
+		}
+	}
+	return hit
 }
 
 // suppressed reports whether one of igs, the ignores that cover d's line,

@@ -56,6 +56,11 @@ type Flags struct {
 	// AllLua lints every .lua file as a Redis script (--all-lua), not
 	// only those that show they are one.
 	AllLua bool
+	// Baseline is the baseline file (--baseline), relative to the
+	// directory Resolve starts from; empty means the configuration's
+	// baseline:. NoBaseline reads none, whatever the configuration says.
+	Baseline   string
+	NoBaseline bool
 	// Names spells a setting's name as the entry point writes it in an
 	// error ("--target" on the command line, "-target" under go vet);
 	// nil writes "--"+name.
@@ -86,6 +91,10 @@ type Settings struct {
 	// and the host languages (HostAPIs, which adds them to
 	// internal/hostlang's table of the clients' APIs).
 	ScriptAPIs ScriptAPIs
+	// Baseline is the baseline file whose findings are not reported: the
+	// flag's, else the configuration's baseline:, as a path the process
+	// can open; empty for none.
+	Baseline string
 }
 
 // Resolve reads the configuration (f.Config, or the nearest one found from
@@ -102,6 +111,17 @@ func Resolve(dir string, f Flags) (*Settings, error) {
 		}
 	}
 	s.withConfig()
+	// The baseline is the run's: the flag's, else the configuration's.
+	switch {
+	case f.NoBaseline:
+	case f.Baseline != "":
+		s.Baseline = f.Baseline
+		if !filepath.IsAbs(f.Baseline) && dir != "" && dir != "." {
+			s.Baseline = filepath.Join(dir, f.Baseline)
+		}
+	case s.Config != nil:
+		s.Baseline = s.Config.Baseline
+	}
 	return s, nil
 }
 
@@ -326,6 +346,15 @@ func (s *Settings) Rules(path string) lint.Settings {
 			st.Severity, st.Fixed = *rs.Severity, true
 		}
 		out[id] = st
+	}
+	if s.Config != nil && s.Config.RequireReason {
+		st := setting(lint.InvalidIgnore)
+		opts := map[string]any{lint.RequireReasonOption: true}
+		for k, v := range st.Options {
+			opts[k] = v
+		}
+		st.Options = opts
+		out[lint.InvalidIgnore] = st
 	}
 	for id, sev := range s.Severity {
 		st := setting(id)

@@ -36,6 +36,7 @@
 //	          severity:
 //	            missing-hash-tag: error
 //	          min-severity: warning      # error | warning | info
+//	          baseline: lint-lua-baseline.json   # default: baseline: in .lint-lua.yaml
 //
 // See Settings for what each one does: each means what the command line's
 // flag of the same name means, and the .lint-lua.yaml nearest each
@@ -103,6 +104,10 @@ type Settings struct {
 	// (default) or info. golangci-lint shows every finding it gets, so the
 	// info ones (style hints, unused ignores) are left out by default.
 	MinSeverity string `json:"min-severity"`
+	// Baseline is a baseline file (lint-lua --write-baseline writes one),
+	// relative to the directory golangci-lint runs in: the findings it
+	// holds are not reported. Default: baseline: in the configuration.
+	Baseline string `json:"baseline"`
 }
 
 // Version is a Redis version written as a string. YAML reads an unquoted
@@ -158,6 +163,7 @@ func New(settings any) (register.LinterPlugin, error) {
 		Disable:      s.Disable,
 		Severity:     s.Severity,
 		MinSeverity:  s.MinSeverity,
+		Baseline:     s.Baseline,
 		// golangci-lint drops findings outside .go files: those in a
 		// //go:embed .lua file are reported where Go uses the script.
 		GoFilesOnly: true,

@@ -154,3 +154,20 @@ func testdata(t *testing.T) string {
 	}
 	return dir
 }
+
+// TestSettingsBaseline checks that baseline reaches the analyzer, made
+// absolute from the directory golangci-lint runs in.
+func TestSettingsBaseline(t *testing.T) {
+	p, err := New(map[string]any{"baseline": "lint-lua-baseline.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := filepath.Abs("lint-lua-baseline.json")
+	if got := as[0].Flags.Lookup("baseline").Value.String(); got != want {
+		t.Errorf("analyzer -baseline = %q, want %q", got, want)
+	}
+}

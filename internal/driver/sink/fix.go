@@ -22,6 +22,9 @@ import (
 // name as an error.
 type Fix struct {
 	ErrOut io.Writer
+	// Ignores says the rewrites are --add-ignore's: the summary counts
+	// ignores added, not fixes.
+	Ignores bool
 
 	mu          sync.Mutex
 	failed      []failure
@@ -165,7 +168,11 @@ func (s *Fix) Done(o *driver.Outcome) error {
 		driver.PrintError(s.ErrOut, err)
 	}
 	if s.files > 0 {
-		fmt.Fprintf(s.ErrOut, "lint-lua: applied %s in %s\n", plural(s.done, "fix", "fixes"), plural(s.files, "file", "files"))
+		if s.Ignores {
+			fmt.Fprintf(s.ErrOut, "lint-lua: added %s in %s\n", plural(s.done, "ignore", "ignores"), plural(s.files, "file", "files"))
+		} else {
+			fmt.Fprintf(s.ErrOut, "lint-lua: applied %s in %s\n", plural(s.done, "fix", "fixes"), plural(s.files, "file", "files"))
+		}
 	}
 	return nil
 }

@@ -79,11 +79,13 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() (driver.S
 		return &driver.File{Name: out.Name, Path: out.Path, Err: err}
 	}
 	out.Settings = set
+	out.LineComment = l.LineComment()
 	if err := h.find(out, l, apis, beside); err != nil {
 		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
 	}
-	if len(out.Scripts) > 0 {
-		// The fix loop reads each fixed content as this file was read.
+	if len(out.Scripts) > 0 || len(out.Findings) > 0 {
+		// The fix loop, and --add-ignore, read each new content as this
+		// file was read.
 		out.Rescan = func(src []byte) *driver.File {
 			nf := &driver.File{Name: out.Name, Src: src, Settings: out.Settings}
 			if err := h.find(nf, l, apis, beside); err != nil {
