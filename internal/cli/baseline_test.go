@@ -18,7 +18,7 @@ func TestBaseline(t *testing.T) {
 	t.Parallel()
 	dir := tree(t, t.TempDir(), map[string]string{
 		// Two identical global assignments: one key, two occurrences.
-		"a.lua": "x = 1\nx = 1\n",
+		"a.lua": "x = ARGV[1]\nx = ARGV[1]\n",
 		"b.lua": literalSrc,
 		"app.py": "import redis\nr = redis.Redis()\n" +
 			"r.eval(\"return redis.call('GET', 'py-key')\", 0)\n",
@@ -55,7 +55,7 @@ func TestBaseline(t *testing.T) {
 	// Lines above every finding, a third identical assignment, and a new
 	// literal key in the Python file.
 	tree(t, dir, map[string]string{
-		"a.lua": "-- inserted\n-- lines\nx = 1\nx = 1\nx = 1\n",
+		"a.lua": "-- inserted\n-- lines\nx = ARGV[1]\nx = ARGV[1]\nx = ARGV[1]\n",
 		"b.lua": "-- inserted\n" + literalSrc,
 		"app.py": "import redis\nr = redis.Redis()\n\n\n" +
 			"r.eval(\"return redis.call('GET', 'py-key')\", 0)\n" +
@@ -78,7 +78,7 @@ func TestBaseline(t *testing.T) {
 
 	// Fix b.lua: its entry is stale, named on the error stream, and the
 	// run does not fail for it.
-	tree(t, dir, map[string]string{"b.lua": cleanSrc, "a.lua": "x = 1\nx = 1\n"})
+	tree(t, dir, map[string]string{"b.lua": cleanSrc, "a.lua": "x = ARGV[1]\nx = ARGV[1]\n"})
 	r = in(t, dir, "--baseline", "lint-lua-baseline.json", "a.lua", "b.lua")
 	wantCode(t, r, ExitOK)
 	wantErr(t, r, "1 entry of the baseline lint-lua-baseline.json no longer matches", "b.lua: undeclared-key: 'literal-key' (occurrence 0)", "--prune-baseline")

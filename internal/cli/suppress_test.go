@@ -91,10 +91,10 @@ func TestAddIgnore(t *testing.T) {
 	}
 
 	wantCode(t, in(t, dir, "--add-ignore", "--fix", "."), ExitError)
-	r = env{wd: dir, stdin: "x = 1\n"}.run(t, "--add-ignore", "-")
+	r = env{wd: dir, stdin: "x = ARGV[1]\n"}.run(t, "--add-ignore", "-")
 	wantCode(t, r, ExitError)
 	wantErr(t, r, "standard input")
-	r = env{wd: dir, stdin: "x = 1\n"}.run(t, "--add-ignore", "--diff", "-")
+	r = env{wd: dir, stdin: "x = ARGV[1]\n"}.run(t, "--add-ignore", "--diff", "-")
 	if !strings.Contains(r.out, "+-- lint-lua: ignore global-assignment") {
 		t.Errorf("--add-ignore --diff -: %s", r.out)
 	}
