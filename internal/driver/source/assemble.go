@@ -52,7 +52,10 @@ type directive struct {
 	line, col int // of `@include`, 1-based
 	ref       string
 	targets   []string // resolved paths, in loader order
-	err       error
+	// names are the targets as reported (includeName), made once per
+	// file rather than once per script that reaches the directive.
+	names []string
+	err   error
 }
 
 // fragment is one file as assembly reads it.
@@ -144,6 +147,9 @@ func newFragment(path, name string, src []byte) *fragment {
 	for _, rd := range dirs {
 		d := &directive{line: rd.line, col: rd.col, ref: rd.ref}
 		d.targets, d.err = resolveInclude(filepath.Dir(path), d.ref)
+		for _, t := range d.targets {
+			d.names = append(d.names, includeName(f, t))
+		}
 		if f.dirs == nil {
 			f.dirs = map[int]*directive{}
 		}
@@ -258,6 +264,15 @@ type includeError struct {
 
 func (e *includeError) Error() string { return e.at + ": " + e.reason }
 
+// at names directive d of f as file:line:col.
+func (d *directive) at(f *fragment) string { return fmt.Sprintf("%s:%d:%d", f.name, d.line, d.col) }
+
+// fail is the error of directive d of f, reported once at d.
+func (d *directive) fail(f *fragment, reason string) *includeError {
+	at := d.at(f)
+	return &includeError{at, reason, at}
+}
+
 // Key makes the driver report the error once, whichever scripts reach it.
 func (e *includeError) Key() string { return e.key }
 
@@ -290,11 +305,10 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 				}
 				continue
 			}
-			at := fmt.Sprintf("%s:%d:%d", f.name, d.line, d.col)
 			if d.err != nil {
-				return &includeError{at, d.err.Error(), at}
+				return d.fail(f, d.err.Error())
 			}
-			for _, t := range d.targets {
+			for k, t := range d.targets {
 				out.included = append(out.included, t)
 				if onStack[t] {
 					var cycle []string
@@ -304,18 +318,18 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 					members := slices.Clone(cycle)
 					slices.Sort(members)
 					cycle = append(cycle, cycle[0])
-					return &includeError{at, fmt.Sprintf("include cycle: %s (the loader refuses a circular reference)", strings.Join(cycle, " -> ")), "cycle " + strings.Join(members, " ")}
+					return &includeError{d.at(f), fmt.Sprintf("include cycle: %s (the loader refuses a circular reference)", strings.Join(cycle, " -> ")), "cycle " + strings.Join(members, " ")}
 				}
 				if prev, dup := seenHere[t]; dup {
-					return &includeError{at, fmt.Sprintf("%q is already included on line %d (the loader refuses a file included twice by one file)", d.ref, prev), at}
+					return d.fail(f, fmt.Sprintf("%q is already included on line %d (the loader refuses a file included twice by one file)", d.ref, prev))
 				}
 				seenHere[t] = d.line
-				child := a.load(t, includeName(f, t))
+				child := a.load(t, d.names[k])
 				if errors.Is(child.err, fs.ErrNotExist) {
-					return &includeError{at, fmt.Sprintf("include not found: %q (no file %s)", d.ref, child.name), at}
+					return d.fail(f, fmt.Sprintf("include not found: %q (no file %s)", d.ref, child.name))
 				}
 				if child.err != nil {
-					return &includeError{at, fmt.Sprintf("include %q: %s: %v", d.ref, child.name, child.err), at}
+					return d.fail(f, fmt.Sprintf("include %q: %s: %v", d.ref, child.name, child.err))
 				}
 				if emitted[t] {
 					continue
@@ -384,14 +398,53 @@ func (as *assembly) mapBack(d diag.Diagnostic) diag.Diagnostic {
 		}
 		return fmt.Sprintf("line %d of %s", o.line, o.f.name)
 	}
-	d.Message = lineRefRE().ReplaceAllStringFunc(d.Message, renumber)
-	d.Help = lineRefRE().ReplaceAllStringFunc(d.Help, renumber)
+	d.Message = replaceLineRefs(d.Message, renumber)
+	d.Help = replaceLineRefs(d.Help, renumber)
 	return d
 }
 
-// lineRefRE is how headlines and helps point at another line of the script
-// ("the GET reply of line 12"): such lines are renumbered too.
-var lineRefRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline [0-9]+\b`) })
+// replaceLineRefs returns s with each reference to a line of the script
+// ("the GET reply of line 12": `\bline [0-9]+\b`, how headlines and helps
+// point at another line) replaced by repl(reference), as
+// regexp.ReplaceAllStringFunc would. Every finding of an assembled or host
+// script passes through here twice, and the regular expression was a tenth
+// of a run over the corpus (backtracking on every "line"-less message);
+// TestReplaceLineRefs and its fuzz target compare the two.
+func replaceLineRefs(s string, repl func(ref string) string) string {
+	const word = "line "
+	var b strings.Builder
+	last := 0
+	for i := 0; ; {
+		k := strings.Index(s[i:], word)
+		if k < 0 {
+			break
+		}
+		at := i + k
+		j := at + len(word)
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		// "line" starts and the digits end a word: the bytes around must
+		// not be word bytes (\b).
+		if j == at+len(word) || at > 0 && isWordByte(s[at-1]) || j < len(s) && isWordByte(s[j]) {
+			i = at + 1
+			continue
+		}
+		b.WriteString(s[last:at])
+		b.WriteString(repl(s[at:j]))
+		last, i = j, j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// isWordByte is an ASCII word byte, \w of regexp.
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
 
 // line returns the text of a line of a file assembly read, for formatters
 // that show the source.
