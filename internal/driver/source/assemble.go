@@ -182,6 +182,7 @@ func (a *assembler) load(path, name string) *fragment {
 func newFragment(path, name string, src []byte) *fragment {
 	f := &fragment{path: path, name: name, size: len(src) + 1}
 	dirs := findDirectives(src)
+	f.lines = make([][]byte, 0, bytes.Count(src, []byte{'\n'})+1)
 	for len(src) > 0 {
 		i := bytes.IndexByte(src, '\n')
 		if i < 0 {
@@ -190,11 +191,15 @@ func newFragment(path, name string, src []byte) *fragment {
 		f.lines = append(f.lines, src[:i+1])
 		src = src[i+1:]
 	}
+	var dir, nameDir string
+	if len(dirs) > 0 {
+		dir, nameDir = filepath.Dir(path), filepath.Dir(filepath.FromSlash(name))
+	}
 	for _, rd := range dirs {
 		d := &directive{line: rd.line, col: rd.col, ref: rd.ref}
-		d.targets, d.err = resolveInclude(filepath.Dir(path), d.ref)
+		d.targets, d.err = resolveInclude(dir, d.ref)
 		for _, t := range d.targets {
-			d.names = append(d.names, includeName(f, t))
+			d.names = append(d.names, includeName(dir, nameDir, t))
 		}
 		if f.dirs == nil {
 			f.dirs = map[int]*directive{}
@@ -395,14 +400,21 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 // the assembler's limit.
 var errAssembledTooLarge = errors.New("assembled script too large")
 
-// includeName names the file at target, included by f: its path as the
-// user would write it from where f is named.
-func includeName(f *fragment, target string) string {
-	rel, err := filepath.Rel(filepath.Dir(f.path), target)
-	if err != nil {
-		return filepath.ToSlash(target)
+// includeName names the file at target (a clean path), included by a file
+// of the folder dir (filepath.Dir of its path) whose name's folder is
+// nameDir: its path as the user would write it from where that file is
+// named.
+func includeName(dir, nameDir, target string) string {
+	// A target below dir is what filepath.Rel gives for it, the rest of
+	// its path (dir and target are clean; "." and "/" never match).
+	rel, ok := strings.CutPrefix(target, dir+string(filepath.Separator))
+	if !ok {
+		var err error
+		if rel, err = filepath.Rel(dir, target); err != nil {
+			return filepath.ToSlash(target)
+		}
 	}
-	return filepath.ToSlash(filepath.Join(filepath.Dir(filepath.FromSlash(f.name)), rel))
+	return filepath.ToSlash(filepath.Join(nameDir, rel))
 }
 
 // mapBack moves a finding on the assembled script to the file and line
