@@ -192,42 +192,35 @@ type walker struct {
 	lineStart, nextDedent []int32
 	// keywords is keywordSets()[lang], looked up once.
 	keywords map[string]bool
-	// opSlab and exprSlab are where parseOperand and parseExpr take their
-	// operands and expressions from (newOperand, newExpr).
-	opSlab   []operand
-	exprSlab []expr
+	// ops and exprs are where parseOperand and parseExpr take their
+	// operands and expressions from.
+	ops   slab[operand]
+	exprs slab[expr]
 }
 
-// newOperand and newExpr return a zero operand or expression. The
-// collector parses an expression at nearly every token of a file that may
-// hold a script, each an operand or two, and allocating them one at a time
-// was a tenth of Redisson's extraction: they are carved from slabs that
-// grow with the file, which is what allocating each does (fresh zero
-// values, never reused), with a few allocations in place of thousands. A
-// slab lives as long as one of its values does: all of them end with the
-// walker.
-func (w *walker) newOperand() *operand {
-	if len(w.opSlab) == 0 {
-		w.opSlab = make([]operand, slabLen(cap(w.opSlab)))
+// slab hands out zero values of T carved from chunks. The collector parses
+// an expression at nearly every token of a file that may hold a script,
+// each an operand or two, and allocating them one at a time was a tenth of
+// Redisson's extraction: chunks that grow with the file give the same
+// fresh zero values (never reused) for a few allocations in place of
+// thousands. A chunk lives as long as one of its values does: all of them
+// end with the walker.
+type slab[T any] struct {
+	free []T
+	// next is the length of the next chunk: 16, doubling to 512, so that
+	// a small file does not pay for a large one.
+	next int
+}
+
+func (s *slab[T]) alloc() *T {
+	if len(s.free) == 0 {
+		n := min(max(16, s.next), 512)
+		s.free, s.next = make([]T, n), 2*n
 	}
-	op := &w.opSlab[0]
-	w.opSlab = w.opSlab[1:]
-	return op
+	v := &s.free[0]
+	s.free = s.free[1:]
+	return v
 }
-
-func (w *walker) newExpr() *expr {
-	if len(w.exprSlab) == 0 {
-		w.exprSlab = make([]expr, slabLen(cap(w.exprSlab)))
-	}
-	e := &w.exprSlab[0]
-	w.exprSlab = w.exprSlab[1:]
-	return e
-}
-
-// slabLen is the length of the next slab after one of capacity n (0
-// before the first; an exhausted slab keeps its capacity): 16, doubling
-// to 512, so that a small file does not pay for a large one.
-func slabLen(n int) int { return min(max(16, 2*n), 512) }
 
 // external reports whether a reference names a member of a type the file
 // does not declare (`LuaScripts::pop()` in a file that only uses the
@@ -460,7 +453,7 @@ func (w *walker) parseExpr(st *stream, i, depth int) *expr {
 	if op == nil {
 		return nil
 	}
-	e := w.newExpr()
+	e := w.exprs.alloc()
 	e.st, e.first = st, i
 	e.op1[0] = op
 	e.ops = e.op1[:1:1]
@@ -532,7 +525,7 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		return nil, i
 	}
 	t := toks[i]
-	op := w.newOperand()
+	op := w.ops.alloc()
 	op.first = i
 	j := i + 1
 	switch t.kind {
