@@ -28,14 +28,18 @@ func arityProblem(c *model.Call, t target.Target) (headline, help string) {
 	if cmd == nil {
 		return "", ""
 	}
-	wrong := answers(t, target.ErrWrongArity)
-	if cmd.Module != redisdb.NoModule {
-		wrong = fmt.Sprintf("%s refuses it with a wrong-number-of-arguments error (its own, or %s where the module release declares its arity)", cmd.Module.Product(), quoteError(t, target.ErrWrongArity))
+	// The help is written only for a call that has a problem: most calls
+	// have none, and this runs for every call of every script.
+	wrong := func() string {
+		if cmd.Module != redisdb.NoModule {
+			return fmt.Sprintf("%s refuses it with a wrong-number-of-arguments error (its own, or %s where the module release declares its arity)", cmd.Module.Product(), quoteError(t, target.ErrWrongArity))
+		}
+		return answers(t, target.ErrWrongArity)
 	}
 	words := firstArg(cmd)
 	if cmd.Subcommands != nil {
 		if len(c.Args) < 2 && !c.Variadic {
-			return fmt.Sprintf("%s needs a subcommand (%s)", cmd.Name, subcommandList(cmd)), wrong
+			return fmt.Sprintf("%s needs a subcommand (%s)", cmd.Name, subcommandList(cmd)), wrong()
 		}
 		return "", "" // the subcommand is not a literal, or unknown (unknown-command)
 	}
@@ -44,7 +48,7 @@ func arityProblem(c *model.Call, t target.Target) (headline, help string) {
 		// included: only an exact arity already exceeded is certain.
 		if cmd.Arity > 0 && len(c.Args)-1 > cmd.Arity {
 			return fmt.Sprintf("%s takes %s after the command name, this call passes at least %d",
-				cmd.Name, countArgs(cmd.Arity-words), len(c.Args)-1-words), wrong + synopsisHint(cmd)
+				cmd.Name, countArgs(cmd.Arity-words), len(c.Args)-1-words), wrong() + synopsisHint(cmd)
 		}
 		return "", ""
 	}
@@ -58,7 +62,7 @@ func arityProblem(c *model.Call, t target.Target) (headline, help string) {
 		need = "at least " + countArgs(-cmd.Arity-words)
 	}
 	return fmt.Sprintf("%s takes %s after the command name, this call passes %d",
-		cmd.Name, need, len(c.Args)-words), wrong + synopsisHint(cmd)
+		cmd.Name, need, len(c.Args)-words), wrong() + synopsisHint(cmd)
 }
 
 // arityHeadline is arityProblem's headline: empty when the target accepts

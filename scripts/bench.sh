@@ -23,6 +23,14 @@
 #    against `grep -rl redis.call` on it.
 # Parts 4 and 5 print, for each pair, the ratio of the minimum times and of
 # the median times over the runs.
+# 6. Instruction counts (valgrind --tool=callgrind), which a loaded machine
+#    does not change: lint-lua (with and without --- @include assembly),
+#    `luac5.1 -p` and luacheck on the real corpus of part 4, a one-file run
+#    of each, and lint-lua against `grep -rl redis.call` on the host trees
+#    of part 5, with the ratios. Go's runtime is run with
+#    GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off so that the count does not
+#    depend on timer signals. Not in the default parts (valgrind is slow:
+#    ~10 minutes); PARTS=6 runs it, LUACHECK_IR=0 leaves luacheck out.
 #
 #   PARTS="4 5" RUNS=3 scripts/bench.sh    # only some parts
 #   HOSTTREES=/path scripts/bench.sh       # trees already on disk (one folder each)
@@ -31,7 +39,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 runs=${RUNS:-20}
 parts=" ${PARTS:-1 2 3 4 5} "
 part() { [[ $parts == *" $1 "* ]]; }
-for tool in hyperfine jq luacheck luac5.1 grep git; do
+need="hyperfine jq luacheck luac5.1 grep git"
+[[ $parts == *" 6 "* ]] && need+=" valgrind"
+for tool in $need; do
   command -v "$tool" >/dev/null || { echo "bench.sh: $tool is missing" >&2; exit 2; }
 done
 [[ -x /usr/bin/time ]] || { echo "bench.sh: GNU time (/usr/bin/time) is missing: apt-get install time" >&2; exit 2; }
@@ -164,5 +174,55 @@ for t in "$trees"/*/; do
   jq -r --arg t "$(basename "$t")" --arg f "$(find "$t" -type f | wc -l)" --arg g "$(grep -rl redis.call "$t" | wc -l)" --arg r "$(ratios "$work/host.json" lint-lua grep)" '
     (.results | map({key: .command, value: .}) | from_entries) as $x
     | "| \($t) | \($f) | \($g) | \($x["lint-lua"].min * 1000 | round) ms | \($x["lint-lua"].median * 1000 | round) ms | \($x["grep"].min * 1000 | round) ms | \($x["grep"].median * 1000 | round) ms | \($r) |"' "$work/host.json"
+done
+fi
+
+# --- 6. instruction counts ----------------------------------------------------
+if part 6; then
+# ir NAME CMD...: the instructions CMD executes, all its threads and the
+# programs it runs (luacheck is a script: env, then lua5.1), under
+# callgrind (exit status ignored: lint-lua exits 1 on findings).
+ir() {
+  local name=$1
+  shift
+  GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind --trace-children=yes \
+    --callgrind-out-file="$work/cg.$name.%p" "$@" >/dev/null 2>"$work/cg.$name.log" || true
+  grep -oP 'Collected : \K[0-9]+' "$work/cg.$name.log" | awk '{n += $1} END {print n}'
+}
+# ratio A B: A/B to two decimals.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+mil() { awk -v a="$1" 'BEGIN {printf "%.1f M", a / 1e6}'; }
+mapfile -t real < <(find testdata/corpus -name '*.lua' -not -path '*/esm/*' | sort)
+one=testdata/corpus/bullmq/dist/cjs/commands/addStandardJob-8.lua
+echo
+echo "== 6. instructions (callgrind): ${#real[@]} files, $(cat "${real[@]}" | wc -l) lines (testdata/corpus)"
+luac=$(ir luac luac5.1 -p "${real[@]}")
+inc=$(ir inc "$bin" --format json "${real[@]}")
+noinc=$(ir noinc "$bin" --format json --includes=false "${real[@]}")
+none=$(ir none "$bin" --format json /dev/null)
+luac1=$(ir luac1 luac5.1 -p "$one")
+one1=$(ir one "$bin" --format json "$one")
+echo "| run | instructions | / luac5.1 -p |"
+echo "|---|---|---|"
+echo "| luac5.1 -p, every file | $(mil "$luac") | 1 |"
+echo "| lint-lua, every file (--- @include assembly) | $(mil "$inc") | $(ratio "$inc" "$luac") |"
+echo "| lint-lua --includes=false, every file | $(mil "$noinc") | $(ratio "$noinc" "$luac") |"
+if [[ ${LUACHECK_IR:-1} != 0 ]]; then
+  lc=$(ir luacheck luacheck --quiet --no-config --codes "${real[@]}")
+  echo "| luacheck, every file | $(mil "$lc") | $(ratio "$lc" "$luac") (luacheck/lint-lua: $(ratio "$lc" "$inc")) |"
+fi
+echo "| lint-lua on no file (/dev/null: start and exit) | $(mil "$none") | $(ratio "$none" "$luac") |"
+echo "| luac5.1 -p, one file ($(basename "$one")) | $(mil "$luac1") | 1 |"
+echo "| lint-lua, that file (its includes assembled) | $(mil "$one1") | $(ratio "$one1" "$luac1") |"
+trees=${HOSTTREES:-testdata/hosttrees}
+[[ -n ${HOSTTREES:-} ]] || ./scripts/fetch-hosttrees.sh >/dev/null
+echo
+echo "| tree | lint-lua | grep -rl redis.call | lint-lua/grep (want <= 3) |"
+echo "|---|---|---|---|"
+for t in "$trees"/*/; do
+  t=${t%/}
+  l=$(ir host "$bin" --format json "$t")
+  g=$(ir grep grep -rl redis.call "$t")
+  echo "| $(basename "$t") | $(mil "$l") | $(mil "$g") | $(ratio "$l" "$g") |"
 done
 fi

@@ -119,6 +119,8 @@ type operand struct {
 	// qual is the name before the last of a reference chain (`Scripts`
 	// of `Scripts.unlock()`).
 	qual string
+	// lit1 holds lits of a single literal, the commonest.
+	lit1 [1]int
 }
 
 // rawLitExpr is the expression of an operand's literals as written,
@@ -152,6 +154,8 @@ type expr struct {
 	numeric bool
 	// mayMatter caches mayMatter: 0 unknown, 1 yes, -1 no.
 	mayMatter int8
+	// op1 holds ops of a single operand, the commonest.
+	op1 [1]*operand
 }
 
 // walker holds one Extract's state.
@@ -186,6 +190,36 @@ type walker struct {
 	// lineStart and nextDedent index the main stream's indentation, for
 	// Python and Ruby (indentIndex), made when first needed.
 	lineStart, nextDedent []int32
+	// keywords is keywordSets()[lang], looked up once.
+	keywords map[string]bool
+	// ops and exprs are where parseOperand and parseExpr take their
+	// operands and expressions from.
+	ops   slab[operand]
+	exprs slab[expr]
+}
+
+// slab hands out zero values of T carved from chunks. The collector parses
+// an expression at nearly every token of a file that may hold a script,
+// each an operand or two, and allocating them one at a time was a tenth of
+// Redisson's extraction: chunks that grow with the file give the same
+// fresh zero values (never reused) for a few allocations in place of
+// thousands. A chunk lives as long as one of its values does: all of them
+// end with the walker.
+type slab[T any] struct {
+	free []T
+	// next is the length of the next chunk: 16, doubling to 512, so that
+	// a small file does not pay for a large one.
+	next int
+}
+
+func (s *slab[T]) alloc() *T {
+	if len(s.free) == 0 {
+		n := min(max(16, s.next), 512)
+		s.free, s.next = make([]T, n), 2*n
+	}
+	v := &s.free[0]
+	s.free = s.free[1:]
+	return v
 }
 
 // external reports whether a reference names a member of a type the file
@@ -331,7 +365,12 @@ var keywordSets = sync.OnceValue(func() map[Lang]map[string]bool {
 })
 
 // keyword reports whether name is reserved in the walker's language.
-func (w *walker) keyword(name string) bool { return keywordSets()[w.lang][name] }
+func (w *walker) keyword(name string) bool {
+	if w.keywords == nil {
+		w.keywords = keywordSets()[w.lang]
+	}
+	return w.keywords[name]
+}
 
 var controlWords = map[string]bool{
 	"if": true, "for": true, "while": true, "switch": true, "catch": true, "using": true, "lock": true,
@@ -414,7 +453,10 @@ func (w *walker) parseExpr(st *stream, i, depth int) *expr {
 	if op == nil {
 		return nil
 	}
-	e := &expr{st: st, first: i, ops: []*operand{op}}
+	e := w.exprs.alloc()
+	e.st, e.first = st, i
+	e.op1[0] = op
+	e.ops = e.op1[:1:1]
 	for j < len(st.toks) && w.isConcat(st, j) {
 		k := j + 1
 		for k < len(st.toks) && st.toks[k].kind == tkNewline {
@@ -483,12 +525,14 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		return nil, i
 	}
 	t := toks[i]
-	op := &operand{first: i}
+	op := w.ops.alloc()
+	op.first = i
 	j := i + 1
 	switch t.kind {
 	case tkString:
 		op.kind = opLit
-		op.lits = []int{i}
+		op.lit1[0] = i
+		op.lits = op.lit1[:1:1]
 		if w.adjacent() {
 			for j < len(toks) && toks[j].kind == tkString {
 				op.lits = append(op.lits, j)

@@ -19,11 +19,7 @@ func (m *Model) Identity(v Value) (id string, ok bool) {
 	switch v.Origin {
 	case Keys, Argv:
 		if v.Index > 0 {
-			name := "KEYS"
-			if v.Origin == Argv {
-				name = "ARGV"
-			}
-			return name + "[" + strconv.Itoa(int(v.Index)) + "]", true
+			return indexIdentity(v.Origin, int(v.Index)), true
 		}
 	case Literal:
 		if v.Types&(TNumber|TString) != 0 {
@@ -52,10 +48,38 @@ func (m *Model) Identity(v Value) (id string, ok bool) {
 		}
 	}
 	if v.Var != nil && len(v.Var.Writes) == 0 {
-		// fmt's %p, without fmt: identities are built for every lookup.
-		return "var:0x" + strconv.FormatUint(uint64(uintptr(unsafe.Pointer(v.Var))), 16), true
+		// fmt's %p, without fmt: identities are built for every lookup,
+		// so each variable's is built once.
+		if v.Var.identity == "" {
+			v.Var.identity = "var:0x" + strconv.FormatUint(uint64(uintptr(unsafe.Pointer(v.Var))), 16)
+		}
+		return v.Var.identity, true
 	}
 	return "", false
+}
+
+// indexIdentities are the identities of KEYS[1] to KEYS[32] and ARGV[1]
+// to ARGV[32], the ones scripts use: Identity runs for every comparison of
+// two keys, and built them each time.
+var indexIdentities = func() (out [2][33]string) {
+	for i := 1; i < len(out[0]); i++ {
+		out[0][i] = "KEYS[" + strconv.Itoa(i) + "]"
+		out[1][i] = "ARGV[" + strconv.Itoa(i) + "]"
+	}
+	return out
+}()
+
+// indexIdentity is the identity of KEYS[i] (origin Keys) or ARGV[i].
+func indexIdentity(origin Origin, i int) string {
+	k := 0
+	name := "KEYS"
+	if origin == Argv {
+		k, name = 1, "ARGV"
+	}
+	if i < len(indexIdentities[k]) {
+		return indexIdentities[k][i]
+	}
+	return name + "[" + strconv.Itoa(i) + "]"
 }
 
 // SameKey reports whether two values certainly name the same key (or field,

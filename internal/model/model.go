@@ -74,6 +74,8 @@ type Variable struct {
 	slot int32
 	// index is its place in Model.Vars.
 	index int32
+	// identity is Identity's name for it, made on first use.
+	identity string
 }
 
 // Scope is a block's set of declarations.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,18 +40,65 @@ import (
 // `<name>/...`) depend on the host program's set-up and are refused with a
 // message.
 
-// directiveRE is the loader's IncludeRegex, anchored to one line (RE2 has
-// no back-reference, hence the two quoted forms).
-var directiveRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^-{2,3}[ \t]*@include[ \t]+(?:"([^"]+)"|'([^']+)')[; \t]*\r?$`)
-})
+// matchDirective matches one line (without its "\n") against the
+// loader's IncludeRegex anchored to the line,
+//
+//	^-{2,3}[ \t]*@include[ \t]+(?:"([^"]+)"|'([^']+)')[; \t]*\r?$
+//
+// and returns the quoted path. It is that expression written out: the
+// expression cost a tenth of a run's assembly (TestFindDirectives and
+// FuzzFindDirectives compare the two on every line).
+func matchDirective(l []byte) (ref []byte, ok bool) {
+	i := 0
+	for i < len(l) && i < 3 && l[i] == '-' {
+		i++
+	}
+	if i < 2 || i < len(l) && l[i] == '-' {
+		return nil, false
+	}
+	for i < len(l) && (l[i] == ' ' || l[i] == '\t') {
+		i++
+	}
+	if !bytes.HasPrefix(l[i:], []byte("@include")) {
+		return nil, false
+	}
+	i += len("@include")
+	j := i
+	for j < len(l) && (l[j] == ' ' || l[j] == '\t') {
+		j++
+	}
+	if j == i || j == len(l) || l[j] != '"' && l[j] != '\'' {
+		return nil, false
+	}
+	q := l[j]
+	k := bytes.IndexByte(l[j+1:], q)
+	if k <= 0 {
+		return nil, false
+	}
+	ref = l[j+1 : j+1+k]
+	// [^"]+ takes every byte up to the quote: no other split of the line
+	// can match. What follows must be [; \t]* and at most one \r.
+	tail := l[j+1+k+1:]
+	if n := len(tail); n > 0 && tail[n-1] == '\r' {
+		tail = tail[:n-1]
+	}
+	for _, c := range tail {
+		if c != ';' && c != ' ' && c != '\t' {
+			return nil, false
+		}
+	}
+	return ref, true
+}
 
 // directive is one `--- @include` line.
 type directive struct {
 	line, col int // of `@include`, 1-based
 	ref       string
 	targets   []string // resolved paths, in loader order
-	err       error
+	// names are the targets as reported (includeName), made once per
+	// file rather than once per script that reaches the directive.
+	names []string
+	err   error
 }
 
 // fragment is one file as assembly reads it.
@@ -60,8 +106,11 @@ type fragment struct {
 	path  string // cleaned path on disk
 	name  string // as reported
 	lines [][]byte
-	dirs  map[int]*directive // by 0-based line index
-	err   error
+	// size is what the lines take in an assembled script, a final "\n"
+	// included.
+	size int
+	dirs map[int]*directive // by 0-based line index
+	err  error
 }
 
 // lineAt returns the text of a 1-based line without its terminator.
@@ -131,8 +180,9 @@ func (a *assembler) load(path, name string) *fragment {
 }
 
 func newFragment(path, name string, src []byte) *fragment {
-	f := &fragment{path: path, name: name}
+	f := &fragment{path: path, name: name, size: len(src) + 1}
 	dirs := findDirectives(src)
+	f.lines = make([][]byte, 0, bytes.Count(src, []byte{'\n'})+1)
 	for len(src) > 0 {
 		i := bytes.IndexByte(src, '\n')
 		if i < 0 {
@@ -141,9 +191,16 @@ func newFragment(path, name string, src []byte) *fragment {
 		f.lines = append(f.lines, src[:i+1])
 		src = src[i+1:]
 	}
+	var dir, nameDir string
+	if len(dirs) > 0 {
+		dir, nameDir = filepath.Dir(path), filepath.Dir(filepath.FromSlash(name))
+	}
 	for _, rd := range dirs {
 		d := &directive{line: rd.line, col: rd.col, ref: rd.ref}
-		d.targets, d.err = resolveInclude(filepath.Dir(path), d.ref)
+		d.targets, d.err = resolveInclude(dir, d.ref)
+		for _, t := range d.targets {
+			d.names = append(d.names, includeName(dir, nameDir, t))
+		}
 		if f.dirs == nil {
 			f.dirs = map[int]*directive{}
 		}
@@ -160,7 +217,7 @@ type foundDirective struct {
 }
 
 // findDirectives returns the `--- @include` lines of src in order: the
-// lines directiveRE matches. Only a line that holds "@include" can match,
+// lines matchDirective matches. Only a line that holds "@include" can match,
 // so only those are tried (TestFindDirectives compares every line).
 func findDirectives(src []byte) []foundDirective {
 	var out []foundDirective
@@ -181,18 +238,12 @@ func findDirectives(src []byte) []foundDirective {
 		}
 		p = end
 		l := src[start:end]
-		m := directiveRE().FindSubmatchIndex(l)
-		if m == nil {
+		ref, ok := matchDirective(l)
+		if !ok {
 			continue
 		}
 		line += bytes.Count(src[counted:start], []byte{'\n'})
 		counted = start
-		var ref []byte
-		if m[2] >= 0 {
-			ref = l[m[2]:m[3]]
-		} else {
-			ref = l[m[4]:m[5]]
-		}
 		out = append(out, foundDirective{line: line, col: bytes.Index(l, word) + 1, ref: string(ref)})
 	}
 }
@@ -258,6 +309,15 @@ type includeError struct {
 
 func (e *includeError) Error() string { return e.at + ": " + e.reason }
 
+// at names directive d of f as file:line:col.
+func (d *directive) at(f *fragment) string { return fmt.Sprintf("%s:%d:%d", f.name, d.line, d.col) }
+
+// fail is the error of directive d of f, reported once at d.
+func (d *directive) fail(f *fragment, reason string) *includeError {
+	at := d.at(f)
+	return &includeError{at, reason, at}
+}
+
 // Key makes the driver report the error once, whichever scripts reach it.
 func (e *includeError) Key() string { return e.key }
 
@@ -274,6 +334,10 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 		onStack[f.path] = true
 		defer delete(onStack, f.path)
 		seenHere := map[string]int{}
+		// Room for the fragment whole: a script's buffer and line origins
+		// then grow a few times rather than with every line.
+		buf.Grow(f.size)
+		out.origins = slices.Grow(out.origins, len(f.lines))
 		for i, l := range f.lines {
 			d := f.dirs[i]
 			if d == nil {
@@ -290,11 +354,10 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 				}
 				continue
 			}
-			at := fmt.Sprintf("%s:%d:%d", f.name, d.line, d.col)
 			if d.err != nil {
-				return &includeError{at, d.err.Error(), at}
+				return d.fail(f, d.err.Error())
 			}
-			for _, t := range d.targets {
+			for k, t := range d.targets {
 				out.included = append(out.included, t)
 				if onStack[t] {
 					var cycle []string
@@ -304,18 +367,18 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 					members := slices.Clone(cycle)
 					slices.Sort(members)
 					cycle = append(cycle, cycle[0])
-					return &includeError{at, fmt.Sprintf("include cycle: %s (the loader refuses a circular reference)", strings.Join(cycle, " -> ")), "cycle " + strings.Join(members, " ")}
+					return &includeError{d.at(f), fmt.Sprintf("include cycle: %s (the loader refuses a circular reference)", strings.Join(cycle, " -> ")), "cycle " + strings.Join(members, " ")}
 				}
 				if prev, dup := seenHere[t]; dup {
-					return &includeError{at, fmt.Sprintf("%q is already included on line %d (the loader refuses a file included twice by one file)", d.ref, prev), at}
+					return d.fail(f, fmt.Sprintf("%q is already included on line %d (the loader refuses a file included twice by one file)", d.ref, prev))
 				}
 				seenHere[t] = d.line
-				child := a.load(t, includeName(f, t))
+				child := a.load(t, d.names[k])
 				if errors.Is(child.err, fs.ErrNotExist) {
-					return &includeError{at, fmt.Sprintf("include not found: %q (no file %s)", d.ref, child.name), at}
+					return d.fail(f, fmt.Sprintf("include not found: %q (no file %s)", d.ref, child.name))
 				}
 				if child.err != nil {
-					return &includeError{at, fmt.Sprintf("include %q: %s: %v", d.ref, child.name, child.err), at}
+					return d.fail(f, fmt.Sprintf("include %q: %s: %v", d.ref, child.name, child.err))
 				}
 				if emitted[t] {
 					continue
@@ -337,14 +400,21 @@ func (a *assembler) assemble(root *fragment) (*assembly, error) {
 // the assembler's limit.
 var errAssembledTooLarge = errors.New("assembled script too large")
 
-// includeName names the file at target, included by f: its path as the
-// user would write it from where f is named.
-func includeName(f *fragment, target string) string {
-	rel, err := filepath.Rel(filepath.Dir(f.path), target)
-	if err != nil {
-		return filepath.ToSlash(target)
+// includeName names the file at target (a clean path), included by a file
+// of the folder dir (filepath.Dir of its path) whose name's folder is
+// nameDir: its path as the user would write it from where that file is
+// named.
+func includeName(dir, nameDir, target string) string {
+	// A target below dir is what filepath.Rel gives for it, the rest of
+	// its path (dir and target are clean; "." and "/" never match).
+	rel, ok := strings.CutPrefix(target, dir+string(filepath.Separator))
+	if !ok {
+		var err error
+		if rel, err = filepath.Rel(dir, target); err != nil {
+			return filepath.ToSlash(target)
+		}
 	}
-	return filepath.ToSlash(filepath.Join(filepath.Dir(filepath.FromSlash(f.name)), rel))
+	return filepath.ToSlash(filepath.Join(nameDir, rel))
 }
 
 // mapBack moves a finding on the assembled script to the file and line
@@ -384,14 +454,53 @@ func (as *assembly) mapBack(d diag.Diagnostic) diag.Diagnostic {
 		}
 		return fmt.Sprintf("line %d of %s", o.line, o.f.name)
 	}
-	d.Message = lineRefRE().ReplaceAllStringFunc(d.Message, renumber)
-	d.Help = lineRefRE().ReplaceAllStringFunc(d.Help, renumber)
+	d.Message = replaceLineRefs(d.Message, renumber)
+	d.Help = replaceLineRefs(d.Help, renumber)
 	return d
 }
 
-// lineRefRE is how headlines and helps point at another line of the script
-// ("the GET reply of line 12"): such lines are renumbered too.
-var lineRefRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bline [0-9]+\b`) })
+// replaceLineRefs returns s with each reference to a line of the script
+// ("the GET reply of line 12": `\bline [0-9]+\b`, how headlines and helps
+// point at another line) replaced by repl(reference), as
+// regexp.ReplaceAllStringFunc would. Every finding of an assembled or host
+// script passes through here twice, and the regular expression was a tenth
+// of a run over the corpus (backtracking on every "line"-less message);
+// TestReplaceLineRefs and its fuzz target compare the two.
+func replaceLineRefs(s string, repl func(ref string) string) string {
+	const word = "line "
+	var b strings.Builder
+	last := 0
+	for i := 0; ; {
+		k := strings.Index(s[i:], word)
+		if k < 0 {
+			break
+		}
+		at := i + k
+		j := at + len(word)
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		// "line" starts and the digits end a word: the bytes around must
+		// not be word bytes (\b).
+		if j == at+len(word) || at > 0 && isWordByte(s[at-1]) || j < len(s) && isWordByte(s[j]) {
+			i = at + 1
+			continue
+		}
+		b.WriteString(s[last:at])
+		b.WriteString(repl(s[at:j]))
+		last, i = j, j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// isWordByte is an ASCII word byte, \w of regexp.
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
 
 // line returns the text of a line of a file assembly read, for formatters
 // that show the source.

@@ -404,8 +404,8 @@ func (m *hostScript) Place(d diag.Diagnostic) diag.Diagnostic {
 		s, _, _ := m.text.Range(off, off)
 		return "line " + strconv.Itoa(m.lines.Pos(s).Line)
 	}
-	d.Message = m.holeText(lineRefRE().ReplaceAllStringFunc(d.Message, renumber))
-	d.Help = m.holeText(lineRefRE().ReplaceAllStringFunc(d.Help, renumber))
+	d.Message = m.holeText(replaceLineRefs(d.Message, renumber))
+	d.Help = m.holeText(replaceLineRefs(d.Help, renumber))
 	return d
 }
 

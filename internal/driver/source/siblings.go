@@ -50,11 +50,14 @@ type dirScan struct {
 // includer is a .lua file with `--- @include` directives: the files they
 // name, and the names it declares local at its top level, which the files
 // it includes may use once spliced in (bull's scripts declare
-// `local rcall = redis.call` before they include their fragments).
+// `local rcall = redis.call` before they include their fragments). The
+// locals are parsed for when a file it includes first asks (most of a
+// folder's includers include none of the files that ask: a command asks
+// about its own folder, whose includers include only fragments), once.
 type includer struct {
 	file    string // its base name
 	targets []string
-	locals  []string
+	locals  func() []string
 }
 
 // hostLoader is a host-language file's quoted texts: a loader that
@@ -103,7 +106,7 @@ func (d *siblingDefs) of(path string) func() map[string]lint.Sibling {
 				if i == 1 {
 					where = filepath.Join("..", inc.file)
 				}
-				for _, n := range inc.locals {
+				for _, n := range inc.locals() {
 					if _, ok := out[n]; !ok {
 						out[n] = lint.Sibling{Script: "its includer " + filepath.ToSlash(where), Local: true}
 					}
@@ -275,12 +278,16 @@ func includerOf(dir, name string, src []byte) (includer, bool) {
 	if len(inc.targets) == 0 {
 		return includer{}, false
 	}
-	src = erbTagRE.ReplaceAllFunc(src, func(tag []byte) []byte { return bytes.Repeat([]byte(" "), len(tag)) })
-	f := luasrc.ParseDeclarations(name, src)
-	if f.Chunk == nil {
-		return includer{}, false
-	}
-	inc.locals = luasrc.TopLevelLocals(f.Chunk)
+	// An includer that does not parse declares nothing: the files it
+	// includes get no locals from it.
+	inc.locals = sync.OnceValue(func() []string {
+		src := erbTagRE.ReplaceAllFunc(src, func(tag []byte) []byte { return bytes.Repeat([]byte(" "), len(tag)) })
+		f := luasrc.ParseDeclarations(name, src)
+		if f.Chunk == nil {
+			return nil
+		}
+		return luasrc.TopLevelLocals(f.Chunk)
+	})
 	return inc, true
 }
 
