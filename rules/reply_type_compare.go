@@ -18,10 +18,11 @@ var _ = register(&lint.Rule{
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
 			Title:   "a reply compared by == with a value of another type",
-			Summary: "`SET ... == 'OK'` (a status reply is a table), `GET == 10` (a bulk reply is a string): never true",
+			Summary: "`SET ... == 'OK'` or `SET ... NX == 0` (a status reply is a table), `GET == 10` (a bulk reply is a string): never true",
 			Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
 				"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
-				"is false even when the key was set, and `redis.call('TYPE', k) == 'hash'` is false for a hash. A bulk-string " +
+				"is false even when the key was set, `redis.call('TYPE', k) == 'hash'` is false for a hash, and `SET k v NX` " +
+				"compared with 0 or 1 as SETNX's reply would be is false whether or not the key was set. A bulk-string " +
 				"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
 				"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1. The test " +
 				"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
@@ -86,6 +87,16 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 		p.Report(m.Range(x), "%s is a status reply, a table in a script, never a string", subject).
 			Help("a script receives it as the table {ok='...'}, so %s is %s; %s", m.Text(x), verdict, fix).
 			Fix(statusCompareFix(fx(), x, side, other, v, o))
+	case kind == redisdb.ReplyStatus && otherType == model.TNumber:
+		// SETNX's convention (1 set, 0 not) carried over to SET NX, whose
+		// reply is {ok='OK'} or false: imi's lock tests `lockSet == 0`.
+		fix, orFalse := fmt.Sprintf("compare its ok field (%s.ok == 'OK')", shortOperand(m, side, "x")), ""
+		if c.ReplyKind()&redisdb.ReplyNull != 0 {
+			fix = fmt.Sprintf("test the reply itself (if %s then / if not %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), shortOperand(m, side, "x"), name)
+			orFalse = " or false"
+		}
+		p.Report(m.Range(x), "%s is a status reply, a table in a script, never a number", subject).
+			Help("a script receives it as the table {ok='...'}%s, never an integer as SETNX replies: %s is %s; %s", orFalse, m.Text(x), verdict, fix)
 	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
 		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {

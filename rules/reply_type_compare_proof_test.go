@@ -31,6 +31,10 @@ func TestProofReplyTypeCompare(t *testing.T) {
 		{src: "return tostring(redis.call('SET', KEYS[1], 'v').ok == 'OK')", keys: keys, want: `"true"`},
 		{src: "local t = redis.call('TYPE', KEYS[1])\nreturn tostring(t == 'hash')", keys: keys, setup: hash, want: `"false"`, flagged: true},
 		{src: "local t = redis.call('TYPE', KEYS[1])\nreturn tostring(t.ok == 'hash')", keys: keys, setup: hash, want: `"true"`},
+		// SET NX compared with SETNX's 0 (imi's lock): never equal, so the
+		// holder's re-entry branch never runs; the truth test is right.
+		{src: "local r = redis.call('SET', KEYS[1], ARGV[1], 'NX')\nif r == 0 then return 'held' end\nreturn 'free'", keys: keys, args: []string{"me"}, setup: held, want: `"free"`, flagged: true},
+		{src: "local r = redis.call('SET', KEYS[1], ARGV[1], 'NX')\nif not r then return 'held' end\nreturn 'free'", keys: keys, args: []string{"me"}, setup: held, want: `"held"`},
 		// A bulk string compared with a number, both orders.
 		{src: "return tostring(redis.call('GET', KEYS[1]) == 10)", keys: keys, setup: ten, want: `"false"`, flagged: true},
 		{src: "return tostring(10 == redis.call('GET', KEYS[1]))", keys: keys, setup: ten, want: `"false"`, flagged: true},

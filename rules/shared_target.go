@@ -39,3 +39,9 @@ var errorNames = [...]string{
 	target.ErrXReadBlock:     "XREAD BLOCK not allowed from scripts",
 	target.ErrNoPermKey:      "no permission for a key",
 }
+
+// clusterSelectLower is the sentence the cluster rules' Lower documentation
+// shares about a script that cannot run on a cluster (lint.SelectsDatabase).
+const clusterSelectLower = " Info, whatever the rule's severity, in a script that SELECTs a database that may not be 0 " +
+	"(`redis.call('SELECT', KEYS[1])`), unless `cluster: true` says otherwise: Redis Cluster has only database 0 and " +
+	"refuses that SELECT, so the script cannot run on a cluster and what would break only there is advice."

@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -15,13 +16,16 @@ var _ = register(&lint.Rule{
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
-			Title:   "a string compared with a number by < <= > >=",
-			Summary: "a string compared with a number by `< <= > >=`: always a runtime error",
+			Title:   "a string ordered with a number, or numbers as strings",
+			Summary: "a string compared with a number by `< <= > >=`: always a runtime error; two strings that hold numbers: ordered as text",
 			Why: "ARGV and KEYS elements are always Lua strings, and so is a bulk-string reply (GET, HGET, ZSCORE, " +
 				"INCRBYFLOAT...). Lua 5.1 converts numeric strings for arithmetic but never for an ordering comparison: " +
 				"`ARGV[1] < 10` raises `attempt to compare string with number` and `redis.call('GET', k) > 0` raises " +
 				"`attempt to compare number with string` whatever the values, so the script fails on every run that " +
-				"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`.",
+				"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`. Two strings " +
+				"do compare, but byte by byte: a counter read with GET (the script INCRs it) or a ZSCORE reply against a " +
+				"limit from ARGV gives '2' >= '10' true, a wrong answer whenever the numbers have different lengths; " +
+				"convert both sides (a literal bound such as `< '0'` is left alone).",
 			Bad:   "local limit = ARGV[1]\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
 			Good:  "local limit = tonumber(ARGV[1])\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
 			Redis: "all",
@@ -39,6 +43,7 @@ func runStringNumberCompare(p *lint.Pass) {
 		}
 		sn, ok := findStringNumberCompare(m, x)
 		if !ok {
+			reportNumericStrings(p, x)
 			continue
 		}
 		lt, rt := "string", "number"
@@ -93,4 +98,73 @@ func describeNumberSide(v model.Value) string {
 		return fmt.Sprintf("the %s reply, an integer", v.Call.Name)
 	}
 	return "a number"
+}
+
+// reportNumericStrings reports two strings ordered by < <= > >= when one of
+// them certainly holds a number (a double reply, or the GET/HGET of a
+// counter the script itself INCRs or DECRs) and the other is no literal
+// (an ARGV element, another reply): Lua orders strings byte by byte, so
+// '9' >= '10' and '2' >= '10' are true. imi's worker limiter compares its
+// counter with the limit from ARGV so, and refuses the third holder of ten.
+// A literal on one side is left alone: `count < '0'` orders every integer
+// right ('-' sorts before the digits).
+func reportNumericStrings(p *lint.Pass, x *ast.RelationalOpExpr) {
+	switch x.Operator {
+	case "<", "<=", ">", ">=":
+	default:
+		return
+	}
+	m := p.Model
+	l, r := m.Value(x.Lhs), m.Value(x.Rhs)
+	if !isStringValue(l) || !isStringValue(r) || l.Origin == model.Literal || r.Origin == model.Literal {
+		return
+	}
+	num, other, why := x.Lhs, x.Rhs, numericString(m, l)
+	if why == "" {
+		num, other, why = x.Rhs, x.Lhs, numericString(m, r)
+	}
+	if why == "" {
+		return
+	}
+	p.Report(m.Range(x), "%s orders two strings that hold numbers as text", brief(m, x)).
+		Help("%s is %s, and %s is %s: Lua compares two strings byte by byte, so '2' >= '10' and '9' > '10' are true; "+
+			"convert both: tonumber(%s) %s tonumber(%s)",
+			m.Text(num), why, m.Text(other), describeStringSide(m, m.Value(other)), m.Text(x.Lhs), x.Operator, m.Text(x.Rhs))
+}
+
+// counterWrites are the commands that leave a number in the key (HINCRBY*
+// in the field) they write.
+var counterWrites = map[string]bool{"INCR": true, "INCRBY": true, "DECR": true, "DECRBY": true, "INCRBYFLOAT": true, "HINCRBY": true, "HINCRBYFLOAT": true}
+
+// numericString says why v, a string, certainly holds a number: a double
+// reply (ZSCORE, INCRBYFLOAT...), or the GET (HGET) of a key (field) that a
+// counter command of the same script writes; "" when nothing says so.
+func numericString(m *model.Model, v model.Value) string {
+	if v.Origin != model.Reply || v.Call == nil {
+		return ""
+	}
+	c := v.Call
+	if c.ReplyKind()&^redisdb.ReplyNull == redisdb.ReplyDouble {
+		return fmt.Sprintf("the %s reply, a number sent as a string", c.Name)
+	}
+	field := 0
+	switch c.Name {
+	case "GET":
+	case "HGET":
+		field = 2
+	default:
+		return ""
+	}
+	if len(c.Args) <= max(1, field) {
+		return ""
+	}
+	for _, w := range m.Calls {
+		if !counterWrites[w.Name] || len(w.Args) <= max(1, field) || (field == 0) != (w.Name[0] != 'H') {
+			continue
+		}
+		if m.SameKey(w.Args[1].Value, c.Args[1].Value) && (field == 0 || m.SameKey(w.Args[field].Value, c.Args[field].Value)) {
+			return fmt.Sprintf("the %s reply of a counter the script %ss", c.Name, w.Name)
+		}
+	}
+	return ""
 }

@@ -77,5 +77,31 @@ func TestProofStringNumberCompare(t *testing.T) {
 				t.Errorf("%q failed: %s", src, got)
 			}
 		}
+		// Two numeric strings ordered as text (imi's worker limiter): with
+		// a limit of 10 the third INCR is refused at a count of 2; the
+		// converted comparison admits ten.
+		const asText = "local num = redis.call('GET', KEYS[1])\nif num and num >= ARGV[1] then return 0 end\nredis.call('INCR', KEYS[1])\nreturn 1"
+		const asNumbers = "local num = redis.call('GET', KEYS[1])\nif num and tonumber(num) >= tonumber(ARGV[1]) then return 0 end\nredis.call('INCR', KEYS[1])\nreturn 1"
+		if msgs := operandFindings(id, asText); len(msgs) != 1 {
+			t.Errorf("the text comparison gives %q, want one finding", msgs)
+		}
+		if msgs := operandFindings(id, asNumbers); len(msgs) != 0 {
+			t.Errorf("the converted comparison is flagged: %q", msgs)
+		}
+		for _, tc := range []struct {
+			src     string
+			granted int
+		}{{asText, 2}, {asNumbers, 10}} {
+			c.MustDo(t, "DEL", keys[0])
+			granted := 0
+			for range 12 {
+				if got := c.MustEval(t, tc.src, keys, "10"); got.Kind == redistest.Integer && got.Int == 1 {
+					granted++
+				}
+			}
+			if granted != tc.granted {
+				t.Errorf("%q with limit 10 granted %d of 12, want %d", tc.src, granted, tc.granted)
+			}
+		}
 	})
 }

@@ -30,7 +30,9 @@ var _ = register(&lint.Rule{
 				"is missing, after any writes it already made. Give the missing case a value (`tonumber(x) or 0`, `v or ''`) " +
 				"or handle it first (`if not x then ... end`); `tostring(v)` never fails. " +
 				"It is an error when the script itself shows the null can happen: it tests for it elsewhere, removed the " +
-				"key first, reads a key or field the caller names before writing it, or pops from a collection. For a " +
+				"key first, reads a key or field the caller names before writing it (not a field of a record the path " +
+				"already found: `'type_' .. t .. '_cap'` after the script returned on a missing `'type_' .. t .. '_max'` of " +
+				"the same hash, whose other fields whoever writes the record keeps), or pops from a collection. For a " +
 				"command whose null the script cannot follow by key (MEMORY USAGE, OBJECT ENCODING...), the evidence is " +
 				"a key taken from a listing (an id of SMEMBERS, an element of KEYS or LRANGE: an index may name a record " +
 				"that is gone) when the script handles a null reply of the same command elsewhere, of whatever key (the " +

@@ -42,6 +42,8 @@ mirror=${LINT_LUA_MIRROR:-/work/.mirror}
 #
 # Round 5 (from sayhey on) was added on 2026-12-07 for issue 29 and judged at
 # first sight, before any change for it (docs/precision.md, "Round 5").
+# Round 7a (from hot-redis on, after egret-daojia) was added on 2026-12-07 and
+# judged at first sight likewise (docs/precision.md, "Round 7a (first sight)").
 corpus() {
   cat <<'EOF'
 redisson|mirror|redisson/redisson@66863978b4a92093b97c1f8c96f182a77e81d50e|lock,cache,queue,rate-limiter|Java|redisson/src/main/java/org/redisson|
@@ -173,6 +175,22 @@ redis-locks-rb|mirror|academia-edu/redis_locks@432a622f08f39fdefbadf6a2abf24784a
 mydianping|mirror|Osamazzz/mydianping@fd54b74e9b9b8eed81203a97b1c3b88eac3ec6b3|seckill,lock|Java (.lua resources)|src/main|
 xiaoyeshenger-seckill|mirror|xiaoyeshenger/seckill@43f392572c4253e37bea74d3416931391b4c07f4|seckill,inventory|Java (.lua resource)|order/order-service/src/main|
 egret-daojia|mirror|Shi-AE/Egret-DaoJia-backend@1fe43e7af7b8f69245646af2bbeb9c303df31daa|seckill,coupon|Java (.lua resources)|edj-market/src/main,edj-orders/edj-orders-grab/src/main|
+hot-redis|mirror|stephenmcd/hot-redis@6b0cf260c775fd98c44b6703030d33004dabf67d|cache,data structures|Python (.lua files)|hot_redis/lua,hot_redis/client.py,hot_redis/types.py|
+python-redis-rate-limit|mirror|EvoluxBR/python-redis-rate-limit@97fc2ff5beaf2ee005740538b97eafb1597eae70|rate-limiter|Python|redis_rate_limit|
+channels-redis|mirror|django/channels_redis@6c6ec4a023f04d7400780e440c71efd2c669a757|queue,pubsub|Python|channels_redis|
+asgi-ratelimit|mirror|abersheeran/asgi-ratelimit@11b00dc7786a2dea025c3e83ed5d14de682a4f98|rate-limiter|Python|ratelimit|
+runnel|mirror|mjwestcott/runnel@d36cb26bd4b4e782cd267adbc81c869c2dcc3e25|lock,stream processing|Python (.lua files)|runnel|
+webgames-legacy|mirror|Julien00859/Webgames-legacy@d140217437000cd9c305f605b09e346876c77e59|game backend,matchmaking|Python (.lua files)|manager|
+sidekiq-ultimate|mirror|sensortower/sidekiq-ultimate@a8bfb24083feabdcf11c715cdadfcd4e3eaaf88e|queue|Ruby (.lua files)|lib|
+matomo-queuedtracking|mirror|matomo-org/plugin-QueuedTracking@22807333573fec136a4ce78ffcfacd99a5f92920|queue,lock|PHP|Queue|
+imi|mirror|imiphp/imi@e64ea5dc4e633529a573e7ec4201a0ed656332f0|lock,queue,rate-limiter,cache|PHP|src|
+quirrel-owl|mirror|quirrel-dev/owl@f25b3952705c7e9bf0bd6b50f183b0cc366cb1c7|queue,scheduler|TypeScript (.lua files)|src|
+nestjs-throttler-redis|mirror|kkoomen/nestjs-throttler-storage-redis@71bc40246639f60dd734fc3f66d4604dba6b32f1|rate-limiter|TypeScript|src|
+ratelimit-js|mirror|dudleycarr/ratelimit.js@14ca8547c5d7b6575f2b07b680a96c6ee2896b94|rate-limiter|CoffeeScript (.lua files)|lua,src|
+node-leaderboard|mirror|hirowaki/node-leaderboard@642430c79e21221d84170219c241e3227e4d4059|leaderboard|JavaScript (.lua files)|lib|
+fishjoy-g|mirror|3203317/g@c59ba1a6c99f6dde7742b4b354cfb3064423a58a|game backend,matchmaking|JavaScript (.lua files)|assets/redis,logon/src|
+imi-queue|mirror|imiphp/imi-queue@071b0b60b2dbfdffd648262b7bd427d1ae48bdec|queue,delay queue|PHP|src|
+imi-rate-limit|mirror|imiphp/imi-rate-limit@a099c3bfc345ca350bc0834474286cd09f3def77|rate-limiter,semaphore|PHP|src|
 EOF
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,5 +49,41 @@ func TestFunctionContainer(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "funcs.lua"))
 	if want := strings.Replace(container, "if redis.call('EXISTS', KEYS[1]) then", "if redis.call('EXISTS', KEYS[1]) == 1 then", 1); string(b) != want {
 		t.Errorf("fixed file:\n%s\nwant:\n%s", b, want)
+	}
+}
+
+// TestFunctionContainerFragments: a body of a function container that calls
+// a name a header of its folder defines is a fragment the loader joins with
+// that header (hot-redis sends bit.lua, a file of `local bit_and =
+// function ... end`, before its bitwise bodies): one info finding, not an
+// error per use; a name no header defines is still an error in the body
+// that uses it, and so is every name of a container alone in its folder.
+func TestFunctionContainerFragments(t *testing.T) {
+	t.Parallel()
+	const atoms = "function number_and()\n" +
+		"    local n = bit_and(tonumber(redis.call('GET', KEYS[1])), tonumber(ARGV[1]))\n" +
+		"    redis.call('SET', KEYS[1], n)\n" +
+		"end\n\n" +
+		"function number_not()\n" +
+		"    local n = bit_nand(tonumber(redis.call('GET', KEYS[1])))\n" +
+		"    redis.call('SET', KEYS[1], n)\n" +
+		"end\n"
+	dir := tree(t, t.TempDir(), map[string]string{
+		"lua/bit.lua":     "local bit_and = function(m, n)\n    return m\nend\n",
+		"lua/atoms.lua":   atoms,
+		"alone/atoms.lua": atoms,
+	})
+	got := decode(t, in(t, dir, "--format", "json", "--disable", "unguarded-nil-reply", ".")).findings()
+	want := []string{
+		"alone/atoms.lua:1:global-assignment:info",
+		"alone/atoms.lua:2:undefined-global:error",
+		"alone/atoms.lua:7:undefined-global:error",
+		"lua/atoms.lua:1:global-assignment:info",
+		"lua/atoms.lua:2:undefined-global:info",
+		"lua/atoms.lua:7:undefined-global:error",
+	}
+	slices.Sort(got)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }

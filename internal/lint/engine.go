@@ -217,8 +217,19 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 		if r.Category == diag.Cluster && !s.Fixed && len(p.out) > from {
 			if cluster < 0 {
 				cluster = 0
-				if cfg.Cluster != nil && *cfg.Cluster || cfg.Cluster == nil && (cfg.ClusterHint || ClusterEvidence(m)) {
+				switch {
+				case cfg.Cluster != nil && *cfg.Cluster:
 					cluster = 1
+				case cfg.Cluster == nil && SelectsDatabase(m):
+					// The script cannot run on a cluster at all.
+					cluster = 2
+				case cfg.Cluster == nil && (cfg.ClusterHint || ClusterEvidence(m)):
+					cluster = 1
+				}
+			}
+			if cluster == 2 {
+				for i := range p.out[from:] {
+					p.out[from+i].Severity = diag.SeverityInfo
 				}
 			}
 			if cluster == 0 {
@@ -329,6 +340,23 @@ var hashTag = regexp.MustCompile(`\{[^{}"'\s,:]+\}`)
 // HasHashTag reports whether s, a key name or the code that builds one,
 // holds a Redis Cluster {hash tag}.
 func HasHashTag(s string) bool { return hashTag.MatchString(s) }
+
+// SelectsDatabase reports whether the script SELECTs a database that may
+// not be 0 (fishjoy's `redis.call('SELECT', KEYS[1])`): Redis Cluster has
+// database 0 only and refuses such a SELECT (observed on a 7.0.15 cluster
+// node, TestProofSelectNoCluster), so the script cannot run on a cluster
+// and what would break only there is advice.
+func SelectsDatabase(m *model.Model) bool {
+	for _, c := range m.Calls {
+		if c.Name != "SELECT" || len(c.Args) < 2 {
+			continue
+		}
+		if db, ok := c.Literal(1); !ok || strings.TrimSpace(db) != "0" {
+			return true
+		}
+	}
+	return false
+}
 
 // ClusterEvidence reports whether the script shows that its author cares
 // about Redis Cluster: a {hash tag} in a string of the script that names a

@@ -90,7 +90,7 @@ func (m *Model) Evidence(v Value) (NullEvidence, bool) {
 		// find it in another key (a record the caller named, there).
 		name, ok := m.fromCaller(*member, 0)
 		switch {
-		case ok && m.MemberThere(v):
+		case ok && (m.MemberThere(v) || m.RecordThere(v)):
 			return NullEvidence{}, false
 		case ok:
 			return NullEvidence{Why: name + " comes from the caller and the script did not add it"}, true

@@ -54,6 +54,12 @@ type presence struct {
 	// read, else its element) that the path found there in some key:
 	// HGET(K1, m) tested, then ZSCORE(K2, m).
 	members map[ElementRef]bool
+	// records are the reads of a field named by a caller's value with
+	// literal parts (`'type_' .. KEYS[5] .. '_capacity'`) where the path
+	// found another field of the same key named by the same caller's values
+	// with other literals (`'type_' .. KEYS[5] .. '_players'`): one record
+	// of a table keyed by what the caller passes (RecordThere).
+	records map[ElementRef]bool
 	// mayCreate says, of each field write (HSET...) the walk reached,
 	// whether it may create its key (computePresence).
 	mayCreate map[*Call]bool
@@ -178,6 +184,50 @@ func (m *Model) MemberThere(v Value) bool {
 		n = int(v.Index)
 	}
 	return m.presence().members[ElementRef{v.Call, n}]
+}
+
+// RecordThere reports whether v, a read of a hash field that a caller's
+// value names with literals around it (fishjoy's `'group_type_' ..
+// group_type .. '_capacity'` of its 'cfg' hash), comes where the path found
+// another field of the same hash named by the same caller's values (the
+// script returned when `'group_type_' .. group_type .. '_total_players'`
+// was missing): the caller's value names a record the path found, whose
+// other fields whoever writes the record keeps, as it keeps a member found
+// in another key (MemberThere).
+func (m *Model) RecordThere(v Value) bool {
+	if v.Origin == Tonumber && v.Of != nil {
+		v = *v.Of
+	}
+	if v.Origin != Reply {
+		return false
+	}
+	return m.presence().records[ElementRef{v.Call, 0}]
+}
+
+// callerParts are the KEYS and ARGV elements a concatenation's identity
+// (Identity: `cat(lit:a|KEYS[5]|lit:b)`) joins with literals, in order, or
+// "" when it has none, or no literal, or a part of another kind.
+func callerParts(id string) string {
+	inner, ok := strings.CutPrefix(id, "cat(")
+	if !ok {
+		return ""
+	}
+	var parts []string
+	lit := false
+	for _, p := range strings.Split(strings.TrimSuffix(inner, ")"), "|") {
+		switch {
+		case strings.HasPrefix(p, "KEYS[") || strings.HasPrefix(p, "ARGV["):
+			parts = append(parts, p)
+		case strings.HasPrefix(p, "lit:"):
+			lit = true
+		default:
+			return ""
+		}
+	}
+	if !lit || len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, "|")
 }
 
 // ElementPresent reports whether element n of the reply of c cannot be
@@ -305,6 +355,7 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 	written := map[*Call]bool{}
 	elements := map[ElementRef]bool{}
 	members := map[ElementRef]bool{}
+	records := map[ElementRef]bool{}
 	removed := map[ElementRef]bool{}
 	// removedIn: the slot, or its whole key, carries a removal mark.
 	removedIn := func(s state, slot string) bool {
@@ -336,6 +387,26 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 	andRef := func(r ElementRef, ok bool) {
 		prev, seen := members[r]
 		members[r] = ok && (!seen || prev)
+	}
+	// recordThere: the state found another field of the slot's key named
+	// by the same caller's values (callerParts) with other literals.
+	recordThere := func(s state, slot string) bool {
+		id, f, ok := strings.Cut(slot, slotSep)
+		parts := callerParts(f)
+		if !ok || parts == "" {
+			return false
+		}
+		for g := range s {
+			gid, gf, ok := strings.Cut(g, slotSep)
+			if ok && gid == id && gf != f && !strings.Contains(g, markerSep) && callerParts(gf) == parts {
+				return true
+			}
+		}
+		return false
+	}
+	andRecord := func(r ElementRef, ok bool) {
+		prev, seen := records[r]
+		records[r] = ok && (!seen || prev)
 	}
 	// and records a verdict that must hold on every path reaching c.
 	and := func(in map[*Call]bool, c *Call, ok bool) {
@@ -399,6 +470,7 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 					_, present := s[slot]
 					and(verdict, c, present)
 					andRef(ElementRef{c, 0}, memberThere(s, slot))
+					andRecord(ElementRef{c, 0}, recordThere(s, slot))
 					andRemoved(ElementRef{c, 0}, removedIn(s, slot))
 				} else if _, ok := elementReads[c.Name]; ok && c.Name != "MGET" {
 					slot = m.ElementSlot(c, 1)
@@ -527,7 +599,7 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 			}
 		}
 	}
-	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements, members: members, removed: removed, mayCreate: mayCreate, createsMissing: createsMissing}
+	return &presence{reads: verdict, keyThere: keyThere, written: written, elements: elements, members: members, records: records, removed: removed, mayCreate: mayCreate, createsMissing: createsMissing}
 }
 
 // keyKnown reports whether s knows key id is there: a write created it, or

@@ -199,6 +199,12 @@ func containerScripts(name string, src []byte, defs []containerDef, s driver.Scr
 			Text:    []byte(bodies[i].Text),
 			Map:     &hostScript{file: name, src: src, lines: lines, text: bodies[i].Map, fixes: fx, index: i},
 			Globals: globals,
+			// A loader may prepend a header of the folder to a body, as
+			// hot-redis sends bit.lua before its bitwise bodies: the names
+			// the headers define make the body a fragment, as they make a
+			// file one.
+			Siblings:    s.Siblings,
+			ClusterHint: s.ClusterHint,
 			// An ignore on the line of `function f(...)` or above it
 			// covers the whole body.
 			CoveredBy: []int{d.line},

@@ -27,6 +27,24 @@ if redis.pcall('LSET', KEYS[1], 0, 'v') == 'OK' then -- want "is always false"
   return 7
 end
 
+-- SETNX's 0/1 carried over to SET NX (imi's lock): the reply is a table or
+-- false, never a number.
+local lockSet = redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
+if lockSet == 0 then -- want "^lockSet \(the SET reply\) is a status reply, a table in a script, never a number — .*lockSet == 0 is always false; test the reply itself \(if lockSet then / if not lockSet then\): it is false when the SET did not happen$"
+  return 14
+end
+if 1 ~= redis.call('SET', KEYS[1], ARGV[1], 'NX') then -- want "never a number .* is always true"
+  return 15
+end
+local plain = redis.call('SET', KEYS[1], ARGV[1])
+if plain == 1 then -- want "never a number — a script receives it as the table \{ok='...'\}, never an integer as SETNX replies: plain == 1 is always false; compare its ok field \(plain.ok == 'OK'\)$"
+  return 17
+end
+-- Right: SETNX's reply is the number.
+if redis.call('SETNX', KEYS[1], ARGV[1]) == 0 then
+  return 16
+end
+
 -- Right: truthiness of SET NX, the ok field, a status compared with nothing.
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then
   return 8

@@ -53,7 +53,7 @@ local function fine()
   local e = redis.call('INCR', KEYS[1]) > 1
   local f = redis.call('GET', KEYS[1]) == 5
   local g = ARGV[1] == 1
-  local h = redis.call('GET', KEYS[1]) > ARGV[1]
+  local h = redis.call('GET', KEYS[2]) > ARGV[1]
   local limit = tonumber(ARGV[4])
   local i = redis.call('LLEN', KEYS[1]) >= limit
   local j = redis.call('LPOP', KEYS[1]) > 0
