@@ -175,19 +175,20 @@ mydianping|mirror|Osamazzz/mydianping@fd54b74e9b9b8eed81203a97b1c3b88eac3ec6b3|s
 xiaoyeshenger-seckill|mirror|xiaoyeshenger/seckill@43f392572c4253e37bea74d3416931391b4c07f4|seckill,inventory|Java (.lua resource)|order/order-service/src/main|
 egret-daojia|mirror|Shi-AE/Egret-DaoJia-backend@1fe43e7af7b8f69245646af2bbeb9c303df31daa|seckill,coupon|Java (.lua resources)|edj-market/src/main,edj-orders/edj-orders-grab/src/main|
 rqueue|mirror|sonus21/rqueue@5a90da0ff996ca494a44549fc19a85a2e6423082|queue,scheduler|Java (.lua resources)|rqueue-core/src/main|
-taptap-ratelimiter|mirror|taptap/ratelimiter-spring-boot-starter@ac08f28cfd3febbb95dda6748b9eff605c3624ce|rate-limiter|Java (.lua resources)|src/main|
 redis-lecture|mirror|kunwong90/redis-lecture@547619a6c2b0f7f7ecfd8446d602d0d916c45bad|lock,semaphore,rate-limiter|Java|redis-distributed-lock/src/main|
 rill-flow|mirror|weibocom/rill-flow@5cded0b399305436a8d0c70da887b583db70a2f4|lock,rate-limiter,workflow|Java (.lua resources)|rill-flow-dag/olympicene-storage/src/main,rill-flow-dag/olympicene-traversal/src/main,rill-flow-service/src/main|
 yango-review|mirror|HXuSen/YangoReview20230911@4320673e4bc39c8b6ab8a597143e7eeb3c1115a4|seckill,lock|Java (.lua resources)|src/main|
 vertx-kinesis-orchestra|mirror|wem/vertx-kinesis-consumer-orchestra@026f06f31457f0ba99b688864ea5d4cfde3c2f4d|lock|Kotlin (.lua resources)|src/main|
 workflows-kt|mirror|KillWolfVlad/workflows.kt@1046e9c6a47c38011083c6c1f67810f5f3c72dd0|workflow,lock|Kotlin|src/main|
-foundatio-redis|mirror|FoundatioFx/Foundatio.Redis@eef844d4faf140a4f41f32b9501672196d548250|queue,cache,lock|C# (.lua resources)|src/Foundatio.Redis|
 dotnet-ratelimit|mirror|sa-es-ir/DotNet.RateLimit@e39c94b13fe0d5a102fdfcc48c7aed349cc78a71|rate-limiter|C#|src/DotNet.RateLimiter|
 kiq|mirror|sorentwo/kiq@5ce21e15ea3ee9bb10090a79a2b5cce5eb824d99|queue,scheduler|Elixir (.lua files)|priv/scripts|
 apalis|mirror|geofmureithi/apalis@49f90e1304f8f218eb08ce6ca0f1b4934f3ed011|queue,scheduler|Rust (.lua files)|packages/apalis-redis|
 redis-jobqueue-perl|mirror|TrackingSoft/Redis-JobQueue@155d0e4d2c6046a86cddc9ef69310cc00fe50af7|queue|Perl (strings; not read)|lib|
 sneakerflash|mirror|yuqie6/SneakerFlash@f5d3cef4c6a8ec08b01cec6f972b797f92f0ffe9|seckill,rate-limiter|Go|.|
 go-seckill-system|mirror|Rezarit/go-seckill-system@47f0e5fb49c6585c885a0f98f7cc488649ff49b6|seckill,inventory|Go (.lua files)|go.mod,go.sum,main.go,internal,pkg,scripts|
+xiao-y-learn|mirror|Xiao-Y/learn@d2d335fe8114d6eca4a709a92b8f343aabf71c25|seckill,inventory|Java (.lua resources)|learn-shop-core-promotion/src/main|
+securefromscratch-ratelimit|mirror|SecureFromScratch/Workshops@60ff3cc656d09d1a252e2e8871598065f5d85d62|rate-limiter|C#|csharp/race_conditions/Rate_Limit|
+bingo-backend|mirror|CoderXu666/Bingo-Backend@c26a7acf7591512d182141e5cc7f268ba7d2d0a5|rate-limiter|Java (.lua resource)|bingo-common/src/main/java,bingo-common/src/main/resources/lua|
 EOF
 }
 
