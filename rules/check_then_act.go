@@ -26,7 +26,9 @@ var _ = register(&lint.Rule{
 				"write subtracts an amount the caller chose. With 1 in stock and a quantity of 5, the guard passes and " +
 				"`DECRBY` leaves -4: the stock is oversold. The same holds for `HINCRBY` with a negative amount after " +
 				"`balance > 0`, and for `INCRBY`, `INCRBYFLOAT`, `HINCRBYFLOAT` and `ZINCRBY` by a negative amount. Compare " +
-				"the value with the amount you subtract (`if stock < qty then return end`).",
+				"the value with the amount you subtract (`if stock < qty then return end`), or the difference with 0 (`local left = " +
+				"stock - qty; if left >= 0 then`, also through tonumber). Subtracting the value read itself " +
+				"(`INCRBY k -stock`) leaves exactly 0 and is not reported.",
 			Bad: "local stock = tonumber(redis.call('GET', KEYS[1]))\nif not stock or stock <= 0 then\n  return 0\nend\n" +
 				"redis.call('DECRBY', KEYS[1], ARGV[1])\nreturn 1",
 			Good: "local stock = tonumber(redis.call('GET', KEYS[1]))\nlocal qty = tonumber(ARGV[1])\n" +
@@ -106,7 +108,8 @@ func runCheckThenAct(p *lint.Pass) {
 			Call: func(c *model.Call, s []guard) []guard {
 				if read, amt, integer, ok := decrement(m, c); ok && !seen[c] {
 					var last *guard
-					covered := false
+					// Subtracting the value read itself leaves exactly 0.
+					covered := amountIsRead(m, c, read)
 					for i := range s {
 						if s[i].read != read {
 							continue
@@ -314,6 +317,26 @@ func negative(m *model.Model, v model.Value, e ast.Expr) (amount, bool) {
 	return amount{id: id, text: text}, true
 }
 
+// amountIsRead reports whether the amount c subtracts is the value that
+// read gives itself (INCRBY k -stock or DECRBY k stock, with stock the GET
+// of k): where a guard on that read still holds, nothing wrote the key
+// since, and the write leaves exactly 0.
+func amountIsRead(m *model.Model, c *model.Call, read string) bool {
+	i := 2
+	if c.Is("HINCRBY", "HINCRBYFLOAT") {
+		i = 3
+	}
+	if c.Is("DECR") || i >= len(c.Args) {
+		return false
+	}
+	e := c.Args[i].Expr
+	if u, ok := e.(*ast.UnaryMinusOpExpr); ok {
+		e = u.Expr
+	}
+	r, _, minus, ok := readOf(m, e)
+	return ok && minus == nil && r == read
+}
+
 // isNegation reports whether v is -x (the only arithmetic with one operand).
 func isNegation(v model.Value) bool { return v.Origin == model.Arith && len(v.Parts) == 1 }
 
@@ -390,7 +413,14 @@ func guardOf(m *model.Model, rel *ast.RelationalOpExpr, truth bool) (guard, bool
 func readOf(m *model.Model, e ast.Expr) (read, key string, minus ast.Expr, ok bool) {
 	if id, isID := e.(*ast.IdentExpr); isID {
 		if v := m.VarOf(id); v != nil && len(v.Writes) == 0 {
-			if a, isArith := v.Init.(*ast.ArithmeticOpExpr); isArith {
+			init := v.Init
+			// tonumber of a difference is the difference.
+			if call, isCall := init.(*ast.FuncCallExpr); isCall && m.BuiltinName(call) == "tonumber" && len(call.Args) == 1 {
+				if _, isArith := call.Args[0].(*ast.ArithmeticOpExpr); isArith {
+					init = call.Args[0]
+				}
+			}
+			if a, isArith := init.(*ast.ArithmeticOpExpr); isArith {
 				e = a
 			}
 		}

@@ -45,3 +45,30 @@ func TestProofCheckThenAct(t *testing.T) {
 		}
 	})
 }
+
+// TestProofCheckThenActDifference: xiao-y-learn's decrStock.lua guards the
+// decrement by num through count = tonumber(store - num), and subtracts
+// the stock read itself when the order is larger: on Redis the stock ends
+// at 0 or above for every amount, and the rule says nothing of it.
+func TestProofCheckThenActDifference(t *testing.T) {
+	src := "local key = KEYS[1]\nlocal num = tonumber(ARGV[1])\nlocal mode = tonumber(ARGV[2])\n" +
+		"local store = tonumber(redis.call('get', key))\nlocal count = tonumber(store - num)\n" +
+		"if (num <= 0 or store <= 0) then\n  return 0\nelseif (count < 0) then\n  if (mode == 1) then\n" +
+		"    redis.call('incrby', key, -store)\n    return store\n  end\n  return 0\nelseif (count >= 0) then\n" +
+		"  redis.call('incrby', key, -num)\n  return num\nend\nreturn -99"
+	if flaggedBy("check-then-act", src) {
+		t.Error("decrStock is flagged")
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		for _, tc := range []struct{ stock, num, mode, left string }{
+			{"3", "5", "1", "0"}, {"3", "2", "0", "1"}, {"3", "5", "0", "3"}, {"1", "5", "1", "0"}, {"5", "5", "0", "0"},
+		} {
+			c.MustDo(t, "SET", "proof:stock", tc.stock)
+			c.MustEval(t, src, []string{"proof:stock"}, tc.num, tc.mode)
+			if got := c.MustDo(t, "GET", "proof:stock"); got.Str != tc.left {
+				t.Errorf("stock %s, num %s, mode %s left %s, want %s", tc.stock, tc.num, tc.mode, got, tc.left)
+			}
+		}
+		c.MustDo(t, "DEL", "proof:stock")
+	})
+}

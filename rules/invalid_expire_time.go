@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
@@ -19,8 +22,11 @@ var _ = register(&lint.Rule{
 				"PEXPIRE take it and delete the key at once (observed on 7.0.15). A TTL the script computes from the " +
 				"caller's numbers can reach 0 for arguments that look valid: `math.floor(burst / rate) * 2` is 0 when " +
 				"burst < rate / 2, `a - b` when b reaches a, `n % m` for a multiple. Numbers the caller passes are taken " +
-				"as positive (their own domain), and counts (LLEN, SCARD...) as 0 or more. Clamp it (`math.max(ttl, 1)`), " +
-				"or check it before the call.",
+				"as positive (their own domain), and counts (LLEN, SCARD...) as 0 or more. A TTL or PTTL reply used as " +
+				"the time, directly or through a local (`EXPIRE k redis.call('TTL', k)`, copying one key's TTL to " +
+				"another), is 0 when less than half a second is left (TTL rounds; PTTL in the last millisecond), -1 for " +
+				"a key without expiry and -2 for a missing one (observed on 7.0.15): EXPIRE then deletes a key meant to " +
+				"keep its time. Clamp it (`math.max(ttl, 1)`), or check it before the call.",
 			Bad:   "local ttl = math.floor(tonumber(ARGV[1]) / tonumber(ARGV[2])) * 2\nredis.call('SETEX', KEYS[1], ttl, 1)\nreturn ttl",
 			Good:  "local ttl = math.max(math.floor(tonumber(ARGV[1]) / tonumber(ARGV[2])) * 2, 1)\nredis.call('SETEX', KEYS[1], ttl, 1)\nreturn ttl",
 			Redis: "all",
@@ -40,7 +46,10 @@ func runInvalidExpireTime(p *lint.Pass) {
 		x := c.Args[at].Expr
 		s, why := m.SignOf(x)
 		if !s.MayBeZeroOrLess() || why == "" {
-			continue
+			why = ttlReplyWhy(m, x)
+			if why == "" {
+				continue
+			}
 		}
 		if guarded == nil {
 			guarded = comparedLocals(m)
@@ -55,4 +64,39 @@ func runInvalidExpireTime(p *lint.Pass) {
 		p.Report(m.Range(x), "TTL %s of %s can be 0 or less", brief(m, x), c.Name).
 			Help("%s; %s %s then, after the script's earlier writes: clamp it (math.max(ttl, 1)) or check it before the call", why, c.Name, what)
 	}
+}
+
+// ttlReplyWhy says why x, the time a call sets, can be 0 or less when it is
+// the reply of TTL or PTTL, directly, through tonumber, or through a local
+// assigned once: "" otherwise. Arithmetic on the reply is left to SignOf
+// (TTL + 60 is above 0 even for a missing key's -2).
+func ttlReplyWhy(m *model.Model, x ast.Expr) string {
+	for depth := 0; depth < 8; depth++ {
+		switch e := x.(type) {
+		case *ast.FuncCallExpr:
+			if c := m.CallAt(e); c != nil {
+				if c.Protected || !c.Is("TTL", "PTTL") {
+					return ""
+				}
+				last := "0 when less than half a second is left (TTL rounds to the nearest second)"
+				if c.Is("PTTL") {
+					last = "0 in its last millisecond"
+				}
+				return fmt.Sprintf("the %s reply of line %d is %s, -1 for a key without expiry and -2 for a missing one", c.Name, m.Range(c.Expr).Start.Line, last)
+			}
+			if m.BuiltinName(e) != "tonumber" || len(e.Args) == 0 {
+				return ""
+			}
+			x = e.Args[0]
+		case *ast.IdentExpr:
+			v := m.VarOf(e)
+			if v == nil || v.Kind != model.LocalVar || len(v.Writes) > 0 || v.Init == nil {
+				return ""
+			}
+			x = v.Init
+		default:
+			return ""
+		}
+	}
+	return ""
 }

@@ -35,7 +35,13 @@ var _ = register(&lint.Rule{
 				"element): `ZRANGE k 0 0`, `LRANGE k 0 n`, `SMEMBERS`, `HKEYS`, `SPOP k n`. Such a read is sure of one member, " +
 				"and of its score or value beside it when the reply pairs them (`WITHSCORES`, `HGETALL`, `ZPOPMIN`): " +
 				"`ZREVRANGE k 0 0 WITHSCORES` after a write of k holds `r[1]` and `r[2]`, not `r[3]`. Values the caller passes (KEYS, ARGV) and values nothing is known about (parameters, other table " +
-				"elements) are not reported.",
+				"elements) are not reported. A capture of `string.match` (or `s:match`) is nil when the string does not " +
+				"match the pattern: a queue name with an underscore read with `(%w+)` from a job's JSON makes the call " +
+				"fail after the script's earlier writes (a ZREM of the job: the job is lost). A pattern every string " +
+				"matches (`(.*)`, `^%s*(.-)%s*$`) is not reported.",
+			Lower: "One level below the rule's severity (warning by default) when the value rests on what other code keeps: " +
+				"a capture of `string.match` of data the script reads (whether it matches is kept by the code that writes it), " +
+				"or a field the caller names that the script adds itself, on another path (it keeps that field with its record).",
 			Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
 			Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
 			Redis: "all",
@@ -54,6 +60,10 @@ type argCheck struct {
 	branches []ifBranch
 	// branchesFound says findBranches has run.
 	branchesFound bool
+	// lower says the last reason found rests on a state other code may or
+	// may not prevent (weak evidence, data that may not match a pattern):
+	// the finding is reported one level lower.
+	lower bool
 }
 
 // ifBranch is one branch of an if statement.
@@ -103,10 +113,12 @@ func runNilArgument(p *lint.Pass) {
 			if falsy == 0 {
 				continue
 			}
+			ac.lower = false
 			why := ac.reason(a.Expr, falsy, 0, map[*model.Variable]bool{})
 			if why == "" {
 				continue
 			}
+			lower := ac.lower
 			advice := missingAdvice(c, i, what())
 			switch arr := ac.emptyArray(a.Expr, 0); arr {
 			case "":
@@ -115,8 +127,11 @@ func runNilArgument(p *lint.Pass) {
 			default:
 				advice = fmt.Sprintf("test that the array holds it first (if #%s > 0 then, or if %s then), or return when it is empty", arr, what())
 			}
-			p.Report(m.Range(a.Expr), "%s may be %s", argText(), falsyName(falsy)).
+			f := p.Report(m.Range(a.Expr), "%s may be %s", argText(), falsyName(falsy)).
 				Help("%s; %s: %s", why, fails, advice)
+			if lower {
+				f.Lower()
+			}
 		}
 	}
 }
@@ -221,6 +236,9 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		if !ok {
 			return "" // nothing in the script says the null happens
 		}
+		if ev.Weak {
+			ac.lower = true
+		}
 		line := m.Range(c.Expr).Start.Line
 		what := fmt.Sprintf("the %s reply of line %d", c.Name, line)
 		if n := elementOf(v); n > 0 {
@@ -237,6 +255,19 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		}
 		return fmt.Sprintf("element %d of the %s reply of line %d is nil when the array is empty (a missing key, or nothing in the range), and a test of the table itself shows nothing: a table is always true",
 			n, c.Name, m.Range(c.Expr).Start.Line)
+	}
+	if v.Origin == model.Capture && bits&model.TNil != 0 {
+		if call, ok := x.(*ast.FuncCallExpr); ok {
+			// Whether the data matches is kept by the code that writes
+			// it (a job's JSON, a member's format): a state other code may
+			// or may not prevent.
+			ac.lower = true
+			subject := call.Receiver
+			if call.Func != nil && len(call.Args) > 0 {
+				subject = call.Args[0]
+			}
+			return fmt.Sprintf("%s is nil when %s does not match the pattern", m.Text(call), m.Text(subject))
+		}
 	}
 	switch x := x.(type) {
 	case *ast.NilExpr:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 	"github.com/lint-lua/lint-lua/internal/target"
 )
@@ -174,5 +175,45 @@ func TestProofEmptyArrayElement(t *testing.T) {
 				t.Errorf("%q with an element gave %s, want 1", src, r)
 			}
 		}
+	})
+}
+
+// TestProofPatternCapture: a capture of string.match is nil when the data
+// does not match (kiq's deschedule.lua reads a job's queue with (%w+), and
+// `low_priority` has an underscore): SADD of it fails after the ZREM ran,
+// so the job is gone from the schedule and in no queue. The rule reports
+// it at warning; the capture tested first is not reported.
+func TestProofPatternCapture(t *testing.T) {
+	bad := "local jobs = redis.call('ZRANGEBYSCORE', KEYS[1], '0', ARGV[1])\nfor _, job in ipairs(jobs) do\n  redis.call('ZREM', KEYS[1], job)\n  local queue = string.match(job, '\"queue\":\"(%w+)\"')\n  redis.call('SADD', KEYS[2], queue)\n  redis.call('LPUSH', KEYS[3] .. queue, job)\nend\nreturn #jobs"
+	good := strings.Replace(bad, "  redis.call('SADD', KEYS[2], queue)\n  redis.call('LPUSH', KEYS[3] .. queue, job)\n", "  if queue then\n    redis.call('SADD', KEYS[2], queue)\n    redis.call('LPUSH', KEYS[3] .. queue, job)\n  end\n", 1)
+	var got []diag.Diagnostic
+	for _, d := range lintSource("case.lua", []byte(bad), All(), nil) {
+		if d.Rule == "nil-argument" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].Severity != diag.SeverityWarning {
+		t.Errorf("the capture passed to SADD gave %v, want one warning", got)
+	}
+	if flags(t, "nil-argument", good) {
+		t.Error("the capture tested first is flagged")
+	}
+	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+		tg := redistest.ServerTarget(t, c)
+		keys := []string{"proof:retry", "proof:queues", "proof:queue:"}
+		job := `{"class":"W","queue":"low_priority","jid":"abc123"}`
+		c.MustDo(t, "DEL", "proof:retry", "proof:queues", "proof:queue:low_priority")
+		c.MustDo(t, "ZADD", "proof:retry", "1", job)
+		if r := c.MustEval(t, bad, keys, "100"); r.Kind != redistest.Error || !strings.Contains(r.Str, argsError(tg)) {
+			t.Errorf("the job of queue low_priority gave %s", r)
+		}
+		if r := c.MustDo(t, "ZCARD", "proof:retry"); r.Int != 0 {
+			t.Errorf("the ZREM before the failure was not kept: ZCARD %s", r)
+		}
+		c.MustDo(t, "ZADD", "proof:retry", "1", job)
+		if r := c.MustEval(t, good, keys, "100"); r.Kind != redistest.Integer || r.Int != 1 {
+			t.Errorf("the guarded script gave %s", r)
+		}
+		c.MustDo(t, "DEL", "proof:retry", "proof:queues")
 	})
 }

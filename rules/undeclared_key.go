@@ -154,9 +154,9 @@ func patternCanCarryTag(c *model.Call) bool {
 		switch v.Origin {
 		case model.Keys, model.Argv:
 			return j == 0 && len(parts) > 1
-		case model.Unknown:
+		case model.Unknown, model.Capture:
 			// A value of unknown origin (a helper's parameter, a hole of
-			// a host-language literal) between literal braces is the
+			// a host-language literal, a pattern capture) between literal braces is the
 			// tag's content, whatever it holds: opaque text here.
 			if j == 0 {
 				return false
@@ -187,7 +187,7 @@ func patternCanCarryTag(c *model.Call) bool {
 // made only of brace-free literals and numbers has a slot of its own.
 func canCarryTag(v model.Value) bool {
 	switch v.Origin {
-	case model.Keys, model.Argv, model.Reply, model.ReplyElement, model.Unknown:
+	case model.Keys, model.Argv, model.Reply, model.ReplyElement, model.Unknown, model.Capture:
 		return true
 	case model.Literal:
 		return strings.ContainsAny(v.Lit, "{}")

@@ -44,6 +44,7 @@ mirror=${LINT_LUA_MIRROR:-/work/.mirror}
 # first sight, before any change for it (docs/precision.md, "Round 5").
 # Round 7a (from hot-redis on, after egret-daojia) was added on 2026-12-07 and
 # judged at first sight likewise (docs/precision.md, "Round 7a (first sight)").
+# Round 7b (from rqueue on) likewise (docs/precision.md, "Round 7b (first sight)").
 corpus() {
   cat <<'EOF'
 redisson|mirror|redisson/redisson@66863978b4a92093b97c1f8c96f182a77e81d50e|lock,cache,queue,rate-limiter|Java|redisson/src/main/java/org/redisson|
@@ -191,6 +192,21 @@ node-leaderboard|mirror|hirowaki/node-leaderboard@642430c79e21221d84170219c241e3
 fishjoy-g|mirror|3203317/g@c59ba1a6c99f6dde7742b4b354cfb3064423a58a|game backend,matchmaking|JavaScript (.lua files)|assets/redis,logon/src|
 imi-queue|mirror|imiphp/imi-queue@071b0b60b2dbfdffd648262b7bd427d1ae48bdec|queue,delay queue|PHP|src|
 imi-rate-limit|mirror|imiphp/imi-rate-limit@a099c3bfc345ca350bc0834474286cd09f3def77|rate-limiter,semaphore|PHP|src|
+rqueue|mirror|sonus21/rqueue@5a90da0ff996ca494a44549fc19a85a2e6423082|queue,scheduler|Java (.lua resources)|rqueue-core/src/main|
+redis-lecture|mirror|kunwong90/redis-lecture@547619a6c2b0f7f7ecfd8446d602d0d916c45bad|lock,semaphore,rate-limiter|Java|redis-distributed-lock/src/main|
+rill-flow|mirror|weibocom/rill-flow@5cded0b399305436a8d0c70da887b583db70a2f4|lock,rate-limiter,workflow|Java (.lua resources)|rill-flow-dag/olympicene-storage/src/main,rill-flow-dag/olympicene-traversal/src/main,rill-flow-service/src/main|
+yango-review|mirror|HXuSen/YangoReview20230911@4320673e4bc39c8b6ab8a597143e7eeb3c1115a4|seckill,lock|Java (.lua resources)|src/main|
+vertx-kinesis-orchestra|mirror|wem/vertx-kinesis-consumer-orchestra@026f06f31457f0ba99b688864ea5d4cfde3c2f4d|lock|Kotlin (.lua resources)|src/main|
+workflows-kt|mirror|KillWolfVlad/workflows.kt@1046e9c6a47c38011083c6c1f67810f5f3c72dd0|workflow,lock|Kotlin|src/main|
+dotnet-ratelimit|mirror|sa-es-ir/DotNet.RateLimit@e39c94b13fe0d5a102fdfcc48c7aed349cc78a71|rate-limiter|C#|src/DotNet.RateLimiter|
+kiq|mirror|sorentwo/kiq@5ce21e15ea3ee9bb10090a79a2b5cce5eb824d99|queue,scheduler|Elixir (.lua files)|priv/scripts|
+apalis|mirror|geofmureithi/apalis@49f90e1304f8f218eb08ce6ca0f1b4934f3ed011|queue,scheduler|Rust (.lua files)|packages/apalis-redis|
+redis-jobqueue-perl|mirror|TrackingSoft/Redis-JobQueue@155d0e4d2c6046a86cddc9ef69310cc00fe50af7|queue|Perl (strings; not read)|lib|
+sneakerflash|mirror|yuqie6/SneakerFlash@f5d3cef4c6a8ec08b01cec6f972b797f92f0ffe9|seckill,rate-limiter|Go|.|
+go-seckill-system|mirror|Rezarit/go-seckill-system@47f0e5fb49c6585c885a0f98f7cc488649ff49b6|seckill,inventory|Go (.lua files)|go.mod,go.sum,main.go,internal,pkg,scripts|
+xiao-y-learn|mirror|Xiao-Y/learn@d2d335fe8114d6eca4a709a92b8f343aabf71c25|seckill,inventory|Java (.lua resources)|learn-shop-core-promotion/src/main|
+securefromscratch-ratelimit|mirror|SecureFromScratch/Workshops@60ff3cc656d09d1a252e2e8871598065f5d85d62|rate-limiter|C#|csharp/race_conditions/Rate_Limit|
+bingo-backend|mirror|CoderXu666/Bingo-Backend@c26a7acf7591512d182141e5cc7f268ba7d2d0a5|rate-limiter|Java (.lua resource)|bingo-common/src/main/java,bingo-common/src/main/resources/lua|
 EOF
 }
 

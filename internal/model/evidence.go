@@ -36,7 +36,9 @@ type NullEvidence struct {
 //   - the read pops from a collection or looks up an element at an index,
 //     which the collection being empty makes null;
 //   - the read looks up a field or member named by the caller (ARGV,
-//     KEYS) that the script did not add, nor found in another key;
+//     KEYS) that the script did not add, nor found in another key (Weak
+//     when the script adds that field of that key on another path: it
+//     keeps the field with its record);
 //   - the read names a key the caller passes, before the script wrote it,
 //     and nothing on the path shows the key exists;
 //   - an option the script passes makes the command reply null when its
@@ -93,6 +95,14 @@ func (m *Model) Evidence(v Value) (NullEvidence, bool) {
 		case ok && (m.MemberThere(v) || m.RecordThere(v)):
 			return NullEvidence{}, false
 		case ok:
+			if line := m.writtenAt(slot); line > 0 {
+				// The script adds that field itself on another path (where
+				// it creates the record): it keeps the field with the
+				// record, and a null needs other code to remove one
+				// without the other.
+				return NullEvidence{Why: name + " comes from the caller, and the script adds it only on another path (line " +
+					strconv.Itoa(line) + "), so it is missing only if other code removed it", Weak: true}, true
+			}
 			return NullEvidence{Why: name + " comes from the caller and the script did not add it"}, true
 		case member.Origin != Literal:
 			return NullEvidence{}, false

@@ -1022,7 +1022,7 @@ func (m *Model) globalValue(name string) Value {
 
 // stringFuncs are the functions of the string library that the model knows,
 // by field name.
-var stringFuncs = map[string]string{"format": "string.format", "rep": "string.rep", "sub": "string.sub", "lower": "string.lower", "upper": "string.upper", "gsub": "string.gsub"}
+var stringFuncs = map[string]string{"format": "string.format", "rep": "string.rep", "sub": "string.sub", "lower": "string.lower", "upper": "string.upper", "gsub": "string.gsub", "match": "string.match"}
 
 // index is the value of obj[key].
 func (m *Model) index(obj, key Value) Value {
@@ -1104,8 +1104,10 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 	var callee Value
 	if x.Func != nil {
 		callee = fs.expr(x.Func, e)
-	} else {
-		fs.expr(x.Receiver, e)
+	}
+	var receiver Value
+	if x.Func == nil {
+		receiver = fs.expr(x.Receiver, e)
 	}
 	mark := len(fs.stack)
 	for _, a := range x.Args {
@@ -1113,7 +1115,14 @@ func (fs *flowState) call(x *ast.FuncCallExpr, e env) Value {
 		fs.stack = append(fs.stack, v)
 	}
 	args := fs.stack[mark:len(fs.stack):len(fs.stack)]
-	v := fs.callValue(x, callee, args)
+	var v Value
+	if x.Func == nil && x.Method == "match" && len(args) > 0 {
+		// s:match(p) is string.match(s, p): a string has the string
+		// library as its methods.
+		v = capture(receiver, args[0])
+	} else {
+		v = fs.callValue(x, callee, args)
+	}
 	fs.pop(mark)
 	if callee.Origin == Builtin && callee.Lit == "assert" && len(x.Args) > 0 {
 		// assert(cond, msg) raises unless cond holds: past it, cond did.
@@ -1153,6 +1162,10 @@ func (fs *flowState) callValue(x *ast.FuncCallExpr, callee Value, args []Value) 
 			return Value{Types: TString}
 		case "string.format":
 			return bounded(Value{Types: TString, Origin: Concat, Parts: slices.Clone(args)})
+		case "string.match":
+			if len(args) > 1 {
+				return capture(args[0], args[1])
+			}
 		case "assert":
 			// assert returns its arguments, the first one truthy.
 			if len(args) > 0 {
@@ -1722,4 +1735,64 @@ func (m *Model) computeKeys(b *keyBufs) {
 			c.KeysComplete = false
 		}
 	}
+}
+
+// capture is the value of string.match(s, p): a Capture (a string, or nil
+// when p does not match) when p is a literal pattern that can fail, else
+// nothing known. A pattern that matches every string (`(.*)`,
+// `^%s*(.-)%s*$`: every item may repeat 0 times) never gives nil.
+func capture(s, p Value) Value {
+	if p.Origin != Literal || !p.IsString || PatternAlwaysMatches(p.Lit) {
+		return AnyValue
+	}
+	return bounded(Value{Types: TString | TNil, Origin: Capture, Lit: p.Lit, Of: &s})
+}
+
+// PatternAlwaysMatches reports whether the Lua pattern p matches every
+// string: apart from anchors and captures, every item is a single
+// character class followed by `*` or `-` (zero or more), so the empty
+// string at the start matches. %b and %f items, back-references and any
+// item that must occur make it false.
+func PatternAlwaysMatches(p string) bool {
+	p = strings.TrimPrefix(p, "^")
+	if strings.HasSuffix(p, "$") && !strings.HasSuffix(p, "%$") {
+		p = p[:len(p)-1]
+	}
+	for i := 0; i < len(p); {
+		switch p[i] {
+		case '(', ')':
+			i++
+			continue
+		case '%':
+			if i+1 >= len(p) || p[i+1] == 'b' || p[i+1] == 'f' || p[i+1] >= '0' && p[i+1] <= '9' {
+				return false
+			}
+			i += 2
+		case '[':
+			j := i + 1
+			if j < len(p) && p[j] == '^' {
+				j++
+			}
+			if j < len(p) && p[j] == ']' {
+				j++
+			}
+			for j < len(p) && p[j] != ']' {
+				if p[j] == '%' {
+					j++
+				}
+				j++
+			}
+			if j >= len(p) {
+				return false
+			}
+			i = j + 1
+		default:
+			i++
+		}
+		if i >= len(p) || p[i] != '*' && p[i] != '-' {
+			return false
+		}
+		i++
+	}
+	return true
 }

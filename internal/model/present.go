@@ -1074,6 +1074,34 @@ func (m *Model) createdWithout(slot string) int {
 	return 0
 }
 
+// writtenAt returns the line of a write of the script that sets the field
+// or member of a slot (id \x00 f): an HSET-like call of hash id naming f,
+// or a ZADD (without XX) or ZINCRBY of sorted set id naming member f; or 0.
+func (m *Model) writtenAt(slot string) int {
+	id, f, ok := strings.Cut(slot, slotSep)
+	if !ok || f == "#" || strings.HasPrefix(f, "!") {
+		return 0
+	}
+	for _, c := range m.Calls {
+		if c.Command == nil || len(c.Args) < 2 {
+			continue
+		}
+		var names []string
+		switch {
+		case fieldSetters[c.Command.Name]:
+			names = m.setFields(c)
+		case memberSetters[c.Command.Name] && !c.HasToken("XX"):
+			names = m.setMembers(c)
+		default:
+			continue
+		}
+		if kid, ok := m.Identity(c.Args[1].Value); ok && kid == id && slices.Contains(names, f) {
+			return m.Range(c.Expr).Start.Line
+		}
+	}
+	return 0
+}
+
 // missingKey is the key that a condition having evaluated to truth shows
 // missing: EXISTS k found 0 (== 0, < 1, ~= 1, not == 1...).
 func (m *Model) missingKey(cond ast.Expr, truth bool) (slotFact, bool) {

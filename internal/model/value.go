@@ -71,9 +71,13 @@ const (
 	RedisCall
 	// Builtin is a known global function (Lit holds its name).
 	Builtin
+	// Capture is what string.match returns for a pattern that may not
+	// match (Lit holds the pattern, Of the string matched): a string, or
+	// nil when the pattern does not match.
+	Capture
 )
 
-var originNames = [...]string{"unknown", "KEYS element", "ARGV element", "KEYS", "ARGV", "literal", "concatenation", "reply", "reply element", "tonumber", "arithmetic", "redis call function", "builtin"}
+var originNames = [...]string{"unknown", "KEYS element", "ARGV element", "KEYS", "ARGV", "literal", "concatenation", "reply", "reply element", "tonumber", "arithmetic", "redis call function", "builtin", "pattern capture"}
 
 func (o Origin) String() string {
 	if int(o) < len(originNames) {
@@ -106,7 +110,7 @@ type Value struct {
 	Call *Call
 	// Parts are the operands of a Concat or Arith.
 	Parts []Value
-	// Of is the argument of tonumber().
+	// Of is the argument of tonumber(), or the string a Capture matched.
 	Of *Value
 	// Var is the local variable the value was read through, if any.
 	Var *Variable
