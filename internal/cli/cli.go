@@ -93,7 +93,7 @@ func NewCmdRoot(s *IOStreams) *cobra.Command {
 	opts := &lintOptions{IO: s}
 	root := newCmdLint(opts, nil)
 	goCmd := newCmdGo(s, nil)
-	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), goCmd)
+	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), newCmdStubs(s), goCmd)
 	registerCompletions(root)
 	registerCompletions(goCmd)
 	// --version, as `lint-lua version` prints it.
