@@ -35,6 +35,7 @@ func (d *defs) luacheck() ([]File, error) {
 			fmt.Fprintf(&b, "\t\t%s = {fields = {%s}},\n", g, strings.Join(names, ", "))
 		}
 	}
+	fmt.Fprintf(&b, "\t\t-- %s\n\t\t%s = {other_fields = true},\n", varargNote, varargLocal)
 	fmt.Fprintf(&b, "\t},\n}\nstd = %q\n", luacheckStd)
 	return []File{{Name: ".luacheckrc", Data: b.Bytes(), Main: true}}, nil
 }

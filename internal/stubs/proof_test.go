@@ -1,6 +1,7 @@
 package stubs
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -25,6 +26,16 @@ func TestSandboxOnRedis(t *testing.T) {
 			out = append(out, e.Str)
 		}
 		return out
+	}
+	src, err := os.ReadFile("testdata/scripts/vararg.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := c.MustEval(t, string(src), nil); r.Kind != redistest.Integer || r.Int != 3 {
+		t.Errorf("arg in a vararg function: %s, want 3 (the stubs declare %s for luacheck and selene)", r, varargLocal)
+	}
+	if r, err := c.Eval("return type(arg)", nil); err != nil || r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'arg'") {
+		t.Errorf("arg outside a vararg function: %s %v, want the nonexistent-global error", r, err)
 	}
 	var globals []string
 	for _, g := range list("_G") {

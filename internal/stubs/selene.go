@@ -49,10 +49,12 @@ func (d *defs) selene() ([]File, error) {
 			std.Globals[path] = d.seleneField(f, path)
 		}
 	}
+	std.Globals[varargLocal] = seleneField{Property: "read-only"}
 	var b bytes.Buffer
 	for _, h := range d.header() {
 		fmt.Fprintf(&b, "# %s\n", h)
 	}
+	fmt.Fprintf(&b, "# %s\n", varargNote)
 	b.WriteString("---\n")
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)

@@ -122,6 +122,15 @@ func (d *defs) fields(g string) []member {
 	return out
 }
 
+// varargLocal is the local Lua 5.1 gives every vararg function, a table
+// of its extra arguments (LUA_COMPAT_VARARG: observed on 7.0.15,
+// docs/facts-observed.md O15). luacheck and selene take it for a global,
+// so their stds declare it, at the price of missing an arg read outside
+// such a function (which fails: arg is no global in the sandbox).
+const varargLocal = "arg"
+
+const varargNote = "arg: the table Lua 5.1 gives each vararg function (function(...)), not a global"
+
 // commandNames lists the top-level command names redis.call takes on the
 // target, sorted.
 func (d *defs) commandNames() []string {
