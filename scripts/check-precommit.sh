@@ -39,12 +39,13 @@ fi
 
 fail() { echo "FAIL: $*"; exit 1; }
 
-# try_repo EXPECT HOOK DIR: runs try-repo in DIR on the staged files and
-# checks its exit status (0 passed, 1 the hook failed) and output.
+# try_repo EXPECT HOOK DIR [ARGS...]: runs try-repo in DIR on the staged
+# files and checks its exit status (0 passed, 1 the hook failed) and output.
 try_repo() {
   local expect=$1 hook=$2 dir=$3 out status=0
-  echo "== (in $(basename "$dir")) pre-commit try-repo $repo $hook   [expect exit $expect]"
-  out=$(cd "$dir" && pre-commit try-repo "$repo" "$hook" --color never 2>&1) || status=$?
+  shift 3
+  echo "== (in $(basename "$dir")) pre-commit try-repo $repo $hook $*   [expect exit $expect]"
+  out=$(cd "$dir" && pre-commit try-repo "$repo" "$hook" --color never "$@" 2>&1) || status=$?
   # try-repo first prints the generated config; show the hook's own run.
   printf '%s\n' "$out" | sed -n '/^\[INFO\] Initializing\|^\[INFO\] Installing\|^lint-lua/,$p'
   echo "-- exit $status"
@@ -135,10 +136,12 @@ relbin=$(cd "$work"/dist/lint-lua_*/ && pwd)
 "$relbin/lint-lua" --version
 printf 'x = redis.call("GET", "literal")\n' >"$lua/scripts/rel.lua"
 git -C "$lua" add scripts/rel.lua
-PATH="$relbin:$PATH" try_repo 1 lint-lua-release "$lua"
+# --ref HEAD: the release was built from the commit, so the hook must be
+# that commit, not try-repo's snapshot of uncommitted changes.
+PATH="$relbin:$PATH" try_repo 1 lint-lua-release "$lua" --ref "$head"
 grep -q "scripts/rel.lua:1:1: error: .*(global-assignment)" <<<"$LAST_OUT" || fail "lint-lua's finding not shown"
 ! grep -q "building it once" <<<"$LAST_OUT" || fail "the hook built lint-lua with the released one on PATH"
-try_repo 1 lint-lua-release "$lua"
+try_repo 1 lint-lua-release "$lua" --ref "$head"
 grep -q "building it once" <<<"$LAST_OUT" || fail "without a released lint-lua on PATH, the hook did not build one"
 grep -q "scripts/rel.lua:1:1: error: .*(global-assignment)" <<<"$LAST_OUT" || fail "lint-lua's finding not shown"
 git -C "$lua" rm -q --cached scripts/rel.lua

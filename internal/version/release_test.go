@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,7 +85,9 @@ func TestReleaseScript(t *testing.T) {
 		exe = ".exe"
 	}
 	want := []string{name + "/", name + "/README.md", name + "/lint-lua" + exe, name + "/lint-lua-vet" + exe}
-	if strings.Join(names, " ") != strings.Join(want, " ") {
+	slices.Sort(names)
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
 		t.Errorf("archive holds %q, want %q", names, want)
 	}
 	for _, c := range []string{"lint-lua", "lint-lua-vet"} {
