@@ -274,12 +274,12 @@ func applyGoEdits(fset *token.FileSet, src []byte, fixes []analysis.SuggestedFix
 // lint-lua offers on old alone (one round, as go vet -fix applies one), or
 // what its fix loop makes of old.
 func ownFix(old, now string, all []*lint.Rule) bool {
-	if string(drivertest.FixLua("s.lua", []byte(old), all).Src) == now {
+	if string(drivertest.FixLua("s.lua", []byte(old), all, diag.Safe).Src) == now {
 		return true
 	}
 	var fixes [][]diag.Edit
 	for _, d := range lint.Run(luasrc.Parse("s.lua", []byte(old)), lint.Config{Rules: all}) {
-		if d.Fix != nil && diag.ValidEdits(d.Fix.Edits, len(old)) {
+		if d.Fix != nil && d.Fix.Applicability == diag.Safe && diag.ValidEdits(d.Fix.Edits, len(old)) {
 			fixes = append(fixes, d.Fix.Edits)
 		}
 	}

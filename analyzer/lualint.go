@@ -86,7 +86,12 @@ func lintScripts(pass *analysis.Pass, st *state) {
 			}
 			lf := luaFinding{s: s, d: d, pos: pos, end: end, msg: d.Message, file: file}
 			if exact {
-				lf.edits = goEdits(pass, s, d.Fix)
+				if d.Fix != nil && d.Fix.Applicability == diag.Safe {
+					// go vet -fix and editors apply suggested fixes
+					// with no applicability of their own: only the
+					// safe ones go.
+					lf.edits = goEdits(pass, s, d.Fix)
+				}
 			} else {
 				// The text comes from somewhere we cannot point into (a
 				// constant of another package): say where in the script.

@@ -21,6 +21,9 @@ type fixProof struct {
 	keys   []string
 	after  [][]string
 	states []fixState
+	// upTo is diag.Unsafe for an unsafe fix (--unsafe-fixes), whose
+	// states show what changes.
+	upTo diag.Applicability
 }
 
 type fixState struct {
@@ -60,15 +63,15 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 		ds := lintSource("proof.lua", []byte(p.src), All(), nil)
 		fixable := false
 		for _, d := range ds {
-			if d.Rule == p.rule && d.Fix != nil {
+			if d.Rule == p.rule && d.Fix != nil && d.Fix.Applicability == p.upTo {
 				fixable = true
 			}
 		}
 		if !fixable {
-			t.Errorf("%s offers no fix for:\n%s", p.rule, p.src)
+			t.Errorf("%s offers no %s fix for:\n%s", p.rule, p.upTo, p.src)
 			continue
 		}
-		res := drivertest.FixLua("proof.lua", []byte(p.src), All())
+		res := drivertest.FixLua("proof.lua", []byte(p.src), All(), p.upTo)
 		if string(res.Src) != p.fixed {
 			t.Errorf("fixed text:\n%s\nwant:\n%s", res.Src, p.fixed)
 			continue
@@ -311,44 +314,103 @@ func TestProofFixSetnxThenExpire(t *testing.T) {
 // above 0, SETNX + EXPIRE and SET ... NX EX differ for a TTL of 0 or less
 // (issue 25 item 2): the original sets the key, EXPIRE deletes it and
 // replies 1, and the script goes on; SET fails with 'invalid expire time'
-// and the script stops. So the rule offers no fix there, and says so.
+// and the script stops. So the rule's fix is unsafe there: --fix leaves
+// the script, its help says why, and --fix --unsafe-fixes rewrites it.
 func TestProofSetnxTTLNotPositive(t *testing.T) {
 	src := "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return redis.call('EXPIRE', KEYS[1], ARGV[2])\nend\nreturn 0\n"
-	byHand := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0\n"
+	fixed := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0\n"
 	found := false
 	for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
-		if d.Fix != nil {
-			t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
+		if d.Fix != nil && d.Fix.Applicability != diag.Unsafe {
+			t.Errorf("%s offers a %s fix: %s", d.Rule, d.Fix.Applicability, d.Fix.Message)
 		}
 		if d.Rule == "setnx-then-expire" {
 			found = true
 			if !strings.Contains(d.Help, "--fix leaves it: the script does not show the TTL ARGV[2] above 0") {
-				t.Errorf("help does not say why there is no fix: %s", d.Help)
+				t.Errorf("help does not say why --fix leaves it: %s", d.Help)
+			}
+			if d.Fix == nil || !strings.Contains(d.Fix.Message, "unsafe: with a TTL of 0 or less the SET fails with 'invalid expire time'") {
+				t.Errorf("no unsafe fix stating the difference: %+v", d.Fix)
 			}
 		}
 	}
 	if !found {
 		t.Fatalf("not flagged:\n%s", src)
 	}
-	if res := drivertest.FixLua("p.lua", []byte(src), All()); string(res.Src) != src {
+	if res := drivertest.FixLua("p.lua", []byte(src), All(), diag.Safe); string(res.Src) != src {
 		t.Errorf("--fix changed it:\n%s", res.Src)
 	}
+	runFixProofs(t, []fixProof{{
+		rule:  "setnx-then-expire",
+		upTo:  diag.Unsafe,
+		src:   src,
+		fixed: fixed,
+		keys:  []string{"proof:lock"},
+		after: [][]string{{"EXISTS", "proof:lock"}},
+		states: []fixState{
+			{name: "ttl 10", args: []string{"me", "10"}, orig: "(integer) 1 | (integer) 1", fixed: "(integer) 1 | (integer) 1"},
+			{name: "ttl 0", args: []string{"me", "0"}, orig: "(integer) 1 | (integer) 0", fixed: "(error) ERR invalid expire time in 'set' command | (integer) 0"},
+			{name: "ttl -5", args: []string{"me", "-5"}, orig: "(integer) 1 | (integer) 0", fixed: "(error) ERR invalid expire time in 'set' command | (integer) 0"},
+		},
+	}})
+}
+
+// TestProofFixLockExpiryUnsafe: lock-without-expiry's unsafe fix gives
+// the lock a time to live from a new ARGV element. With it passed, the
+// fixed lock expires where the original's never does (TTL -1); without
+// it, the fixed script fails where the original took the key: the
+// difference the fix's message states.
+func TestProofFixLockExpiryUnsafe(t *testing.T) {
 	keys := []string{"proof:lock"}
-	after := [][]string{{"EXISTS", "proof:lock"}}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
-		for _, st := range []struct{ ttl, orig, byHand string }{
-			{"10", "(integer) 1 | (integer) 1", "(integer) 1 | (integer) 1"},
-			{"0", "(integer) 1 | (integer) 0", "(error) ERR invalid expire time in 'set' command | (integer) 0"},
-			{"-5", "(integer) 1 | (integer) 0", "(error) ERR invalid expire time in 'set' command | (integer) 0"},
-		} {
-			for _, run := range []struct{ src, want string }{{src, st.orig}, {byHand, st.byHand}} {
-				c.MustDo(t, "FLUSHALL")
-				if got := evalNorm(t, c, run.src, keys, []string{"me", st.ttl}, after); got != run.want {
-					t.Errorf("ttl %s, script:\n%s\ngave  %s\nwant  %s", st.ttl, run.src, got, run.want)
-				}
-			}
-		}
-	})
+	after := [][]string{{"TTL", "proof:lock"}}
+	noArg := "(error) ERR Lua redis lib command arguments must be strings or integers | (integer) -2"
+	runFixProofs(t, []fixProof{{
+		rule: "lock-without-expiry",
+		upTo: diag.Unsafe,
+		src: "if ARGV[1] == 'acquire' then\n  if redis.call('SET', KEYS[1], ARGV[2], 'NX') then\n    return 1\n  end\n  return 0\nend\n" +
+			"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0\n",
+		fixed: "if ARGV[1] == 'acquire' then\n  if redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3]) then\n    return 1\n  end\n  return 0\nend\n" +
+			"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0\n",
+		keys: keys, after: after,
+		states: []fixState{
+			{name: "acquire with a ttl", args: []string{"acquire", "me", "100000"}, orig: "(integer) 1 | (integer) -1", fixed: "(integer) 1 | (integer) 100"},
+			{name: "acquire held", args: []string{"acquire", "me", "100000"}, setup: [][]string{{"SET", "proof:lock", "other"}}, orig: "(integer) 0 | (integer) -1", fixed: "(integer) 0 | (integer) -1"},
+			{name: "acquire, caller not updated", args: []string{"acquire", "me"}, orig: "(integer) 1 | (integer) -1", fixed: noArg},
+			{name: "release", args: []string{"release", "me"}, setup: [][]string{{"SET", "proof:lock", "me"}}, orig: "(integer) 1 | (integer) -2", fixed: "(integer) 1 | (integer) -2"},
+		},
+	}, {
+		rule:  "lock-without-expiry",
+		upTo:  diag.Unsafe,
+		src:   "local lock_key = KEYS[1]\nif redis.call('SETNX', lock_key, ARGV[1]) == 1 then\n  return 1\nend\nreturn 0\n",
+		fixed: "local lock_key = KEYS[1]\nif redis.call('SET', lock_key, ARGV[1], 'NX', 'PX', ARGV[2]) then\n  return 1\nend\nreturn 0\n",
+		keys:  keys, after: after,
+		states: []fixState{
+			{name: "free", args: []string{"me", "100000"}, orig: "(integer) 1 | (integer) -1", fixed: "(integer) 1 | (integer) 100"},
+			{name: "held", args: []string{"me", "100000"}, setup: [][]string{{"SET", "proof:lock", "other"}}, orig: "(integer) 0 | (integer) -1", fixed: "(integer) 0 | (integer) -1"},
+			{name: "free, caller not updated", args: []string{"me"}, orig: "(integer) 1 | (integer) -1", fixed: noArg},
+		},
+	}})
+}
+
+// TestProofFixOwnerCheckUnsafe: unsafe-lock-release's unsafe fix deletes
+// the lock only while it holds the caller's token. The original frees
+// another client's lock; the fixed script leaves it (reply 0), frees the
+// caller's own, and no longer frees anything for a caller that does not
+// pass its token: the difference the fix's message states.
+func TestProofFixOwnerCheckUnsafe(t *testing.T) {
+	runFixProofs(t, []fixProof{{
+		rule:  "unsafe-lock-release",
+		upTo:  diag.Unsafe,
+		src:   "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\nreturn redis.call('DEL', KEYS[1])\n",
+		fixed: "if ARGV[1] == 'lock' then\n  return redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3])\nend\nif redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0\n",
+		keys:  []string{"proof:lock"},
+		after: [][]string{{"GET", "proof:lock"}},
+		states: []fixState{
+			{name: "own lock", args: []string{"unlock", "me"}, setup: [][]string{{"SET", "proof:lock", "me"}}, orig: "(integer) 1 | (nil)", fixed: "(integer) 1 | (nil)"},
+			{name: "another client's lock", args: []string{"unlock", "me"}, setup: [][]string{{"SET", "proof:lock", "other"}}, orig: `(integer) 1 | (nil)`, fixed: `(integer) 0 | "other"`},
+			{name: "caller passes no token", args: []string{"unlock"}, setup: [][]string{{"SET", "proof:lock", "me"}}, orig: "(integer) 1 | (nil)", fixed: `(integer) 0 | "me"`},
+		},
+	}})
 }
 
 // TestProofSetnxUnconditionalExpire backs the message of the form that

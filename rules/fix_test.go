@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -40,7 +41,7 @@ func TestFixGoldens(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := lintSource(file, src, all, nil)
-			res := drivertest.FixLua(file, src, all)
+			res := drivertest.FixLua(file, src, all, fixtureUpTo(file))
 			golden := file + ".golden"
 			if *updateFixes {
 				if err := os.WriteFile(golden, res.Src, 0o644); err != nil {
@@ -74,20 +75,21 @@ func TestFixGoldens(t *testing.T) {
 					t.Errorf("%s: %d findings after fixing, %d before: a fix introduced one", rule, n, cb[rule])
 				}
 			}
+			upTo := fixtureUpTo(file)
 			for _, d := range after {
-				if d.Fix != nil {
+				if d.Fix != nil && d.Fix.Applicability.Applies(upTo) {
 					t.Errorf("%d:%d: %s: a fixable finding is left: %s", d.Range.Start.Line, d.Range.Start.Column, d.Rule, d.Message)
 				}
 			}
 			fixedHere := 0
-			for _, d := range before {
-				if d.Rule == id && d.Fix != nil {
-					fixedHere++
-				}
-			}
 			unfixed := 0
 			for _, d := range before {
-				if d.Rule == id && d.Fix == nil {
+				if d.Rule != id {
+					continue
+				}
+				if d.Fix != nil && d.Fix.Applicability.Applies(upTo) {
+					fixedHere++
+				} else {
 					unfixed++
 				}
 			}
@@ -105,6 +107,15 @@ func TestFixGoldens(t *testing.T) {
 	}
 }
 
+// fixtureUpTo is how far a fix fixture's fixes apply: a file named
+// *.unsafe.lua is fixed as --fix --unsafe-fixes fixes, any other as --fix.
+func fixtureUpTo(file string) diag.Applicability {
+	if strings.HasSuffix(file, ".unsafe.lua") {
+		return diag.Unsafe
+	}
+	return diag.Safe
+}
+
 // TestFixesKeepFixturesSound applies every fix to every rule fixture and
 // example: the result parses, no rule reports more than before, and no
 // fixable finding is left (the loop reached its fixed point).
@@ -119,7 +130,7 @@ func TestFixesKeepFixturesSound(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := drivertest.FixLua(file, src, all)
+		res := drivertest.FixLua(file, src, all, diag.Unsafe)
 		if res.Applied == 0 {
 			continue
 		}
@@ -134,7 +145,7 @@ func TestFixesKeepFixturesSound(t *testing.T) {
 		}
 		for _, d := range res.Diagnostics {
 			after[d.Rule]++
-			if d.Fix != nil {
+			if d.Fix != nil && d.Fix.Applicability.Applies(diag.Unsafe) {
 				t.Errorf("%s:%d: a fixable %s finding is left", file, d.Range.Start.Line, d.Rule)
 			}
 		}

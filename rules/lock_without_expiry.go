@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -42,7 +44,12 @@ var _ = register(&lint.Rule{
 				"At Go call sites (go-redis `SetNX`/`SetArgs`, redigo and rueidis `SETNX` or `SET ... NX`) the code must " +
 				"test the reply or delete the key, and the key's names (identifiers, string constants, the definition of a " +
 				"local: `key := \"lock:\" + name`) must say lock, or the value's names token, owner, uuid or nonce: a " +
-				"library's `SetNX(key, value, 0)` wrapper and a pause flag holding a timestamp are not locks.",
+				"library's `SetNX(key, value, 0)` wrapper and a pause flag holding a timestamp are not locks.\n\n" +
+				"For a lock or a guard, an unsafe fix (`--fix --unsafe-fixes`) gives the key a time to live in milliseconds from a new " +
+				"ARGV element, one past the highest the script reads: `SET k v NX` gains `'PX', ARGV[n]`, and a SETNX whose reply is thrown " +
+				"away or compared with 0 or 1 in a condition becomes `SET k v NX PX ARGV[n]` (the comparison a truth test of SET's reply). " +
+				"Every caller must then pass that argument: without it the SET fails ('Lua redis lib command arguments must be strings " +
+				"or integers'). There is no fix when the script reads ARGV other than by literal indexes or registers functions.",
 			Lower: "Info when the script shows neither a lock nor a guard: SET NX also creates records that are meant to last " +
 				"(idempotence markers a later step deletes, seeded counters, pause flags, state and settings records, " +
 				"acknowledgements). The key still never expires, which is right for such a record and wrong for a lock, and " +
@@ -61,6 +68,7 @@ func runLockWithoutExpiry(p *lint.Pass) {
 	m := p.Model
 	var ends []lifeEnd
 	computed := false
+	var fx *fixer
 	for _, c := range m.Calls {
 		if !c.SetsIfAbsent() {
 			continue
@@ -81,19 +89,29 @@ func runLockWithoutExpiry(p *lint.Pass) {
 		}
 		key := m.Text(c.Args[1].Expr)
 		kind := nxKind(m, c)
+		var fix *diag.Fix
+		if kind == nxLock || kind == nxGuard {
+			if fx == nil {
+				fx = newFixer(m)
+			}
+			fix = lockExpiryFix(fx, c)
+		}
 		switch {
 		case kind == nxLock && c.Name == "SETNX":
 			p.Report(m.Range(c.Expr), "lock %s taken with SETNX never expires (TTL -1)", key).
-				Help("the script sets no expiry on it, and a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script", key)
+				Help("the script sets no expiry on it, and a lock whose holder fails before deleting it stays forever; use SET %s value NX PX <ms>, or EXPIRE it in the same script", key).
+				Fix(fix)
 		case kind == nxLock && keepTTL:
 			p.Report(m.Range(c.Expr), "lock %s set with NX KEEPTTL never expires", key).
 				Help("with NX the key did not exist, so there is no TTL to keep (TTL -1); use PX <ms> or EX <s> instead of KEEPTTL")
 		case kind == nxLock:
 			p.Report(m.Range(c.Expr), "lock %s set with NX has no EX/PX and the script sets no expiry on it", key).
-				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>")
+				Help("it never expires (TTL -1), and a lock whose holder fails before deleting it stays forever; add PX <ms> or EX <s>").
+				Fix(fix)
 		case kind == nxGuard:
 			p.Report(m.Range(c.Expr), "%s %s gates the rest of the script and never expires (TTL -1)", key, nxVerb(c, keepTTL)).
-				Help("a run that finds the key writes nothing, so no run gets past it until other code deletes the key, and if that code never runs (its client failed) the key stays forever; if the guard should end (a lock, a once-per-period check), use SET %s value NX EX <s>, or EXPIRE it in the same script", key)
+				Help("a run that finds the key writes nothing, so no run gets past it until other code deletes the key, and if that code never runs (its client failed) the key stays forever; if the guard should end (a lock, a once-per-period check), use SET %s value NX EX <s>, or EXPIRE it in the same script", key).
+				Fix(fix)
 		default:
 			p.Report(m.Range(c.Expr), "%s %s never expires: the script gives it no time to live (TTL -1)", key, nxVerb(c, keepTTL)).
 				Help("fine for a record meant to last; if it is a lock or a marker that should end, use SET %s value NX EX <s>, or EXPIRE it in the same script", key).
@@ -367,4 +385,133 @@ func allLiteral(c *model.Call, from int) bool {
 		}
 	}
 	return true
+}
+
+// lockExpiryFix is lock-without-expiry's unsafe fix for a lock or guard:
+// the key gets its time to live in milliseconds from a new ARGV element,
+// one past the highest the script reads. `SET k v NX` gains `'PX',
+// ARGV[n]`; a SETNX whose reply is thrown away, or only compared with 0 or
+// 1 as an if's condition, becomes `SET k v NX PX ARGV[n]` (its reply a
+// table when the key was set, false when it was there: the comparison
+// becomes a truth test). It is unsafe because every caller must now pass
+// that argument: without it the SET fails ('Lua redis lib command
+// arguments must be strings or integers') where the original took the
+// key. There is no fix when the script reads ARGV other than by literal
+// indexes (#ARGV, unpack(ARGV), ARGV[i]), registers functions (their args
+// are no ARGV), or the call's command or reply stand otherwise.
+func lockExpiryFix(fx *fixer, c *model.Call) *diag.Fix {
+	m := fx.m
+	if len(c.Args) < 3 || c.Variadic {
+		return nil
+	}
+	n, ok := nextArgv(m)
+	if !ok {
+		return nil
+	}
+	cmd, ok := c.Args[0].Expr.(*ast.StringExpr)
+	if !ok {
+		return nil
+	}
+	cs, ce := fx.bounds(cmd)
+	lit := string(m.File.Src[cs:ce])
+	q := lit[:1]
+	if q != "'" && q != `"` {
+		return nil
+	}
+	word := func(w string) string {
+		if cmd.Value == strings.ToLower(cmd.Value) {
+			w = strings.ToLower(w)
+		}
+		return q + w + q
+	}
+	ttl := fmt.Sprintf("ARGV[%d]", n)
+	_, last := fx.bounds(c.Args[len(c.Args)-1].Expr)
+	var edits []diag.Edit
+	switch c.Name {
+	case "SET":
+		if c.HasToken("KEEPTTL") {
+			return nil
+		}
+		edits = []diag.Edit{{Start: last, End: last, New: ", " + word("PX") + ", " + ttl}}
+	case "SETNX":
+		if len(c.Args) != 3 {
+			return nil
+		}
+		s, end := fx.bounds(c.Expr)
+		newCall := string(m.File.Src[s:cs]) + word("SET") + string(m.File.Src[ce:last]) +
+			", " + word("NX") + ", " + word("PX") + ", " + ttl + string(m.File.Src[last:end])
+		switch rel, taken, ok := setnxComparison(fx, c); {
+		case fx.isStatement(c.Expr):
+			edits = []diag.Edit{{Start: s, End: end, New: newCall}}
+		case ok && taken:
+			edits = []diag.Edit{fx.replace(rel, newCall, precPrimary)}
+		case ok:
+			edits = []diag.Edit{fx.replace(rel, "not "+newCall, precUnary)}
+		default:
+			return nil
+		}
+	default:
+		return nil
+	}
+	if !fx.keepsComments(edits) {
+		return nil
+	}
+	return &diag.Fix{
+		Message: fmt.Sprintf("give %s a time to live in milliseconds from %s (unsafe: every caller must now pass %s; without it the SET fails with 'Lua redis lib command arguments must be strings or integers')",
+			m.Text(c.Args[1].Expr), ttl, ttl),
+		Edits:         edits,
+		Applicability: diag.Unsafe,
+	}
+}
+
+// setnxComparison finds the comparison of SETNX call c's reply with 0 or
+// 1 that is an if's (or while's, or until's) whole condition or one truth
+// operand of it, and whether it is true when the key was taken.
+func setnxComparison(fx *fixer, c *model.Call) (rel *ast.RelationalOpExpr, taken, ok bool) {
+	rel, ok = fx.parent[c.Expr].(*ast.RelationalOpExpr)
+	if !ok || !fx.truthOnly(rel) {
+		return nil, false, false
+	}
+	t := setnxTest(fx.m, rel, nil)
+	if t == nil || t.call != c || t.ref != ast.Expr(c.Expr) {
+		return nil, false, false
+	}
+	return rel, t.taken, true
+}
+
+// nextArgv returns one past the highest ARGV index the script reads, when
+// every read of the global ARGV is an index by an integer literal and the
+// script registers no function.
+func nextArgv(m *model.Model) (int, bool) {
+	high, indexed, all := 0, 0, 0
+	ok := true
+	m.Inspect(m.File.Chunk, func(n any) bool {
+		switch e := n.(type) {
+		case *ast.AttrGetExpr:
+			if k, isStr := e.Key.(*ast.StringExpr); isStr && k.Value == "register_function" {
+				ok = false
+			}
+			if id, isID := e.Object.(*ast.IdentExpr); isID && id.Value == "ARGV" && m.VarOf(id) == nil {
+				num, isNum := e.Key.(*ast.NumberExpr)
+				if !isNum {
+					return true
+				}
+				i, err := strconv.Atoi(num.Value)
+				if err != nil || i < 1 {
+					return true
+				}
+				indexed++
+				high = max(high, i)
+			}
+		case *ast.IdentExpr:
+			if e.Value == "ARGV" && m.VarOf(e) == nil {
+				all++
+			}
+		}
+		return ok
+	})
+	if !ok || all != indexed {
+		return 0, false
+	}
+	return high + 1, true
 }

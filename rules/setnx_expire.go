@@ -36,8 +36,8 @@ var _ = register(&lint.Rule{
 				"'EX', t) then ...` where the script shows the time to live to be above 0 (a positive literal, or a " +
 				"value it tested first: `if not ttl or ttl <= 0 then return ... end`): SET refuses a time to live of 0 " +
 				"or less (`ERR invalid expire time in 'set' command`) where EXPIRE deletes the key it just set and the " +
-				"script goes on, so for a time to live the script does not check the finding carries no fix and its " +
-				"help says so.",
+				"script goes on, so for a time to live the script does not check the fix is unsafe: `--fix` leaves it, its help " +
+				"says why, and `--fix --unsafe-fixes` applies it.",
 			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2] / 1000)\n  return 1\nend\nreturn 0",
 			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2] / 1000) then\n  return 1\nend\nreturn 0",
 			Redis: "all; SET with NX and EX/PX since 2.6.12",
@@ -141,7 +141,7 @@ func reportConditional(p *lint.Pass, t *setnxCond, e *expireAt, fix *diag.Fix, w
 	// the user can do.
 	noFix := ""
 	if withheld {
-		noFix = fmt.Sprintf("; --fix leaves it: the script does not show the TTL %s above 0, and with 0 or less EXPIRE deletes the key where SET ... %s fails ('invalid expire time'); check the TTL first (if not ttl or ttl <= 0 then return ... end) or rewrite it by hand",
+		noFix = fmt.Sprintf("; --fix leaves it: the script does not show the TTL %s above 0, and with 0 or less EXPIRE deletes the key where SET ... %s fails ('invalid expire time'); check the TTL first (if not ttl or ttl <= 0 then return ... end), or accept that difference with --fix --unsafe-fixes",
 			brief(m, e.call.Args[2].Expr), e.unit)
 	}
 	key := m.Text(t.call.Args[1].Expr)
@@ -284,121 +284,6 @@ func forEachBlock(m *model.Model, chunk []ast.Stmt, visit func([]ast.Stmt)) {
 	})
 }
 
-// setnxAt is an attempt to take a key that the rule follows: a SETNX, or
-// a SET NX that gives the key no expiry, through redis.call (a pcall's
-// error table would be truthy), with no argument expanding.
-type setnxAt struct {
-	call *model.Call
-	// local is the variable `local x = redis.call('SETNX', ...)` declares,
-	// nil when the call stands alone.
-	local *model.Variable
-	stmt  ast.Stmt
-}
-
-func setnxCall(m *model.Model, e ast.Expr) *model.Call {
-	fe, ok := e.(*ast.FuncCallExpr)
-	if !ok {
-		return nil
-	}
-	c := m.CallAt(fe)
-	if c == nil || c.Protected || c.Variadic {
-		return nil
-	}
-	switch {
-	case c.Name == "SETNX" && len(c.Args) == 3:
-		return c
-	case c.Name == "SET" && c.SetsIfAbsent() && setExpiry(c) == expiryNo && !c.HasToken("GET"):
-		return c
-	}
-	return nil
-}
-
-// setnxStmt recognizes `redis.call('SETNX', k, v)` as a statement and
-// `local x = redis.call('SETNX', k, v)`.
-func setnxStmt(m *model.Model, st ast.Stmt) *setnxAt {
-	switch st := st.(type) {
-	case *ast.FuncCallStmt:
-		if c := setnxCall(m, st.Expr); c != nil {
-			return &setnxAt{call: c, stmt: st}
-		}
-	case *ast.LocalAssignStmt:
-		if len(st.Names) != 1 || len(st.Exprs) != 1 {
-			return nil
-		}
-		if c := setnxCall(m, st.Exprs[0]); c != nil {
-			vs := m.Declared(st)
-			if len(vs) != 1 {
-				return nil
-			}
-			return &setnxAt{call: c, local: vs[0], stmt: st}
-		}
-	}
-	return nil
-}
-
-// setnxCond is an if condition that tests a SETNX reply against 0 or 1.
-type setnxCond struct {
-	setnxAt
-	// ref is the operand that stands for the reply in the condition: the
-	// call itself, or the local holding it.
-	ref ast.Expr
-	// taken says which way the condition is true: when the key was taken
-	// (== 1, ~= 0) or when it was not (== 0, ~= 1).
-	taken bool
-}
-
-// setnxTest decodes `redis.call('SETNX', k, v) == 1` and its kin, and
-// `x == 1` where prev is `local x = redis.call('SETNX', k, v)`.
-func setnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
-	if t := setNXTruth(m, cond, prev); t != nil {
-		return t
-	}
-	rel, ok := cond.(*ast.RelationalOpExpr)
-	if !ok || (rel.Operator != "==" && rel.Operator != "~=") {
-		return nil
-	}
-	for _, sides := range [][2]ast.Expr{{rel.Lhs, rel.Rhs}, {rel.Rhs, rel.Lhs}} {
-		ref, num := sides[0], sides[1]
-		n, ok := num.(*ast.NumberExpr)
-		if !ok || (n.Value != "0" && n.Value != "1") {
-			continue
-		}
-		taken := (n.Value == "1") == (rel.Operator == "==")
-		if c := setnxCall(m, ref); c != nil && c.Name == "SETNX" {
-			return &setnxCond{setnxAt: setnxAt{call: c}, ref: ref, taken: taken}
-		}
-		id, ok := ref.(*ast.IdentExpr)
-		if !ok || prev == nil {
-			continue
-		}
-		if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SETNX" && m.VarOf(id) == s.local {
-			return &setnxCond{setnxAt: *s, ref: ref, taken: taken}
-		}
-	}
-	return nil
-}
-
-// setNXTruth decodes a truth test of a SET NX reply (OK when the key was
-// set, null when it was there): `if redis.call('SET', k, v, 'NX') then`,
-// `if not ... then`, and the same of a local prev declares.
-func setNXTruth(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
-	taken := true
-	if n, ok := cond.(*ast.UnaryNotOpExpr); ok {
-		cond, taken = n.Expr, false
-	}
-	if c := setnxCall(m, cond); c != nil && c.Name == "SET" {
-		return &setnxCond{setnxAt: setnxAt{call: c}, ref: cond, taken: taken}
-	}
-	id, ok := cond.(*ast.IdentExpr)
-	if !ok || prev == nil {
-		return nil
-	}
-	if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SET" && m.VarOf(id) == s.local {
-		return &setnxCond{setnxAt: *s, ref: cond, taken: taken}
-	}
-	return nil
-}
-
 // expireAt is an `EXPIRE k ttl` (or PEXPIRE) statement of a SETNX's key.
 type expireAt struct {
 	call *model.Call
@@ -447,13 +332,14 @@ func expireStmt(m *model.Model, st ast.Stmt, setnx *model.Call) *expireAt {
 // is used anywhere else (its type changes), or when the TTL is not a
 // simple expression that means the same evaluated before the SETNX.
 //
-// Nor when the script does not show the TTL to be above 0 where the SET
-// goes (model.PositiveAt): with 0 or less, SETNX + EXPIRE sets the key and
-// deletes it at once (the script goes on), while SET ... NX EX fails with
-// 'invalid expire time', a change of behaviour for an input the script
-// admits (issue 25). withheld then says so, for the help. For a TTL that is
-// no integer both forms fail; only the original leaves the key without
-// expiry, the bug the rule reports.
+// When the script does not show the TTL to be above 0 where the SET goes
+// (model.PositiveAt), the fix is unsafe and withheld says so, for the help:
+// with 0 or less, SETNX + EXPIRE sets the key and deletes it at once (the
+// script goes on), while SET ... NX EX fails with 'invalid expire time', a
+// change of behaviour for an input the script admits (issue 25), which
+// --unsafe-fixes lets the user accept. For a TTL that is no integer both
+// forms fail; only the original leaves the key without expiry, the bug the
+// rule reports.
 func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) (fix *diag.Fix, withheld bool) {
 	m := fx.m
 	ttl := e.call.Args[2].Expr
@@ -467,9 +353,7 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) (fix *diag.
 	if t.local != nil {
 		at = t.stmt
 	}
-	if !m.PositiveAt(ttl, at) {
-		return nil, true
-	}
+	withheld = !m.PositiveAt(ttl, at)
 	call := t.call
 	cmd, ok := call.Args[0].Expr.(*ast.StringExpr)
 	if !ok {
@@ -527,10 +411,17 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) (fix *diag.
 	if !fx.keepsComments(edits) {
 		return nil, false
 	}
-	return &diag.Fix{
+	fix = &diag.Fix{
 		Message: fmt.Sprintf("take the key with SET %s value NX %s %s and drop the EXPIRE", m.Text(call.Args[1].Expr), e.unit, shortText(fx.src(ttl))),
 		Edits:   edits,
-	}, false
+	}
+	if withheld {
+		// The rewrite is the one the user wants, but for a TTL of 0 or
+		// less the script now fails where it went on: theirs to accept.
+		fix.Message += " (unsafe: with a TTL of 0 or less the SET fails with 'invalid expire time' where SETNX and EXPIRE set the key, deleted it and went on)"
+		fix.Applicability = diag.Unsafe
+	}
+	return fix, withheld
 }
 
 // movableTTL reports whether a TTL expression evaluates to the same value

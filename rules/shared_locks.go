@@ -642,3 +642,118 @@ func setExpiry(c *model.Call) expiry {
 	}
 	return expiryNo
 }
+
+// setnxAt is an attempt to take a key that the rule follows: a SETNX, or
+// a SET NX that gives the key no expiry, through redis.call (a pcall's
+// error table would be truthy), with no argument expanding.
+type setnxAt struct {
+	call *model.Call
+	// local is the variable `local x = redis.call('SETNX', ...)` declares,
+	// nil when the call stands alone.
+	local *model.Variable
+	stmt  ast.Stmt
+}
+
+func setnxCall(m *model.Model, e ast.Expr) *model.Call {
+	fe, ok := e.(*ast.FuncCallExpr)
+	if !ok {
+		return nil
+	}
+	c := m.CallAt(fe)
+	if c == nil || c.Protected || c.Variadic {
+		return nil
+	}
+	switch {
+	case c.Name == "SETNX" && len(c.Args) == 3:
+		return c
+	case c.Name == "SET" && c.SetsIfAbsent() && setExpiry(c) == expiryNo && !c.HasToken("GET"):
+		return c
+	}
+	return nil
+}
+
+// setnxStmt recognizes `redis.call('SETNX', k, v)` as a statement and
+// `local x = redis.call('SETNX', k, v)`.
+func setnxStmt(m *model.Model, st ast.Stmt) *setnxAt {
+	switch st := st.(type) {
+	case *ast.FuncCallStmt:
+		if c := setnxCall(m, st.Expr); c != nil {
+			return &setnxAt{call: c, stmt: st}
+		}
+	case *ast.LocalAssignStmt:
+		if len(st.Names) != 1 || len(st.Exprs) != 1 {
+			return nil
+		}
+		if c := setnxCall(m, st.Exprs[0]); c != nil {
+			vs := m.Declared(st)
+			if len(vs) != 1 {
+				return nil
+			}
+			return &setnxAt{call: c, local: vs[0], stmt: st}
+		}
+	}
+	return nil
+}
+
+// setnxCond is an if condition that tests a SETNX reply against 0 or 1.
+type setnxCond struct {
+	setnxAt
+	// ref is the operand that stands for the reply in the condition: the
+	// call itself, or the local holding it.
+	ref ast.Expr
+	// taken says which way the condition is true: when the key was taken
+	// (== 1, ~= 0) or when it was not (== 0, ~= 1).
+	taken bool
+}
+
+// setnxTest decodes `redis.call('SETNX', k, v) == 1` and its kin, and
+// `x == 1` where prev is `local x = redis.call('SETNX', k, v)`.
+func setnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
+	if t := setNXTruth(m, cond, prev); t != nil {
+		return t
+	}
+	rel, ok := cond.(*ast.RelationalOpExpr)
+	if !ok || (rel.Operator != "==" && rel.Operator != "~=") {
+		return nil
+	}
+	for _, sides := range [][2]ast.Expr{{rel.Lhs, rel.Rhs}, {rel.Rhs, rel.Lhs}} {
+		ref, num := sides[0], sides[1]
+		n, ok := num.(*ast.NumberExpr)
+		if !ok || (n.Value != "0" && n.Value != "1") {
+			continue
+		}
+		taken := (n.Value == "1") == (rel.Operator == "==")
+		if c := setnxCall(m, ref); c != nil && c.Name == "SETNX" {
+			return &setnxCond{setnxAt: setnxAt{call: c}, ref: ref, taken: taken}
+		}
+		id, ok := ref.(*ast.IdentExpr)
+		if !ok || prev == nil {
+			continue
+		}
+		if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SETNX" && m.VarOf(id) == s.local {
+			return &setnxCond{setnxAt: *s, ref: ref, taken: taken}
+		}
+	}
+	return nil
+}
+
+// setNXTruth decodes a truth test of a SET NX reply (OK when the key was
+// set, null when it was there): `if redis.call('SET', k, v, 'NX') then`,
+// `if not ... then`, and the same of a local prev declares.
+func setNXTruth(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
+	taken := true
+	if n, ok := cond.(*ast.UnaryNotOpExpr); ok {
+		cond, taken = n.Expr, false
+	}
+	if c := setnxCall(m, cond); c != nil && c.Name == "SET" {
+		return &setnxCond{setnxAt: setnxAt{call: c}, ref: cond, taken: taken}
+	}
+	id, ok := cond.(*ast.IdentExpr)
+	if !ok || prev == nil {
+		return nil
+	}
+	if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SET" && m.VarOf(id) == s.local {
+		return &setnxCond{setnxAt: *s, ref: cond, taken: taken}
+	}
+	return nil
+}

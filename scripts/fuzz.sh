@@ -41,6 +41,8 @@ targets=(
   "./internal/hostlang FuzzRuby 5"
   "./internal/hostlang FuzzCSharp 5"
   "./internal/hostlang FuzzMayHoldScript 5"
+  "./internal/luasrc FuzzRedisEvidence 3"
+  "./internal/driver/source FuzzLuaStringScripts 3"
 )
 
 for t in "${targets[@]}"; do

@@ -19,10 +19,10 @@ import (
 
 // The scripts the tests lint. Each finding comes from a rule whose
 // behaviour these tests do not depend on beyond "this line is reported":
-// global-assignment for `x = 1`, undeclared-key for a literal key.
+// global-assignment for `x = ARGV[1]`, undeclared-key for a literal key.
 const (
 	cleanSrc   = "local v = redis.call('GET', KEYS[1])\nreturn v\n"
-	globalSrc  = "x = 1\n"
+	globalSrc  = "x = ARGV[1]\n"
 	literalSrc = "return redis.call('GET', 'literal-key')\n"
 )
 
@@ -118,6 +118,10 @@ type jsonDiag struct {
 type jsonOut struct {
 	Files       int        `json:"files"`
 	Diagnostics []jsonDiag `json:"diagnostics"`
+	Skipped     []struct {
+		File   string `json:"file"`
+		Reason string `json:"reason"`
+	} `json:"skipped"`
 }
 
 func decode(t *testing.T, r result) jsonOut {
@@ -392,7 +396,7 @@ func TestStdin(t *testing.T) {
 	}
 	// The text format shows the line read from stdin.
 	r = e.run(t, "--stdin-filename", "in.lua", "-")
-	if !strings.Contains(r.out, "in.lua:1:1:") || !strings.Contains(r.out, "\nx = 1\n") {
+	if !strings.Contains(r.out, "in.lua:1:1:") || !strings.Contains(r.out, "\nx = ARGV[1]\n") {
 		t.Errorf("text output:\n%s", r.out)
 	}
 }
@@ -427,8 +431,8 @@ func TestDirectoryRecursion(t *testing.T) {
 	if got := o.files(); !equal(got, want) {
 		t.Errorf("no path: files\n%v\nwant\n%v", got, want)
 	}
-	if o.Files != len(want)+1 { // empty.lua is linted and clean
-		t.Errorf("%d files linted, want %d", o.Files, len(want)+1)
+	if o.Files != len(want) { // empty.lua shows no Redis script: skipped
+		t.Errorf("%d files linted, want %d", o.Files, len(want))
 	}
 	// The same from a subdirectory: excludes stay relative to the
 	// configuration file, names to the working directory.
@@ -547,7 +551,7 @@ func TestRuleOptionsFromConfig(t *testing.T) {
 	if r0 == nil {
 		t.Skipf("rule %s does not exist yet", id)
 	}
-	long := strings.Repeat("local x = 1\n", 5)
+	long := strings.Repeat("local x = ARGV[1]\n", 5)
 	dir := tree(t, t.TempDir(), map[string]string{
 		".lint-lua.yaml":       "rules:\n  script-too-long:\n    severity: error\n    options:\n      max-lines: 3\n",
 		"long.lua":             long,

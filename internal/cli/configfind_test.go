@@ -19,9 +19,9 @@ func TestConfigDiscovery(t *testing.T) {
 	dir := tree(t, root, map[string]string{
 		".lint-lua.yaml":      "rules:\n  global-assignment: off\n",
 		"repo/.git/HEAD":      "ref: refs/heads/main\n",
-		"repo/a.lua":          "x = 1\n",
-		"repo/sub/b.lua":      "x = 1\n",
-		"linked/c.lua":        "x = 1\n",
+		"repo/a.lua":          "x = ARGV[1]\n",
+		"repo/sub/b.lua":      "x = ARGV[1]\n",
+		"linked/c.lua":        "x = ARGV[1]\n",
 		"linked/.placeholder": "",
 	})
 	// Above the repository: not read, so global-assignment is on.

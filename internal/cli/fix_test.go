@@ -329,3 +329,29 @@ func TestDiffHostFiles(t *testing.T) {
 		t.Errorf("--fix wrote lock.py:\n%s", got)
 	}
 }
+
+// TestProveExit: with --prove, an error replayed on a private
+// redis-server shows its witness and fails the run; one no run reproduces
+// is shown as not proved and no longer fails it.
+func TestProveExit(t *testing.T) {
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server is not on PATH")
+	}
+	dir := tree(t, t.TempDir(), map[string]string{
+		"proved.lua": "local stock = redis.call('GET', KEYS[1])\nif tonumber(stock) > 0 then\n  return redis.call('DECR', KEYS[1])\nend\nreturn 0\n",
+		// Line 1 fails unless 'start' holds a number, and the runs that
+		// set it set KEYS[1] too: the finding on line 3 is not reached.
+		"unreached.lua": "local t = redis.call('GET', 'start') + 0\nlocal stock = redis.call('GET', KEYS[1])\nif tonumber(stock) > 0 then return 1 end\nreturn 0\n",
+	})
+	r := in(t, dir, "--prove", "--fail-on", "error", "proved.lua")
+	if r.code != ExitFindings || !strings.Contains(r.out, "proved: on redis-server") || !strings.Contains(r.out, "attempt to compare number with nil") {
+		t.Errorf("proved: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	r = in(t, dir, "--prove=local", "--fail-on", "error", "--only", "unguarded-nil-reply", "unreached.lua")
+	if r.code != ExitOK || !strings.Contains(r.out, "unreached.lua:3:") || !strings.Contains(r.out, "not proved: not reproduced") {
+		t.Errorf("unreached: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	if r := in(t, dir, "--prove", "--fix", "proved.lua"); r.code != ExitError {
+		t.Errorf("--prove --fix: exit %d", r.code)
+	}
+}

@@ -20,7 +20,7 @@ const flagsSrc = "x = 1\nif redis.call('SETNX', KEYS[1], '1') == 1 then\n  redis
 // --output-file (issue 16).
 func TestOutputFlags(t *testing.T) {
 	t.Parallel()
-	dir := tree(t, t.TempDir(), map[string]string{"a.lua": flagsSrc, "b.lua": "y = 2\n"})
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": flagsSrc, "b.lua": "y = KEYS[2]\n"})
 
 	r := in(t, dir, "--statistics", ".")
 	wantCode(t, r, ExitFindings)

@@ -13,6 +13,8 @@ import (
 	"github.com/lint-lua/lint-lua/analyzer/pkgrun"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
+	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/driver/sink"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/rules"
@@ -27,12 +29,14 @@ type goOptions struct {
 	outputOptions
 	Tests      bool
 	ConfigPath string
+	NoConfig   bool
 	serverOptions
 	Enable      []string
 	Disable     []string
 	Only        []string
 	MaxFileSize settings.Size
 	ListScripts bool
+	fixOptions
 }
 
 func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
@@ -58,13 +62,15 @@ func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	opts.addFlags(f)
+	opts.outputOptions.addFlags(f)
 	f.BoolVar(&opts.Tests, "tests", false, "also analyze the packages' test files")
-	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file for every package (default: the .lint-lua.yaml nearest above each package's directory)")
+	f.BoolVar(&opts.NoConfig, "no-config", false, "read no configuration file")
 	opts.serverOptions.addServerFlags(f)
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
+	opts.fixOptions.addFlags(f)
 	f.BoolVar(&opts.ListScripts, "list-scripts", false, "list the scripts found, known or not, one a line, instead of the findings")
 	opts.MaxFileSize = settings.DefaultMaxFileSize
 	f.Var(&opts.MaxFileSize, "max-file-size", "largest script linted, such as 512KiB or 4MiB: a //go:embed file or Go string past it is reported as an error, not linted")
@@ -82,7 +88,15 @@ func goRun(opts *goOptions) (rerr error) {
 		return err
 	}
 	defer out.finish(s, &rerr)
-	set, settings, err := goSettings(opts)
+	if err := opts.checkFix(s, nil); err != nil {
+		return err
+	}
+	if opts.UnsafeFixes {
+		// go vet -fix and editors apply a go/analysis fix with no
+		// applicability: the analyzer offers the safe ones only.
+		return usageError(s, "lint-lua go applies the safe fixes only: --unsafe-fixes works on .lua and host-language files")
+	}
+	tree, settings, err := goSettings(opts)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -95,39 +109,81 @@ func goRun(opts *goOptions) (rerr error) {
 		patterns = []string{"./..."}
 	}
 	wd := workDir(s)
-	cfg := &packages.Config{
-		Mode:  packages.LoadSyntax | packages.NeedModule,
-		Dir:   wd,
-		Tests: opts.Tests,
+	// load loads the packages and runs the analyzer over them; quiet
+	// keeps their errors to itself (the load whose findings a --fix run
+	// rewrites the files with; the load after it reports).
+	load := func(quiet bool) (roots []*pkgrun.Action, runErrors []report.RunError, loadErrors int, err error) {
+		cfg := &packages.Config{
+			Mode:  packages.LoadSyntax | packages.NeedModule,
+			Dir:   wd,
+			Tests: opts.Tests,
+		}
+		pkgs, err := packages.Load(cfg, patterns...)
+		if err != nil {
+			printError(s, fmt.Errorf("loading packages: %w", err))
+			return nil, nil, 0, exitError{ExitError}
+		}
+		if len(pkgs) == 0 {
+			fmt.Fprintf(s.ErrOut, "lint-lua: no Go packages match %s\n", strings.Join(patterns, " "))
+			return nil, nil, 0, exitError{ExitError}
+		}
+		seenErr := map[string]bool{}
+		for _, p := range pkgs {
+			// Only the packages asked for: the analyzer does not run on
+			// dependencies, and their errors show in the importer's anyway.
+			for _, e := range p.Errors {
+				re, ok := loadError(p, e)
+				if !ok || seenErr[re.File+"\x00"+re.Message] {
+					continue
+				}
+				seenErr[re.File+"\x00"+re.Message] = true
+				if !quiet {
+					printError(s, errors.New(strings.TrimPrefix(re.File+": "+re.Message, ": ")))
+				}
+				runErrors = append(runErrors, re)
+				loadErrors++
+			}
+		}
+		return pkgrun.Run(lintlua, pkgs), runErrors, loadErrors, nil
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		printError(s, fmt.Errorf("loading packages: %w", err))
-		return exitError{ExitError}
-	}
-	if len(pkgs) == 0 {
-		fmt.Fprintf(s.ErrOut, "lint-lua: no Go packages match %s\n", strings.Join(patterns, " "))
-		return exitError{ExitError}
-	}
-	loadErrors := 0
-	var runErrors []report.RunError
-	seenErr := map[string]bool{}
-	for _, p := range pkgs {
-		// Only the packages asked for: the analyzer does not run on
-		// dependencies, and their errors show in the importer's anyway.
-		for _, e := range p.Errors {
-			re, ok := loadError(p, e)
-			if !ok || seenErr[re.File+"\x00"+re.Message] {
+	if opts.fixing() && !opts.ListScripts {
+		roots, _, _, err := load(true)
+		if err != nil {
+			return err
+		}
+		rewrites := goFixes(roots, wd)
+		var sk driver.Sink = &sink.Diff{Out: out.w}
+		if opts.Fix {
+			sk = sink.NewFix(s.ErrOut)
+		}
+		o := &driver.Outcome{}
+		for _, r := range rewrites {
+			if r.Err != nil {
+				err := &driver.FileError{File: r.Name, Err: r.Err}
+				o.Errors = append(o.Errors, err)
+				driver.PrintError(s.ErrOut, err)
 				continue
 			}
-			seenErr[re.File+"\x00"+re.Message] = true
-			printError(s, errors.New(strings.TrimPrefix(re.File+": "+re.Message, ": ")))
-			runErrors = append(runErrors, re)
-			loadErrors++
+			sk.File(r)
+		}
+		if err := sk.Done(o); err != nil {
+			printError(s, err)
+			return exitError{ExitError}
+		}
+		if len(o.Errors) > 0 {
+			return exitError{ExitError}
+		}
+		if opts.Diff {
+			// --diff prints the fixes, not the findings; its exit
+			// status is the findings' as the files are.
+			roots, _, loadErrors, _ := load(true)
+			return goExit(out, roots, wd, tree, loadErrors)
 		}
 	}
-
-	roots := pkgrun.Run(lintlua, pkgs)
+	roots, runErrors, loadErrors, err := load(false)
+	if err != nil {
+		return err
+	}
 	if opts.ListScripts {
 		listScripts(s, roots, wd)
 		for _, act := range roots {
@@ -160,7 +216,7 @@ func goRun(opts *goOptions) (rerr error) {
 			files[f] = true
 		}
 		for _, d := range act.Diagnostics {
-			ld := toDiagnostic(act.Package.Fset, d, wd, set)
+			ld := toDiagnostic(act.Package.Fset, d, wd, tree)
 			if d.Category == analyzer.TooLarge {
 				// As for a .lua file that large: an input error.
 				if !seen[ld] {
@@ -268,7 +324,7 @@ func loadError(p *packages.Package, e packages.Error) (report.RunError, bool) {
 // is set to (overrides, else its default) unless the message names a lower
 // one, the message without the rule ID the analyzer adds for go vet's plain
 // output, and the help the analyzer joins to it (analyzer.Split).
-func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, set *settings.Settings) diag.Diagnostic {
+func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, tree *settings.Tree) diag.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
 	if d.End.IsValid() {
@@ -287,8 +343,10 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, set *se
 		}
 	}
 	sev := diag.SeverityWarning
-	if set != nil {
-		_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
+	if tree != nil {
+		if set, err := tree.For(start.Filename); err == nil {
+			_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
+		}
 	}
 	// A finding reported below its rule's configured severity is tagged
 	// "(rule, severity)" (analyzer.Split).

@@ -203,3 +203,52 @@ func TestGoCommandTooLarge(t *testing.T) {
 		t.Errorf("long line, text: exit %d, %d findings in %d bytes of output, want %d in under 1 MiB", r.code, strings.Count(r.out, "(unknown-command)"), len(r.out), report.MaxPerFile)
 	}
 }
+
+// goFixable's script tests a nullable reply with == nil, which --fix
+// rewrites inside the Go literal.
+const goFixable = "package main\n\n" +
+	"import (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+	"var get = redis.NewScript(`\n" +
+	"local v = redis.call('HGET', KEYS[1], 'count')\n" +
+	"if v == nil then\n" +
+	"  return 'missing'\n" +
+	"end\n" +
+	"return v`)\n\n" +
+	"func main() {\n" +
+	"\trdb := redis.NewClient(&redis.Options{})\n" +
+	"\tget.Run(context.Background(), rdb, []string{\"h\"})\n" +
+	"}\n"
+
+// TestGoCommandFix: lint-lua go --diff prints the fix inside the Go
+// literal and writes nothing (exit status from the findings as they are);
+// --fix writes it, reports what is left and keeps the rest of the file;
+// --unsafe-fixes is refused, as go/analysis carries only safe fixes.
+func TestGoCommandFix(t *testing.T) {
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
+	dir := goModule(t, goFixable)
+	main := filepath.Join(dir, "main.go")
+	fixed := strings.Replace(goFixable, "if v == nil then", "if not v then", 1)
+
+	r := in(t, dir, "go", "--diff", "./...")
+	if r.code != ExitFindings || !strings.Contains(r.out, "-if v == nil then\n+if not v then\n") || !strings.HasPrefix(r.out, "--- a/main.go\n+++ b/main.go\n") {
+		t.Errorf("--diff: exit %d\nstdout: %s\nstderr: %s", r.code, r.out, r.errOut)
+	}
+	if b, _ := os.ReadFile(main); string(b) != goFixable {
+		t.Fatalf("--diff wrote the file:\n%s", b)
+	}
+
+	r = in(t, dir, "go", "--fix", "./...")
+	if r.code != ExitOK || !strings.Contains(r.errOut, "applied 1 fix in 1 file") || !strings.Contains(r.out, "no problems") {
+		t.Errorf("--fix: exit %d\nstdout: %s\nstderr: %s", r.code, r.out, r.errOut)
+	}
+	if b, _ := os.ReadFile(main); string(b) != fixed {
+		t.Errorf("--fix wrote:\n%s\nwant:\n%s", b, fixed)
+	}
+	if r := in(t, dir, "go", "--diff", "./..."); r.code != ExitOK || r.out != "" {
+		t.Errorf("--diff after the fix: exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	if r := in(t, dir, "go", "--fix", "--unsafe-fixes", "./..."); r.code != ExitError || !strings.Contains(r.errOut, "safe fixes only") {
+		t.Errorf("--unsafe-fixes: exit %d\n%s", r.code, r.errOut)
+	}
+}

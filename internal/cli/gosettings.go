@@ -1,20 +1,23 @@
 package cli
 
 import (
+	"fmt"
+
 	"github.com/lint-lua/lint-lua/analyzer"
 	"github.com/lint-lua/lint-lua/internal/settings"
 )
 
 // goSettings resolves the settings of `lint-lua go` as lint-lua resolves
-// its own (the configuration found from the working directory, or
-// --config, with the flags over it) and converts them to the analyzer's:
-// every severity reported, as for .lua files (--fail-on decides the exit),
-// and the configuration the command line found, rather than one found from
-// each package's directory, so that `lint-lua go` and `lint-lua` read the
-// same file.
-func goSettings(opts *goOptions) (*settings.Settings, analyzer.Settings, error) {
+// its own (settings.Tree: for each file the configuration nearest above it,
+// or the one --config names, or none with --no-config; the flags over it)
+// and converts them to the analyzer's: every severity reported, as for .lua
+// files (--fail-on decides the exit). The analyzer resolves each package's
+// settings from the package's directory, as it does under go vet, which is
+// where the tree finds them for the package's files.
+func goSettings(opts *goOptions) (*settings.Tree, analyzer.Settings, error) {
 	f := settings.Flags{
 		Config:       opts.ConfigPath,
+		NoConfig:     opts.NoConfig,
 		Target:       opts.Target,
 		RedisVersion: opts.RedisVersion,
 		Modules:      opts.Modules,
@@ -23,7 +26,10 @@ func goSettings(opts *goOptions) (*settings.Settings, analyzer.Settings, error) 
 		Disable:      opts.Disable,
 		Only:         opts.Only,
 	}
-	set, err := settings.Resolve(workDir(opts.IO), f)
+	if f.Config != "" && f.NoConfig {
+		return nil, analyzer.Settings{}, fmt.Errorf("--config and --no-config are both set: use one")
+	}
+	tree, err := settings.NewTree(workDir(opts.IO), f)
 	if err != nil {
 		return nil, analyzer.Settings{}, err
 	}
@@ -35,14 +41,13 @@ func goSettings(opts *goOptions) (*settings.Settings, analyzer.Settings, error) 
 		Only:         f.Only,
 		MinSeverity:  "info",
 		MaxFileSize:  int64(opts.MaxFileSize),
+		NoConfig:     f.NoConfig,
 	}
 	if f.ModulesSet {
 		out.Modules = append([]string{}, f.Modules...)
 	}
-	if set.Config != nil {
-		out.Config = set.Config.Path
-	} else {
-		out.NoConfig = true
+	if root := tree.Root(); f.Config != "" && root.Config != nil {
+		out.Config = root.Config.Path
 	}
-	return set, out, nil
+	return tree, out, nil
 }

@@ -98,3 +98,41 @@ func TestGoSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestGoConfigPerPackage: `lint-lua go` lints each package with the
+// .lint-lua.yaml nearest above its directory, as go vet does and as
+// lint-lua lints each file; --config names one for all, --no-config none.
+func TestGoConfigPerPackage(t *testing.T) {
+	t.Parallel()
+	slowtest.Gate(t, "loads packages with the go command")
+	dir := goModule(t, goNewer)
+	tree(t, dir, map[string]string{
+		".lint-lua.yaml":     "rules:\n  global-assignment: off\n",
+		"sub/.lint-lua.yaml": "rules:\n  global-assignment: info\n",
+		"sub/sub.go":         strings.Replace(strings.Replace(goNewer, "package main", "package sub", 1), "func main()", "func Main()", 1),
+	})
+	findings := func(args ...string) []string {
+		t.Helper()
+		r := in(t, dir, append([]string{"go", "--format", "json"}, append(args, "./...")...)...)
+		var o goJSON
+		if err := json.Unmarshal([]byte(r.out), &o); err != nil {
+			t.Fatalf("%q: output is not JSON: %v\n%s\n%s", args, err, r.out, r.errOut)
+		}
+		var out []string
+		for _, d := range o.Diagnostics {
+			if d.Rule == "global-assignment" {
+				out = append(out, d.File+":"+d.Severity)
+			}
+		}
+		return out
+	}
+	if got := findings(); !equal(got, []string{"sub/sub.go:info"}) {
+		t.Errorf("nearest configuration: %v", got)
+	}
+	if got := findings("--no-config"); !equal(got, []string{"main.go:error", "sub/sub.go:error"}) {
+		t.Errorf("--no-config: %v", got)
+	}
+	if got := findings("--config", "sub/.lint-lua.yaml"); !equal(got, []string{"main.go:info", "sub/sub.go:info"}) {
+		t.Errorf("--config sub/.lint-lua.yaml: %v", got)
+	}
+}

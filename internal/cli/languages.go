@@ -14,29 +14,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/report"
-	"github.com/lint-lua/lint-lua/internal/settings"
 )
-
-// hostSource is what the settings say of host-language files: the
-// languages a walk takes (languages:, every one when not set) and the
-// script APIs of the user's own (script_apis:), added to the clients'.
-func hostSource(set *settings.Settings) (*source.Host, error) {
-	h := &source.Host{}
-	if cfg := set.Config; cfg != nil && cfg.Languages != nil {
-		h.Langs = map[hostlang.Lang]bool{}
-		for _, name := range cfg.Languages {
-			if l, ok := hostlang.ParseLang(name); ok {
-				h.Langs[l] = true
-			}
-		}
-	}
-	apis, err := set.ScriptAPIs.HostAPIs()
-	if err != nil {
-		return nil, err
-	}
-	h.APIs = apis
-	return h, nil
-}
 
 // listFileScripts prints where each script the source finds starts, one
 // a line, in the order of the report, as lint-lua go --list-scripts does:
@@ -66,6 +44,12 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 		if f.Err != nil {
 			failed = true
 			printError(s, f.Err)
+			continue
+		}
+		if f.Skipped != "" {
+			// A .lua file that shows no Redis script: where a script
+			// would be listed, say it is not linted, and why.
+			fmt.Fprintf(w, "%s:1:1: skipped: %s\n", report.Escape(f.Name), f.Skipped)
 			continue
 		}
 		for _, sc := range f.Scripts {

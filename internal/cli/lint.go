@@ -28,6 +28,7 @@ type lintOptions struct {
 	serverOptions
 	MaxFileSize settings.Size
 	fixOptions
+	proveOptions
 	// Includes is --includes (true by default, as includes: is);
 	// IncludesSet says the flag was given, so it wins over the
 	// configuration.
@@ -36,6 +37,14 @@ type lintOptions struct {
 	// ListScripts is --list-scripts: print where the scripts are instead
 	// of linting them.
 	ListScripts bool
+	// AllLua is --all-lua: lint every .lua file, not only those that show
+	// they are Redis scripts.
+	AllLua bool
+	// NoConfig is --no-config: read no .lint-lua.yaml.
+	NoConfig bool
+	// ShowConfig is --show-config FILE: print the settings FILE is linted
+	// with, and where each comes from, instead of linting.
+	ShowConfig string
 }
 
 func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command {
@@ -48,7 +57,9 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 			"Paths default to the current directory; directories are searched for *.lua files and for the\n" +
 			"scripts in the string literals of Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby and C#\n" +
 			"files (skipping .git, vendor, node_modules and configured excludes; languages: in the configuration\n" +
-			"chooses). Use - to read standard input.\n\n" +
+			"chooses). Use - to read standard input. A .lua file is linted when it shows it is a Redis script\n" +
+			"(KEYS, ARGV, redis.call..., #!lua) or a script or loader names it; the others (a Neovim\n" +
+			"configuration, a game) are skipped and counted: --all-lua lints them.\n\n" +
 			"--fix rewrites the files with the fixes of fixable findings and reports what is left; --diff prints\n" +
 			"those fixes as a unified diff instead of the findings and writes nothing. Host-language files are\n" +
 			"never rewritten: the findings in their literals carry no fix.\n\n" +
@@ -75,7 +86,11 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 	f := cmd.Flags()
 	opts.outputOptions.addFlags(f)
 	opts.fixOptions.addFlags(f)
-	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file (default: .lint-lua.yaml found by walking up from the working directory)")
+	opts.proveOptions.addProveFlags(f)
+	f.StringVarP(&opts.ConfigPath, "config", "c", "", "configuration file for every path (default: for each file, the .lint-lua.yaml nearest above it)")
+	f.BoolVar(&opts.NoConfig, "no-config", false, "read no configuration file")
+	f.StringVar(&opts.ShowConfig, "show-config", "", "print the settings `FILE` is linted with and where each comes from (a configuration's file:line, a flag, the default), instead of linting")
+	f.BoolVar(&opts.AllLua, "all-lua", false, "lint every .lua file as a Redis script, also those that show they are none (no KEYS, ARGV, redis.* or server.*: a Neovim configuration, a game)")
 	f.StringSliceVar(&opts.Enable, "enable", nil, "enable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Disable, "disable", nil, "disable rules (repeatable or comma-separated)")
 	f.StringSliceVar(&opts.Only, "only", nil, "report only these rules (repeatable or comma-separated)")
@@ -121,10 +136,17 @@ func lintRun(opts *lintOptions) (rerr error) {
 		return usageError(s, "--jobs must be at least 1")
 	}
 	wd := workDir(s)
-	set, err := settings.Resolve(wd, opts.flags())
+	if opts.NoConfig && opts.ConfigPath != "" {
+		return usageError(s, "--config and --no-config are both set: use one")
+	}
+	tree, err := settings.NewTree(wd, opts.flags())
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
+	// The run-wide settings (languages:, includes:, script_apis:) are
+	// those of the working directory's configuration (tree.Root); each
+	// file's rules, target, cluster, exclude: and include: are its own
+	// (tree.For): source.New reads both.
 
 	paths := opts.Paths
 	if len(paths) == 0 {
@@ -133,33 +155,29 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if err := opts.checkFix(s, paths); err != nil {
 		return err
 	}
-	assemble := opts.Includes
-	if !opts.IncludesSet && set.Config != nil {
-		assemble = set.Config.Includes
+	if opts.Prove != "" && opts.fixing() {
+		return usageError(s, "--prove replays findings; run it apart from --fix and --diff")
 	}
-	host, err := hostSource(set)
+	var includes *bool
+	if opts.IncludesSet {
+		includes = &opts.Includes
+	}
+	files, src, err := source.New(tree, source.Run{
+		Paths:     paths,
+		WorkDir:   wd,
+		Limit:     int64(opts.MaxFileSize),
+		Stdin:     s.In,
+		StdinName: opts.StdinFilename,
+		Includes:  includes,
+		Reuse:     !opts.fixing(),
+		Jobs:      opts.Jobs,
+	})
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
 	all := rules.All()
-	files := &source.Files{
-		Paths:   paths,
-		WorkDir: wd,
-		Skip:    set.Excluded,
-		Settings: func(path string) driver.Settings {
-			return driver.Settings{Rules: set.Rules(path), Target: set.Target(path), Cluster: set.Cluster()}
-		},
-		Limit:        int64(opts.MaxFileSize),
-		Stdin:        s.In,
-		StdinName:    opts.StdinFilename,
-		IncludeNames: !assemble,
-		Reuse:        !opts.fixing(),
-		Host:         host,
-		NoLua:        !set.Config.Language("lua"),
-	}
-	var src driver.Source = files
-	if assemble {
-		src = &source.Assembled{Files: files, Jobs: opts.Jobs}
+	if opts.ShowConfig != "" {
+		return showConfig(s, tree, files, opts)
 	}
 	if opts.ListScripts {
 		return listFileScripts(s, src)
@@ -175,7 +193,20 @@ func lintRun(opts *lintOptions) (rerr error) {
 	default:
 		sinks = []driver.Sink{rep}
 	}
-	o, err := driver.Run(driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), ErrOut: s.ErrOut, Sinks: sinks}, src)
+	cfg := driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.fixing(), UnsafeFixes: opts.UnsafeFixes, ErrOut: s.ErrOut, Sinks: sinks}
+	pr, err := startProver(&opts.proveOptions)
+	if err != nil {
+		return usageError(s, "%v", err)
+	}
+	if pr != nil {
+		defer pr.server.Close()
+		cfg.Prove = pr.prove
+	}
+	o, err := driver.Run(cfg, src)
+	if pr != nil && pr.err != nil {
+		printError(s, fmt.Errorf("--prove stopped: %w", pr.err))
+		return exitError{ExitError}
+	}
 	if err != nil {
 		printError(s, err)
 		return exitError{ExitError}
@@ -190,7 +221,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 			ds = r.Before
 		}
 		for _, d := range ds {
-			if out.fails(d.Severity) {
+			if out.fails(d.Severity) && proofFails(d) {
 				return exitError{ExitFindings}
 			}
 		}
@@ -243,5 +274,7 @@ func (o *lintOptions) flags() settings.Flags {
 		Enable:       o.Enable,
 		Disable:      o.Disable,
 		Only:         o.Only,
+		NoConfig:     o.NoConfig,
+		AllLua:       o.AllLua,
 	}
 }

@@ -45,6 +45,19 @@ type Config struct {
 	Rules map[string]RuleSetting
 	// Exclude holds glob patterns of files and directories not to lint.
 	Exclude []string
+	// Include holds glob patterns of .lua files (and directories of them)
+	// linted as Redis scripts whatever their text shows: by default a .lua
+	// file is linted only when it shows it is one (luasrc.RedisEvidence).
+	// Patterns mean what Exclude's mean; an excluded file stays excluded.
+	Include []string
+	// AllLua is all_lua: every .lua file is linted as a Redis script, as
+	// --all-lua says.
+	AllLua bool
+	// Pos holds where each top-level key's value is written,
+	// "PATH:LINE:COL", for lint-lua --show-config; RulePos where each
+	// rule's setting is, by rule ID in rules: and by "overrides[i].ID" in
+	// an override (RuleSource).
+	Pos, RulePos map[string]string
 	// Overrides apply in order to files matching their globs; later ones win.
 	Overrides []Override
 	// RedisVersion is redis_version: the Redis version the scripts run on
@@ -81,6 +94,8 @@ type Override struct {
 	Files  []string
 	Rules  map[string]RuleSetting
 	Server Server
+	// Pos holds where each key's value is written, "PATH:LINE:COL".
+	Pos map[string]string
 }
 
 // Server is what a configuration (or an override) says of the server the
@@ -227,7 +242,8 @@ func Parse(path string, data []byte, known func(string) bool) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{path: path, known: known, dir: dir}
+	c.RulePos = map[string]string{}
+	p := &parser{path: path, known: known, dir: dir, rulePos: c.RulePos}
 	if root != nil {
 		p.top(c, root)
 	}
@@ -314,9 +330,13 @@ func checkText(data []byte) error {
 }
 
 type parser struct {
-	path  string
-	known func(string) bool
-	errs  []error
+	// rulePos is Config.RulePos, and rulePrefix the prefix of the rules
+	// section being read ("" or "overrides[i].").
+	rulePos    map[string]string
+	rulePrefix string
+	path       string
+	known      func(string) bool
+	errs       []error
 	// dir is the absolute directory patterns are relative to.
 	dir string
 }
@@ -349,11 +369,16 @@ func (p *parser) checkAbsolute(pat string) error {
 	return nil
 }
 
+// pos is where n is written, "PATH:LINE:COL".
+func (p *parser) pos(n *yaml.Node) string {
+	return fmt.Sprintf("%s:%d:%d", p.path, n.Line, n.Column)
+}
+
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 	p.errs = append(p.errs, fmt.Errorf("%s:%d:%d: %s", p.path, n.Line, n.Column, fmt.Sprintf(format, args...)))
 }
 
-var topKeys = []string{"rules", "exclude", "overrides", "target", "modules", "redis_version", "includes", "languages", "script_apis", "cluster"}
+var topKeys = []string{"rules", "exclude", "include", "all_lua", "overrides", "target", "modules", "redis_version", "includes", "languages", "script_apis", "cluster"}
 
 func (p *parser) top(c *Config, root *yaml.Node) {
 	if root.Kind != yaml.MappingNode {
@@ -361,12 +386,22 @@ func (p *parser) top(c *Config, root *yaml.Node) {
 		return
 	}
 	var targetKey, versionKey *yaml.Node
+	c.Pos = map[string]string{}
 	p.mapping(root, func(key string, k, v *yaml.Node) {
+		c.Pos[key] = p.pos(v)
 		switch key {
 		case "rules":
 			c.Rules = p.rules(v)
 		case "exclude":
 			c.Exclude = p.patterns("exclude", v, false)
+		case "include":
+			c.Include = p.patterns("include", v, false)
+		case "all_lua":
+			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" {
+				p.errorf(v, "all_lua: want true or false, got %s", describe(v))
+				return
+			}
+			_ = v.Decode(&c.AllLua) // a !!bool scalar always decodes
 		case "overrides":
 			c.Overrides = p.overrides(v)
 		case "target":
@@ -529,6 +564,7 @@ func (p *parser) rules(n *yaml.Node) map[string]RuleSetting {
 			return
 		}
 		if s, ok := p.rule(id, v); ok {
+			p.rulePos[p.rulePrefix+id] = p.pos(v)
 			out[id] = s
 		}
 	})
@@ -698,15 +734,18 @@ func (p *parser) overrides(n *yaml.Node) []Override {
 			p.errorf(item, "overrides[%d]: want a mapping with files and rules, got %s", i, kindName(item))
 			continue
 		}
-		o := Override{Rules: map[string]RuleSetting{}}
+		o := Override{Rules: map[string]RuleSetting{}, Pos: map[string]string{}}
 		hasFiles := false
 		p.mapping(item, func(key string, k, v *yaml.Node) {
+			o.Pos[key] = p.pos(v)
 			switch key {
 			case "files":
 				hasFiles = true
 				o.Files = p.patterns(fmt.Sprintf("overrides[%d].files", i), v, true)
 			case "rules":
+				p.rulePrefix = fmt.Sprintf("overrides[%d].", i)
 				o.Rules = p.rules(v)
+				p.rulePrefix = ""
 			case "target":
 				o.Server.Target, o.Server.TargetSet = p.target(fmt.Sprintf("overrides[%d].target", i), v)
 			case "modules":
@@ -742,6 +781,26 @@ func (c *Config) ForFile(relPath string) map[string]RuleSetting {
 	return out
 }
 
+// RuleSource returns where the setting of rule id that ForFile(relPath)
+// ends with is written, "PATH:LINE:COL": the last override matching
+// relPath that sets the rule, or else the rules section; "" when the
+// configuration does not set it.
+func (c *Config) RuleSource(id, relPath string) string {
+	if c == nil {
+		return ""
+	}
+	src := ""
+	if _, ok := c.Rules[id]; ok {
+		src = c.RulePos[id]
+	}
+	for i, o := range c.Overrides {
+		if _, ok := o.Rules[id]; ok && matchAny(o.Files, relPath) {
+			src = c.RulePos[fmt.Sprintf("overrides[%d].%s", i, id)]
+		}
+	}
+	return src
+}
+
 // ServerFor returns what the configuration says of the server one file
 // runs on: the top level's target and modules, then each override whose
 // globs match relPath, in order, later ones winning field by field. A
@@ -758,6 +817,34 @@ func (c *Config) ServerFor(relPath string) Server {
 		}
 	}
 	return s
+}
+
+// ServerSource returns where the value of key ("target" or "modules") that
+// ServerFor(relPath) ends with is written, "PATH:LINE:COL", or "" when the
+// configuration does not set it.
+func (c *Config) ServerSource(key, relPath string) string {
+	if c == nil {
+		return ""
+	}
+	set := func(s Server) bool {
+		if key == "modules" {
+			return s.ModulesSet
+		}
+		return s.TargetSet
+	}
+	src := ""
+	if set(c.Server) {
+		src = c.Pos[key]
+		if key == "target" && src == "" {
+			src = c.Pos["redis_version"]
+		}
+	}
+	for _, o := range c.Overrides {
+		if set(o.Server) && matchAny(o.Files, relPath) {
+			src = o.Pos[key]
+		}
+	}
+	return src
 }
 
 func merge(dst, src map[string]RuleSetting) {
@@ -789,7 +876,19 @@ func merge(dst, src map[string]RuleSetting) {
 // walker can skip a whole directory and "vendor" excludes everything in
 // any directory called vendor.
 func (c *Config) Excluded(relPath string) bool {
-	if c == nil || len(c.Exclude) == 0 {
+	return c != nil && matchPath(c.Exclude, relPath)
+}
+
+// Included reports whether include: matches relPath, a file or a
+// directory above it, as Excluded matches exclude:.
+func (c *Config) Included(relPath string) bool {
+	return c != nil && matchPath(c.Include, relPath)
+}
+
+// matchPath reports whether relPath or one of its parent directories
+// matches one of patterns.
+func matchPath(patterns []string, relPath string) bool {
+	if len(patterns) == 0 {
 		return false
 	}
 	p := path.Clean(relPath)
@@ -798,7 +897,7 @@ func (c *Config) Excluded(relPath string) bool {
 	}
 	segs := strings.Split(p, "/")
 	for i := 1; i <= len(segs); i++ {
-		if matchAny(c.Exclude, strings.Join(segs[:i], "/")) {
+		if matchAny(patterns, strings.Join(segs[:i], "/")) {
 			return true
 		}
 	}

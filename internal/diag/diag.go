@@ -70,6 +70,24 @@ type Diagnostic struct {
 	// Fix, when set, is a mechanical rewrite that resolves the finding
 	// (fix.go).
 	Fix *Fix
+	// Proof, when set, is what lint-lua --prove saw when it replayed the
+	// script on a Redis to reproduce the finding.
+	Proof *Proof
+}
+
+// Proof is the outcome of replaying a finding on a Redis (lint-lua
+// --prove): the input that reproduced it and what the server replied, or
+// a note saying why it was not reproduced.
+type Proof struct {
+	Reproduced bool
+	// Witness is the database state, KEYS and ARGV of the run.
+	Witness string
+	// Reply is the server's error text for that run.
+	Reply string
+	// Server names the server and its version.
+	Server string
+	// Note says why a finding was not reproduced.
+	Note string
 }
 
 // SortDiagnostics orders by file, line, column, then rule, as every output

@@ -10,6 +10,43 @@ import (
 type Fix struct {
 	Message string
 	Edits   []Edit
+	// Applicability says whether --fix may apply the fix on its own.
+	Applicability Applicability
+}
+
+// Applicability says when a fix may be applied without the user reading
+// it first, as ruff's fix applicability does.
+type Applicability uint8
+
+const (
+	// Safe: the script means the same for every input it admits; --fix
+	// applies it.
+	Safe Applicability = iota
+	// Unsafe: the fix changes what the script does in a way the user must
+	// accept (the caller must pass a new ARGV, a reply differs for some
+	// input); --fix applies it only with --unsafe-fixes, and its message
+	// says what changes.
+	Unsafe
+	// DisplayOnly: shown as a suggestion, never applied.
+	DisplayOnly
+)
+
+// String is the applicability's name in the output formats.
+func (a Applicability) String() string {
+	switch a {
+	case Unsafe:
+		return "unsafe"
+	case DisplayOnly:
+		return "display-only"
+	}
+	return "safe"
+}
+
+// Applies reports whether a fix of applicability a is applied by a run
+// that applies fixes up to upTo (Safe, or Unsafe with --unsafe-fixes).
+// A display-only fix never is.
+func (a Applicability) Applies(upTo Applicability) bool {
+	return a != DisplayOnly && a <= upTo
 }
 
 // Edit replaces the bytes [Start, End) of the file with New. Offsets are
@@ -17,6 +54,10 @@ type Fix struct {
 type Edit struct {
 	Start, End int
 	New        string
+	// Range is [Start, End) as lines and byte columns of the file, for the
+	// formats that place edits by position (SARIF, rdjson); the driver
+	// fills it, and it is zero where unknown.
+	Range Range
 }
 
 // ValidEdits reports whether edits lie inside a file of size bytes and do
@@ -55,14 +96,15 @@ func overlaps(a, b Edit) bool {
 	return b.Start < a.End
 }
 
-// ApplyFixes applies the fixes of ds to src: every fix whose edits overlap
-// or touch none of an earlier applied fix's, in the order of ds. It returns
-// the new text and the number of fixes applied; src is not modified.
-func ApplyFixes(src []byte, ds []Diagnostic) ([]byte, int) {
+// ApplyFixes applies the fixes of ds that apply up to upTo
+// (Applicability.Applies) to src: every fix whose edits overlap or touch
+// none of an earlier applied fix's, in the order of ds. It returns the new
+// text and the number of fixes applied; src is not modified.
+func ApplyFixes(src []byte, ds []Diagnostic, upTo Applicability) ([]byte, int) {
 	var taken []Edit
 	applied := 0
 	for _, d := range ds {
-		if d.Fix == nil || !ValidEdits(d.Fix.Edits, len(src)) {
+		if d.Fix == nil || !d.Fix.Applicability.Applies(upTo) || !ValidEdits(d.Fix.Edits, len(src)) {
 			continue
 		}
 		clash := false

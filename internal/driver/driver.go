@@ -64,6 +64,14 @@ type File struct {
 	// Err is why the file could not be read or its scripts found: it is
 	// reported as it is (naming the file), and nothing else is set.
 	Err error
+	// Skipped, when set, says why the file is not linted: a .lua file
+	// that shows it is no Redis script (source.Files.judge). Nothing
+	// else but Named is set; the run counts it (Outcome.Skipped).
+	Skipped string
+	// Named says the file was named on the command line (or is standard
+	// input): a skipped one is then said on the error stream, as eslint
+	// says "File ignored" of a file it was asked for.
+	Named bool
 	// Src is the file's content as read, and ID its identity then (what
 	// the fix sink checks before it writes).
 	Src []byte
@@ -169,6 +177,9 @@ type Result struct {
 	Name, Path string
 	// Err is why the file was not linted.
 	Err error
+	// Skipped is File.Skipped: why the file was not linted, not an error.
+	Skipped string
+	Named   bool
 	// Diagnostics are the file's findings (after fixing, with
 	// Config.Fix), and Lines the lines they start and end on.
 	Diagnostics []diag.Diagnostic
@@ -274,8 +285,18 @@ type Outcome struct {
 	// and Name; Files counts the files linted (read, and not broken).
 	Results []*Result
 	Files   int
+	// Skipped are the files not linted because they are no Redis scripts
+	// (File.Skipped), ordered by Arg and Name.
+	Skipped []Skip
 	// Errors are the errors reported on the error stream, in order.
 	Errors []error
+}
+
+// Skip is a file a run skipped, and why.
+type Skip struct {
+	Name, Reason string
+	// Named: the command line named it.
+	Named bool
 }
 
 // Config is a run's configuration.
@@ -287,6 +308,13 @@ type Config struct {
 	// Fix applies fixes (--fix and --diff) to the files that can take
 	// them (File.Rescan).
 	Fix bool
+	// UnsafeFixes makes fixing apply the unsafe fixes too
+	// (--unsafe-fixes).
+	UnsafeFixes bool
+	// Prove, when set, is given each whole script (not a fragment) with
+	// its findings, in its own lines, to set their Proof (--prove). It is
+	// called from the workers at once.
+	Prove func(f *luasrc.File, ds []diag.Diagnostic)
 	// ErrOut is where errors are reported, one line each, escaped.
 	ErrOut io.Writer
 	Sinks  []Sink
@@ -338,12 +366,16 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 			}, report)
 		}
 	}()
-	l := &linter{rules: cfg.Rules, fix: cfg.Fix}
+	l := &linter{rules: cfg.Rules, fix: cfg.Fix, prove: cfg.Prove}
+	if cfg.UnsafeFixes {
+		l.upTo = diag.Unsafe
+	}
 	var (
-		mu    sync.Mutex
-		kept  []*Result
-		clean int
-		wg    sync.WaitGroup
+		mu      sync.Mutex
+		kept    []*Result
+		skipped []*Result
+		clean   int
+		wg      sync.WaitGroup
 	)
 	for range max(cfg.Jobs, 1) {
 		wg.Add(1)
@@ -357,7 +389,9 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 				}
 				r.Rewrite = nil
 				mu.Lock()
-				if r.Err != nil || len(r.Diagnostics) > 0 || len(r.Before) > 0 {
+				if r.Skipped != "" {
+					skipped = append(skipped, r)
+				} else if r.Err != nil || len(r.Diagnostics) > 0 || len(r.Before) > 0 {
 					kept = append(kept, r)
 				} else {
 					clean++
@@ -368,12 +402,22 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 		}()
 	}
 	wg.Wait()
-	slices.SortStableFunc(kept, func(a, b *Result) int {
+	byArgName := func(a, b *Result) int {
 		if c := cmp.Compare(a.Arg, b.Arg); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.Name, b.Name)
-	})
+	}
+	slices.SortStableFunc(kept, byArgName)
+	slices.SortStableFunc(skipped, byArgName)
+	for _, r := range skipped {
+		o.Skipped = append(o.Skipped, Skip{Name: r.Name, Reason: r.Skipped, Named: r.Named})
+		if r.Named {
+			// Not an error: the file is left alone on purpose, as an
+			// excluded one is, but the user asked for it by name.
+			PrintWarning(cfg.ErrOut, r.Name+": skipped: "+r.Skipped)
+		}
+	}
 	o.Results, o.Files = kept, clean
 	reported := map[string]bool{}
 	for _, r := range kept {
@@ -397,6 +441,13 @@ func Run(cfg Config, sources ...Source) (*Outcome, error) {
 		}
 	}
 	return o, first
+}
+
+// PrintWarning writes msg on w as one line, escaped as PrintError escapes
+// errors, marked as a warning: something the user should know that is no
+// error of the run.
+func PrintWarning(w io.Writer, msg string) {
+	fmt.Fprintf(w, "lint-lua: warning: %s\n", report.Escape(msg))
 }
 
 // PrintError writes err on w as one line, with what the text report

@@ -1,6 +1,9 @@
 package driver
 
 import (
+	"slices"
+	"sort"
+
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -12,12 +15,19 @@ import (
 type linter struct {
 	rules []*lint.Rule
 	fix   bool
+	// upTo is the least safe fix applicability that fixing applies.
+	upTo  diag.Applicability
+	prove func(*luasrc.File, []diag.Diagnostic)
 }
 
 // file lints f, and with fixing on applies the fixes of a file that takes
 // them.
 func (l *linter) file(f *File) *Result {
 	r := &Result{Name: f.Name, Path: f.Path}
+	if f.Skipped != "" {
+		r.Skipped, r.Named = f.Skipped, f.Named
+		return r
+	}
 	if f.Err != nil {
 		r.Err = f.Err
 		return r
@@ -25,6 +35,7 @@ func (l *linter) file(f *File) *Result {
 	pass := l.scripts(f, f.Scripts)
 	r.Diagnostics, r.Lines, r.Shared = pass.diags, pass.lines, pass.shared
 	if !l.fix {
+		placeEdits(f.Src, r.Diagnostics)
 		return r
 	}
 	// Before is what --diff exits by: the findings the file has, fixable
@@ -39,7 +50,7 @@ func (l *linter) file(f *File) *Result {
 	// refuses.
 	src := f.Src
 	for round := 0; round < lint.MaxFixRounds; round++ {
-		out, n := diag.ApplyFixes(src, pass.diags)
+		out, n := diag.ApplyFixes(src, pass.diags, l.upTo)
 		if n == 0 {
 			break
 		}
@@ -55,10 +66,42 @@ func (l *linter) file(f *File) *Result {
 		src, pass, r.Applied = out, next, r.Applied+n
 	}
 	r.Diagnostics, r.Lines = pass.diags, pass.lines
+	placeEdits(src, r.Diagnostics)
 	if r.Applied > 0 {
 		r.Rewrite = &Rewrite{Old: f.Src, New: src, ID: f.ID}
 	}
 	return r
+}
+
+// placeEdits fills the Range of every fix edit of ds from its offsets into
+// src, the file the findings are of. The line index is built only when a
+// finding has a fix.
+func placeEdits(src []byte, ds []diag.Diagnostic) {
+	var starts []int
+	pos := func(off int) diag.Pos {
+		i := sort.SearchInts(starts, off+1) - 1
+		return diag.Pos{Line: i + 1, Column: off - starts[i] + 1}
+	}
+	for i := range ds {
+		fx := ds[i].Fix
+		if fx == nil {
+			continue
+		}
+		if starts == nil {
+			starts = luasrc.LineStarts(src)
+		}
+		// The fix is shared with the rule's finding (and the file's
+		// findings as read): place a copy.
+		out := *fx
+		out.Edits = slices.Clone(fx.Edits)
+		for j, e := range out.Edits {
+			if e.Start < 0 || e.End < e.Start || e.End > len(src) {
+				continue
+			}
+			out.Edits[j].Range = diag.Range{Start: pos(e.Start), End: pos(e.End)}
+		}
+		ds[i].Fix = &out
+	}
 }
 
 // pass is what linting a file's scripts once gave.
@@ -87,6 +130,9 @@ func (l *linter) scripts(f *File, scripts []Script) pass {
 				s.Seen(pf)
 			}
 			ds := lint.Run(pf, lint.Config{Rules: l.rules, Settings: f.Settings.Rules, Target: f.Settings.Target, Cluster: f.Settings.Cluster, ClusterHint: s.ClusterHint, Globals: s.Globals, Siblings: s.Siblings, Fragment: s.Fragment})
+			if l.prove != nil && !s.Fragment && len(ds) > 0 {
+				l.prove(pf, ds)
+			}
 			p.syntaxErrors += len(pf.Errors)
 			p.broken = p.broken || pf.Chunk == nil
 			lineOf := func(_ string, n int) (string, bool) { return pf.Line(n) }

@@ -107,3 +107,14 @@ func LangOf(path string) (Lang, bool) {
 func Extensions() []string {
 	return slices.Sorted(maps.Keys(extLangs))
 }
+
+// LineComment is the marker of a line comment in the language, which a
+// `lint-lua: ignore` comment written in the host file follows ("#" in
+// Python and Ruby, "//" elsewhere, PHP included).
+func (l Lang) LineComment() string {
+	switch l {
+	case Python, Ruby:
+		return "#"
+	}
+	return "//"
+}

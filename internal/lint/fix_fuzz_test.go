@@ -41,7 +41,7 @@ func FuzzFix(f *testing.F) {
 	}
 	all := rules.All()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		res := drivertest.FixLua("fuzz.lua", src, all)
+		res := drivertest.FixLua("fuzz.lua", src, all, diag.Unsafe)
 		// No edit covers a comment: the new text would drop it.
 		if orig := luasrc.Parse("fuzz.lua", src); orig.Chunk != nil {
 			for _, d := range res.Before {
@@ -79,7 +79,7 @@ func FuzzFix(f *testing.F) {
 				if d.Fix == nil {
 					continue
 				}
-				out, n := diag.ApplyFixes(src, []diag.Diagnostic{d})
+				out, n := diag.ApplyFixes(src, []diag.Diagnostic{d}, diag.Unsafe)
 				if n != 1 {
 					t.Fatalf("%s: its fix did not apply alone", d.Rule)
 				}

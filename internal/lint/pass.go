@@ -93,7 +93,7 @@ func (f Finding) Raise() Finding {
 func (f Finding) Fix(fix *diag.Fix) Finding {
 	src := f.p.Model.File.Src
 	if fix != nil && len(fix.Edits) > 0 && f.p.Model.File.Positioned() && diag.ValidEdits(fix.Edits, len(src)) {
-		out := &diag.Fix{Message: fix.Message}
+		out := &diag.Fix{Message: fix.Message, Applicability: fix.Applicability}
 		for _, e := range fix.Edits {
 			out.Edits = append(out.Edits, separate(src, e))
 		}

@@ -6,7 +6,8 @@
 //
 // The tables are data generated from ../shared/redis-commands.json,
 // valkey-commands.json and module-commands.json (facts extracted from the
-// servers' and modules' sources) into commands_gen.go, valkey_gen.go and
+// servers' and modules' sources), with the complexity and changed-in
+// versions of command-docs.json (from the same sources' documentation), into commands_gen.go, valkey_gen.go and
 // modules_gen.go, which are committed, so that the linter and its tests
 // never read ../shared at run time. Redis's JSON comes from a Redis newer
 // than 7.0.15, the server the project observed: it lists commands added
@@ -19,9 +20,9 @@
 // or the slices they return.
 package redisdb
 
-//go:generate go run ./gen -kind redis -in ../../../shared/redis-commands.json -out commands_gen.go
-//go:generate go run ./gen -kind valkey -in ../../../shared/valkey-commands.json -out valkey_gen.go
-//go:generate go run ./gen -kind modules -in ../../../shared/module-commands.json -out modules_gen.go
+//go:generate go run ./gen -kind redis -in ../../../shared/redis-commands.json -docs ../../../shared/command-docs.json -out commands_gen.go
+//go:generate go run ./gen -kind valkey -in ../../../shared/valkey-commands.json -docs ../../../shared/command-docs.json -out valkey_gen.go
+//go:generate go run ./gen -kind modules -in ../../../shared/module-commands.json -docs ../../../shared/command-docs.json -out modules_gen.go
 
 import (
 	"slices"
@@ -61,12 +62,19 @@ func (k ReplyKind) String() string {
 
 // Command describes a Redis command or subcommand.
 type Command struct {
-	Name        string    // upper case; subcommands as "CONFIG GET"
-	Arity       int       // Redis arity: positive exact, negative minimum, counting the command name (and for subcommands counting container + sub)
-	Flags       []string  // command_flags, e.g. WRITE READONLY NOSCRIPT BLOCKING FAST DENYOOM
-	Since       string    // version that introduced the command, "7.0.0" style: the server's (Valkey's own from 8.0), or for a module command the module's (redis-facts.md H17: never compare it with a server version)
-	Group       string    // documentation group: string, list, generic, scripting...
-	Deprecated  string    // deprecated_since or ""
+	Name       string   // upper case; subcommands as "CONFIG GET"
+	Arity      int      // Redis arity: positive exact, negative minimum, counting the command name (and for subcommands counting container + sub)
+	Flags      []string // command_flags, e.g. WRITE READONLY NOSCRIPT BLOCKING FAST DENYOOM
+	Since      string   // version that introduced the command, "7.0.0" style: the server's (Valkey's own from 8.0), or for a module command the module's (redis-facts.md H17: never compare it with a server version)
+	Group      string   // documentation group: string, list, generic, scripting...
+	Deprecated string   // deprecated_since or ""
+	// Complexity is the leading O(...) formula of the command's documented
+	// time complexity ("O(log(N)+M)"), "" when its documentation gives
+	// none; what N and M stand for is on the command's official page.
+	Complexity string
+	// ChangedIn lists the versions whose release changed the command
+	// (its documentation's history), oldest first as documented.
+	ChangedIn   []string
 	Reply       ReplyKind // 0 when the schema does not say (EVAL, FCALL, containers, every module command)
 	ReplyConsts []string  // raw const values e.g. `"OK"`, `0`, `1`
 	KeySpecs    []KeySpec

@@ -481,3 +481,23 @@ func TestLookupFoldsLikeToUpper(t *testing.T) {
 		t.Errorf("a Unicode upper-casing to a command's name does not find it")
 	}
 }
+
+// TestCommandDocs checks facts of command-docs.json reached the tables:
+// ZRANGEBYSCORE (whose hover the language server's test shows), a
+// subcommand, Valkey's table and a module's.
+func TestCommandDocs(t *testing.T) {
+	t.Parallel()
+	z := redisdb.RedisTable.Lookup("zrangebyscore")
+	if z == nil || z.Complexity != "O(log(N)+M)" || !slices.Equal(z.ChangedIn, []string{"2.0.0"}) || z.Deprecated != "6.2.0" {
+		t.Errorf("ZRANGEBYSCORE: %+v", z)
+	}
+	if c := redisdb.RedisTable.Lookup("GET"); c == nil || c.Complexity != "O(1)" {
+		t.Errorf("GET complexity: %+v", c)
+	}
+	if c := redisdb.ValkeyTable.Lookup("ZADD"); c == nil || c.Complexity == "" {
+		t.Errorf("Valkey ZADD has no complexity: %+v", c)
+	}
+	if c := redisdb.ModuleTable.Lookup("FT.ALIASADD"); c == nil || c.Complexity != "O(1)" {
+		t.Errorf("FT.ALIASADD complexity: %+v", c)
+	}
+}

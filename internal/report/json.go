@@ -22,6 +22,15 @@ type jsonOutput struct {
 	// absent when there were none, so that a clean run's output is as it
 	// was before the field.
 	Errors []jsonError `json:"errors,omitempty"`
+	// Skipped are the .lua files not linted as no Redis scripts
+	// (Result.Skipped); absent when there were none.
+	Skipped []jsonSkipped `json:"skipped,omitempty"`
+}
+
+// jsonSkipped is one file the run skipped, and why.
+type jsonSkipped struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
 }
 
 // jsonError is one error of the run: the file it names, if any.
@@ -44,13 +53,34 @@ type jsonDiagnostic struct {
 	Help string `json:"help,omitempty"`
 	// Fix is present only for a finding lint-lua --fix can rewrite.
 	Fix *jsonFix `json:"fix,omitempty"`
+	// Proof is present when lint-lua --prove replayed the finding.
+	Proof *jsonProof `json:"proof,omitempty"`
+}
+
+// jsonProof is what replaying a finding on a Redis showed.
+type jsonProof struct {
+	Reproduced bool   `json:"reproduced"`
+	Witness    string `json:"witness,omitempty"`
+	Reply      string `json:"reply,omitempty"`
+	Server     string `json:"server,omitempty"`
+	Note       string `json:"note,omitempty"`
+}
+
+func newJSONProof(p *diag.Proof) *jsonProof {
+	if p == nil {
+		return nil
+	}
+	return &jsonProof{Reproduced: p.Reproduced, Witness: p.Witness, Reply: p.Reply, Server: p.Server, Note: p.Note}
 }
 
 // jsonFix is a finding's fix: edits as byte offsets into the file as it
 // was read (end exclusive), applied together.
 type jsonFix struct {
-	Message string     `json:"message"`
-	Edits   []jsonEdit `json:"edits"`
+	Message string `json:"message"`
+	// Applicability is "safe" (--fix applies it), "unsafe" (only with
+	// --unsafe-fixes) or "display-only" (never applied).
+	Applicability string     `json:"applicability"`
+	Edits         []jsonEdit `json:"edits"`
 }
 
 type jsonEdit struct {
@@ -63,7 +93,7 @@ func newJSONFix(f *diag.Fix) *jsonFix {
 	if f == nil {
 		return nil
 	}
-	out := &jsonFix{Message: f.Message, Edits: make([]jsonEdit, 0, len(f.Edits))}
+	out := &jsonFix{Message: f.Message, Applicability: f.Applicability.String(), Edits: make([]jsonEdit, 0, len(f.Edits))}
 	for _, e := range f.Edits {
 		out.Edits = append(out.Edits, jsonEdit{Offset: e.Start, EndOffset: e.End, NewText: e.New})
 	}
@@ -103,6 +133,8 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 		if f := d.Fix; f != nil {
 			buf = append(buf, ",\n      \"fix\": {\n        \"message\": "...)
 			buf = appendJSONString(buf, f.Message)
+			buf = append(buf, ",\n        \"applicability\": "...)
+			buf = appendJSONString(buf, f.Applicability.String())
 			buf = append(buf, ",\n        \"edits\": ["...)
 			for j, e := range f.Edits {
 				if j > 0 {
@@ -118,6 +150,19 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 				buf = append(buf, "\n        "...)
 			}
 			buf = append(buf, "]\n      }"...)
+		}
+		if p := d.Proof; p != nil {
+			buf = append(buf, ",\n      \"proof\": {\n        \"reproduced\": "...)
+			buf = strconv.AppendBool(buf, p.Reproduced)
+			for _, kv := range [...]struct{ k, v string }{{"witness", p.Witness}, {"reply", p.Reply}, {"server", p.Server}, {"note", p.Note}} {
+				if kv.v != "" {
+					buf = append(buf, ",\n        \""...)
+					buf = append(buf, kv.k...)
+					buf = append(buf, "\": "...)
+					buf = appendJSONString(buf, kv.v)
+				}
+			}
+			buf = append(buf, "\n      }"...)
 		}
 		buf = append(buf, "\n    }"...)
 		if len(buf) > 32<<10 {
@@ -145,6 +190,20 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 			}
 			buf = append(buf, "\n      \"message\": "...)
 			buf = appendJSONString(buf, e.Message)
+			buf = append(buf, "\n    }"...)
+		}
+		buf = append(buf, "\n  ]"...)
+	}
+	if len(r.Skipped) > 0 {
+		buf = append(buf, ",\n  \"skipped\": ["...)
+		for i, sk := range r.Skipped {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, "\n    {\n      \"file\": "...)
+			buf = appendJSONString(buf, sk.File)
+			buf = append(buf, ",\n      \"reason\": "...)
+			buf = appendJSONString(buf, sk.Reason)
 			buf = append(buf, "\n    }"...)
 		}
 		buf = append(buf, "\n  ]"...)

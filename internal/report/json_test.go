@@ -20,11 +20,14 @@ func encodeJSON(r *Result) []byte {
 			File: d.File, Line: d.Range.Start.Line, Column: d.Range.Start.Column,
 			EndLine: d.Range.End.Line, EndColumn: d.Range.End.Column,
 			Rule: d.Rule, Severity: severityName(d.Severity), Message: d.Message, Help: d.Help,
-			Fix: newJSONFix(d.Fix),
+			Fix: newJSONFix(d.Fix), Proof: newJSONProof(d.Proof),
 		})
 	}
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, jsonError{File: e.File, Message: e.Message})
+	}
+	for _, sk := range r.Skipped {
+		out.Skipped = append(out.Skipped, jsonSkipped{File: sk.File, Reason: sk.Reason})
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -64,7 +67,9 @@ func encoderResults(t *testing.T) []*Result {
 	withRoots.WorkDir, withRoots.SourceRoot = "/w/repo/sub", "/w/repo"
 	withErrors := awkwardResult()
 	withErrors.Errors = []RunError{{File: "gone.lua", Message: "no such file or directory"}, {Message: "a.lua:1:5: include not found: \"x\"\n\x1b]"}}
-	out := []*Result{{}, awkwardResult(), withRoots, withErrors, {Errors: []RunError{{File: "x", Message: "y"}}}}
+	withSkipped := awkwardResult()
+	withSkipped.Skipped = []Skipped{{File: "nvim/init.lua", Reason: "not a Redis script"}, {File: "a\"b\x1b.lua", Reason: "x"}}
+	out := []*Result{{}, awkwardResult(), withRoots, withErrors, {Errors: []RunError{{File: "x", Message: "y"}}}, withSkipped}
 	sets, err := benchdata.Sets()
 	if err != nil {
 		t.Fatal(err)

@@ -31,6 +31,14 @@ type rdjsonDiagnostic struct {
 	Location rdjsonLocation `json:"location"`
 	Severity string         `json:"severity"`
 	Code     rdjsonCode     `json:"code"`
+	// Suggestions are the fix's edits, which reviewdog offers as
+	// suggested changes.
+	Suggestions []rdjsonSuggestion `json:"suggestions,omitempty"`
+}
+
+type rdjsonSuggestion struct {
+	Range rdjsonRange `json:"range"`
+	Text  string      `json:"text"`
 }
 
 type rdjsonLocation struct {
@@ -82,12 +90,32 @@ func rdjsonFor(r *Result) (rdjsonResult, func(diag.Diagnostic) rdjsonDiagnostic)
 		return rdjsonDiagnostic{
 			// reviewdog posts it as a comment, in markdown: the help is
 			// a paragraph of its own.
-			Message:  strings.ToValidUTF8(withHelp(d, "\n\n"), "\uFFFD"),
-			Location: rdjsonLocation{Path: strings.ToValidUTF8(slashPath(d.File), "\uFFFD"), Range: rdjsonRangeFor(d.Range)},
-			Severity: rdjsonSeverity(d.Severity),
-			Code:     rdjsonCode{Value: d.Rule, URL: urls[d.Rule]},
+			Message:     strings.ToValidUTF8(withHelp(d, "\n\n"), "\uFFFD"),
+			Location:    rdjsonLocation{Path: strings.ToValidUTF8(slashPath(d.File), "\uFFFD"), Range: rdjsonRangeFor(d.Range)},
+			Severity:    rdjsonSeverity(d.Severity),
+			Code:        rdjsonCode{Value: d.Rule, URL: urls[d.Rule]},
+			Suggestions: rdjsonSuggestions(d.Fix),
 		}
 	}
+}
+
+// rdjsonSuggestions are a fix's edits, or none when one has no position.
+func rdjsonSuggestions(f *diag.Fix) []rdjsonSuggestion {
+	if f == nil {
+		return nil
+	}
+	out := make([]rdjsonSuggestion, 0, len(f.Edits))
+	for _, e := range f.Edits {
+		rg := e.Range
+		if rg.Start.Line < 1 {
+			return nil
+		}
+		out = append(out, rdjsonSuggestion{
+			Range: rdjsonRange{Start: rdjsonPos{Line: rg.Start.Line, Column: rg.Start.Column}, End: &rdjsonPos{Line: rg.End.Line, Column: rg.End.Column}},
+			Text:  strings.ToValidUTF8(e.New, "\uFFFD"),
+		})
+	}
+	return out
 }
 
 // encodeRDJSON is encoding/json's document: two-space indentation, HTML

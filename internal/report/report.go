@@ -37,6 +37,16 @@ type Result struct {
 	// exist, a file that cannot be read or fixed), as reported on the
 	// error stream. The formats that carry a run's status record them.
 	Errors []RunError
+	// Skipped are the .lua files not linted because they show they are
+	// no Redis scripts (a Neovim configuration, a game), with why: the
+	// formats that have a summary count them, so that a user sees what
+	// --all-lua would add.
+	Skipped []Skipped
+}
+
+// Skipped is a file a run did not lint, and why.
+type Skipped struct {
+	File, Reason string
 }
 
 // RunError is one error of a run: the file it names, when it names one,
@@ -220,4 +230,16 @@ func (r *Result) repoPath(file string) string {
 // host separator, as the CI-oriented formats expect.
 func slashPath(p string) string {
 	return filepath.ToSlash(p)
+}
+
+// fixDescription is a fix's message, with its applicability when --fix
+// alone would not apply it.
+func fixDescription(f *diag.Fix) string {
+	switch f.Applicability {
+	case diag.Unsafe:
+		return f.Message + " (unsafe: applied only with --unsafe-fixes)"
+	case diag.DisplayOnly:
+		return f.Message + " (suggestion: never applied)"
+	}
+	return f.Message
 }

@@ -109,6 +109,24 @@ type sarifResult struct {
 	Message             sarifMessage      `json:"message"`
 	Locations           []sarifLocation   `json:"locations"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+}
+
+// sarifFix is a finding's fix: its edits as replacements of regions of
+// the result's file.
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent *sarifText  `json:"insertedContent,omitempty"`
 }
 
 type sarifLocation struct {
@@ -216,7 +234,35 @@ func (s *sarifResults) of(d diag.Diagnostic) sarifResult {
 	res.PartialFingerprints = map[string]string{
 		"primaryLocationLineHash": lineHash(key, s.seen[key]),
 	}
+	if f := sarifFixFor(s.r, d, art); f != nil {
+		res.Fixes = []sarifFix{*f}
+	}
 	return res
+}
+
+// sarifFixFor is d's fix, or nil when it has none or an edit without a
+// position. Its description says when --fix would not apply it.
+func sarifFixFor(r *Result, d diag.Diagnostic, art sarifArtifact) *sarifFix {
+	if d.Fix == nil || len(d.Fix.Edits) == 0 {
+		return nil
+	}
+	change := sarifArtifactChange{ArtifactLocation: art}
+	for _, e := range d.Fix.Edits {
+		if e.Range.Start.Line < 1 {
+			return nil
+		}
+		rep := sarifReplacement{DeletedRegion: sarifRegion{
+			StartLine:   e.Range.Start.Line,
+			StartColumn: codePointColumn(r, d.File, e.Range.Start),
+			EndLine:     e.Range.End.Line,
+			EndColumn:   codePointColumn(r, d.File, e.Range.End),
+		}}
+		if e.New != "" {
+			rep.InsertedContent = &sarifText{Text: strings.ToValidUTF8(e.New, "\uFFFD")}
+		}
+		change.Replacements = append(change.Replacements, rep)
+	}
+	return &sarifFix{Description: sarifText{Text: strings.ToValidUTF8(fixDescription(d.Fix), "\uFFFD")}, ArtifactChanges: []sarifArtifactChange{change}}
 }
 
 // sarifMessageFor is d's headline, and with its help, both as markdown:

@@ -154,7 +154,7 @@ func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line strin
 	b = append(b, f.rule.pre...)
 	b = append(append(b, '('), d.Rule...)
 	if d.Fix != nil {
-		b = append(b, ", fixable"...)
+		b = append(b, fixMark(d.Fix)...)
 	}
 	b = append(b, ')')
 	b = append(b, f.rule.post...)
@@ -187,15 +187,53 @@ func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line strin
 		b = append(b, sanitizeString(d.Help, false)...)
 		b = append(b, '\n')
 	}
+	if p := d.Proof; p != nil {
+		b = append(b, "  "...)
+		if p.Reproduced {
+			b = appendPainted(b, f.help, "proved:")
+			b = append(b, ' ')
+			b = append(b, sanitizeString("on "+p.Server+" with "+p.Witness+", Redis replied: "+p.Reply, false)...)
+		} else {
+			b = appendPainted(b, f.help, "not proved:")
+			b = append(b, ' ')
+			b = append(b, sanitizeString(p.Note, false)...)
+		}
+		b = append(b, '\n')
+	}
+	if d.Fix != nil && d.Fix.Applicability == diag.Unsafe {
+		// What an unsafe fix changes is for the user to read before
+		// --unsafe-fixes applies it.
+		b = append(b, "  "...)
+		b = appendPainted(b, f.help, "unsafe fix:")
+		b = append(b, ' ')
+		b = append(b, sanitizeString(d.Fix.Message, false)...)
+		b = append(b, '\n')
+	}
 	return b
+}
+
+// fixMark is what the rule's parentheses say of a finding's fix.
+func fixMark(f *diag.Fix) string {
+	switch f.Applicability {
+	case diag.Unsafe:
+		return ", unsafe fix"
+	case diag.DisplayOnly:
+		return ", suggestion"
+	}
+	return ", fixable"
 }
 
 // finish writes the summary of r's findings to bw and flushes it.
 func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
-	var nErr, nWarn, nInfo, nFix int
+	var nErr, nWarn, nInfo, nFix, nUnsafe int
 	for _, d := range r.Diagnostics {
 		if d.Fix != nil {
-			nFix++
+			switch d.Fix.Applicability {
+			case diag.Safe:
+				nFix++
+			case diag.Unsafe:
+				nUnsafe++
+			}
 		}
 		switch shownSeverity(d.Severity) {
 		case diag.SeverityInfo:
@@ -220,6 +258,15 @@ func (f *textFormatter) finish(bw *bufio.Writer, r *Result) error {
 	summary := summaryLine(len(r.Diagnostics), nErr, nWarn, nInfo, r.Files)
 	if nFix > 0 {
 		summary += fmt.Sprintf("; %d fixable with --fix", nFix)
+	}
+	if nUnsafe > 0 {
+		summary += fmt.Sprintf("; %d more with --fix --unsafe-fixes (read them first)", nUnsafe)
+	}
+	switch n := len(r.Skipped); {
+	case n == 1:
+		summary += "; skipped 1 Lua file that is not a Redis script; --all-lua to lint it"
+	case n > 1:
+		summary += fmt.Sprintf("; skipped %d Lua files that are not Redis scripts; --all-lua to lint them", n)
 	}
 	fmt.Fprintln(bw, f.summary.Sprint(summary))
 	return bw.Flush()

@@ -53,6 +53,9 @@ type Flags struct {
 	// MinSeverity is the lowest severity reported (--min-severity); empty
 	// leaves the entry point's default.
 	MinSeverity string
+	// AllLua lints every .lua file as a Redis script (--all-lua), not
+	// only those that show they are one.
+	AllLua bool
 	// Names spells a setting's name as the entry point writes it in an
 	// error ("--target" on the command line, "-target" under go vet);
 	// nil writes "--"+name.
@@ -75,6 +78,8 @@ type Settings struct {
 	// MinSeverity is the lowest severity reported; 0 when not set, which
 	// leaves the entry point's default.
 	MinSeverity diag.Severity
+	// AllLua is Flags.AllLua.
+	AllLua bool
 	// ScriptAPIs are the configuration's script_apis: the user's own
 	// functions and methods that receive a script. The one list serves
 	// every language whose calls are read: Go (the analyzer, For("go"))
@@ -87,11 +92,33 @@ type Settings struct {
 // dir) and checks the flags. Every problem is an error that names the
 // setting, or the configuration file with its line.
 func Resolve(dir string, f Flags) (*Settings, error) {
+	s, err := resolveFlags(f)
+	if err != nil {
+		return nil, err
+	}
+	if !f.NoConfig {
+		if s.Config, err = load(dir, f.Config); err != nil {
+			return nil, err
+		}
+	}
+	s.withConfig()
+	return s, nil
+}
+
+// withConfig sets what s takes from its configuration.
+func (s *Settings) withConfig() {
+	if s.Config != nil {
+		s.ScriptAPIs = ScriptAPIs{list: s.Config.ScriptAPIs, path: s.Config.Path}
+	}
+}
+
+// resolveFlags checks the flags, and reads no configuration.
+func resolveFlags(f Flags) (*Settings, error) {
 	name := f.Names
 	if name == nil {
 		name = func(s string) string { return "--" + s }
 	}
-	s := &Settings{Severity: map[string]diag.Severity{}}
+	s := &Settings{Severity: map[string]diag.Severity{}, AllLua: f.AllLua}
 	var err error
 	if s.Server, err = server(f, name); err != nil {
 		return nil, err
@@ -124,14 +151,6 @@ func Resolve(dir string, f Flags) (*Settings, error) {
 		if s.MinSeverity, err = diag.ParseSeverity(f.MinSeverity); err != nil {
 			return nil, fmt.Errorf("%s: %w", name("min-severity"), err)
 		}
-	}
-	if !f.NoConfig {
-		if s.Config, err = load(dir, f.Config); err != nil {
-			return nil, err
-		}
-	}
-	if s.Config != nil {
-		s.ScriptAPIs = ScriptAPIs{list: s.Config.ScriptAPIs, path: s.Config.Path}
 	}
 	return s, nil
 }
@@ -242,6 +261,16 @@ func (s *Settings) Excluded(path string) bool {
 		return false
 	}
 	return s.Config.Excluded(s.rel(path))
+}
+
+// ScriptsOnly reports whether a .lua file at path is linted only when it
+// shows it is a Redis script: not with --all-lua, all_lua: true, or an
+// include: pattern that matches the path.
+func (s *Settings) ScriptsOnly(path string) bool {
+	if s.AllLua {
+		return false
+	}
+	return s.Config == nil || !s.Config.AllLua && !s.Config.Included(s.rel(path))
 }
 
 // Target is the server the file at path runs on: the configuration's, with
@@ -395,4 +424,51 @@ func (a ScriptAPIs) HostAPIs() (*hostlang.APIs, error) {
 		return nil, fmt.Errorf("%s:%d:%d: script_apis: %v", a.path, e.Line, e.Column, err)
 	}
 	return apis, nil
+}
+
+// RuleSource says where the setting of rule id that Rules(path) gives
+// comes from: the flag that decides it ("--disable", "--only", "--enable",
+// "--rule-severity"), else the configuration's "PATH:LINE:COL" (the rules
+// section, or the last override that matches path), else "default".
+func (s *Settings) RuleSource(id, path string) string {
+	switch _, sev := s.Severity[id]; {
+	case s.Disable[id]:
+		return "--disable"
+	case len(s.Only) > 0 && !s.Only[id]:
+		return "--only"
+	case s.Enable[id]:
+		return "--enable"
+	case sev:
+		return "--rule-severity"
+	}
+	if s.Config != nil {
+		if src := s.Config.RuleSource(id, s.rel(path)); src != "" {
+			return src
+		}
+	}
+	return "default"
+}
+
+// ServerSource says where the target ("target") or the modules
+// ("modules") that Target(path) gives come from: the flag, the
+// configuration's "PATH:LINE:COL", or "default".
+func (s *Settings) ServerSource(key, path string) string {
+	if key == "modules" && s.Server.ModulesSet || key == "target" && s.Server.TargetSet {
+		return "--" + key
+	}
+	if s.Config != nil {
+		if src := s.Config.ServerSource(key, s.rel(path)); src != "" {
+			return src
+		}
+	}
+	return "default"
+}
+
+// KeySource says where a top-level key of the configuration is written,
+// "PATH:LINE:COL", or "default" when it is not.
+func (s *Settings) KeySource(key string) string {
+	if s.Config != nil && s.Config.Pos[key] != "" {
+		return s.Config.Pos[key]
+	}
+	return "default"
 }

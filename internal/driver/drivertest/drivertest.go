@@ -6,6 +6,7 @@ package drivertest
 import (
 	"io"
 
+	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/lint"
 )
@@ -18,8 +19,10 @@ type Fixed struct {
 	Src []byte
 }
 
-// FixLua fixes one .lua text as --fix fixes a .lua file.
-func FixLua(name string, src []byte, rules []*lint.Rule) Fixed {
+// FixLua fixes one .lua text as --fix fixes a .lua file, applying the
+// fixes up to upTo (diag.Safe as --fix, diag.Unsafe as --fix
+// --unsafe-fixes).
+func FixLua(name string, src []byte, rules []*lint.Rule, upTo diag.Applicability) Fixed {
 	f := &driver.File{Name: name, Path: name, Src: src,
 		Scripts: []driver.Script{{Name: name, Text: src}},
 		Rescan:  func(b []byte) *driver.File { return &driver.File{Scripts: []driver.Script{{Name: name, Text: b}}} },
@@ -31,7 +34,7 @@ func FixLua(name string, src []byte, rules []*lint.Rule) Fixed {
 			out.Src = r.Rewrite.New
 		}
 	})
-	driver.Run(driver.Config{Rules: rules, Fix: true, ErrOut: io.Discard, Sinks: []driver.Sink{keep}}, oneFile{f})
+	driver.Run(driver.Config{Rules: rules, Fix: true, UnsafeFixes: upTo >= diag.Unsafe, ErrOut: io.Discard, Sinks: []driver.Sink{keep}}, oneFile{f})
 	return out
 }
 

@@ -27,7 +27,7 @@ func fixRun(t *testing.T, dir string) (string, string, *driver.Outcome) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	files := &source.Files{Paths: []string{"."}, WorkDir: dir, Limit: 1 << 20, IncludeNames: true,
-		Settings: func(string) driver.Settings { return driver.Settings{} }}
+		Settings: func(string) (driver.Settings, error) { return driver.Settings{}, nil }}
 	format, _ := report.New("json", report.Options{})
 	sinks := []driver.Sink{NewFix(&errOut), &Report{Out: &out, Format: format}}
 	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: sinks}, files)

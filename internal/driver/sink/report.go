@@ -65,6 +65,9 @@ func (s *Report) Done(o *driver.Outcome) error {
 	for _, err := range o.Errors {
 		res.Errors = append(res.Errors, runError(err))
 	}
+	for _, sk := range o.Skipped {
+		res.Skipped = append(res.Skipped, report.Skipped{File: sk.Name, Reason: sk.Reason})
+	}
 	if err := s.Format.Format(s.Out, &res); err != nil {
 		return fmt.Errorf("writing output: %w", err)
 	}

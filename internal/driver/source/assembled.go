@@ -84,6 +84,20 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 		return fs.siblings().of(f.path)
 	}
 	for i, f := range files {
+		var set driver.Settings
+		why := ""
+		if f.Err == nil && errs[i] == nil && !included[roots[i].path] {
+			var err error
+			if set, err = fs.Settings(fs.match(all[i])); err != nil {
+				errs[i] = err
+			} else {
+				text := f.Src
+				if assemblies[i] != nil {
+					text = assemblies[i].src
+				}
+				why = fs.judge(all[i], text)
+			}
+		}
 		switch {
 		case f.Err != nil:
 		case errs[i] == errAssembledTooLarge:
@@ -93,17 +107,22 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 		case included[roots[i].path]:
 			// A fragment: linted through its includers.
 			f.Src = nil
+		case why != "":
+			// Judged as Redis runs it: assembled with its includes. Not
+			// a script itself; the scripts it sends, if any, are.
+			f.Settings = set
+			if !luaHostFile(f) {
+				f = skipped(all[i], why)
+			}
 		case assemblies[i] != nil:
 			as := assemblies[i]
+			f.Settings = set
 			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as, Siblings: siblings(all[i])}}
 		default:
-			f.Settings = fs.Settings(fs.match(all[i]))
+			f.Settings = set
 			script := driver.Script{Name: f.Name, Siblings: siblings(all[i])}
 			luaFile(f, script)
 			f.Rescan = rescan(script, f.Settings)
-		}
-		if f.Err == nil {
-			f.Settings = fs.Settings(fs.match(all[i]))
 		}
 		yield(driver.Item{Arg: all[i].arg, Name: all[i].name, Load: func() *driver.File { return f }})
 	}

@@ -30,13 +30,20 @@ type Files struct {
 	// searched.
 	Skip func(path string) bool
 	// Settings returns the settings of the file at path: on disk, or for
-	// standard input StdinName resolved against WorkDir.
-	Settings func(path string) driver.Settings
+	// standard input StdinName resolved against WorkDir; an error (its
+	// configuration cannot be read) is the file's, which is not linted.
+	Settings func(path string) (driver.Settings, error)
 	// Limit is the largest file read, in bytes (--max-file-size).
 	Limit int64
 	// Stdin is read for "-", reported as StdinName.
 	Stdin     io.Reader
 	StdinName string
+	// Held, when set, gives the text an editor holds for the file at a
+	// path (the language server's unsaved buffers): it is linted in place
+	// of the disk's, and a path it holds is found even before it is saved.
+	// Everything else (settings, includes, siblings, host languages) is
+	// as for the file on disk.
+	Held func(path string) ([]byte, bool)
 	// IncludeNames makes the names that the fragments a file's
 	// `--- @include` directives name define at their top level known to
 	// the file's script (driver.Script.Globals): a run that lints the
@@ -46,6 +53,11 @@ type Files struct {
 	// that the walk finds or the command line names: their scripts are
 	// found in their string literals.
 	Host *Host
+	// ScriptsOnly, when set, says whether a .lua file at path is linted
+	// only when it shows it is a Redis script (judge), and skipped
+	// otherwise; nil, or false for a path (--all-lua, all_lua:, an
+	// include: glob that matches it), lints every .lua file.
+	ScriptsOnly func(path string) bool
 	// NoLua leaves the .lua files out of a walk (languages: without lua);
 	// a .lua file named on the command line is linted all the same.
 	NoLua bool
@@ -86,6 +98,14 @@ func (s *Files) each(yield func(found), fail func(error)) {
 				yield(found{arg: i, name: s.StdinName, stdin: true})
 			}
 			continue
+		}
+		if s.Held != nil {
+			if _, ok := s.Held(s.resolve(p)); ok {
+				if s.Skip == nil || !s.Skip(s.resolve(p)) {
+					yield(found{arg: i, name: filepath.ToSlash(p), path: s.resolve(p), named: true})
+				}
+				continue
+			}
 		}
 		errs := walk(p, s.resolve(p), s.Skip, s.wants, func(name, path string, named bool) {
 			yield(found{arg: i, name: name, path: path, named: named})
@@ -133,12 +153,21 @@ func (s *Files) cache() *includeCache {
 func (s *Files) read(f found) (*driver.File, bool) {
 	out := &driver.File{Name: f.name, Path: f.path}
 	var err error
-	if f.stdin {
+	held, ok := []byte(nil), false
+	if s.Held != nil && !f.stdin {
+		held, ok = s.Held(f.path)
+	}
+	switch {
+	case ok && int64(len(held)) > s.Limit:
+		err = tooLarge(s.Limit)
+	case ok:
+		out.Src = held
+	case f.stdin:
 		out.Src, err = io.ReadAll(io.LimitReader(s.Stdin, s.Limit+1))
 		if err == nil && int64(len(out.Src)) > s.Limit {
 			out.Src, err = nil, tooLarge(s.Limit)
 		}
-	} else {
+	default:
 		out.Src, out.ID, err = readFile(f.path, s.Limit, f.named)
 	}
 	if err != nil {
@@ -164,7 +193,7 @@ func (s *Files) load(f found) *driver.File {
 		}
 		// Settings are resolved only for a file that may hold a script:
 		// most host files do not.
-		return s.Host.load(out, l, func() driver.Settings { return s.Settings(s.match(f)) }, s.siblings().beside(f.path))
+		return s.Host.load(out, l, func() (driver.Settings, error) { return s.Settings(s.match(f)) }, s.siblings().beside(f.path))
 	}
 	includes := s.IncludeNames && !f.stdin
 	// A fragment that a script included before the walk reached it was
@@ -184,7 +213,21 @@ func (s *Files) load(f found) *driver.File {
 			return out
 		}
 	}
-	out.Settings = s.Settings(s.match(f))
+	// The settings first: a file under a configuration that cannot be
+	// read is an error, whatever its text, and include: decides judge.
+	set, err := s.Settings(s.match(f))
+	if err != nil {
+		return &driver.File{Name: f.name, Path: f.path, Err: err}
+	}
+	if why := s.judge(f, out.Src); why != "" {
+		// Not a script itself; the scripts it sends, if any, are.
+		out.Settings = set
+		if luaHostFile(out) {
+			return out
+		}
+		return skipped(f, why)
+	}
+	out.Settings = set
 	script := driver.Script{Name: f.name, Parsed: parsed}
 	if !f.stdin {
 		script.Siblings = s.siblings().of(f.path)
@@ -199,6 +242,11 @@ func (s *Files) load(f found) *driver.File {
 	luaFile(out, script)
 	out.Rescan = rescan(script, out.Settings)
 	return out
+}
+
+// skipped is the file f, not linted for the reason why.
+func skipped(f found, why string) *driver.File {
+	return &driver.File{Name: f.name, Path: f.path, Skipped: why, Named: f.named || f.stdin}
 }
 
 // luaFile fills out's Scripts (and, for a function container, its

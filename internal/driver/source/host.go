@@ -64,7 +64,7 @@ const (
 // makes each a script placed back in the file; settings gives the file's
 // settings, asked only when the file may hold a script; beside, when set,
 // the names that the .lua headers beside the file define (bundleFragments).
-func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Settings, beside func() map[string]lint.Sibling) *driver.File {
+func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() (driver.Settings, error), beside func() map[string]lint.Sibling) *driver.File {
 	apis := h.APIs
 	if apis == nil {
 		apis = hostlang.DefaultAPIs()
@@ -74,7 +74,11 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 	if !hostlang.MayHoldScript(l, out.Src, apis) {
 		return out
 	}
-	out.Settings = settings()
+	set, err := settings()
+	if err != nil {
+		return &driver.File{Name: out.Name, Path: out.Path, Err: err}
+	}
+	out.Settings = set
 	if err := h.find(out, l, apis, beside); err != nil {
 		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
 	}

@@ -38,7 +38,7 @@ type hostFixes struct {
 //     there too: the edit would change more than the fix.
 func (m *hostScript) hostFix(f *diag.Fix) *diag.Fix {
 	lua := m.text.Bytes()
-	want, n := diag.ApplyFixes(lua, []diag.Diagnostic{{Fix: f}})
+	want, n := diag.ApplyFixes(lua, []diag.Diagnostic{{Fix: f}}, diag.Unsafe)
 	if n != 1 {
 		return nil
 	}
@@ -64,7 +64,7 @@ func (m *hostScript) hostFix(f *diag.Fix) *diag.Fix {
 			}
 		}
 		if m.fixes.readsBack(try, m.index, string(want)) {
-			return &diag.Fix{Message: f.Message, Edits: try}
+			return &diag.Fix{Message: f.Message, Edits: try, Applicability: f.Applicability}
 		}
 	}
 	return nil
@@ -130,7 +130,7 @@ func (x *hostFixes) readsBack(edits []diag.Edit, index int, want string) bool {
 	if !diag.ValidEdits(edits, len(x.src)) {
 		return false
 	}
-	src, n := diag.ApplyFixes(x.src, []diag.Diagnostic{{Fix: &diag.Fix{Edits: edits}}})
+	src, n := diag.ApplyFixes(x.src, []diag.Diagnostic{{Fix: &diag.Fix{Edits: edits}}}, diag.Safe)
 	if n != 1 {
 		return false
 	}

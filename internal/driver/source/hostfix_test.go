@@ -137,7 +137,7 @@ func tryFix(t *testing.T, s driver.Script, src, at, old, new, want string) {
 	if got == nil {
 		t.Fatal("fix dropped")
 	}
-	out, n := diag.ApplyFixes([]byte(src), []diag.Diagnostic{{Fix: got}})
+	out, n := diag.ApplyFixes([]byte(src), []diag.Diagnostic{{Fix: got}}, diag.Unsafe)
 	if n != 1 || string(out) != want {
 		t.Errorf("fixed file:\n%s\nwant:\n%s", out, want)
 	}

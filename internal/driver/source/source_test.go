@@ -27,8 +27,8 @@ func files(dir string, paths ...string) *Files {
 	}
 	return &Files{
 		Paths: paths, WorkDir: dir, Limit: 1 << 20, IncludeNames: true, Reuse: true,
-		Settings: func(string) driver.Settings {
-			return driver.Settings{Rules: lint.Settings{"script-too-long": {Enabled: false}}}
+		Settings: func(string) (driver.Settings, error) {
+			return driver.Settings{Rules: lint.Settings{"script-too-long": {Enabled: false}}}, nil
 		},
 	}
 }

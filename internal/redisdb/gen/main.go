@@ -1,6 +1,7 @@
 // Command gen writes one of the redisdb command tables from the shared
 // command JSON: commands_gen.go from redis-commands.json, valkey_gen.go from
-// valkey-commands.json and modules_gen.go from module-commands.json. It runs
+// valkey-commands.json and modules_gen.go from module-commands.json, each
+// with the complexity and changed-in versions of command-docs.json. It runs
 // under go generate (see redisdb.go) so that the built linter and its tests
 // never read ../shared at run time.
 //
@@ -22,10 +23,11 @@ import (
 func main() {
 	kind := flag.String("kind", "redis", "table to write: redis, valkey or modules")
 	in := flag.String("in", "", "path of the command JSON")
+	docs := flag.String("docs", "", "path of command-docs.json (complexity and changed-in versions); none when empty")
 	out := flag.String("out", "", "path of the Go file to write")
 	flag.Parse()
 	if *in == "" || *out == "" || flag.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: gen [-kind redis|valkey|modules] -in commands.json -out table_gen.go")
+		fmt.Fprintln(os.Stderr, "usage: gen [-kind redis|valkey|modules] -in commands.json [-docs command-docs.json] -out table_gen.go")
 		os.Exit(2)
 	}
 	k, err := gencore.ParseKind(*kind)
@@ -33,18 +35,24 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(2)
 	}
-	if err := run(k, *in, *out); err != nil {
+	if err := run(k, *in, *docs, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(k gencore.Kind, in, out string) error {
+func run(k gencore.Kind, in, docsPath, out string) error {
 	src, err := os.ReadFile(in)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", in, err)
 	}
-	code, err := gencore.GenerateKind(k, src)
+	var docs []byte
+	if docsPath != "" {
+		if docs, err = os.ReadFile(docsPath); err != nil {
+			return fmt.Errorf("read %s: %w", docsPath, err)
+		}
+	}
+	code, err := gencore.GenerateKind(k, src, docs)
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}

@@ -1,6 +1,6 @@
 -- SETNX whose key gets its expiry from a separate EXPIRE.
 local function conditional()
-  if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then -- want "key KEYS\[1\] taken with SETNX gets its expiry from the EXPIRE on line 4 — when that EXPIRE fails .* use SET KEYS\[1\] value NX EX <ttl>.*; --fix leaves it: the script does not show the TTL ARGV\[2\] above 0"
+  if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then -- want "key KEYS\[1\] taken with SETNX gets its expiry from the EXPIRE on line 4 — when that EXPIRE fails .* use SET KEYS\[1\] value NX EX <ttl>, which checks the TTL before it writes$"
     redis.call('EXPIRE', KEYS[1], ARGV[2])
   end
 end

@@ -83,6 +83,29 @@ type inCommand struct {
 	RegisteredAsSub *bool             `json:"registered_as_subcommand"`
 	OnlyIf          string            `json:"registered_only_if"`
 	Derived         map[string]string `json:"derived"`
+
+	// doc is the command's entry in command-docs.json, nil when it has
+	// none.
+	doc *inDoc
+}
+
+// inDocs is command-docs.json: per command of each server and module, the
+// documentation facts the command JSON lacks. Only complexity and
+// changed_in are taken from it; group, since and deprecated_since repeat
+// the command JSON's and are checked against it for the servers.
+type inDocs struct {
+	Source  json.RawMessage              `json:"source"`
+	Redis   map[string]*inDoc            `json:"redis"`
+	Valkey  map[string]*inDoc            `json:"valkey"`
+	Modules map[string]map[string]*inDoc `json:"modules"`
+}
+
+type inDoc struct {
+	Group      string   `json:"group"`
+	Since      string   `json:"since"`
+	Deprecated string   `json:"deprecated_since"`
+	Complexity string   `json:"complexity"`
+	ChangedIn  []string `json:"changed_in"`
 }
 
 type inKeySpec struct {
@@ -202,14 +225,16 @@ var moduleIDs = map[string]string{
 }
 
 // Generate returns the gofmt'ed Go source of commands_gen.go for the JSON
-// document src (redis-commands.json).
-func Generate(src []byte) ([]byte, error) { return GenerateKind(Redis, src) }
+// document src (redis-commands.json), without documentation facts.
+func Generate(src []byte) ([]byte, error) { return GenerateKind(Redis, src, nil) }
 
 // GenerateKind returns the gofmt'ed Go source of the table of kind k for the
-// JSON document src. The output depends only on src: commands and
-// subcommands are sorted by name, and arguments and key specs keep the JSON
-// order because their order is meaningful (key_spec_index refers to it).
-func GenerateKind(k Kind, src []byte) ([]byte, error) {
+// JSON document src, with each command's complexity and changed-in
+// versions from docs (command-docs.json; nil for none). The output depends
+// only on its inputs: commands and subcommands are sorted by name, and
+// arguments and key specs keep the JSON order because their order is
+// meaningful (key_spec_index refers to it).
+func GenerateKind(k Kind, src, docs []byte) ([]byte, error) {
 	var in inFile
 	if err := json.Unmarshal(src, &in); err != nil {
 		return nil, fmt.Errorf("parse command JSON: %w", err)
@@ -265,6 +290,12 @@ func GenerateKind(k Kind, src []byte) ([]byte, error) {
 		}
 	}
 
+	if docs != nil {
+		if err := attachDocs(k, docs, top, subs); err != nil {
+			return nil, err
+		}
+	}
+
 	names := make([]string, 0, len(top))
 	for n := range top {
 		names = append(names, n)
@@ -309,6 +340,85 @@ func GenerateKind(k Kind, src []byte) ([]byte, error) {
 		return nil, fmt.Errorf("format generated code: %w", err)
 	}
 	return out, nil
+}
+
+// attachDocs gives each command of top and subs (by full name) its entry
+// of the documentation JSON for kind k. An entry naming a command the table
+// lacks is an error (one of the two files is stale), and so, for a server,
+// is one whose group, since or deprecation differs from the command JSON's:
+// both are read from the same sources. Module entries are not compared:
+// module-commands.json corrects some of them from the modules' code.
+func attachDocs(k Kind, docs []byte, top map[string]*inCommand, subs map[string][]*inCommand) error {
+	var in inDocs
+	if err := json.Unmarshal(docs, &in); err != nil {
+		return fmt.Errorf("parse command docs JSON: %w", err)
+	}
+	entries := map[string]*inDoc{}
+	switch k {
+	case Redis:
+		entries = in.Redis
+	case Valkey:
+		entries = in.Valkey
+	case Modules:
+		for _, m := range slices.Sorted(maps.Keys(in.Modules)) {
+			if moduleIDs[m] == "" {
+				return fmt.Errorf("command docs: unknown module %q", m)
+			}
+			for name, d := range in.Modules[m] {
+				entries[name] = d
+			}
+		}
+	}
+	if len(entries) == 0 {
+		return fmt.Errorf("command docs: no entries for the %s table", k.tableVar())
+	}
+	byName := map[string]*inCommand{}
+	for n, c := range top {
+		byName[n] = c
+	}
+	for container, cs := range subs {
+		for _, c := range cs {
+			byName[container+" "+c.Name] = c
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(entries)) {
+		d := entries[name]
+		c := byName[strings.ToUpper(name)]
+		if c == nil {
+			// A module command that Redis knows only as its container's
+			// (registered_as_subcommand false) has no entry of its own.
+			if k == Modules {
+				continue
+			}
+			return fmt.Errorf("command docs: %s is not in the command JSON", name)
+		}
+		if d == nil {
+			continue
+		}
+		if k != Modules && (d.Group != c.Group || d.Since != c.Since || d.Deprecated != c.Deprecated) {
+			return fmt.Errorf("command docs: %s says group %q since %q deprecated %q, the command JSON %q %q %q", name, d.Group, d.Since, d.Deprecated, c.Group, c.Since, c.Deprecated)
+		}
+		for _, v := range d.ChangedIn {
+			if !isVersion(v) {
+				return fmt.Errorf("command docs: %s: changed_in %q is not a version", name, v)
+			}
+		}
+		if d.Complexity != "" && !strings.HasPrefix(d.Complexity, "O(") {
+			return fmt.Errorf("command docs: %s: complexity %q is not an O(...) formula", name, d.Complexity)
+		}
+		c.doc = d
+	}
+	return nil
+}
+
+// isVersion reports whether v is a dotted version of numbers ("6.2.0").
+func isVersion(v string) bool {
+	for _, p := range strings.Split(v, ".") {
+		if !isInteger(p) || strings.HasPrefix(p, "-") {
+			return false
+		}
+	}
+	return v != ""
 }
 
 // writeSource writes the comment that says where the table comes from.
@@ -507,6 +617,12 @@ func writeCommand(b *bytes.Buffer, k Kind, c *inCommand, fullName string, childr
 	fmt.Fprintf(b, ", Since: %q, Group: %q", c.Since, c.Group)
 	if c.Deprecated != "" {
 		fmt.Fprintf(b, ", Deprecated: %q", c.Deprecated)
+	}
+	if c.doc != nil && c.doc.Complexity != "" {
+		fmt.Fprintf(b, ", Complexity: %q", c.doc.Complexity)
+	}
+	if c.doc != nil && len(c.doc.ChangedIn) > 0 {
+		fmt.Fprintf(b, ", ChangedIn: %s", stringSlice(c.doc.ChangedIn))
 	}
 	if k == Redis && slices.Contains(noScriptOverride, fullName) {
 		fmt.Fprintf(b, ", NoScriptUntil: %q", noScriptUntil)

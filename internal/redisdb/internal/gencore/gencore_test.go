@@ -20,7 +20,7 @@ func TestGenerateKinds(t *testing.T) {
 		{"name": "BZPOPMIN", "arity": -3, "since": "5.0.0", "group": "sorted_set"},
 		{"name": "WAIT", "arity": 3, "since": "3.0.0", "group": "generic"},
 		{"name": "WAITAOF", "arity": 4, "command_flags": ["BLOCKING"], "since": "7.2.0", "group": "generic"}]}`
-	out, err := GenerateKind(Redis, []byte(redis))
+	out, err := GenerateKind(Redis, []byte(redis), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestGenerateKinds(t *testing.T) {
 		{"name": "CAPA", "container": "CLIENT", "arity": -3, "since": "8.0.0", "group": "connection", "arguments": [{"name": "capability", "type": "string", "multiple": "true"}]}],
 		"release_tags": [{"series": "7.2.x", "tag": "7.2.7", "commit": "c1", "commands_added_after_tag": ["CLIENT CAPA"], "commands_changed_after_tag": {"BLPOP": ["arguments"]}, "commands_removed_after_tag": []},
 		                 {"series": "8.1.x", "tag": null}]}`
-	out, err = GenerateKind(Valkey, []byte(valkey))
+	out, err = GenerateKind(Valkey, []byte(valkey), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestGenerateKinds(t *testing.T) {
 		t.Errorf("the 7.0 NOSCRIPT correction reached Valkey's table")
 	}
 	bad := strings.Replace(valkey, `["CLIENT CAPA"]`, `["CLIENT NOPE"]`, 1)
-	if _, err := GenerateKind(Valkey, []byte(bad)); err == nil || !strings.Contains(err.Error(), "CLIENT NOPE") {
+	if _, err := GenerateKind(Valkey, []byte(bad), nil); err == nil || !strings.Contains(err.Error(), "CLIENT NOPE") {
 		t.Errorf("a release naming an unknown command: err = %v", err)
 	}
 
@@ -64,7 +64,7 @@ func TestGenerateKinds(t *testing.T) {
 		 "arguments": [{"name": "triplet", "type": "block", "multiple": true, "arguments": [{"name": "key", "type": "key"}, {"name": "path", "type": "string"}, {"name": "value", "type": "string"}]}]},
 		{"name": "JSON.DEBUG", "module": "RedisJSON", "arity": -2},
 		{"name": "MEMORY", "container": "JSON.DEBUG", "module": "RedisJSON", "registered_as_subcommand": false}]}`
-	out, err = GenerateKind(Modules, []byte(modules))
+	out, err = GenerateKind(Modules, []byte(modules), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestGenerateKinds(t *testing.T) {
 		t.Errorf("JSON.MSET flagged, or the MEMORY pseudo-subcommand kept:\n%s", out)
 	}
 	bad = strings.Replace(modules, `"module": "RedisJSON", "arity": -2`, `"module": "RedisGraph", "arity": -2`, 1)
-	if _, err := GenerateKind(Modules, []byte(bad)); err == nil || !strings.Contains(err.Error(), "RedisGraph") {
+	if _, err := GenerateKind(Modules, []byte(bad), nil); err == nil || !strings.Contains(err.Error(), "RedisGraph") {
 		t.Errorf("an unknown module: err = %v", err)
 	}
 }
@@ -93,5 +93,37 @@ func TestParseKind(t *testing.T) {
 	}
 	if _, err := ParseKind("memcached"); err == nil {
 		t.Errorf("ParseKind(memcached) succeeded")
+	}
+}
+
+// The documentation facts go into the table, and a docs file that disagrees
+// with the command JSON is refused naming the command.
+func TestGenerateDocs(t *testing.T) {
+	valkey := `{"source": "valkey-io/valkey src/commands at def", "commands": [
+		{"name": "ZRANGEBYSCORE", "arity": -4, "since": "1.0.5", "group": "sorted_set", "deprecated_since": "6.2.0"},
+		{"name": "CONFIG", "arity": -2, "since": "2.0.0", "group": "server"},
+		{"name": "GET", "container": "CONFIG", "arity": -3, "since": "2.0.0", "group": "server"}],
+		"release_tags": [{"series": "8.1.x", "tag": null}]}`
+	docs := `{"valkey": {"ZRANGEBYSCORE": {"group": "sorted_set", "since": "1.0.5", "deprecated_since": "6.2.0", "complexity": "O(log(N)+M)", "changed_in": ["2.0.0", "2.1.6"]},
+		"CONFIG GET": {"group": "server", "since": "2.0.0", "complexity": "O(N)"}}}`
+	out, err := GenerateKind(Valkey, []byte(valkey), []byte(docs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`Deprecated: "6.2.0", Complexity: "O(log(N)+M)", ChangedIn: []string{"2.0.0", "2.1.6"}`, `{Name: "CONFIG GET", Arity: -3, Since: "2.0.0", Group: "server", Complexity: "O(N)"}`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	for _, c := range []struct{ docs, want string }{
+		{strings.Replace(docs, `"CONFIG GET"`, `"CONFIG NOPE"`, 1), "CONFIG NOPE is not in the command JSON"},
+		{strings.Replace(docs, `"since": "1.0.5"`, `"since": "1.0.0"`, 1), "ZRANGEBYSCORE says group"},
+		{strings.Replace(docs, `"2.1.6"`, `"soon"`, 1), `changed_in "soon"`},
+		{strings.Replace(docs, `"O(N)"`, `"linear"`, 1), `complexity "linear"`},
+		{`{"redis": {}}`, "no entries"},
+	} {
+		if _, err := GenerateKind(Valkey, []byte(valkey), []byte(c.docs)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("docs %s: err = %v, want %q", c.docs, err, c.want)
+		}
 	}
 }

@@ -1,1 +1,1 @@
-return undefinedHere
+return undefinedHere .. KEYS[1]

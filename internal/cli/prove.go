@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/prove"
+	"github.com/spf13/pflag"
+)
+
+// proveOptions is --prove: where to replay the findings.
+type proveOptions struct {
+	Prove string
+}
+
+func (o *proveOptions) addProveFlags(f *pflag.FlagSet) {
+	f.StringVar(&o.Prove, "prove", "", "replay each finding whose effect is a runtime error on a Redis and show the input that reproduces it: "+
+		"local (a private redis-server from PATH, the default) or HOST:PORT[/DB] (only an empty database, left empty); "+
+		"an error not reproduced no longer fails the run")
+	f.Lookup("prove").NoOptDefVal = "local"
+}
+
+// prover is a --prove run's server and the first error it met, after
+// which no more findings are replayed.
+type prover struct {
+	server *prove.Server
+	mu     sync.Mutex
+	err    error
+}
+
+// startProver starts or dials the server --prove names; nil without
+// --prove.
+func startProver(o *proveOptions) (*prover, error) {
+	var (
+		s   *prove.Server
+		err error
+	)
+	switch o.Prove {
+	case "":
+		return nil, nil
+	case "local":
+		s, err = prove.Local()
+	default:
+		s, err = prove.Dial(o.Prove)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &prover{server: s}, nil
+}
+
+// prove is driver.Config.Prove.
+func (p *prover) prove(f *luasrc.File, ds []diag.Diagnostic) {
+	p.mu.Lock()
+	failed := p.err != nil
+	p.mu.Unlock()
+	if failed {
+		return
+	}
+	if err := prove.Search(p.server, prove.Inspect(f), ds); err != nil {
+		p.mu.Lock()
+		if p.err == nil {
+			p.err = err
+		}
+		p.mu.Unlock()
+	}
+}
+
+// proofFails reports whether d still fails a run with --prove: an error
+// that the replay did not reproduce is shown, but no longer fails it.
+func proofFails(d diag.Diagnostic) bool {
+	return d.Proof == nil || d.Proof.Reproduced || d.Severity != diag.SeverityError
+}

@@ -1,0 +1,3 @@
+local function removeJob(jobKey)
+  rcall("DEL", jobKey, jobKey .. ":logs")
+end

@@ -1,0 +1,1 @@
+return server.call('SET', 'last-touch', ARGV[1])

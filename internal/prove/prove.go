@@ -1,0 +1,371 @@
+// Package prove replays a script on a Redis server to show that a finding
+// happens (lint-lua --prove): it searches a small, fixed set of inputs (an
+// empty database or one whose keys hold strings, the KEYS the script reads,
+// ARGV values from a pool of numbers, odd strings and the script's own
+// literals) for a run where Redis fails at the finding's line with the
+// error its rule names. A finding so reproduced carries the witness and
+// what the server replied; one that is not, that the search ran out.
+//
+// Only the rules whose effect is a runtime error are tried (Effects): a
+// wrong answer (a test that is never true, a truncated reply) shows in no
+// error text, and is left as the rule reported it.
+//
+// The engine is a real redis-server: a private one started from PATH on a
+// loopback port (Local), or one the user names (Dial), used only on a
+// database that is empty when the run starts and left empty. On a named
+// server, scripts that could reach beyond that database (SELECT, MOVE,
+// SWAPDB, COPY, MIGRATE, FLUSHALL...) are not run; nowhere are scripts
+// whose command names are not literals, or Functions libraries.
+package prove
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// Effects maps the rules whose findings fail at run time to the error
+// texts Redis gives then (observed on 7.0.15, ../shared/redis-facts.md and
+// the rules' proof tests). A run proves a finding only with one of its
+// rule's texts at the finding's line.
+var Effects = map[string]*regexp.Regexp{
+	"unguarded-nil-reply":      regexp.MustCompile(`attempt to (compare|perform arithmetic on|concatenate|index)|bad argument #\d+ to '[^']+' \([a-z]+ expected, got (nil|boolean|no value)\)|arguments must be strings or integers`),
+	"nil-argument":             regexp.MustCompile(`arguments must be strings or integers`),
+	"string-number-compare":    regexp.MustCompile(`attempt to compare (number with string|string with number)`),
+	"command-arity":            regexp.MustCompile(`(?i)wrong number of arg`),
+	"unknown-command":          regexp.MustCompile(`Unknown Redis command called from script`),
+	"script-forbidden-command": regexp.MustCompile(`not allowed from script`),
+	"invalid-expire-time":      regexp.MustCompile(`invalid expire time|not an integer or out of range`),
+	"fractional-expire-time":   regexp.MustCompile(`not an integer or out of range`),
+	"global-assignment":        regexp.MustCompile(`Attempt to modify a readonly table|attempted to create global variable`),
+	"undefined-global":         regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
+	"unavailable-library":      regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
+	"unbounded-unpack":         regexp.MustCompile(`too many results to unpack`),
+}
+
+// Proof is what replaying a finding showed: a witness and the server's
+// reply, or that no input of the search reached it.
+type Proof = diag.Proof
+
+// budget is the most runs the search makes for one script.
+const budget = 48
+
+// Script is what the search needs to know of a script.
+type Script struct {
+	Src        string
+	keys, args int
+	// literals are short string literals of the script, tried as ARGV.
+	literals []string
+	// refused says why the script is not run, or "".
+	refused string
+	// reaches is a command the script calls that reaches beyond the
+	// database a run uses: the script runs only on a private server.
+	reaches string
+	// named are the keys the script's calls name first (a literal, or
+	// KEYS[i] as "#i"), with the group of the first command on each.
+	named map[string]string
+	order []string
+	// fields are literal hash fields the script reads, by key.
+	fields map[string][]string
+}
+
+// forbidden are the commands that reach beyond the database the run uses.
+var forbidden = map[string]bool{"SELECT": true, "MOVE": true, "SWAPDB": true, "COPY": true, "MIGRATE": true, "FLUSHALL": true, "SHUTDOWN": true, "DEBUG": true, "CONFIG": true, "FUNCTION": true, "SCRIPT": true}
+
+// Inspect reads what the search needs from a parsed script.
+func Inspect(f *luasrc.File) *Script {
+	s := &Script{Src: string(f.Src), named: map[string]string{}, fields: map[string][]string{}}
+	if f.Chunk == nil {
+		s.refused = "it does not parse"
+		return s
+	}
+	if strings.HasPrefix(s.Src, "#!") {
+		s.refused = "a Functions library is not run by EVAL"
+	}
+	seen := map[string]bool{}
+	model.Inspect(f.Chunk, func(n any) bool {
+		switch e := n.(type) {
+		case *ast.AttrGetExpr:
+			id, ok := e.Object.(*ast.IdentExpr)
+			if !ok {
+				break
+			}
+			if k, ok := e.Key.(*ast.StringExpr); ok && id.Value == "redis" && k.Value == "register_function" {
+				s.refused = "a Functions library is not run by EVAL"
+			}
+			num, ok := e.Key.(*ast.NumberExpr)
+			if !ok {
+				break
+			}
+			i, err := strconv.Atoi(num.Value)
+			if err != nil || i < 1 || i > 64 {
+				break
+			}
+			switch id.Value {
+			case "KEYS":
+				s.keys = max(s.keys, i)
+			case "ARGV":
+				s.args = max(s.args, i)
+			}
+		case *ast.FuncCallExpr:
+			g, ok := e.Func.(*ast.AttrGetExpr)
+			if !ok {
+				break
+			}
+			obj, ok1 := g.Object.(*ast.IdentExpr)
+			fn, ok2 := g.Key.(*ast.StringExpr)
+			if !ok1 || !ok2 || (obj.Value != "redis" && obj.Value != "server") || (fn.Value != "call" && fn.Value != "pcall") {
+				break
+			}
+			if len(e.Args) == 0 {
+				break
+			}
+			name, ok := e.Args[0].(*ast.StringExpr)
+			if !ok {
+				s.refused = "a command name is not a literal"
+				break
+			}
+			cmd := strings.ToUpper(name.Value)
+			if forbidden[cmd] && s.reaches == "" {
+				s.reaches = cmd
+			}
+			if len(e.Args) > 1 {
+				s.name(e.Args[1], cmd, e.Args[2:])
+			}
+		case *ast.StringExpr:
+			if len(e.Value) <= 32 && !seen[e.Value] && len(s.literals) < 8 && !strings.ContainsAny(e.Value, "\x00\r\n") {
+				seen[e.Value] = true
+				s.literals = append(s.literals, e.Value)
+			}
+		}
+		return true
+	})
+	return s
+}
+
+// name records the key a call names first, with its command's group.
+func (s *Script) name(key ast.Expr, cmd string, rest []ast.Expr) {
+	k := ""
+	switch e := key.(type) {
+	case *ast.StringExpr:
+		k = e.Value
+	case *ast.AttrGetExpr:
+		id, ok := e.Object.(*ast.IdentExpr)
+		num, ok2 := e.Key.(*ast.NumberExpr)
+		if ok && ok2 && id.Value == "KEYS" {
+			k = "#" + num.Value
+		}
+	}
+	c := redisdb.Lookup(cmd)
+	if k == "" || c == nil || len(k) > 64 {
+		return
+	}
+	if _, ok := s.named[k]; !ok && len(s.order) < 16 {
+		s.named[k] = c.Group
+		s.order = append(s.order, k)
+	}
+	if c.Group == "hash" && len(rest) > 0 {
+		if f, ok := rest[0].(*ast.StringExpr); ok && len(s.fields[k]) < 4 {
+			s.fields[k] = append(s.fields[k], f.Value)
+		}
+	}
+}
+
+// states are the databases the search runs the script on: empty, every
+// key the script names holding the string 1, and each holding a value of
+// the type its first command expects.
+func (s *Script) states(keys []string) []state {
+	out := []state{{name: "an empty database"}}
+	if len(s.order) == 0 {
+		return out
+	}
+	real := func(k string) string {
+		if i, err := strconv.Atoi(strings.TrimPrefix(k, "#")); strings.HasPrefix(k, "#") && err == nil {
+			if i >= 1 && i <= len(keys) {
+				return keys[i-1]
+			}
+			return ""
+		}
+		return k
+	}
+	var strs, typed [][]string
+	for _, k := range s.order {
+		rk := real(k)
+		if rk == "" {
+			continue
+		}
+		strs = append(strs, []string{"SET", rk, "1"})
+		switch s.named[k] {
+		case "list":
+			typed = append(typed, []string{"RPUSH", rk, "1", "2", "3"})
+		case "set":
+			typed = append(typed, []string{"SADD", rk, "1", "2", "3"})
+		case "sorted-set":
+			typed = append(typed, []string{"ZADD", rk, "1", "1", "2", "2", "3", "3"})
+		case "hash":
+			cmd := []string{"HSET", rk, "f", "1"}
+			for _, f := range s.fields[k] {
+				cmd = append(cmd, f, "1")
+			}
+			typed = append(typed, cmd)
+		default:
+			typed = append(typed, []string{"SET", rk, "1"})
+		}
+	}
+	return append(out, state{"every key the script names holding the string 1", strs}, state{"every key the script names holding a value of its commands' type", typed})
+}
+
+type state struct {
+	name  string
+	setup [][]string
+}
+
+// Runner runs one attempt: the database emptied, setup run, then EVAL of
+// src with keys and args. It returns the error text of a failed EVAL, ""
+// when it replied, and err when the server could not be used.
+type Runner interface {
+	Attempt(setup [][]string, src string, keys, args []string) (evalErr string, err error)
+	// Name is the server's name and version, for the witness.
+	Name() string
+	// Private says the whole server is the run's (Local): a script may
+	// reach beyond one database there.
+	Private() bool
+}
+
+// Search replays s on r until every finding of ds whose rule has an effect
+// is reproduced or the budget is spent, and sets each such finding's
+// Proof. Findings of other rules are left as they are. ds are findings of
+// s, with lines of s.
+func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
+	var want []int
+	for i, d := range ds {
+		if Effects[d.Rule] != nil {
+			want = append(want, i)
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	refused := s.refused
+	if refused == "" && s.reaches != "" && !r.Private() {
+		refused = "it calls " + s.reaches + ", which reaches beyond the database it may use (--prove=local runs it on a private server)"
+	}
+	if refused != "" {
+		for _, i := range want {
+			ds[i].Proof = &Proof{Note: "not run on " + r.Name() + ": " + refused}
+		}
+		return nil
+	}
+	keys := make([]string, s.keys)
+	for i := range keys {
+		keys[i] = "lint-lua:prove:k" + strconv.Itoa(i+1)
+	}
+	pool := append([]string{"1", "0", "-1", "10", "1.5", "x", ""}, s.literals...)
+	var inputs [][]string
+	base := make([]string, s.args)
+	for i := range base {
+		base[i] = "1"
+	}
+	inputs = append(inputs, base, nil)
+	for i := range s.args {
+		for _, v := range pool[1:] {
+			in := append([]string(nil), base...)
+			in[i] = v
+			inputs = append(inputs, in)
+		}
+	}
+	// The base inputs on every state first, then one ARGV changed at a
+	// time: the budget reaches every state.
+	type run struct {
+		st   state
+		args []string
+	}
+	sts := s.states(keys)
+	var plan []run
+	for i, in := range inputs {
+		for _, st := range sts {
+			if i < 2 {
+				plan = append(plan, run{st, in})
+			}
+		}
+	}
+	for _, in := range inputs[2:] {
+		for _, st := range sts {
+			plan = append(plan, run{st, in})
+		}
+	}
+	runs := 0
+	open := len(want)
+	for _, p := range plan {
+		if open == 0 || runs >= budget {
+			break
+		}
+		runs++
+		msg, err := r.Attempt(p.st.setup, s.Src, keys, p.args)
+		if err != nil {
+			return err
+		}
+		line, ok := errorLine(msg)
+		if !ok {
+			continue
+		}
+		for _, i := range want {
+			d := &ds[i]
+			if d.Proof != nil && d.Proof.Reproduced {
+				continue
+			}
+			if line < d.Range.Start.Line || line > max(d.Range.End.Line, d.Range.Start.Line) || !Effects[d.Rule].MatchString(msg) {
+				continue
+			}
+			d.Proof = &Proof{Reproduced: true, Witness: witness(p.st.name, keys, p.args), Reply: trimScript(msg), Server: r.Name()}
+			open--
+		}
+	}
+	for _, i := range want {
+		if ds[i].Proof == nil {
+			ds[i].Proof = &Proof{Note: "not reproduced on " + r.Name() + " by " + strconv.Itoa(runs) + " runs (empty, string and typed keys; ARGV from numbers, odd strings and the script's literals)"}
+		}
+	}
+	return nil
+}
+
+// errorLine is the script line an EVAL error names ("... on
+// @user_script:3.").
+func errorLine(msg string) (int, bool) {
+	i := strings.LastIndex(msg, "@user_script:")
+	if i < 0 {
+		return 0, false
+	}
+	rest := msg[i+len("@user_script:"):]
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	n, err := strconv.Atoi(rest[:j])
+	return n, err == nil
+}
+
+// trimScript drops the "script: <sha>, on @user_script:N." tail.
+func trimScript(msg string) string {
+	if i := strings.Index(msg, " script: "); i >= 0 {
+		return msg[:i]
+	}
+	return msg
+}
+
+func witness(state string, keys, args []string) string {
+	q := func(ss []string) string {
+		out := make([]string, len(ss))
+		for i, s := range ss {
+			out[i] = strconv.Quote(s)
+		}
+		return "{" + strings.Join(out, ", ") + "}"
+	}
+	return state + ", KEYS " + q(keys) + ", ARGV " + q(args)
+}

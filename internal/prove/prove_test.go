@@ -1,0 +1,113 @@
+package prove
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/internal/redistest"
+)
+
+func TestErrorLine(t *testing.T) {
+	for msg, want := range map[string]int{
+		"ERR user_script:3: attempt to compare number with nil script: 8292, on @user_script:3.":            3,
+		"ERR Lua redis lib command arguments must be strings or integers script: fcd2, on @user_script:12.": 12,
+	} {
+		if got, ok := errorLine(msg); !ok || got != want {
+			t.Errorf("errorLine(%q) = %d, %v; want %d", msg, got, ok, want)
+		}
+	}
+	if _, ok := errorLine("ERR Wrong number of args calling Redis command from script"); ok {
+		t.Error("a line from an error that names none")
+	}
+}
+
+func TestInspect(t *testing.T) {
+	s := Inspect(luasrc.Parse("s.lua", []byte("local v = redis.call('HGET', KEYS[2], 'count')\nredis.call('LRANGE', 'queue', 0, -1)\nreturn ARGV[3] .. 'x'\n")))
+	if s.keys != 2 || s.args != 3 || s.refused != "" || s.reaches != "" {
+		t.Errorf("keys %d args %d refused %q reaches %q", s.keys, s.args, s.refused, s.reaches)
+	}
+	if s.named["#2"] != "hash" || s.named["queue"] != "list" || strings.Join(s.fields["#2"], ",") != "count" {
+		t.Errorf("named %v fields %v", s.named, s.fields)
+	}
+	if s := Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', 1)\nreturn redis.call(ARGV[1])\n"))); s.reaches != "SELECT" || s.refused == "" {
+		t.Errorf("SELECT and a computed command: reaches %q refused %q", s.reaches, s.refused)
+	}
+	if s := Inspect(luasrc.Parse("s.lua", []byte("#!lua name=lib\nredis.register_function('f', function() end)\n"))); s.refused == "" {
+		t.Error("a Functions library is run by EVAL")
+	}
+}
+
+// finding is one finding of rule on lines from..to.
+func finding(rule string, from, to int) diag.Diagnostic {
+	return diag.Diagnostic{Rule: rule, Severity: diag.SeverityError, Range: diag.Range{Start: diag.Pos{Line: from, Column: 1}, End: diag.Pos{Line: to, Column: 2}}}
+}
+
+// TestSearchOnRedis replays findings on the server the proofs use (an
+// empty database, left empty): the GET-then-compare of a missing key is
+// reproduced with its witness and Redis's error; a finding on a line no
+// run fails at is not, and says so; a finding of a rule without a runtime
+// effect is left alone; a script that SELECTs is not run on a named
+// server.
+func TestSearchOnRedis(t *testing.T) {
+	c := redistest.Client(t)
+	s, err := Dial(redistest.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	src := "local stock = redis.call('GET', KEYS[1])\nif tonumber(stock) > 0 then\n  return redis.call('DECR', KEYS[1])\nend\nreturn 0\n"
+	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2), finding("unguarded-nil-reply", 3, 3), finding("nil-reply-compare", 2, 2)}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(src))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "attempt to compare number with nil") ||
+		!strings.Contains(p.Witness, "an empty database") || !strings.HasPrefix(p.Server, "redis-server ") {
+		t.Errorf("line 2: %+v", p)
+	}
+	if p := ds[1].Proof; p == nil || p.Reproduced || !strings.Contains(p.Note, "not reproduced") {
+		t.Errorf("line 3: %+v", p)
+	}
+	if ds[2].Proof != nil {
+		t.Errorf("a rule without a runtime effect was replayed: %+v", ds[2].Proof)
+	}
+	if r := c.MustDo(t, "DBSIZE"); r.String() != "(integer) 0" {
+		t.Errorf("the database is left with %s", r)
+	}
+
+	sel := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2)}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', 1)\nreturn redis.call('GET', KEYS[1]) + 1\n"))), sel); err != nil {
+		t.Fatal(err)
+	}
+	if p := sel[0].Proof; p == nil || p.Reproduced || !strings.Contains(p.Note, "it calls SELECT") {
+		t.Errorf("SELECT on a named server: %+v", p)
+	}
+
+	// A database with data is refused.
+	c.MustDo(t, "SET", "user:data", "1")
+	if _, err := Dial(redistest.Addr()); err == nil || !strings.Contains(err.Error(), "holds 1 keys") {
+		t.Errorf("a database with data: %v", err)
+	}
+}
+
+// TestLocal starts a private redis-server, where a script that SELECTs is
+// run too.
+func TestLocal(t *testing.T) {
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server is not on PATH")
+	}
+	s, err := Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2)}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', 1)\nreturn redis.call('GET', KEYS[1]) + 1\n"))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "attempt to perform arithmetic on a boolean value") {
+		t.Errorf("%+v", p)
+	}
+}

@@ -1,0 +1,190 @@
+package prove
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Server is a Runner on a redis-server: one attempt at a time, each on the
+// emptied database the run owns.
+type Server struct {
+	mu     sync.Mutex
+	client *redis.Client
+	name   string
+	cmd    *exec.Cmd
+	dir    string
+}
+
+// evalTimeout bounds one run; a script still running then is killed
+// (SCRIPT KILL), and the search stops when it cannot be.
+const evalTimeout = 3 * time.Second
+
+// Local starts a private redis-server from PATH on a free loopback port,
+// with no persistence; Close stops it.
+func Local() (*Server, error) {
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		return nil, errors.New("--prove=local needs redis-server on PATH (or name a server: --prove=HOST:PORT[/DB])")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("finding a free port: %w", err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	dir, err := os.MkdirTemp("", "lint-lua-prove-")
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(bin, "--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--dir", dir,
+		"--save", "", "--appendonly", "no", "--lua-time-limit", "500")
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("starting %s: %w", bin, err)
+	}
+	s := &Server{cmd: cmd, dir: dir}
+	s.client = redis.NewClient(&redis.Options{Addr: "127.0.0.1:" + strconv.Itoa(port), ReadTimeout: evalTimeout + 2*time.Second, MaxRetries: -1})
+	var ping error
+	for range 100 {
+		if ping = s.client.Ping(context.Background()).Err(); ping == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if ping != nil {
+		s.Close()
+		return nil, fmt.Errorf("redis-server on port %d did not answer: %w", port, ping)
+	}
+	return s, s.identify()
+}
+
+// Dial uses the server at addr (HOST:PORT, or HOST:PORT/DB for another
+// database than 0), only when that database is empty: a run never writes
+// where data lives.
+func Dial(addr string) (*Server, error) {
+	db := 0
+	if i := strings.LastIndex(addr, "/"); i >= 0 {
+		n, err := strconv.Atoi(addr[i+1:])
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("--prove=%s: the database after / is not a number", addr)
+		}
+		addr, db = addr[:i], n
+	}
+	s := &Server{client: redis.NewClient(&redis.Options{Addr: addr, DB: db, ReadTimeout: evalTimeout + 2*time.Second, MaxRetries: -1})}
+	ctx := context.Background()
+	n, err := s.client.DBSize(ctx).Result()
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("--prove=%s: %w", addr, err)
+	}
+	if n != 0 {
+		s.Close()
+		return nil, fmt.Errorf("--prove=%s: database %d holds %d keys; lint-lua runs scripts only on an empty database (name another: %s/N)", addr, db, n, addr)
+	}
+	return s, s.identify()
+}
+
+func (s *Server) identify() error {
+	info, err := s.client.Info(context.Background(), "server").Result()
+	if err != nil {
+		return fmt.Errorf("INFO server: %w", err)
+	}
+	s.name = "redis-server"
+	for _, l := range strings.Split(info, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "redis_version:"); ok {
+			s.name += " " + v
+		}
+	}
+	return nil
+}
+
+// Private says Local started the server: the whole server is the run's.
+func (s *Server) Private() bool { return s.cmd != nil }
+
+// empty empties what a run may have written: the whole private server,
+// or the named server's one database.
+func (s *Server) empty(ctx context.Context) error {
+	if s.Private() {
+		return s.client.FlushAll(ctx).Err()
+	}
+	return s.client.FlushDB(ctx).Err()
+}
+
+// Name is the server's name and version.
+func (s *Server) Name() string { return s.name }
+
+// Attempt empties the database, runs setup, then EVAL; it leaves the
+// database empty.
+func (s *Server) Attempt(setup [][]string, src string, keys, args []string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ctx := context.Background()
+	if err := s.empty(ctx); err != nil {
+		return "", fmt.Errorf("emptying the database: %w", err)
+	}
+	defer s.empty(ctx)
+	for _, c := range setup {
+		as := make([]any, len(c))
+		for i, a := range c {
+			as[i] = a
+		}
+		if err := s.client.Do(ctx, as...).Err(); err != nil {
+			return "", fmt.Errorf("%s: %w", c[0], err)
+		}
+	}
+	av := make([]any, len(args))
+	for i, a := range args {
+		av[i] = a
+	}
+	tctx, cancel := context.WithTimeout(ctx, evalTimeout)
+	defer cancel()
+	err := s.client.Eval(tctx, src, keys, av...).Err()
+	var rerr redis.Error
+	switch {
+	case err == nil || errors.Is(err, redis.Nil):
+		return "", nil
+	case errors.As(err, &rerr):
+		return err.Error(), nil
+	case errors.Is(err, context.DeadlineExceeded):
+		// A script that runs on: kill it, or give up on this server.
+		kill := redis.NewClient(&redis.Options{Addr: s.client.Options().Addr})
+		defer kill.Close()
+		if kerr := kill.ScriptKill(ctx).Err(); kerr != nil && !strings.Contains(kerr.Error(), "NOTBUSY") {
+			return "", fmt.Errorf("a script ran past %s and could not be killed: %w", evalTimeout, kerr)
+		}
+		return "", nil
+	}
+	return "", err
+}
+
+// Close closes the connection, and stops a server Local started.
+func (s *Server) Close() error {
+	if s.client != nil {
+		if s.cmd != nil {
+			s.client.ShutdownNoSave(context.Background())
+		}
+		s.client.Close()
+	}
+	if s.cmd != nil {
+		done := make(chan struct{})
+		go func() { s.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(3 * time.Second):
+			s.cmd.Process.Kill()
+			<-done
+		}
+		os.RemoveAll(s.dir)
+	}
+	return nil
+}
