@@ -366,8 +366,9 @@ func parseWant(text string) (delta int, out []expectation, err error) {
 }
 
 // findings runs a over packages of a tree and returns each diagnostic as
-// "file:line:col-line:col: message" with the file's base name, in the
-// order of their positions.
+// "file:line:col-line:col: headline (rule)" with the file's base name, in
+// the order of their positions: the help the message ends with is left
+// out (TestHelpInMessage checks it).
 func findings(t *testing.T, ft *fixtureTree, a *analysis.Analyzer, paths ...string) []string {
 	t.Helper()
 	g := analyze(t, ft, a, paths...)
@@ -385,7 +386,11 @@ func findings(t *testing.T, ft *fixtureTree, a *analysis.Analyzer, paths ...stri
 				e := fset.Position(d.End)
 				s += fmt.Sprintf("-%d:%d", e.Line, e.Column)
 			}
-			all = append(all, found{p, s + ": " + d.Message})
+			msg := d.Message
+			if _, _, help := Split(d); help != "" {
+				msg = strings.TrimSuffix(msg, helpSep+help)
+			}
+			all = append(all, found{p, s + ": " + msg})
 		}
 	}
 	sort.SliceStable(all, func(i, j int) bool {

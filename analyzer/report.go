@@ -57,8 +57,7 @@ func (r *reporter) rule(pos, end token.Pos, rule, headline, help string) {
 // report reports a finding unless the settings or a //lint-lua:ignore
 // comment drop it; it drops an end that does not belong to pos's file,
 // ends the headline with "(rule)", or "(rule, severity)" when sev names a
-// level other than the rule's default, and attaches the help at the same
-// place.
+// level other than the rule's default, and joins the help to it (Split).
 func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis.SuggestedFix, headline, help string) {
 	if c, ok := suppressedBy(r.pass, r.ignores, pos, rule); ok {
 		r.used[ignoreKey{c.Pos(), rule}] = true
@@ -84,7 +83,7 @@ func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis
 		SuggestedFixes: fixes,
 	}
 	if help != "" {
-		d.Related = []analysis.RelatedInformation{{Pos: pos, End: end, Message: helpPrefix + help}}
+		d.Message += helpSep + help
 	}
 	var key baseline.Finding
 	if r.set.baseline != nil {
@@ -97,9 +96,6 @@ func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis
 			p := fset.Position(pos)
 			d.Message = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, d.Message)
 			d.Pos, d.End = s.Src.Pos(), s.Src.End()
-			for i := range d.Related {
-				d.Related[i].Pos, d.Related[i].End = d.Pos, d.End
-			}
 			// A fix's edits are in the .lua file: a tool that takes
 			// them to be in the finding's file would edit main.go.
 			d.SuggestedFixes = nil

@@ -289,19 +289,48 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// helpPrefix starts the related information that carries a finding's help:
-// go/analysis has no place of its own for it. go vet prints it on a line of
-// its own under the finding, and lint-lua go reads it back (Help).
-const helpPrefix = "help: "
+// helpSep joins a finding's help to its headline and rule in the one
+// message go/analysis has: an editor shows every related information as a
+// diagnostic of its own at the same place (gopls), so a help given there
+// showed each finding twice. It is the separator the one-line formats use
+// (github, checkstyle: "headline — help").
+const helpSep = " — "
 
-// Help returns the help of a finding the analyzer reported, or "".
-func Help(d analysis.Diagnostic) string {
-	for _, r := range d.Related {
-		if h, ok := strings.CutPrefix(r.Message, helpPrefix); ok {
-			return h
-		}
+// Split reads back a message the analyzer reported: the headline, the
+// severity its rule tag names ("" for the rule's default: "(rule)" rather
+// than "(rule, info)") and the help, "" when it has none.
+func Split(d analysis.Diagnostic) (headline, severity, help string) {
+	msg := d.Message
+	if d.Category == "" {
+		return msg, "", ""
 	}
-	return ""
+	tag := " (" + d.Category
+	for from := 0; ; {
+		i := strings.Index(msg[from:], tag)
+		if i < 0 {
+			return msg, "", ""
+		}
+		i += from
+		rest := msg[i+len(tag):]
+		var sev string
+		switch {
+		case strings.HasPrefix(rest, ")"):
+			rest = rest[1:]
+		case strings.HasPrefix(rest, ", "):
+			end := strings.IndexByte(rest, ')')
+			if end < 0 {
+				return msg, "", ""
+			}
+			sev, rest = rest[2:end], rest[end+1:]
+		default:
+			from = i + len(tag)
+			continue
+		}
+		if h, ok := strings.CutPrefix(rest, helpSep); ok || rest == "" {
+			return msg[:i], sev, h
+		}
+		from = i + len(tag)
+	}
 }
 
 // ruleURL is where a rule's documentation lives.

@@ -16,7 +16,7 @@ import (
 // interpreted string and an embedded .lua file; go vet is clean after.
 // `go fix -fixtool=$(which lint-lua-vet) ./...` applies the same fixes.
 // vetRuleRE finds the rule of each finding go vet prints.
-var vetRuleRE = regexp.MustCompile(`(?m)\(([a-z]+(?:-[a-z]+)+)\)$`)
+var vetRuleRE = regexp.MustCompile(`(?m)\(([a-z]+(?:-[a-z]+)+)(?:, [a-z]+)?\)(?: — .*)?$`)
 
 func TestVetFix(t *testing.T) {
 	t.Parallel()

@@ -137,3 +137,62 @@ func vetApp(t *testing.T, files map[string]string) (goBin, tool, app string) {
 	}
 	return goBin, vetToolPath, filepath.Join(tmp, "app")
 }
+
+// TestVetConfigCache checks that an edit of .lint-lua.yaml takes effect
+// under go vet, whose cache key holds the vet tool's -V=full answer and
+// not the configuration: lint-lua-vet's answer hashes the configuration
+// files (Main), so the analyzer runs again when one is added, changed or
+// deleted, and go vet replays its cached result when none was.
+func TestVetConfigCache(t *testing.T) {
+	t.Parallel()
+	goBin, tool, app := vetApp(t, map[string]string{
+		"main.go": "package main\n\n" +
+			"import (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+			"var incr = redis.NewScript(`x = redis.call('INCR', KEYS[1]) return x`)\n\n" +
+			"func main() { incr.Run(context.Background(), redis.NewClient(&redis.Options{}), []string{\"n\"}) }\n",
+	})
+	vet := func() string {
+		t.Helper()
+		cmd := exec.Command(goBin, "vet", "-vettool="+tool, "./...")
+		cmd.Dir = app
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatalf("go vet: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	const finding = "(global-assignment)"
+	config := filepath.Join(app, ".lint-lua.yaml")
+	steps := []struct {
+		what   string
+		config string // "" removes it
+		want   bool
+	}{
+		{"without a configuration", "", true},
+		{"with the rule turned off", "rules:\n  global-assignment: off\n", false},
+		{"again, unchanged (from the cache)", "rules:\n  global-assignment: off\n", false},
+		{"with the rule turned back on", "rules:\n  global-assignment: error\n", true},
+		{"with the configuration deleted", "", true},
+		{"with the rule turned off in a .lint-lua.yml", "-", false},
+	}
+	for _, s := range steps {
+		switch s.config {
+		case "":
+			os.Remove(config)
+			os.Remove(filepath.Join(app, ".lint-lua.yml"))
+		case "-":
+			os.Remove(config)
+			if err := os.WriteFile(filepath.Join(app, ".lint-lua.yml"), []byte("rules:\n  global-assignment: off\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			if err := os.WriteFile(config, []byte(s.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if out := vet(); strings.Contains(out, finding) != s.want {
+			t.Errorf("%s: go vet reports global-assignment: %v, want %v\n%s", s.what, !s.want, s.want, out)
+		}
+	}
+}

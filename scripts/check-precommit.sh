@@ -5,6 +5,8 @@
 #     script with lint-lua's message and passes on a good one;
 #   - the same for lint-lua-go on a Go module whose go-redis script is bad,
 #     then fixed;
+#   - lint-lua-release runs a lint-lua of scripts/release.sh built from this
+#     revision when it is on PATH, and builds one when it is not;
 #   - with a .pre-commit-config.yaml naming this repository and
 #     `pre-commit install`, `git commit` of the bad script is refused and
 #     the good one is committed.
@@ -37,12 +39,13 @@ fi
 
 fail() { echo "FAIL: $*"; exit 1; }
 
-# try_repo EXPECT HOOK DIR: runs try-repo in DIR on the staged files and
-# checks its exit status (0 passed, 1 the hook failed) and output.
+# try_repo EXPECT HOOK DIR [ARGS...]: runs try-repo in DIR on the staged
+# files and checks its exit status (0 passed, 1 the hook failed) and output.
 try_repo() {
   local expect=$1 hook=$2 dir=$3 out status=0
-  echo "== (in $(basename "$dir")) pre-commit try-repo $repo $hook   [expect exit $expect]"
-  out=$(cd "$dir" && pre-commit try-repo "$repo" "$hook" --color never 2>&1) || status=$?
+  shift 3
+  echo "== (in $(basename "$dir")) pre-commit try-repo $repo $hook $*   [expect exit $expect]"
+  out=$(cd "$dir" && pre-commit try-repo "$repo" "$hook" --color never "$@" 2>&1) || status=$?
   # try-repo first prints the generated config; show the hook's own run.
   printf '%s\n' "$out" | sed -n '/^\[INFO\] Initializing\|^\[INFO\] Installing\|^lint-lua/,$p'
   echo "-- exit $status"
@@ -123,6 +126,27 @@ git -C "$gorepo" add -A
 try_repo 0 lint-lua-go "$gorepo"
 grep -q "lint-lua (Lua in Go).*Passed" <<<"$LAST_OUT" || fail "no Passed line"
 
+# --- The release variant ---------------------------------------------------
+# With a binary of scripts/release.sh built from this revision on PATH, the
+# *-release hook runs it and builds nothing; without one, it builds.
+echo "== scripts/release.sh --host: a release archive of $head"
+"$repo/scripts/release.sh" --host --out "$work/dist" "v0.0.0-precommit" >/dev/null
+tar -xzf "$work"/dist/lint-lua_*.tar.gz -C "$work/dist"
+relbin=$(cd "$work"/dist/lint-lua_*/ && pwd)
+"$relbin/lint-lua" --version
+printf 'x = redis.call("GET", "literal")\n' >"$lua/scripts/rel.lua"
+git -C "$lua" add scripts/rel.lua
+# --ref HEAD: the release was built from the commit, so the hook must be
+# that commit, not try-repo's snapshot of uncommitted changes.
+PATH="$relbin:$PATH" try_repo 1 lint-lua-release "$lua" --ref "$head"
+grep -q "scripts/rel.lua:1:1: error: .*(global-assignment)" <<<"$LAST_OUT" || fail "lint-lua's finding not shown"
+! grep -q "building it once" <<<"$LAST_OUT" || fail "the hook built lint-lua with the released one on PATH"
+try_repo 1 lint-lua-release "$lua" --ref "$head"
+grep -q "building it once" <<<"$LAST_OUT" || fail "without a released lint-lua on PATH, the hook did not build one"
+grep -q "scripts/rel.lua:1:1: error: .*(global-assignment)" <<<"$LAST_OUT" || fail "lint-lua's finding not shown"
+git -C "$lua" rm -q --cached scripts/rel.lua
+rm "$lua/scripts/rel.lua"
+
 # --- A real commit through `pre-commit install` -----------------------------
 echo "== git commit through the installed hook, config naming $repo at $head"
 cat >"$lua/.pre-commit-config.yaml" <<EOF
@@ -154,4 +178,4 @@ envs=$(cd "$PRE_COMMIT_HOME" && ls -d repo*/golangenv-* | sed 's|.*/||' | sort |
 echo "pre-commit environments: $envs"
 [ "$(cd "$PRE_COMMIT_HOME" && ls -d repo*/golangenv-* | grep -vc 'golangenv-system$')" -eq 0 ] ||
   fail "pre-commit built a Go environment other than the system Go"
-echo "ok: pre-commit ran lint-lua and lint-lua-go; bad scripts blocked, good ones passed"
+echo "ok: pre-commit ran lint-lua, lint-lua-go and lint-lua-release; bad scripts blocked, good ones passed"

@@ -1,11 +1,11 @@
 // Command lint-lua-vet runs lint-lua's analyzer under go vet:
 //
 //	go vet -vettool=$(which lint-lua-vet) ./...
+//
+// analyzer.Main is unitchecker.Main with lint-lua-vet's own -V=full (so
+// that go vet's cache sees .lint-lua.yaml) and --version.
 package main
 
-import (
-	"github.com/lint-lua/lint-lua/analyzer"
-	"golang.org/x/tools/go/analysis/unitchecker"
-)
+import "github.com/lint-lua/lint-lua/analyzer"
 
-func main() { unitchecker.Main(analyzer.Analyzer) }
+func main() { analyzer.Main() }

@@ -9,27 +9,16 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
-	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/version"
 	"github.com/spf13/cobra"
 )
 
-// Version is set at build time with -ldflags "-X .../internal/cli.Version=v1.2.3".
-var Version = "dev"
-
-// A binary built by `go install .../cmd/lint-lua@v1.2.3` (as pre-commit's
-// golang hooks and most users install it) has no ldflags but carries its
-// module version in the build info: report that rather than "dev".
-func init() {
-	if Version != "dev" {
-		return
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && strings.HasPrefix(bi.Main.Version, "v") {
-		Version = bi.Main.Version
-	}
-}
+// Version is the module version ("dev" when the build info has none),
+// which SARIF reports as the tool's version; --version prints it with the
+// VCS revision (package version).
+var Version = version.Module()
 
 // Exit codes: findings at or above --fail-on give 1; usage, configuration and
 // I/O errors give 2.
@@ -93,11 +82,11 @@ func NewCmdRoot(s *IOStreams) *cobra.Command {
 	opts := &lintOptions{IO: s}
 	root := newCmdLint(opts, nil)
 	goCmd := newCmdGo(s, nil)
-	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), goCmd, newCmdLSP(s, nil))
+	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), newCmdStubs(s), goCmd, newCmdLSP(s, nil))
 	registerCompletions(root)
 	registerCompletions(goCmd)
 	// --version, as `lint-lua version` prints it.
-	root.Version = Version
+	root.Version = version.String()
 	root.SetVersionTemplate("lint-lua {{.Version}}\n")
 	return root
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/lint-lua/lint-lua/internal/version"
 	"os"
 	"path/filepath"
 	"sort"
@@ -637,7 +638,7 @@ func TestVersion(t *testing.T) {
 	t.Parallel()
 	r := in(t, t.TempDir(), "version")
 	wantCode(t, r, ExitOK)
-	if r.out != "lint-lua "+Version+"\n" {
+	if r.out != "lint-lua "+version.String()+"\n" {
 		t.Errorf("version output %q", r.out)
 	}
 }

@@ -166,7 +166,7 @@ func entryCLI(t *testing.T, app string, tc entryCase, cmd []string) []string {
 // vetFinding is a finding as go vet and golangci-lint print it: the file,
 // line and column, then the message ending with "(rule)" or
 // "(rule, severity)".
-var vetFinding = regexp.MustCompile(`(?m)([^\s:]+\.lua):(\d+):(\d+): .*\(([a-z-]+)(?:, [a-z]+)?\)$`)
+var vetFinding = regexp.MustCompile(`(?m)([^\s:]+\.lua):(\d+):(\d+): .*?\(([a-z-]+)(?:, [a-z]+)?\)(?: — .*)?$`)
 
 func entryVet(t *testing.T, goBin, tool, app string, tc entryCase) []string {
 	t.Helper()

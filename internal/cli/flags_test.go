@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"github.com/lint-lua/lint-lua/internal/version"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,7 +79,7 @@ func TestCommandLineForms(t *testing.T) {
 	}
 
 	r = in(t, dir, "--version")
-	if r.code != ExitOK || r.out != "lint-lua "+Version+"\n" {
+	if r.code != ExitOK || r.out != "lint-lua "+version.String()+"\n" {
 		t.Errorf("--version: exit %d, %q", r.code, r.out)
 	}
 

@@ -367,7 +367,7 @@ func loadError(p *packages.Package, e packages.Error) (report.RunError, bool) {
 // working directory, the rule from the category, the severity the rule
 // is set to (overrides, else its default) unless the message names a lower
 // one, the message without the rule ID the analyzer adds for go vet's plain
-// output, and the help the analyzer carries in a related information.
+// output, and the help the analyzer joins to it (analyzer.Split).
 func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, tree *settings.Tree) diag.Diagnostic {
 	start := fset.Position(d.Pos)
 	end := start
@@ -392,13 +392,11 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, tree *s
 			_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
 		}
 	}
-	msg := strings.TrimSuffix(d.Message, " ("+d.Category+")")
-	// A finding reported below its rule's configured severity ends
-	// "(rule, severity)" (analyzer.report).
-	if i := strings.LastIndex(msg, " ("+d.Category+", "); i >= 0 && strings.HasSuffix(msg, ")") {
-		if s, err := diag.ParseSeverity(msg[i+len(d.Category)+4 : len(msg)-1]); err == nil {
-			sev, msg = s, msg[:i]
-		}
+	// A finding reported below its rule's configured severity is tagged
+	// "(rule, severity)" (analyzer.Split).
+	msg, tagged, help := analyzer.Split(d)
+	if s, err := diag.ParseSeverity(tagged); tagged != "" && err == nil {
+		sev = s
 	}
 	return diag.Diagnostic{
 		File: filepath.ToSlash(name),
@@ -409,7 +407,7 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, tree *s
 		Rule:     d.Category,
 		Severity: sev,
 		Message:  msg,
-		Help:     analyzer.Help(d),
+		Help:     help,
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/lint-lua/lint-lua/internal/version"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
@@ -78,10 +79,10 @@ func rulesJSON(w io.Writer) error {
 func newCmdVersion(s *IOStreams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
-		Short: "Print the lint-lua version",
+		Short: "Print the lint-lua version: the module version and the VCS revision",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprintf(s.Out, "lint-lua %s\n", Version)
+			_, err := fmt.Fprintf(s.Out, "lint-lua %s\n", version.String())
 			return err
 		},
 	}

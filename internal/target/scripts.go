@@ -71,6 +71,22 @@ func (t Target) Global(name string) Presence {
 	return Absent
 }
 
+// Globals lists the globals scripts on the target certainly see, sorted
+// as baseGlobals lists them, then server and os where Global says they
+// are Present: what a definition file for other tools may declare. The
+// build globals (getfenv, setfenv, newproxy) are left out, since Debian's
+// package lacks them (B7), and so are KEYS and ARGV, which EVAL scripts
+// have and function bodies do not (G).
+func (t Target) Globals() []string {
+	out := slices.Clone(baseGlobals)
+	for _, g := range []string{"server", "os"} {
+		if t.Global(g) == Present {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
 // ifValkey is Present on Valkey, Absent on Redis, Unsure on Upstash.
 func (t Target) ifValkey() Presence {
 	switch t.server {
@@ -218,6 +234,11 @@ func (t Target) ShebangFlags() []string {
 	}
 	return slices.Clone(shebangFlags)
 }
+
+// FunctionFlags lists the flags redis.register_function takes in its
+// flags table: the five of an EVAL shebang on Redis and Valkey (G; H8),
+// whatever else the target's shebang accepts.
+func (t Target) FunctionFlags() []string { return slices.Clone(shebangFlags) }
 
 // ShebangFlag reports whether an EVAL shebang may carry flag on the target
 // (compared case-sensitively, as EVAL does: C10). When it may not but
