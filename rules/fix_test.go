@@ -177,3 +177,34 @@ func TestFixGoldensCompile(t *testing.T) {
 		t.Errorf("luac5.1 -p: %v\n%s", err, out)
 	}
 }
+
+// TestSuggestionHashTag: missing-hash-tag's fix is a suggestion
+// (display-only): --fix --unsafe-fixes leaves the script, and its edits,
+// applied by hand, give the keys one slot, which the rule then accepts.
+func TestSuggestionHashTag(t *testing.T) {
+	src := []byte("redis.call('SET', 'bar', ARGV[1])\nredis.call('SET', 'baz', ARGV[2])\nreturn redis.call('GET', \"baz\")\n")
+	var fix *diag.Fix
+	for _, d := range lintSource("s.lua", src, All(), nil) {
+		if d.Rule == "missing-hash-tag" {
+			fix = d.Fix
+		}
+	}
+	if fix == nil || fix.Applicability != diag.DisplayOnly || !strings.Contains(fix.Message, "'baz' to '{bar}:baz'") {
+		t.Fatalf("fix = %+v", fix)
+	}
+	if res := drivertest.FixLua("s.lua", src, All(), diag.Unsafe); string(res.Src) != string(src) {
+		t.Errorf("--fix --unsafe-fixes applied a suggestion:\n%s", res.Src)
+	}
+	applied := *fix
+	applied.Applicability = diag.Safe
+	out, n := diag.ApplyFixes(src, []diag.Diagnostic{{Fix: &applied}}, diag.Safe)
+	want := "redis.call('SET', 'bar', ARGV[1])\nredis.call('SET', '{bar}:baz', ARGV[2])\nreturn redis.call('GET', \"{bar}:baz\")\n"
+	if n != 1 || string(out) != want {
+		t.Fatalf("applied by hand:\n%s\nwant:\n%s", out, want)
+	}
+	for _, d := range lintSource("s.lua", out, All(), nil) {
+		if d.Rule == "missing-hash-tag" {
+			t.Errorf("after the suggestion: %s", d.Message)
+		}
+	}
+}

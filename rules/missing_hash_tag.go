@@ -119,9 +119,55 @@ func runMissingHashTag(p *lint.Pass) {
 				refusal, note = "", undeclaredNote(prev.call)
 			}
 			p.Report(m.Range(u.expr), "key '%s' and key '%s' (line %d) hash to different cluster slots", clip(u.name, headlineText), clip(prev.name, headlineText), m.Range(prev.expr).Start.Line).
-				Help("they hash to slots %d and %d, so one script cannot use both on Redis Cluster%s; give them a common hash tag, e.g. '%s' and '%s'%s", u.slot, prev.slot, refusal, a, b, note)
+				Help("they hash to slots %d and %d, so one script cannot use both on Redis Cluster%s; give them a common hash tag, e.g. '%s' and '%s'%s", u.slot, prev.slot, refusal, a, b, note).
+				Fix(renameKeysFix(m, uses, map[string]string{prev.name: a, u.name: b}))
 			break
 		}
+	}
+}
+
+// renameKeysFix is a display-only fix that renames keys the script
+// writes as string literals (old name to new) at every key argument that
+// names them: the data stays under the old names and every other client
+// of those keys must change too, so it is never applied, only shown (an
+// editor's code action, SARIF's fixes, rdjson's suggestions). There is
+// none when a key is also named otherwise than by a literal of its own.
+func renameKeysFix(m *model.Model, uses []keyUse, rename map[string]string) *diag.Fix {
+	var edits []diag.Edit
+	for _, u := range uses {
+		to, ok := rename[u.name]
+		if !ok || to == u.name {
+			continue
+		}
+		lit, ok := u.expr.(*ast.StringExpr)
+		if !ok {
+			return nil
+		}
+		r := m.Range(lit)
+		start, end := m.File.Offset(r.Start), m.File.Offset(r.End)
+		src := m.File.Src
+		if end-start != len(u.name)+2 || (src[start] != '\'' && src[start] != '"') || strings.ContainsAny(to, "\\\n\r"+string(src[start])) {
+			// A long string, an escape in the name, or a quote the new
+			// name would need escaped.
+			return nil
+		}
+		q := string(src[start])
+		edits = append(edits, diag.Edit{Start: start, End: end, New: q + to + q})
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	var parts []string
+	for from, to := range rename {
+		if from != to {
+			parts = append(parts, "'"+from+"' to '"+to+"'")
+		}
+	}
+	slices.Sort(parts)
+	return &diag.Fix{
+		Message:       "rename " + strings.Join(parts, " and ") + " in this script (a suggestion: the data under the old names, and every other client of these keys, must move too)",
+		Edits:         edits,
+		Applicability: diag.DisplayOnly,
 	}
 }
 

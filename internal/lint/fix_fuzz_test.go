@@ -79,7 +79,12 @@ func FuzzFix(f *testing.F) {
 				if d.Fix == nil {
 					continue
 				}
-				out, n := diag.ApplyFixes(src, []diag.Diagnostic{d}, diag.Unsafe)
+				// A suggestion (display-only) an editor may still
+				// apply: it keeps the script parsing too.
+				fx := *d.Fix
+				fx.Applicability = diag.Safe
+				d.Fix = &fx
+				out, n := diag.ApplyFixes(src, []diag.Diagnostic{d}, diag.Safe)
 				if n != 1 {
 					t.Fatalf("%s: its fix did not apply alone", d.Rule)
 				}

@@ -200,11 +200,15 @@ func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line strin
 		}
 		b = append(b, '\n')
 	}
-	if d.Fix != nil && d.Fix.Applicability == diag.Unsafe {
+	if d.Fix != nil && d.Fix.Applicability != diag.Safe {
 		// What an unsafe fix changes is for the user to read before
-		// --unsafe-fixes applies it.
+		// --unsafe-fixes applies it; a suggestion is only shown.
+		label := "unsafe fix:"
+		if d.Fix.Applicability == diag.DisplayOnly {
+			label = "suggestion:"
+		}
 		b = append(b, "  "...)
-		b = appendPainted(b, f.help, "unsafe fix:")
+		b = appendPainted(b, f.help, label)
 		b = append(b, ' ')
 		b = append(b, sanitizeString(d.Fix.Message, false)...)
 		b = append(b, '\n')
