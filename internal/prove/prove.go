@@ -64,6 +64,10 @@ type Script struct {
 	literals []string
 	// refused says why the script is not run, or "".
 	refused string
+	// library says the text is a Functions library (a #! shebang or
+	// register_function), whose functions are run by FCALL.
+	library   bool
+	functions []string
 	// reaches is a command the script calls that reaches beyond the
 	// database a run uses: the script runs only on a private server.
 	reaches string
@@ -86,9 +90,12 @@ func Inspect(f *luasrc.File) *Script {
 		return s
 	}
 	if strings.HasPrefix(s.Src, "#!") {
-		s.refused = "a Functions library is not run by EVAL"
+		s.library = true
 	}
 	seen := map[string]bool{}
+	// The names a registered function's callback gives its keys and args
+	// (function(keys, args)): KEYS and ARGV in a library.
+	keysNames, argsNames := map[string]bool{"KEYS": true}, map[string]bool{"ARGV": true}
 	model.Inspect(f.Chunk, func(n any) bool {
 		switch e := n.(type) {
 		case *ast.AttrGetExpr:
@@ -96,8 +103,8 @@ func Inspect(f *luasrc.File) *Script {
 			if !ok {
 				break
 			}
-			if k, ok := e.Key.(*ast.StringExpr); ok && id.Value == "redis" && k.Value == "register_function" {
-				s.refused = "a Functions library is not run by EVAL"
+			if k, ok := e.Key.(*ast.StringExpr); ok && (id.Value == "redis" || id.Value == "server") && k.Value == "register_function" {
+				s.library = true
 			}
 			num, ok := e.Key.(*ast.NumberExpr)
 			if !ok {
@@ -107,16 +114,27 @@ func Inspect(f *luasrc.File) *Script {
 			if err != nil || i < 1 || i > 64 {
 				break
 			}
-			switch id.Value {
-			case "KEYS":
+			switch {
+			case keysNames[id.Value]:
 				s.keys = max(s.keys, i)
-			case "ARGV":
+			case argsNames[id.Value]:
 				s.args = max(s.args, i)
 			}
 		case *ast.FuncCallExpr:
 			g, ok := e.Func.(*ast.AttrGetExpr)
 			if !ok {
 				break
+			}
+			if name, cb, ok := registeredName(g, e.Args); ok && len(s.functions) < 16 {
+				s.functions = append(s.functions, name)
+				if cb != nil && cb.ParList != nil {
+					if ns := cb.ParList.Names; len(ns) > 0 {
+						keysNames[ns[0]] = true
+						if len(ns) > 1 {
+							argsNames[ns[1]] = true
+						}
+					}
+				}
 			}
 			obj, ok1 := g.Object.(*ast.IdentExpr)
 			fn, ok2 := g.Key.(*ast.StringExpr)
@@ -147,6 +165,43 @@ func Inspect(f *luasrc.File) *Script {
 		return true
 	})
 	return s
+}
+
+// registeredName is the function name a redis.register_function call
+// gives (its first argument, or the function_name field of its table),
+// and the callback when it is written there.
+func registeredName(g *ast.AttrGetExpr, args []ast.Expr) (string, *ast.FunctionExpr, bool) {
+	k, ok := g.Key.(*ast.StringExpr)
+	if !ok || k.Value != "register_function" || len(args) == 0 {
+		return "", nil, false
+	}
+	switch a := args[0].(type) {
+	case *ast.StringExpr:
+		var cb *ast.FunctionExpr
+		if len(args) > 1 {
+			cb, _ = args[1].(*ast.FunctionExpr)
+		}
+		return a.Value, cb, true
+	case *ast.TableExpr:
+		name, found := "", false
+		var cb *ast.FunctionExpr
+		for _, f := range a.Fields {
+			key, ok := f.Key.(*ast.StringExpr)
+			if !ok {
+				continue
+			}
+			switch key.Value {
+			case "function_name":
+				if v, ok := f.Value.(*ast.StringExpr); ok {
+					name, found = v.Value, true
+				}
+			case "callback":
+				cb, _ = f.Value.(*ast.FunctionExpr)
+			}
+		}
+		return name, cb, found
+	}
+	return "", nil, false
 }
 
 // name records the key a call names first, with its command's group.
@@ -234,8 +289,14 @@ type Runner interface {
 	// Name is the server's name and version, for the witness.
 	Name() string
 	// Private says the whole server is the run's (Local): a script may
-	// reach beyond one database there.
+	// reach beyond one database there, and a Functions library may be
+	// loaded.
 	Private() bool
+	// Load loads a Functions library in place of any other (FUNCTION
+	// LOAD), returning the server's refusal as text.
+	Load(src string) (loadErr string, err error)
+	// Call is Attempt for a function of the library loaded: FCALL fn.
+	Call(setup [][]string, fn string, keys, args []string) (evalErr string, err error)
 }
 
 // Search replays s on r until every finding of ds whose rule has an effect
@@ -252,13 +313,54 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	if len(want) == 0 {
 		return nil
 	}
+	// match proves the open findings that msg, an error of a run
+	// described by how, reproduces: its rule's text at their line.
+	open := len(want)
+	match := func(msg, how string) {
+		line, ok := errorLine(msg)
+		if !ok {
+			return
+		}
+		for _, i := range want {
+			d := &ds[i]
+			if d.Proof != nil && d.Proof.Reproduced {
+				continue
+			}
+			if line < d.Range.Start.Line || line > max(d.Range.End.Line, d.Range.Start.Line) || !Effects[d.Rule].MatchString(msg) {
+				continue
+			}
+			d.Proof = &Proof{Reproduced: true, Witness: how, Reply: trimScript(msg), Server: r.Name()}
+			open--
+		}
+	}
 	refused := s.refused
 	if refused == "" && s.reaches != "" && !r.Private() {
 		refused = "it calls " + s.reaches + ", which reaches beyond the database it may use (--prove=local runs it on a private server)"
 	}
+	if refused == "" && s.library {
+		switch {
+		case !r.Private():
+			refused = "a Functions library is loaded only on a private server (--prove=local), never on one that holds data"
+		default:
+			msg, err := r.Load(s.Src)
+			if err != nil {
+				return err
+			}
+			if msg != "" {
+				// Loading runs the library's top level: its error may be
+				// the finding's.
+				match(msg, "loading the library (FUNCTION LOAD)")
+				refused = "the server refused the library: " + trimScript(msg)
+			} else if len(s.functions) == 0 {
+				refused = "the library registers no function by a literal name"
+			}
+		}
+	}
 	if refused != "" {
 		for _, i := range want {
-			ds[i].Proof = &Proof{Note: "not run on " + r.Name() + ": " + refused}
+			if ds[i].Proof == nil {
+				ds[i].Proof = &Proof{Note: "not run on " + r.Name() + ": " + refused}
+			}
 		}
 		return nil
 	}
@@ -301,30 +403,29 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 		}
 	}
 	runs := 0
-	open := len(want)
 	for _, p := range plan {
 		if open == 0 || runs >= budget {
 			break
 		}
 		runs++
-		msg, err := r.Attempt(p.st.setup, s.Src, keys, p.args)
-		if err != nil {
-			return err
-		}
-		line, ok := errorLine(msg)
-		if !ok {
-			continue
-		}
-		for _, i := range want {
-			d := &ds[i]
-			if d.Proof != nil && d.Proof.Reproduced {
-				continue
+		var msgs []string
+		if s.library {
+			for _, fn := range s.functions {
+				msg, err := r.Call(p.st.setup, fn, keys, p.args)
+				if err != nil {
+					return err
+				}
+				msgs = append(msgs, msg)
 			}
-			if line < d.Range.Start.Line || line > max(d.Range.End.Line, d.Range.Start.Line) || !Effects[d.Rule].MatchString(msg) {
-				continue
+		} else {
+			msg, err := r.Attempt(p.st.setup, s.Src, keys, p.args)
+			if err != nil {
+				return err
 			}
-			d.Proof = &Proof{Reproduced: true, Witness: witness(p.st.name, keys, p.args), Reply: trimScript(msg), Server: r.Name()}
-			open--
+			msgs = append(msgs, msg)
+		}
+		for _, msg := range msgs {
+			match(msg, witness(p.st.name, keys, p.args))
 		}
 	}
 	for _, i := range want {
@@ -335,15 +436,20 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	return nil
 }
 
-// errorLine is the script line an EVAL error names ("... on
-// @user_script:3.").
+// errorLine is the script line an EVAL or FCALL error names ("... on
+// @user_script:3.", "... on @user_function:3.").
 func errorLine(msg string) (int, bool) {
-	i := strings.LastIndex(msg, "@user_script:")
+	i := strings.LastIndex(msg, "@user_")
 	if i < 0 {
 		return 0, false
 	}
-	rest := msg[i+len("@user_script:"):]
-	j := 0
+	rest := msg[i+len("@user_"):]
+	j := strings.IndexByte(rest, ':')
+	if j < 0 || (rest[:j] != "script" && rest[:j] != "function") {
+		return 0, false
+	}
+	rest = rest[j+1:]
+	j = 0
 	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
 		j++
 	}

@@ -35,8 +35,8 @@ func TestInspect(t *testing.T) {
 	if s := Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', 1)\nreturn redis.call(ARGV[1])\n"))); s.reaches != "SELECT" || s.refused == "" {
 		t.Errorf("SELECT and a computed command: reaches %q refused %q", s.reaches, s.refused)
 	}
-	if s := Inspect(luasrc.Parse("s.lua", []byte("#!lua name=lib\nredis.register_function('f', function() end)\n"))); s.refused == "" {
-		t.Error("a Functions library is run by EVAL")
+	if s := Inspect(luasrc.Parse("s.lua", []byte("#!lua name=lib\nredis.register_function('f', function() end)\n"))); !s.library || len(s.functions) != 1 {
+		t.Error("a Functions library is not one")
 	}
 }
 
@@ -77,6 +77,14 @@ func TestSearchOnRedis(t *testing.T) {
 		t.Errorf("the database is left with %s", r)
 	}
 
+	lib := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2)}
+	if err := Search(s, Inspect(luasrc.Parse("lib.lua", []byte("#!lua name=l\nredis.register_function('f', function(k) return redis.call('GET', k[1]) + 1 end)\n"))), lib); err != nil {
+		t.Fatal(err)
+	}
+	if p := lib[0].Proof; p == nil || p.Reproduced || !strings.Contains(p.Note, "only on a private server") {
+		t.Errorf("a library on a named server: %+v", p)
+	}
+
 	sel := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2)}
 	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', 1)\nreturn redis.call('GET', KEYS[1]) + 1\n"))), sel); err != nil {
 		t.Fatal(err)
@@ -108,6 +116,33 @@ func TestLocal(t *testing.T) {
 		t.Fatal(err)
 	}
 	if p := ds[0].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "attempt to perform arithmetic on a boolean value") {
+		t.Errorf("%+v", p)
+	}
+}
+
+// TestLocalLibrary loads a Functions library on the private server and
+// proves a finding in one of its functions by FCALL; on a named server a
+// library is not loaded.
+func TestLocalLibrary(t *testing.T) {
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server is not on PATH")
+	}
+	s, err := Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	lib := "#!lua name=plib\nredis.register_function('ok', function(keys, args) return 1 end)\n" +
+		"redis.register_function{function_name='add', callback=function(keys, args)\n  local v = redis.call('GET', keys[1])\n  return v + 1\nend}\n"
+	sc := Inspect(luasrc.Parse("lib.lua", []byte(lib)))
+	if !sc.library || strings.Join(sc.functions, ",") != "ok,add" {
+		t.Fatalf("library %v functions %v", sc.library, sc.functions)
+	}
+	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 5, 5)}
+	if err := Search(s, sc, ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "attempt to perform arithmetic") {
 		t.Errorf("%+v", p)
 	}
 }

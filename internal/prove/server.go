@@ -126,6 +126,37 @@ func (s *Server) Name() string { return s.name }
 // Attempt empties the database, runs setup, then EVAL; it leaves the
 // database empty.
 func (s *Server) Attempt(setup [][]string, src string, keys, args []string) (string, error) {
+	return s.run(setup, func(ctx context.Context, av []any) error { return s.client.Eval(ctx, src, keys, av...).Err() }, args)
+}
+
+// Call is Attempt with FCALL of fn, a function of the library loaded.
+func (s *Server) Call(setup [][]string, fn string, keys, args []string) (string, error) {
+	return s.run(setup, func(ctx context.Context, av []any) error { return s.client.FCall(ctx, fn, keys, av...).Err() }, args)
+}
+
+// Load replaces the private server's libraries with src (FUNCTION FLUSH,
+// FUNCTION LOAD); the server's refusal is returned as text.
+func (s *Server) Load(src string) (string, error) {
+	if !s.Private() {
+		return "", errors.New("a library is loaded only on a private server")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ctx := context.Background()
+	if err := s.client.FunctionFlush(ctx).Err(); err != nil {
+		return "", fmt.Errorf("FUNCTION FLUSH: %w", err)
+	}
+	err := s.client.FunctionLoad(ctx, src).Err()
+	var rerr redis.Error
+	if errors.As(err, &rerr) {
+		return err.Error(), nil
+	}
+	return "", err
+}
+
+// run empties the database, runs setup, then call; it leaves the database
+// empty.
+func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any) error, args []string) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ctx := context.Background()
@@ -148,7 +179,7 @@ func (s *Server) Attempt(setup [][]string, src string, keys, args []string) (str
 	}
 	tctx, cancel := context.WithTimeout(ctx, evalTimeout)
 	defer cancel()
-	err := s.client.Eval(tctx, src, keys, av...).Err()
+	err := call(tctx, av)
 	var rerr redis.Error
 	switch {
 	case err == nil || errors.Is(err, redis.Nil):
@@ -159,7 +190,11 @@ func (s *Server) Attempt(setup [][]string, src string, keys, args []string) (str
 		// A script that runs on: kill it, or give up on this server.
 		kill := redis.NewClient(&redis.Options{Addr: s.client.Options().Addr})
 		defer kill.Close()
-		if kerr := kill.ScriptKill(ctx).Err(); kerr != nil && !strings.Contains(kerr.Error(), "NOTBUSY") {
+		kerr := kill.ScriptKill(ctx).Err()
+		if kerr != nil && strings.Contains(kerr.Error(), "NOTBUSY") {
+			kerr = kill.FunctionKill(ctx).Err()
+		}
+		if kerr != nil && !strings.Contains(kerr.Error(), "NOTBUSY") {
 			return "", fmt.Errorf("a script ran past %s and could not be killed: %w", evalTimeout, kerr)
 		}
 		return "", nil
