@@ -77,6 +77,9 @@ type Script struct {
 	order []string
 	// fields are literal hash fields the script reads, by key.
 	fields map[string][]string
+	// dbKeys are the KEYS elements (1-based) the script SELECTs: a
+	// database index, not a key name.
+	dbKeys map[int]bool
 }
 
 // forbidden are the commands that reach beyond the database the run uses.
@@ -154,7 +157,11 @@ func Inspect(f *luasrc.File) *Script {
 				s.reaches = cmd
 			}
 			if len(e.Args) > 1 {
-				s.name(e.Args[1], cmd, e.Args[2:])
+				if cmd == "SELECT" {
+					s.selectKey(e.Args[1])
+				} else {
+					s.name(e.Args[1], cmd, e.Args[2:])
+				}
 			}
 		case *ast.StringExpr:
 			if len(e.Value) <= 32 && !seen[e.Value] && len(s.literals) < 8 && !strings.ContainsAny(e.Value, "\x00\r\n") {
@@ -202,6 +209,25 @@ func registeredName(g *ast.AttrGetExpr, args []ast.Expr) (string, *ast.FunctionE
 		return name, cb, found
 	}
 	return "", nil, false
+}
+
+// selectKey records a KEYS element the script passes to SELECT.
+func (s *Script) selectKey(arg ast.Expr) {
+	e, ok := arg.(*ast.AttrGetExpr)
+	if !ok {
+		return
+	}
+	id, ok1 := e.Object.(*ast.IdentExpr)
+	num, ok2 := e.Key.(*ast.NumberExpr)
+	if !ok1 || !ok2 || id.Value != "KEYS" {
+		return
+	}
+	if i, err := strconv.Atoi(num.Value); err == nil && i >= 1 && i <= 64 {
+		if s.dbKeys == nil {
+			s.dbKeys = map[int]bool{}
+		}
+		s.dbKeys[i] = true
+	}
 }
 
 // name records the key a call names first, with its command's group.
@@ -367,6 +393,10 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	keys := make([]string, s.keys)
 	for i := range keys {
 		keys[i] = "lint-lua:prove:k" + strconv.Itoa(i+1)
+		if s.dbKeys[i+1] {
+			// The script SELECTs it: a database index.
+			keys[i] = "0"
+		}
 	}
 	pool := append([]string{"1", "0", "-1", "10", "1.5", "x", ""}, s.literals...)
 	var inputs [][]string

@@ -32,6 +32,9 @@ func TestInspect(t *testing.T) {
 	if s.named["#2"] != "hash" || s.named["queue"] != "list" || strings.Join(s.fields["#2"], ",") != "count" {
 		t.Errorf("named %v fields %v", s.named, s.fields)
 	}
+	if s := Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', KEYS[1])\nreturn redis.call('GET', KEYS[2])\n"))); !s.dbKeys[1] || s.named["#1"] != "" || s.named["#2"] != "string" {
+		t.Errorf("a KEYS element SELECTed: dbKeys %v named %v", s.dbKeys, s.named)
+	}
 	if s := Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', 1)\nreturn redis.call(ARGV[1])\n"))); s.reaches != "SELECT" || s.refused == "" {
 		t.Errorf("SELECT and a computed command: reaches %q refused %q", s.reaches, s.refused)
 	}
