@@ -40,7 +40,7 @@ func (w *walker) collect(st *stream) {
 				w.addParamScope(st, open, close, toks[i].start, toks[st.match[i]].end)
 			}
 		}
-		if t.kind == tkIdent && (w.lang == Python || w.lang == Ruby) && w.text(t) == "def" {
+		if t.kind == tkIdent && w.t.DefFunctions && w.text(t) == "def" {
 			k := i + 1
 			if w.is(st, k, "self") && w.is(st, k+1, ".") {
 				k += 2
@@ -58,7 +58,7 @@ func (w *walker) collect(st *stream) {
 				w.appends[name] = append(w.appends[name], t.start)
 				w.appendSites[name] = append(w.appendSites[name], appendSite{st: st, tok: i})
 			}
-			if w.lang == Ruby && w.stmtStart(st, i) && st.exprAt[i] == nil {
+			if w.t.ShiftAppends && w.stmtStart(st, i) && st.exprAt[i] == nil {
 				// `s << "..."` on its own appends the text to s, as `s
 				// += "..."` does: what it appends is an expression of
 				// its own, not a concatenation with s's text.
@@ -93,7 +93,7 @@ func (w *walker) collect(st *stream) {
 			name = ""
 		}
 		if name != "" {
-			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && w.lang != CSharp && w.lang != JavaScript && w.lang != TypeScript
+			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && !w.t.ArrowLambdas
 			b := &binding{off: toks[i].start, fn: isFn, field: field, alts: []*expr{e}, st: st, flowEnd: len(w.src)}
 			for k := len(scopes) - 1; k >= 0; k-- {
 				if !scopes[k].decl {
@@ -124,7 +124,7 @@ func (w *walker) collect(st *stream) {
 				}
 				k = alt.last
 			}
-			if last := b.alts[len(b.alts)-1].last; (w.lang == Python || w.lang == Ruby) && last < len(toks) && toks[last].kind == tkIdent {
+			if last := b.alts[len(b.alts)-1].last; w.t.TrailingConditions && last < len(toks) && toks[last].kind == tkIdent {
 				// `x = a if c else b`, `x = a if c`, `x = a unless c`.
 				switch w.text(toks[last]) {
 				case "if", "unless", "while", "until":
@@ -250,7 +250,7 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 	case w.is(st, p, "="):
 		// A keyword argument or a parameter's default is no binding:
 		// `f(script="...")`, `def f(x="...")`.
-		if w.is(st, p-2, "(") || w.is(st, p-2, ",") && (w.lang == Python || w.lang == Kotlin) {
+		if w.is(st, p-2, "(") || w.is(st, p-2, ",") && w.t.NamedArgsEqual {
 			return "", false
 		}
 		return w.declName(st, p-1)
@@ -266,9 +266,9 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 		switch k := toks[p-1]; {
 		case k.kind == tkString:
 			return w.s.lits[k.lit].val.text.String(), false
-		case k.kind == tkNumber && w.lang == Ruby && w.src[k.start] == ':':
+		case k.kind == tkNumber && w.t.Symbols && w.src[k.start] == ':':
 			return w.text(k)[1:], false
-		case k.kind == tkIdent && w.lang == CSharp:
+		case k.kind == tkIdent && w.t.ArrowProperties:
 			// An expression-bodied property.
 			return w.text(k), true
 		case w.is(st, p-1, ")") && st.match[p-1] > 0:
@@ -283,7 +283,7 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 		}
 	case toks[p].kind == tkIdent && w.text(toks[p]) == "return":
 		return fn, true
-	case toks[p].kind == tkNewline && w.lang == Ruby:
+	case toks[p].kind == tkNewline && w.t.KeywordBlocks:
 		// def name[(params)] NL expr NL end: the method's value.
 		q := p - 1
 		if w.is(st, q, ")") && st.match[q] > 0 {
@@ -297,7 +297,7 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 		if isDef && ends {
 			return w.text(toks[q]), true
 		}
-	case w.is(st, p, ",") && w.lang == PHP && p >= 3 && toks[p-1].kind == tkString && w.is(st, p-2, "(") && w.is(st, p-3, "define"):
+	case w.is(st, p, ",") && w.t.DefineFunc != "" && p >= 3 && toks[p-1].kind == tkString && w.is(st, p-2, "(") && w.is(st, p-3, w.t.DefineFunc):
 		return w.s.lits[toks[p-1].lit].val.text.String(), false
 	}
 	return "", false
@@ -488,7 +488,7 @@ func (w *walker) settledAt(name string, off, depth int) bool {
 // assignment b and offset off is written left of b's line: the block b is
 // in (an if, a loop, a function) has ended before off.
 func (w *walker) dedented(b *binding, off int) bool {
-	if w.lang != Python && w.lang != Ruby || b.st != w.streams[0] {
+	if !w.t.LineBlocks || b.st != w.streams[0] {
 		return false
 	}
 	w.indentIndex()
@@ -558,11 +558,11 @@ func (w *walker) stmtStart(st *stream, i int) bool {
 func (w *walker) appendOp(st *stream, i int) bool {
 	switch {
 	case w.is(st, i, "+="):
-		return w.lang != PHP
+		return w.t.ConcatOp == "+"
 	case w.is(st, i, ".="):
-		return w.lang == PHP
+		return w.t.ConcatOp == "."
 	case w.is(st, i, "<<"):
-		return w.lang == Ruby
+		return w.t.ShiftAppends
 	}
 	return false
 }

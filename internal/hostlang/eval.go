@@ -307,7 +307,7 @@ func (w *walker) applyPostfix(st *stream, p postfix, v *value) *value {
 	case "squiggly":
 		return rubySquiggly(v)
 	case "format":
-		if w.lang == Kotlin {
+		if w.t.FormatMethod == "printf" {
 			return w.percentFormat(st, v, p.args)
 		}
 		return w.braceFormat(st, v, p.args)
@@ -403,7 +403,7 @@ func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
 		switch {
 		case verb == '%' && j == i+1:
 			out.text.Append('%', v.text.Span(i).Start, v.text.Span(j).End, true)
-		case verb == 'n' && j == i+1 && (w.lang == Java || w.lang == Kotlin):
+		case verb == 'n' && j == i+1 && w.t.PrintfNewline:
 			out.text.Append('\n', v.text.Span(i).Start, v.text.Span(j).End, true)
 		case isLetter(verb):
 			var sub *value
@@ -441,7 +441,7 @@ func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
 	// an unpacked `*args` or `**kwargs` leaves the indexes from it on,
 	// and the names it might give, unknown.
 	var kw map[string]argRange
-	if w.lang == Python {
+	if w.t.FormatKeywords {
 		pos := len(args)
 		for i, a := range args {
 			if w.is(st, a.first, "*") || w.is(st, a.first, "**") {

@@ -14,33 +14,17 @@ import (
 // nil means DefaultAPIs(). It fails only for an unknown language: any
 // content is tokenized as far as it goes.
 func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
-	if lang < Python || lang > CSharp {
-		return nil, fmt.Errorf("extract: unknown language %d", lang)
+	if lang == nil {
+		return nil, fmt.Errorf("extract: no language")
 	}
 	if apis == nil {
 		apis = DefaultAPIs()
 	}
 	// Room for a token every eight bytes and a literal every 64
 	// saves most of the slices' regrowth.
-	s := &scanner{src: src, lang: lang, main: make([]token, 0, len(src)/8+8), lits: make([]literal, 0, len(src)/64+4)}
-	switch lang {
-	case Python:
-		s.lexCode = s.pyCode
-	case JavaScript, TypeScript:
-		s.lexCode = s.jsCode
-	case Java:
-		s.lexCode = s.javaCode
-	case Kotlin:
-		s.lexCode = s.kotlinCode
-	case PHP:
-		s.lexCode = s.phpCode
-	case Ruby:
-		s.lexCode = s.rubyCode
-	case CSharp:
-		s.lexCode = s.csCode
-	}
-	s.lexCode(0, false)
-	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
+	s := &scanner{src: src, lexer: lang.Lexer(), main: make([]token, 0, len(src)/8+8), lits: make([]literal, 0, len(src)/64+4)}
+	s.code(0, false)
+	w := &walker{s: s, src: src, lang: lang, t: lang.Traits(), wrappers: lang.Wrappers(), apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
 		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}, appends: map[string][]int{},
 		appendSites: map[string][]appendSite{}, joins: map[*binding]*join{}}
 	w.streams = []*stream{newStream(s.main, src, s.lits), newStream(s.sub, src, s.lits)}
@@ -376,7 +360,7 @@ func (w *walker) apiCalls(st *stream) []Script {
 		case j < len(toks) && w.is(st, j, "(") && st.match[j] > j:
 			c.args = w.splitArgs(st, j+1, st.match[j])
 			c.end = toks[st.match[j]].end
-		case w.lang == Ruby && j < len(toks) && (toks[j].kind == tkString || toks[j].kind == tkIdent && !w.keyword(w.text(toks[j])) || toks[j].kind == tkNumber):
+		case w.t.CommandCalls && j < len(toks) && (toks[j].kind == tkString || toks[j].kind == tkIdent && !w.keyword(w.text(toks[j])) || toks[j].kind == tkNumber):
 			// A command call: arguments to the line's end.
 			e := j
 			for e < len(toks) && toks[e].kind != tkNewline && !w.is(st, e, "do") {
@@ -423,17 +407,11 @@ func (w *walker) apiCalls(st *stream) []Script {
 			}
 		}
 	}
-	if w.lang == Python && len(w.created) > 0 {
+	if w.t.ScriptObject != nil && len(w.created) > 0 {
 		w.scriptObjectCalls(st)
 	}
 	return dynamic
 }
-
-// pyScriptCall is how redis-py runs a registered script: calling the
-// object with keys (and args), by keyword or position.
-var pyScriptCall = API{Lang: Python, Client: "redis-py", Name: "Script.__call__", Script: NoScript,
-	Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1},
-		{Arg: 0, Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1}}}
 
 // scriptObjectCalls attaches the calls of redis-py Script objects
 // (`self._release(keys=[name], args=[token])`) to their scripts.
@@ -451,7 +429,7 @@ func (w *walker) scriptObjectCalls(st *stream) {
 		for j := k; j >= 2 && w.isMember(st, j-1) && toks[j-2].kind == tkIdent; j -= 2 {
 			start = toks[j-2].start
 		}
-		c := &call{api: pyScriptCall, st: st, name: k, start: start, end: toks[st.match[k+1]].end}
+		c := &call{api: *w.t.ScriptObject, st: st, name: k, start: start, end: toks[st.match[k+1]].end}
 		c.args = w.splitArgs(st, k+2, st.match[k+1])
 		for _, a := range c.args {
 			if _, _, kw := w.kwArg(st, a); !kw {
@@ -460,7 +438,7 @@ func (w *walker) scriptObjectCalls(st *stream) {
 		}
 		cl := Call{API: w.text(toks[k]), Start: c.start, End: c.end, Keys: -1, Args: -1}
 		w.keyCount(c, 0, &cl)
-		w.attach(t, cl, pyScriptCall)
+		w.attach(t, cl, *w.t.ScriptObject)
 	}
 }
 
@@ -492,14 +470,14 @@ func (w *walker) declaration(st *stream, k int) bool {
 	}
 	// A type before a bare name: `String eval(`, `List<T> eval(`,
 	// `int[] eval(`, `string? eval(`.
-	if p.kind == tkIdent && !exprWords[w.text(p)] || w.is(st, k-1, ">") && w.lang != Python && w.lang != Ruby && w.lang != PHP || w.is(st, k-1, "]") || w.is(st, k-1, "?") {
-		return w.lang != Ruby && w.lang != Python || p.kind != tkIdent
+	if p.kind == tkIdent && !exprWords[w.text(p)] || w.is(st, k-1, ">") && w.t.Generics || w.is(st, k-1, "]") || w.is(st, k-1, "?") {
+		return !w.t.Untyped || p.kind != tkIdent
 	}
 	// A body after the parameters: `eval(script, keys) {`, `=> ...` in C#.
 	j := w.skipGenerics(st, k+1)
 	if w.is(st, j, "(") && st.match[j] > j {
 		n := st.match[j] + 1
-		return w.is(st, n, "{") || w.is(st, n, ":") && (w.lang == TypeScript || w.lang == Kotlin) || w.is(st, n, "throws")
+		return w.is(st, n, "{") || w.is(st, n, ":") && w.t.ColonReturnTypes || w.is(st, n, "throws")
 	}
 	return false
 }
@@ -526,7 +504,7 @@ func (w *walker) formMatches(a API, form Form, recv string) bool {
 	}
 	switch a.Form {
 	case Constructor:
-		return form == Constructor || form == Function && (w.lang == Kotlin || w.lang == Python)
+		return form == Constructor || form == Function && w.t.BareConstructors
 	case Method:
 		return form == Method || form == Function && !a.Generic
 	}
@@ -640,7 +618,7 @@ func (w *walker) use(c *call) *Script {
 		if a.Generic && !recvOK {
 			return nil
 		}
-		if w.lang == CSharp && strings.HasPrefix(a.Name, "ScriptEvaluate") && shaLike(ref) {
+		if a.NotSHA && shaLike(ref) {
 			// ScriptEvaluate(byte[] hash, ...) runs EVALSHA: a
 			// LoadedLuaScript's Hash is no script text.
 			return nil
@@ -1051,9 +1029,9 @@ func (w *walker) spread(st *stream, a argRange) bool {
 // a concatenation or arithmetic, and a conversion to text or number are
 // one value.
 func (w *walker) mayExpand(st *stream, a argRange, values int) bool {
-	switch w.lang {
-	case JavaScript, TypeScript:
-	case Java:
+	switch w.t.Spread {
+	case SpreadArrays:
+	case SpreadLoneArray:
 		if values != 1 {
 			return false
 		}
@@ -1162,11 +1140,11 @@ func (w *walker) countList(st *stream, a argRange) int {
 	case w.is(st, f, "{") && st.match[f] == l-1:
 		// An array initializer of Java, Kotlin or C#; elsewhere braces
 		// make an object, a hash or a set.
-		if w.lang == Java || w.lang == Kotlin || w.lang == CSharp {
+		if w.t.BraceArrays {
 			return count(f+1, l-1)
 		}
 		return -1
-	case w.is(st, f, "(") && st.match[f] == l-1 && w.lang == Python:
+	case w.is(st, f, "(") && st.match[f] == l-1 && w.t.Tuples:
 		// A tuple needs a comma.
 		n := count(f+1, l-1)
 		if n == 1 && !w.is(st, l-2, ",") {

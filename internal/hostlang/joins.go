@@ -147,7 +147,7 @@ func (w *walker) plainAppend(st *stream, i int) bool {
 	case p.kind == tkIdent:
 		switch w.text(p) {
 		case "then", "begin":
-			return w.lang == Ruby
+			return w.t.KeywordBlocks
 		}
 	}
 	return false
@@ -161,7 +161,7 @@ func (w *walker) statementEnds(st *stream, i int) bool {
 		return true
 	}
 	t := st.toks[i]
-	if w.lang == Ruby && (w.is(st, i, "if") || w.is(st, i, "unless")) {
+	if w.t.StatementModifiers && (w.is(st, i, "if") || w.is(st, i, "unless")) {
 		for k := i + 1; k < len(st.toks) && st.toks[k].kind != tkNewline && st.toks[k].kind != tkSep; k++ {
 			if st.toks[k].kind == tkIdent && loopWords[w.text(st.toks[k])] {
 				return false
@@ -196,7 +196,7 @@ var loopWords = map[string]bool{
 // instead of another piece: between them, it is inside no block but the
 // body of an if (or a try) that opens after from.
 func (w *walker) joinsOnEveryRun(st *stream, from, to int) bool {
-	if w.lang == Python || w.lang == Ruby {
+	if w.t.LineBlocks {
 		for k := from; k < to; k++ {
 			if st.toks[k].kind == tkIdent && loopWords[w.text(st.toks[k])] {
 				return false

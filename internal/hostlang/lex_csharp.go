@@ -8,39 +8,28 @@ import "strings"
 // line), interpolated raw strings (`$$"""` takes `{{x}}` holes), char
 // literals, comments and preprocessor lines.
 
-func (s *scanner) csCode(i int, hole bool) int {
+var csLexer = &Lexer{Token: csToken}
+
+func csToken(s *scanner, i int, _ bool) (int, Read) {
 	src := s.src
-	braces := 0
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == '\n' || isSpace(c):
-			i++
-		case c == '#' && ownLine(src, i):
-			// A preprocessor directive: its text (#region names...) is
-			// no code.
-			e := lineEnd(src, i)
-			i = e
-		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-			i = s.slashComment(i, false)
-		case c == '"' || (c == '$' || c == '@') && csStringStart(src, i):
-			i = s.csString(i)
-		case c == '\'':
-			i = s.charLiteral(i)
-		case isIdentStart(c) || c == '@' && i+1 < len(src) && isIdentStart(src[i+1]):
-			e := wordEnd(src, i+1, "")
-			s.emit(tkIdent, i, e)
-			i = e
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = s.number(i)
-		default:
-			var done bool
-			if i, done = s.holePunct(i, hole, &braces); done {
-				return i
-			}
-		}
+	c := src[i]
+	switch {
+	case c == '#' && ownLine(src, i):
+		// A preprocessor directive: its text (#region names...) is
+		// no code.
+		return lineEnd(src, i), ReadToken
+	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+		return s.slashComment(i, false), ReadToken
+	case c == '"' || (c == '$' || c == '@') && csStringStart(src, i):
+		return s.csString(i), ReadToken
+	case c == '\'':
+		return s.charLiteral(i), ReadToken
+	case isIdentStart(c) || c == '@' && i+1 < len(src) && isIdentStart(src[i+1]):
+		e := wordEnd(src, i+1, "")
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
 	}
-	return i
+	return i, NotRead
 }
 
 // csStringStart reports whether $ and @ prefixes at i lead to a quote.
@@ -303,4 +292,50 @@ func (s *scanner) csRawBody(r view, dollars int) *value {
 	}
 	v, _, _ := s.decode(r, 0, bd)
 	return v
+}
+
+// csharp is C#.
+type csharp struct{}
+
+func (csharp) String() string       { return "csharp" }
+func (csharp) Extensions() []string { return []string{".cs"} }
+func (csharp) Lexer() *Lexer        { return csLexer }
+func (csharp) Keywords() string {
+	return "abstract as base break case catch checked class const continue default delegate do else enum event " +
+		"explicit extern finally fixed for foreach goto if implicit in interface internal is lock namespace new " +
+		"operator out override params private protected public readonly ref return sealed sizeof stackalloc static " +
+		"struct switch throw try typeof unchecked unsafe using virtual void volatile while var await async yield"
+}
+func (csharp) Wrappers() map[string]string { return csWrappers }
+func (csharp) APIs() []API                 { return csAPIs }
+func (csharp) Traits() *Traits             { return csTraits }
+
+var csWrappers = map[string]string{"string.Format": "braces", "String.Format": "braces", "Encoding.UTF8.GetBytes": "id"}
+
+// csAPIs: StackExchange.Redis. ScriptEvaluate(byte[] hash, ...) runs
+// EVALSHA: a LoadedLuaScript's Hash is no script text (NotSHA).
+var csAPIs = []API{
+	{Client: "StackExchange.Redis", Name: "ScriptEvaluate", Script: 0, Keys: csEvalKeys, NotSHA: true},
+	{Client: "StackExchange.Redis", Name: "ScriptEvaluateAsync", Script: 0, Keys: csEvalKeys, NotSHA: true},
+	{Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnly", Script: 0, Keys: csEvalKeys, NotSHA: true},
+	{Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnlyAsync", Script: 0, Keys: csEvalKeys, NotSHA: true},
+	{Client: "StackExchange.Redis", Name: "ScriptLoad", Script: 0},
+	{Client: "StackExchange.Redis", Name: "ScriptLoadAsync", Script: 0},
+	{Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Params: true, Creates: true},
+	{Client: "StackExchange.Redis", Name: "Evaluate", Script: Receiver, Runs: true},
+	{Client: "StackExchange.Redis", Name: "EvaluateAsync", Script: Receiver, Runs: true},
+}
+
+// csEvalKeys: ScriptEvaluate(src, keys, values, flags), by position or
+// by name.
+var csEvalKeys = []KeysAt{{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2, ArgsKw: "values"},
+	{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsArg: 2, ArgsKw: "values"}}
+
+var csTraits = &Traits{
+	MemberOps:       []string{".", "?.", "::"},
+	ConcatOp:        "+",
+	Generics:        true,
+	ArrowLambdas:    true,
+	ArrowProperties: true,
+	BraceArrays:     true,
 }

@@ -1,46 +1,36 @@
 package hostlang
 
+import "strings"
+
 // Java: strings, text blocks (incidental white space stripped as javac
 // does, then escapes interpreted), char literals, comments. Unicode
 // escapes (`\u0041`) are decoded inside literals; javac translates them
 // before tokenizing, so a `\u0022` that javac would read as a closing
 // quote is taken as a character here.
 
-// javaLike tokenizes Java and, with kotlin set, Kotlin's code (whose
-// literals differ; see lex_kotlin.go).
-func (s *scanner) javaCode(i int, hole bool) int {
+var javaLexer = &Lexer{Token: javaToken}
+
+func javaToken(s *scanner, i int, _ bool) (int, Read) {
 	src := s.src
-	braces := 0
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == '\n' || isSpace(c):
-			i++
-		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-			i = s.slashComment(i, false)
-		case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
-			i = s.javaTextBlock(i)
-		case c == '"':
-			bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: javaEscape}
-			v, e, _ := s.decode(view{b: src}, i+1, bd)
-			s.emitLit(literal{start: i, end: e, val: v})
-			i = e
-		case c == '\'':
-			i = s.charLiteral(i)
-		case isIdentStart(c) || c == '$' || c == '@':
-			e := wordEnd(src, i+1, "$")
-			s.emit(tkIdent, i, e)
-			i = e
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = s.number(i)
-		default:
-			var done bool
-			if i, done = s.holePunct(i, hole, &braces); done {
-				return i
-			}
-		}
+	c := src[i]
+	switch {
+	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+		return s.slashComment(i, false), ReadToken
+	case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
+		return s.javaTextBlock(i), ReadToken
+	case c == '"':
+		bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: javaEscape}
+		v, e, _ := s.decode(view{b: src}, i+1, bd)
+		s.emitLit(literal{start: i, end: e, val: v})
+		return e, ReadToken
+	case c == '\'':
+		return s.charLiteral(i), ReadToken
+	case isIdentStart(c) || c == '$' || c == '@':
+		e := wordEnd(src, i+1, "$")
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
 	}
-	return i
+	return i, NotRead
 }
 
 // charLiteral reads a char literal ('x', '\n', '\u0041') as a number-like
@@ -169,4 +159,102 @@ func (s *scanner) javaTextBlock(i int) int {
 	end := min(k+3, len(src))
 	s.emitLit(literal{start: i, end: end, val: v})
 	return end
+}
+
+// java is Java.
+type java struct{}
+
+func (java) String() string       { return "java" }
+func (java) Extensions() []string { return []string{".java"} }
+func (java) Lexer() *Lexer        { return javaLexer }
+func (java) Keywords() string {
+	return "abstract assert break case catch class const continue default do else enum extends final finally for " +
+		"goto if implements import instanceof interface native new package private protected public return static " +
+		"strictfp super switch synchronized throw throws transient try volatile while yield permits sealed"
+}
+func (java) Wrappers() map[string]string {
+	return javaWrappers
+}
+func (java) APIs() []API     { return javaAPIs }
+func (java) Traits() *Traits { return javaTraits }
+
+var javaWrappers = map[string]string{"String.format": "printf", "String.valueOf": "id", "ByteBuffer.wrap": "id"}
+
+// javaAPIs: Jedis, Lettuce, Redisson, Spring Data Redis. Redisson's
+// RScript.eval([key,] mode, script, returnType, keys, ...) comes before
+// Jedis's and Lettuce's eval(script, ...): the first entry that matches a
+// call is used. RedisTemplate.execute(script, keys, args...), its overload
+// with serializers before the keys, execute(script, argsSerializer,
+// resultSerializer, keys, args...), and ReactiveRedisTemplate's
+// execute(script, keys, argsList[, argsWriter, resultReader]) run a
+// RedisScript. Kotlin calls the same clients.
+var javaAPIs = append([]API{
+	{Client: "Redisson", Name: "eval", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Client: "Redisson", Name: "eval", Script: 2, GuardArg: 1, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Client: "Redisson", Name: "evalAsync", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Client: "Redisson", Name: "evalAsync", Script: 2, GuardArg: 1, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
+	{Client: "Jedis, Lettuce", Name: "eval", Script: 0, Generic: true, Keys: javaEvalKeys},
+	{Client: "Jedis, Lettuce", Name: "evalReadonly", Script: 0, Keys: javaEvalKeys},
+	{Client: "Lettuce", Name: "evalReadOnly", Script: 0, Keys: javaEvalKeys},
+	{Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: FirstString},
+	{Client: "Redisson", Name: "scriptLoadAsync", Script: FirstString},
+	{Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0, Creates: true},
+	{Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0, Creates: true},
+	{Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{
+		{Arg: 3, Form: KeysList, IfArg: 1, IfHas: "erializer", Args: ArgsVarargs},
+		{Arg: 1, Form: KeysList, Args: ArgsVarargs}}},
+	{Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
+	{Client: "Jedis, Lettuce", Name: "functionLoad", Script: 0},
+	{Client: "Jedis, Lettuce", Name: "functionLoadReplace", Script: 0},
+	{Client: "Jedis, Lettuce", Name: "evalsha", Script: NoScript},
+}, redissonAPIs()...)
+
+var redissonModes = []string{"RScript.Mode.", "Mode."}
+
+// javaEvalKeys: Jedis eval(script, keyCount, ...) and eval(script, keys,
+// args); Redisson's evalRead/evalWrite(key, codec, command, script, keys,
+// ...) and RScript.eval(mode, script, returnType, keys, ...); Lettuce's
+// eval(script, outputType, keys...).
+//
+// Jedis's list form passes the values in a second list; Redisson's and
+// Lettuce's pass them as varargs after the keys.
+var javaEvalKeys = []KeysAt{
+	{Arg: 1, Rel: true, Form: KeysCount, Args: ArgsRest},
+	{Arg: 1, Rel: true, Form: KeysList, Args: ArgsList, ArgsArg: 2},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "RScript.ReturnType.", Args: ArgsRest},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ReturnType.", Args: ArgsRest},
+	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ScriptOutputType.", Args: ArgsRest},
+}
+
+// redissonExecutorKeys: evalWrite(key, codec, command, src, keys,
+// params...), the values as varargs after the keys list.
+var redissonExecutorKeys = func() []KeysAt {
+	k := append([]KeysAt(nil), javaEvalKeys...)
+	k[1] = KeysAt{Arg: 1, Rel: true, Form: KeysList, Args: ArgsRest}
+	return k
+}()
+
+// redissonAPIs: Redisson's command executor and object methods, whose
+// script is the first string argument, followed by the keys list.
+func redissonAPIs() []API {
+	var out []API
+	for _, n := range []string{"evalRead", "evalWrite", "evalReadAsync", "evalWriteAsync", "evalAsync",
+		"evalReadReactive", "evalWriteReactive", "evalReadRx", "evalWriteRx", "evalWriteNoRetryAsync",
+		"evalReadBatchedAsync", "evalWriteBatchedAsync", "evalBatchedAsync", "evalWriteSyncedNoRetryAsync", "evalWriteSyncedAsync", "syncedEval", "syncedEvalNoRetry", "syncedEvalWithRetry", "evalShaAsync", "evalWriteShaAsync"} {
+		a := API{Client: "Redisson", Name: n, Script: FirstString, ScriptFrom: 2, Keys: redissonExecutorKeys}
+		if strings.Contains(n, "Sha") {
+			a.Script = NoScript
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+var javaTraits = &Traits{
+	MemberOps:     []string{".", "?.", "::"},
+	ConcatOp:      "+",
+	PrintfNewline: true,
+	Generics:      true,
+	BraceArrays:   true,
+	Spread:        SpreadLoneArray,
 }

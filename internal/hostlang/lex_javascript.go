@@ -14,46 +14,41 @@ var jsKeywordsBeforeExpr = map[string]bool{
 	"yield": true, "await": true,
 }
 
-func (s *scanner) jsCode(i int, hole bool) int {
+var jsLexer = &Lexer{Start: hashbang, Token: jsToken}
+
+// hashbang reads a `#!` line at the file's start as a comment.
+func hashbang(s *scanner, i int, _ bool) int {
 	src := s.src
-	braces := 0
 	if i == 0 && len(src) > 1 && src[0] == '#' && src[1] == '!' {
 		e := lineEnd(src, 0)
 		s.comment(0, e, 2, e)
 		i = e
 	}
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == '\n' || isSpace(c):
-			i++
-		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-			i = s.slashComment(i, false)
-		case c == '\'' || c == '"':
-			i = s.jsString(i)
-		case c == '`':
-			i = s.jsTemplate(i)
-		case c == '/' && s.jsRegexAllowed():
-			if e, ok := s.regexEnd(i); ok {
-				s.emit(tkNumber, i, e)
-				i = e
-			} else {
-				i = s.punct(i)
-			}
-		case isIdentStart(c) || c == '$' || c == '#' || c == '@':
-			e := wordEnd(src, i+1, "$")
-			s.emit(tkIdent, i, e)
-			i = e
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = s.number(i)
-		default:
-			var done bool
-			if i, done = s.holePunct(i, hole, &braces); done {
-				return i
-			}
-		}
-	}
 	return i
+}
+
+func jsToken(s *scanner, i int, _ bool) (int, Read) {
+	src := s.src
+	c := src[i]
+	switch {
+	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+		return s.slashComment(i, false), ReadToken
+	case c == '\'' || c == '"':
+		return s.jsString(i), ReadToken
+	case c == '`':
+		return s.jsTemplate(i), ReadToken
+	case c == '/' && s.jsRegexAllowed():
+		if e, ok := s.regexEnd(i); ok {
+			s.emit(tkNumber, i, e)
+			return e, ReadToken
+		}
+		return s.punct(i), ReadToken
+	case isIdentStart(c) || c == '$' || c == '#' || c == '@':
+		e := wordEnd(src, i+1, "$")
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
+	}
+	return i, NotRead
 }
 
 // jsRegexAllowed reports whether a '/' here starts a regular expression:
@@ -295,9 +290,82 @@ func (s *scanner) codeHole(off int) int {
 	s.depth++
 	saved := s.stack
 	s.stack = nil
-	end := s.lexCode(off, true)
+	end := s.code(off, true)
 	s.stack = saved
 	s.depth--
 	s.sub = append(s.sub, token{kind: tkSep, start: end, end: end, lit: -1})
 	return end
 }
+
+// javascript is JavaScript; typescript is TypeScript, read by the same
+// tokenizer.
+type javascript struct{}
+
+func (javascript) String() string { return "javascript" }
+func (javascript) Extensions() []string {
+	return []string{".js", ".mjs", ".cjs", ".jsx"}
+}
+func (javascript) Lexer() *Lexer { return jsLexer }
+func (javascript) Keywords() string {
+	return jsKeywords
+}
+func (javascript) Wrappers() map[string]string { return jsWrappers }
+func (javascript) APIs() []API                 { return jsAPIs }
+func (javascript) Traits() *Traits             { return jsTraits }
+
+const jsKeywords = "break case catch class const continue debugger default delete do else export extends finally for " +
+	"function if import in instanceof let new return static super switch throw try typeof var void while with " +
+	"yield await async of"
+
+var jsWrappers = map[string]string{"String": "id", "dedent": "dedentjs", "Buffer.from": "id"}
+
+// jsAPIs: ioredis and node-redis (v3 eval(script, numkeys, ...); v4
+// eval(script, {keys, arguments}); @upstash/redis eval(script, keys,
+// args)).
+var jsAPIs = []API{
+	{Client: "ioredis, node-redis, @upstash/redis", Name: "eval", Script: 0, Generic: true,
+		Keys: jsEvalKeys},
+	{Client: "node-redis", Name: "evalRo", Script: 0, Keys: jsEvalKeys},
+	{Client: "ioredis", Name: "defineCommand", Script: 1, ScriptField: "lua",
+		Keys: []KeysAt{{Arg: 1, Field: "numberOfKeys", Form: KeysCount}}},
+	{Client: "node-redis", Name: "defineScript", Form: Function, Script: 0, ScriptField: "SCRIPT",
+		Keys: []KeysAt{{Arg: 0, Field: "NUMBER_OF_KEYS", Form: KeysCount}}},
+	{Client: "node-redis, @upstash/redis", Name: "scriptLoad", Script: 0},
+	{Client: "node-redis", Name: "functionLoad", Script: 0},
+	{Client: "ioredis, node-redis", Name: "evalsha", Script: NoScript},
+}
+
+// jsEvalKeys: ioredis eval(src, numkeys, ...keysAndArgs), @upstash/redis
+// eval(src, [keys], [args]), node-redis v4 eval(src, {keys, arguments}).
+var jsEvalKeys = []KeysAt{keysNumArg1, keysList1Args2,
+	{Arg: 1, Field: "keys", Form: KeysList, Args: ArgsList, ArgsArg: 1, ArgsField: "arguments"}}
+
+var jsTraits = &Traits{
+	MemberOps:    []string{".", "?."},
+	ConcatOp:     "+",
+	Generics:     true,
+	ArrowLambdas: true,
+	QuotedKeys:   true,
+	Spread:       SpreadArrays,
+}
+
+// typescript is TypeScript. Declaration files (.d.ts) hold no code and are
+// TypeScript too: their literals are types, which the API and content
+// tests leave alone.
+type typescript struct{ javascript }
+
+func (typescript) String() string { return "typescript" }
+func (typescript) Extensions() []string {
+	return []string{".ts", ".mts", ".cts", ".tsx"}
+}
+func (typescript) Keywords() string {
+	return jsKeywords + " interface type enum declare namespace module abstract implements private protected public readonly as satisfies keyof"
+}
+func (typescript) Traits() *Traits { return tsTraits }
+
+var tsTraits = func() *Traits {
+	t := *jsTraits
+	t.NonNullBang = true
+	t.ColonReturnTypes = true
+	return &t
+}()

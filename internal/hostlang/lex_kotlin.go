@@ -5,62 +5,42 @@ package hostlang
 // applied by the walker when called on the literal), char literals,
 // nested block comments, and newlines that end statements outside ( and [.
 
-func (s *scanner) kotlinCode(i int, hole bool) int {
+var kotlinLexer = &Lexer{Start: hashbang, Token: kotlinToken, Newlines: NewlinesOutsideParens}
+
+func kotlinToken(s *scanner, i int, _ bool) (int, Read) {
 	src := s.src
-	braces := 0
-	if i == 0 && len(src) > 1 && src[0] == '#' && src[1] == '!' {
-		e := lineEnd(src, 0)
-		s.comment(0, e, 2, e)
-		i = e
-	}
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == '\n':
-			if !s.inBrackets() {
-				s.emitNewline(i)
-			}
-			i++
-		case isSpace(c):
-			i++
-		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-			i = s.slashComment(i, true)
-		case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
-			bd := &body{closeAt: kotlinRawClose, holes: kotlinHoleStart, hole: kotlinHole}
-			v, e, _ := s.decode(view{b: src}, i+3, bd)
-			s.emitLit(literal{start: i, end: e, val: v})
-			i = e
-		case c == '"':
-			bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: kotlinEscape,
-				holes: kotlinHoleStart, hole: kotlinHole}
-			v, e, _ := s.decode(view{b: src}, i+1, bd)
-			s.emitLit(literal{start: i, end: e, val: v})
-			i = e
-		case c == '\'':
-			i = s.charLiteral(i)
-		case c == '`':
-			// A backquoted name.
-			e := i + 1
-			for e < len(src) && src[e] != '`' && src[e] != '\n' {
-				e++
-			}
-			e = min(e+1, len(src))
-			s.emit(tkIdent, i, e)
-			i = e
-		case isIdentStart(c) || c == '@':
-			e := wordEnd(src, i+1, "")
-			s.emit(tkIdent, i, e)
-			i = e
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = s.number(i)
-		default:
-			var done bool
-			if i, done = s.holePunct(i, hole, &braces); done {
-				return i
-			}
+	c := src[i]
+	switch {
+	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
+		return s.slashComment(i, true), ReadToken
+	case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
+		bd := &body{closeAt: kotlinRawClose, holes: kotlinHoleStart, hole: kotlinHole}
+		v, e, _ := s.decode(view{b: src}, i+3, bd)
+		s.emitLit(literal{start: i, end: e, val: v})
+		return e, ReadToken
+	case c == '"':
+		bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: kotlinEscape,
+			holes: kotlinHoleStart, hole: kotlinHole}
+		v, e, _ := s.decode(view{b: src}, i+1, bd)
+		s.emitLit(literal{start: i, end: e, val: v})
+		return e, ReadToken
+	case c == '\'':
+		return s.charLiteral(i), ReadToken
+	case c == '`':
+		// A backquoted name.
+		e := i + 1
+		for e < len(src) && src[e] != '`' && src[e] != '\n' {
+			e++
 		}
+		e = min(e+1, len(src))
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
+	case isIdentStart(c) || c == '@':
+		e := wordEnd(src, i+1, "")
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
 	}
-	return i
+	return i, NotRead
 }
 
 // kotlinRawClose: a raw string ends at the last three quotes of a run
@@ -118,4 +98,34 @@ func kotlinHole(s *scanner, v *value, r view, k int) int {
 		return e
 	}
 	return k
+}
+
+// kotlin is Kotlin, which calls Java's clients (constructors without
+// `new`).
+type kotlin struct{}
+
+func (kotlin) String() string       { return "kotlin" }
+func (kotlin) Extensions() []string { return []string{".kt", ".kts"} }
+func (kotlin) Lexer() *Lexer        { return kotlinLexer }
+func (kotlin) Keywords() string {
+	return "as break class continue do else for fun if in interface is object package return throw try typealias " +
+		"typeof val var when while private public protected internal override open abstract final const companion " +
+		"data sealed lateinit inline suspend import"
+}
+func (kotlin) Wrappers() map[string]string { return kotlinWrappers }
+func (kotlin) APIs() []API                 { return javaAPIs }
+func (kotlin) Traits() *Traits             { return kotlinTraits }
+
+var kotlinWrappers = map[string]string{"String.format": "printf", "java.lang.String.format": "printf", "ByteBuffer.wrap": "id"}
+
+var kotlinTraits = &Traits{
+	MemberOps:        []string{".", "?.", "::"},
+	ConcatOp:         "+",
+	FormatMethod:     "printf",
+	PrintfNewline:    true,
+	Generics:         true,
+	ColonReturnTypes: true,
+	BareConstructors: true,
+	NamedArgsEqual:   true,
+	BraceArrays:      true,
 }

@@ -8,64 +8,58 @@ import "bytes"
 // PHP 7.3+ flexible heredocs lose the closing marker's indentation on
 // every line. Comments: #, //, /* */ (but `#[` opens an attribute).
 
-func (s *scanner) phpCode(i int, hole bool) int {
-	src := s.src
-	braces := 0
+var phpLexer = &Lexer{Start: phpStart, Token: phpToken}
+
+// phpStart: code starts after the open tag, except in a hole.
+func phpStart(s *scanner, i int, hole bool) int {
 	if !hole {
-		i = phpOpenTag(src, i)
-	}
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == '\n' || isSpace(c):
-			i++
-		case c == '?' && i+1 < len(src) && src[i+1] == '>' && !hole:
-			i = phpOpenTag(src, i+2)
-		case c == '#' && !(i+1 < len(src) && src[i+1] == '['), c == '/' && i+1 < len(src) && src[i+1] == '/':
-			e := phpLineCommentEnd(src, i)
-			ts := i + 1
-			if c == '/' {
-				ts = i + 2
-			}
-			s.comment(i, e, ts, e)
-			i = e
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i = s.slashComment(i, false)
-		case c == '\'':
-			bd := &body{closeAt: closeByte('\''), escapes: backslash, escape: phpSingleEscape}
-			v, e, _ := s.decode(view{b: src}, i+1, bd)
-			s.emitLit(literal{start: i, end: e, val: v})
-			i = e
-		case c == '"' || c == '`':
-			bd := &body{closeAt: closeByte(c), escapes: backslash, escape: phpEscapeFor(c),
-				holes: phpHoleStart, hole: phpHole}
-			v, e, _ := s.decode(view{b: src}, i+1, bd)
-			s.emitLit(literal{start: i, end: e, val: v})
-			i = e
-		case c == '<' && bytes.HasPrefix(src[i:], []byte("<<<")):
-			if e, ok := s.phpHeredoc(i); ok {
-				i = e
-			} else {
-				i = s.punct(i)
-			}
-		case c == '$' && i+1 < len(src) && (isIdentStart(src[i+1]) || src[i+1] == '$'):
-			e := wordEnd(src, i+1, "$")
-			s.emit(tkIdent, i, e)
-			i = e
-		case isIdentStart(c):
-			e := wordEnd(src, i, "")
-			s.emit(tkIdent, i, e)
-			i = e
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = s.number(i)
-		default:
-			var done bool
-			if i, done = s.holePunct(i, hole, &braces); done {
-				return i
-			}
-		}
+		i = phpOpenTag(s.src, i)
 	}
 	return i
+}
+
+func phpToken(s *scanner, i int, hole bool) (int, Read) {
+	src := s.src
+	c := src[i]
+	switch {
+	case c == '?' && i+1 < len(src) && src[i+1] == '>' && !hole:
+		return phpOpenTag(src, i+2), ReadToken
+	case c == '#' && !(i+1 < len(src) && src[i+1] == '['), c == '/' && i+1 < len(src) && src[i+1] == '/':
+		e := phpLineCommentEnd(src, i)
+		ts := i + 1
+		if c == '/' {
+			ts = i + 2
+		}
+		s.comment(i, e, ts, e)
+		return e, ReadToken
+	case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		return s.slashComment(i, false), ReadToken
+	case c == '\'':
+		bd := &body{closeAt: closeByte('\''), escapes: backslash, escape: phpSingleEscape}
+		v, e, _ := s.decode(view{b: src}, i+1, bd)
+		s.emitLit(literal{start: i, end: e, val: v})
+		return e, ReadToken
+	case c == '"' || c == '`':
+		bd := &body{closeAt: closeByte(c), escapes: backslash, escape: phpEscapeFor(c),
+			holes: phpHoleStart, hole: phpHole}
+		v, e, _ := s.decode(view{b: src}, i+1, bd)
+		s.emitLit(literal{start: i, end: e, val: v})
+		return e, ReadToken
+	case c == '<' && bytes.HasPrefix(src[i:], []byte("<<<")):
+		if e, ok := s.phpHeredoc(i); ok {
+			return e, ReadToken
+		}
+		return s.punct(i), ReadToken
+	case c == '$' && i+1 < len(src) && (isIdentStart(src[i+1]) || src[i+1] == '$'):
+		e := wordEnd(src, i+1, "$")
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
+	case isIdentStart(c):
+		e := wordEnd(src, i, "")
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
+	}
+	return i, NotRead
 }
 
 // phpOpenTag skips inline HTML from i to just after the next open tag
@@ -287,4 +281,41 @@ func (s *scanner) phpHeredoc(i int) (int, bool) {
 	}
 	s.emitLit(literal{start: i, end: end, val: v})
 	return end, true
+}
+
+// php is PHP.
+type php struct{}
+
+func (php) String() string       { return "php" }
+func (php) Extensions() []string { return []string{".php"} }
+func (php) Lexer() *Lexer        { return phpLexer }
+func (php) Keywords() string {
+	return "abstract and as break callable case catch class clone const continue declare default do echo else elseif " +
+		"enddeclare endfor endforeach endif endswitch endwhile extends final finally fn for foreach function global " +
+		"goto if implements include include_once instanceof insteadof interface namespace new or print private " +
+		"protected public readonly require require_once return static switch throw trait try use var while xor yield"
+}
+func (php) Wrappers() map[string]string { return phpWrappers }
+func (php) APIs() []API                 { return phpAPIs }
+func (php) Traits() *Traits             { return phpTraits }
+
+var phpWrappers = map[string]string{"sprintf": "printf", "trim": "trim", "ltrim": "ltrim", "rtrim": "rtrim", "strval": "id"}
+
+// phpAPIs: Predis, phpredis, Laravel's Redis facade and connections.
+// phpredis takes eval($script, $args, $numKeys).
+var phpAPIs = []API{
+	{Client: "Predis, phpredis, Laravel", Name: "eval", Script: 0, Generic: true,
+		Keys: phpEvalKeys},
+	{Client: "phpredis", Name: "evalRo", Script: 0, Keys: phpEvalKeys},
+	{Client: "Predis, phpredis", Name: "evalsha", Script: NoScript},
+}
+
+// phpEvalKeys: Predis eval($src, $numkeys, ...$keysAndArgs), phpredis
+// eval($src, [$keysAndArgs], $numkeys).
+var phpEvalKeys = []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount, Args: ArgsList, ArgsArg: 1}}
+
+var phpTraits = &Traits{
+	MemberOps:  []string{"->", "?->", "::"},
+	ConcatOp:   ".",
+	DefineFunc: "define",
 }

@@ -5,48 +5,27 @@ package hostlang
 // "\r\n" read as "\n" (Python reads source in universal newline mode);
 // newlines that end statements outside brackets, backslash continuations.
 
-func (s *scanner) pyCode(i int, hole bool) int {
+var pyLexer = &Lexer{Token: pyToken, Newlines: NewlinesOutsideBrackets, LineContinuation: true}
+
+func pyToken(s *scanner, i int, _ bool) (int, Read) {
 	src := s.src
-	braces := 0
-	for i < len(src) {
-		c := src[i]
-		switch {
-		case c == '\n':
-			if len(s.stack) == 0 {
-				s.emitNewline(i)
-			}
-			i++
-		case isSpace(c):
-			i++
-		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
-			i += 2
-			if i < len(src) && src[i-1] == '\r' && src[i] == '\n' {
-				i++
-			}
-		case c == '#':
-			e := lineEnd(src, i)
-			s.comment(i, e, i+1, e)
-			i = e
-		case c == '"' || c == '\'':
-			i = s.pyString(i, i, "")
-		case isIdentStart(c):
-			e := wordEnd(src, i, "")
-			if e < len(src) && (src[e] == '"' || src[e] == '\'') && isPyPrefix(src[i:e]) {
-				i = s.pyString(i, e, string(src[i:e]))
-				continue
-			}
-			s.emit(tkIdent, i, e)
-			i = e
-		case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
-			i = s.number(i)
-		default:
-			var done bool
-			if i, done = s.holePunct(i, hole, &braces); done {
-				return i
-			}
+	c := src[i]
+	switch {
+	case c == '#':
+		e := lineEnd(src, i)
+		s.comment(i, e, i+1, e)
+		return e, ReadToken
+	case c == '"' || c == '\'':
+		return s.pyString(i, i, ""), ReadToken
+	case isIdentStart(c):
+		e := wordEnd(src, i, "")
+		if e < len(src) && (src[e] == '"' || src[e] == '\'') && isPyPrefix(src[i:e]) {
+			return s.pyString(i, e, string(src[i:e])), ReadToken
 		}
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
 	}
-	return i
+	return i, NotRead
 }
 
 // isPyPrefix reports whether p is a string prefix: at most one each of r,
@@ -205,4 +184,58 @@ func pyHole(s *scanner, v *value, r view, k int) int {
 		return k
 	}
 	return braceHole("{", "}")(s, v, r, k)
+}
+
+// python is the Python language.
+type python struct{}
+
+func (python) String() string       { return "python" }
+func (python) Extensions() []string { return []string{".py"} }
+func (python) Lexer() *Lexer        { return pyLexer }
+func (python) Keywords() string {
+	return "and as assert async await break class continue def del elif else except finally for from global if " +
+		"import in is lambda nonlocal not or pass raise return try while with yield"
+}
+func (python) Wrappers() map[string]string { return pyWrappers }
+func (python) APIs() []API                 { return pyAPIs }
+func (python) Traits() *Traits             { return pyTraits }
+
+var pyWrappers = map[string]string{"dedent": "dedent", "textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc", "cleandoc": "cleandoc", "str": "id"}
+
+// pyAPIs: redis-py (and aioredis 1.x's keys=/args= keywords;
+// redis.asyncio is redis-py).
+var pyAPIs = []API{
+	{Client: "redis-py", Name: "eval", Script: 0, ScriptKw: "script", Generic: true,
+		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args"}}},
+	{Client: "redis-py", Name: "eval_ro", Script: 0, ScriptKw: "script",
+		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
+	{Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script", Creates: true},
+	{Client: "redis-py", Name: "script_load", Script: 0, ScriptKw: "script"},
+	{Client: "redis-py", Name: "function_load", Script: 0, ScriptKw: "code"},
+	{Client: "redis-py", Name: "evalsha", Script: NoScript},
+	{Client: "redis-py", Name: "evalsha_ro", Script: NoScript},
+}
+
+// pyScriptCall is how redis-py runs a registered script: calling the
+// object with keys (and args), by keyword or position.
+var pyScriptCall = API{Client: "redis-py", Name: "Script.__call__", Script: NoScript,
+	Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1},
+		{Arg: 0, Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1}}}
+
+var pyTraits = &Traits{
+	MemberOps:          []string{"."},
+	ConcatOp:           "+",
+	AdjacentLiterals:   true,
+	PercentFormat:      true,
+	FormatMethod:       "braces",
+	FormatKeywords:     true,
+	Untyped:            true,
+	BareConstructors:   true,
+	DefFunctions:       true,
+	LineBlocks:         true,
+	TrailingConditions: true,
+	NamedArgsEqual:     true,
+	NoColonNamedArgs:   true,
+	Tuples:             true,
+	ScriptObject:       &pyScriptCall,
 }

@@ -25,110 +25,96 @@ var rubyKeywordsBeforeExpr = map[string]bool{
 	"puts": true, "print": true, "raise": true, "yield": true, "case": true, "begin": true,
 }
 
-func (s *scanner) rubyCode(i int, hole bool) int {
-	src := s.src
-	braces := 0
-	for i < len(src) {
-		c := src[i]
-		atLineStart := i == 0 || src[i-1] == '\n'
-		switch {
-		case c == '\n':
-			if !s.inBrackets() {
-				s.emitNewline(i)
-			}
-			i++
-			if len(s.heredocs) > 0 {
-				i = s.rubyHeredocBodies(i)
-			}
-		case isSpace(c):
-			i++
-		case c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
-			i += 2
-			if i < len(src) && src[i-1] == '\r' && src[i] == '\n' {
-				i++
-			}
-		case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("=begin")) && (i+6 == len(src) || !isIdentPart(src[i+6])):
-			e := i
-			for {
-				le := lineEnd(src, e)
-				if le >= len(src) {
-					e = len(src)
-					break
-				}
-				e = le + 1
-				if bytes.HasPrefix(src[e:], []byte("=end")) {
-					e = lineEnd(src, e)
-					break
-				}
-			}
-			s.comment(i, e, min(i+6, e), e)
-			i = e
-		case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("__END__")) && (i+7 == len(src) || src[i+7] == '\n' || src[i+7] == '\r'):
-			return len(src)
-		case c == '#':
-			e := lineEnd(src, i)
-			s.comment(i, e, i+1, e)
-			i = e
-		case c == '\'':
-			bd := &body{closeAt: closeByte('\''), escapes: backslash, escape: rubySingleEscapeFor('\'', '\'')}
-			v, e, _ := s.decode(view{b: src}, i+1, bd)
-			s.emitLit(literal{start: i, end: e, val: v})
-			i = e
-		case c == '"' || c == '`':
-			bd := &body{closeAt: closeByte(c), escapes: backslash, escape: rubyEscape, holes: rubyHoleStart, hole: rubyHole}
-			v, e, _ := s.decode(view{b: src}, i+1, bd)
-			s.emitLit(literal{start: i, end: e, val: v})
-			i = e
-		case c == ':' && i+1 < len(src) && src[i+1] == '"' && !(i > 0 && src[i-1] == ':'):
-			// A symbol written as a string: not a script.
-			bd := &body{closeAt: closeByte('"'), escapes: backslash, escape: rubyEscape, holes: rubyHoleStart, hole: rubyHole}
-			_, e, _ := s.decode(view{b: src}, i+2, bd)
-			s.emit(tkNumber, i, e)
-			i = e
-		case c == ':' && i+1 < len(src) && isIdentStart(src[i+1]) && !(i > 0 && (src[i-1] == ':' || isIdentPart(src[i-1]))):
-			e := rubyNameEnd(src, i+1)
-			s.emit(tkNumber, i, e)
-			i = e
-		case c == '%' && s.rubyPercentLiteral(i):
-			i = s.rubyPercent(i)
-		case c == '<' && i+2 < len(src) && src[i+1] == '<' && s.rubyHeredocStart(i):
-			i = s.rubyHeredocOpen(i)
-		case c == '/' && s.rubyRegexAllowed(i):
-			if e, ok := s.regexEnd(i); ok {
-				s.emit(tkNumber, i, e)
-				i = e
-			} else {
-				i = s.punct(i)
-			}
-		case c == '?' && i+2 < len(src) && isIdentPart(src[i+1]) && !isIdentPart(src[i+2]) && s.rubyExprExpected():
-			// A character literal ?a.
-			s.emit(tkNumber, i, i+2)
-			i += 2
-		case c == '@' || c == '$' && i+1 < len(src) && (isIdentStart(src[i+1]) || src[i+1] == '!' || src[i+1] == '~'):
-			e := i + 1
-			for e < len(src) && src[e] == '@' {
-				e++
-			}
-			e = wordEnd(src, e, "")
-			if e == i+1 && c == '$' {
-				e = i + 2
-			}
-			s.emit(tkIdent, i, e)
-			i = e
-		case isIdentStart(c):
-			e := rubyNameEnd(src, i)
-			s.emit(tkIdent, i, e)
-			i = e
-		case isDigit(c):
-			i = s.number(i)
-		default:
-			var done bool
-			if i, done = s.holePunct(i, hole, &braces); done {
-				return i
-			}
-		}
+var rubyLexer = &Lexer{Token: rubyToken, AfterNewline: rubyAfterNewline, Newlines: NewlinesOutsideParens,
+	LineContinuation: true, NoDotNumbers: true}
+
+// rubyAfterNewline reads the bodies of the heredocs opened on the line that
+// ended.
+func rubyAfterNewline(s *scanner, i int) int {
+	if len(s.heredocs) > 0 {
+		return s.rubyHeredocBodies(i)
 	}
 	return i
+}
+
+func rubyToken(s *scanner, i int, hole bool) (int, Read) {
+	src := s.src
+	c := src[i]
+	atLineStart := i == 0 || src[i-1] == '\n'
+	switch {
+	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("=begin")) && (i+6 == len(src) || !isIdentPart(src[i+6])):
+		e := i
+		for {
+			le := lineEnd(src, e)
+			if le >= len(src) {
+				e = len(src)
+				break
+			}
+			e = le + 1
+			if bytes.HasPrefix(src[e:], []byte("=end")) {
+				e = lineEnd(src, e)
+				break
+			}
+		}
+		s.comment(i, e, min(i+6, e), e)
+		return e, ReadToken
+	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("__END__")) && (i+7 == len(src) || src[i+7] == '\n' || src[i+7] == '\r'):
+		return len(src), End
+	case c == '#':
+		e := lineEnd(src, i)
+		s.comment(i, e, i+1, e)
+		return e, ReadToken
+	case c == '\'':
+		bd := &body{closeAt: closeByte('\''), escapes: backslash, escape: rubySingleEscapeFor('\'', '\'')}
+		v, e, _ := s.decode(view{b: src}, i+1, bd)
+		s.emitLit(literal{start: i, end: e, val: v})
+		return e, ReadToken
+	case c == '"' || c == '`':
+		bd := &body{closeAt: closeByte(c), escapes: backslash, escape: rubyEscape, holes: rubyHoleStart, hole: rubyHole}
+		v, e, _ := s.decode(view{b: src}, i+1, bd)
+		s.emitLit(literal{start: i, end: e, val: v})
+		return e, ReadToken
+	case c == ':' && i+1 < len(src) && src[i+1] == '"' && !(i > 0 && src[i-1] == ':'):
+		// A symbol written as a string: not a script.
+		bd := &body{closeAt: closeByte('"'), escapes: backslash, escape: rubyEscape, holes: rubyHoleStart, hole: rubyHole}
+		_, e, _ := s.decode(view{b: src}, i+2, bd)
+		s.emit(tkNumber, i, e)
+		return e, ReadToken
+	case c == ':' && i+1 < len(src) && isIdentStart(src[i+1]) && !(i > 0 && (src[i-1] == ':' || isIdentPart(src[i-1]))):
+		e := rubyNameEnd(src, i+1)
+		s.emit(tkNumber, i, e)
+		return e, ReadToken
+	case c == '%' && s.rubyPercentLiteral(i):
+		return s.rubyPercent(i), ReadToken
+	case c == '<' && i+2 < len(src) && src[i+1] == '<' && s.rubyHeredocStart(i):
+		return s.rubyHeredocOpen(i), ReadToken
+	case c == '/' && s.rubyRegexAllowed(i):
+		if e, ok := s.regexEnd(i); ok {
+			s.emit(tkNumber, i, e)
+			return e, ReadToken
+		}
+		return s.punct(i), ReadToken
+	case c == '?' && i+2 < len(src) && isIdentPart(src[i+1]) && !isIdentPart(src[i+2]) && s.rubyExprExpected():
+		// A character literal ?a.
+		s.emit(tkNumber, i, i+2)
+		return i + 2, ReadToken
+	case c == '@' || c == '$' && i+1 < len(src) && (isIdentStart(src[i+1]) || src[i+1] == '!' || src[i+1] == '~'):
+		e := i + 1
+		for e < len(src) && src[e] == '@' {
+			e++
+		}
+		e = wordEnd(src, e, "")
+		if e == i+1 && c == '$' {
+			e = i + 2
+		}
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
+	case isIdentStart(c):
+		e := rubyNameEnd(src, i)
+		s.emit(tkIdent, i, e)
+		return e, ReadToken
+	}
+	return i, NotRead
 }
 
 // rubyNameEnd is the end of a name, with a `?` or `!` suffix of a method
@@ -505,4 +491,45 @@ func rubySquiggly(v *value) *value {
 		}
 	}
 	return v.keep(keep)
+}
+
+// ruby is Ruby.
+type ruby struct{}
+
+func (ruby) String() string       { return "ruby" }
+func (ruby) Extensions() []string { return []string{".rb", ".rake"} }
+func (ruby) Lexer() *Lexer        { return rubyLexer }
+func (ruby) Keywords() string {
+	return "alias and begin break case class def defined? do else elsif end ensure for if in module next not or redo " +
+		"rescue retry return super then undef unless until when while yield puts print raise require"
+}
+func (ruby) Wrappers() map[string]string { return rubyWrappers }
+func (ruby) APIs() []API                 { return rubyAPIs }
+func (ruby) Traits() *Traits             { return rubyTraits }
+
+var rubyWrappers = map[string]string{"format": "printf", "sprintf": "printf", "String": "id"}
+
+// rubyAPIs: redis-rb: eval(script, keys: [...], argv: [...]) or
+// eval(script, [keys], [argv]); script(:load, src).
+var rubyAPIs = []API{
+	{Client: "redis-rb", Name: "eval", Script: 0, Generic: true,
+		Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "argv", ArgsArg: 2}, keysList1Args2}},
+	{Client: "redis-rb", Name: "script", Script: 1, GuardArg: 0, Guard: []string{":load", `"load"`, `'load'`}},
+	{Client: "redis-rb", Name: "evalsha", Script: NoScript},
+}
+
+var rubyTraits = &Traits{
+	MemberOps:          []string{".", "::", "&."},
+	ConcatOp:           "+",
+	ShiftAppends:       true,
+	AdjacentLiterals:   true,
+	PercentFormat:      true,
+	Untyped:            true,
+	DefFunctions:       true,
+	LineBlocks:         true,
+	KeywordBlocks:      true,
+	StatementModifiers: true,
+	TrailingConditions: true,
+	CommandCalls:       true,
+	Symbols:            true,
 }

@@ -156,9 +156,12 @@ type expr struct {
 
 // walker holds one Extract's state.
 type walker struct {
-	s        *scanner
-	src      []byte
-	lang     Lang
+	s    *scanner
+	src  []byte
+	lang Lang
+	// t and wrappers are the language's traits and wrapper functions.
+	t        *Traits
+	wrappers map[string]string
 	apis     *APIs
 	streams  []*stream
 	cands    []*expr
@@ -251,19 +254,7 @@ func (w *walker) isMember(st *stream, i int) bool {
 	if i < 0 || i >= len(st.toks) || st.toks[i].kind != tkPunct {
 		return false
 	}
-	switch w.text(st.toks[i]) {
-	case ".":
-		return w.lang != PHP
-	case "?.":
-		return w.lang != PHP && w.lang != Python && w.lang != Ruby
-	case "->", "?->":
-		return w.lang == PHP
-	case "::":
-		return w.lang == PHP || w.lang == Ruby || w.lang == Java || w.lang == Kotlin || w.lang == CSharp
-	case "&.":
-		return w.lang == Ruby
-	}
-	return false
+	return w.t.member(w.text(st.toks[i]))
 }
 
 func (w *walker) isConcat(st *stream, i int) bool {
@@ -271,61 +262,26 @@ func (w *walker) isConcat(st *stream, i int) bool {
 		return false
 	}
 	switch w.text(st.toks[i]) {
-	case "+":
-		return w.lang != PHP
-	case ".":
-		return w.lang == PHP
+	case "+", ".":
+		return w.text(st.toks[i]) == w.t.ConcatOp
 	case "<<":
-		return w.lang == Ruby
+		return w.t.ShiftAppends
 	}
 	return false
 }
 
 // adjacent reports whether the language joins adjacent literals.
-func (w *walker) adjacent() bool { return w.lang == Python || w.lang == Ruby }
-
-// keywordList holds each language's reserved words that cannot name a
-// value: an expression neither starts nor continues with one.
-var keywordList = map[Lang]string{
-	Python: "and as assert async await break class continue def del elif else except finally for from global if " +
-		"import in is lambda nonlocal not or pass raise return try while with yield",
-	JavaScript: "break case catch class const continue debugger default delete do else export extends finally for " +
-		"function if import in instanceof let new return static super switch throw try typeof var void while with " +
-		"yield await async of",
-	Java: "abstract assert break case catch class const continue default do else enum extends final finally for " +
-		"goto if implements import instanceof interface native new package private protected public return static " +
-		"strictfp super switch synchronized throw throws transient try volatile while yield permits sealed",
-	Kotlin: "as break class continue do else for fun if in interface is object package return throw try typealias " +
-		"typeof val var when while private public protected internal override open abstract final const companion " +
-		"data sealed lateinit inline suspend import",
-	PHP: "abstract and as break callable case catch class clone const continue declare default do echo else elseif " +
-		"enddeclare endfor endforeach endif endswitch endwhile extends final finally fn for foreach function global " +
-		"goto if implements include include_once instanceof insteadof interface namespace new or print private " +
-		"protected public readonly require require_once return static switch throw trait try use var while xor yield",
-	Ruby: "alias and begin break case class def defined? do else elsif end ensure for if in module next not or redo " +
-		"rescue retry return super then undef unless until when while yield puts print raise require",
-	CSharp: "abstract as base break case catch checked class const continue default delegate do else enum event " +
-		"explicit extern finally fixed for foreach goto if implicit in interface internal is lock namespace new " +
-		"operator out override params private protected public readonly ref return sealed sizeof stackalloc static " +
-		"struct switch throw try typeof unchecked unsafe using virtual void volatile while var await async yield",
-}
+func (w *walker) adjacent() bool { return w.t.AdjacentLiterals }
 
 // keywordSets are made on first use: a run over .lua files alone never
 // needs them.
 var keywordSets = sync.OnceValue(func() map[Lang]map[string]bool {
 	out := map[Lang]map[string]bool{}
-	for l, words := range keywordList {
+	for _, l := range Langs {
 		out[l] = map[string]bool{}
-		for _, w := range strings.Fields(words) {
+		for _, w := range strings.Fields(l.Keywords()) {
 			out[l][w] = true
 		}
-	}
-	out[TypeScript] = map[string]bool{}
-	for w := range out[JavaScript] {
-		out[TypeScript][w] = true
-	}
-	for _, w := range strings.Fields("interface type enum declare namespace module abstract implements private protected public readonly as satisfies keyof") {
-		out[TypeScript][w] = true
 	}
 	return out
 })
@@ -394,7 +350,7 @@ func (w *walker) isStart(st *stream, i int) bool {
 		case ")", "]":
 			return false
 		case "%":
-			return !(w.lang == Python || w.lang == Ruby)
+			return !w.t.PercentFormat
 		}
 		return true
 	}
@@ -450,19 +406,6 @@ func (w *walker) hostRange(st *stream, first, last int) (int, int) {
 	return start, min(end, len(w.src))
 }
 
-// wrappers are functions that take a string and return it transformed:
-// the key is the call's text without blanks, the value the transform.
-var wrappers = map[Lang]map[string]string{
-	Python:     {"dedent": "dedent", "textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc", "cleandoc": "cleandoc", "str": "id"},
-	PHP:        {"sprintf": "printf", "trim": "trim", "ltrim": "ltrim", "rtrim": "rtrim", "strval": "id"},
-	Ruby:       {"format": "printf", "sprintf": "printf", "String": "id"},
-	Java:       {"String.format": "printf", "String.valueOf": "id", "ByteBuffer.wrap": "id"},
-	Kotlin:     {"String.format": "printf", "java.lang.String.format": "printf", "ByteBuffer.wrap": "id"},
-	CSharp:     {"string.Format": "braces", "String.Format": "braces", "Encoding.UTF8.GetBytes": "id"},
-	JavaScript: {"String": "id", "dedent": "dedentjs", "Buffer.from": "id"},
-	TypeScript: {"String": "id", "dedent": "dedentjs", "Buffer.from": "id"},
-}
-
 // transforms are the methods known to return the string they are called
 // on, transformed.
 var transforms = map[string]string{
@@ -515,7 +458,7 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 			if k >= len(toks) || toks[k].kind != tkIdent {
 				break
 			}
-			_, wrapper := wrappers[w.lang][chain+"."+w.text(toks[k])]
+			_, wrapper := w.wrappers[chain+"."+w.text(toks[k])]
 			if _, isTransform := transforms[w.text(toks[k])]; isTransform && !wrapper {
 				// A transform is a postfix of the chain so far.
 				break
@@ -533,7 +476,7 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		if j < len(toks) && w.is(st, j, "(") && st.match[j] > j {
 			close := st.match[j]
 			args := w.splitArgs(st, j+1, close)
-			if fn, ok := wrappers[w.lang][chain]; ok && len(args) > 0 {
+			if fn, ok := w.wrappers[chain]; ok && len(args) > 0 {
 				op.kind = opWrap
 				op.fn = fn
 				op.inner = w.parseArg(st, args[0], depth+1)
@@ -610,7 +553,7 @@ func (w *walker) skipNew(st *stream, j int) int {
 // skipGenerics skips a type argument list `<...>` at j (Java, C#, Kotlin,
 // TypeScript), recognized by holding only type-like tokens.
 func (w *walker) skipGenerics(st *stream, j int) int {
-	if w.lang == Python || w.lang == Ruby || w.lang == PHP || !w.is(st, j, "<") {
+	if !w.t.Generics || !w.is(st, j, "<") {
 		return j
 	}
 	depth := 0
@@ -674,9 +617,9 @@ func (w *walker) parsePostfix(st *stream, op *operand, j, depth int) int {
 				op.kind, op.dynamic = opOther, true
 			}
 			j = st.match[j] + 1
-		case w.is(st, j, "!!"), w.lang == TypeScript && w.is(st, j, "!") && !w.is(st, j+1, "="):
+		case w.is(st, j, "!!"), w.t.NonNullBang && w.is(st, j, "!") && !w.is(st, j+1, "="):
 			j++
-		case w.is(st, j, "%") && (w.lang == Python || w.lang == Ruby) && (op.kind == opLit || op.kind == opRef || op.kind == opParen):
+		case w.is(st, j, "%") && w.t.PercentFormat && (op.kind == opLit || op.kind == opRef || op.kind == opParen):
 			arg, k := w.parseOperand(st, j+1, depth+1)
 			if arg == nil {
 				return j
@@ -696,7 +639,7 @@ func (w *walker) addPostfix(op *operand, m string, args []argRange) {
 		return
 	}
 	tr, ok := transforms[m]
-	if !ok || (tr == "format" && w.lang != Python && w.lang != Kotlin) {
+	if !ok || (tr == "format" && w.t.FormatMethod == "") {
 		// An unknown method: its result is not the string. A literal
 		// it is called on is kept as written (rawLit), for the script
 		// it most likely is (`<<-EOF.gsub(/^ {14}/, '')`).
@@ -765,11 +708,11 @@ func (w *walker) kwArg(st *stream, a argRange) (string, argRange, bool) {
 	t := st.toks[a.first]
 	sep := w.text(st.toks[a.first+1])
 	switch {
-	case t.kind == tkIdent && (sep == "=" || sep == ":") && !(sep == ":" && w.lang == Python):
+	case t.kind == tkIdent && (sep == "=" || sep == ":") && !(sep == ":" && w.t.NoColonNamedArgs):
 		return bareName(w.text(t)), argRange{a.first + 2, a.last}, true
-	case t.kind == tkNumber && w.lang == Ruby && sep == "=>" && w.src[t.start] == ':':
+	case t.kind == tkNumber && w.t.Symbols && sep == "=>" && w.src[t.start] == ':':
 		return w.text(t)[1:], argRange{a.first + 2, a.last}, true
-	case t.kind == tkString && sep == "=>" || t.kind == tkString && sep == ":" && (w.lang == JavaScript || w.lang == TypeScript):
+	case t.kind == tkString && sep == "=>" || t.kind == tkString && sep == ":" && w.t.QuotedKeys:
 		return w.s.lits[t.lit].val.text.String(), argRange{a.first + 2, a.last}, true
 	}
 	return "", a, false

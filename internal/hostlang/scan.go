@@ -42,8 +42,7 @@ const maxDepth = 32
 
 // scanner is the state shared by the tokenizers.
 type scanner struct {
-	src  []byte
-	lang Lang
+	src []byte
 	// main is the file's token stream; sub holds the tokens of
 	// interpolation holes (at any depth), each hole's run followed by a
 	// tkSep, so that literals inside holes can be found too.
@@ -54,9 +53,8 @@ type scanner struct {
 	// stack holds the brackets open in the code being tokenized, for the
 	// newline rules.
 	stack []byte
-	// lexCode is the language's code tokenizer: it reads code from i and,
-	// in a hole, stops at the unmatched '}' and returns its offset.
-	lexCode func(i int, hole bool) int
+	// lexer is the language's part of the lexer loop (code).
+	lexer *Lexer
 	// heredocs are Ruby heredocs whose bodies start at the next line end.
 	heredocs []rubyHeredoc
 	// regexBudget is what regexEnd may still read (0: not set yet).
@@ -113,8 +111,67 @@ func (s *scanner) comment(start, end, tstart, tend int) {
 	})
 }
 
-// The cases every tokenizer's code loop shares, each called where the
-// loop reads it, so that the order of the cases stays each language's.
+// code is the lexer loop every language shares: it reads code from i and,
+// in a hole, stops at the unmatched '}' and returns its offset. Blanks,
+// line ends (and the statements they end), line continuations, numbers and
+// punctuation are read here; the language's Token reads the rest, asked
+// first at every other byte.
+func (s *scanner) code(i int, hole bool) int {
+	src := s.src
+	lx := s.lexer
+	if lx.Start != nil {
+		i = lx.Start(s, i, hole)
+	}
+	braces := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\n':
+			switch lx.Newlines {
+			case NewlinesOutsideParens:
+				if !s.inBrackets() {
+					s.emitNewline(i)
+				}
+			case NewlinesOutsideBrackets:
+				if len(s.stack) == 0 {
+					s.emitNewline(i)
+				}
+			}
+			i++
+			if lx.AfterNewline != nil {
+				i = lx.AfterNewline(s, i)
+			}
+			continue
+		case isSpace(c):
+			i++
+			continue
+		case lx.LineContinuation && c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
+			i += 2
+			if i < len(src) && src[i-1] == '\r' && src[i] == '\n' {
+				i++
+			}
+			continue
+		}
+		switch next, r := lx.Token(s, i, hole); r {
+		case ReadToken:
+			i = next
+			continue
+		case End:
+			return next
+		}
+		if isDigit(c) || !lx.NoDotNumbers && c == '.' && i+1 < len(src) && isDigit(src[i+1]) {
+			i = s.number(i)
+			continue
+		}
+		var done bool
+		if i, done = s.holePunct(i, hole, &braces); done {
+			return i
+		}
+	}
+	return i
+}
+
+// The cases several languages' Token functions share.
 
 // slashComment reads the `//` line comment or the `/* */` block comment
 // (nested when nested is set, as Kotlin's are) at i and returns the index

@@ -45,11 +45,11 @@ type Host struct {
 // named, when Host takes it.
 func (h *Host) lang(name string) (hostlang.Lang, bool) {
 	if h == nil {
-		return 0, false
+		return nil, false
 	}
 	l, ok := hostlang.LangOf(name)
 	if !ok || h.Langs != nil && !h.Langs[l] {
-		return 0, false
+		return nil, false
 	}
 	return l, true
 }
