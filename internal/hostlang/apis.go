@@ -220,11 +220,11 @@ type apiWord struct {
 }
 
 func isWord(s string) bool {
-	if s == "" || !isIdentStart(s[0]) {
+	if s == "" || !IsIdentStart(s[0]) {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isIdentPart(s[i]) {
+		if !IsIdentPart(s[i]) {
 			return false
 		}
 	}
@@ -266,10 +266,10 @@ func redisish(name string) bool {
 
 // Key-count places shared by the tables below.
 var (
-	keysNumArg1 = KeysAt{Arg: 1, Form: KeysCount, Args: ArgsRest}
-	// keysList1Args2: keys in a list at 1, values in a list at 2
+	KeysNumArg1 = KeysAt{Arg: 1, Form: KeysCount, Args: ArgsRest}
+	// KeysList1Args2: keys in a list at 1, values in a list at 2
 	// (@upstash/redis, redis-rb).
-	keysList1Args2 = KeysAt{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2}
+	KeysList1Args2 = KeysAt{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2}
 )
 
 // defaultAPIs is the built-in knowledge of each client library's script

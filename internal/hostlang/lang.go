@@ -59,14 +59,14 @@ type Lexer struct {
 	// Start, when set, is called each time the loop starts reading code at
 	// i (hole: inside an interpolation hole) and returns where code starts
 	// (after a hashbang line, after PHP's inline HTML).
-	Start func(s *scanner, i int, hole bool) int
+	Start func(s *Scanner, i int, hole bool) int
 	// Token reads the language's token at i (a string, a comment, a name)
 	// and returns the index after it and Read, or NotRead to leave the
 	// byte to the loop; End stops the loop (Ruby's __END__).
-	Token func(s *scanner, i int, hole bool) (int, Read)
+	Token func(s *Scanner, i int, hole bool) (int, Read)
 	// AfterNewline, when set, is called after each line end at i and
 	// returns where reading goes on (Ruby's heredoc bodies).
-	AfterNewline func(s *scanner, i int) int
+	AfterNewline func(s *Scanner, i int) int
 	// Newlines says where a line end ends a statement.
 	Newlines Newlines
 	// LineContinuation: a backslash before a line end joins the lines.

@@ -1,7 +1,5 @@
 package hostlang
 
-import "strings"
-
 // C#: regular strings, verbatim `@"..."` (`""` is a quote), interpolated
 // `$"..."` and `$@"..."`, raw `"""..."""` strings (single-line, and
 // multi-line with the closing line's indentation removed from every
@@ -10,23 +8,23 @@ import "strings"
 
 var csLexer = &Lexer{Token: csToken}
 
-func csToken(s *scanner, i int, _ bool) (int, Read) {
-	src := s.src
+func csToken(s *Scanner, i int, _ bool) (int, Read) {
+	src := s.Src
 	c := src[i]
 	switch {
-	case c == '#' && ownLine(src, i):
+	case c == '#' && OwnLine(src, i):
 		// A preprocessor directive: its text (#region names...) is
 		// no code.
-		return lineEnd(src, i), ReadToken
+		return LineEnd(src, i), ReadToken
 	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-		return s.slashComment(i, false), ReadToken
+		return s.SlashComment(i, false), ReadToken
 	case c == '"' || (c == '$' || c == '@') && csStringStart(src, i):
-		return s.csString(i), ReadToken
+		return csString(s, i), ReadToken
 	case c == '\'':
-		return s.charLiteral(i), ReadToken
-	case isIdentStart(c) || c == '@' && i+1 < len(src) && isIdentStart(src[i+1]):
-		e := wordEnd(src, i+1, "")
-		s.emit(tkIdent, i, e)
+		return s.CharLiteral(i), ReadToken
+	case IsIdentStart(c) || c == '@' && i+1 < len(src) && IsIdentStart(src[i+1]):
+		e := WordEnd(src, i+1, "")
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
 	}
 	return i, NotRead
@@ -40,22 +38,22 @@ func csStringStart(src []byte, i int) bool {
 	return i < len(src) && src[i] == '"'
 }
 
-var csSimple = simpleEscapes("''\"\"\\\\0\x00a\ab\bf\fn\nr\rt\tv\ve\x1b")
+var csSimple = SimpleEscapes("''\"\"\\\\0\x00a\ab\bf\fn\nr\rt\tv\ve\x1b")
 
-func csEscape(v *value, r view, k int) int {
-	b := r.b
+func csEscape(v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return 0
 	}
 	c := b[k+1]
-	start := r.start(k)
+	start := r.Start(k)
 	switch {
 	case csSimple[c] >= 0:
-		v.add(byte(csSimple[c]), start, r.end(k+1))
+		v.Add(byte(csSimple[c]), start, r.End(k+1))
 		return 2
 	case c == 'x':
-		if val, n, ok := hexRun(b, k+2, 1, 4); ok {
-			addRune(v, val, start, r.end(k+1+n))
+		if val, n, ok := HexRun(b, k+2, 1, 4); ok {
+			AddRune(v, val, start, r.End(k+1+n))
 			return 2 + n
 		}
 	case c == 'u' || c == 'U':
@@ -63,37 +61,37 @@ func csEscape(v *value, r view, k int) int {
 		if c == 'U' {
 			want = 8
 		}
-		if val, n, ok := hexRun(b, k+2, want, want); ok {
-			addRune(v, val, start, r.end(k+1+n))
+		if val, n, ok := HexRun(b, k+2, want, want); ok {
+			AddRune(v, val, start, r.End(k+1+n))
 			return 2 + n
 		}
 	}
-	return escapedChar(v, r, k)
+	return EscapedChar(v, r, k)
 }
 
 // csVerbatimQuote: in a verbatim string `""` is one quote.
-func csVerbatimQuote(v *value, r view, k int) int {
-	if k+1 < len(r.b) && r.b[k+1] == '"' {
-		v.add('"', r.start(k), r.end(k+1))
+func csVerbatimQuote(v *Value, r View, k int) int {
+	if k+1 < len(r.B) && r.B[k+1] == '"' {
+		v.Add('"', r.Start(k), r.End(k+1))
 		return 2
 	}
 	return 0
 }
 
-var quoteSet = byteSet(`"`)
+var quoteSet = ByteSet(`"`)
 
 // csHoleFor returns the hole reader of an interpolated string with n
 // dollars: holes open with n braces; `{{` in a one-dollar string is a
 // brace, and fewer braces than n are text in a raw one.
-func csHoleFor(n int, raw bool) func(s *scanner, v *value, r view, k int) int {
+func csHoleFor(n int, raw bool) func(s *Scanner, v *Value, r View, k int) int {
 	open := ""
 	for range n {
 		open += "{"
 	}
-	return func(s *scanner, v *value, r view, k int) int {
-		b := r.b
+	return func(s *Scanner, v *Value, r View, k int) int {
+		b := r.B
 		if !raw && k+1 < len(b) && b[k+1] == b[k] {
-			v.text.Append(b[k], r.start(k), r.end(k+1), true)
+			v.Text.Append(b[k], r.Start(k), r.End(k+1), true)
 			return k + 2
 		}
 		if b[k] == '}' {
@@ -108,50 +106,17 @@ func csHoleFor(n int, raw bool) func(s *scanner, v *value, r view, k int) int {
 			return k
 		}
 		for x := k; x < j-n; x++ {
-			v.add('{', r.start(x), r.end(x))
+			v.Add('{', r.Start(x), r.End(x))
 		}
-		return csBraceHole(s, v, r, j-n, open)
+		return BraceHoleAt(s, v, r, j-n, open)
 	}
 }
 
-// csBraceHole reads a hole opened by open at k; the code ends at the first
-// '}' outside nested braces, and the hole after as many braces as opened
-// it.
-func csBraceHole(s *scanner, v *value, r view, k int, open string) int {
-	b := r.b
-	inner := r.end(k + len(open) - 1)
-	if k+len(open) < len(b) {
-		inner = r.start(k + len(open))
-	}
-	closeOff := s.codeHole(inner)
-	j := r.index(closeOff, k+len(open))
-	h := hole{start: r.start(k), inStart: inner, inEnd: closeOff, kind: HoleInterp}
-	// As many braces close the hole as open it: `{{x}}` in a C# raw
-	// string with two dollars, one after Ruby's `#{x` or PHP's `${x`.
-	closers := strings.Count(open, "{")
-	n := 0
-	for j+n < len(b) && n < closers && b[j+n] == '}' {
-		n++
-	}
-	switch {
-	case n > 0:
-		h.end = r.end(j + n - 1)
-		j += n
-	case j < len(b):
-		h.end = r.start(j)
-	default:
-		h.end = r.end(len(b) - 1)
-	}
-	h.inStart, h.inEnd = trimRange(s.src, h.inStart, min(h.inEnd, h.end))
-	v.addHole(h)
-	return j
-}
-
-var braceSet = byteSet("{}")
+var braceSet = ByteSet("{}")
 
 // csString reads any string literal at i, prefixes included.
-func (s *scanner) csString(i int) int {
-	src := s.src
+func csString(s *Scanner, i int) int {
+	src := s.Src
 	j := i
 	dollars, verbatim := 0, false
 	for j < len(src) && (src[j] == '$' || src[j] == '@') {
@@ -169,30 +134,30 @@ func (s *scanner) csString(i int) int {
 	}
 	quotes := q - j
 	if quotes >= 3 && !verbatim {
-		return s.csRaw(i, j, quotes, dollars)
+		return csRaw(s, i, j, quotes, dollars)
 	}
-	bd := &body{closeAt: closeByte('"')}
+	bd := &Body{CloseAt: CloseByte('"')}
 	switch {
 	case verbatim:
-		bd.escapes, bd.escape = quoteSet, csVerbatimQuote
+		bd.Escapes, bd.Escape = quoteSet, csVerbatimQuote
 	default:
-		bd.nlEnds = true
-		bd.escapes, bd.escape = backslash, csEscape
+		bd.NlEnds = true
+		bd.Escapes, bd.Escape = Backslash, csEscape
 	}
 	if dollars > 0 {
-		bd.holes, bd.hole = braceSet, csHoleFor(1, false)
+		bd.Holes, bd.Hole = braceSet, csHoleFor(1, false)
 	}
-	v, e, _ := s.decode(view{b: src}, j+1, bd)
-	s.emitLit(literal{start: i, end: e, val: v})
+	v, e, _ := s.Decode(View{B: src}, j+1, bd)
+	s.EmitLit(Literal{Start: i, End: e, Val: v})
 	return e
 }
 
 // csRaw reads a raw string whose quotes (n of them) start at q.
-func (s *scanner) csRaw(i, q, n, dollars int) int {
-	src := s.src
+func csRaw(s *Scanner, i, q, n, dollars int) int {
+	src := s.Src
 	content := q + n
 	// Single-line: the closing quotes are on the same line.
-	eol := lineEnd(src, content)
+	eol := LineEnd(src, content)
 	onlyBlank := true
 	for x := content; x < eol; x++ {
 		if src[x] != ' ' && src[x] != '\t' && src[x] != '\r' {
@@ -218,10 +183,10 @@ func (s *scanner) csRaw(i, q, n, dollars int) int {
 			}
 			end++
 		}
-		raw := rawView(src, content, end, false)
-		v := s.csRawBody(raw, dollars)
+		raw := RawView(src, content, end, false)
+		v := csRawBody(s, raw, dollars)
 		e := min(end+n, len(src))
-		s.emitLit(literal{start: i, end: e, val: v})
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e
 	}
 	// Multi-line: the content starts on the next line and ends before
@@ -230,7 +195,7 @@ func (s *scanner) csRaw(i, q, n, dollars int) int {
 	x := start
 	closeLine, closeQuotes := -1, -1
 	for x < len(src) {
-		le := lineEnd(src, x)
+		le := LineEnd(src, x)
 		y := x
 		for y < le && (src[y] == ' ' || src[y] == '\t') {
 			y++
@@ -242,17 +207,17 @@ func (s *scanner) csRaw(i, q, n, dollars int) int {
 		x = le + 1
 	}
 	if closeLine < 0 {
-		raw := rawView(src, start, len(src), false)
-		v := s.csRawBody(raw, dollars)
-		s.emitLit(literal{start: i, end: len(src), val: v})
+		raw := RawView(src, start, len(src), false)
+		v := csRawBody(s, raw, dollars)
+		s.EmitLit(Literal{Start: i, End: len(src), Val: v})
 		return len(src)
 	}
 	indent := src[closeLine:closeQuotes]
 	// Lines start..closeLine, without the line end before the closing
 	// line; each loses the closing line's indentation.
-	t := newValue(closeLine - start)
+	t := NewValue(closeLine - start)
 	for x := start; x < closeLine; {
-		le := lineEnd(src, x)
+		le := LineEnd(src, x)
 		from := x
 		if len(indent) > 0 && le-x >= len(indent) && string(src[x:x+len(indent)]) == string(indent) {
 			from = x + len(indent)
@@ -267,30 +232,30 @@ func (s *scanner) csRaw(i, q, n, dollars int) int {
 			}
 		}
 		for y := from; y < le; y++ {
-			t.add(src[y], y, y+1)
+			t.Add(src[y], y, y+1)
 		}
 		if le+1 < closeLine {
-			t.add('\n', le, le+1)
-		} else if t.text.Len() > 0 && t.text.At(t.text.Len()-1) == '\r' {
+			t.Add('\n', le, le+1)
+		} else if t.Text.Len() > 0 && t.Text.At(t.Text.Len()-1) == '\r' {
 			// The last content line's "\r" belongs to its line end.
-			t = t.slice(0, t.text.Len()-1)
+			t = t.Slice(0, t.Text.Len()-1)
 		}
 		x = le + 1
 	}
-	v := s.csRawBody(view{b: t.text.Bytes(), t: t.text}, dollars)
+	v := csRawBody(s, View{B: t.Text.Bytes(), T: t.Text}, dollars)
 	e := min(closeQuotes+n, len(src))
-	s.emitLit(literal{start: i, end: e, val: v})
+	s.EmitLit(Literal{Start: i, End: e, Val: v})
 	return e
 }
 
 // csRawBody decodes a raw string's content: no escapes; holes when
 // interpolated.
-func (s *scanner) csRawBody(r view, dollars int) *value {
-	bd := &body{}
+func csRawBody(s *Scanner, r View, dollars int) *Value {
+	bd := &Body{}
 	if dollars > 0 {
-		bd.holes, bd.hole = byteSet("{"), csHoleFor(dollars, true)
+		bd.Holes, bd.Hole = ByteSet("{"), csHoleFor(dollars, true)
 	}
-	v, _, _ := s.decode(r, 0, bd)
+	v, _, _ := s.Decode(r, 0, bd)
 	return v
 }
 

@@ -10,59 +10,40 @@ import "strings"
 
 var javaLexer = &Lexer{Token: javaToken}
 
-func javaToken(s *scanner, i int, _ bool) (int, Read) {
-	src := s.src
+func javaToken(s *Scanner, i int, _ bool) (int, Read) {
+	src := s.Src
 	c := src[i]
 	switch {
 	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-		return s.slashComment(i, false), ReadToken
+		return s.SlashComment(i, false), ReadToken
 	case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
-		return s.javaTextBlock(i), ReadToken
+		return javaTextBlock(s, i), ReadToken
 	case c == '"':
-		bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: javaEscape}
-		v, e, _ := s.decode(view{b: src}, i+1, bd)
-		s.emitLit(literal{start: i, end: e, val: v})
+		bd := &Body{CloseAt: CloseByte('"'), NlEnds: true, Escapes: Backslash, Escape: javaEscape}
+		v, e, _ := s.Decode(View{B: src}, i+1, bd)
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e, ReadToken
 	case c == '\'':
-		return s.charLiteral(i), ReadToken
-	case isIdentStart(c) || c == '$' || c == '@':
-		e := wordEnd(src, i+1, "$")
-		s.emit(tkIdent, i, e)
+		return s.CharLiteral(i), ReadToken
+	case IsIdentStart(c) || c == '$' || c == '@':
+		e := WordEnd(src, i+1, "$")
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
 	}
 	return i, NotRead
 }
 
-// charLiteral reads a char literal ('x', '\n', '\u0041') as a number-like
-// operand; a lone quote is one byte.
-func (s *scanner) charLiteral(i int) int {
-	src := s.src
-	j := i + 1
-	for j < len(src) && j < i+12 && src[j] != '\'' && src[j] != '\n' {
-		if src[j] == '\\' {
-			j++
-		}
-		j++
-	}
-	if j < len(src) && src[j] == '\'' {
-		s.emit(tkNumber, i, j+1)
-		return j + 1
-	}
-	s.emit(tkOther, i, i+1)
-	return i + 1
-}
-
-var javaSimple = simpleEscapes("n\nt\tr\rb\bf\fs ")
+var javaSimple = SimpleEscapes("n\nt\tr\rb\bf\fs ")
 
 // javaEscape decodes a Java escape sequence. `\<newline>` (a text
 // block's line continuation) adds nothing.
-func javaEscape(v *value, r view, k int) int {
-	b := r.b
+func javaEscape(v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return 0
 	}
 	c := b[k+1]
-	start := r.start(k)
+	start := r.Start(k)
 	switch {
 	case c == 'u':
 		// \uXXXX, with any number of u's.
@@ -70,7 +51,7 @@ func javaEscape(v *value, r view, k int) int {
 		for j < len(b) && b[j] == 'u' {
 			j++
 		}
-		if val, n, ok := hexRun(b, j, 4, 4); ok {
+		if val, n, ok := HexRun(b, j, 4, 4); ok {
 			end := j + n
 			// A surrogate pair is one character.
 			if val >= 0xD800 && val < 0xDC00 && end+1 < len(b) && b[end] == '\\' && b[end+1] == 'u' {
@@ -78,20 +59,20 @@ func javaEscape(v *value, r view, k int) int {
 				for m < len(b) && b[m] == 'u' {
 					m++
 				}
-				if lo, n2, ok := hexRun(b, m, 4, 4); ok && lo >= 0xDC00 && lo < 0xE000 {
-					addRune(v, (val-0xD800)<<10+(lo-0xDC00)+0x10000, start, r.end(m+n2-1))
+				if lo, n2, ok := HexRun(b, m, 4, 4); ok && lo >= 0xDC00 && lo < 0xE000 {
+					AddRune(v, (val-0xD800)<<10+(lo-0xDC00)+0x10000, start, r.End(m+n2-1))
 					return m + n2 - k
 				}
 			}
-			addRune(v, val, start, r.end(end-1))
+			AddRune(v, val, start, r.End(end-1))
 			return end - k
 		}
 	case javaSimple[c] >= 0:
-		v.add(byte(javaSimple[c]), start, r.end(k+1))
+		v.Add(byte(javaSimple[c]), start, r.End(k+1))
 		return 2
 	case c >= '0' && c <= '7':
-		val, n := octRun(b, k+1, 3, 255)
-		addRune(v, rune(val), start, r.end(k+n))
+		val, n := OctRun(b, k+1, 3, 255)
+		AddRune(v, rune(val), start, r.End(k+n))
 		return 1 + n
 	case c == '\n':
 		return 2
@@ -101,14 +82,14 @@ func javaEscape(v *value, r view, k int) int {
 		}
 		return 2
 	}
-	return escapedChar(v, r, k)
+	return EscapedChar(v, r, k)
 }
 
 // javaTextBlock reads a text block at i: `"""`, blanks, a line end, the
 // content, the closing `"""`. Line ends are normalized to "\n", the
 // incidental indentation is stripped, and then escapes are interpreted.
-func (s *scanner) javaTextBlock(i int) int {
-	src := s.src
+func javaTextBlock(s *Scanner, i int) int {
+	src := s.Src
 	j := i + 3
 	for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
 		j++
@@ -123,7 +104,7 @@ func (s *scanner) javaTextBlock(i int) int {
 	default:
 		// Not a text block (javac refuses it): read `""` as an empty
 		// string and go on after it.
-		s.emitLit(literal{start: i, end: i + 2, val: newValue(0)})
+		s.EmitLit(Literal{Start: i, End: i + 2, Val: NewValue(0)})
 		return i + 2
 	}
 	content := j
@@ -140,24 +121,24 @@ func (s *scanner) javaTextBlock(i int) int {
 		k++
 	}
 	k = min(k, len(src))
-	raw := rawView(src, content, k, true)
+	raw := RawView(src, content, k, true)
 	// A lone "\r" is a line end too.
-	lone := newValue(raw.t.Len())
-	for x := 0; x < raw.t.Len(); x++ {
-		sp := raw.t.Span(x)
-		if raw.b[x] == '\r' {
+	lone := NewValue(raw.T.Len())
+	for x := 0; x < raw.T.Len(); x++ {
+		sp := raw.T.Span(x)
+		if raw.B[x] == '\r' {
 			// A lone carriage return reads as a newline: written at
 			// its place, but not as itself.
-			lone.text.Append('\n', sp.Start, sp.End, false)
+			lone.Text.Append('\n', sp.Start, sp.End, false)
 			continue
 		}
-		lone.add(raw.b[x], sp.Start, sp.End)
+		lone.Add(raw.B[x], sp.Start, sp.End)
 	}
-	stripped := lone.javaStripIndent()
-	bd := &body{escapes: backslash, escape: javaEscape}
-	v, _, _ := s.decode(view{b: stripped.text.Bytes(), t: stripped.text}, 0, bd)
+	stripped := lone.StripIndent()
+	bd := &Body{Escapes: Backslash, Escape: javaEscape}
+	v, _, _ := s.Decode(View{B: stripped.Text.Bytes(), T: stripped.Text}, 0, bd)
 	end := min(k+3, len(src))
-	s.emitLit(literal{start: i, end: end, val: v})
+	s.EmitLit(Literal{Start: i, End: end, Val: v})
 	return end
 }
 

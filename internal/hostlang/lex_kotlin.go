@@ -5,27 +5,27 @@ package hostlang
 // applied by the walker when called on the literal), char literals,
 // nested block comments, and newlines that end statements outside ( and [.
 
-var kotlinLexer = &Lexer{Start: hashbang, Token: kotlinToken, Newlines: NewlinesOutsideParens}
+var kotlinLexer = &Lexer{Start: Hashbang, Token: kotlinToken, Newlines: NewlinesOutsideParens}
 
-func kotlinToken(s *scanner, i int, _ bool) (int, Read) {
-	src := s.src
+func kotlinToken(s *Scanner, i int, _ bool) (int, Read) {
+	src := s.Src
 	c := src[i]
 	switch {
 	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-		return s.slashComment(i, true), ReadToken
+		return s.SlashComment(i, true), ReadToken
 	case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
-		bd := &body{closeAt: kotlinRawClose, holes: kotlinHoleStart, hole: kotlinHole}
-		v, e, _ := s.decode(view{b: src}, i+3, bd)
-		s.emitLit(literal{start: i, end: e, val: v})
+		bd := &Body{CloseAt: kotlinRawClose, Holes: kotlinHoleStart, Hole: kotlinHole}
+		v, e, _ := s.Decode(View{B: src}, i+3, bd)
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e, ReadToken
 	case c == '"':
-		bd := &body{closeAt: closeByte('"'), nlEnds: true, escapes: backslash, escape: kotlinEscape,
-			holes: kotlinHoleStart, hole: kotlinHole}
-		v, e, _ := s.decode(view{b: src}, i+1, bd)
-		s.emitLit(literal{start: i, end: e, val: v})
+		bd := &Body{CloseAt: CloseByte('"'), NlEnds: true, Escapes: Backslash, Escape: kotlinEscape,
+			Holes: kotlinHoleStart, Hole: kotlinHole}
+		v, e, _ := s.Decode(View{B: src}, i+1, bd)
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e, ReadToken
 	case c == '\'':
-		return s.charLiteral(i), ReadToken
+		return s.CharLiteral(i), ReadToken
 	case c == '`':
 		// A backquoted name.
 		e := i + 1
@@ -33,11 +33,11 @@ func kotlinToken(s *scanner, i int, _ bool) (int, Read) {
 			e++
 		}
 		e = min(e+1, len(src))
-		s.emit(tkIdent, i, e)
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
-	case isIdentStart(c) || c == '@':
-		e := wordEnd(src, i+1, "")
-		s.emit(tkIdent, i, e)
+	case IsIdentStart(c) || c == '@':
+		e := WordEnd(src, i+1, "")
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
 	}
 	return i, NotRead
@@ -52,49 +52,49 @@ func kotlinRawClose(b []byte, k int) int {
 	return 0
 }
 
-var kotlinSimple = simpleEscapes("n\nt\tr\rb\b")
+var kotlinSimple = SimpleEscapes("n\nt\tr\rb\b")
 
-func kotlinEscape(v *value, r view, k int) int {
-	b := r.b
+func kotlinEscape(v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return 0
 	}
 	c := b[k+1]
 	switch {
 	case kotlinSimple[c] >= 0:
-		v.add(byte(kotlinSimple[c]), r.start(k), r.end(k+1))
+		v.Add(byte(kotlinSimple[c]), r.Start(k), r.End(k+1))
 		return 2
 	case c == 'u':
-		if val, n, ok := hexRun(b, k+2, 4, 4); ok {
-			addRune(v, val, r.start(k), r.end(k+1+n))
+		if val, n, ok := HexRun(b, k+2, 4, 4); ok {
+			AddRune(v, val, r.Start(k), r.End(k+1+n))
 			return 2 + n
 		}
 	}
-	return escapedChar(v, r, k)
+	return EscapedChar(v, r, k)
 }
 
-var kotlinHoleStart = byteSet("$")
+var kotlinHoleStart = ByteSet("$")
 
 // kotlinHole reads `$name` or `${...}`. `${'$'}`, the way to write a dollar
 // in a raw string, is the dollar itself.
-func kotlinHole(s *scanner, v *value, r view, k int) int {
-	b := r.b
+func kotlinHole(s *Scanner, v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return k
 	}
 	if b[k+1] == '{' {
 		if k+5 < len(b) && (b[k+2] == '\'' || b[k+2] == '"') && b[k+4] == b[k+2] && b[k+5] == '}' && b[k+3] != '\\' {
-			v.text.Append(b[k+3], r.start(k), r.end(k+5), false)
+			v.Text.Append(b[k+3], r.Start(k), r.End(k+5), false)
 			return k + 6
 		}
-		return braceHole("${", "}")(s, v, r, k)
+		return BraceHole("${", "}")(s, v, r, k)
 	}
-	if isIdentStart(b[k+1]) && b[k+1] < 0x80 {
+	if IsIdentStart(b[k+1]) && b[k+1] < 0x80 {
 		e := k + 1
-		for e < len(b) && isIdentPart(b[e]) && b[e] < 0x80 {
+		for e < len(b) && IsIdentPart(b[e]) && b[e] < 0x80 {
 			e++
 		}
-		v.addHole(hole{start: r.start(k), end: r.end(e - 1), inStart: r.start(k + 1), inEnd: r.end(e - 1), kind: HoleInterp})
+		v.AddHole(ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: HoleInterp})
 		return e
 	}
 	return k

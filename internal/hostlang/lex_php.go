@@ -11,15 +11,15 @@ import "bytes"
 var phpLexer = &Lexer{Start: phpStart, Token: phpToken}
 
 // phpStart: code starts after the open tag, except in a hole.
-func phpStart(s *scanner, i int, hole bool) int {
+func phpStart(s *Scanner, i int, hole bool) int {
 	if !hole {
-		i = phpOpenTag(s.src, i)
+		i = phpOpenTag(s.Src, i)
 	}
 	return i
 }
 
-func phpToken(s *scanner, i int, hole bool) (int, Read) {
-	src := s.src
+func phpToken(s *Scanner, i int, hole bool) (int, Read) {
+	src := s.Src
 	c := src[i]
 	switch {
 	case c == '?' && i+1 < len(src) && src[i+1] == '>' && !hole:
@@ -30,33 +30,33 @@ func phpToken(s *scanner, i int, hole bool) (int, Read) {
 		if c == '/' {
 			ts = i + 2
 		}
-		s.comment(i, e, ts, e)
+		s.Comment(i, e, ts, e)
 		return e, ReadToken
 	case c == '/' && i+1 < len(src) && src[i+1] == '*':
-		return s.slashComment(i, false), ReadToken
+		return s.SlashComment(i, false), ReadToken
 	case c == '\'':
-		bd := &body{closeAt: closeByte('\''), escapes: backslash, escape: phpSingleEscape}
-		v, e, _ := s.decode(view{b: src}, i+1, bd)
-		s.emitLit(literal{start: i, end: e, val: v})
+		bd := &Body{CloseAt: CloseByte('\''), Escapes: Backslash, Escape: phpSingleEscape}
+		v, e, _ := s.Decode(View{B: src}, i+1, bd)
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e, ReadToken
 	case c == '"' || c == '`':
-		bd := &body{closeAt: closeByte(c), escapes: backslash, escape: phpEscapeFor(c),
-			holes: phpHoleStart, hole: phpHole}
-		v, e, _ := s.decode(view{b: src}, i+1, bd)
-		s.emitLit(literal{start: i, end: e, val: v})
+		bd := &Body{CloseAt: CloseByte(c), Escapes: Backslash, Escape: phpEscapeFor(c),
+			Holes: phpHoleStart, Hole: phpHole}
+		v, e, _ := s.Decode(View{B: src}, i+1, bd)
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e, ReadToken
 	case c == '<' && bytes.HasPrefix(src[i:], []byte("<<<")):
-		if e, ok := s.phpHeredoc(i); ok {
+		if e, ok := phpHeredoc(s, i); ok {
 			return e, ReadToken
 		}
-		return s.punct(i), ReadToken
-	case c == '$' && i+1 < len(src) && (isIdentStart(src[i+1]) || src[i+1] == '$'):
-		e := wordEnd(src, i+1, "$")
-		s.emit(tkIdent, i, e)
+		return s.Punct(i), ReadToken
+	case c == '$' && i+1 < len(src) && (IsIdentStart(src[i+1]) || src[i+1] == '$'):
+		e := WordEnd(src, i+1, "$")
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
-	case isIdentStart(c):
-		e := wordEnd(src, i, "")
-		s.emit(tkIdent, i, e)
+	case IsIdentStart(c):
+		e := WordEnd(src, i, "")
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
 	}
 	return i, NotRead
@@ -81,7 +81,7 @@ func phpOpenTag(src []byte, i int) int {
 
 // phpLineCommentEnd: a line comment ends at the line's end or at `?>`.
 func phpLineCommentEnd(src []byte, i int) int {
-	e := lineEnd(src, i)
+	e := LineEnd(src, i)
 	if j := bytes.Index(src[i:e], []byte("?>")); j >= 0 {
 		return i + j
 	}
@@ -89,77 +89,77 @@ func phpLineCommentEnd(src []byte, i int) int {
 }
 
 // phpSingleEscape: only \' and \\ are escapes in single quotes.
-func phpSingleEscape(v *value, r view, k int) int {
-	if k+1 < len(r.b) && (r.b[k+1] == '\'' || r.b[k+1] == '\\') {
-		v.add(r.b[k+1], r.start(k), r.end(k+1))
+func phpSingleEscape(v *Value, r View, k int) int {
+	if k+1 < len(r.B) && (r.B[k+1] == '\'' || r.B[k+1] == '\\') {
+		v.Add(r.B[k+1], r.Start(k), r.End(k+1))
 		return 2
 	}
 	return 0
 }
 
-var phpSimple = simpleEscapes("n\nt\tr\rv\ve\x1bf\f\\\\$$")
+var phpSimple = SimpleEscapes("n\nt\tr\rv\ve\x1bf\f\\\\$$")
 
 // phpEscapeFor returns the escape decoder of a double-quoted string (quote
 // '"'), a backtick string, or a heredoc (quote 0): the quote of the
 // literal is escaped only in its own kind.
-func phpEscapeFor(quote byte) func(v *value, r view, k int) int {
-	return func(v *value, r view, k int) int {
-		b := r.b
+func phpEscapeFor(quote byte) func(v *Value, r View, k int) int {
+	return func(v *Value, r View, k int) int {
+		b := r.B
 		if k+1 >= len(b) {
 			return 0
 		}
 		c := b[k+1]
-		start := r.start(k)
+		start := r.Start(k)
 		switch {
 		case c == quote:
-			v.add(c, start, r.end(k+1))
+			v.Add(c, start, r.End(k+1))
 			return 2
 		case phpSimple[c] >= 0:
-			v.add(byte(phpSimple[c]), start, r.end(k+1))
+			v.Add(byte(phpSimple[c]), start, r.End(k+1))
 			return 2
 		case c >= '0' && c <= '7':
-			val, n := octRun(b, k+1, 3, 0o777)
-			v.add(byte(val), start, r.end(k+n))
+			val, n := OctRun(b, k+1, 3, 0o777)
+			v.Add(byte(val), start, r.End(k+n))
 			return 1 + n
 		case c == 'x':
-			if val, n, ok := hexRun(b, k+2, 1, 2); ok {
-				v.add(byte(val), start, r.end(k+1+n))
+			if val, n, ok := HexRun(b, k+2, 1, 2); ok {
+				v.Add(byte(val), start, r.End(k+1+n))
 				return 2 + n
 			}
 		case c == 'u' && k+2 < len(b) && b[k+2] == '{':
-			if val, n, ok := hexRun(b, k+3, 1, 8); ok && k+3+n < len(b) && b[k+3+n] == '}' {
-				addRune(v, val, start, r.end(k+3+n))
+			if val, n, ok := HexRun(b, k+3, 1, 8); ok && k+3+n < len(b) && b[k+3+n] == '}' {
+				AddRune(v, val, start, r.End(k+3+n))
 				return 4 + n
 			}
 		}
 		// Unknown escapes keep their backslash; the next byte is read
 		// as text (so `\{` keeps `{$x}` from opening a hole).
-		v.add('\\', start, r.end(k))
+		v.Add('\\', start, r.End(k))
 		if c == '{' {
-			v.add(c, r.start(k+1), r.end(k+1))
+			v.Add(c, r.Start(k+1), r.End(k+1))
 			return 2
 		}
 		return 1
 	}
 }
 
-var phpHoleStart = byteSet("${")
+var phpHoleStart = ByteSet("${")
 
 // phpHole reads an interpolation: `{$expr}`, `${expr}`, `$name`,
 // `$name[key]`, `$name->prop`.
-func phpHole(s *scanner, v *value, r view, k int) int {
-	b := r.b
+func phpHole(s *Scanner, v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return k
 	}
 	switch {
 	case b[k] == '{' && b[k+1] == '$':
-		return csBraceHole(s, v, r, k, "{")
+		return BraceHoleAt(s, v, r, k, "{")
 	case b[k] == '$' && b[k+1] == '{':
-		return csBraceHole(s, v, r, k, "${")
-	case b[k] == '$' && isIdentStart(b[k+1]):
+		return BraceHoleAt(s, v, r, k, "${")
+	case b[k] == '$' && IsIdentStart(b[k+1]):
 		e := k + 2
-		for e < len(b) && isIdentPart(b[e]) {
+		for e < len(b) && IsIdentPart(b[e]) {
 			e++
 		}
 		switch {
@@ -171,18 +171,18 @@ func phpHole(s *scanner, v *value, r view, k int) int {
 			if j < len(b) && b[j] == ']' {
 				e = j + 1
 			}
-		case e+2 < len(b) && b[e] == '-' && b[e+1] == '>' && isIdentStart(b[e+2]):
+		case e+2 < len(b) && b[e] == '-' && b[e+1] == '>' && IsIdentStart(b[e+2]):
 			e += 3
-			for e < len(b) && isIdentPart(b[e]) {
+			for e < len(b) && IsIdentPart(b[e]) {
 				e++
 			}
-		case e+3 < len(b) && b[e] == '?' && b[e+1] == '-' && b[e+2] == '>' && isIdentStart(b[e+3]):
+		case e+3 < len(b) && b[e] == '?' && b[e+1] == '-' && b[e+2] == '>' && IsIdentStart(b[e+3]):
 			e += 4
-			for e < len(b) && isIdentPart(b[e]) {
+			for e < len(b) && IsIdentPart(b[e]) {
 				e++
 			}
 		}
-		v.addHole(hole{start: r.start(k), end: r.end(e - 1), inStart: r.start(k), inEnd: r.end(e - 1), kind: HoleInterp})
+		v.AddHole(ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k), InEnd: r.End(e - 1), Kind: HoleInterp})
 		return e
 	}
 	return k
@@ -190,8 +190,8 @@ func phpHole(s *scanner, v *value, r view, k int) int {
 
 // phpHeredoc reads a heredoc or nowdoc at i (`<<<`); false when what
 // follows is not one.
-func (s *scanner) phpHeredoc(i int) (int, bool) {
-	src := s.src
+func phpHeredoc(s *Scanner, i int) (int, bool) {
+	src := s.Src
 	j := i + 3
 	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 		j++
@@ -201,10 +201,10 @@ func (s *scanner) phpHeredoc(i int) (int, bool) {
 		quote = src[j]
 		j++
 	}
-	if j >= len(src) || !isIdentStart(src[j]) {
+	if j >= len(src) || !IsIdentStart(src[j]) {
 		return 0, false
 	}
-	idEnd := wordEnd(src, j, "")
+	idEnd := WordEnd(src, j, "")
 	id := src[j:idEnd]
 	k := idEnd
 	if quote != 0 {
@@ -224,12 +224,12 @@ func (s *scanner) phpHeredoc(i int) (int, bool) {
 	x := bodyStart
 	closeLine, closeID := -1, -1
 	for x <= len(src) {
-		le := lineEnd(src, x)
+		le := LineEnd(src, x)
 		y := x
 		for y < le && (src[y] == ' ' || src[y] == '\t') {
 			y++
 		}
-		if bytes.HasPrefix(src[y:le], id) && (y+len(id) == len(src) || !isIdentPart(src[y+len(id)])) {
+		if bytes.HasPrefix(src[y:le], id) && (y+len(id) == len(src) || !IsIdentPart(src[y+len(id)])) {
 			closeLine, closeID = x, y
 			break
 		}
@@ -239,18 +239,18 @@ func (s *scanner) phpHeredoc(i int) (int, bool) {
 		x = le + 1
 	}
 	end := 0
-	var raw *value
+	var raw *Value
 	if closeLine < 0 {
-		raw = newValue(len(src) - bodyStart)
+		raw = NewValue(len(src) - bodyStart)
 		for y := bodyStart; y < len(src); y++ {
-			raw.add(src[y], y, y+1)
+			raw.Add(src[y], y, y+1)
 		}
 		end = len(src)
 	} else {
 		indent := closeID - closeLine
-		raw = newValue(closeLine - bodyStart)
+		raw = NewValue(closeLine - bodyStart)
 		for y := bodyStart; y < closeLine; {
-			le := lineEnd(src, y)
+			le := LineEnd(src, y)
 			from := y
 			n := 0
 			for from < le && n < indent && (src[from] == ' ' || src[from] == '\t') {
@@ -258,28 +258,28 @@ func (s *scanner) phpHeredoc(i int) (int, bool) {
 				n++
 			}
 			for z := from; z < le; z++ {
-				raw.add(src[z], z, z+1)
+				raw.Add(src[z], z, z+1)
 			}
 			// The line end before the closing line is not content.
 			if le+1 < closeLine {
-				raw.add('\n', le, le+1)
+				raw.Add('\n', le, le+1)
 			}
 			y = le + 1
 		}
 		// ...nor is the "\r" of a "\r\n" before it.
-		if n := raw.text.Len(); n > 0 && raw.text.At(n-1) == '\r' {
-			raw = raw.slice(0, n-1)
+		if n := raw.Text.Len(); n > 0 && raw.Text.At(n-1) == '\r' {
+			raw = raw.Slice(0, n-1)
 		}
 		end = closeID + len(id)
 	}
-	var v *value
+	var v *Value
 	if quote == '\'' {
 		v = raw
 	} else {
-		bd := &body{escapes: backslash, escape: phpEscapeFor(0), holes: phpHoleStart, hole: phpHole}
-		v, _, _ = s.decode(view{b: raw.text.Bytes(), t: raw.text}, 0, bd)
+		bd := &Body{Escapes: Backslash, Escape: phpEscapeFor(0), Holes: phpHoleStart, Hole: phpHole}
+		v, _, _ = s.Decode(View{B: raw.Text.Bytes(), T: raw.Text}, 0, bd)
 	}
-	s.emitLit(literal{start: i, end: end, val: v})
+	s.EmitLit(Literal{Start: i, End: end, Val: v})
 	return end, true
 }
 
@@ -312,7 +312,7 @@ var phpAPIs = []API{
 
 // phpEvalKeys: Predis eval($src, $numkeys, ...$keysAndArgs), phpredis
 // eval($src, [$keysAndArgs], $numkeys).
-var phpEvalKeys = []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount, Args: ArgsList, ArgsArg: 1}}
+var phpEvalKeys = []KeysAt{KeysNumArg1, {Arg: 2, Form: KeysCount, Args: ArgsList, ArgsArg: 1}}
 
 var phpTraits = &Traits{
 	MemberOps:  []string{"->", "?->", "::"},

@@ -7,22 +7,22 @@ package hostlang
 
 var pyLexer = &Lexer{Token: pyToken, Newlines: NewlinesOutsideBrackets, LineContinuation: true}
 
-func pyToken(s *scanner, i int, _ bool) (int, Read) {
-	src := s.src
+func pyToken(s *Scanner, i int, _ bool) (int, Read) {
+	src := s.Src
 	c := src[i]
 	switch {
 	case c == '#':
-		e := lineEnd(src, i)
-		s.comment(i, e, i+1, e)
+		e := LineEnd(src, i)
+		s.Comment(i, e, i+1, e)
 		return e, ReadToken
 	case c == '"' || c == '\'':
-		return s.pyString(i, i, ""), ReadToken
-	case isIdentStart(c):
-		e := wordEnd(src, i, "")
+		return pyString(s, i, i, ""), ReadToken
+	case IsIdentStart(c):
+		e := WordEnd(src, i, "")
 		if e < len(src) && (src[e] == '"' || src[e] == '\'') && isPyPrefix(src[i:e]) {
-			return s.pyString(i, e, string(src[i:e])), ReadToken
+			return pyString(s, i, e, string(src[i:e])), ReadToken
 		}
-		s.emit(tkIdent, i, e)
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
 	}
 	return i, NotRead
@@ -59,8 +59,8 @@ func hasPrefix(prefix string, c byte) bool {
 
 // pyString reads the string whose prefix starts at start and whose quote
 // is at q.
-func (s *scanner) pyString(start, q int, prefix string) int {
-	src := s.src
+func pyString(s *Scanner, start, q int, prefix string) int {
+	src := s.Src
 	quote := src[q]
 	open := 1
 	if q+2 < len(src) && src[q+1] == quote && src[q+2] == quote {
@@ -68,38 +68,38 @@ func (s *scanner) pyString(start, q int, prefix string) int {
 	}
 	raw := hasPrefix(prefix, 'r')
 	isBytes := hasPrefix(prefix, 'b')
-	bd := &body{crlf: true, nlEnds: open == 1, escapes: backslash}
+	bd := &Body{Crlf: true, NlEnds: open == 1, Escapes: Backslash}
 	if open == 3 {
-		bd.closeAt = closeSeq(string([]byte{quote, quote, quote}))
+		bd.CloseAt = CloseSeq(string([]byte{quote, quote, quote}))
 	} else {
-		bd.closeAt = closeByte(quote)
+		bd.CloseAt = CloseByte(quote)
 	}
 	switch {
 	case raw:
-		bd.escape = pyRawEscape
+		bd.Escape = pyRawEscape
 	case isBytes:
-		bd.escape = pyBytesEscape
+		bd.Escape = pyBytesEscape
 	default:
-		bd.escape = pyEscape
+		bd.Escape = pyEscape
 	}
 	if hasPrefix(prefix, 'f') || hasPrefix(prefix, 't') {
-		bd.holes = pyHoleStart
-		bd.hole = pyHole
+		bd.Holes = pyHoleStart
+		bd.Hole = pyHole
 	}
-	v, e, _ := s.decode(view{b: src}, q+open, bd)
-	s.emitLit(literal{start: start, end: e, val: v})
+	v, e, _ := s.Decode(View{B: src}, q+open, bd)
+	s.EmitLit(Literal{Start: start, End: e, Val: v})
 	return e
 }
 
-var pySimple = simpleEscapes("\\\\''\"\"a\ab\bf\fn\nr\rt\tv\v")
+var pySimple = SimpleEscapes("\\\\''\"\"a\ab\bf\fn\nr\rt\tv\v")
 
-func pyEscapeCommon(v *value, r view, k int, text bool) int {
-	b := r.b
+func pyEscapeCommon(v *Value, r View, k int, text bool) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return 0
 	}
 	c := b[k+1]
-	start := r.start(k)
+	start := r.Start(k)
 	switch {
 	case c == '\n':
 		return 2
@@ -109,22 +109,22 @@ func pyEscapeCommon(v *value, r view, k int, text bool) int {
 		}
 		return 2
 	case pySimple[c] >= 0:
-		v.add(byte(pySimple[c]), start, r.end(k+1))
+		v.Add(byte(pySimple[c]), start, r.End(k+1))
 		return 2
 	case c >= '0' && c <= '7':
-		val, n := octRun(b, k+1, 3, 0o777)
+		val, n := OctRun(b, k+1, 3, 0o777)
 		if text {
-			addRune(v, rune(val), start, r.end(k+n))
+			AddRune(v, rune(val), start, r.End(k+n))
 		} else {
-			v.add(byte(val), start, r.end(k+n))
+			v.Add(byte(val), start, r.End(k+n))
 		}
 		return 1 + n
 	case c == 'x':
-		if val, n, ok := hexRun(b, k+2, 2, 2); ok {
+		if val, n, ok := HexRun(b, k+2, 2, 2); ok {
 			if text {
-				addRune(v, val, start, r.end(k+1+n))
+				AddRune(v, val, start, r.End(k+1+n))
 			} else {
-				v.add(byte(val), start, r.end(k+1+n))
+				v.Add(byte(val), start, r.End(k+1+n))
 			}
 			return 2 + n
 		}
@@ -133,8 +133,8 @@ func pyEscapeCommon(v *value, r view, k int, text bool) int {
 		if c == 'U' {
 			want = 8
 		}
-		if val, n, ok := hexRun(b, k+2, want, want); ok {
-			addRune(v, val, start, r.end(k+1+n))
+		if val, n, ok := HexRun(b, k+2, want, want); ok {
+			AddRune(v, val, start, r.End(k+1+n))
 			return 2 + n
 		}
 	case text && c == 'N' && k+2 < len(b) && b[k+2] == '{':
@@ -145,45 +145,45 @@ func pyEscapeCommon(v *value, r view, k int, text bool) int {
 			j++
 		}
 		if j < len(b) && b[j] == '}' {
-			addRune(v, 0xFFFD, start, r.end(j))
+			AddRune(v, 0xFFFD, start, r.End(j))
 			return j + 1 - k
 		}
 	}
 	// Unknown escapes keep their backslash.
-	v.add('\\', start, r.end(k))
+	v.Add('\\', start, r.End(k))
 	return 1
 }
 
-func pyEscape(v *value, r view, k int) int      { return pyEscapeCommon(v, r, k, true) }
-func pyBytesEscape(v *value, r view, k int) int { return pyEscapeCommon(v, r, k, false) }
+func pyEscape(v *Value, r View, k int) int      { return pyEscapeCommon(v, r, k, true) }
+func pyBytesEscape(v *Value, r View, k int) int { return pyEscapeCommon(v, r, k, false) }
 
 // pyRawEscape: in a raw string a backslash escapes nothing but keeps the
 // next byte (a quote, another backslash) from ending the string.
-func pyRawEscape(v *value, r view, k int) int {
-	if k+1 >= len(r.b) {
+func pyRawEscape(v *Value, r View, k int) int {
+	if k+1 >= len(r.B) {
 		return 0
 	}
-	v.add('\\', r.start(k), r.end(k))
-	if r.b[k+1] == '\r' || r.b[k+1] == '\n' {
+	v.Add('\\', r.Start(k), r.End(k))
+	if r.B[k+1] == '\r' || r.B[k+1] == '\n' {
 		return 1
 	}
-	v.add(r.b[k+1], r.start(k+1), r.end(k+1))
+	v.Add(r.B[k+1], r.Start(k+1), r.End(k+1))
 	return 2
 }
 
-var pyHoleStart = byteSet("{}")
+var pyHoleStart = ByteSet("{}")
 
 // pyHole reads an f-string replacement field; `{{` and `}}` are braces.
-func pyHole(s *scanner, v *value, r view, k int) int {
-	b := r.b
+func pyHole(s *Scanner, v *Value, r View, k int) int {
+	b := r.B
 	if k+1 < len(b) && b[k+1] == b[k] {
-		v.text.Append(b[k], r.start(k), r.end(k+1), true)
+		v.Text.Append(b[k], r.Start(k), r.End(k+1), true)
 		return k + 2
 	}
 	if b[k] == '}' {
 		return k
 	}
-	return braceHole("{", "}")(s, v, r, k)
+	return BraceHole("{", "}")(s, v, r, k)
 }
 
 // python is the Python language.
@@ -206,9 +206,9 @@ var pyWrappers = map[string]string{"dedent": "dedent", "textwrap.dedent": "deden
 // redis.asyncio is redis-py).
 var pyAPIs = []API{
 	{Client: "redis-py", Name: "eval", Script: 0, ScriptKw: "script", Generic: true,
-		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args"}}},
+		Keys: []KeysAt{KeysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args"}}},
 	{Client: "redis-py", Name: "eval_ro", Script: 0, ScriptKw: "script",
-		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
+		Keys: []KeysAt{KeysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
 	{Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script", Creates: true},
 	{Client: "redis-py", Name: "script_load", Script: 0, ScriptKw: "script"},
 	{Client: "redis-py", Name: "function_load", Script: 0, ScriptKw: "code"},

@@ -28,90 +28,99 @@ var rubyKeywordsBeforeExpr = map[string]bool{
 var rubyLexer = &Lexer{Token: rubyToken, AfterNewline: rubyAfterNewline, Newlines: NewlinesOutsideParens,
 	LineContinuation: true, NoDotNumbers: true}
 
+// rubyHeredocs is the file's queue of heredocs whose bodies start at the
+// next line end.
+func rubyHeredocs(s *Scanner) *[]rubyHeredoc {
+	if s.State == nil {
+		s.State = &[]rubyHeredoc{}
+	}
+	return s.State.(*[]rubyHeredoc)
+}
+
 // rubyAfterNewline reads the bodies of the heredocs opened on the line that
 // ended.
-func rubyAfterNewline(s *scanner, i int) int {
-	if len(s.heredocs) > 0 {
-		return s.rubyHeredocBodies(i)
+func rubyAfterNewline(s *Scanner, i int) int {
+	if len(*rubyHeredocs(s)) > 0 {
+		return rubyHeredocBodies(s, i)
 	}
 	return i
 }
 
-func rubyToken(s *scanner, i int, hole bool) (int, Read) {
-	src := s.src
+func rubyToken(s *Scanner, i int, hole bool) (int, Read) {
+	src := s.Src
 	c := src[i]
 	atLineStart := i == 0 || src[i-1] == '\n'
 	switch {
-	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("=begin")) && (i+6 == len(src) || !isIdentPart(src[i+6])):
+	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("=begin")) && (i+6 == len(src) || !IsIdentPart(src[i+6])):
 		e := i
 		for {
-			le := lineEnd(src, e)
+			le := LineEnd(src, e)
 			if le >= len(src) {
 				e = len(src)
 				break
 			}
 			e = le + 1
 			if bytes.HasPrefix(src[e:], []byte("=end")) {
-				e = lineEnd(src, e)
+				e = LineEnd(src, e)
 				break
 			}
 		}
-		s.comment(i, e, min(i+6, e), e)
+		s.Comment(i, e, min(i+6, e), e)
 		return e, ReadToken
 	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("__END__")) && (i+7 == len(src) || src[i+7] == '\n' || src[i+7] == '\r'):
 		return len(src), End
 	case c == '#':
-		e := lineEnd(src, i)
-		s.comment(i, e, i+1, e)
+		e := LineEnd(src, i)
+		s.Comment(i, e, i+1, e)
 		return e, ReadToken
 	case c == '\'':
-		bd := &body{closeAt: closeByte('\''), escapes: backslash, escape: rubySingleEscapeFor('\'', '\'')}
-		v, e, _ := s.decode(view{b: src}, i+1, bd)
-		s.emitLit(literal{start: i, end: e, val: v})
+		bd := &Body{CloseAt: CloseByte('\''), Escapes: Backslash, Escape: rubySingleEscapeFor('\'', '\'')}
+		v, e, _ := s.Decode(View{B: src}, i+1, bd)
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e, ReadToken
 	case c == '"' || c == '`':
-		bd := &body{closeAt: closeByte(c), escapes: backslash, escape: rubyEscape, holes: rubyHoleStart, hole: rubyHole}
-		v, e, _ := s.decode(view{b: src}, i+1, bd)
-		s.emitLit(literal{start: i, end: e, val: v})
+		bd := &Body{CloseAt: CloseByte(c), Escapes: Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
+		v, e, _ := s.Decode(View{B: src}, i+1, bd)
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 		return e, ReadToken
 	case c == ':' && i+1 < len(src) && src[i+1] == '"' && !(i > 0 && src[i-1] == ':'):
 		// A symbol written as a string: not a script.
-		bd := &body{closeAt: closeByte('"'), escapes: backslash, escape: rubyEscape, holes: rubyHoleStart, hole: rubyHole}
-		_, e, _ := s.decode(view{b: src}, i+2, bd)
-		s.emit(tkNumber, i, e)
+		bd := &Body{CloseAt: CloseByte('"'), Escapes: Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
+		_, e, _ := s.Decode(View{B: src}, i+2, bd)
+		s.Emit(TkNumber, i, e)
 		return e, ReadToken
-	case c == ':' && i+1 < len(src) && isIdentStart(src[i+1]) && !(i > 0 && (src[i-1] == ':' || isIdentPart(src[i-1]))):
+	case c == ':' && i+1 < len(src) && IsIdentStart(src[i+1]) && !(i > 0 && (src[i-1] == ':' || IsIdentPart(src[i-1]))):
 		e := rubyNameEnd(src, i+1)
-		s.emit(tkNumber, i, e)
+		s.Emit(TkNumber, i, e)
 		return e, ReadToken
-	case c == '%' && s.rubyPercentLiteral(i):
-		return s.rubyPercent(i), ReadToken
-	case c == '<' && i+2 < len(src) && src[i+1] == '<' && s.rubyHeredocStart(i):
-		return s.rubyHeredocOpen(i), ReadToken
-	case c == '/' && s.rubyRegexAllowed(i):
-		if e, ok := s.regexEnd(i); ok {
-			s.emit(tkNumber, i, e)
+	case c == '%' && rubyPercentLiteral(s, i):
+		return rubyPercent(s, i), ReadToken
+	case c == '<' && i+2 < len(src) && src[i+1] == '<' && rubyHeredocStart(s, i):
+		return rubyHeredocOpen(s, i), ReadToken
+	case c == '/' && rubyRegexAllowed(s, i):
+		if e, ok := s.RegexEnd(i); ok {
+			s.Emit(TkNumber, i, e)
 			return e, ReadToken
 		}
-		return s.punct(i), ReadToken
-	case c == '?' && i+2 < len(src) && isIdentPart(src[i+1]) && !isIdentPart(src[i+2]) && s.rubyExprExpected():
+		return s.Punct(i), ReadToken
+	case c == '?' && i+2 < len(src) && IsIdentPart(src[i+1]) && !IsIdentPart(src[i+2]) && rubyExprExpected(s):
 		// A character literal ?a.
-		s.emit(tkNumber, i, i+2)
+		s.Emit(TkNumber, i, i+2)
 		return i + 2, ReadToken
-	case c == '@' || c == '$' && i+1 < len(src) && (isIdentStart(src[i+1]) || src[i+1] == '!' || src[i+1] == '~'):
+	case c == '@' || c == '$' && i+1 < len(src) && (IsIdentStart(src[i+1]) || src[i+1] == '!' || src[i+1] == '~'):
 		e := i + 1
 		for e < len(src) && src[e] == '@' {
 			e++
 		}
-		e = wordEnd(src, e, "")
+		e = WordEnd(src, e, "")
 		if e == i+1 && c == '$' {
 			e = i + 2
 		}
-		s.emit(tkIdent, i, e)
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
-	case isIdentStart(c):
+	case IsIdentStart(c):
 		e := rubyNameEnd(src, i)
-		s.emit(tkIdent, i, e)
+		s.Emit(TkIdent, i, e)
 		return e, ReadToken
 	}
 	return i, NotRead
@@ -120,8 +129,8 @@ func rubyToken(s *scanner, i int, hole bool) (int, Read) {
 // rubyNameEnd is the end of a name, with a `?` or `!` suffix of a method
 // name (not the start of `!=`, `?:` or a ternary's `? x`).
 func rubyNameEnd(src []byte, i int) int {
-	e := wordEnd(src, i, "")
-	if e < len(src) && (src[e] == '?' || src[e] == '!') && (e+1 >= len(src) || src[e+1] != '=' && src[e+1] != ':' && (src[e] == '!' || !isIdentPart(src[e+1]))) {
+	e := WordEnd(src, i, "")
+	if e < len(src) && (src[e] == '?' || src[e] == '!') && (e+1 >= len(src) || src[e+1] != '=' && src[e+1] != ':' && (src[e] == '!' || !IsIdentPart(src[e+1]))) {
 		e++
 	}
 	return e
@@ -130,19 +139,19 @@ func rubyNameEnd(src []byte, i int) int {
 // rubyExprExpected reports whether the last token leaves room for an
 // operand (not after a name, a number, a literal or a closing bracket),
 // keywords and method names used as commands aside.
-func (s *scanner) rubyExprExpected() bool {
-	o := *s.out()
+func rubyExprExpected(s *Scanner) bool {
+	o := *s.Out()
 	if len(o) == 0 {
 		return true
 	}
 	t := o[len(o)-1]
-	switch t.kind {
-	case tkIdent:
-		return rubyKeywordsBeforeExpr[string(s.src[t.start:t.end])]
-	case tkNumber, tkString:
+	switch t.Kind {
+	case TkIdent:
+		return rubyKeywordsBeforeExpr[string(s.Src[t.Start:t.End])]
+	case TkNumber, TkString:
 		return false
-	case tkPunct:
-		p := s.src[t.start:t.end]
+	case TkPunct:
+		p := s.Src[t.Start:t.End]
 		return !(len(p) == 1 && (p[0] == ')' || p[0] == ']' || p[0] == '}'))
 	}
 	return true
@@ -155,42 +164,42 @@ func spaced(src []byte, i, n int) bool {
 	return i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') && i+n < len(src) && src[i+n] != ' ' && src[i+n] != '='
 }
 
-func (s *scanner) rubyRegexAllowed(i int) bool {
-	if s.rubyExprExpected() {
+func rubyRegexAllowed(s *Scanner, i int) bool {
+	if rubyExprExpected(s) {
 		return true
 	}
-	o := *s.out()
-	return len(o) > 0 && o[len(o)-1].kind == tkIdent && spaced(s.src, i, 1)
+	o := *s.Out()
+	return len(o) > 0 && o[len(o)-1].Kind == TkIdent && spaced(s.Src, i, 1)
 }
 
 // rubyPercentLiteral reports whether the % at i opens a literal.
-func (s *scanner) rubyPercentLiteral(i int) bool {
-	src := s.src
+func rubyPercentLiteral(s *Scanner, i int) bool {
+	src := s.Src
 	if i+1 >= len(src) {
 		return false
 	}
 	c := src[i+1]
 	letter := bytes.IndexByte([]byte("qQwWiIrsx"), c) >= 0
 	if letter {
-		if i+2 >= len(src) || isIdentPart(src[i+2]) || src[i+2] == ' ' || src[i+2] == '\n' {
+		if i+2 >= len(src) || IsIdentPart(src[i+2]) || src[i+2] == ' ' || src[i+2] == '\n' {
 			return false
 		}
-		return s.rubyExprExpected() || spaced(src, i, 1)
+		return rubyExprExpected(s) || spaced(src, i, 1)
 	}
-	if isIdentPart(c) || c == ' ' || c == '\n' || c == '=' || c == '\t' || c == '\r' {
+	if IsIdentPart(c) || c == ' ' || c == '\n' || c == '=' || c == '\t' || c == '\r' {
 		return false
 	}
-	return s.rubyExprExpected() || spaced(src, i, 1)
+	return rubyExprExpected(s) || spaced(src, i, 1)
 }
 
 var rubyPairs = map[byte]byte{'(': ')', '[': ']', '{': '}', '<': '>'}
 
 // rubyPercent reads a %-literal at i.
-func (s *scanner) rubyPercent(i int) int {
-	src := s.src
+func rubyPercent(s *Scanner, i int) int {
+	src := s.Src
 	kind := byte('Q')
 	j := i + 1
-	if isIdentStart(src[j]) {
+	if IsIdentStart(src[j]) {
 		kind = src[j]
 		j++
 	}
@@ -212,61 +221,61 @@ func (s *scanner) rubyPercent(i int) int {
 		}
 		return 0
 	}
-	bd := &body{closeAt: closeAt, escapes: backslash}
+	bd := &Body{CloseAt: closeAt, Escapes: Backslash}
 	switch kind {
 	case 'q', 'w', 'i', 's':
-		bd.escape = rubySingleEscapeFor(open, closer)
+		bd.Escape = rubySingleEscapeFor(open, closer)
 	default:
-		bd.escape = rubyEscape
-		bd.holes, bd.hole = rubyHoleStart, rubyHole
+		bd.Escape = rubyEscape
+		bd.Holes, bd.Hole = rubyHoleStart, rubyHole
 	}
-	v, e, _ := s.decode(view{b: src}, j+1, bd)
+	v, e, _ := s.Decode(View{B: src}, j+1, bd)
 	switch kind {
 	case 'q', 'Q':
-		s.emitLit(literal{start: i, end: e, val: v})
+		s.EmitLit(Literal{Start: i, End: e, Val: v})
 	default:
 		// Word and symbol lists, regexps, symbols, commands: no script.
-		s.emit(tkNumber, i, e)
+		s.Emit(TkNumber, i, e)
 	}
 	return e
 }
 
 // rubySingleEscapeFor: in single quotes (and %q) only the backslash and
 // the delimiters are escaped.
-func rubySingleEscapeFor(open, closer byte) func(v *value, r view, k int) int {
-	return func(v *value, r view, k int) int {
-		if k+1 < len(r.b) && (r.b[k+1] == '\\' || r.b[k+1] == open || r.b[k+1] == closer) {
-			v.add(r.b[k+1], r.start(k), r.end(k+1))
+func rubySingleEscapeFor(open, closer byte) func(v *Value, r View, k int) int {
+	return func(v *Value, r View, k int) int {
+		if k+1 < len(r.B) && (r.B[k+1] == '\\' || r.B[k+1] == open || r.B[k+1] == closer) {
+			v.Add(r.B[k+1], r.Start(k), r.End(k+1))
 			return 2
 		}
 		return 0
 	}
 }
 
-var rubySimple = simpleEscapes("n\nt\ts r\ra\ab\be\x1bf\fv\v")
+var rubySimple = SimpleEscapes("n\nt\ts r\ra\ab\be\x1bf\fv\v")
 
-func rubyEscape(v *value, r view, k int) int {
-	b := r.b
+func rubyEscape(v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return 0
 	}
 	c := b[k+1]
-	start := r.start(k)
+	start := r.Start(k)
 	switch {
 	case c == '\n':
 		return 2
 	case c == '\r' && k+2 < len(b) && b[k+2] == '\n':
 		return 3
 	case rubySimple[c] >= 0:
-		v.add(byte(rubySimple[c]), start, r.end(k+1))
+		v.Add(byte(rubySimple[c]), start, r.End(k+1))
 		return 2
 	case c >= '0' && c <= '7':
-		val, n := octRun(b, k+1, 3, 0o777)
-		v.add(byte(val), start, r.end(k+n))
+		val, n := OctRun(b, k+1, 3, 0o777)
+		v.Add(byte(val), start, r.End(k+n))
 		return 1 + n
 	case c == 'x':
-		if val, n, ok := hexRun(b, k+2, 1, 2); ok {
-			v.add(byte(val), start, r.end(k+1+n))
+		if val, n, ok := HexRun(b, k+2, 1, 2); ok {
+			v.Add(byte(val), start, r.End(k+1+n))
 			return 2 + n
 		}
 	case c == 'u' && k+2 < len(b) && b[k+2] == '{':
@@ -277,7 +286,7 @@ func rubyEscape(v *value, r view, k int) int {
 			for j < len(b) && b[j] == ' ' {
 				j++
 			}
-			val, n, ok := hexRun(b, j, 1, 6)
+			val, n, ok := HexRun(b, j, 1, 6)
 			if !ok {
 				break
 			}
@@ -286,50 +295,50 @@ func rubyEscape(v *value, r view, k int) int {
 		}
 		if len(runes) > 0 && j < len(b) && b[j] == '}' {
 			for _, ru := range runes {
-				addRune(v, ru, start, r.end(j))
+				AddRune(v, ru, start, r.End(j))
 			}
 			return j + 1 - k
 		}
 	case c == 'u':
-		if val, n, ok := hexRun(b, k+2, 4, 4); ok {
-			addRune(v, val, start, r.end(k+1+n))
+		if val, n, ok := HexRun(b, k+2, 4, 4); ok {
+			AddRune(v, val, start, r.End(k+1+n))
 			return 2 + n
 		}
 	}
-	return escapedChar(v, r, k)
+	return EscapedChar(v, r, k)
 }
 
-var rubyHoleStart = byteSet("#")
+var rubyHoleStart = ByteSet("#")
 
 // rubyHole reads `#{...}`, `#@ivar`, `#@@cvar` or `#$gvar`.
-func rubyHole(s *scanner, v *value, r view, k int) int {
-	b := r.b
+func rubyHole(s *Scanner, v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return k
 	}
 	switch b[k+1] {
 	case '{':
-		return csBraceHole(s, v, r, k, "#{")
+		return BraceHoleAt(s, v, r, k, "#{")
 	case '@', '$':
 		e := k + 2
 		for e < len(b) && b[e] == '@' {
 			e++
 		}
-		if e >= len(b) || !isIdentStart(b[e]) {
+		if e >= len(b) || !IsIdentStart(b[e]) {
 			return k
 		}
-		for e < len(b) && isIdentPart(b[e]) {
+		for e < len(b) && IsIdentPart(b[e]) {
 			e++
 		}
-		v.addHole(hole{start: r.start(k), end: r.end(e - 1), inStart: r.start(k + 1), inEnd: r.end(e - 1), kind: HoleInterp})
+		v.AddHole(ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: HoleInterp})
 		return e
 	}
 	return k
 }
 
 // rubyHeredocStart reports whether `<<` at i opens a heredoc.
-func (s *scanner) rubyHeredocStart(i int) bool {
-	src := s.src
+func rubyHeredocStart(s *Scanner, i int) bool {
+	src := s.Src
 	j := i + 2
 	squigglyOrDash := j < len(src) && (src[j] == '~' || src[j] == '-')
 	if squigglyOrDash {
@@ -339,19 +348,19 @@ func (s *scanner) rubyHeredocStart(i int) bool {
 		return false
 	}
 	c := src[j]
-	if !(isIdentStart(c) && c < 0x80 || c == '"' || c == '\'' || c == '`') {
+	if !(IsIdentStart(c) && c < 0x80 || c == '"' || c == '\'' || c == '`') {
 		return false
 	}
 	if squigglyOrDash || c == '"' || c == '\'' || c == '`' {
-		return s.rubyExprExpected() || i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '(')
+		return rubyExprExpected(s) || i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '(')
 	}
-	return s.rubyExprExpected() || spaced(src, i, 2) && c >= 'A' && c <= 'Z'
+	return rubyExprExpected(s) || spaced(src, i, 2) && c >= 'A' && c <= 'Z'
 }
 
 // rubyHeredocOpen reads the opener at i and queues the body, read at the
 // next line end.
-func (s *scanner) rubyHeredocOpen(i int) int {
-	src := s.src
+func rubyHeredocOpen(s *Scanner, i int) int {
+	src := s.Src
 	j := i + 2
 	h := rubyHeredoc{}
 	switch src[j] {
@@ -371,30 +380,31 @@ func (s *scanner) rubyHeredocOpen(i int) int {
 		h.id = src[j+1 : k]
 		j = min(k+1, len(src))
 	} else {
-		k := wordEnd(src, j, "")
+		k := WordEnd(src, j, "")
 		h.id = src[j:k]
 		j = k
 	}
-	s.emitLit(literal{start: i, end: j, val: newValue(0)})
-	h.lit = len(s.lits) - 1
-	if len(s.heredocs) < 1000 {
-		s.heredocs = append(s.heredocs, h)
+	s.EmitLit(Literal{Start: i, End: j, Val: NewValue(0)})
+	h.lit = len(s.Lits) - 1
+	if q := rubyHeredocs(s); len(*q) < 1000 {
+		*q = append(*q, h)
 	}
 	return j
 }
 
 // rubyHeredocBodies reads the bodies of the queued heredocs from i (the
 // start of the line after their openers) and returns where code resumes.
-func (s *scanner) rubyHeredocBodies(i int) int {
-	src := s.src
-	pending := s.heredocs
-	s.heredocs = nil
+func rubyHeredocBodies(s *Scanner, i int) int {
+	src := s.Src
+	q := rubyHeredocs(s)
+	pending := *q
+	*q = nil
 	for _, h := range pending {
 		bodyStart := i
 		closeStart, closeEnd := -1, -1
 		x := i
 		for x < len(src) {
-			le := lineEnd(src, x)
+			le := LineEnd(src, x)
 			y := x
 			if h.indentedEnd {
 				for y < le && (src[y] == ' ' || src[y] == '\t') {
@@ -415,82 +425,30 @@ func (s *scanner) rubyHeredocBodies(i int) int {
 			bodyEnd, next = len(src), len(src)
 		}
 		next = min(next, len(src))
-		raw := newValue(bodyEnd - bodyStart)
+		raw := NewValue(bodyEnd - bodyStart)
 		for y := bodyStart; y < bodyEnd; y++ {
 			if src[y] == '\r' && y+1 < bodyEnd && src[y+1] == '\n' {
 				// Ruby reads "\r\n" as "\n".
-				raw.add('\n', y, y+2)
+				raw.Add('\n', y, y+2)
 				y++
 				continue
 			}
-			raw.add(src[y], y, y+1)
+			raw.Add(src[y], y, y+1)
 		}
 		if h.squiggly {
-			raw = rubySquiggly(raw)
+			raw = Squiggly(raw)
 		}
 		v := raw
 		if h.quote != '\'' {
-			bd := &body{escapes: backslash, escape: rubyEscape, holes: rubyHoleStart, hole: rubyHole}
-			v, _, _ = s.decode(view{b: raw.text.Bytes(), t: raw.text}, 0, bd)
+			bd := &Body{Escapes: Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
+			v, _, _ = s.Decode(View{B: raw.Text.Bytes(), T: raw.Text}, 0, bd)
 		}
-		l := &s.lits[h.lit]
-		l.val = v
-		l.bodyStart, l.bodyEnd = bodyStart, max(bodyStart, min(next, len(src)))
+		l := &s.Lits[h.lit]
+		l.Val = v
+		l.BodyStart, l.BodyEnd = bodyStart, max(bodyStart, min(next, len(src)))
 		i = next
 	}
 	return i
-}
-
-// rubySquiggly removes the indentation of the least indented line from
-// every line, as Ruby does for <<~ (on the raw text, so an escaped blank
-// is no indentation): lines of blanks count for nothing, a tab advances
-// to the next multiple of 8, a tab that would pass the width stays.
-func rubySquiggly(v *value) *value {
-	b := v.text.Bytes()
-	ls := splitLines(b)
-	width := -1
-	for _, l := range ls {
-		col, y := 0, l.start
-		for y < l.end && (b[y] == ' ' || b[y] == '\t') {
-			if b[y] == '\t' {
-				col = 8 * (col/8 + 1)
-			} else {
-				col++
-			}
-			y++
-		}
-		if y == l.end {
-			continue
-		}
-		if width < 0 || col < width {
-			width = col
-		}
-	}
-	if width <= 0 {
-		return v
-	}
-	keep := make([]bool, len(b))
-	for _, l := range ls {
-		col, y := 0, l.start
-		for y < l.end && col < width {
-			if b[y] == ' ' {
-				col++
-			} else if b[y] == '\t' {
-				n := 8 * (col/8 + 1)
-				if n > width {
-					break
-				}
-				col = n
-			} else {
-				break
-			}
-			y++
-		}
-		for z := y; z < l.end+l.term; z++ {
-			keep[z] = true
-		}
-	}
-	return v.keep(keep)
 }
 
 // ruby is Ruby.
@@ -513,7 +471,7 @@ var rubyWrappers = map[string]string{"format": "printf", "sprintf": "printf", "S
 // eval(script, [keys], [argv]); script(:load, src).
 var rubyAPIs = []API{
 	{Client: "redis-rb", Name: "eval", Script: 0, Generic: true,
-		Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "argv", ArgsArg: 2}, keysList1Args2}},
+		Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "argv", ArgsArg: 2}, KeysList1Args2}},
 	{Client: "redis-rb", Name: "script", Script: 1, GuardArg: 0, Guard: []string{":load", `"load"`, `'load'`}},
 	{Client: "redis-rb", Name: "evalsha", Script: NoScript},
 }

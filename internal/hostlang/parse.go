@@ -26,24 +26,24 @@ type stream struct {
 	lastHeredoc []int
 }
 
-func newStream(toks []token, src []byte, lits []literal) *stream {
+func newStream(toks []token, src []byte, lits []Literal) *stream {
 	st := &stream{toks: toks, match: make([]int, len(toks)), exprAt: make([]*expr, len(toks)), lastHeredoc: make([]int, len(toks))}
 	var stack []int
 	heredoc := -1
 	for i, t := range toks {
 		st.match[i] = -1
-		if t.kind == tkString && lits[t.lit].bodyEnd > 0 {
+		if t.Kind == TkString && lits[t.Lit].BodyEnd > 0 {
 			heredoc = i
 		}
 		st.lastHeredoc[i] = heredoc
-		if t.kind == tkSep {
+		if t.Kind == tkSep {
 			stack = stack[:0]
 			continue
 		}
-		if t.kind != tkPunct || t.end-t.start != 1 {
+		if t.Kind != TkPunct || t.End-t.Start != 1 {
 			continue
 		}
-		switch c := src[t.start]; c {
+		switch c := src[t.Start]; c {
 		case '(', '[', '{':
 			stack = append(stack, i)
 		case ')', ']', '}':
@@ -59,7 +59,7 @@ func newStream(toks []token, src []byte, lits []literal) *stream {
 				open = '{'
 			}
 			for k := len(stack) - 1; k >= 0 && k >= len(stack)-4; k-- {
-				if src[toks[stack[k]].start] == open {
+				if src[toks[stack[k]].Start] == open {
 					st.match[stack[k]] = i
 					st.match[i] = stack[k]
 					stack = stack[:k]
@@ -142,7 +142,7 @@ type expr struct {
 	contained   bool
 
 	state    uint8 // 0 unevaluated, 1 evaluating, 2 done
-	val      *value
+	val      *Value
 	fragment bool
 	calls    []Call
 	foundBy  string
@@ -156,7 +156,7 @@ type expr struct {
 
 // walker holds one Extract's state.
 type walker struct {
-	s    *scanner
+	s    *Scanner
 	src  []byte
 	lang Lang
 	// t and wrappers are the language's traits and wrapper functions.
@@ -207,7 +207,7 @@ func (w *walker) external(op *operand) bool {
 func (w *walker) declaredTypes(st *stream) {
 	for i := 0; i+1 < len(st.toks); i++ {
 		t := st.toks[i]
-		if t.kind != tkIdent || st.toks[i+1].kind != tkIdent {
+		if t.Kind != TkIdent || st.toks[i+1].Kind != TkIdent {
 			continue
 		}
 		switch w.text(t) {
@@ -240,25 +240,25 @@ type binding struct {
 
 const maxParseDepth = 64
 
-func (w *walker) text(t token) string { return string(w.src[t.start:t.end]) }
+func (w *walker) text(t token) string { return string(w.src[t.Start:t.End]) }
 
 func (w *walker) is(st *stream, i int, p string) bool {
 	if i < 0 || i >= len(st.toks) {
 		return false
 	}
 	t := st.toks[i]
-	return t.end-t.start == len(p) && string(w.src[t.start:t.end]) == p && (t.kind == tkPunct || t.kind == tkIdent)
+	return t.End-t.Start == len(p) && string(w.src[t.Start:t.End]) == p && (t.Kind == TkPunct || t.Kind == TkIdent)
 }
 
 func (w *walker) isMember(st *stream, i int) bool {
-	if i < 0 || i >= len(st.toks) || st.toks[i].kind != tkPunct {
+	if i < 0 || i >= len(st.toks) || st.toks[i].Kind != TkPunct {
 		return false
 	}
 	return w.t.member(w.text(st.toks[i]))
 }
 
 func (w *walker) isConcat(st *stream, i int) bool {
-	if i < 0 || i >= len(st.toks) || st.toks[i].kind != tkPunct {
+	if i < 0 || i >= len(st.toks) || st.toks[i].Kind != TkPunct {
 		return false
 	}
 	switch w.text(st.toks[i]) {
@@ -305,9 +305,9 @@ func bareName(s string) string {
 // continuation of one that began before it).
 func (w *walker) isStart(st *stream, i int) bool {
 	t := st.toks[i]
-	paren := t.kind == tkPunct && w.src[t.start] == '(' && t.end-t.start == 1
-	if t.kind == tkPunct && w.src[t.start] == '-' && t.end-t.start == 1 && w.is(st, i-1, "=") &&
-		i+1 < len(st.toks) && st.toks[i+1].kind == tkNumber {
+	paren := t.Kind == TkPunct && w.src[t.Start] == '(' && t.End-t.Start == 1
+	if t.Kind == TkPunct && w.src[t.Start] == '-' && t.End-t.Start == 1 && w.is(st, i-1, "=") &&
+		i+1 < len(st.toks) && st.toks[i+1].Kind == TkNumber {
 		// `X = -1`: a negative constant a template may use.
 		return true
 	}
@@ -316,33 +316,33 @@ func (w *walker) isStart(st *stream, i int) bool {
 		// qualified references into it may resolve (`scripts.ping`).
 		return true
 	}
-	if t.kind != tkString && t.kind != tkIdent && !paren {
+	if t.Kind != TkString && t.Kind != TkIdent && !paren {
 		return false
 	}
-	if t.kind == tkIdent && w.keyword(w.text(t)) && w.text(t) != "new" {
+	if t.Kind == TkIdent && w.keyword(w.text(t)) && w.text(t) != "new" {
 		return false
 	}
 	if i == 0 {
 		return true
 	}
 	p := st.toks[i-1]
-	if p.kind == tkNewline {
+	if p.Kind == tkNewline {
 		// A line that continues an operator at the end of the one
 		// before (`"a" +` NL `"b"`) starts nothing.
 		q := i - 1
-		for q > 0 && st.toks[q].kind == tkNewline {
+		for q > 0 && st.toks[q].Kind == tkNewline {
 			q--
 		}
 		return !(w.isConcat(st, q) || w.isMember(st, q))
 	}
-	switch p.kind {
-	case tkSep, tkNumber:
+	switch p.Kind {
+	case tkSep, TkNumber:
 		return true
-	case tkString:
-		return !(w.adjacent() && t.kind == tkString) && !paren
-	case tkIdent:
+	case TkString:
+		return !(w.adjacent() && t.Kind == TkString) && !paren
+	case TkIdent:
 		return !paren
-	case tkPunct:
+	case TkPunct:
 		if w.isConcat(st, i-1) || w.isMember(st, i-1) {
 			return false
 		}
@@ -373,7 +373,7 @@ func (w *walker) parseExpr(st *stream, i, depth int) *expr {
 	e := &expr{st: st, first: i, ops: []*operand{op}}
 	for j < len(st.toks) && w.isConcat(st, j) {
 		k := j + 1
-		for k < len(st.toks) && st.toks[k].kind == tkNewline {
+		for k < len(st.toks) && st.toks[k].Kind == tkNewline {
 			k++
 		}
 		op2, k2 := w.parseOperand(st, k, depth)
@@ -395,13 +395,13 @@ func (w *walker) parseExpr(st *stream, i, depth int) *expr {
 func (w *walker) hostRange(st *stream, first, last int) (int, int) {
 	if last <= first {
 		t := st.toks[min(first, len(st.toks)-1)]
-		return t.start, t.start
+		return t.Start, t.Start
 	}
-	start, end := st.toks[first].start, st.toks[last-1].end
+	start, end := st.toks[first].Start, st.toks[last-1].End
 	// Heredoc bodies follow one another in token order: the last
 	// heredoc of the range has the body that ends furthest.
 	if k := st.lastHeredoc[last-1]; k >= first {
-		end = max(end, w.s.lits[st.toks[k].lit].bodyEnd)
+		end = max(end, w.s.Lits[st.toks[k].Lit].BodyEnd)
 	}
 	return start, min(end, len(w.src))
 }
@@ -428,19 +428,19 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 	t := toks[i]
 	op := &operand{first: i}
 	j := i + 1
-	switch t.kind {
-	case tkString:
+	switch t.Kind {
+	case TkString:
 		op.kind = opLit
 		op.lits = []int{i}
 		if w.adjacent() {
-			for j < len(toks) && toks[j].kind == tkString {
+			for j < len(toks) && toks[j].Kind == TkString {
 				op.lits = append(op.lits, j)
 				j++
 			}
 		}
-	case tkNumber:
+	case TkNumber:
 		op.number = isInteger(w.text(t))
-	case tkIdent:
+	case TkIdent:
 		name := w.text(t)
 		if name == "new" {
 			// new Type(...), new Type[] {...}, new(...): no string.
@@ -455,7 +455,7 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		for j+1 < len(toks) && w.isMember(st, j) {
 			k := j + 1
 			k = w.skipGenerics(st, k)
-			if k >= len(toks) || toks[k].kind != tkIdent {
+			if k >= len(toks) || toks[k].Kind != TkIdent {
 				break
 			}
 			_, wrapper := w.wrappers[chain+"."+w.text(toks[k])]
@@ -493,15 +493,15 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		} else {
 			op.kind, op.name = opRef, bareName(last)
 		}
-	case tkPunct:
-		c := w.src[t.start]
-		if c == '-' && t.end-t.start == 1 && i+1 < len(toks) && toks[i+1].kind == tkNumber && toks[i+1].start == t.end && isInteger(w.text(toks[i+1])) {
+	case TkPunct:
+		c := w.src[t.Start]
+		if c == '-' && t.End-t.Start == 1 && i+1 < len(toks) && toks[i+1].Kind == TkNumber && toks[i+1].Start == t.End && isInteger(w.text(toks[i+1])) {
 			// A negative integer.
 			op.number = true
 			j = i + 2
 			break
 		}
-		if t.end-t.start != 1 || (c != '(' && c != '[' && c != '{') {
+		if t.End-t.Start != 1 || (c != '(' && c != '[' && c != '{') {
 			return nil, i
 		}
 		close := st.match[i]
@@ -540,7 +540,7 @@ func isInteger(s string) bool {
 // argument list, an array's brackets and an initializer.
 func (w *walker) skipNew(st *stream, j int) int {
 	toks := st.toks
-	for j < len(toks) && (toks[j].kind == tkIdent || w.isMember(st, j) || w.is(st, j, "::")) {
+	for j < len(toks) && (toks[j].Kind == TkIdent || w.isMember(st, j) || w.is(st, j, "::")) {
 		j++
 		j = w.skipGenerics(st, j)
 	}
@@ -572,7 +572,7 @@ func (w *walker) skipGenerics(st *stream, j int) int {
 			if depth <= 0 {
 				return k + 1
 			}
-		case t.kind == tkIdent, w.is(st, k, "."), w.is(st, k, ","), w.is(st, k, "?"), w.is(st, k, "["), w.is(st, k, "]"), w.is(st, k, "*"):
+		case t.Kind == TkIdent, w.is(st, k, "."), w.is(st, k, ","), w.is(st, k, "?"), w.is(st, k, "["), w.is(st, k, "]"), w.is(st, k, "*"):
 		default:
 			return j
 		}
@@ -586,14 +586,14 @@ func (w *walker) parsePostfix(st *stream, op *operand, j, depth int) int {
 	for j < len(toks) {
 		// Ruby and Kotlin continue a chain on the next line with a
 		// leading dot.
-		if toks[j].kind == tkNewline && j+1 < len(toks) && w.isMember(st, j+1) {
+		if toks[j].Kind == tkNewline && j+1 < len(toks) && w.isMember(st, j+1) {
 			j++
 			continue
 		}
 		switch {
 		case w.isMember(st, j):
 			k := w.skipGenerics(st, j+1)
-			if k >= len(toks) || toks[k].kind != tkIdent {
+			if k >= len(toks) || toks[k].Kind != TkIdent {
 				return j
 			}
 			m := w.text(toks[k])
@@ -660,7 +660,7 @@ func (w *walker) splitArgs(st *stream, from, to int) []argRange {
 	start := from
 	for k := from; k < to; k++ {
 		t := st.toks[k]
-		if t.kind == tkPunct && st.match[k] > k && st.match[k] < to {
+		if t.Kind == TkPunct && st.match[k] > k && st.match[k] < to {
 			k = st.match[k]
 			continue
 		}
@@ -674,10 +674,10 @@ func (w *walker) splitArgs(st *stream, from, to int) []argRange {
 	}
 	// Drop newlines around arguments and a trailing empty one.
 	for i := range out {
-		for out[i].first < out[i].last && st.toks[out[i].first].kind == tkNewline {
+		for out[i].first < out[i].last && st.toks[out[i].first].Kind == tkNewline {
 			out[i].first++
 		}
-		for out[i].last > out[i].first && st.toks[out[i].last-1].kind == tkNewline {
+		for out[i].last > out[i].first && st.toks[out[i].last-1].Kind == tkNewline {
 			out[i].last--
 		}
 	}
@@ -708,12 +708,12 @@ func (w *walker) kwArg(st *stream, a argRange) (string, argRange, bool) {
 	t := st.toks[a.first]
 	sep := w.text(st.toks[a.first+1])
 	switch {
-	case t.kind == tkIdent && (sep == "=" || sep == ":") && !(sep == ":" && w.t.NoColonNamedArgs):
+	case t.Kind == TkIdent && (sep == "=" || sep == ":") && !(sep == ":" && w.t.NoColonNamedArgs):
 		return bareName(w.text(t)), argRange{a.first + 2, a.last}, true
-	case t.kind == tkNumber && w.t.Symbols && sep == "=>" && w.src[t.start] == ':':
+	case t.Kind == TkNumber && w.t.Symbols && sep == "=>" && w.src[t.Start] == ':':
 		return w.text(t)[1:], argRange{a.first + 2, a.last}, true
-	case t.kind == tkString && sep == "=>" || t.kind == tkString && sep == ":" && w.t.QuotedKeys:
-		return w.s.lits[t.lit].val.text.String(), argRange{a.first + 2, a.last}, true
+	case t.Kind == TkString && sep == "=>" || t.Kind == TkString && sep == ":" && w.t.QuotedKeys:
+		return w.s.Lits[t.Lit].Val.Text.String(), argRange{a.first + 2, a.last}, true
 	}
 	return "", a, false
 }
@@ -723,7 +723,7 @@ func (w *walker) argText(st *stream, a argRange) string {
 	if a.first >= a.last {
 		return ""
 	}
-	return string(bytes.TrimSpace(w.src[st.toks[a.first].start:st.toks[a.last-1].end]))
+	return string(bytes.TrimSpace(w.src[st.toks[a.first].Start:st.toks[a.last-1].End]))
 }
 
 // objectField finds field name in the object literal `{...}` that is
@@ -737,7 +737,7 @@ func (w *walker) objectField(st *stream, a argRange, name string) (argRange, boo
 			return v, true
 		}
 		// Shorthand `{ lua }`.
-		if f.last-f.first == 1 && st.toks[f.first].kind == tkIdent && w.text(st.toks[f.first]) == name {
+		if f.last-f.first == 1 && st.toks[f.first].Kind == TkIdent && w.text(st.toks[f.first]) == name {
 			return f, true
 		}
 	}
