@@ -163,13 +163,16 @@ type APIs struct {
 	words  map[Lang][]apiWord
 	pfOnce sync.Once
 	pf     map[Lang]*wordFilter
+	// langs are the languages the table was made for.
+	langs []Lang
 }
 
-// NewAPIs compiles a table; extra entries (from configuration) come after
-// the defaults. An entry without a language applies to every language.
-func NewAPIs(extra ...API) (*APIs, error) {
-	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]apiWord{}}
-	all := append(defaultAPIs(), extra...)
+// NewAPIs compiles the table of the languages' script APIs; extra entries
+// (from configuration) come after the languages' own. An entry without a
+// language applies to every language of the list.
+func NewAPIs(langs []Lang, extra ...API) (*APIs, error) {
+	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]apiWord{}, langs: langs}
+	all := append(defaultAPIs(langs), extra...)
 	for _, a := range all {
 		if a.Name == "" || !isWord(a.Name) {
 			return nil, fmt.Errorf("script API %q: the name must be an identifier", a.Name)
@@ -180,11 +183,11 @@ func NewAPIs(extra ...API) (*APIs, error) {
 		if a.Script < Receiver || a.Script == Receiver && !a.Runs {
 			return nil, fmt.Errorf("script API %s: script argument %d", a.Name, a.Script)
 		}
-		langs := []Lang{a.Lang}
+		of := []Lang{a.Lang}
 		if a.Lang == nil {
-			langs = Langs
+			of = langs
 		}
-		for _, l := range langs {
+		for _, l := range of {
 			b := a
 			b.Lang = l
 			t.list = append(t.list, b)
@@ -236,14 +239,21 @@ func (t *APIs) List() []API { return append([]API(nil), t.list...) }
 
 func (t *APIs) lookup(l Lang, name string) []int { return t.byName[l][name] }
 
-// DefaultAPIs is the built-in table.
-var DefaultAPIs = sync.OnceValue(func() *APIs {
-	t, err := NewAPIs()
-	if err != nil {
-		panic(err) // the built-in table is checked by the tests
+// ownAPIs are the tables of one language's own APIs, made on first use:
+// what Extract and MayHoldScript use when given no table.
+var ownAPIs sync.Map // Lang -> *APIs
+
+func apisOf(l Lang) *APIs {
+	if t, ok := ownAPIs.Load(l); ok {
+		return t.(*APIs)
 	}
-	return t
-})
+	t, err := NewAPIs([]Lang{l})
+	if err != nil {
+		panic(err) // a language's own table is checked by its tests
+	}
+	t2, _ := ownAPIs.LoadOrStore(l, t)
+	return t2.(*APIs)
+}
 
 // redisish reports whether a receiver's name suggests a Redis client,
 // which is the evidence a Generic API's call needs when it shows no key
@@ -286,9 +296,9 @@ var (
 // files alone never needs it.
 //
 // Each language's entries are its APIs(); the table sets their Lang.
-func defaultAPIs() []API {
+func defaultAPIs(langs []Lang) []API {
 	var out []API
-	for _, l := range Langs {
+	for _, l := range langs {
 		for _, a := range l.APIs() {
 			a.Lang = l
 			out = append(out, a)

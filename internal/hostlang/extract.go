@@ -11,20 +11,20 @@ import (
 )
 
 // Extract finds the Redis scripts in a host file's string literals. apis
-// nil means DefaultAPIs(). It fails only for an unknown language: any
+// nil means the language's own APIs. It fails only for an unknown language: any
 // content is tokenized as far as it goes.
 func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 	if lang == nil {
 		return nil, fmt.Errorf("extract: no language")
 	}
 	if apis == nil {
-		apis = DefaultAPIs()
+		apis = apisOf(lang)
 	}
 	// Room for a token every eight bytes and a literal every 64
 	// saves most of the slices' regrowth.
 	s := &Scanner{Src: src, lexer: lang.Lexer(), main: make([]token, 0, len(src)/8+8), Lits: make([]Literal, 0, len(src)/64+4)}
 	s.code(0, false)
-	w := &walker{s: s, src: src, lang: lang, t: lang.Traits(), wrappers: lang.Wrappers(), apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
+	w := &walker{s: s, src: src, lang: lang, t: lang.Traits(), wrappers: lang.Wrappers(), keywords: keywordSet(lang), apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
 		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}, appends: map[string][]int{},
 		appendSites: map[string][]appendSite{}, joins: map[*binding]*join{}}
 	w.streams = []*stream{newStream(s.main, src, s.Lits), newStream(s.sub, src, s.Lits)}

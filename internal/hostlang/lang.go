@@ -18,16 +18,12 @@
 // rejects files that cannot hold a script before any tokenizing.
 package hostlang
 
-import (
-	"maps"
-	"path/filepath"
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Language is a host language: everything the shared lexer loop and the
 // shared walker know of it. A language is added by implementing it and
-// listing the value in registry.go; nothing else names it.
+// listing the value in the registry (package langs); nothing else names
+// it.
 type Language interface {
 	// String is the language's configuration name ("python", "csharp"...).
 	String() string
@@ -199,37 +195,3 @@ type Traits struct {
 
 // member reports whether op reaches a member.
 func (t *Traits) member(op string) bool { return slices.Contains(t.MemberOps, op) }
-
-// ParseLang is the inverse of String.
-func ParseLang(s string) (Lang, bool) {
-	for _, l := range Langs {
-		if l.String() == s {
-			return l, true
-		}
-	}
-	return nil, false
-}
-
-// extLangs maps file extensions to languages.
-var extLangs = func() map[string]Lang {
-	m := map[string]Lang{}
-	for _, l := range Langs {
-		for _, e := range l.Extensions() {
-			m[e] = l
-		}
-	}
-	return m
-}()
-
-// LangOf is the language of a file, from its extension.
-func LangOf(path string) (Lang, bool) {
-	ext := strings.ToLower(filepath.Ext(path))
-	l, ok := extLangs[ext]
-	return l, ok
-}
-
-// Extensions lists the file extensions LangOf knows, sorted, for a
-// directory walk.
-func Extensions() []string {
-	return slices.Sorted(maps.Keys(extLangs))
-}

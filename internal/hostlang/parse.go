@@ -162,6 +162,7 @@ type walker struct {
 	// t and wrappers are the language's traits and wrapper functions.
 	t        *Traits
 	wrappers map[string]string
+	keywords map[string]bool
 	apis     *APIs
 	streams  []*stream
 	cands    []*expr
@@ -275,19 +276,22 @@ func (w *walker) adjacent() bool { return w.t.AdjacentLiterals }
 
 // keywordSets are made on first use: a run over .lua files alone never
 // needs them.
-var keywordSets = sync.OnceValue(func() map[Lang]map[string]bool {
-	out := map[Lang]map[string]bool{}
-	for _, l := range Langs {
-		out[l] = map[string]bool{}
-		for _, w := range strings.Fields(l.Keywords()) {
-			out[l][w] = true
-		}
+var keywordSets sync.Map // Lang -> map[string]bool
+
+func keywordSet(l Lang) map[string]bool {
+	if m, ok := keywordSets.Load(l); ok {
+		return m.(map[string]bool)
 	}
-	return out
-})
+	m := map[string]bool{}
+	for _, w := range strings.Fields(l.Keywords()) {
+		m[w] = true
+	}
+	m2, _ := keywordSets.LoadOrStore(l, m)
+	return m2.(map[string]bool)
+}
 
 // keyword reports whether name is reserved in the walker's language.
-func (w *walker) keyword(name string) bool { return keywordSets()[w.lang][name] }
+func (w *walker) keyword(name string) bool { return w.keywords[name] }
 
 var controlWords = map[string]bool{
 	"if": true, "for": true, "while": true, "switch": true, "catch": true, "using": true, "lock": true,

@@ -16,7 +16,8 @@ var contentNeedles = []string{"redis.call", "redis.pcall", "server.call", "serve
 // with a byte scan and no tokenizing: it looks for the content needles
 // and for the table's API names as whole words. A file it rejects gives no
 // script (Dynamic ones included) from Extract with the same table; a
-// file it accepts may give none. apis nil means DefaultAPIs().
+// file it accepts may give none. apis nil means the
+// language's own APIs.
 //
 // The scan is sound because Extract needs one of the two: a content
 // script has a needle written verbatim inside a literal, and an API call
@@ -24,7 +25,7 @@ var contentNeedles = []string{"redis.call", "redis.pcall", "server.call", "serve
 // bytes [A-Za-z0-9_] are identifier bytes in every tokenizer).
 func MayHoldScript(lang Lang, src []byte, apis *APIs) bool {
 	if apis == nil {
-		apis = DefaultAPIs()
+		apis = apisOf(lang)
 	}
 	// "redis." and "server." cover the four call needles.
 	for _, n := range [...]string{"KEYS[", "ARGV[", "redis.", "server."} {
@@ -162,7 +163,7 @@ const (
 func (t *APIs) prefilter(l Lang) *wordFilter {
 	t.pfOnce.Do(func() {
 		t.pf = map[Lang]*wordFilter{}
-		for _, lang := range Langs {
+		for _, lang := range t.langs {
 			f := &wordFilter{words: map[string]wordKind{}}
 			for _, w := range t.words[lang] {
 				f.words[w.word] = max(f.words[w.word], w.kind)

@@ -1,8 +1,7 @@
 package hostlang
 
-// The host languages, listed here and nowhere else: a language is a value
-// of Language (lex_*.go), and the walker, the lexer loop, the API table and
-// the driver find every one through Langs.
+// The host languages not yet in a package of their own; package langs
+// lists every language.
 var (
 	Python     Lang = python{}
 	JavaScript Lang = javascript{}
@@ -13,6 +12,3 @@ var (
 	Ruby       Lang = ruby{}
 	CSharp     Lang = csharp{}
 )
-
-// Langs lists every language, in a stable order.
-var Langs = []Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp}

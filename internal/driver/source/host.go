@@ -12,6 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -37,7 +38,7 @@ import (
 type Host struct {
 	// Langs are the languages a walk takes; nil takes every one.
 	Langs map[hostlang.Lang]bool
-	// APIs is the table of script APIs; nil is hostlang.DefaultAPIs().
+	// APIs is the table of script APIs; nil is langs.DefaultAPIs().
 	APIs *hostlang.APIs
 }
 
@@ -47,7 +48,7 @@ func (h *Host) lang(name string) (hostlang.Lang, bool) {
 	if h == nil {
 		return nil, false
 	}
-	l, ok := hostlang.LangOf(name)
+	l, ok := langs.Of(name)
 	if !ok || h.Langs != nil && !h.Langs[l] {
 		return nil, false
 	}
@@ -67,7 +68,7 @@ const (
 func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Settings, beside func() map[string]lint.Sibling) *driver.File {
 	apis := h.APIs
 	if apis == nil {
-		apis = hostlang.DefaultAPIs()
+		apis = langs.DefaultAPIs()
 	}
 	// Most host files hold no script: a byte scan says so without
 	// tokenizing.

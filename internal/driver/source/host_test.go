@@ -14,6 +14,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/sink"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
@@ -106,7 +107,7 @@ func TestHostLanguagesAndNamedFiles(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, hostTree)
 	s := hostFiles(dir)
-	s.Host.Langs = map[hostlang.Lang]bool{hostlang.Java: true}
+	s.Host.Langs = map[hostlang.Lang]bool{langs.Java: true}
 	s.NoLua = true
 	got, _, _ := lintWith(t, s, 1)
 	for _, g := range got {

@@ -1,0 +1,77 @@
+// Package langs is the registry of the host languages: the one list that
+// names them. The driver, the configuration and the CLI find every
+// language here; the shared walker (package hostlang) names none.
+package langs
+
+import (
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+)
+
+// The languages, each the value its package exports.
+var (
+	Python     = hostlang.Python
+	JavaScript = hostlang.JavaScript
+	TypeScript = hostlang.TypeScript
+	Java       = hostlang.Java
+	Kotlin     = hostlang.Kotlin
+	PHP        = hostlang.PHP
+	Ruby       = hostlang.Ruby
+	CSharp     = hostlang.CSharp
+)
+
+// All lists every language, in a stable order.
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp}
+
+// Parse is the inverse of a language's String.
+func Parse(s string) (hostlang.Lang, bool) {
+	for _, l := range All {
+		if l.String() == s {
+			return l, true
+		}
+	}
+	return nil, false
+}
+
+// byExt maps file extensions to languages.
+var byExt = func() map[string]hostlang.Lang {
+	m := map[string]hostlang.Lang{}
+	for _, l := range All {
+		for _, e := range l.Extensions() {
+			m[e] = l
+		}
+	}
+	return m
+}()
+
+// Of is the language of a file, from its extension.
+func Of(path string) (hostlang.Lang, bool) {
+	l, ok := byExt[strings.ToLower(filepath.Ext(path))]
+	return l, ok
+}
+
+// Extensions lists the file extensions Of knows, sorted, for a directory
+// walk.
+func Extensions() []string {
+	return slices.Sorted(maps.Keys(byExt))
+}
+
+// NewAPIs is the table of every language's script APIs, with extra
+// entries (from configuration) after them.
+func NewAPIs(extra ...hostlang.API) (*hostlang.APIs, error) {
+	return hostlang.NewAPIs(All, extra...)
+}
+
+// DefaultAPIs is the built-in table of every language.
+var DefaultAPIs = sync.OnceValue(func() *hostlang.APIs {
+	t, err := NewAPIs()
+	if err != nil {
+		panic(err) // the built-in table is checked by the tests
+	}
+	return t
+})
