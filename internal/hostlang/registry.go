@@ -3,7 +3,6 @@ package hostlang
 // The host languages not yet in a package of their own; package langs
 // lists every language.
 var (
-	Python     Lang = python{}
 	JavaScript Lang = javascript{}
 	TypeScript Lang = typescript{}
 	Java       Lang = java{}

@@ -11,11 +11,12 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 )
 
 // The languages, each the value its package exports.
 var (
-	Python     = hostlang.Python
+	Python     = python.Lang
 	JavaScript = hostlang.JavaScript
 	TypeScript = hostlang.TypeScript
 	Java       = hostlang.Java

@@ -1,31 +1,34 @@
-package hostlang
+// Package python is the Python host language.
+package python
+
+import "github.com/lint-lua/lint-lua/internal/hostlang"
 
 // Python: strings with any prefix (r, b, u, f, t and their mixes), single
 // and triple quoted; escapes decoded as CPython does; f-string holes;
 // "\r\n" read as "\n" (Python reads source in universal newline mode);
 // newlines that end statements outside brackets, backslash continuations.
 
-var pyLexer = &Lexer{Token: pyToken, Newlines: NewlinesOutsideBrackets, LineContinuation: true}
+var pyLexer = &hostlang.Lexer{Token: pyToken, Newlines: hostlang.NewlinesOutsideBrackets, LineContinuation: true}
 
-func pyToken(s *Scanner, i int, _ bool) (int, Read) {
+func pyToken(s *hostlang.Scanner, i int, _ bool) (int, hostlang.Read) {
 	src := s.Src
 	c := src[i]
 	switch {
 	case c == '#':
-		e := LineEnd(src, i)
+		e := hostlang.LineEnd(src, i)
 		s.Comment(i, e, i+1, e)
-		return e, ReadToken
+		return e, hostlang.ReadToken
 	case c == '"' || c == '\'':
-		return pyString(s, i, i, ""), ReadToken
-	case IsIdentStart(c):
-		e := WordEnd(src, i, "")
+		return pyString(s, i, i, ""), hostlang.ReadToken
+	case hostlang.IsIdentStart(c):
+		e := hostlang.WordEnd(src, i, "")
 		if e < len(src) && (src[e] == '"' || src[e] == '\'') && isPyPrefix(src[i:e]) {
-			return pyString(s, i, e, string(src[i:e])), ReadToken
+			return pyString(s, i, e, string(src[i:e])), hostlang.ReadToken
 		}
-		s.Emit(TkIdent, i, e)
-		return e, ReadToken
+		s.Emit(hostlang.TkIdent, i, e)
+		return e, hostlang.ReadToken
 	}
-	return i, NotRead
+	return i, hostlang.NotRead
 }
 
 // isPyPrefix reports whether p is a string prefix: at most one each of r,
@@ -59,7 +62,7 @@ func hasPrefix(prefix string, c byte) bool {
 
 // pyString reads the string whose prefix starts at start and whose quote
 // is at q.
-func pyString(s *Scanner, start, q int, prefix string) int {
+func pyString(s *hostlang.Scanner, start, q int, prefix string) int {
 	src := s.Src
 	quote := src[q]
 	open := 1
@@ -68,11 +71,11 @@ func pyString(s *Scanner, start, q int, prefix string) int {
 	}
 	raw := hasPrefix(prefix, 'r')
 	isBytes := hasPrefix(prefix, 'b')
-	bd := &Body{Crlf: true, NlEnds: open == 1, Escapes: Backslash}
+	bd := &hostlang.Body{Crlf: true, NlEnds: open == 1, Escapes: hostlang.Backslash}
 	if open == 3 {
-		bd.CloseAt = CloseSeq(string([]byte{quote, quote, quote}))
+		bd.CloseAt = hostlang.CloseSeq(string([]byte{quote, quote, quote}))
 	} else {
-		bd.CloseAt = CloseByte(quote)
+		bd.CloseAt = hostlang.CloseByte(quote)
 	}
 	switch {
 	case raw:
@@ -86,14 +89,14 @@ func pyString(s *Scanner, start, q int, prefix string) int {
 		bd.Holes = pyHoleStart
 		bd.Hole = pyHole
 	}
-	v, e, _ := s.Decode(View{B: src}, q+open, bd)
-	s.EmitLit(Literal{Start: start, End: e, Val: v})
+	v, e, _ := s.Decode(hostlang.View{B: src}, q+open, bd)
+	s.EmitLit(hostlang.Literal{Start: start, End: e, Val: v})
 	return e
 }
 
-var pySimple = SimpleEscapes("\\\\''\"\"a\ab\bf\fn\nr\rt\tv\v")
+var pySimple = hostlang.SimpleEscapes("\\\\''\"\"a\ab\bf\fn\nr\rt\tv\v")
 
-func pyEscapeCommon(v *Value, r View, k int, text bool) int {
+func pyEscapeCommon(v *hostlang.Value, r hostlang.View, k int, text bool) int {
 	b := r.B
 	if k+1 >= len(b) {
 		return 0
@@ -112,17 +115,17 @@ func pyEscapeCommon(v *Value, r View, k int, text bool) int {
 		v.Add(byte(pySimple[c]), start, r.End(k+1))
 		return 2
 	case c >= '0' && c <= '7':
-		val, n := OctRun(b, k+1, 3, 0o777)
+		val, n := hostlang.OctRun(b, k+1, 3, 0o777)
 		if text {
-			AddRune(v, rune(val), start, r.End(k+n))
+			hostlang.AddRune(v, rune(val), start, r.End(k+n))
 		} else {
 			v.Add(byte(val), start, r.End(k+n))
 		}
 		return 1 + n
 	case c == 'x':
-		if val, n, ok := HexRun(b, k+2, 2, 2); ok {
+		if val, n, ok := hostlang.HexRun(b, k+2, 2, 2); ok {
 			if text {
-				AddRune(v, val, start, r.End(k+1+n))
+				hostlang.AddRune(v, val, start, r.End(k+1+n))
 			} else {
 				v.Add(byte(val), start, r.End(k+1+n))
 			}
@@ -133,8 +136,8 @@ func pyEscapeCommon(v *Value, r View, k int, text bool) int {
 		if c == 'U' {
 			want = 8
 		}
-		if val, n, ok := HexRun(b, k+2, want, want); ok {
-			AddRune(v, val, start, r.End(k+1+n))
+		if val, n, ok := hostlang.HexRun(b, k+2, want, want); ok {
+			hostlang.AddRune(v, val, start, r.End(k+1+n))
 			return 2 + n
 		}
 	case text && c == 'N' && k+2 < len(b) && b[k+2] == '{':
@@ -145,7 +148,7 @@ func pyEscapeCommon(v *Value, r View, k int, text bool) int {
 			j++
 		}
 		if j < len(b) && b[j] == '}' {
-			AddRune(v, 0xFFFD, start, r.End(j))
+			hostlang.AddRune(v, 0xFFFD, start, r.End(j))
 			return j + 1 - k
 		}
 	}
@@ -154,12 +157,14 @@ func pyEscapeCommon(v *Value, r View, k int, text bool) int {
 	return 1
 }
 
-func pyEscape(v *Value, r View, k int) int      { return pyEscapeCommon(v, r, k, true) }
-func pyBytesEscape(v *Value, r View, k int) int { return pyEscapeCommon(v, r, k, false) }
+func pyEscape(v *hostlang.Value, r hostlang.View, k int) int { return pyEscapeCommon(v, r, k, true) }
+func pyBytesEscape(v *hostlang.Value, r hostlang.View, k int) int {
+	return pyEscapeCommon(v, r, k, false)
+}
 
 // pyRawEscape: in a raw string a backslash escapes nothing but keeps the
 // next byte (a quote, another backslash) from ending the string.
-func pyRawEscape(v *Value, r View, k int) int {
+func pyRawEscape(v *hostlang.Value, r hostlang.View, k int) int {
 	if k+1 >= len(r.B) {
 		return 0
 	}
@@ -171,10 +176,10 @@ func pyRawEscape(v *Value, r View, k int) int {
 	return 2
 }
 
-var pyHoleStart = ByteSet("{}")
+var pyHoleStart = hostlang.ByteSet("{}")
 
 // pyHole reads an f-string replacement field; `{{` and `}}` are braces.
-func pyHole(s *Scanner, v *Value, r View, k int) int {
+func pyHole(s *hostlang.Scanner, v *hostlang.Value, r hostlang.View, k int) int {
 	b := r.B
 	if k+1 < len(b) && b[k+1] == b[k] {
 		v.Text.Append(b[k], r.Start(k), r.End(k+1), true)
@@ -183,46 +188,46 @@ func pyHole(s *Scanner, v *Value, r View, k int) int {
 	if b[k] == '}' {
 		return k
 	}
-	return BraceHole("{", "}")(s, v, r, k)
+	return hostlang.BraceHole("{", "}")(s, v, r, k)
 }
 
 // python is the Python language.
 type python struct{}
 
-func (python) String() string       { return "python" }
-func (python) Extensions() []string { return []string{".py"} }
-func (python) Lexer() *Lexer        { return pyLexer }
+func (python) String() string         { return "python" }
+func (python) Extensions() []string   { return []string{".py"} }
+func (python) Lexer() *hostlang.Lexer { return pyLexer }
 func (python) Keywords() string {
 	return "and as assert async await break class continue def del elif else except finally for from global if " +
 		"import in is lambda nonlocal not or pass raise return try while with yield"
 }
 func (python) Wrappers() map[string]string { return pyWrappers }
-func (python) APIs() []API                 { return pyAPIs }
-func (python) Traits() *Traits             { return pyTraits }
+func (python) APIs() []hostlang.API        { return pyAPIs }
+func (python) Traits() *hostlang.Traits    { return pyTraits }
 
 var pyWrappers = map[string]string{"dedent": "dedent", "textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc", "cleandoc": "cleandoc", "str": "id"}
 
 // pyAPIs: redis-py (and aioredis 1.x's keys=/args= keywords;
 // redis.asyncio is redis-py).
-var pyAPIs = []API{
+var pyAPIs = []hostlang.API{
 	{Client: "redis-py", Name: "eval", Script: 0, ScriptKw: "script", Generic: true,
-		Keys: []KeysAt{KeysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args"}}},
+		Keys: []hostlang.KeysAt{hostlang.KeysNumArg1, {Kw: "numkeys", Form: hostlang.KeysCount}, {Kw: "keys", Form: hostlang.KeysList, Args: hostlang.ArgsList, ArgsKw: "args"}}},
 	{Client: "redis-py", Name: "eval_ro", Script: 0, ScriptKw: "script",
-		Keys: []KeysAt{KeysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
+		Keys: []hostlang.KeysAt{hostlang.KeysNumArg1, {Kw: "numkeys", Form: hostlang.KeysCount}}},
 	{Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script", Creates: true},
 	{Client: "redis-py", Name: "script_load", Script: 0, ScriptKw: "script"},
 	{Client: "redis-py", Name: "function_load", Script: 0, ScriptKw: "code"},
-	{Client: "redis-py", Name: "evalsha", Script: NoScript},
-	{Client: "redis-py", Name: "evalsha_ro", Script: NoScript},
+	{Client: "redis-py", Name: "evalsha", Script: hostlang.NoScript},
+	{Client: "redis-py", Name: "evalsha_ro", Script: hostlang.NoScript},
 }
 
 // pyScriptCall is how redis-py runs a registered script: calling the
 // object with keys (and args), by keyword or position.
-var pyScriptCall = API{Client: "redis-py", Name: "Script.__call__", Script: NoScript,
-	Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1},
-		{Arg: 0, Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1}}}
+var pyScriptCall = hostlang.API{Client: "redis-py", Name: "Script.__call__", Script: hostlang.NoScript,
+	Keys: []hostlang.KeysAt{{Kw: "keys", Form: hostlang.KeysList, Args: hostlang.ArgsList, ArgsKw: "args", ArgsArg: 1},
+		{Arg: 0, Form: hostlang.KeysList, Args: hostlang.ArgsList, ArgsKw: "args", ArgsArg: 1}}}
 
-var pyTraits = &Traits{
+var pyTraits = &hostlang.Traits{
 	MemberOps:          []string{"."},
 	ConcatOp:           "+",
 	AdjacentLiterals:   true,
@@ -239,3 +244,6 @@ var pyTraits = &Traits{
 	Tuples:             true,
 	ScriptObject:       &pyScriptCall,
 }
+
+// Lang is Python.
+var Lang hostlang.Lang = python{}
