@@ -11,14 +11,15 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 )
 
 // The languages, each the value its package exports.
 var (
 	Python     = python.Lang
-	JavaScript = hostlang.JavaScript
-	TypeScript = hostlang.TypeScript
+	JavaScript = javascript.Lang
+	TypeScript = javascript.TypeScript
 	Java       = hostlang.Java
 	Kotlin     = hostlang.Kotlin
 	PHP        = hostlang.PHP
