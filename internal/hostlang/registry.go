@@ -4,7 +4,6 @@ package hostlang
 // lists every language.
 var (
 	Java       Lang = java{}
-	Kotlin     Lang = kotlin{}
 	PHP        Lang = php{}
 	Ruby       Lang = ruby{}
 	CSharp     Lang = csharp{}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
 	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 )
@@ -21,7 +22,7 @@ var (
 	JavaScript = javascript.Lang
 	TypeScript = javascript.TypeScript
 	Java       = hostlang.Java
-	Kotlin     = hostlang.Kotlin
+	Kotlin     = kotlin.Lang
 	PHP        = hostlang.PHP
 	Ruby       = hostlang.Ruby
 	CSharp     = hostlang.CSharp

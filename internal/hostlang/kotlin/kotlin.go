@@ -1,31 +1,34 @@
-package hostlang
+// Package kotlin is the Kotlin host language.
+package kotlin
+
+import "github.com/lint-lua/lint-lua/internal/hostlang"
 
 // Kotlin: strings with escapes and `$name`/`${...}` templates, raw strings
 // `"""..."""` (templates but no escapes; trimIndent and trimMargin are
 // applied by the walker when called on the literal), char literals,
 // nested block comments, and newlines that end statements outside ( and [.
 
-var kotlinLexer = &Lexer{Start: Hashbang, Token: kotlinToken, Newlines: NewlinesOutsideParens}
+var kotlinLexer = &hostlang.Lexer{Start: hostlang.Hashbang, Token: kotlinToken, Newlines: hostlang.NewlinesOutsideParens}
 
-func kotlinToken(s *Scanner, i int, _ bool) (int, Read) {
+func kotlinToken(s *hostlang.Scanner, i int, _ bool) (int, hostlang.Read) {
 	src := s.Src
 	c := src[i]
 	switch {
 	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-		return s.SlashComment(i, true), ReadToken
+		return s.SlashComment(i, true), hostlang.ReadToken
 	case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
-		bd := &Body{CloseAt: kotlinRawClose, Holes: kotlinHoleStart, Hole: kotlinHole}
-		v, e, _ := s.Decode(View{B: src}, i+3, bd)
-		s.EmitLit(Literal{Start: i, End: e, Val: v})
-		return e, ReadToken
+		bd := &hostlang.Body{CloseAt: kotlinRawClose, Holes: kotlinHoleStart, Hole: kotlinHole}
+		v, e, _ := s.Decode(hostlang.View{B: src}, i+3, bd)
+		s.EmitLit(hostlang.Literal{Start: i, End: e, Val: v})
+		return e, hostlang.ReadToken
 	case c == '"':
-		bd := &Body{CloseAt: CloseByte('"'), NlEnds: true, Escapes: Backslash, Escape: kotlinEscape,
+		bd := &hostlang.Body{CloseAt: hostlang.CloseByte('"'), NlEnds: true, Escapes: hostlang.Backslash, Escape: kotlinEscape,
 			Holes: kotlinHoleStart, Hole: kotlinHole}
-		v, e, _ := s.Decode(View{B: src}, i+1, bd)
-		s.EmitLit(Literal{Start: i, End: e, Val: v})
-		return e, ReadToken
+		v, e, _ := s.Decode(hostlang.View{B: src}, i+1, bd)
+		s.EmitLit(hostlang.Literal{Start: i, End: e, Val: v})
+		return e, hostlang.ReadToken
 	case c == '\'':
-		return s.CharLiteral(i), ReadToken
+		return s.CharLiteral(i), hostlang.ReadToken
 	case c == '`':
 		// A backquoted name.
 		e := i + 1
@@ -33,14 +36,14 @@ func kotlinToken(s *Scanner, i int, _ bool) (int, Read) {
 			e++
 		}
 		e = min(e+1, len(src))
-		s.Emit(TkIdent, i, e)
-		return e, ReadToken
-	case IsIdentStart(c) || c == '@':
-		e := WordEnd(src, i+1, "")
-		s.Emit(TkIdent, i, e)
-		return e, ReadToken
+		s.Emit(hostlang.TkIdent, i, e)
+		return e, hostlang.ReadToken
+	case hostlang.IsIdentStart(c) || c == '@':
+		e := hostlang.WordEnd(src, i+1, "")
+		s.Emit(hostlang.TkIdent, i, e)
+		return e, hostlang.ReadToken
 	}
-	return i, NotRead
+	return i, hostlang.NotRead
 }
 
 // kotlinRawClose: a raw string ends at the last three quotes of a run
@@ -52,9 +55,9 @@ func kotlinRawClose(b []byte, k int) int {
 	return 0
 }
 
-var kotlinSimple = SimpleEscapes("n\nt\tr\rb\b")
+var kotlinSimple = hostlang.SimpleEscapes("n\nt\tr\rb\b")
 
-func kotlinEscape(v *Value, r View, k int) int {
+func kotlinEscape(v *hostlang.Value, r hostlang.View, k int) int {
 	b := r.B
 	if k+1 >= len(b) {
 		return 0
@@ -65,19 +68,19 @@ func kotlinEscape(v *Value, r View, k int) int {
 		v.Add(byte(kotlinSimple[c]), r.Start(k), r.End(k+1))
 		return 2
 	case c == 'u':
-		if val, n, ok := HexRun(b, k+2, 4, 4); ok {
-			AddRune(v, val, r.Start(k), r.End(k+1+n))
+		if val, n, ok := hostlang.HexRun(b, k+2, 4, 4); ok {
+			hostlang.AddRune(v, val, r.Start(k), r.End(k+1+n))
 			return 2 + n
 		}
 	}
-	return EscapedChar(v, r, k)
+	return hostlang.EscapedChar(v, r, k)
 }
 
-var kotlinHoleStart = ByteSet("$")
+var kotlinHoleStart = hostlang.ByteSet("$")
 
 // kotlinHole reads `$name` or `${...}`. `${'$'}`, the way to write a dollar
 // in a raw string, is the dollar itself.
-func kotlinHole(s *Scanner, v *Value, r View, k int) int {
+func kotlinHole(s *hostlang.Scanner, v *hostlang.Value, r hostlang.View, k int) int {
 	b := r.B
 	if k+1 >= len(b) {
 		return k
@@ -87,14 +90,14 @@ func kotlinHole(s *Scanner, v *Value, r View, k int) int {
 			v.Text.Append(b[k+3], r.Start(k), r.End(k+5), false)
 			return k + 6
 		}
-		return BraceHole("${", "}")(s, v, r, k)
+		return hostlang.BraceHole("${", "}")(s, v, r, k)
 	}
-	if IsIdentStart(b[k+1]) && b[k+1] < 0x80 {
+	if hostlang.IsIdentStart(b[k+1]) && b[k+1] < 0x80 {
 		e := k + 1
-		for e < len(b) && IsIdentPart(b[e]) && b[e] < 0x80 {
+		for e < len(b) && hostlang.IsIdentPart(b[e]) && b[e] < 0x80 {
 			e++
 		}
-		v.AddHole(ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: HoleInterp})
+		v.AddHole(hostlang.ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: hostlang.HoleInterp})
 		return e
 	}
 	return k
@@ -104,21 +107,21 @@ func kotlinHole(s *Scanner, v *Value, r View, k int) int {
 // `new`).
 type kotlin struct{}
 
-func (kotlin) String() string       { return "kotlin" }
-func (kotlin) Extensions() []string { return []string{".kt", ".kts"} }
-func (kotlin) Lexer() *Lexer        { return kotlinLexer }
+func (kotlin) String() string         { return "kotlin" }
+func (kotlin) Extensions() []string   { return []string{".kt", ".kts"} }
+func (kotlin) Lexer() *hostlang.Lexer { return kotlinLexer }
 func (kotlin) Keywords() string {
 	return "as break class continue do else for fun if in interface is object package return throw try typealias " +
 		"typeof val var when while private public protected internal override open abstract final const companion " +
 		"data sealed lateinit inline suspend import"
 }
 func (kotlin) Wrappers() map[string]string { return kotlinWrappers }
-func (kotlin) APIs() []API                 { return javaAPIs }
-func (kotlin) Traits() *Traits             { return kotlinTraits }
+func (kotlin) APIs() []hostlang.API        { return hostlang.Java.APIs() }
+func (kotlin) Traits() *hostlang.Traits    { return kotlinTraits }
 
 var kotlinWrappers = map[string]string{"String.format": "printf", "java.lang.String.format": "printf", "ByteBuffer.wrap": "id"}
 
-var kotlinTraits = &Traits{
+var kotlinTraits = &hostlang.Traits{
 	MemberOps:        []string{".", "?.", "::"},
 	ConcatOp:         "+",
 	FormatMethod:     "printf",
@@ -129,3 +132,6 @@ var kotlinTraits = &Traits{
 	NamedArgsEqual:   true,
 	BraceArrays:      true,
 }
+
+// Lang is Kotlin.
+var Lang hostlang.Lang = kotlin{}
