@@ -3,8 +3,7 @@ package hostlang
 // The host languages not yet in a package of their own; package langs
 // lists every language.
 var (
-	Java       Lang = java{}
-	PHP        Lang = php{}
-	Ruby       Lang = ruby{}
-	CSharp     Lang = csharp{}
+	PHP    Lang = php{}
+	Ruby   Lang = ruby{}
+	CSharp Lang = csharp{}
 )

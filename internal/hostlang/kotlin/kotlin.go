@@ -1,7 +1,10 @@
 // Package kotlin is the Kotlin host language.
 package kotlin
 
-import "github.com/lint-lua/lint-lua/internal/hostlang"
+import (
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/java"
+)
 
 // Kotlin: strings with escapes and `$name`/`${...}` templates, raw strings
 // `"""..."""` (templates but no escapes; trimIndent and trimMargin are
@@ -116,7 +119,7 @@ func (kotlin) Keywords() string {
 		"data sealed lateinit inline suspend import"
 }
 func (kotlin) Wrappers() map[string]string { return kotlinWrappers }
-func (kotlin) APIs() []hostlang.API        { return hostlang.Java.APIs() }
+func (kotlin) APIs() []hostlang.API        { return java.Lang.APIs() }
 func (kotlin) Traits() *hostlang.Traits    { return kotlinTraits }
 
 var kotlinWrappers = map[string]string{"String.format": "printf", "java.lang.String.format": "printf", "ByteBuffer.wrap": "id"}

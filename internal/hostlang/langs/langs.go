@@ -11,8 +11,9 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
-	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
+	"github.com/lint-lua/lint-lua/internal/hostlang/java"
 	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
+	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 )
 
@@ -21,7 +22,7 @@ var (
 	Python     = python.Lang
 	JavaScript = javascript.Lang
 	TypeScript = javascript.TypeScript
-	Java       = hostlang.Java
+	Java       = java.Lang
 	Kotlin     = kotlin.Lang
 	PHP        = hostlang.PHP
 	Ruby       = hostlang.Ruby

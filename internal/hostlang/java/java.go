@@ -1,6 +1,11 @@
-package hostlang
+// Package java is the Java host language.
+package java
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+)
 
 // Java: strings, text blocks (incidental white space stripped as javac
 // does, then escapes interpreted), char literals, comments. Unicode
@@ -8,36 +13,36 @@ import "strings"
 // before tokenizing, so a `\u0022` that javac would read as a closing
 // quote is taken as a character here.
 
-var javaLexer = &Lexer{Token: javaToken}
+var javaLexer = &hostlang.Lexer{Token: javaToken}
 
-func javaToken(s *Scanner, i int, _ bool) (int, Read) {
+func javaToken(s *hostlang.Scanner, i int, _ bool) (int, hostlang.Read) {
 	src := s.Src
 	c := src[i]
 	switch {
 	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
-		return s.SlashComment(i, false), ReadToken
+		return s.SlashComment(i, false), hostlang.ReadToken
 	case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
-		return javaTextBlock(s, i), ReadToken
+		return javaTextBlock(s, i), hostlang.ReadToken
 	case c == '"':
-		bd := &Body{CloseAt: CloseByte('"'), NlEnds: true, Escapes: Backslash, Escape: javaEscape}
-		v, e, _ := s.Decode(View{B: src}, i+1, bd)
-		s.EmitLit(Literal{Start: i, End: e, Val: v})
-		return e, ReadToken
+		bd := &hostlang.Body{CloseAt: hostlang.CloseByte('"'), NlEnds: true, Escapes: hostlang.Backslash, Escape: javaEscape}
+		v, e, _ := s.Decode(hostlang.View{B: src}, i+1, bd)
+		s.EmitLit(hostlang.Literal{Start: i, End: e, Val: v})
+		return e, hostlang.ReadToken
 	case c == '\'':
-		return s.CharLiteral(i), ReadToken
-	case IsIdentStart(c) || c == '$' || c == '@':
-		e := WordEnd(src, i+1, "$")
-		s.Emit(TkIdent, i, e)
-		return e, ReadToken
+		return s.CharLiteral(i), hostlang.ReadToken
+	case hostlang.IsIdentStart(c) || c == '$' || c == '@':
+		e := hostlang.WordEnd(src, i+1, "$")
+		s.Emit(hostlang.TkIdent, i, e)
+		return e, hostlang.ReadToken
 	}
-	return i, NotRead
+	return i, hostlang.NotRead
 }
 
-var javaSimple = SimpleEscapes("n\nt\tr\rb\bf\fs ")
+var javaSimple = hostlang.SimpleEscapes("n\nt\tr\rb\bf\fs ")
 
 // javaEscape decodes a Java escape sequence. `\<newline>` (a text
 // block's line continuation) adds nothing.
-func javaEscape(v *Value, r View, k int) int {
+func javaEscape(v *hostlang.Value, r hostlang.View, k int) int {
 	b := r.B
 	if k+1 >= len(b) {
 		return 0
@@ -51,7 +56,7 @@ func javaEscape(v *Value, r View, k int) int {
 		for j < len(b) && b[j] == 'u' {
 			j++
 		}
-		if val, n, ok := HexRun(b, j, 4, 4); ok {
+		if val, n, ok := hostlang.HexRun(b, j, 4, 4); ok {
 			end := j + n
 			// A surrogate pair is one character.
 			if val >= 0xD800 && val < 0xDC00 && end+1 < len(b) && b[end] == '\\' && b[end+1] == 'u' {
@@ -59,20 +64,20 @@ func javaEscape(v *Value, r View, k int) int {
 				for m < len(b) && b[m] == 'u' {
 					m++
 				}
-				if lo, n2, ok := HexRun(b, m, 4, 4); ok && lo >= 0xDC00 && lo < 0xE000 {
-					AddRune(v, (val-0xD800)<<10+(lo-0xDC00)+0x10000, start, r.End(m+n2-1))
+				if lo, n2, ok := hostlang.HexRun(b, m, 4, 4); ok && lo >= 0xDC00 && lo < 0xE000 {
+					hostlang.AddRune(v, (val-0xD800)<<10+(lo-0xDC00)+0x10000, start, r.End(m+n2-1))
 					return m + n2 - k
 				}
 			}
-			AddRune(v, val, start, r.End(end-1))
+			hostlang.AddRune(v, val, start, r.End(end-1))
 			return end - k
 		}
 	case javaSimple[c] >= 0:
 		v.Add(byte(javaSimple[c]), start, r.End(k+1))
 		return 2
 	case c >= '0' && c <= '7':
-		val, n := OctRun(b, k+1, 3, 255)
-		AddRune(v, rune(val), start, r.End(k+n))
+		val, n := hostlang.OctRun(b, k+1, 3, 255)
+		hostlang.AddRune(v, rune(val), start, r.End(k+n))
 		return 1 + n
 	case c == '\n':
 		return 2
@@ -82,13 +87,13 @@ func javaEscape(v *Value, r View, k int) int {
 		}
 		return 2
 	}
-	return EscapedChar(v, r, k)
+	return hostlang.EscapedChar(v, r, k)
 }
 
 // javaTextBlock reads a text block at i: `"""`, blanks, a line end, the
 // content, the closing `"""`. Line ends are normalized to "\n", the
 // incidental indentation is stripped, and then escapes are interpreted.
-func javaTextBlock(s *Scanner, i int) int {
+func javaTextBlock(s *hostlang.Scanner, i int) int {
 	src := s.Src
 	j := i + 3
 	for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
@@ -104,7 +109,7 @@ func javaTextBlock(s *Scanner, i int) int {
 	default:
 		// Not a text block (javac refuses it): read `""` as an empty
 		// string and go on after it.
-		s.EmitLit(Literal{Start: i, End: i + 2, Val: NewValue(0)})
+		s.EmitLit(hostlang.Literal{Start: i, End: i + 2, Val: hostlang.NewValue(0)})
 		return i + 2
 	}
 	content := j
@@ -121,9 +126,9 @@ func javaTextBlock(s *Scanner, i int) int {
 		k++
 	}
 	k = min(k, len(src))
-	raw := RawView(src, content, k, true)
+	raw := hostlang.RawView(src, content, k, true)
 	// A lone "\r" is a line end too.
-	lone := NewValue(raw.T.Len())
+	lone := hostlang.NewValue(raw.T.Len())
 	for x := 0; x < raw.T.Len(); x++ {
 		sp := raw.T.Span(x)
 		if raw.B[x] == '\r' {
@@ -135,19 +140,19 @@ func javaTextBlock(s *Scanner, i int) int {
 		lone.Add(raw.B[x], sp.Start, sp.End)
 	}
 	stripped := lone.StripIndent()
-	bd := &Body{Escapes: Backslash, Escape: javaEscape}
-	v, _, _ := s.Decode(View{B: stripped.Text.Bytes(), T: stripped.Text}, 0, bd)
+	bd := &hostlang.Body{Escapes: hostlang.Backslash, Escape: javaEscape}
+	v, _, _ := s.Decode(hostlang.View{B: stripped.Text.Bytes(), T: stripped.Text}, 0, bd)
 	end := min(k+3, len(src))
-	s.EmitLit(Literal{Start: i, End: end, Val: v})
+	s.EmitLit(hostlang.Literal{Start: i, End: end, Val: v})
 	return end
 }
 
 // java is Java.
 type java struct{}
 
-func (java) String() string       { return "java" }
-func (java) Extensions() []string { return []string{".java"} }
-func (java) Lexer() *Lexer        { return javaLexer }
+func (java) String() string         { return "java" }
+func (java) Extensions() []string   { return []string{".java"} }
+func (java) Lexer() *hostlang.Lexer { return javaLexer }
 func (java) Keywords() string {
 	return "abstract assert break case catch class const continue default do else enum extends final finally for " +
 		"goto if implements import instanceof interface native new package private protected public return static " +
@@ -156,8 +161,8 @@ func (java) Keywords() string {
 func (java) Wrappers() map[string]string {
 	return javaWrappers
 }
-func (java) APIs() []API     { return javaAPIs }
-func (java) Traits() *Traits { return javaTraits }
+func (java) APIs() []hostlang.API     { return javaAPIs }
+func (java) Traits() *hostlang.Traits { return javaTraits }
 
 var javaWrappers = map[string]string{"String.format": "printf", "String.valueOf": "id", "ByteBuffer.wrap": "id"}
 
@@ -169,7 +174,7 @@ var javaWrappers = map[string]string{"String.format": "printf", "String.valueOf"
 // resultSerializer, keys, args...), and ReactiveRedisTemplate's
 // execute(script, keys, argsList[, argsWriter, resultReader]) run a
 // RedisScript. Kotlin calls the same clients.
-var javaAPIs = append([]API{
+var javaAPIs = append([]hostlang.API{
 	{Client: "Redisson", Name: "eval", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
 	{Client: "Redisson", Name: "eval", Script: 2, GuardArg: 1, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
 	{Client: "Redisson", Name: "evalAsync", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
@@ -177,17 +182,17 @@ var javaAPIs = append([]API{
 	{Client: "Jedis, Lettuce", Name: "eval", Script: 0, Generic: true, Keys: javaEvalKeys},
 	{Client: "Jedis, Lettuce", Name: "evalReadonly", Script: 0, Keys: javaEvalKeys},
 	{Client: "Lettuce", Name: "evalReadOnly", Script: 0, Keys: javaEvalKeys},
-	{Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: FirstString},
-	{Client: "Redisson", Name: "scriptLoadAsync", Script: FirstString},
-	{Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0, Creates: true},
+	{Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: hostlang.FirstString},
+	{Client: "Redisson", Name: "scriptLoadAsync", Script: hostlang.FirstString},
+	{Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: hostlang.Constructor, Script: 0, Creates: true},
 	{Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0, Creates: true},
-	{Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{
-		{Arg: 3, Form: KeysList, IfArg: 1, IfHas: "erializer", Args: ArgsVarargs},
-		{Arg: 1, Form: KeysList, Args: ArgsVarargs}}},
+	{Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []hostlang.KeysAt{
+		{Arg: 3, Form: hostlang.KeysList, IfArg: 1, IfHas: "erializer", Args: hostlang.ArgsVarargs},
+		{Arg: 1, Form: hostlang.KeysList, Args: hostlang.ArgsVarargs}}},
 	{Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
 	{Client: "Jedis, Lettuce", Name: "functionLoad", Script: 0},
 	{Client: "Jedis, Lettuce", Name: "functionLoadReplace", Script: 0},
-	{Client: "Jedis, Lettuce", Name: "evalsha", Script: NoScript},
+	{Client: "Jedis, Lettuce", Name: "evalsha", Script: hostlang.NoScript},
 }, redissonAPIs()...)
 
 var redissonModes = []string{"RScript.Mode.", "Mode."}
@@ -199,43 +204,46 @@ var redissonModes = []string{"RScript.Mode.", "Mode."}
 //
 // Jedis's list form passes the values in a second list; Redisson's and
 // Lettuce's pass them as varargs after the keys.
-var javaEvalKeys = []KeysAt{
-	{Arg: 1, Rel: true, Form: KeysCount, Args: ArgsRest},
-	{Arg: 1, Rel: true, Form: KeysList, Args: ArgsList, ArgsArg: 2},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "RScript.ReturnType.", Args: ArgsRest},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ReturnType.", Args: ArgsRest},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ScriptOutputType.", Args: ArgsRest},
+var javaEvalKeys = []hostlang.KeysAt{
+	{Arg: 1, Rel: true, Form: hostlang.KeysCount, Args: hostlang.ArgsRest},
+	{Arg: 1, Rel: true, Form: hostlang.KeysList, Args: hostlang.ArgsList, ArgsArg: 2},
+	{Arg: 2, Rel: true, Form: hostlang.KeysList, IfArg: 1, IfPrefix: "RScript.ReturnType.", Args: hostlang.ArgsRest},
+	{Arg: 2, Rel: true, Form: hostlang.KeysList, IfArg: 1, IfPrefix: "ReturnType.", Args: hostlang.ArgsRest},
+	{Arg: 2, Rel: true, Form: hostlang.KeysList, IfArg: 1, IfPrefix: "ScriptOutputType.", Args: hostlang.ArgsRest},
 }
 
 // redissonExecutorKeys: evalWrite(key, codec, command, src, keys,
 // params...), the values as varargs after the keys list.
-var redissonExecutorKeys = func() []KeysAt {
-	k := append([]KeysAt(nil), javaEvalKeys...)
-	k[1] = KeysAt{Arg: 1, Rel: true, Form: KeysList, Args: ArgsRest}
+var redissonExecutorKeys = func() []hostlang.KeysAt {
+	k := append([]hostlang.KeysAt(nil), javaEvalKeys...)
+	k[1] = hostlang.KeysAt{Arg: 1, Rel: true, Form: hostlang.KeysList, Args: hostlang.ArgsRest}
 	return k
 }()
 
 // redissonAPIs: Redisson's command executor and object methods, whose
 // script is the first string argument, followed by the keys list.
-func redissonAPIs() []API {
-	var out []API
+func redissonAPIs() []hostlang.API {
+	var out []hostlang.API
 	for _, n := range []string{"evalRead", "evalWrite", "evalReadAsync", "evalWriteAsync", "evalAsync",
 		"evalReadReactive", "evalWriteReactive", "evalReadRx", "evalWriteRx", "evalWriteNoRetryAsync",
 		"evalReadBatchedAsync", "evalWriteBatchedAsync", "evalBatchedAsync", "evalWriteSyncedNoRetryAsync", "evalWriteSyncedAsync", "syncedEval", "syncedEvalNoRetry", "syncedEvalWithRetry", "evalShaAsync", "evalWriteShaAsync"} {
-		a := API{Client: "Redisson", Name: n, Script: FirstString, ScriptFrom: 2, Keys: redissonExecutorKeys}
+		a := hostlang.API{Client: "Redisson", Name: n, Script: hostlang.FirstString, ScriptFrom: 2, Keys: redissonExecutorKeys}
 		if strings.Contains(n, "Sha") {
-			a.Script = NoScript
+			a.Script = hostlang.NoScript
 		}
 		out = append(out, a)
 	}
 	return out
 }
 
-var javaTraits = &Traits{
+var javaTraits = &hostlang.Traits{
 	MemberOps:     []string{".", "?.", "::"},
 	ConcatOp:      "+",
 	PrintfNewline: true,
 	Generics:      true,
 	BraceArrays:   true,
-	Spread:        SpreadLoneArray,
+	Spread:        hostlang.SpreadLoneArray,
 }
+
+// Lang is Java.
+var Lang hostlang.Lang = java{}
