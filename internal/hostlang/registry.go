@@ -3,7 +3,6 @@ package hostlang
 // The host languages not yet in a package of their own; package langs
 // lists every language.
 var (
-	PHP    Lang = php{}
 	Ruby   Lang = ruby{}
 	CSharp Lang = csharp{}
 )

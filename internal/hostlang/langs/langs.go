@@ -14,6 +14,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/hostlang/java"
 	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
 	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
+	"github.com/lint-lua/lint-lua/internal/hostlang/php"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 )
 
@@ -24,7 +25,7 @@ var (
 	TypeScript = javascript.TypeScript
 	Java       = java.Lang
 	Kotlin     = kotlin.Lang
-	PHP        = hostlang.PHP
+	PHP        = php.Lang
 	Ruby       = hostlang.Ruby
 	CSharp     = hostlang.CSharp
 )
