@@ -3,6 +3,5 @@ package hostlang
 // The host languages not yet in a package of their own; package langs
 // lists every language.
 var (
-	Ruby   Lang = ruby{}
 	CSharp Lang = csharp{}
 )

@@ -16,6 +16,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
 	"github.com/lint-lua/lint-lua/internal/hostlang/php"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
+	"github.com/lint-lua/lint-lua/internal/hostlang/ruby"
 )
 
 // The languages, each the value its package exports.
@@ -26,7 +27,7 @@ var (
 	Java       = java.Lang
 	Kotlin     = kotlin.Lang
 	PHP        = php.Lang
-	Ruby       = hostlang.Ruby
+	Ruby       = ruby.Lang
 	CSharp     = hostlang.CSharp
 )
 

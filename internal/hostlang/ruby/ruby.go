@@ -1,6 +1,11 @@
-package hostlang
+// Package ruby is the Ruby host language.
+package ruby
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/lint-lua/lint-lua/internal/hostlang"
+)
 
 // Ruby: single- and double-quoted strings, %q/%Q/%() literals with any
 // delimiter (bracket pairs nest), heredocs (<<ID, <<-ID, <<~ID with the
@@ -25,12 +30,12 @@ var rubyKeywordsBeforeExpr = map[string]bool{
 	"puts": true, "print": true, "raise": true, "yield": true, "case": true, "begin": true,
 }
 
-var rubyLexer = &Lexer{Token: rubyToken, AfterNewline: rubyAfterNewline, Newlines: NewlinesOutsideParens,
+var rubyLexer = &hostlang.Lexer{Token: rubyToken, AfterNewline: rubyAfterNewline, Newlines: hostlang.NewlinesOutsideParens,
 	LineContinuation: true, NoDotNumbers: true}
 
 // rubyHeredocs is the file's queue of heredocs whose bodies start at the
 // next line end.
-func rubyHeredocs(s *Scanner) *[]rubyHeredoc {
+func rubyHeredocs(s *hostlang.Scanner) *[]rubyHeredoc {
 	if s.State == nil {
 		s.State = &[]rubyHeredoc{}
 	}
@@ -39,98 +44,98 @@ func rubyHeredocs(s *Scanner) *[]rubyHeredoc {
 
 // rubyAfterNewline reads the bodies of the heredocs opened on the line that
 // ended.
-func rubyAfterNewline(s *Scanner, i int) int {
+func rubyAfterNewline(s *hostlang.Scanner, i int) int {
 	if len(*rubyHeredocs(s)) > 0 {
 		return rubyHeredocBodies(s, i)
 	}
 	return i
 }
 
-func rubyToken(s *Scanner, i int, hole bool) (int, Read) {
+func rubyToken(s *hostlang.Scanner, i int, hole bool) (int, hostlang.Read) {
 	src := s.Src
 	c := src[i]
 	atLineStart := i == 0 || src[i-1] == '\n'
 	switch {
-	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("=begin")) && (i+6 == len(src) || !IsIdentPart(src[i+6])):
+	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("=begin")) && (i+6 == len(src) || !hostlang.IsIdentPart(src[i+6])):
 		e := i
 		for {
-			le := LineEnd(src, e)
+			le := hostlang.LineEnd(src, e)
 			if le >= len(src) {
 				e = len(src)
 				break
 			}
 			e = le + 1
 			if bytes.HasPrefix(src[e:], []byte("=end")) {
-				e = LineEnd(src, e)
+				e = hostlang.LineEnd(src, e)
 				break
 			}
 		}
 		s.Comment(i, e, min(i+6, e), e)
-		return e, ReadToken
+		return e, hostlang.ReadToken
 	case atLineStart && !hole && bytes.HasPrefix(src[i:], []byte("__END__")) && (i+7 == len(src) || src[i+7] == '\n' || src[i+7] == '\r'):
-		return len(src), End
+		return len(src), hostlang.End
 	case c == '#':
-		e := LineEnd(src, i)
+		e := hostlang.LineEnd(src, i)
 		s.Comment(i, e, i+1, e)
-		return e, ReadToken
+		return e, hostlang.ReadToken
 	case c == '\'':
-		bd := &Body{CloseAt: CloseByte('\''), Escapes: Backslash, Escape: rubySingleEscapeFor('\'', '\'')}
-		v, e, _ := s.Decode(View{B: src}, i+1, bd)
-		s.EmitLit(Literal{Start: i, End: e, Val: v})
-		return e, ReadToken
+		bd := &hostlang.Body{CloseAt: hostlang.CloseByte('\''), Escapes: hostlang.Backslash, Escape: rubySingleEscapeFor('\'', '\'')}
+		v, e, _ := s.Decode(hostlang.View{B: src}, i+1, bd)
+		s.EmitLit(hostlang.Literal{Start: i, End: e, Val: v})
+		return e, hostlang.ReadToken
 	case c == '"' || c == '`':
-		bd := &Body{CloseAt: CloseByte(c), Escapes: Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
-		v, e, _ := s.Decode(View{B: src}, i+1, bd)
-		s.EmitLit(Literal{Start: i, End: e, Val: v})
-		return e, ReadToken
+		bd := &hostlang.Body{CloseAt: hostlang.CloseByte(c), Escapes: hostlang.Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
+		v, e, _ := s.Decode(hostlang.View{B: src}, i+1, bd)
+		s.EmitLit(hostlang.Literal{Start: i, End: e, Val: v})
+		return e, hostlang.ReadToken
 	case c == ':' && i+1 < len(src) && src[i+1] == '"' && !(i > 0 && src[i-1] == ':'):
 		// A symbol written as a string: not a script.
-		bd := &Body{CloseAt: CloseByte('"'), Escapes: Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
-		_, e, _ := s.Decode(View{B: src}, i+2, bd)
-		s.Emit(TkNumber, i, e)
-		return e, ReadToken
-	case c == ':' && i+1 < len(src) && IsIdentStart(src[i+1]) && !(i > 0 && (src[i-1] == ':' || IsIdentPart(src[i-1]))):
+		bd := &hostlang.Body{CloseAt: hostlang.CloseByte('"'), Escapes: hostlang.Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
+		_, e, _ := s.Decode(hostlang.View{B: src}, i+2, bd)
+		s.Emit(hostlang.TkNumber, i, e)
+		return e, hostlang.ReadToken
+	case c == ':' && i+1 < len(src) && hostlang.IsIdentStart(src[i+1]) && !(i > 0 && (src[i-1] == ':' || hostlang.IsIdentPart(src[i-1]))):
 		e := rubyNameEnd(src, i+1)
-		s.Emit(TkNumber, i, e)
-		return e, ReadToken
+		s.Emit(hostlang.TkNumber, i, e)
+		return e, hostlang.ReadToken
 	case c == '%' && rubyPercentLiteral(s, i):
-		return rubyPercent(s, i), ReadToken
+		return rubyPercent(s, i), hostlang.ReadToken
 	case c == '<' && i+2 < len(src) && src[i+1] == '<' && rubyHeredocStart(s, i):
-		return rubyHeredocOpen(s, i), ReadToken
+		return rubyHeredocOpen(s, i), hostlang.ReadToken
 	case c == '/' && rubyRegexAllowed(s, i):
 		if e, ok := s.RegexEnd(i); ok {
-			s.Emit(TkNumber, i, e)
-			return e, ReadToken
+			s.Emit(hostlang.TkNumber, i, e)
+			return e, hostlang.ReadToken
 		}
-		return s.Punct(i), ReadToken
-	case c == '?' && i+2 < len(src) && IsIdentPart(src[i+1]) && !IsIdentPart(src[i+2]) && rubyExprExpected(s):
+		return s.Punct(i), hostlang.ReadToken
+	case c == '?' && i+2 < len(src) && hostlang.IsIdentPart(src[i+1]) && !hostlang.IsIdentPart(src[i+2]) && rubyExprExpected(s):
 		// A character literal ?a.
-		s.Emit(TkNumber, i, i+2)
-		return i + 2, ReadToken
-	case c == '@' || c == '$' && i+1 < len(src) && (IsIdentStart(src[i+1]) || src[i+1] == '!' || src[i+1] == '~'):
+		s.Emit(hostlang.TkNumber, i, i+2)
+		return i + 2, hostlang.ReadToken
+	case c == '@' || c == '$' && i+1 < len(src) && (hostlang.IsIdentStart(src[i+1]) || src[i+1] == '!' || src[i+1] == '~'):
 		e := i + 1
 		for e < len(src) && src[e] == '@' {
 			e++
 		}
-		e = WordEnd(src, e, "")
+		e = hostlang.WordEnd(src, e, "")
 		if e == i+1 && c == '$' {
 			e = i + 2
 		}
-		s.Emit(TkIdent, i, e)
-		return e, ReadToken
-	case IsIdentStart(c):
+		s.Emit(hostlang.TkIdent, i, e)
+		return e, hostlang.ReadToken
+	case hostlang.IsIdentStart(c):
 		e := rubyNameEnd(src, i)
-		s.Emit(TkIdent, i, e)
-		return e, ReadToken
+		s.Emit(hostlang.TkIdent, i, e)
+		return e, hostlang.ReadToken
 	}
-	return i, NotRead
+	return i, hostlang.NotRead
 }
 
 // rubyNameEnd is the end of a name, with a `?` or `!` suffix of a method
 // name (not the start of `!=`, `?:` or a ternary's `? x`).
 func rubyNameEnd(src []byte, i int) int {
-	e := WordEnd(src, i, "")
-	if e < len(src) && (src[e] == '?' || src[e] == '!') && (e+1 >= len(src) || src[e+1] != '=' && src[e+1] != ':' && (src[e] == '!' || !IsIdentPart(src[e+1]))) {
+	e := hostlang.WordEnd(src, i, "")
+	if e < len(src) && (src[e] == '?' || src[e] == '!') && (e+1 >= len(src) || src[e+1] != '=' && src[e+1] != ':' && (src[e] == '!' || !hostlang.IsIdentPart(src[e+1]))) {
 		e++
 	}
 	return e
@@ -139,18 +144,18 @@ func rubyNameEnd(src []byte, i int) int {
 // rubyExprExpected reports whether the last token leaves room for an
 // operand (not after a name, a number, a literal or a closing bracket),
 // keywords and method names used as commands aside.
-func rubyExprExpected(s *Scanner) bool {
+func rubyExprExpected(s *hostlang.Scanner) bool {
 	o := *s.Out()
 	if len(o) == 0 {
 		return true
 	}
 	t := o[len(o)-1]
 	switch t.Kind {
-	case TkIdent:
+	case hostlang.TkIdent:
 		return rubyKeywordsBeforeExpr[string(s.Src[t.Start:t.End])]
-	case TkNumber, TkString:
+	case hostlang.TkNumber, hostlang.TkString:
 		return false
-	case TkPunct:
+	case hostlang.TkPunct:
 		p := s.Src[t.Start:t.End]
 		return !(len(p) == 1 && (p[0] == ')' || p[0] == ']' || p[0] == '}'))
 	}
@@ -164,16 +169,16 @@ func spaced(src []byte, i, n int) bool {
 	return i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') && i+n < len(src) && src[i+n] != ' ' && src[i+n] != '='
 }
 
-func rubyRegexAllowed(s *Scanner, i int) bool {
+func rubyRegexAllowed(s *hostlang.Scanner, i int) bool {
 	if rubyExprExpected(s) {
 		return true
 	}
 	o := *s.Out()
-	return len(o) > 0 && o[len(o)-1].Kind == TkIdent && spaced(s.Src, i, 1)
+	return len(o) > 0 && o[len(o)-1].Kind == hostlang.TkIdent && spaced(s.Src, i, 1)
 }
 
 // rubyPercentLiteral reports whether the % at i opens a literal.
-func rubyPercentLiteral(s *Scanner, i int) bool {
+func rubyPercentLiteral(s *hostlang.Scanner, i int) bool {
 	src := s.Src
 	if i+1 >= len(src) {
 		return false
@@ -181,12 +186,12 @@ func rubyPercentLiteral(s *Scanner, i int) bool {
 	c := src[i+1]
 	letter := bytes.IndexByte([]byte("qQwWiIrsx"), c) >= 0
 	if letter {
-		if i+2 >= len(src) || IsIdentPart(src[i+2]) || src[i+2] == ' ' || src[i+2] == '\n' {
+		if i+2 >= len(src) || hostlang.IsIdentPart(src[i+2]) || src[i+2] == ' ' || src[i+2] == '\n' {
 			return false
 		}
 		return rubyExprExpected(s) || spaced(src, i, 1)
 	}
-	if IsIdentPart(c) || c == ' ' || c == '\n' || c == '=' || c == '\t' || c == '\r' {
+	if hostlang.IsIdentPart(c) || c == ' ' || c == '\n' || c == '=' || c == '\t' || c == '\r' {
 		return false
 	}
 	return rubyExprExpected(s) || spaced(src, i, 1)
@@ -195,11 +200,11 @@ func rubyPercentLiteral(s *Scanner, i int) bool {
 var rubyPairs = map[byte]byte{'(': ')', '[': ']', '{': '}', '<': '>'}
 
 // rubyPercent reads a %-literal at i.
-func rubyPercent(s *Scanner, i int) int {
+func rubyPercent(s *hostlang.Scanner, i int) int {
 	src := s.Src
 	kind := byte('Q')
 	j := i + 1
-	if IsIdentStart(src[j]) {
+	if hostlang.IsIdentStart(src[j]) {
 		kind = src[j]
 		j++
 	}
@@ -221,7 +226,7 @@ func rubyPercent(s *Scanner, i int) int {
 		}
 		return 0
 	}
-	bd := &Body{CloseAt: closeAt, Escapes: Backslash}
+	bd := &hostlang.Body{CloseAt: closeAt, Escapes: hostlang.Backslash}
 	switch kind {
 	case 'q', 'w', 'i', 's':
 		bd.Escape = rubySingleEscapeFor(open, closer)
@@ -229,21 +234,21 @@ func rubyPercent(s *Scanner, i int) int {
 		bd.Escape = rubyEscape
 		bd.Holes, bd.Hole = rubyHoleStart, rubyHole
 	}
-	v, e, _ := s.Decode(View{B: src}, j+1, bd)
+	v, e, _ := s.Decode(hostlang.View{B: src}, j+1, bd)
 	switch kind {
 	case 'q', 'Q':
-		s.EmitLit(Literal{Start: i, End: e, Val: v})
+		s.EmitLit(hostlang.Literal{Start: i, End: e, Val: v})
 	default:
 		// Word and symbol lists, regexps, symbols, commands: no script.
-		s.Emit(TkNumber, i, e)
+		s.Emit(hostlang.TkNumber, i, e)
 	}
 	return e
 }
 
 // rubySingleEscapeFor: in single quotes (and %q) only the backslash and
 // the delimiters are escaped.
-func rubySingleEscapeFor(open, closer byte) func(v *Value, r View, k int) int {
-	return func(v *Value, r View, k int) int {
+func rubySingleEscapeFor(open, closer byte) func(v *hostlang.Value, r hostlang.View, k int) int {
+	return func(v *hostlang.Value, r hostlang.View, k int) int {
 		if k+1 < len(r.B) && (r.B[k+1] == '\\' || r.B[k+1] == open || r.B[k+1] == closer) {
 			v.Add(r.B[k+1], r.Start(k), r.End(k+1))
 			return 2
@@ -252,9 +257,9 @@ func rubySingleEscapeFor(open, closer byte) func(v *Value, r View, k int) int {
 	}
 }
 
-var rubySimple = SimpleEscapes("n\nt\ts r\ra\ab\be\x1bf\fv\v")
+var rubySimple = hostlang.SimpleEscapes("n\nt\ts r\ra\ab\be\x1bf\fv\v")
 
-func rubyEscape(v *Value, r View, k int) int {
+func rubyEscape(v *hostlang.Value, r hostlang.View, k int) int {
 	b := r.B
 	if k+1 >= len(b) {
 		return 0
@@ -270,11 +275,11 @@ func rubyEscape(v *Value, r View, k int) int {
 		v.Add(byte(rubySimple[c]), start, r.End(k+1))
 		return 2
 	case c >= '0' && c <= '7':
-		val, n := OctRun(b, k+1, 3, 0o777)
+		val, n := hostlang.OctRun(b, k+1, 3, 0o777)
 		v.Add(byte(val), start, r.End(k+n))
 		return 1 + n
 	case c == 'x':
-		if val, n, ok := HexRun(b, k+2, 1, 2); ok {
+		if val, n, ok := hostlang.HexRun(b, k+2, 1, 2); ok {
 			v.Add(byte(val), start, r.End(k+1+n))
 			return 2 + n
 		}
@@ -286,7 +291,7 @@ func rubyEscape(v *Value, r View, k int) int {
 			for j < len(b) && b[j] == ' ' {
 				j++
 			}
-			val, n, ok := HexRun(b, j, 1, 6)
+			val, n, ok := hostlang.HexRun(b, j, 1, 6)
 			if !ok {
 				break
 			}
@@ -295,49 +300,49 @@ func rubyEscape(v *Value, r View, k int) int {
 		}
 		if len(runes) > 0 && j < len(b) && b[j] == '}' {
 			for _, ru := range runes {
-				AddRune(v, ru, start, r.End(j))
+				hostlang.AddRune(v, ru, start, r.End(j))
 			}
 			return j + 1 - k
 		}
 	case c == 'u':
-		if val, n, ok := HexRun(b, k+2, 4, 4); ok {
-			AddRune(v, val, start, r.End(k+1+n))
+		if val, n, ok := hostlang.HexRun(b, k+2, 4, 4); ok {
+			hostlang.AddRune(v, val, start, r.End(k+1+n))
 			return 2 + n
 		}
 	}
-	return EscapedChar(v, r, k)
+	return hostlang.EscapedChar(v, r, k)
 }
 
-var rubyHoleStart = ByteSet("#")
+var rubyHoleStart = hostlang.ByteSet("#")
 
 // rubyHole reads `#{...}`, `#@ivar`, `#@@cvar` or `#$gvar`.
-func rubyHole(s *Scanner, v *Value, r View, k int) int {
+func rubyHole(s *hostlang.Scanner, v *hostlang.Value, r hostlang.View, k int) int {
 	b := r.B
 	if k+1 >= len(b) {
 		return k
 	}
 	switch b[k+1] {
 	case '{':
-		return BraceHoleAt(s, v, r, k, "#{")
+		return hostlang.BraceHoleAt(s, v, r, k, "#{")
 	case '@', '$':
 		e := k + 2
 		for e < len(b) && b[e] == '@' {
 			e++
 		}
-		if e >= len(b) || !IsIdentStart(b[e]) {
+		if e >= len(b) || !hostlang.IsIdentStart(b[e]) {
 			return k
 		}
-		for e < len(b) && IsIdentPart(b[e]) {
+		for e < len(b) && hostlang.IsIdentPart(b[e]) {
 			e++
 		}
-		v.AddHole(ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: HoleInterp})
+		v.AddHole(hostlang.ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: hostlang.HoleInterp})
 		return e
 	}
 	return k
 }
 
 // rubyHeredocStart reports whether `<<` at i opens a heredoc.
-func rubyHeredocStart(s *Scanner, i int) bool {
+func rubyHeredocStart(s *hostlang.Scanner, i int) bool {
 	src := s.Src
 	j := i + 2
 	squigglyOrDash := j < len(src) && (src[j] == '~' || src[j] == '-')
@@ -348,7 +353,7 @@ func rubyHeredocStart(s *Scanner, i int) bool {
 		return false
 	}
 	c := src[j]
-	if !(IsIdentStart(c) && c < 0x80 || c == '"' || c == '\'' || c == '`') {
+	if !(hostlang.IsIdentStart(c) && c < 0x80 || c == '"' || c == '\'' || c == '`') {
 		return false
 	}
 	if squigglyOrDash || c == '"' || c == '\'' || c == '`' {
@@ -359,7 +364,7 @@ func rubyHeredocStart(s *Scanner, i int) bool {
 
 // rubyHeredocOpen reads the opener at i and queues the body, read at the
 // next line end.
-func rubyHeredocOpen(s *Scanner, i int) int {
+func rubyHeredocOpen(s *hostlang.Scanner, i int) int {
 	src := s.Src
 	j := i + 2
 	h := rubyHeredoc{}
@@ -380,11 +385,11 @@ func rubyHeredocOpen(s *Scanner, i int) int {
 		h.id = src[j+1 : k]
 		j = min(k+1, len(src))
 	} else {
-		k := WordEnd(src, j, "")
+		k := hostlang.WordEnd(src, j, "")
 		h.id = src[j:k]
 		j = k
 	}
-	s.EmitLit(Literal{Start: i, End: j, Val: NewValue(0)})
+	s.EmitLit(hostlang.Literal{Start: i, End: j, Val: hostlang.NewValue(0)})
 	h.lit = len(s.Lits) - 1
 	if q := rubyHeredocs(s); len(*q) < 1000 {
 		*q = append(*q, h)
@@ -394,7 +399,7 @@ func rubyHeredocOpen(s *Scanner, i int) int {
 
 // rubyHeredocBodies reads the bodies of the queued heredocs from i (the
 // start of the line after their openers) and returns where code resumes.
-func rubyHeredocBodies(s *Scanner, i int) int {
+func rubyHeredocBodies(s *hostlang.Scanner, i int) int {
 	src := s.Src
 	q := rubyHeredocs(s)
 	pending := *q
@@ -404,7 +409,7 @@ func rubyHeredocBodies(s *Scanner, i int) int {
 		closeStart, closeEnd := -1, -1
 		x := i
 		for x < len(src) {
-			le := LineEnd(src, x)
+			le := hostlang.LineEnd(src, x)
 			y := x
 			if h.indentedEnd {
 				for y < le && (src[y] == ' ' || src[y] == '\t') {
@@ -425,7 +430,7 @@ func rubyHeredocBodies(s *Scanner, i int) int {
 			bodyEnd, next = len(src), len(src)
 		}
 		next = min(next, len(src))
-		raw := NewValue(bodyEnd - bodyStart)
+		raw := hostlang.NewValue(bodyEnd - bodyStart)
 		for y := bodyStart; y < bodyEnd; y++ {
 			if src[y] == '\r' && y+1 < bodyEnd && src[y+1] == '\n' {
 				// Ruby reads "\r\n" as "\n".
@@ -436,12 +441,12 @@ func rubyHeredocBodies(s *Scanner, i int) int {
 			raw.Add(src[y], y, y+1)
 		}
 		if h.squiggly {
-			raw = Squiggly(raw)
+			raw = hostlang.Squiggly(raw)
 		}
 		v := raw
 		if h.quote != '\'' {
-			bd := &Body{Escapes: Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
-			v, _, _ = s.Decode(View{B: raw.Text.Bytes(), T: raw.Text}, 0, bd)
+			bd := &hostlang.Body{Escapes: hostlang.Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
+			v, _, _ = s.Decode(hostlang.View{B: raw.Text.Bytes(), T: raw.Text}, 0, bd)
 		}
 		l := &s.Lits[h.lit]
 		l.Val = v
@@ -454,29 +459,29 @@ func rubyHeredocBodies(s *Scanner, i int) int {
 // ruby is Ruby.
 type ruby struct{}
 
-func (ruby) String() string       { return "ruby" }
-func (ruby) Extensions() []string { return []string{".rb", ".rake"} }
-func (ruby) Lexer() *Lexer        { return rubyLexer }
+func (ruby) String() string         { return "ruby" }
+func (ruby) Extensions() []string   { return []string{".rb", ".rake"} }
+func (ruby) Lexer() *hostlang.Lexer { return rubyLexer }
 func (ruby) Keywords() string {
 	return "alias and begin break case class def defined? do else elsif end ensure for if in module next not or redo " +
 		"rescue retry return super then undef unless until when while yield puts print raise require"
 }
 func (ruby) Wrappers() map[string]string { return rubyWrappers }
-func (ruby) APIs() []API                 { return rubyAPIs }
-func (ruby) Traits() *Traits             { return rubyTraits }
+func (ruby) APIs() []hostlang.API        { return rubyAPIs }
+func (ruby) Traits() *hostlang.Traits    { return rubyTraits }
 
 var rubyWrappers = map[string]string{"format": "printf", "sprintf": "printf", "String": "id"}
 
 // rubyAPIs: redis-rb: eval(script, keys: [...], argv: [...]) or
 // eval(script, [keys], [argv]); script(:load, src).
-var rubyAPIs = []API{
+var rubyAPIs = []hostlang.API{
 	{Client: "redis-rb", Name: "eval", Script: 0, Generic: true,
-		Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "argv", ArgsArg: 2}, KeysList1Args2}},
+		Keys: []hostlang.KeysAt{{Kw: "keys", Form: hostlang.KeysList, Args: hostlang.ArgsList, ArgsKw: "argv", ArgsArg: 2}, hostlang.KeysList1Args2}},
 	{Client: "redis-rb", Name: "script", Script: 1, GuardArg: 0, Guard: []string{":load", `"load"`, `'load'`}},
-	{Client: "redis-rb", Name: "evalsha", Script: NoScript},
+	{Client: "redis-rb", Name: "evalsha", Script: hostlang.NoScript},
 }
 
-var rubyTraits = &Traits{
+var rubyTraits = &hostlang.Traits{
 	MemberOps:          []string{".", "::", "&."},
 	ConcatOp:           "+",
 	ShiftAppends:       true,
@@ -491,3 +496,6 @@ var rubyTraits = &Traits{
 	CommandCalls:       true,
 	Symbols:            true,
 }
+
+// Lang is Ruby.
+var Lang hostlang.Lang = ruby{}
