@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/csharp"
 	"github.com/lint-lua/lint-lua/internal/hostlang/java"
 	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
 	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
@@ -28,7 +29,7 @@ var (
 	Kotlin     = kotlin.Lang
 	PHP        = php.Lang
 	Ruby       = ruby.Lang
-	CSharp     = hostlang.CSharp
+	CSharp     = csharp.Lang
 )
 
 // All lists every language, in a stable order.
