@@ -325,7 +325,8 @@ func (w *walker) declName(st *stream, q int) (string, bool) {
 			break
 		}
 		if !(t.Kind == TkIdent || w.is(st, k, ".") || w.is(st, k, "<") || w.is(st, k, ">") || w.is(st, k, "?") ||
-			w.is(st, k, "[") || w.is(st, k, "]") || w.is(st, k, ",") || w.is(st, k, "|")) {
+			w.is(st, k, "[") || w.is(st, k, "]") || w.is(st, k, ",") || w.is(st, k, "|") ||
+			t.Kind == TkPunct && slices.Contains(w.t.AnnotationOps, w.text(t))) {
 			break
 		}
 	}

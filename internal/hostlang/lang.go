@@ -188,6 +188,10 @@ type Traits struct {
 	Tuples bool
 	// Spread says when one argument may reach Redis as several values.
 	Spread Spread
+	// AnnotationOps are the operators a type annotation (`name: T =`)
+	// may hold besides names, `.`, `<>`, `?`, `[]`, `,` and `|` (Rust's
+	// `&'static str`, `std::string::String`).
+	AnnotationOps []string
 	// ScriptObject, when set, is how a script object created by an API
 	// (`Creates`) is run by calling it (redis-py's Script.__call__).
 	ScriptObject *API

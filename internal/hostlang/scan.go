@@ -23,9 +23,9 @@ const (
 	// tkSep separates the token runs of two interpolation holes in the
 	// hole stream.
 	tkSep
-	// tkOther is a byte that starts no token (stray quotes of a tokenizer
+	// TkOther is a byte that starts no token (stray quotes of a tokenizer
 	// that lost its way, backslashes...).
-	tkOther
+	TkOther
 )
 
 // token is one host token: [start, end) in the source.
@@ -477,7 +477,7 @@ func (s *Scanner) CharLiteral(i int) int {
 		s.Emit(TkNumber, i, j+1)
 		return j + 1
 	}
-	s.Emit(tkOther, i, i+1)
+	s.Emit(TkOther, i, i+1)
 	return i + 1
 }
 

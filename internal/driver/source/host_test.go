@@ -437,3 +437,10 @@ func TestHoleTextLongestName(t *testing.T) {
 		}
 	}
 }
+
+// TestHostRust: the fixtures of testdata/rust (wantFindings): redis-rs
+// scripts in raw strings and constants, at their host positions, with
+// ignores in Rust comments.
+func TestHostRust(t *testing.T) {
+	wantFindings(t, "testdata/rust", func(diag.Diagnostic) bool { return true })
+}

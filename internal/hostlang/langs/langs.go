@@ -18,6 +18,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/hostlang/php"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 	"github.com/lint-lua/lint-lua/internal/hostlang/ruby"
+	"github.com/lint-lua/lint-lua/internal/hostlang/rust"
 )
 
 // The languages, each the value its package exports.
@@ -30,10 +31,11 @@ var (
 	PHP        = php.Lang
 	Ruby       = ruby.Lang
 	CSharp     = csharp.Lang
+	Rust       = rust.Lang
 )
 
 // All lists every language, in a stable order.
-var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp}
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust}
 
 // Parse is the inverse of a language's String.
 func Parse(s string) (hostlang.Lang, bool) {
