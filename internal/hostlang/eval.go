@@ -260,6 +260,16 @@ func (w *walker) applyWrap(st *stream, op *operand, v *Value) *Value {
 		return w.percentFormat(st, v, op.args)
 	case "braces":
 		return w.braceFormat(st, v, op.args)
+	case "concat":
+		// Every argument joined, as Rust's concat! does: a text known in
+		// full only when each of them is.
+		for _, a := range op.args {
+			av := w.argValue(st, a)
+			if av == nil {
+				return nil
+			}
+			v.concat(av)
+		}
 	}
 	return v
 }

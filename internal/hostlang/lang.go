@@ -188,6 +188,9 @@ type Traits struct {
 	Tuples bool
 	// Spread says when one argument may reach Redis as several values.
 	Spread Spread
+	// MacroCalls: `name!(...)` and `name![...]` call the macro name (a
+	// wrapper when Wrappers names it).
+	MacroCalls bool
 	// AnnotationOps are the operators a type annotation (`name: T =`)
 	// may hold besides names, `.`, `<>`, `?`, `[]`, `,` and `|` (Rust's
 	// `&'static str`, `std::string::String`).

@@ -477,7 +477,11 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 			j = k + 1
 		}
 		j = w.skipGenerics(st, j)
-		if j < len(toks) && w.is(st, j, "(") && st.match[j] > j {
+		if w.t.MacroCalls && w.is(st, j, "!") && (w.is(st, j+1, "(") || w.is(st, j+1, "[")) {
+			// A macro call, name!(...) or name![...].
+			j++
+		}
+		if j < len(toks) && (w.is(st, j, "(") || w.t.MacroCalls && w.is(st, j, "[") && w.is(st, j-1, "!")) && st.match[j] > j {
 			close := st.match[j]
 			args := w.splitArgs(st, j+1, close)
 			if fn, ok := w.wrappers[chain]; ok && len(args) > 0 {

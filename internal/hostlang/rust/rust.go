@@ -179,9 +179,8 @@ func (rust) Keywords() string {
 		"match mod move mut pub ref return self Self static struct super trait true type unsafe use where while"
 }
 
-// wrappers: String::from, .to_string() and .to_owned() (transforms the
-// walker knows) keep the text.
-var wrappers = map[string]string{"String::from": "id", "String::from_utf8_lossy": "id"}
+// wrappers: String::from keeps the text; concat! joins its arguments.
+var wrappers = map[string]string{"String::from": "id", "String::from_utf8_lossy": "id", "concat": "concat"}
 
 // apis: redis-rs (and the crates that re-export it: deadpool-redis,
 // bb8-redis) create a Script from its text; fred's eval(script, keys,
@@ -197,6 +196,7 @@ var apis = []hostlang.API{
 var traits = &hostlang.Traits{
 	MemberOps:     []string{".", "::"},
 	AnnotationOps: []string{"&", "::", "*"},
+	MacroCalls:    true,
 	ConcatOp:      "+",
 	Generics:      true,
 }

@@ -28,3 +28,11 @@ pub async fn publish(conn: &mut redis::aio::ConnectionManager) -> redis::RedisRe
     let fred: i64 = client.eval("return redis.call('EXISTS', KEYS[1])", vec!["k"], vec![0]).await?;
     script.key("k").arg(1).invoke_async(conn).await
 }
+
+// concat! joins its literals at compile time.
+const RENEW: &str = concat![
+    "local n = 0 ",
+    "for i = 1, #KEYS do ",
+    "n = n + redis.call('pexpire', KEYS[i], ARGV[1]) ",
+    "end return n",
+];
