@@ -149,6 +149,11 @@ type API struct {
 	// object's script when a creating call made the object, and is
 	// ignored otherwise.
 	Runs bool
+	// ListAt, when above 0, says the call's arguments are the elements of
+	// the list literal at argument ListAt-1, the command's words (Redix's
+	// command(conn, ["EVAL", script, numkeys | ...])): Script, Guard and
+	// Keys count in that list.
+	ListAt int
 	// NotSHA: an argument that looks like a SHA is the EVALSHA form of
 	// the call, no script (StackExchange.Redis ScriptEvaluate(byte[]
 	// hash, ...)).

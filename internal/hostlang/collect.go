@@ -283,6 +283,8 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 		}
 	case toks[p].Kind == TkIdent && w.text(toks[p]) == "return":
 		return fn, true
+	case w.t.AttrBindings && toks[p].Kind == TkIdent && w.src[toks[p].Start] == '@' && (p == 0 || toks[p-1].Kind == tkNewline):
+		return bareName(w.text(toks[p])), false
 	case toks[p].Kind == tkNewline && w.t.KeywordBlocks:
 		// def name[(params)] NL expr NL end: the method's value.
 		q := p - 1

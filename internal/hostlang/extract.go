@@ -386,11 +386,23 @@ func (w *walker) apiCalls(st *stream) []Script {
 		}
 		for _, ai := range idx {
 			a := w.apis.list[ai]
-			if !w.formMatches(a, form, c.recv) || !w.guardMatches(c, a) {
+			cc := c
+			if a.ListAt > 0 {
+				// The command's words are the elements of a list.
+				if a.ListAt-1 >= len(c.positional) {
+					continue
+				}
+				l := c.positional[a.ListAt-1]
+				if !w.is(st, l.first, "[") || st.match[l.first] != l.last-1 {
+					continue
+				}
+				cc.args = w.splitArgs(st, l.first+1, l.last-1)
+				cc.positional = cc.args
+			}
+			if !w.formMatches(a, form, cc.recv) || !w.guardMatches(cc, a) {
 				continue
 			}
-			c.api = a
-			cc := c
+			cc.api = a
 			calls = append(calls, &cc)
 			break
 		}

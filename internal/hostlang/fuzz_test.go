@@ -36,7 +36,7 @@ func seeds(f *testing.F, dirs ...string) {
 		"var s = \"\"\"\"\n  redis.call('x')\n  \"\"\"\";",
 		"f\"{x!r:>{w}} KEYS[1]\" % (a,)",
 		"\xff\xfe\x00redis.call(\x00",
-		"Script::new(r##\"redis.call('x', KEYS[1])\"#", "fn f<'a>(x: &'a str) { '\\u{1F600}'; b\"\\\n KEYS[1]\" }",
+		"@s ~S\"\"\"\n  redis.call('x', KEYS[1])\n", "x = ~s(#{'KEYS[1]'}) <> \"\"\"\n", "Script::new(r##\"redis.call('x', KEYS[1])\"#", "fn f<'a>(x: &'a str) { '\\u{1F600}'; b\"\\\n KEYS[1]\" }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -122,6 +122,11 @@ func FuzzCSharp(f *testing.F) {
 func FuzzRust(f *testing.F) {
 	seeds(f, "rust")
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Rust, src) })
+}
+
+func FuzzElixir(f *testing.F) {
+	seeds(f, "elixir")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Elixir, src) })
 }
 
 // FuzzLuaScriptTemplate: a .lua file read as a LuaScript template keeps

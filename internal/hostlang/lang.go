@@ -188,6 +188,9 @@ type Traits struct {
 	Tuples bool
 	// Spread says when one argument may reach Redis as several values.
 	Spread Spread
+	// AttrBindings: `@name value` at a statement's start binds name (an
+	// Elixir module attribute), read back as `@name`.
+	AttrBindings bool
 	// MacroCalls: `name!(...)` and `name![...]` call the macro name (a
 	// wrapper when Wrappers names it).
 	MacroCalls bool

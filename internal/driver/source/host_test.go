@@ -444,3 +444,10 @@ func TestHoleTextLongestName(t *testing.T) {
 func TestHostRust(t *testing.T) {
 	wantFindings(t, "testdata/rust", func(diag.Diagnostic) bool { return true })
 }
+
+// TestHostElixir: the fixtures of testdata/elixir (wantFindings): scripts
+// in module-attribute heredocs and sigils, at their host positions, with
+// ignores in Elixir comments.
+func TestHostElixir(t *testing.T) {
+	wantFindings(t, "testdata/elixir", func(diag.Diagnostic) bool { return true })
+}

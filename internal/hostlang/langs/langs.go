@@ -12,6 +12,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/hostlang/csharp"
+	"github.com/lint-lua/lint-lua/internal/hostlang/elixir"
 	"github.com/lint-lua/lint-lua/internal/hostlang/java"
 	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
 	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
@@ -32,10 +33,11 @@ var (
 	Ruby       = ruby.Lang
 	CSharp     = csharp.Lang
 	Rust       = rust.Lang
+	Elixir     = elixir.Lang
 )
 
 // All lists every language, in a stable order.
-var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust}
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir}
 
 // Parse is the inverse of a language's String.
 func Parse(s string) (hostlang.Lang, bool) {
