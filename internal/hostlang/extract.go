@@ -56,7 +56,7 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 		// text around it (`${cond ? `KEYS[1]` : `KEYS[2]`}`), not a
 		// script of its own unless a script API receives it.
 		inHole := e.st != w.streams[0]
-		if !seen[e] && (w.targets[e] || !inHole && !e.fragment && !e.contained && w.mayMatter(e) && w.evidentlyRedis(e)) {
+		if !seen[e] && (w.targets[e] || !w.t.APIOnly && !inHole && !e.fragment && !e.contained && w.mayMatter(e) && w.evidentlyRedis(e)) {
 			seen[e] = true
 			order = append(order, e)
 		}

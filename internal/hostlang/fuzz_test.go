@@ -36,7 +36,7 @@ func seeds(f *testing.F, dirs ...string) {
 		"var s = \"\"\"\"\n  redis.call('x')\n  \"\"\"\";",
 		"f\"{x!r:>{w}} KEYS[1]\" % (a,)",
 		"\xff\xfe\x00redis.call(\x00",
-		"@s ~S\"\"\"\n  redis.call('x', KEYS[1])\n", "x = ~s(#{'KEYS[1]'}) <> \"\"\"\n", "Script::new(r##\"redis.call('x', KEYS[1])\"#", "fn f<'a>(x: &'a str) { '\\u{1F600}'; b\"\\\n KEYS[1]\" }",
+		"red:eval([==[\nredis.call('x', KEYS[1])]=]", "--[[ red:eval('", "@s ~S\"\"\"\n  redis.call('x', KEYS[1])\n", "x = ~s(#{'KEYS[1]'}) <> \"\"\"\n", "Script::new(r##\"redis.call('x', KEYS[1])\"#", "fn f<'a>(x: &'a str) { '\\u{1F600}'; b\"\\\n KEYS[1]\" }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -127,6 +127,11 @@ func FuzzRust(f *testing.F) {
 func FuzzElixir(f *testing.F) {
 	seeds(f, "elixir")
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Elixir, src) })
+}
+
+func FuzzOpenResty(f *testing.F) {
+	seeds(f, "openresty")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.OpenResty, src) })
 }
 
 // FuzzLuaScriptTemplate: a .lua file read as a LuaScript template keeps

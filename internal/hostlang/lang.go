@@ -188,6 +188,10 @@ type Traits struct {
 	Tuples bool
 	// Spread says when one argument may reach Redis as several values.
 	Spread Spread
+	// APIOnly: a literal is a script only when a script API receives it,
+	// never by its text (Lua hosting Lua: a Redis script's own strings
+	// name KEYS).
+	APIOnly bool
 	// AttrBindings: `@name value` at a statement's start binds name (an
 	// Elixir module attribute), read back as `@name`.
 	AttrBindings bool

@@ -263,7 +263,7 @@ func (w *walker) isConcat(st *stream, i int) bool {
 		return false
 	}
 	switch w.text(st.toks[i]) {
-	case "+", ".", "<>":
+	case "+", ".", "<>", "..":
 		return w.text(st.toks[i]) == w.t.ConcatOp
 	case "<<":
 		return w.t.ShiftAppends

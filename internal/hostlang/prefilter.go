@@ -27,19 +27,22 @@ func MayHoldScript(lang Lang, src []byte, apis *APIs) bool {
 	if apis == nil {
 		apis = apisOf(lang)
 	}
-	// "redis." and "server." cover the four call needles.
-	for _, n := range [...]string{"KEYS[", "ARGV[", "redis.", "server."} {
-		for off := 0; ; {
-			i := index(src[off:], n)
-			if i < 0 {
-				break
+	// A language whose scripts are only those its APIs receive needs an
+	// API name; "redis." and "server." cover the four call needles.
+	if !lang.Traits().APIOnly {
+		for _, n := range [...]string{"KEYS[", "ARGV[", "redis.", "server."} {
+			for off := 0; ; {
+				i := index(src[off:], n)
+				if i < 0 {
+					break
+				}
+				i += off
+				rest := src[i+len(n):]
+				if n[len(n)-1] == '[' || bytes.HasPrefix(rest, []byte("call")) || bytes.HasPrefix(rest, []byte("pcall")) {
+					return true
+				}
+				off = i + 1
 			}
-			i += off
-			rest := src[i+len(n):]
-			if n[len(n)-1] == '[' || bytes.HasPrefix(rest, []byte("call")) || bytes.HasPrefix(rest, []byte("pcall")) {
-				return true
-			}
-			off = i + 1
 		}
 	}
 	pf := apis.prefilter(lang)

@@ -101,6 +101,10 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			script := driver.Script{Name: f.Name, Siblings: siblings(all[i])}
 			luaFile(f, script)
 			f.Rescan = rescan(script, f.Settings)
+			if !all[i].stdin {
+				fs.Host.sent(f)
+				f.Rescan = fs.Host.withSent(f.Rescan)
+			}
 		}
 		if f.Err == nil {
 			f.Settings = fs.Settings(fs.match(all[i]))

@@ -198,6 +198,10 @@ func (s *Files) load(f found) *driver.File {
 	}
 	luaFile(out, script)
 	out.Rescan = rescan(script, out.Settings)
+	if !f.stdin {
+		s.Host.sent(out)
+		out.Rescan = s.Host.withSent(out.Rescan)
+	}
 	return out
 }
 

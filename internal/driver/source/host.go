@@ -92,6 +92,41 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() driver.Se
 	return out
 }
 
+// sent adds to out, a .lua file read as a script, the scripts it sends to
+// Redis itself (OpenResty's red:eval([[...]], n, ...)): each is linted as
+// a host script of the file; the file's own script is as before.
+func (h *Host) sent(out *driver.File) {
+	if h == nil || h.Langs != nil && !h.Langs[langs.OpenResty] || out.Err != nil {
+		return
+	}
+	apis := h.APIs
+	if apis == nil {
+		apis = langs.DefaultAPIs()
+	}
+	if !hostlang.MayHoldScript(langs.OpenResty, out.Src, apis) {
+		return
+	}
+	nf := &driver.File{Name: out.Name, Path: out.Path, Src: out.Src, Settings: out.Settings}
+	if err := h.find(nf, langs.OpenResty, apis, nil); err != nil || len(nf.Scripts) == 0 {
+		return
+	}
+	out.Scripts = append(out.Scripts, nf.Scripts...)
+	out.Findings = append(out.Findings, nf.Findings...)
+}
+
+// withSent is a .lua file's Rescan that also finds the scripts the fixed
+// text sends.
+func (h *Host) withSent(r func([]byte) *driver.File) func([]byte) *driver.File {
+	if h == nil || r == nil {
+		return r
+	}
+	return func(src []byte) *driver.File {
+		nf := r(src)
+		h.sent(nf)
+		return nf
+	}
+}
+
 // find fills out's Scripts, Comments and Findings from its Src.
 func (h *Host) find(out *driver.File, l hostlang.Lang, apis *hostlang.APIs, beside func() map[string]lint.Sibling) error {
 	hf, err := hostlang.Extract(l, out.Src, apis)

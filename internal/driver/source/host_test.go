@@ -451,3 +451,13 @@ func TestHostRust(t *testing.T) {
 func TestHostElixir(t *testing.T) {
 	wantFindings(t, "testdata/elixir", func(diag.Diagnostic) bool { return true })
 }
+
+// TestHostOpenResty: a .lua file that sends scripts with lua-resty-redis
+// (testdata/openresty, wantFindings): the scripts red:eval receives are
+// linted at their places, with the call's key count; a string no API
+// receives is no script. Only the rules of those scripts are checked: the
+// file itself is read as a .lua file, as before.
+func TestHostOpenResty(t *testing.T) {
+	rules := []string{"unguarded-nil-reply", "keys-count-mismatch", "undeclared-key"}
+	wantFindings(t, "testdata/openresty", func(d diag.Diagnostic) bool { return slices.Contains(rules, d.Rule) })
+}

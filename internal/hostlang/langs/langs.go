@@ -16,6 +16,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/hostlang/java"
 	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
 	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
+	"github.com/lint-lua/lint-lua/internal/hostlang/openresty"
 	"github.com/lint-lua/lint-lua/internal/hostlang/php"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 	"github.com/lint-lua/lint-lua/internal/hostlang/ruby"
@@ -34,10 +35,13 @@ var (
 	CSharp     = csharp.Lang
 	Rust       = rust.Lang
 	Elixir     = elixir.Lang
+	// OpenResty is Lua hosting Lua; it has no extension: the driver asks
+	// it for the scripts a .lua file sends.
+	OpenResty = openresty.Lang
 )
 
 // All lists every language, in a stable order.
-var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir}
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, OpenResty}
 
 // Parse is the inverse of a language's String.
 func Parse(s string) (hostlang.Lang, bool) {
