@@ -134,6 +134,11 @@ func FuzzOpenResty(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.OpenResty, src) })
 }
 
+func FuzzCrystal(f *testing.F) {
+	seeds(f, "crystal")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Crystal, src) })
+}
+
 // FuzzLuaScriptTemplate: a .lua file read as a LuaScript template keeps
 // the invariants of every script, and each byte outside its parameters is
 // written as itself.

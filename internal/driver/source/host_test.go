@@ -461,3 +461,10 @@ func TestHostOpenResty(t *testing.T) {
 	rules := []string{"unguarded-nil-reply", "keys-count-mismatch", "undeclared-key"}
 	wantFindings(t, "testdata/openresty", func(d diag.Diagnostic) bool { return slices.Contains(rules, d.Rule) })
 }
+
+// TestHostCrystal: the fixtures of testdata/crystal (wantFindings):
+// crystal-redis scripts in heredocs and strings, at their host positions,
+// with key counts from the call and ignores in # comments.
+func TestHostCrystal(t *testing.T) {
+	wantFindings(t, "testdata/crystal", func(diag.Diagnostic) bool { return true })
+}

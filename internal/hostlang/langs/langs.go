@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/crystal"
 	"github.com/lint-lua/lint-lua/internal/hostlang/csharp"
 	"github.com/lint-lua/lint-lua/internal/hostlang/elixir"
 	"github.com/lint-lua/lint-lua/internal/hostlang/java"
@@ -35,13 +36,14 @@ var (
 	CSharp     = csharp.Lang
 	Rust       = rust.Lang
 	Elixir     = elixir.Lang
+	Crystal    = crystal.Lang
 	// OpenResty is Lua hosting Lua; it has no extension: the driver asks
 	// it for the scripts a .lua file sends.
 	OpenResty = openresty.Lang
 )
 
 // All lists every language, in a stable order.
-var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, OpenResty}
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, Crystal, OpenResty}
 
 // Parse is the inverse of a language's String.
 func Parse(s string) (hostlang.Lang, bool) {
