@@ -47,7 +47,7 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 			"break Redis Cluster, unbounded loops, globals Redis forbids.\n\n" +
 			"Paths default to the current directory; directories are searched for *.lua files and for the\n" +
 			"scripts in the string literals of Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, C#, Rust,\n" +
-			"Elixir and Crystal files (skipping .git, vendor, node_modules and configured excludes; languages: in the configuration\n" +
+			"Elixir, Crystal and Scala files (skipping .git, vendor, node_modules and configured excludes; languages: in the configuration\n" +
 			"chooses). Use - to read standard input.\n\n" +
 			"--fix rewrites the files with the fixes of fixable findings and reports what is left; --diff prints\n" +
 			"those fixes as a unified diff instead of the findings and writes nothing. Host-language files are\n" +

@@ -310,6 +310,8 @@ func (w *walker) applyPostfix(st *stream, p postfix, v *Value) *Value {
 			prefix = pv.Text.String()
 		}
 		return v.trimMargin(prefix)
+	case "stripMargin":
+		return v.stripMargin()
 	case "stripIndent":
 		return v.StripIndent()
 	case "squish":

@@ -36,7 +36,7 @@ func seeds(f *testing.F, dirs ...string) {
 		"var s = \"\"\"\"\n  redis.call('x')\n  \"\"\"\";",
 		"f\"{x!r:>{w}} KEYS[1]\" % (a,)",
 		"\xff\xfe\x00redis.call(\x00",
-		"red:eval([==[\nredis.call('x', KEYS[1])]=]", "--[[ red:eval('", "@s ~S\"\"\"\n  redis.call('x', KEYS[1])\n", "x = ~s(#{'KEYS[1]'}) <> \"\"\"\n", "Script::new(r##\"redis.call('x', KEYS[1])\"#", "fn f<'a>(x: &'a str) { '\\u{1F600}'; b\"\\\n KEYS[1]\" }",
+		"red:eval([==[\nredis.call('x', KEYS[1])]=]", "--[[ red:eval('", "s\"\"\"${x} $$ $y\n redis.call('x', KEYS[1])\"\"\"\".stripMargin", "@s ~S\"\"\"\n  redis.call('x', KEYS[1])\n", "x = ~s(#{'KEYS[1]'}) <> \"\"\"\n", "Script::new(r##\"redis.call('x', KEYS[1])\"#", "fn f<'a>(x: &'a str) { '\\u{1F600}'; b\"\\\n KEYS[1]\" }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -137,6 +137,11 @@ func FuzzOpenResty(f *testing.F) {
 func FuzzCrystal(f *testing.F) {
 	seeds(f, "crystal")
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Crystal, src) })
+}
+
+func FuzzScala(f *testing.F) {
+	seeds(f, "scala")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Scala, src) })
 }
 
 // FuzzLuaScriptTemplate: a .lua file read as a LuaScript template keeps

@@ -67,6 +67,9 @@ type Lexer struct {
 	Newlines Newlines
 	// LineContinuation: a backslash before a line end joins the lines.
 	LineContinuation bool
+	// ContinueAfterOps: a line end after an operator (`=`, `+`, `,`...)
+	// ends no statement (Scala).
+	ContinueAfterOps bool
 	// NoDotNumbers: `.5` is no number (Ruby).
 	NoDotNumbers bool
 }

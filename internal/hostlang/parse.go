@@ -415,7 +415,7 @@ func (w *walker) hostRange(st *stream, first, last int) (int, int) {
 var transforms = map[string]string{
 	"strip": "trim", "trim": "trim", "Trim": "trim", "lstrip": "ltrim", "rstrip": "rtrim",
 	"trimStart": "ltrim", "trimEnd": "rtrim", "TrimStart": "ltrim", "TrimEnd": "rtrim",
-	"stripLeading": "ltrim", "stripTrailing": "rtrim", "trimIndent": "trimIndent", "trimMargin": "trimMargin",
+	"stripLeading": "ltrim", "stripTrailing": "rtrim", "trimIndent": "trimIndent", "trimMargin": "trimMargin", "stripMargin": "stripMargin",
 	"stripIndent": "stripIndent", "squish": "squish", "strip_heredoc": "squiggly",
 	"freeze": "id", "intern": "id", "dup": "id", "to_s": "id", "toString": "id", "ToString": "id",
 	"encode": "id", "to_str": "id", "String": "id", "getBytes": "id", "toByteArray": "id", "as_bytes": "id",

@@ -130,7 +130,7 @@ func (s *Scanner) code(i int, hole bool) int {
 		case c == '\n':
 			switch lx.Newlines {
 			case NewlinesOutsideParens:
-				if !s.inBrackets() {
+				if !s.inBrackets() && !(lx.ContinueAfterOps && s.afterOperator()) {
 					s.emitNewline(i)
 				}
 			case NewlinesOutsideBrackets:
@@ -170,6 +170,19 @@ func (s *Scanner) code(i int, hole bool) int {
 		}
 	}
 	return i
+}
+
+// afterOperator reports whether the last token is an operator that a
+// line end cannot follow at a statement's end (anything but a closing
+// bracket).
+func (s *Scanner) afterOperator() bool {
+	o := *s.Out()
+	if len(o) == 0 || o[len(o)-1].Kind != TkPunct {
+		return false
+	}
+	t := o[len(o)-1]
+	c := s.Src[t.Start]
+	return !(t.End-t.Start == 1 && (c == ')' || c == ']' || c == '}'))
 }
 
 // The cases several languages' Token functions share.

@@ -200,6 +200,27 @@ func (v *Value) trimMargin(prefix string) *Value {
 	})
 }
 
+// stripMargin is Scala's StringOps.stripMargin: on every line, leading
+// blanks followed by '|' are removed with the '|'; every line is kept.
+func (v *Value) stripMargin() *Value {
+	b := v.Text.Bytes()
+	keep := make([]bool, len(b))
+	for _, l := range splitLines(b) {
+		i := l.start
+		for i < l.end && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		from := l.start
+		if i < l.end && b[i] == '|' {
+			from = i + 1
+		}
+		for j := from; j < l.end+l.term; j++ {
+			keep[j] = true
+		}
+	}
+	return v.keep(keep)
+}
+
 // reindent is Kotlin's reindent: cut gives the first kept byte of a line
 // (ok false keeps the line whole); the first and last lines are dropped
 // when blank; lines are joined with "\n".

@@ -468,3 +468,11 @@ func TestHostOpenResty(t *testing.T) {
 func TestHostCrystal(t *testing.T) {
 	wantFindings(t, "testdata/crystal", func(diag.Diagnostic) bool { return true })
 }
+
+// TestHostScala: the fixtures of testdata/scala (wantFindings): Jedis
+// scripts from Scala in triple-quoted strings (with stripMargin) and
+// interpolated strings, at their host positions, with the call's key count
+// and ignores in // comments.
+func TestHostScala(t *testing.T) {
+	wantFindings(t, "testdata/scala", func(diag.Diagnostic) bool { return true })
+}

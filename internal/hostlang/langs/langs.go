@@ -22,6 +22,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 	"github.com/lint-lua/lint-lua/internal/hostlang/ruby"
 	"github.com/lint-lua/lint-lua/internal/hostlang/rust"
+	"github.com/lint-lua/lint-lua/internal/hostlang/scala"
 )
 
 // The languages, each the value its package exports.
@@ -37,13 +38,14 @@ var (
 	Rust       = rust.Lang
 	Elixir     = elixir.Lang
 	Crystal    = crystal.Lang
+	Scala      = scala.Lang
 	// OpenResty is Lua hosting Lua; it has no extension: the driver asks
 	// it for the scripts a .lua file sends.
 	OpenResty = openresty.Lang
 )
 
 // All lists every language, in a stable order.
-var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, Crystal, OpenResty}
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, Crystal, Scala, OpenResty}
 
 // Parse is the inverse of a language's String.
 func Parse(s string) (hostlang.Lang, bool) {
