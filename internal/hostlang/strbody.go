@@ -326,3 +326,53 @@ func BraceHoleAt(s *Scanner, v *Value, r View, k int, open string) int {
 	v.AddHole(h)
 	return j
 }
+
+// CloseTriple is the closing delimiter of a triple-quoted raw string
+// (Kotlin's, Scala's): the last three quotes of a run, so `""""` is a
+// quote and the end.
+func CloseTriple(b []byte, k int) int {
+	if k+3 <= len(b) && b[k] == '"' && b[k+1] == '"' && b[k+2] == '"' && (k+3 == len(b) || b[k+3] != '"') {
+		return 3
+	}
+	return 0
+}
+
+// NameHole reads the interpolation `$name` at k (an ASCII name after the
+// dollar) into v as a hole and returns the index after it, or k when no
+// name follows (Kotlin's and Scala's templates).
+func NameHole(v *Value, r View, k int) int {
+	b := r.B
+	if k+1 >= len(b) || !IsIdentStart(b[k+1]) || b[k+1] >= 0x80 {
+		return k
+	}
+	e := k + 1
+	for e < len(b) && IsIdentPart(b[e]) && b[e] < 0x80 {
+		e++
+	}
+	v.AddHole(ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: HoleInterp})
+	return e
+}
+
+// SimpleOrUnicodeEscape is the escape decoder of a language whose escapes
+// are the simple ones of table (SimpleEscapes), `\uXXXX`, and otherwise
+// the escaped character itself (EscapedChar): Kotlin's and Scala's.
+func SimpleOrUnicodeEscape(table *[256]int16) func(v *Value, r View, k int) int {
+	return func(v *Value, r View, k int) int {
+		b := r.B
+		if k+1 >= len(b) {
+			return 0
+		}
+		c := b[k+1]
+		switch {
+		case table[c] >= 0:
+			v.Add(byte(table[c]), r.Start(k), r.End(k+1))
+			return 2
+		case c == 'u':
+			if val, n, ok := HexRun(b, k+2, 4, 4); ok {
+				AddRune(v, val, r.Start(k), r.End(k+1+n))
+				return 2 + n
+			}
+		}
+		return EscapedChar(v, r, k)
+	}
+}

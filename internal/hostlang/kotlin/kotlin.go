@@ -20,7 +20,7 @@ func kotlinToken(s *hostlang.Scanner, i int, _ bool) (int, hostlang.Read) {
 	case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
 		return s.SlashComment(i, true), hostlang.ReadToken
 	case c == '"' && i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"':
-		bd := &hostlang.Body{CloseAt: kotlinRawClose, Holes: kotlinHoleStart, Hole: kotlinHole}
+		bd := &hostlang.Body{CloseAt: hostlang.CloseTriple, Holes: kotlinHoleStart, Hole: kotlinHole}
 		v, e, _ := s.Decode(hostlang.View{B: src}, i+3, bd)
 		s.EmitLit(hostlang.Literal{Start: i, End: e, Val: v})
 		return e, hostlang.ReadToken
@@ -49,35 +49,9 @@ func kotlinToken(s *hostlang.Scanner, i int, _ bool) (int, hostlang.Read) {
 	return i, hostlang.NotRead
 }
 
-// kotlinRawClose: a raw string ends at the last three quotes of a run
-// (`""""` is a quote and the end).
-func kotlinRawClose(b []byte, k int) int {
-	if k+3 <= len(b) && b[k] == '"' && b[k+1] == '"' && b[k+2] == '"' && (k+3 == len(b) || b[k+3] != '"') {
-		return 3
-	}
-	return 0
-}
-
 var kotlinSimple = hostlang.SimpleEscapes("n\nt\tr\rb\b")
 
-func kotlinEscape(v *hostlang.Value, r hostlang.View, k int) int {
-	b := r.B
-	if k+1 >= len(b) {
-		return 0
-	}
-	c := b[k+1]
-	switch {
-	case kotlinSimple[c] >= 0:
-		v.Add(byte(kotlinSimple[c]), r.Start(k), r.End(k+1))
-		return 2
-	case c == 'u':
-		if val, n, ok := hostlang.HexRun(b, k+2, 4, 4); ok {
-			hostlang.AddRune(v, val, r.Start(k), r.End(k+1+n))
-			return 2 + n
-		}
-	}
-	return hostlang.EscapedChar(v, r, k)
-}
+var kotlinEscape = hostlang.SimpleOrUnicodeEscape(kotlinSimple)
 
 var kotlinHoleStart = hostlang.ByteSet("$")
 
@@ -95,15 +69,7 @@ func kotlinHole(s *hostlang.Scanner, v *hostlang.Value, r hostlang.View, k int) 
 		}
 		return hostlang.BraceHole("${", "}")(s, v, r, k)
 	}
-	if hostlang.IsIdentStart(b[k+1]) && b[k+1] < 0x80 {
-		e := k + 1
-		for e < len(b) && hostlang.IsIdentPart(b[e]) && b[e] < 0x80 {
-			e++
-		}
-		v.AddHole(hostlang.ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: hostlang.HoleInterp})
-		return e
-	}
-	return k
+	return hostlang.NameHole(v, r, k)
 }
 
 // kotlin is Kotlin, which calls Java's clients (constructors without

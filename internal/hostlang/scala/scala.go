@@ -57,7 +57,7 @@ func str(s *hostlang.Scanner, start, q int, interp string) int {
 	open := 1
 	if triple {
 		open = 3
-		bd.CloseAt = rawClose
+		bd.CloseAt = hostlang.CloseTriple
 	} else {
 		bd.CloseAt = hostlang.CloseByte('"')
 		bd.NlEnds = true
@@ -73,34 +73,9 @@ func str(s *hostlang.Scanner, start, q int, interp string) int {
 	return e
 }
 
-// rawClose: a triple-quoted string ends at the last three quotes of a run.
-func rawClose(b []byte, k int) int {
-	if k+3 <= len(b) && b[k] == '"' && b[k+1] == '"' && b[k+2] == '"' && (k+3 == len(b) || b[k+3] != '"') {
-		return 3
-	}
-	return 0
-}
-
 var simple = hostlang.SimpleEscapes("n\nt\tr\rb\bf\f\\\\\"\"''")
 
-func escape(v *hostlang.Value, r hostlang.View, k int) int {
-	b := r.B
-	if k+1 >= len(b) {
-		return 0
-	}
-	c := b[k+1]
-	switch {
-	case simple[c] >= 0:
-		v.Add(byte(simple[c]), r.Start(k), r.End(k+1))
-		return 2
-	case c == 'u':
-		if val, n, ok := hostlang.HexRun(b, k+2, 4, 4); ok {
-			hostlang.AddRune(v, val, r.Start(k), r.End(k+1+n))
-			return 2 + n
-		}
-	}
-	return hostlang.EscapedChar(v, r, k)
-}
+var escape = hostlang.SimpleOrUnicodeEscape(simple)
 
 var holeStart = hostlang.ByteSet("$")
 
@@ -116,15 +91,8 @@ func hole(s *hostlang.Scanner, v *hostlang.Value, r hostlang.View, k int) int {
 		return k + 2
 	case c == '{':
 		return hostlang.BraceHoleAt(s, v, r, k, "${")
-	case hostlang.IsIdentStart(c) && c < 0x80:
-		e := k + 1
-		for e < len(b) && hostlang.IsIdentPart(b[e]) && b[e] < 0x80 {
-			e++
-		}
-		v.AddHole(hostlang.ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: hostlang.HoleInterp})
-		return e
 	}
-	return k
+	return hostlang.NameHole(v, r, k)
 }
 
 // scala is Scala.
