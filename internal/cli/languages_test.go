@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/config"
-	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 )
 
 // TestConfigLanguagesAreHostlangs: languages: takes lua and exactly the
@@ -15,7 +15,7 @@ import (
 func TestConfigLanguagesAreHostlangs(t *testing.T) {
 	t.Parallel()
 	want := []string{"lua"}
-	for _, l := range hostlang.Langs {
+	for _, l := range langs.All {
 		want = append(want, l.String())
 	}
 	if !slices.Equal(config.Languages, want) {

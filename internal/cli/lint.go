@@ -57,11 +57,11 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 			"that surface only in production: nil replies, unguarded checks, locks without expiry, keys that\n" +
 			"break Redis Cluster, unbounded loops, globals Redis forbids.\n\n" +
 			"Paths default to the current directory; directories are searched for *.lua files and for the\n" +
-			"scripts in the string literals of Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby and C#\n" +
-			"files (skipping .git, vendor, node_modules and configured excludes; languages: in the configuration\n" +
-			"chooses). Use - to read standard input. A .lua file is linted when it shows it is a Redis script\n" +
-			"(KEYS, ARGV, redis.call..., #!lua) or a script or loader names it; the others (a Neovim\n" +
-			"configuration, a game) are skipped and counted: --all-lua lints them.\n\n" +
+			"scripts in the string literals of Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, C#, Rust,\n" +
+			"Elixir, Crystal and Scala files (skipping .git, vendor, node_modules and configured excludes;\n" +
+			"languages: in the configuration chooses). Use - to read standard input. A .lua file is linted when it\n" +
+			"shows it is a Redis script (KEYS, ARGV, redis.call..., #!lua) or a script or loader names it; the\n" +
+			"others (a Neovim configuration, a game) are skipped and counted: --all-lua lints them.\n\n" +
 			"--fix rewrites the files with the fixes of fixable findings and reports what is left; --diff prints\n" +
 			"those fixes as a unified diff instead of the findings and writes nothing. Host-language files are\n" +
 			"never rewritten: the findings in their literals carry no fix.\n\n" +

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
@@ -103,7 +104,7 @@ func TestUpstashRatelimitOnRedis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hf, err := hostlang.Extract(hostlang.JavaScript, src, hostlang.DefaultAPIs())
+	hf, err := hostlang.Extract(langs.JavaScript, src, langs.DefaultAPIs())
 	if err != nil {
 		t.Fatal(err)
 	}

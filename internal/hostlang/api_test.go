@@ -1,28 +1,30 @@
-package hostlang
+package hostlang_test
 
 import (
 	"bytes"
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"strings"
 	"testing"
 )
 
 func TestLangOf(t *testing.T) {
 	for path, want := range map[string]Lang{
-		"a/b.py": Python, "x.JS": JavaScript, "x.mjs": JavaScript, "x.cjs": JavaScript, "c.ts": TypeScript,
-		"c.tsx": TypeScript, "D.java": Java, "e.kt": Kotlin, "f.php": PHP, "g.rb": Ruby, "h.cs": CSharp,
+		"a/b.py": langs.Python, "x.JS": langs.JavaScript, "x.mjs": langs.JavaScript, "x.cjs": langs.JavaScript, "c.ts": langs.TypeScript,
+		"c.tsx": langs.TypeScript, "D.java": langs.Java, "e.kt": langs.Kotlin, "f.php": langs.PHP, "g.rb": langs.Ruby, "h.cs": langs.CSharp,
 	} {
-		if got, ok := LangOf(path); !ok || got != want {
-			t.Errorf("LangOf(%q) = %v, %v; want %v", path, got, ok, want)
+		if got, ok := langs.Of(path); !ok || got != want {
+			t.Errorf("langs.Of(%q) = %v, %v; want %v", path, got, ok, want)
 		}
 	}
 	for _, path := range []string{"x.lua", "x.go", "Makefile", "x.pyc"} {
-		if _, ok := LangOf(path); ok {
-			t.Errorf("LangOf(%q) is a host language", path)
+		if _, ok := langs.Of(path); ok {
+			t.Errorf("langs.Of(%q) is a host language", path)
 		}
 	}
-	for _, l := range Langs {
-		if back, ok := ParseLang(l.String()); !ok || back != l {
-			t.Errorf("ParseLang(%q) = %v", l, back)
+	for _, l := range langs.All {
+		if back, ok := langs.Parse(l.String()); !ok || back != l {
+			t.Errorf("langs.Parse(%q) = %v", l, back)
 		}
 	}
 }
@@ -35,8 +37,8 @@ func TestNewAPIsRefuses(t *testing.T) {
 		{Name: "eval", Script: -9},
 		{Name: "eval", Script: Receiver},
 	} {
-		if _, err := NewAPIs(a); err == nil {
-			t.Errorf("NewAPIs(%+v) accepted", a)
+		if _, err := langs.NewAPIs(a); err == nil {
+			t.Errorf("langs.NewAPIs(%+v) accepted", a)
 		}
 	}
 }
@@ -51,20 +53,20 @@ const resetScript = "return 1";
 await safeEval(ctx, resetScript, [key, other], []);
 await safeEval(ctx, makeScript(n), [key], []);
 `)
-	if MayHoldScript(JavaScript, src, nil) {
+	if MayHoldScript(langs.JavaScript, src, nil) {
 		t.Fatal("the default table should not keep this file")
 	}
-	if f, _ := Extract(JavaScript, src, nil); len(f.Scripts) != 0 {
+	if f, _ := Extract(langs.JavaScript, src, nil); len(f.Scripts) != 0 {
 		t.Fatalf("the default table finds %d scripts", len(f.Scripts))
 	}
-	apis, err := NewAPIs(API{Name: "safeEval", Form: Function, Script: 1, Keys: []KeysAt{{Arg: 2, Form: KeysList}}})
+	apis, err := langs.NewAPIs(API{Name: "safeEval", Form: Function, Script: 1, Keys: []KeysAt{{Arg: 2, Form: KeysList}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !MayHoldScript(JavaScript, src, apis) {
+	if !MayHoldScript(langs.JavaScript, src, apis) {
 		t.Fatal("the prefilter does not know the extra API")
 	}
-	f, err := Extract(JavaScript, src, apis)
+	f, err := Extract(langs.JavaScript, src, apis)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,8 +82,8 @@ await safeEval(ctx, makeScript(n), [key], []);
 		t.Errorf("script 2: %+v", d)
 	}
 	// Every language: an entry without one applies to all.
-	for _, l := range Langs {
-		if len(apis.lookup(l, "safeEval")) == 0 {
+	for _, l := range langs.All {
+		if len(apis.Lookup(l, "safeEval")) == 0 {
 			t.Errorf("%s has no safeEval", l)
 		}
 	}
@@ -94,35 +96,35 @@ func TestMayHoldScript(t *testing.T) {
 		src  string
 		want bool
 	}{
-		{Python, `x = "return redis.call('get', KEYS[1])"`, true},
-		{Python, `x = "KEYS[1]"`, true},
-		{Python, `x = "server.pcall('x')"`, true},
-		{Python, `r.eval(s, 1)`, true},
-		{Python, `r.register_script(s)`, true},
-		{Python, `evaluate(x); medieval(y)`, false},
-		{Python, `x = "keys[1]"  # lower case`, false},
-		{JavaScript, `client.defineCommand('x', opts)`, true},
-		{JavaScript, `scriptSrc = 1`, false},
-		{Java, `RedisScript.of(s)`, true},
-		{Java, `new DefaultRedisScript<>(s)`, true},
-		{Java, `template.execute(s, keys)`, false}, // runs objects only
-		{CSharp, `LuaScript.Prepare(s)`, true},
-		{CSharp, `db.ScriptEvaluateAsync(s)`, true},
-		{Ruby, `redis.script(:load, s)`, true},
-		{PHP, `$r->evalsha($sha, 1)`, false}, // a SHA is no script
-		{Kotlin, `redis.call("x")`, true},
-		{Kotlin, `redis .call("x")`, false},
+		{langs.Python, `x = "return redis.call('get', KEYS[1])"`, true},
+		{langs.Python, `x = "KEYS[1]"`, true},
+		{langs.Python, `x = "server.pcall('x')"`, true},
+		{langs.Python, `r.eval(s, 1)`, true},
+		{langs.Python, `r.register_script(s)`, true},
+		{langs.Python, `evaluate(x); medieval(y)`, false},
+		{langs.Python, `x = "keys[1]"  # lower case`, false},
+		{langs.JavaScript, `client.defineCommand('x', opts)`, true},
+		{langs.JavaScript, `scriptSrc = 1`, false},
+		{langs.Java, `RedisScript.of(s)`, true},
+		{langs.Java, `new DefaultRedisScript<>(s)`, true},
+		{langs.Java, `template.execute(s, keys)`, false}, // runs objects only
+		{langs.CSharp, `LuaScript.Prepare(s)`, true},
+		{langs.CSharp, `db.ScriptEvaluateAsync(s)`, true},
+		{langs.Ruby, `redis.script(:load, s)`, true},
+		{langs.PHP, `$r->evalsha($sha, 1)`, false}, // a SHA is no script
+		{langs.Kotlin, `redis.call("x")`, true},
+		{langs.Kotlin, `redis .call("x")`, false},
 		// An API's name counts only where a call may follow it.
-		{JavaScript, `m = {match: "\\b(isset|unset|eval|empty)\\b"}`, false},
-		{PHP, `$words = ['eval', 'exit'];`, false},
-		{Python, `x = r.eval`, false},
-		{Python, "r.eval \\\n  (s, 1)", true},
-		{JavaScript, `client.eval /* run */ (s, 1)`, true},
-		{JavaScript, "client.eval\n  (s, 1)", true},
-		{Kotlin, "jedis.`eval`(s)", true},
-		{CSharp, `db.ScriptEvaluate<RedisResult>(s)`, true},
-		{Ruby, `redis.eval script, keys: [k]`, true},
-		{Java, `RedisScript<Long> s = RedisScript.of(text, Long.class)`, true},
+		{langs.JavaScript, `m = {match: "\\b(isset|unset|eval|empty)\\b"}`, false},
+		{langs.PHP, `$words = ['eval', 'exit'];`, false},
+		{langs.Python, `x = r.eval`, false},
+		{langs.Python, "r.eval \\\n  (s, 1)", true},
+		{langs.JavaScript, `client.eval /* run */ (s, 1)`, true},
+		{langs.JavaScript, "client.eval\n  (s, 1)", true},
+		{langs.Kotlin, "jedis.`eval`(s)", true},
+		{langs.CSharp, `db.ScriptEvaluate<RedisResult>(s)`, true},
+		{langs.Ruby, `redis.eval script, keys: [k]`, true},
+		{langs.Java, `RedisScript<Long> s = RedisScript.of(text, Long.class)`, true},
 	} {
 		if got := MayHoldScript(c.lang, []byte(c.src), nil); got != c.want {
 			t.Errorf("MayHoldScript(%s, %q) = %v", c.lang, c.src, got)
@@ -134,13 +136,13 @@ func TestMayHoldScript(t *testing.T) {
 // each entry's name is an identifier.
 func TestDefaultTable(t *testing.T) {
 	seen := map[Lang]int{}
-	for _, a := range DefaultAPIs().List() {
+	for _, a := range langs.DefaultAPIs().List() {
 		seen[a.Lang]++
-		if !isWord(a.Name) || strings.ContainsAny(a.Name, ".") {
+		if !IsWord(a.Name) || strings.ContainsAny(a.Name, ".") {
 			t.Errorf("entry %+v", a)
 		}
 	}
-	for _, l := range Langs {
+	for _, l := range langs.All {
 		if seen[l] == 0 {
 			t.Errorf("%s has no API", l)
 		}
@@ -157,7 +159,7 @@ func TestIndexMatchesBytesIndex(t *testing.T) {
 	for _, n := range needles {
 		for _, x := range texts {
 			for _, s := range []string{x, x + n, n + x, x + n + x, strings.Repeat(x, 3) + n[:len(n)-1]} {
-				if got, want := index([]byte(s), n), bytes.Index([]byte(s), []byte(n)); got != want {
+				if got, want := Index([]byte(s), n), bytes.Index([]byte(s), []byte(n)); got != want {
 					t.Errorf("index(%q, %q) = %d, want %d", s, n, got, want)
 				}
 			}

@@ -149,6 +149,15 @@ type API struct {
 	// object's script when a creating call made the object, and is
 	// ignored otherwise.
 	Runs bool
+	// ListAt, when above 0, says the call's arguments are the elements of
+	// the list literal at argument ListAt-1, the command's words (Redix's
+	// command(conn, ["EVAL", script, numkeys | ...])): Script, Guard and
+	// Keys count in that list.
+	ListAt int
+	// NotSHA: an argument that looks like a SHA is the EVALSHA form of
+	// the call, no script (StackExchange.Redis ScriptEvaluate(byte[]
+	// hash, ...)).
+	NotSHA bool
 }
 
 // APIs is a table of script APIs.
@@ -159,13 +168,16 @@ type APIs struct {
 	words  map[Lang][]apiWord
 	pfOnce sync.Once
 	pf     map[Lang]*wordFilter
+	// langs are the languages the table was made for.
+	langs []Lang
 }
 
-// NewAPIs compiles a table; extra entries (from configuration) come after
-// the defaults. An entry without a language applies to every language.
-func NewAPIs(extra ...API) (*APIs, error) {
-	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]apiWord{}}
-	all := append(defaultAPIs(), extra...)
+// NewAPIs compiles the table of the languages' script APIs; extra entries
+// (from configuration) come after the languages' own. An entry without a
+// language applies to every language of the list.
+func NewAPIs(langs []Lang, extra ...API) (*APIs, error) {
+	t := &APIs{byName: map[Lang]map[string][]int{}, words: map[Lang][]apiWord{}, langs: langs}
+	all := append(defaultAPIs(langs), extra...)
 	for _, a := range all {
 		if a.Name == "" || !isWord(a.Name) {
 			return nil, fmt.Errorf("script API %q: the name must be an identifier", a.Name)
@@ -176,11 +188,11 @@ func NewAPIs(extra ...API) (*APIs, error) {
 		if a.Script < Receiver || a.Script == Receiver && !a.Runs {
 			return nil, fmt.Errorf("script API %s: script argument %d", a.Name, a.Script)
 		}
-		langs := []Lang{a.Lang}
-		if a.Lang == 0 {
-			langs = Langs
+		of := []Lang{a.Lang}
+		if a.Lang == nil {
+			of = langs
 		}
-		for _, l := range langs {
+		for _, l := range of {
 			b := a
 			b.Lang = l
 			t.list = append(t.list, b)
@@ -216,11 +228,11 @@ type apiWord struct {
 }
 
 func isWord(s string) bool {
-	if s == "" || !isIdentStart(s[0]) {
+	if s == "" || !IsIdentStart(s[0]) {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isIdentPart(s[i]) {
+		if !IsIdentPart(s[i]) {
 			return false
 		}
 	}
@@ -232,14 +244,21 @@ func (t *APIs) List() []API { return append([]API(nil), t.list...) }
 
 func (t *APIs) lookup(l Lang, name string) []int { return t.byName[l][name] }
 
-// DefaultAPIs is the built-in table.
-var DefaultAPIs = sync.OnceValue(func() *APIs {
-	t, err := NewAPIs()
-	if err != nil {
-		panic(err) // the built-in table is checked by the tests
+// ownAPIs are the tables of one language's own APIs, made on first use:
+// what Extract and MayHoldScript use when given no table.
+var ownAPIs sync.Map // Lang -> *APIs
+
+func apisOf(l Lang) *APIs {
+	if t, ok := ownAPIs.Load(l); ok {
+		return t.(*APIs)
 	}
-	return t
-})
+	t, err := NewAPIs([]Lang{l})
+	if err != nil {
+		panic(err) // a language's own table is checked by its tests
+	}
+	t2, _ := ownAPIs.LoadOrStore(l, t)
+	return t2.(*APIs)
+}
 
 // redisish reports whether a receiver's name suggests a Redis client,
 // which is the evidence a Generic API's call needs when it shows no key
@@ -262,10 +281,10 @@ func redisish(name string) bool {
 
 // Key-count places shared by the tables below.
 var (
-	keysNumArg1 = KeysAt{Arg: 1, Form: KeysCount, Args: ArgsRest}
-	// keysList1Args2: keys in a list at 1, values in a list at 2
+	KeysNumArg1 = KeysAt{Arg: 1, Form: KeysCount, Args: ArgsRest}
+	// KeysList1Args2: keys in a list at 1, values in a list at 2
 	// (@upstash/redis, redis-rb).
-	keysList1Args2 = KeysAt{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2}
+	KeysList1Args2 = KeysAt{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2}
 )
 
 // defaultAPIs is the built-in knowledge of each client library's script
@@ -280,159 +299,15 @@ var (
 //
 // It is made when a table is, not when the program starts: a run over .lua
 // files alone never needs it.
-func defaultAPIs() []API {
-	return withMirrors(append(append([]API(nil), baseAPIs...), redissonAPIs()...))
-}
-
-var baseAPIs = []API{
-	// redis-py (and aioredis 1.x's keys=/args= keywords; redis.asyncio is
-	// redis-py).
-	{Lang: Python, Client: "redis-py", Name: "eval", Script: 0, ScriptKw: "script", Generic: true,
-		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}, {Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args"}}},
-	{Lang: Python, Client: "redis-py", Name: "eval_ro", Script: 0, ScriptKw: "script",
-		Keys: []KeysAt{keysNumArg1, {Kw: "numkeys", Form: KeysCount}}},
-	{Lang: Python, Client: "redis-py", Name: "register_script", Script: 0, ScriptKw: "script", Creates: true},
-	{Lang: Python, Client: "redis-py", Name: "script_load", Script: 0, ScriptKw: "script"},
-	{Lang: Python, Client: "redis-py", Name: "function_load", Script: 0, ScriptKw: "code"},
-	{Lang: Python, Client: "redis-py", Name: "evalsha", Script: NoScript},
-	{Lang: Python, Client: "redis-py", Name: "evalsha_ro", Script: NoScript},
-
-	// ioredis and node-redis (v3 eval(script, numkeys, ...); v4
-	// eval(script, {keys, arguments}); @upstash/redis eval(script, keys,
-	// args)).
-	{Lang: JavaScript, Client: "ioredis, node-redis, @upstash/redis", Name: "eval", Script: 0, Generic: true,
-		Keys: jsEvalKeys},
-	{Lang: JavaScript, Client: "node-redis", Name: "evalRo", Script: 0, Keys: jsEvalKeys},
-	{Lang: JavaScript, Client: "ioredis", Name: "defineCommand", Script: 1, ScriptField: "lua",
-		Keys: []KeysAt{{Arg: 1, Field: "numberOfKeys", Form: KeysCount}}},
-	{Lang: JavaScript, Client: "node-redis", Name: "defineScript", Form: Function, Script: 0, ScriptField: "SCRIPT",
-		Keys: []KeysAt{{Arg: 0, Field: "NUMBER_OF_KEYS", Form: KeysCount}}},
-	{Lang: JavaScript, Client: "node-redis, @upstash/redis", Name: "scriptLoad", Script: 0},
-	{Lang: JavaScript, Client: "node-redis", Name: "functionLoad", Script: 0},
-	{Lang: JavaScript, Client: "ioredis, node-redis", Name: "evalsha", Script: NoScript},
-
-	// Jedis, Lettuce, Redisson, Spring Data Redis.
-	// Redisson's RScript.eval([key,] mode, script, returnType, keys, ...)
-	// before Jedis's and Lettuce's eval(script, ...): the first entry
-	// that matches a call is used.
-	{Lang: Java, Client: "Redisson", Name: "eval", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
-	{Lang: Java, Client: "Redisson", Name: "eval", Script: 2, GuardArg: 1, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
-	{Lang: Java, Client: "Redisson", Name: "evalAsync", Script: 1, GuardArg: 0, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
-	{Lang: Java, Client: "Redisson", Name: "evalAsync", Script: 2, GuardArg: 1, Guard: redissonModes, GuardPrefix: true, Keys: javaEvalKeys},
-	{Lang: Java, Client: "Jedis, Lettuce", Name: "eval", Script: 0, Generic: true, Keys: javaEvalKeys},
-	{Lang: Java, Client: "Jedis, Lettuce", Name: "evalReadonly", Script: 0, Keys: javaEvalKeys},
-	{Lang: Java, Client: "Lettuce", Name: "evalReadOnly", Script: 0, Keys: javaEvalKeys},
-	{Lang: Java, Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: FirstString},
-	{Lang: Java, Client: "Redisson", Name: "scriptLoadAsync", Script: FirstString},
-	{Lang: Java, Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: Constructor, Script: 0, Creates: true},
-	{Lang: Java, Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0, Creates: true},
-	// RedisTemplate.execute(script, keys, args...), its overload with
-	// serializers before the keys, execute(script, argsSerializer,
-	// resultSerializer, keys, args...), and ReactiveRedisTemplate's
-	// execute(script, keys, argsList[, argsWriter, resultReader]) run a
-	// RedisScript.
-	{Lang: Java, Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []KeysAt{
-		{Arg: 3, Form: KeysList, IfArg: 1, IfHas: "erializer", Args: ArgsVarargs},
-		{Arg: 1, Form: KeysList, Args: ArgsVarargs}}},
-	{Lang: Java, Client: "Spring Data Redis", Name: "setScriptText", Script: 0},
-	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoad", Script: 0},
-	{Lang: Java, Client: "Jedis, Lettuce", Name: "functionLoadReplace", Script: 0},
-	{Lang: Java, Client: "Jedis, Lettuce", Name: "evalsha", Script: NoScript},
-
-	// StackExchange.Redis.
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluate", Script: 0, Keys: csEvalKeys},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateAsync", Script: 0, Keys: csEvalKeys},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnly", Script: 0, Keys: csEvalKeys},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnlyAsync", Script: 0, Keys: csEvalKeys},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoad", Script: 0},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "ScriptLoadAsync", Script: 0},
-	{Lang: CSharp, Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Params: true, Creates: true},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "Evaluate", Script: Receiver, Runs: true},
-	{Lang: CSharp, Client: "StackExchange.Redis", Name: "EvaluateAsync", Script: Receiver, Runs: true},
-
-	// Predis, phpredis, Laravel's Redis facade and connections.
-	// phpredis takes eval($script, $args, $numKeys).
-	{Lang: PHP, Client: "Predis, phpredis, Laravel", Name: "eval", Script: 0, Generic: true,
-		Keys: phpEvalKeys},
-	{Lang: PHP, Client: "phpredis", Name: "evalRo", Script: 0, Keys: phpEvalKeys},
-	{Lang: PHP, Client: "Predis, phpredis", Name: "evalsha", Script: NoScript},
-
-	// redis-rb: eval(script, keys: [...], argv: [...]) or eval(script,
-	// [keys], [argv]); script(:load, src).
-	{Lang: Ruby, Client: "redis-rb", Name: "eval", Script: 0, Generic: true,
-		Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "argv", ArgsArg: 2}, keysList1Args2}},
-	{Lang: Ruby, Client: "redis-rb", Name: "script", Script: 1, GuardArg: 0, Guard: []string{":load", `"load"`, `'load'`}},
-	{Lang: Ruby, Client: "redis-rb", Name: "evalsha", Script: NoScript},
-}
-
-var redissonModes = []string{"RScript.Mode.", "Mode."}
-
-// jsEvalKeys: ioredis eval(src, numkeys, ...keysAndArgs), @upstash/redis
-// eval(src, [keys], [args]), node-redis v4 eval(src, {keys, arguments}).
-var jsEvalKeys = []KeysAt{keysNumArg1, keysList1Args2,
-	{Arg: 1, Field: "keys", Form: KeysList, Args: ArgsList, ArgsArg: 1, ArgsField: "arguments"}}
-
-// phpEvalKeys: Predis eval($src, $numkeys, ...$keysAndArgs), phpredis
-// eval($src, [$keysAndArgs], $numkeys).
-var phpEvalKeys = []KeysAt{keysNumArg1, {Arg: 2, Form: KeysCount, Args: ArgsList, ArgsArg: 1}}
-
-// csEvalKeys: ScriptEvaluate(src, keys, values, flags), by position or
-// by name.
-var csEvalKeys = []KeysAt{{Arg: 1, Form: KeysList, Args: ArgsList, ArgsArg: 2, ArgsKw: "values"},
-	{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsArg: 2, ArgsKw: "values"}}
-
-// javaEvalKeys: Jedis eval(script, keyCount, ...) and eval(script, keys,
-// args); Redisson's evalRead/evalWrite(key, codec, command, script, keys,
-// ...) and RScript.eval(mode, script, returnType, keys, ...); Lettuce's
-// eval(script, outputType, keys...).
 //
-// Jedis's list form passes the values in a second list; Redisson's and
-// Lettuce's pass them as varargs after the keys.
-var javaEvalKeys = []KeysAt{
-	{Arg: 1, Rel: true, Form: KeysCount, Args: ArgsRest},
-	{Arg: 1, Rel: true, Form: KeysList, Args: ArgsList, ArgsArg: 2},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "RScript.ReturnType.", Args: ArgsRest},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ReturnType.", Args: ArgsRest},
-	{Arg: 2, Rel: true, Form: KeysList, IfArg: 1, IfPrefix: "ScriptOutputType.", Args: ArgsRest},
-}
-
-// redissonExecutorKeys: evalWrite(key, codec, command, src, keys,
-// params...), the values as varargs after the keys list.
-var redissonExecutorKeys = func() []KeysAt {
-	k := append([]KeysAt(nil), javaEvalKeys...)
-	k[1] = KeysAt{Arg: 1, Rel: true, Form: KeysList, Args: ArgsRest}
-	return k
-}()
-
-// redissonAPIs: Redisson's command executor and object methods, whose
-// script is the first string argument, followed by the keys list.
-func redissonAPIs() []API {
+// Each language's entries are its APIs(); the table sets their Lang.
+func defaultAPIs(langs []Lang) []API {
 	var out []API
-	for _, n := range []string{"evalRead", "evalWrite", "evalReadAsync", "evalWriteAsync", "evalAsync",
-		"evalReadReactive", "evalWriteReactive", "evalReadRx", "evalWriteRx", "evalWriteNoRetryAsync",
-		"evalReadBatchedAsync", "evalWriteBatchedAsync", "evalBatchedAsync", "evalWriteSyncedNoRetryAsync", "evalWriteSyncedAsync", "syncedEval", "syncedEvalNoRetry", "syncedEvalWithRetry", "evalShaAsync", "evalWriteShaAsync"} {
-		a := API{Lang: Java, Client: "Redisson", Name: n, Script: FirstString, ScriptFrom: 2, Keys: redissonExecutorKeys}
-		if strings.Contains(n, "Sha") {
-			a.Script = NoScript
+	for _, l := range langs {
+		for _, a := range l.APIs() {
+			a.Lang = l
+			out = append(out, a)
 		}
-		out = append(out, a)
 	}
 	return out
-}
-
-// withMirrors adds JavaScript's entries for TypeScript and Java's for
-// Kotlin (which calls the same Java clients, constructors without `new`).
-func withMirrors(apis []API) []API {
-	more := apis
-	for _, a := range apis {
-		switch a.Lang {
-		case JavaScript:
-			a.Lang = TypeScript
-			more = append(more, a)
-		case Java:
-			a.Lang = Kotlin
-			more = append(more, a)
-		}
-	}
-	return more
 }

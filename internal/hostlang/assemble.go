@@ -47,9 +47,9 @@ var luaKeywordState = map[string]int{
 
 // assemble writes v's text with each hole replaced by its placeholder.
 // Parameters (HoleParam) are named after themselves: `__param_key`.
-func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
-	b := v.text.Bytes()
-	out := srcmap.New(len(b) + 8*len(v.holes))
+func assemble(v *Value, src []byte) (*srcmap.Text, []Hole) {
+	b := v.Text.Bytes()
+	out := srcmap.New(len(b) + 8*len(v.Holes))
 	var holes []Hole
 	state := luaStmt
 	// Lexical context: 0 code, '\'' or '"' a short string, 'L' a long
@@ -58,20 +58,20 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 	ctx, level := byte(0), 0
 	next := 0
 	// placeholder writes hole h's placeholder, a call when call is set.
-	placeholder := func(h hole, call, code bool) {
+	placeholder := func(h ValueHole, call, code bool) {
 		name := "__hole" + strconv.Itoa(len(holes)+1)
-		if h.kind == HoleParam {
-			name = "__param_" + paramName(src[h.inStart:h.inEnd], len(holes)+1)
+		if h.Kind == HoleParam {
+			name = "__param_" + paramName(src[h.InStart:h.InEnd], len(holes)+1)
 		}
 		text := name
 		if call {
 			text += "()"
 		}
 		luaStart := out.Len()
-		out.AppendString(text, h.start, h.end, false)
+		out.AppendString(text, h.Start, h.End, false)
 		holes = append(holes, Hole{
-			Kind: h.kind, Start: h.start, End: h.end,
-			Expr:     string(src[h.inStart:h.inEnd]),
+			Kind: h.Kind, Start: h.Start, End: h.End,
+			Expr:     string(src[h.InStart:h.InEnd]),
 			LuaStart: luaStart, LuaEnd: out.Len(),
 			Name: name, Call: call, Code: code,
 		})
@@ -80,7 +80,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 	// whose closing one is b[to:end] as a concatenation of its pieces
 	// and holes; reopen is the delimiter a piece after a hole opens with.
 	split := func(i, from, to, end int, reopen string, long bool) {
-		open, shut := v.text.Span(i), v.text.Span(end-1)
+		open, shut := v.Text.Span(i), v.Text.Span(end-1)
 		paren := state == luaExprDone || arithBefore(out.Bytes()) || arithAfter(b, end)
 		closeParen := func() {
 			if paren {
@@ -90,48 +90,48 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 		if paren {
 			out.AppendString("(", open.Start, open.End, false)
 		}
-		out.AppendSlice(v.text, i, from)
+		out.AppendSlice(v.Text, i, from)
 		closer := string(b[to:end])
 		// inPiece is set while a piece of the string is open; prev is
 		// the hole before the piece to open next.
-		inPiece, prev := true, hole{}
+		inPiece, prev := true, ValueHole{}
 		for k := from; k < to; k++ {
 			if !v.holeAt(k, &next) {
 				if !inPiece {
-					out.AppendString(" .. "+reopen, prev.start, prev.end, false)
+					out.AppendString(" .. "+reopen, prev.Start, prev.End, false)
 					if long && (b[k] == '\n' || b[k] == '\r') {
 						// A long bracket drops the line end that
 						// follows it: one more keeps the piece's own.
-						out.Append(b[k], prev.start, prev.end, false)
+						out.Append(b[k], prev.Start, prev.End, false)
 					}
 					inPiece = true
 				}
-				out.AppendSlice(v.text, k, k+1)
+				out.AppendSlice(v.Text, k, k+1)
 				continue
 			}
-			h := v.holes[next]
+			h := v.Holes[next]
 			sep := " .. "
 			if inPiece {
 				sep = closer + sep
 			}
-			out.AppendString(sep, h.start, h.end, false)
+			out.AppendString(sep, h.Start, h.End, false)
 			placeholder(h, false, true)
 			inPiece, prev = false, h
 		}
 		if inPiece {
 			// No empty piece after a hole that ends the string.
-			out.AppendSlice(v.text, to, end)
+			out.AppendSlice(v.Text, to, end)
 		}
 		closeParen()
 	}
 	for i := 0; i < len(b); {
 		if v.holeAt(i, &next) {
-			h := v.holes[next]
+			h := v.Holes[next]
 			call := false
 			if ctx == 0 {
 				glued := out.Len() > 0 && isWordByte(out.At(out.Len()-1)) ||
 					i+1 < len(b) && isWordByte(b[i+1])
-				call = !glued && (state == luaStmt || state == luaExprDone) && h.kind != HoleParam
+				call = !glued && (state == luaStmt || state == luaExprDone) && h.Kind != HoleParam
 				state = luaExprDone
 			}
 			placeholder(h, call, ctx == 0)
@@ -233,7 +233,7 @@ func assemble(v *value, src []byte) (*srcmap.Text, []Hole) {
 				n = k
 				break
 			}
-			out.AppendSlice(v.text, i+k, i+k+1)
+			out.AppendSlice(v.Text, i+k, i+k+1)
 		}
 		i += n
 	}
@@ -253,13 +253,13 @@ func closesLong(b []byte, i, level int) bool {
 // string opened at b[i], when the string closes on its line and holds a
 // hole to split it at (assemble): no LuaScript parameter, and no hole
 // right after a backslash.
-func (v *value) shortWithHoles(i int) (int, bool) {
-	b := v.text.Bytes()
+func (v *Value) shortWithHoles(i int) (int, bool) {
+	b := v.Text.Bytes()
 	q := b[i]
 	holes := false
 	for k := i + 1; k < len(b); k++ {
 		if v.isHole(k) {
-			if v.holes[v.holeIndex(k)].kind == HoleParam {
+			if v.Holes[v.holeIndex(k)].Kind == HoleParam {
 				return 0, false
 			}
 			holes = true
@@ -283,12 +283,12 @@ func (v *value) shortWithHoles(i int) (int, bool) {
 // longWithHoles returns the index of the bracket that closes the long
 // string of the level whose content starts at b[from], when it closes and
 // holds a hole to split it at and no LuaScript parameter.
-func (v *value) longWithHoles(from, level int) (int, bool) {
-	b := v.text.Bytes()
+func (v *Value) longWithHoles(from, level int) (int, bool) {
+	b := v.Text.Bytes()
 	holes := false
 	for k := from; k < len(b); k++ {
 		if v.isHole(k) {
-			if v.holes[v.holeIndex(k)].kind == HoleParam {
+			if v.Holes[v.holeIndex(k)].Kind == HoleParam {
 				return 0, false
 			}
 			holes = true

@@ -1,7 +1,9 @@
-package hostlang
+package hostlang_test
 
 import (
 	"fmt"
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +31,7 @@ const treeSize = 10_000
 // comments, calls, and words the prefilter's anchors meet (evaluate,
 // scriptSrc, Script) without being a script API's.
 var ordinary = map[Lang]string{
-	Python: `
+	langs.Python: `
 class Service%[1]d:
     """Serves requests; evaluates the rules in order."""
 
@@ -46,7 +48,7 @@ class Service%[1]d:
         self.cache[key] = evaluate(result.json(), strict=True)
         return result
 `,
-	JavaScript: `
+	langs.JavaScript: `
 export class Service%[1]d {
   constructor(client, cache = new Map()) {
     this.client = client; // the HTTP client
@@ -63,7 +65,7 @@ export class Service%[1]d {
   }
 }
 `,
-	Java: `
+	langs.Java: `
 public class Service%[1]d {
     private final HttpClient client; // the HTTP client
     private final Map<String, Object> cache = new HashMap<>();
@@ -80,7 +82,7 @@ public class Service%[1]d {
     }
 }
 `,
-	Kotlin: `
+	langs.Kotlin: `
 class Service%[1]d(private val client: HttpClient) {
     private val cache = mutableMapOf<String, Any>() // the cache
     private val scriptSrc = "/static/app-%[1]d.js"
@@ -94,7 +96,7 @@ class Service%[1]d(private val client: HttpClient) {
     }
 }
 `,
-	PHP: `
+	langs.PHP: `
 class Service%[1]d
 {
     private $cache = []; // the cache
@@ -112,7 +114,7 @@ class Service%[1]d
     }
 }
 `,
-	Ruby: `
+	langs.Ruby: `
 class Service%[1]d
   # Serves requests; evaluates the rules in order.
   def initialize(client, cache = {})
@@ -130,7 +132,7 @@ class Service%[1]d
   end
 end
 `,
-	CSharp: `
+	langs.CSharp: `
 public class Service%[1]d
 {
     private readonly HttpClient _client; // the HTTP client
@@ -149,7 +151,7 @@ public class Service%[1]d
 `,
 }
 
-var extOf = map[Lang]string{Python: ".py", JavaScript: ".js", TypeScript: ".ts", Java: ".java", Kotlin: ".kt", PHP: ".php", Ruby: ".rb", CSharp: ".cs"}
+var extOf = map[Lang]string{langs.Python: ".py", langs.JavaScript: ".js", langs.TypeScript: ".ts", langs.Java: ".java", langs.Kotlin: ".kt", langs.PHP: ".php", langs.Ruby: ".rb", langs.CSharp: ".cs"}
 
 type genFile struct {
 	lang Lang
@@ -168,7 +170,7 @@ var (
 func hostTree(b *testing.B) []genFile {
 	treeOnce.Do(func() {
 		fixtures := map[Lang][]byte{}
-		for _, l := range Langs {
+		for _, l := range langs.All {
 			paths, _ := filepath.Glob(filepath.Join("testdata", l.String(), "*"+extOf[l]))
 			for _, p := range paths {
 				src, err := os.ReadFile(p)
@@ -178,13 +180,13 @@ func hostTree(b *testing.B) []genFile {
 			}
 		}
 		for i := 0; i < treeSize; i++ {
-			lang := Langs[i%len(Langs)]
+			lang := langs.All[i%len(langs.All)]
 			page := ordinary[lang]
-			if lang == TypeScript {
-				page = ordinary[JavaScript]
+			if lang == langs.TypeScript {
+				page = ordinary[langs.JavaScript]
 			}
 			var sb strings.Builder
-			if lang == PHP {
+			if lang == langs.PHP {
 				sb.WriteString("<?php\n")
 			}
 			pages := 4 + (i*7919)%17
@@ -192,7 +194,7 @@ func hostTree(b *testing.B) []genFile {
 				fmt.Fprintf(&sb, page, i*100+p)
 			}
 			if i%40 == 0 {
-				if lang == PHP {
+				if lang == langs.PHP {
 					sb.WriteString("\n?>\n")
 				}
 				sb.Write(fixtures[lang])

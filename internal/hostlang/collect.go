@@ -24,7 +24,7 @@ func (w *walker) collect(st *stream) {
 		for len(scopes) > 0 && scopes[len(scopes)-1].close < i {
 			scopes = scopes[:len(scopes)-1]
 		}
-		if t.kind == tkSep {
+		if t.Kind == tkSep {
 			scopes, def = nil, ""
 			continue
 		}
@@ -37,28 +37,28 @@ func (w *walker) collect(st *stream) {
 				scopes = append(scopes, scope{st.match[i], name, w.declBody(st, i)})
 			}
 			if open, close, ok := w.paramsBefore(st, i); ok {
-				w.addParamScope(st, open, close, toks[i].start, toks[st.match[i]].end)
+				w.addParamScope(st, open, close, toks[i].Start, toks[st.match[i]].End)
 			}
 		}
-		if t.kind == tkIdent && (w.lang == Python || w.lang == Ruby) && w.text(t) == "def" {
+		if t.Kind == TkIdent && w.t.DefFunctions && w.text(t) == "def" {
 			k := i + 1
 			if w.is(st, k, "self") && w.is(st, k+1, ".") {
 				k += 2
 			}
-			if k < len(toks) && toks[k].kind == tkIdent {
+			if k < len(toks) && toks[k].Kind == TkIdent {
 				def = w.text(toks[k])
 				if w.is(st, k+1, "(") && st.match[k+1] > k+1 {
-					w.addParamScope(st, k+1, st.match[k+1], toks[k].start, w.defEnd(st, i))
+					w.addParamScope(st, k+1, st.match[k+1], toks[k].Start, w.defEnd(st, i))
 				}
 			}
 		}
-		if t.kind == tkIdent && i+1 < len(toks) && w.appendOp(st, i+1) {
+		if t.Kind == TkIdent && i+1 < len(toks) && w.appendOp(st, i+1) {
 			name := bareName(w.text(t))
 			if len(w.appends[name]) < 1<<10 {
-				w.appends[name] = append(w.appends[name], t.start)
+				w.appends[name] = append(w.appends[name], t.Start)
 				w.appendSites[name] = append(w.appendSites[name], appendSite{st: st, tok: i})
 			}
-			if w.lang == Ruby && w.stmtStart(st, i) && st.exprAt[i] == nil {
+			if w.t.ShiftAppends && w.stmtStart(st, i) && st.exprAt[i] == nil {
 				// `s << "..."` on its own appends the text to s, as `s
 				// += "..."` does: what it appends is an expression of
 				// its own, not a concatenation with s's text.
@@ -87,17 +87,17 @@ func (w *walker) collect(st *stream) {
 			if len(w.appends[name]) < 1<<10 {
 				p := &expr{st: st, first: e.ops[1].first, last: e.last, ops: e.ops[1:], name: name}
 				p.start, p.end = w.hostRange(st, p.first, p.last)
-				w.appends[name] = append(w.appends[name], toks[i-2].start)
+				w.appends[name] = append(w.appends[name], toks[i-2].Start)
 				w.appendSites[name] = append(w.appendSites[name], appendSite{st: st, tok: i - 2, piece: p, whole: e})
 			}
 			name = ""
 		}
 		if name != "" {
-			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && w.lang != CSharp && w.lang != JavaScript && w.lang != TypeScript
-			b := &binding{off: toks[i].start, fn: isFn, field: field, alts: []*expr{e}, st: st, flowEnd: len(w.src)}
+			field := w.is(st, i-1, ":") || w.is(st, i-1, "=>") && !w.t.ArrowLambdas
+			b := &binding{off: toks[i].Start, fn: isFn, field: field, alts: []*expr{e}, st: st, flowEnd: len(w.src)}
 			for k := len(scopes) - 1; k >= 0; k-- {
 				if !scopes[k].decl {
-					b.flowEnd = toks[scopes[k].close].end
+					b.flowEnd = toks[scopes[k].close].End
 					break
 				}
 			}
@@ -111,7 +111,7 @@ func (w *walker) collect(st *stream) {
 			// one of them.
 			for k := e.last; k < len(toks) && len(b.alts) < 8; {
 				op := w.text(toks[k])
-				if toks[k].kind == tkNewline || !(op == "||" || op == "??" || op == "or" || op == "?:") {
+				if toks[k].Kind == tkNewline || !(op == "||" || op == "??" || op == "or" || op == "?:") {
 					break
 				}
 				alt := w.parseExpr(st, k+1, 1)
@@ -124,7 +124,7 @@ func (w *walker) collect(st *stream) {
 				}
 				k = alt.last
 			}
-			if last := b.alts[len(b.alts)-1].last; (w.lang == Python || w.lang == Ruby) && last < len(toks) && toks[last].kind == tkIdent {
+			if last := b.alts[len(b.alts)-1].last; w.t.TrailingConditions && last < len(toks) && toks[last].Kind == TkIdent {
 				// `x = a if c else b`, `x = a if c`, `x = a unless c`.
 				switch w.text(toks[last]) {
 				case "if", "unless", "while", "until":
@@ -153,7 +153,7 @@ func (w *walker) collect(st *stream) {
 // along (`String script`); they name no binding a script reference uses.
 func (w *walker) addParamScope(st *stream, open, close, from, to int) {
 	for k := open + 1; k < close && k < open+64; k++ {
-		if st.toks[k].kind == tkIdent {
+		if st.toks[k].Kind == TkIdent {
 			name := bareName(w.text(st.toks[k]))
 			if len(w.params[name]) < 1<<10 {
 				w.params[name] = append(w.params[name], [2]int{from, to})
@@ -171,7 +171,7 @@ func (w *walker) paramsBefore(st *stream, i int) (int, int, bool) {
 			break
 		}
 		t := st.toks[q]
-		if !(t.kind == tkIdent || w.is(st, q, ":") || w.is(st, q, ".") || w.is(st, q, "<") || w.is(st, q, ">") ||
+		if !(t.Kind == TkIdent || w.is(st, q, ":") || w.is(st, q, ".") || w.is(st, q, "<") || w.is(st, q, ">") ||
 			w.is(st, q, "?") || w.is(st, q, ",") || w.is(st, q, "=>") || w.is(st, q, "[") || w.is(st, q, "]")) {
 			return 0, 0, false
 		}
@@ -186,11 +186,11 @@ func (w *walker) paramsBefore(st *stream, i int) (int, int, bool) {
 // defEnd is where the Python or Ruby function whose `def` is token i
 // ends: at the next def or class written no further right, or at the end.
 func (w *walker) defEnd(st *stream, i int) int {
-	col := w.column(st.toks[i].start)
+	col := w.column(st.toks[i].Start)
 	for k := i + 1; k < len(st.toks) && k < i+200000; k++ {
 		t := st.toks[k]
-		if t.kind == tkIdent && (w.text(t) == "def" || w.text(t) == "class") && w.column(t.start) <= col {
-			return t.start
+		if t.Kind == TkIdent && (w.text(t) == "def" || w.text(t) == "class") && w.column(t.Start) <= col {
+			return t.Start
 		}
 	}
 	return len(w.src)
@@ -250,25 +250,25 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 	case w.is(st, p, "="):
 		// A keyword argument or a parameter's default is no binding:
 		// `f(script="...")`, `def f(x="...")`.
-		if w.is(st, p-2, "(") || w.is(st, p-2, ",") && (w.lang == Python || w.lang == Kotlin) {
+		if w.is(st, p-2, "(") || w.is(st, p-2, ",") && w.t.NamedArgsEqual {
 			return "", false
 		}
 		return w.declName(st, p-1)
 	case w.is(st, p, ":") && p >= 2 && (w.is(st, p-2, "{") || w.is(st, p-2, ",")):
 		// An object, dict or hash field `key: value`.
-		switch k := toks[p-1]; k.kind {
-		case tkIdent:
+		switch k := toks[p-1]; k.Kind {
+		case TkIdent:
 			return bareName(w.text(k)), false
-		case tkString:
-			return w.s.lits[k.lit].val.text.String(), false
+		case TkString:
+			return w.s.Lits[k.Lit].Val.Text.String(), false
 		}
 	case w.is(st, p, "=>") && p >= 1:
 		switch k := toks[p-1]; {
-		case k.kind == tkString:
-			return w.s.lits[k.lit].val.text.String(), false
-		case k.kind == tkNumber && w.lang == Ruby && w.src[k.start] == ':':
+		case k.Kind == TkString:
+			return w.s.Lits[k.Lit].Val.Text.String(), false
+		case k.Kind == TkNumber && w.t.Symbols && w.src[k.Start] == ':':
 			return w.text(k)[1:], false
-		case k.kind == tkIdent && w.lang == CSharp:
+		case k.Kind == TkIdent && w.t.ArrowProperties:
 			// An expression-bodied property.
 			return w.text(k), true
 		case w.is(st, p-1, ")") && st.match[p-1] > 0:
@@ -277,28 +277,30 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 			if w.is(st, b, "=") || w.is(st, b, ":") {
 				b--
 			}
-			if b >= 0 && toks[b].kind == tkIdent && !controlWords[w.text(toks[b])] {
+			if b >= 0 && toks[b].Kind == TkIdent && !controlWords[w.text(toks[b])] {
 				return bareName(w.text(toks[b])), true
 			}
 		}
-	case toks[p].kind == tkIdent && w.text(toks[p]) == "return":
+	case toks[p].Kind == TkIdent && w.text(toks[p]) == "return":
 		return fn, true
-	case toks[p].kind == tkNewline && w.lang == Ruby:
+	case w.t.AttrBindings && toks[p].Kind == TkIdent && w.src[toks[p].Start] == '@' && (p == 0 || toks[p-1].Kind == tkNewline):
+		return bareName(w.text(toks[p])), false
+	case toks[p].Kind == tkNewline && w.t.KeywordBlocks:
 		// def name[(params)] NL expr NL end: the method's value.
 		q := p - 1
 		if w.is(st, q, ")") && st.match[q] > 0 {
 			q = st.match[q] - 1
 		}
-		if q < 1 || toks[q].kind != tkIdent {
+		if q < 1 || toks[q].Kind != TkIdent {
 			return "", false
 		}
 		isDef := w.is(st, q-1, "def") || w.is(st, q-1, ".") && w.is(st, q-2, "self") && w.is(st, q-3, "def")
-		ends := e.last+1 < len(toks) && toks[e.last].kind == tkNewline && w.is(st, e.last+1, "end")
+		ends := e.last+1 < len(toks) && toks[e.last].Kind == tkNewline && w.is(st, e.last+1, "end")
 		if isDef && ends {
 			return w.text(toks[q]), true
 		}
-	case w.is(st, p, ",") && w.lang == PHP && p >= 3 && toks[p-1].kind == tkString && w.is(st, p-2, "(") && w.is(st, p-3, "define"):
-		return w.s.lits[toks[p-1].lit].val.text.String(), false
+	case w.is(st, p, ",") && w.t.DefineFunc != "" && p >= 3 && toks[p-1].Kind == TkString && w.is(st, p-2, "(") && w.is(st, p-3, w.t.DefineFunc):
+		return w.s.Lits[toks[p-1].Lit].Val.Text.String(), false
 	}
 	return "", false
 }
@@ -314,30 +316,31 @@ func (w *walker) declName(st *stream, q int) (string, bool) {
 	for k := q; k >= 0 && k > q-16; k-- {
 		t := toks[k]
 		if w.is(st, k, ":") {
-			if k >= 1 && toks[k-1].kind == tkIdent {
+			if k >= 1 && toks[k-1].Kind == TkIdent {
 				return bareName(w.text(toks[k-1])), false
 			}
 			if w.is(st, k-1, ")") && st.match[k-1] > 0 {
-				if m := st.match[k-1]; m >= 1 && toks[m-1].kind == tkIdent {
+				if m := st.match[k-1]; m >= 1 && toks[m-1].Kind == TkIdent {
 					return w.text(toks[m-1]), true
 				}
 			}
 			break
 		}
-		if !(t.kind == tkIdent || w.is(st, k, ".") || w.is(st, k, "<") || w.is(st, k, ">") || w.is(st, k, "?") ||
-			w.is(st, k, "[") || w.is(st, k, "]") || w.is(st, k, ",") || w.is(st, k, "|")) {
+		if !(t.Kind == TkIdent || w.is(st, k, ".") || w.is(st, k, "<") || w.is(st, k, ">") || w.is(st, k, "?") ||
+			w.is(st, k, "[") || w.is(st, k, "]") || w.is(st, k, ",") || w.is(st, k, "|") ||
+			t.Kind == TkPunct && slices.Contains(w.t.AnnotationOps, w.text(t))) {
 			break
 		}
 	}
 	switch t := toks[q]; {
-	case t.kind == tkIdent && !w.keyword(w.text(t)):
+	case t.Kind == TkIdent && !w.keyword(w.text(t)):
 		return bareName(w.text(t)), false
 	case w.is(st, q, ")") && st.match[q] > 0:
-		if m := st.match[q]; m >= 1 && toks[m-1].kind == tkIdent {
+		if m := st.match[q]; m >= 1 && toks[m-1].Kind == TkIdent {
 			return w.text(toks[m-1]), true
 		}
 	case w.is(st, q, "}") && st.match[q] > 0:
-		if m := st.match[q]; m >= 1 && toks[m-1].kind == tkIdent {
+		if m := st.match[q]; m >= 1 && toks[m-1].Kind == TkIdent {
 			return w.text(toks[m-1]), false
 		}
 	}
@@ -355,7 +358,7 @@ func (w *walker) funcNameBefore(st *stream, i int) string {
 			break
 		}
 		t := toks[q]
-		if !(t.kind == tkIdent || w.is(st, q, ":") || w.is(st, q, ".") || w.is(st, q, "<") || w.is(st, q, ">") ||
+		if !(t.Kind == TkIdent || w.is(st, q, ":") || w.is(st, q, ".") || w.is(st, q, "<") || w.is(st, q, ">") ||
 			w.is(st, q, "?") || w.is(st, q, ",") || w.is(st, q, "=>") || w.is(st, q, "[") || w.is(st, q, "]")) {
 			return ""
 		}
@@ -371,7 +374,7 @@ func (w *walker) funcNameBefore(st *stream, i int) string {
 	if w.is(st, b, "=") || w.is(st, b, ":") {
 		b--
 	}
-	if b >= 0 && toks[b].kind == tkIdent && !controlWords[w.text(toks[b])] {
+	if b >= 0 && toks[b].Kind == TkIdent && !controlWords[w.text(toks[b])] {
 		return bareName(w.text(toks[b]))
 	}
 	return ""
@@ -398,10 +401,10 @@ func (w *walker) assignStart(st *stream, eq int) (int, bool) {
 	k := eq - 1
 	for n := 0; k >= 0 && n < 64; n++ {
 		t := st.toks[k]
-		if t.kind == tkNewline || t.kind == tkSep || w.is(st, k, ";") || w.is(st, k, "{") || w.is(st, k, "}") {
+		if t.Kind == tkNewline || t.Kind == tkSep || w.is(st, k, ";") || w.is(st, k, "{") || w.is(st, k, "}") {
 			break
 		}
-		if t.kind == tkIdent && guardWords[w.text(t)] {
+		if t.Kind == TkIdent && guardWords[w.text(t)] {
 			return k, true
 		}
 		if w.is(st, k, ")") && st.match[k] >= 0 && st.match[k] < k {
@@ -425,10 +428,10 @@ var typeWords = map[string]bool{
 func (w *walker) declBody(st *stream, i int) bool {
 	for k, n := i-1, 0; k >= 0 && n < 24; k, n = k-1, n+1 {
 		t := st.toks[k]
-		if t.kind == tkSep || w.is(st, k, ";") || w.is(st, k, "{") || w.is(st, k, "}") {
+		if t.Kind == tkSep || w.is(st, k, ";") || w.is(st, k, "{") || w.is(st, k, "}") {
 			return false
 		}
-		if t.kind == tkIdent && typeWords[w.text(t)] {
+		if t.Kind == TkIdent && typeWords[w.text(t)] {
 			return true
 		}
 	}
@@ -452,7 +455,7 @@ func (w *walker) settled(name string, off int) bool {
 // settledOp is settled for a reference operand: a plain name that is no
 // call (a qualified one, `this.prefix`, is resolved as before).
 func (w *walker) settledOp(st *stream, op *operand) bool {
-	return op.qual != "" || op.call || w.settled(bareName(op.name), st.toks[op.first].start)
+	return op.qual != "" || op.call || w.settled(bareName(op.name), st.toks[op.first].Start)
 }
 
 // settledAt is settled, depth names down a chain of aliases (`s = p`):
@@ -475,7 +478,7 @@ func (w *walker) settledAt(name string, off, depth int) bool {
 			return false
 		}
 		if a := b.alts[0]; len(a.ops) == 1 && a.ops[0].kind == opRef && a.ops[0].qual == "" && identityOnly(a.ops[0].post) {
-			if depth >= maxEvalDepth || !w.settledAt(bareName(a.ops[0].name), a.st.toks[a.ops[0].first].start, depth+1) {
+			if depth >= maxEvalDepth || !w.settledAt(bareName(a.ops[0].name), a.st.toks[a.ops[0].first].Start, depth+1) {
 				return false
 			}
 		}
@@ -488,13 +491,13 @@ func (w *walker) settledAt(name string, off, depth int) bool {
 // assignment b and offset off is written left of b's line: the block b is
 // in (an if, a loop, a function) has ended before off.
 func (w *walker) dedented(b *binding, off int) bool {
-	if w.lang != Python && w.lang != Ruby || b.st != w.streams[0] {
+	if !w.t.LineBlocks || b.st != w.streams[0] {
 		return false
 	}
 	w.indentIndex()
 	toks := b.st.toks
 	next := w.nextDedent[w.lineStart[b.stmt]]
-	return int(next) < len(toks) && toks[next].start < off
+	return int(next) < len(toks) && toks[next].Start < off
 }
 
 // indentIndex fills lineStart, the first token of each token's line
@@ -513,15 +516,15 @@ func (w *walker) indentIndex() {
 	col := make([]int, len(toks))
 	start := 0
 	for k := range toks {
-		if k == 0 || toks[k-1].kind == tkNewline {
+		if k == 0 || toks[k-1].Kind == tkNewline {
 			start = k
-			col[k] = w.column(toks[k].start)
+			col[k] = w.column(toks[k].Start)
 		}
 		w.lineStart[k] = int32(start)
 	}
 	var stack []int
 	for k := len(toks) - 1; k >= 0; k-- {
-		if int(w.lineStart[k]) != k || toks[k].kind == tkNewline {
+		if int(w.lineStart[k]) != k || toks[k].Kind == tkNewline {
 			continue
 		}
 		for len(stack) > 0 && col[stack[len(stack)-1]] >= col[k] {
@@ -542,9 +545,9 @@ func (w *walker) stmtStart(st *stream, i int) bool {
 	}
 	p := st.toks[i-1]
 	switch {
-	case p.kind == tkNewline || p.kind == tkSep || w.is(st, i-1, ";"):
+	case p.Kind == tkNewline || p.Kind == tkSep || w.is(st, i-1, ";"):
 		return true
-	case p.kind == tkIdent:
+	case p.Kind == TkIdent:
 		switch w.text(p) {
 		case "then", "else", "do", "begin":
 			return true
@@ -558,11 +561,11 @@ func (w *walker) stmtStart(st *stream, i int) bool {
 func (w *walker) appendOp(st *stream, i int) bool {
 	switch {
 	case w.is(st, i, "+="):
-		return w.lang != PHP
+		return w.t.ConcatOp == "+"
 	case w.is(st, i, ".="):
-		return w.lang == PHP
+		return w.t.ConcatOp == "."
 	case w.is(st, i, "<<"):
-		return w.lang == Ruby
+		return w.t.ShiftAppends
 	}
 	return false
 }
@@ -647,7 +650,7 @@ func (w *walker) resolveOp(st *stream, op *operand) *expr {
 			return nil
 		}
 	}
-	return w.resolve(op.name, st.toks[op.first].start, op.call, fields)
+	return w.resolve(op.name, st.toks[op.first].Start, op.call, fields)
 }
 
 // declared reports whether the file declares the name (not only as an

@@ -1,6 +1,6 @@
 //go:build unix
 
-package hostlang
+package hostlang_test
 
 import (
 	"syscall"

@@ -1,7 +1,9 @@
-package hostlang
+package hostlang_test
 
 import (
 	"fmt"
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,7 +25,7 @@ func TestDump(t *testing.T) {
 	for _, p := range strings.Split(paths, ":") {
 		_ = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
-				if _, ok := LangOf(path); ok {
+				if _, ok := langs.Of(path); ok {
 					files = append(files, path)
 				}
 			}
@@ -36,7 +38,7 @@ func TestDump(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lang, ok := LangOf(p)
+		lang, ok := langs.Of(p)
 		if !ok {
 			t.Fatalf("%s: no language", p)
 		}

@@ -11,7 +11,7 @@ const maxEvalDepth = 48
 
 // eval returns an expression's value, or nil when it is unknown (no
 // operand is known). Operands whose value is unknown become holes.
-func (w *walker) eval(e *expr) *value {
+func (w *walker) eval(e *expr) *Value {
 	switch e.state {
 	case 1:
 		return nil // a cycle of names
@@ -24,18 +24,18 @@ func (w *walker) eval(e *expr) *value {
 	w.evalDeep++
 	defer func() { w.evalDeep-- }()
 	e.state = 1
-	v := newValue(0)
+	v := NewValue(0)
 	known := 0
 	for _, op := range e.ops {
 		ov := w.evalOperand(e, op)
 		if ov == nil && op.number {
-			start, end := e.st.toks[op.first].start, e.st.toks[op.first].end
-			if e.st.toks[op.first].kind != tkNumber {
-				end = e.st.toks[op.first+1].end // a negative number
+			start, end := e.st.toks[op.first].Start, e.st.toks[op.first].End
+			if e.st.toks[op.first].Kind != TkNumber {
+				end = e.st.toks[op.first+1].End // a negative number
 			}
-			ov = newValue(end - start)
+			ov = NewValue(end - start)
 			for k := start; k < end; k++ {
-				ov.add(w.src[k], k, k+1)
+				ov.Add(w.src[k], k, k+1)
 			}
 		}
 		if ov == nil {
@@ -43,7 +43,7 @@ func (w *walker) eval(e *expr) *value {
 				break
 			}
 			start, end := w.hostRange(e.st, op.first, op.last)
-			v.addHole(hole{start: start, end: end, inStart: start, inEnd: end, kind: HoleOperand})
+			v.AddHole(ValueHole{Start: start, End: end, InStart: start, InEnd: end, Kind: HoleOperand})
 			continue
 		}
 		v.concat(ov)
@@ -76,14 +76,14 @@ func (w *walker) markFragment(st *stream, e *expr) {
 }
 
 // evalOperand returns an operand's value, or nil.
-func (w *walker) evalOperand(e *expr, op *operand) *value {
-	var v *value
+func (w *walker) evalOperand(e *expr, op *operand) *Value {
+	var v *Value
 	switch op.kind {
 	case opLit:
-		v = newValue(0)
+		v = NewValue(0)
 		for _, k := range op.lits {
-			l := w.s.lits[e.st.toks[k].lit]
-			v.concat(w.substitute(l.val))
+			l := w.s.Lits[e.st.toks[k].Lit]
+			v.concat(w.substitute(l.Val))
 		}
 	case opRef:
 		// A name that fills a hole (an operand of a concatenation, an
@@ -141,34 +141,34 @@ func formats(op *operand) bool {
 // substitute replaces the holes of a literal whose expression is a plain
 // same-file name (`${PREFIX}`, `#{SCRIPT}`, `{$lua}`) by the name's value,
 // mapped into its own literal.
-func (w *walker) substitute(v *value) *value {
-	if len(v.holes) == 0 {
+func (w *walker) substitute(v *Value) *Value {
+	if len(v.Holes) == 0 {
 		return v
 	}
-	var out *value
+	var out *Value
 	next := 0
-	for i := 0; i < v.text.Len(); i++ {
+	for i := 0; i < v.Text.Len(); i++ {
 		if !v.holeAt(i, &next) {
 			if out != nil {
-				out.text.AppendSlice(v.text, i, i+1)
+				out.Text.AppendSlice(v.Text, i, i+1)
 			}
 			continue
 		}
-		h := v.holes[next]
-		var sub *value
-		if h.kind == HoleInterp {
+		h := v.Holes[next]
+		var sub *Value
+		if h.Kind == HoleInterp {
 			sub = w.holeValue(h)
 		}
 		if out == nil {
 			if sub == nil {
 				continue
 			}
-			out = v.slice(0, i)
+			out = v.Slice(0, i)
 		}
 		if sub != nil {
 			out.concat(sub)
 		} else {
-			out.addHole(h)
+			out.AddHole(h)
 		}
 	}
 	if out == nil {
@@ -181,7 +181,7 @@ func (w *walker) substitute(v *value) *value {
 // knows it: a name (`${PREFIX}`, `$name` in Kotlin), or an expression of
 // known parts (`${GET_SCRIPT.trim()}`, `#{PREFIX + "x"}`). Names it uses
 // become fragments.
-func (w *walker) holeValue(h hole) *value {
+func (w *walker) holeValue(h ValueHole) *Value {
 	if w.evalDeep >= maxEvalDepth {
 		return nil
 	}
@@ -189,14 +189,14 @@ func (w *walker) holeValue(h hole) *value {
 	if w.subAt == nil {
 		w.subAt = map[int]int{}
 		for k, t := range sub.toks {
-			if _, seen := w.subAt[t.start]; !seen && t.kind != tkSep {
-				w.subAt[t.start] = k
+			if _, seen := w.subAt[t.Start]; !seen && t.Kind != tkSep {
+				w.subAt[t.Start] = k
 			}
 		}
 	}
-	if k, ok := w.subAt[h.inStart]; ok {
+	if k, ok := w.subAt[h.InStart]; ok {
 		e := w.parseExpr(sub, k, 1)
-		if e != nil && (e.last == len(sub.toks) || sub.toks[e.last].start >= h.inEnd) && sub.toks[e.last-1].end <= h.inEnd {
+		if e != nil && (e.last == len(sub.toks) || sub.toks[e.last].Start >= h.InEnd) && sub.toks[e.last-1].End <= h.InEnd {
 			v := w.eval(e)
 			if v != nil {
 				for _, op := range e.ops {
@@ -209,11 +209,11 @@ func (w *walker) holeValue(h hole) *value {
 		}
 		return nil
 	}
-	if name, qualified, ok := plainName(w.src[h.inStart:h.inEnd]); ok {
-		if !qualified && !w.settled(name, h.start) {
+	if name, qualified, ok := plainName(w.src[h.InStart:h.InEnd]); ok {
+		if !qualified && !w.settled(name, h.Start) {
 			return nil
 		}
-		if t := w.resolve(name, h.start, false, qualified); t != nil {
+		if t := w.resolve(name, h.Start, false, qualified); t != nil {
 			if v := w.eval(t); v != nil {
 				w.markFragment(t.st, t)
 				return v
@@ -242,14 +242,14 @@ func plainName(b []byte) (name string, qualified, ok bool) {
 }
 
 // applyWrap applies a wrapping function to its string argument.
-func (w *walker) applyWrap(st *stream, op *operand, v *value) *value {
+func (w *walker) applyWrap(st *stream, op *operand, v *Value) *Value {
 	switch op.fn {
 	case "dedent":
-		return v.dedent()
+		return v.Dedent()
 	case "cleandoc":
-		return cleandoc(v)
+		return Cleandoc(v)
 	case "dedentjs":
-		return v.dedent().trim(isWS, true, true)
+		return v.Dedent().trim(isWS, true, true)
 	case "trim":
 		return v.trim(isWS, true, true)
 	case "ltrim":
@@ -260,12 +260,22 @@ func (w *walker) applyWrap(st *stream, op *operand, v *value) *value {
 		return w.percentFormat(st, v, op.args)
 	case "braces":
 		return w.braceFormat(st, v, op.args)
+	case "concat":
+		// Every argument joined, as Rust's concat! does: a text known in
+		// full only when each of them is.
+		for _, a := range op.args {
+			av := w.argValue(st, a)
+			if av == nil {
+				return nil
+			}
+			v.concat(av)
+		}
 	}
 	return v
 }
 
 // applyPostfix applies a method (or Python's and Ruby's `%`) to a value.
-func (w *walker) applyPostfix(st *stream, p postfix, v *value) *value {
+func (w *walker) applyPostfix(st *stream, p postfix, v *Value) *Value {
 	if p.name == "%" {
 		args := p.args
 		// A tuple or a list gives the arguments one by one.
@@ -294,20 +304,22 @@ func (w *walker) applyPostfix(st *stream, p postfix, v *value) *value {
 				return nil
 			}
 			pv := w.eval(e)
-			if pv == nil || len(pv.holes) > 0 || pv.text.Len() == 0 || strings.TrimSpace(pv.text.String()) == "" {
+			if pv == nil || len(pv.Holes) > 0 || pv.Text.Len() == 0 || strings.TrimSpace(pv.Text.String()) == "" {
 				return nil
 			}
-			prefix = pv.text.String()
+			prefix = pv.Text.String()
 		}
 		return v.trimMargin(prefix)
+	case "stripMargin":
+		return v.stripMargin()
 	case "stripIndent":
-		return v.javaStripIndent()
+		return v.StripIndent()
 	case "squish":
 		return v.squish()
 	case "squiggly":
-		return rubySquiggly(v)
+		return Squiggly(v)
 	case "format":
-		if w.lang == Kotlin {
+		if w.t.FormatMethod == "printf" {
 			return w.percentFormat(st, v, p.args)
 		}
 		return w.braceFormat(st, v, p.args)
@@ -321,13 +333,13 @@ func (w *walker) applyPostfix(st *stream, p postfix, v *value) *value {
 
 // argValue is the value of a formatting argument when it is a string
 // known in full (no holes), or nil.
-func (w *walker) argValue(st *stream, a argRange) *value {
-	if a.last-a.first == 1 && st.toks[a.first].kind == tkNumber && isInteger(w.text(st.toks[a.first])) {
+func (w *walker) argValue(st *stream, a argRange) *Value {
+	if a.last-a.first == 1 && st.toks[a.first].Kind == TkNumber && isInteger(w.text(st.toks[a.first])) {
 		// An integer formats as its digits.
 		t := st.toks[a.first]
-		v := newValue(t.end - t.start)
-		for k := t.start; k < t.end; k++ {
-			v.add(w.src[k], k, k+1)
+		v := NewValue(t.End - t.Start)
+		for k := t.Start; k < t.End; k++ {
+			v.Add(w.src[k], k, k+1)
 		}
 		return v
 	}
@@ -339,7 +351,7 @@ func (w *walker) argValue(st *stream, a argRange) *value {
 		return nil
 	}
 	v := w.eval(e)
-	if v == nil || len(v.holes) > 0 {
+	if v == nil || len(v.Holes) > 0 {
 		return nil
 	}
 	// The argument is a part of the filled text, not a script of its
@@ -351,19 +363,19 @@ func (w *walker) argValue(st *stream, a argRange) *value {
 // percentFormat fills printf-style verbs: `%%` is a percent, Java's `%n` a
 // newline, `%s` with a known string argument is that string, and every
 // other verb is a hole.
-func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
-	b := v.text.Bytes()
-	out := newValue(len(b))
+func (w *walker) percentFormat(st *stream, v *Value, args []argRange) *Value {
+	b := v.Text.Bytes()
+	out := NewValue(len(b))
 	next := 0
 	argi := 0
 	for i := 0; i < len(b); {
 		if v.holeAt(i, &next) {
-			out.addHole(v.holes[next])
+			out.AddHole(v.Holes[next])
 			i++
 			continue
 		}
 		if b[i] != '%' || i+1 >= len(b) {
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			i++
 			continue
 		}
@@ -374,7 +386,7 @@ func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
 			closer := map[byte]byte{'(': ')', '<': '>', '{': '}'}[b[j]]
 			k := bytes.IndexByte(b[j:min(len(b), j+64)], closer)
 			if k < 0 {
-				out.text.AppendSlice(v.text, i, i+1)
+				out.Text.AppendSlice(v.Text, i, i+1)
 				i++
 				continue
 			}
@@ -382,7 +394,7 @@ func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
 			j += k + 1
 			if b[j-1] == '}' {
 				// Ruby's %{name} has no verb.
-				out.addHole(hole{start: v.text.Span(i).Start, end: v.text.Span(j - 1).End, inStart: v.text.Span(i).Start, inEnd: v.text.Span(j - 1).End, kind: HoleFormat})
+				out.AddHole(ValueHole{Start: v.Text.Span(i).Start, End: v.Text.Span(j - 1).End, InStart: v.Text.Span(i).Start, InEnd: v.Text.Span(j - 1).End, Kind: HoleFormat})
 				i = j
 				continue
 			}
@@ -391,7 +403,7 @@ func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
 			j++
 		}
 		if j >= len(b) || v.isHole(j) {
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			i++
 			continue
 		}
@@ -402,11 +414,11 @@ func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
 		end := min(j+1, len(b))
 		switch {
 		case verb == '%' && j == i+1:
-			out.text.Append('%', v.text.Span(i).Start, v.text.Span(j).End, true)
-		case verb == 'n' && j == i+1 && (w.lang == Java || w.lang == Kotlin):
-			out.text.Append('\n', v.text.Span(i).Start, v.text.Span(j).End, true)
+			out.Text.Append('%', v.Text.Span(i).Start, v.Text.Span(j).End, true)
+		case verb == 'n' && j == i+1 && w.t.PrintfNewline:
+			out.Text.Append('\n', v.Text.Span(i).Start, v.Text.Span(j).End, true)
 		case isLetter(verb):
-			var sub *value
+			var sub *Value
 			if (verb == 's' || verb == 'd') && j == i+1 && !named && argi < len(args) {
 				sub = w.argValue(st, args[argi])
 			}
@@ -416,12 +428,12 @@ func (w *walker) percentFormat(st *stream, v *value, args []argRange) *value {
 			if sub != nil {
 				out.concat(sub)
 			} else {
-				s, e := v.text.Span(i).Start, v.text.Span(end-1).End
-				out.addHole(hole{start: s, end: e, inStart: s, inEnd: e, kind: HoleFormat})
+				s, e := v.Text.Span(i).Start, v.Text.Span(end-1).End
+				out.AddHole(ValueHole{Start: s, End: e, InStart: s, InEnd: e, Kind: HoleFormat})
 			}
 		default:
 			// Not a verb: the percent is text.
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			i++
 			continue
 		}
@@ -435,13 +447,13 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 // braceFormat fills Python's str.format and C#'s string.Format fields:
 // `{{` and `}}` are braces, `{}` and `{0}` with a known string argument are
 // that string, and every other field is a hole.
-func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
+func (w *walker) braceFormat(st *stream, v *Value, args []argRange) *Value {
 	// Python's keyword arguments fill the fields of their name
 	// (`{key}` with key="KEYS[1]"); the positional ones come first, and
 	// an unpacked `*args` or `**kwargs` leaves the indexes from it on,
 	// and the names it might give, unknown.
 	var kw map[string]argRange
-	if w.lang == Python {
+	if w.t.FormatKeywords {
 		pos := len(args)
 		for i, a := range args {
 			if w.is(st, a.first, "*") || w.is(st, a.first, "**") {
@@ -458,24 +470,24 @@ func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
 		}
 		args = args[:pos]
 	}
-	b := v.text.Bytes()
-	out := newValue(len(b))
+	b := v.Text.Bytes()
+	out := NewValue(len(b))
 	next := 0
 	auto := 0
 	for i := 0; i < len(b); {
 		if v.holeAt(i, &next) {
-			out.addHole(v.holes[next])
+			out.AddHole(v.Holes[next])
 			i++
 			continue
 		}
 		c := b[i]
 		if (c == '{' || c == '}') && i+1 < len(b) && b[i+1] == c && !v.isHole(i+1) {
-			out.text.Append(c, v.text.Span(i).Start, v.text.Span(i+1).End, true)
+			out.Text.Append(c, v.Text.Span(i).Start, v.Text.Span(i+1).End, true)
 			i += 2
 			continue
 		}
 		if c != '{' {
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			i++
 			continue
 		}
@@ -494,12 +506,12 @@ func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
 			j++
 		}
 		if j >= len(b) || b[j] != '}' {
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			i++
 			continue
 		}
 		field := string(b[i+1 : j])
-		var sub *value
+		var sub *Value
 		idx := -1
 		switch {
 		case field == "":
@@ -519,19 +531,19 @@ func (w *walker) braceFormat(st *stream, v *value, args []argRange) *value {
 		if sub != nil {
 			out.concat(sub)
 		} else {
-			s, e := v.text.Span(i).Start, v.text.Span(j).End
-			out.addHole(hole{start: s, end: e, inStart: s, inEnd: e, kind: HoleFormat})
+			s, e := v.Text.Span(i).Start, v.Text.Span(j).End
+			out.AddHole(ValueHole{Start: s, End: e, InStart: s, InEnd: e, Kind: HoleFormat})
 		}
 		i = j + 1
 	}
 	return out
 }
 
-// cleandoc is Python's inspect.cleandoc: leading blanks of the first
+// Cleandoc is Python's inspect.Cleandoc: leading blanks of the first
 // line go, the common indentation of the other lines goes, and blank
 // lines at the start and end go.
-func cleandoc(v *value) *value {
-	b := v.text.Bytes()
+func Cleandoc(v *Value) *Value {
+	b := v.Text.Bytes()
 	ls := splitLines(b)
 	if len(ls) == 0 {
 		return v

@@ -11,39 +11,23 @@ import (
 )
 
 // Extract finds the Redis scripts in a host file's string literals. apis
-// nil means DefaultAPIs(). It fails only for an unknown language: any
+// nil means the language's own APIs. It fails only for an unknown language: any
 // content is tokenized as far as it goes.
 func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
-	if lang < Python || lang > CSharp {
-		return nil, fmt.Errorf("extract: unknown language %d", lang)
+	if lang == nil {
+		return nil, fmt.Errorf("extract: no language")
 	}
 	if apis == nil {
-		apis = DefaultAPIs()
+		apis = apisOf(lang)
 	}
 	// Room for a token every eight bytes and a literal every 64
 	// saves most of the slices' regrowth.
-	s := &scanner{src: src, lang: lang, main: make([]token, 0, len(src)/8+8), lits: make([]literal, 0, len(src)/64+4)}
-	switch lang {
-	case Python:
-		s.lexCode = s.pyCode
-	case JavaScript, TypeScript:
-		s.lexCode = s.jsCode
-	case Java:
-		s.lexCode = s.javaCode
-	case Kotlin:
-		s.lexCode = s.kotlinCode
-	case PHP:
-		s.lexCode = s.phpCode
-	case Ruby:
-		s.lexCode = s.rubyCode
-	case CSharp:
-		s.lexCode = s.csCode
-	}
-	s.lexCode(0, false)
-	w := &walker{s: s, src: src, lang: lang, apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
+	s := &Scanner{Src: src, lexer: lang.Lexer(), main: make([]token, 0, len(src)/8+8), Lits: make([]Literal, 0, len(src)/64+4)}
+	s.code(0, false)
+	w := &walker{s: s, src: src, lang: lang, t: lang.Traits(), wrappers: lang.Wrappers(), keywords: keywordSet(lang), apis: apis, bindings: map[string][]*binding{}, targets: map[*expr]bool{},
 		types: map[string]bool{}, created: map[int]*expr{}, params: map[string][][2]int{}, appends: map[string][]int{},
 		appendSites: map[string][]appendSite{}, joins: map[*binding]*join{}}
-	w.streams = []*stream{newStream(s.main, src, s.lits), newStream(s.sub, src, s.lits)}
+	w.streams = []*stream{newStream(s.main, src, s.Lits), newStream(s.sub, src, s.Lits)}
 	w.declaredTypes(w.streams[0])
 	for _, st := range w.streams {
 		w.collect(st)
@@ -72,7 +56,7 @@ func Extract(lang Lang, src []byte, apis *APIs) (*File, error) {
 		// text around it (`${cond ? `KEYS[1]` : `KEYS[2]`}`), not a
 		// script of its own unless a script API receives it.
 		inHole := e.st != w.streams[0]
-		if !seen[e] && (w.targets[e] || !inHole && !e.fragment && !e.contained && w.mayMatter(e) && w.evidentlyRedis(e)) {
+		if !seen[e] && (w.targets[e] || !w.t.APIOnly && !inHole && !e.fragment && !e.contained && w.mayMatter(e) && w.evidentlyRedis(e)) {
 			seen[e] = true
 			order = append(order, e)
 		}
@@ -112,7 +96,7 @@ func (w *walker) mayMatter(e *expr) bool {
 		}
 		for _, k := range op.lits {
 			// Holes may be filled with named texts.
-			if len(w.s.lits[e.st.toks[k].lit].val.holes) > 0 {
+			if len(w.s.Lits[e.st.toks[k].Lit].Val.Holes) > 0 {
 				e.mayMatter = 1
 				return true
 			}
@@ -142,16 +126,16 @@ func (w *walker) evidentlyRedis(e *expr) bool {
 	// template that splices it is a script when a text the name is given
 	// before the hole is one (yii2-redis's LuaScriptBuilder splices
 	// $getAllPks, an LRANGE or, with an ORDER BY, a SORT).
-	for _, h := range v.holes {
-		if h.kind == HoleParam {
+	for _, h := range v.Holes {
+		if h.Kind == HoleParam {
 			continue
 		}
-		name, qualified, ok := plainName(w.src[h.inStart:h.inEnd])
+		name, qualified, ok := plainName(w.src[h.InStart:h.InEnd])
 		if !ok || qualified {
 			continue
 		}
 		for _, b := range w.bindings[name] {
-			if b.off >= h.start || b.fn || b.field {
+			if b.off >= h.Start || b.fn || b.field {
 				continue
 			}
 			if bv := w.eval(b.alts[0]); bv != nil && hasNeedle(bv, w.src) {
@@ -164,8 +148,8 @@ func (w *walker) evidentlyRedis(e *expr) bool {
 
 // hasNeedle reports whether a content needle occurs in the value with
 // every byte written as itself, in one run of the source.
-func hasNeedle(v *value, src []byte) bool {
-	b := v.text.Bytes()
+func hasNeedle(v *Value, src []byte) bool {
+	b := v.Text.Bytes()
 	for _, n := range contentNeedles {
 		for off := 0; ; {
 			i := bytes.Index(b[off:], []byte(n))
@@ -173,7 +157,7 @@ func hasNeedle(v *value, src []byte) bool {
 				break
 			}
 			i += off
-			if verbatim(v.text, src, i, i+len(n)) && (n[len(n)-1] == '[' && indexFollows(b, i+len(n)) || n[len(n)-1] != '[' && callFollows(b, i+len(n))) {
+			if Verbatim(v.Text, src, i, i+len(n)) && (n[len(n)-1] == '[' && indexFollows(b, i+len(n)) || n[len(n)-1] != '[' && callFollows(b, i+len(n))) {
 				return true
 			}
 			off = i + 1
@@ -201,7 +185,7 @@ func indexFollows(b []byte, i int) bool {
 	return i < len(b) && (isWordByte(b[i]) || b[i] == '#' || b[i] == '(')
 }
 
-func verbatim(t *srcmap.Text, src []byte, from, to int) bool {
+func Verbatim(t *srcmap.Text, src []byte, from, to int) bool {
 	for k := from; k < to; k++ {
 		sp := t.Span(k)
 		if !sp.Exact || sp.End != sp.Start+1 || sp.Start < 0 || sp.Start >= len(src) || src[sp.Start] != t.At(k) {
@@ -223,7 +207,7 @@ func (w *walker) script(e *expr) *Script {
 	if e.params {
 		v = luaScriptParams(v)
 	}
-	if len(v.holes) == 0 && len(bytes.TrimSpace(v.text.Bytes())) == 0 {
+	if len(v.Holes) == 0 && len(bytes.TrimSpace(v.Text.Bytes())) == 0 {
 		// An empty text (an initializer, say) has nothing to lint, and
 		// no place of its own to report it at.
 		return nil
@@ -251,17 +235,17 @@ func (w *walker) script(e *expr) *Script {
 // object passed at run time, so the parameter is an opaque value here
 // (a KEYS[i] would make a value look like a key, an ARGV[i] would make
 // every key look undeclared).
-func luaScriptParams(v *value) *value {
-	b := v.text.Bytes()
-	out := newValue(len(b))
+func luaScriptParams(v *Value) *Value {
+	b := v.Text.Bytes()
+	out := NewValue(len(b))
 	next := 0
 	for i := 0; i < len(b); i++ {
 		if v.holeAt(i, &next) {
-			out.addHole(v.holes[next])
+			out.AddHole(v.Holes[next])
 			continue
 		}
 		if b[i] != '@' || i+1 >= len(b) || !(isLetter(b[i+1]) || b[i+1] == '_') || i > 0 && (isWordByte(b[i-1]) && !v.isHole(i-1)) {
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			continue
 		}
 		if i > 0 && b[i-1] == '@' {
@@ -272,9 +256,9 @@ func luaScriptParams(v *value) *value {
 		for j < len(b) && isWordByte(b[j]) && !v.isHole(j) {
 			j++
 		}
-		s, e := v.text.Span(i).Start, v.text.Span(j-1).End
-		in := v.text.Span(i + 1).Start
-		out.addHole(hole{start: s, end: e, inStart: in, inEnd: e, kind: HoleParam})
+		s, e := v.Text.Span(i).Start, v.Text.Span(j-1).End
+		in := v.Text.Span(i + 1).Start
+		out.AddHole(ValueHole{Start: s, End: e, InStart: in, InEnd: e, Kind: HoleParam})
 		i = j - 1
 	}
 	return out
@@ -303,11 +287,11 @@ func LuaScriptTemplate(src []byte) (Script, bool) {
 
 // readTemplate reads src as a template of grammar g.
 func readTemplate(src []byte, g *templateGrammar) (Script, bool) {
-	v := newValue(len(src))
+	v := NewValue(len(src))
 	for i, c := range src {
-		v.add(c, i, i+1)
+		v.Add(c, i, i+1)
 	}
-	var params *value
+	var params *Value
 	if g.client == LuaScriptFound {
 		params = luaScriptParams(v)
 	} else {
@@ -351,7 +335,7 @@ func (w *walker) apiCalls(st *stream) []Script {
 	var calls []*call
 	toks := st.toks
 	for k, t := range toks {
-		if t.kind != tkIdent {
+		if t.Kind != TkIdent {
 			continue
 		}
 		idx := w.apis.lookup(w.lang, w.text(t))
@@ -361,7 +345,7 @@ func (w *walker) apiCalls(st *stream) []Script {
 		if w.declaration(st, k) {
 			continue
 		}
-		c := call{st: st, name: k, start: t.start}
+		c := call{st: st, name: k, start: t.Start}
 		form := Function
 		switch {
 		case k > 0 && w.isMember(st, k-1):
@@ -369,29 +353,29 @@ func (w *walker) apiCalls(st *stream) []Script {
 			c.recv = w.receiver(st, k-2)
 		case k > 0 && w.is(st, k-1, "new"):
 			form = Constructor
-			c.start = toks[k-1].start
+			c.start = toks[k-1].Start
 		}
 		j := w.skipGenerics(st, k+1)
 		switch {
 		case j < len(toks) && w.is(st, j, "(") && st.match[j] > j:
 			c.args = w.splitArgs(st, j+1, st.match[j])
-			c.end = toks[st.match[j]].end
-		case w.lang == Ruby && j < len(toks) && (toks[j].kind == tkString || toks[j].kind == tkIdent && !w.keyword(w.text(toks[j])) || toks[j].kind == tkNumber):
+			c.end = toks[st.match[j]].End
+		case w.t.CommandCalls && j < len(toks) && (toks[j].Kind == TkString || toks[j].Kind == TkIdent && !w.keyword(w.text(toks[j])) || toks[j].Kind == TkNumber):
 			// A command call: arguments to the line's end.
 			e := j
-			for e < len(toks) && toks[e].kind != tkNewline && !w.is(st, e, "do") {
+			for e < len(toks) && toks[e].Kind != tkNewline && !w.is(st, e, "do") {
 				if w.is(st, e, ",") {
-					for e+1 < len(toks) && toks[e+1].kind == tkNewline {
+					for e+1 < len(toks) && toks[e+1].Kind == tkNewline {
 						e++
 					}
 				}
-				if toks[e].kind == tkPunct && st.match[e] > e {
+				if toks[e].Kind == TkPunct && st.match[e] > e {
 					e = st.match[e]
 				}
 				e++
 			}
 			c.args = w.splitArgs(st, j, e)
-			c.end = toks[e-1].end
+			c.end = toks[e-1].End
 		default:
 			continue
 		}
@@ -402,11 +386,23 @@ func (w *walker) apiCalls(st *stream) []Script {
 		}
 		for _, ai := range idx {
 			a := w.apis.list[ai]
-			if !w.formMatches(a, form, c.recv) || !w.guardMatches(c, a) {
+			cc := c
+			if a.ListAt > 0 {
+				// The command's words are the elements of a list.
+				if a.ListAt-1 >= len(c.positional) {
+					continue
+				}
+				l := c.positional[a.ListAt-1]
+				if !w.is(st, l.first, "[") || st.match[l.first] != l.last-1 {
+					continue
+				}
+				cc.args = w.splitArgs(st, l.first+1, l.last-1)
+				cc.positional = cc.args
+			}
+			if !w.formMatches(a, form, cc.recv) || !w.guardMatches(cc, a) {
 				continue
 			}
-			c.api = a
-			cc := c
+			cc.api = a
 			calls = append(calls, &cc)
 			break
 		}
@@ -423,35 +419,29 @@ func (w *walker) apiCalls(st *stream) []Script {
 			}
 		}
 	}
-	if w.lang == Python && len(w.created) > 0 {
+	if w.t.ScriptObject != nil && len(w.created) > 0 {
 		w.scriptObjectCalls(st)
 	}
 	return dynamic
 }
-
-// pyScriptCall is how redis-py runs a registered script: calling the
-// object with keys (and args), by keyword or position.
-var pyScriptCall = API{Lang: Python, Client: "redis-py", Name: "Script.__call__", Script: NoScript,
-	Keys: []KeysAt{{Kw: "keys", Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1},
-		{Arg: 0, Form: KeysList, Args: ArgsList, ArgsKw: "args", ArgsArg: 1}}}
 
 // scriptObjectCalls attaches the calls of redis-py Script objects
 // (`self._release(keys=[name], args=[token])`) to their scripts.
 func (w *walker) scriptObjectCalls(st *stream) {
 	toks := st.toks
 	for k := 0; k+1 < len(toks); k++ {
-		if toks[k].kind != tkIdent || !w.is(st, k+1, "(") || st.match[k+1] <= k+1 || w.declaration(st, k) {
+		if toks[k].Kind != TkIdent || !w.is(st, k+1, "(") || st.match[k+1] <= k+1 || w.declaration(st, k) {
 			continue
 		}
 		t := w.createdBy(st, k)
 		if t == nil {
 			continue
 		}
-		start := toks[k].start
-		for j := k; j >= 2 && w.isMember(st, j-1) && toks[j-2].kind == tkIdent; j -= 2 {
-			start = toks[j-2].start
+		start := toks[k].Start
+		for j := k; j >= 2 && w.isMember(st, j-1) && toks[j-2].Kind == TkIdent; j -= 2 {
+			start = toks[j-2].Start
 		}
-		c := &call{api: pyScriptCall, st: st, name: k, start: start, end: toks[st.match[k+1]].end}
+		c := &call{api: *w.t.ScriptObject, st: st, name: k, start: start, end: toks[st.match[k+1]].End}
 		c.args = w.splitArgs(st, k+2, st.match[k+1])
 		for _, a := range c.args {
 			if _, _, kw := w.kwArg(st, a); !kw {
@@ -460,7 +450,7 @@ func (w *walker) scriptObjectCalls(st *stream) {
 		}
 		cl := Call{API: w.text(toks[k]), Start: c.start, End: c.end, Keys: -1, Args: -1}
 		w.keyCount(c, 0, &cl)
-		w.attach(t, cl, pyScriptCall)
+		w.attach(t, cl, *w.t.ScriptObject)
 	}
 }
 
@@ -484,7 +474,7 @@ func (w *walker) declaration(st *stream, k int) bool {
 		return false
 	}
 	p := toks[k-1]
-	if p.kind == tkIdent && declWords[w.text(p)] {
+	if p.Kind == TkIdent && declWords[w.text(p)] {
 		return true
 	}
 	if w.isMember(st, k-1) {
@@ -492,14 +482,14 @@ func (w *walker) declaration(st *stream, k int) bool {
 	}
 	// A type before a bare name: `String eval(`, `List<T> eval(`,
 	// `int[] eval(`, `string? eval(`.
-	if p.kind == tkIdent && !exprWords[w.text(p)] || w.is(st, k-1, ">") && w.lang != Python && w.lang != Ruby && w.lang != PHP || w.is(st, k-1, "]") || w.is(st, k-1, "?") {
-		return w.lang != Ruby && w.lang != Python || p.kind != tkIdent
+	if p.Kind == TkIdent && !exprWords[w.text(p)] || w.is(st, k-1, ">") && w.t.Generics || w.is(st, k-1, "]") || w.is(st, k-1, "?") {
+		return !w.t.Untyped || p.Kind != TkIdent
 	}
 	// A body after the parameters: `eval(script, keys) {`, `=> ...` in C#.
 	j := w.skipGenerics(st, k+1)
 	if w.is(st, j, "(") && st.match[j] > j {
 		n := st.match[j] + 1
-		return w.is(st, n, "{") || w.is(st, n, ":") && (w.lang == TypeScript || w.lang == Kotlin) || w.is(st, n, "throws")
+		return w.is(st, n, "{") || w.is(st, n, ":") && w.t.ColonReturnTypes || w.is(st, n, "throws")
 	}
 	return false
 }
@@ -511,10 +501,10 @@ func (w *walker) receiver(st *stream, q int) string {
 		return ""
 	}
 	t := st.toks[q]
-	if t.kind == tkIdent {
+	if t.Kind == TkIdent {
 		return w.text(t)
 	}
-	if w.is(st, q, ")") && st.match[q] > 0 && st.toks[st.match[q]-1].kind == tkIdent {
+	if w.is(st, q, ")") && st.match[q] > 0 && st.toks[st.match[q]-1].Kind == TkIdent {
 		return w.text(st.toks[st.match[q]-1])
 	}
 	return ""
@@ -526,7 +516,7 @@ func (w *walker) formMatches(a API, form Form, recv string) bool {
 	}
 	switch a.Form {
 	case Constructor:
-		return form == Constructor || form == Function && (w.lang == Kotlin || w.lang == Python)
+		return form == Constructor || form == Function && w.t.BareConstructors
 	case Method:
 		return form == Method || form == Function && !a.Generic
 	}
@@ -633,14 +623,14 @@ func (w *walker) use(c *call) *Script {
 		}
 		w.attach(target, cl, a)
 		if a.Creates {
-			w.created[c.st.toks[c.name].start] = target
+			w.created[c.st.toks[c.name].Start] = target
 		}
 		return nil
 	case dyn:
 		if a.Generic && !recvOK {
 			return nil
 		}
-		if w.lang == CSharp && strings.HasPrefix(a.Name, "ScriptEvaluate") && shaLike(ref) {
+		if a.NotSHA && shaLike(ref) {
 			// ScriptEvaluate(byte[] hash, ...) runs EVALSHA: a
 			// LoadedLuaScript's Hash is no script text.
 			return nil
@@ -677,7 +667,7 @@ func (w *walker) attach(target *expr, cl Call, a API) {
 // at the start of argument a, in tokens.
 func (w *walker) refLen(st *stream, a argRange) int {
 	k := a.first
-	for k < a.last && (st.toks[k].kind == tkIdent || w.isMember(st, k)) {
+	for k < a.last && (st.toks[k].Kind == TkIdent || w.isMember(st, k)) {
 		k++
 	}
 	return k - a.first
@@ -687,7 +677,7 @@ func (w *walker) refLen(st *stream, a argRange) int {
 // token k holds, when a creating call (register_script, LuaScript.Prepare,
 // new DefaultRedisScript) made it: `self._script`, `Script`.
 func (w *walker) createdBy(st *stream, k int) *expr {
-	if k < 0 || k >= len(st.toks) || st.toks[k].kind != tkIdent {
+	if k < 0 || k >= len(st.toks) || st.toks[k].Kind != TkIdent {
 		return nil
 	}
 	name := bareName(w.text(st.toks[k]))
@@ -695,7 +685,7 @@ func (w *walker) createdBy(st *stream, k int) *expr {
 	for n := len(bs) - 1; n >= 0 && n >= len(bs)-16; n-- {
 		for _, alt := range bs[n].alts {
 			for j := alt.first; j < alt.last && j < alt.first+8; j++ {
-				if t := w.created[alt.st.toks[j].start]; t != nil {
+				if t := w.created[alt.st.toks[j].Start]; t != nil {
 					return t
 				}
 			}
@@ -718,7 +708,7 @@ func (w *walker) stringy(e *expr) bool {
 		// at run time (`String script = ""; script += "..."`).
 		op := e.ops[0]
 		name := bareName(op.name)
-		if op.qual != "" || !w.appended(name, -1, e.st.toks[op.first].start) {
+		if op.qual != "" || !w.appended(name, -1, e.st.toks[op.first].Start) {
 			return false
 		}
 		for _, b := range w.bindings[name] {
@@ -779,7 +769,7 @@ func (w *walker) scriptArg(st *stream, a argRange) (target *expr, ref string, dy
 					}
 					return t, "", false
 				}
-				if op.qual == "" && w.paramFloor(op.name, st.toks[op.first].start) >= 0 || !w.builtAtRunTime(op.name) {
+				if op.qual == "" && w.paramFloor(op.name, st.toks[op.first].Start) >= 0 || !w.builtAtRunTime(op.name) {
 					// A parameter, or a name given only other names.
 					return nil, w.argText(st, a), true
 				}
@@ -872,7 +862,7 @@ func (w *walker) keyCount(c *call, scriptIdx int, cl *Call) {
 		n := -1
 		switch k.Form {
 		case KeysCount:
-			if arg.last-arg.first == 1 && st.toks[arg.first].kind == tkNumber {
+			if arg.last-arg.first == 1 && st.toks[arg.first].Kind == TkNumber {
 				if v, err := strconv.Atoi(w.text(st.toks[arg.first])); err == nil && v >= 0 {
 					n = v
 				}
@@ -1051,9 +1041,9 @@ func (w *walker) spread(st *stream, a argRange) bool {
 // a concatenation or arithmetic, and a conversion to text or number are
 // one value.
 func (w *walker) mayExpand(st *stream, a argRange, values int) bool {
-	switch w.lang {
-	case JavaScript, TypeScript:
-	case Java:
+	switch w.t.Spread {
+	case SpreadArrays:
+	case SpreadLoneArray:
 		if values != 1 {
 			return false
 		}
@@ -1075,15 +1065,15 @@ var scalarCalls = map[string]bool{
 func (w *walker) scalar(st *stream, a argRange) bool {
 	toks := st.toks
 	if a.last-a.first == 1 {
-		k := toks[a.first].kind
-		return k == tkString || k == tkNumber
+		k := toks[a.first].Kind
+		return k == TkString || k == TkNumber
 	}
-	if w.is(st, a.first, "-") && a.last-a.first == 2 && toks[a.first+1].kind == tkNumber {
+	if w.is(st, a.first, "-") && a.last-a.first == 2 && toks[a.first+1].Kind == TkNumber {
 		return true
 	}
 	// A top-level arithmetic or concatenation operator.
 	for k := a.first; k < a.last; k++ {
-		if toks[k].kind == tkPunct && st.match[k] > k && st.match[k] < a.last {
+		if toks[k].Kind == TkPunct && st.match[k] > k && st.match[k] < a.last {
 			k = st.match[k]
 			continue
 		}
@@ -1104,7 +1094,7 @@ func (w *walker) scalar(st *stream, a argRange) bool {
 		if scalarCalls[chain] {
 			return true
 		}
-		if open-1 >= a.first && toks[open-1].kind == tkIdent {
+		if open-1 >= a.first && toks[open-1].Kind == TkIdent {
 			return scalarCalls[w.text(toks[open-1])] && open-2 >= a.first && w.isMember(st, open-2)
 		}
 	}
@@ -1162,11 +1152,11 @@ func (w *walker) countList(st *stream, a argRange) int {
 	case w.is(st, f, "{") && st.match[f] == l-1:
 		// An array initializer of Java, Kotlin or C#; elsewhere braces
 		// make an object, a hash or a set.
-		if w.lang == Java || w.lang == Kotlin || w.lang == CSharp {
+		if w.t.BraceArrays {
 			return count(f+1, l-1)
 		}
 		return -1
-	case w.is(st, f, "(") && st.match[f] == l-1 && w.lang == Python:
+	case w.is(st, f, "(") && st.match[f] == l-1 && w.t.Tuples:
 		// A tuple needs a comma.
 		n := count(f+1, l-1)
 		if n == 1 && !w.is(st, l-2, ",") {
@@ -1184,7 +1174,7 @@ func (w *walker) countList(st *stream, a argRange) int {
 	// name(...) or a.b(...), generics allowed.
 	j := f
 	chain := ""
-	for j < l && (toks[j].kind == tkIdent || w.isMember(st, j)) {
+	for j < l && (toks[j].Kind == TkIdent || w.isMember(st, j)) {
 		if len(chain) < 64 {
 			chain += w.text(toks[j])
 		}

@@ -1,8 +1,10 @@
-package hostlang
+package hostlang_test
 
 import (
 	"flag"
 	"fmt"
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +31,7 @@ func TestFixtures(t *testing.T) {
 		if strings.HasSuffix(path, ".golden") {
 			continue
 		}
-		lang, ok := LangOf(path)
+		lang, ok := langs.Of(path)
 		if !ok {
 			continue
 		}

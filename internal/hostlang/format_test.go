@@ -1,6 +1,8 @@
-package hostlang
+package hostlang_test
 
 import (
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"strings"
 	"testing"
 )
@@ -33,7 +35,7 @@ func TestPythonFormat(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			f, err := Extract(Python, []byte(c.src), nil)
+			f, err := Extract(langs.Python, []byte(c.src), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,8 @@
-package hostlang
+package hostlang_test
 
 import (
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,6 +36,7 @@ func seeds(f *testing.F, dirs ...string) {
 		"var s = \"\"\"\"\n  redis.call('x')\n  \"\"\"\";",
 		"f\"{x!r:>{w}} KEYS[1]\" % (a,)",
 		"\xff\xfe\x00redis.call(\x00",
+		"red:eval([==[\nredis.call('x', KEYS[1])]=]", "--[[ red:eval('", "s\"\"\"${x} $$ $y\n redis.call('x', KEYS[1])\"\"\"\".stripMargin", "@s ~S\"\"\"\n  redis.call('x', KEYS[1])\n", "x = ~s(#{'KEYS[1]'}) <> \"\"\"\n", "Script::new(r##\"redis.call('x', KEYS[1])\"#", "fn f<'a>(x: &'a str) { '\\u{1F600}'; b\"\\\n KEYS[1]\" }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -80,40 +83,65 @@ func fuzzLang(t *testing.T, lang Lang, src []byte) {
 
 func FuzzPython(f *testing.F) {
 	seeds(f, "python")
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Python, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Python, src) })
 }
 
 func FuzzJavaScript(f *testing.F) {
 	seeds(f, "javascript", "typescript")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		fuzzLang(t, JavaScript, src)
-		fuzzLang(t, TypeScript, src)
+		fuzzLang(t, langs.JavaScript, src)
+		fuzzLang(t, langs.TypeScript, src)
 	})
 }
 
 func FuzzJava(f *testing.F) {
 	seeds(f, "java")
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Java, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Java, src) })
 }
 
 func FuzzKotlin(f *testing.F) {
 	seeds(f, "kotlin")
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Kotlin, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Kotlin, src) })
 }
 
 func FuzzPHP(f *testing.F) {
 	seeds(f, "php")
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, PHP, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.PHP, src) })
 }
 
 func FuzzRuby(f *testing.F) {
 	seeds(f, "ruby")
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, Ruby, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Ruby, src) })
 }
 
 func FuzzCSharp(f *testing.F) {
 	seeds(f, "csharp")
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, CSharp, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.CSharp, src) })
+}
+
+func FuzzRust(f *testing.F) {
+	seeds(f, "rust")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Rust, src) })
+}
+
+func FuzzElixir(f *testing.F) {
+	seeds(f, "elixir")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Elixir, src) })
+}
+
+func FuzzOpenResty(f *testing.F) {
+	seeds(f, "openresty")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.OpenResty, src) })
+}
+
+func FuzzCrystal(f *testing.F) {
+	seeds(f, "crystal")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Crystal, src) })
+}
+
+func FuzzScala(f *testing.F) {
+	seeds(f, "scala")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Scala, src) })
 }
 
 // FuzzLuaScriptTemplate: a .lua file read as a LuaScript template keeps
@@ -134,13 +162,13 @@ func FuzzLuaScriptTemplate(f *testing.F) {
 		// The scan of the code finds the grammar of every file the full
 		// reading takes as its template (but printf's: once a file is a
 		// printf template, a verb after an operand is one too).
-		for k := range templateGrammars {
-			g := &templateGrammars[k]
-			if g.client == PrintfFound {
+		for k := range TemplateGrammars {
+			g := &TemplateGrammars[k]
+			if g.Client() == PrintfFound {
 				continue
 			}
-			if _, ok := readTemplate(src, g); ok && !slices.Contains(codeGrammars(codeOnly(src)), g) {
-				t.Fatalf("codeGrammars misses %s: %q", g.client, src)
+			if _, ok := ReadTemplate(src, g); ok && !slices.Contains(CodeGrammars(CodeOnly(src)), g) {
+				t.Fatalf("codeGrammars misses %s: %q", g.Client(), src)
 			}
 		}
 	})
@@ -163,7 +191,7 @@ func FuzzMayHoldScript(f *testing.F) {
 		if len(in) == 0 {
 			return
 		}
-		lang := Langs[int(in[0])%len(Langs)]
+		lang := langs.All[int(in[0])%len(langs.All)]
 		src := in[1:]
 		if MayHoldScript(lang, src, nil) {
 			return

@@ -1,7 +1,9 @@
-package hostlang
+package hostlang_test
 
 import (
 	"bytes"
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"os"
 	"testing"
 	"time"
@@ -56,7 +58,7 @@ func TestHostile(t *testing.T) {
 		"nul and ff":      rep("\x00\xff"),
 	}
 	for name, src := range inputs {
-		for _, lang := range Langs {
+		for _, lang := range langs.All {
 			start := time.Now()
 			f, err := Extract(lang, src, nil)
 			if err != nil {

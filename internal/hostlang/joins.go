@@ -35,7 +35,7 @@ type appendSite struct {
 // selfAppend reports whether the expression e at token i is the right side
 // of a statement `name = name + ...` that appends to name.
 func (w *walker) selfAppend(st *stream, i int, e *expr, name string) bool {
-	if i < 2 || !w.is(st, i-1, "=") || st.toks[i-2].kind != tkIdent || bareName(w.text(st.toks[i-2])) != name || !w.plainAppend(st, i-2) {
+	if i < 2 || !w.is(st, i-1, "=") || st.toks[i-2].Kind != TkIdent || bareName(w.text(st.toks[i-2])) != name || !w.plainAppend(st, i-2) {
 		return false
 	}
 	if len(e.ops) < 2 {
@@ -65,12 +65,12 @@ func (w *walker) joinAppends() {
 		sites := w.appendSites[name]
 		bs := w.bindings[name]
 		for k := 0; k < len(sites); {
-			off := sites[k].st.toks[sites[k].tok].start
+			off := sites[k].st.toks[sites[k].tok].Start
 			last := sort.Search(len(bs), func(n int) bool { return bs[n].off >= off }) - 1
 			// The appends up to the next assignment are the pieces of
 			// this one.
 			end := k + 1
-			for end < len(sites) && (last+1 >= len(bs) || sites[end].st.toks[sites[end].tok].start < bs[last+1].off) {
+			for end < len(sites) && (last+1 >= len(bs) || sites[end].st.toks[sites[end].tok].Start < bs[last+1].off) {
 				end++
 			}
 			if last >= 0 {
@@ -98,7 +98,7 @@ func (w *walker) joinPieces(name string, b *binding, sites []appendSite) {
 		if s.st != st || s.tok <= bt {
 			return
 		}
-		off := st.toks[s.tok].start
+		off := st.toks[s.tok].Start
 		if off >= b.flowEnd || w.dedented(b, off) || !w.plainAppend(st, s.tok) || !w.joinsOnEveryRun(st, init.last, s.tok) {
 			return
 		}
@@ -139,15 +139,15 @@ func (w *walker) plainAppend(st *stream, i int) bool {
 	}
 	p := st.toks[i-1]
 	switch {
-	case p.kind == tkNewline || p.kind == tkSep || w.is(st, i-1, ";") || w.is(st, i-1, "{") || w.is(st, i-1, "}"):
+	case p.Kind == tkNewline || p.Kind == tkSep || w.is(st, i-1, ";") || w.is(st, i-1, "{") || w.is(st, i-1, "}"):
 		return true
 	case w.is(st, i-1, ")"):
 		// `if (c) s += "..."`: an if's condition, not a loop's.
 		return w.ifHeader(st, i-1)
-	case p.kind == tkIdent:
+	case p.Kind == TkIdent:
 		switch w.text(p) {
 		case "then", "begin":
-			return w.lang == Ruby
+			return w.t.KeywordBlocks
 		}
 	}
 	return false
@@ -161,15 +161,15 @@ func (w *walker) statementEnds(st *stream, i int) bool {
 		return true
 	}
 	t := st.toks[i]
-	if w.lang == Ruby && (w.is(st, i, "if") || w.is(st, i, "unless")) {
-		for k := i + 1; k < len(st.toks) && st.toks[k].kind != tkNewline && st.toks[k].kind != tkSep; k++ {
-			if st.toks[k].kind == tkIdent && loopWords[w.text(st.toks[k])] {
+	if w.t.StatementModifiers && (w.is(st, i, "if") || w.is(st, i, "unless")) {
+		for k := i + 1; k < len(st.toks) && st.toks[k].Kind != tkNewline && st.toks[k].Kind != tkSep; k++ {
+			if st.toks[k].Kind == TkIdent && loopWords[w.text(st.toks[k])] {
 				return false
 			}
 		}
 		return true
 	}
-	return t.kind == tkNewline || t.kind == tkSep || w.is(st, i, ";") || w.is(st, i, "}")
+	return t.Kind == tkNewline || t.Kind == tkSep || w.is(st, i, ";") || w.is(st, i, "}")
 }
 
 // ifHeader reports whether the `)` at token i closes the condition of an
@@ -196,9 +196,9 @@ var loopWords = map[string]bool{
 // instead of another piece: between them, it is inside no block but the
 // body of an if (or a try) that opens after from.
 func (w *walker) joinsOnEveryRun(st *stream, from, to int) bool {
-	if w.lang == Python || w.lang == Ruby {
+	if w.t.LineBlocks {
 		for k := from; k < to; k++ {
-			if st.toks[k].kind == tkIdent && loopWords[w.text(st.toks[k])] {
+			if st.toks[k].Kind == TkIdent && loopWords[w.text(st.toks[k])] {
 				return false
 			}
 		}

@@ -26,24 +26,24 @@ type stream struct {
 	lastHeredoc []int
 }
 
-func newStream(toks []token, src []byte, lits []literal) *stream {
+func newStream(toks []token, src []byte, lits []Literal) *stream {
 	st := &stream{toks: toks, match: make([]int, len(toks)), exprAt: make([]*expr, len(toks)), lastHeredoc: make([]int, len(toks))}
 	var stack []int
 	heredoc := -1
 	for i, t := range toks {
 		st.match[i] = -1
-		if t.kind == tkString && lits[t.lit].bodyEnd > 0 {
+		if t.Kind == TkString && lits[t.Lit].BodyEnd > 0 {
 			heredoc = i
 		}
 		st.lastHeredoc[i] = heredoc
-		if t.kind == tkSep {
+		if t.Kind == tkSep {
 			stack = stack[:0]
 			continue
 		}
-		if t.kind != tkPunct || t.end-t.start != 1 {
+		if t.Kind != TkPunct || t.End-t.Start != 1 {
 			continue
 		}
-		switch c := src[t.start]; c {
+		switch c := src[t.Start]; c {
 		case '(', '[', '{':
 			stack = append(stack, i)
 		case ')', ']', '}':
@@ -59,7 +59,7 @@ func newStream(toks []token, src []byte, lits []literal) *stream {
 				open = '{'
 			}
 			for k := len(stack) - 1; k >= 0 && k >= len(stack)-4; k-- {
-				if src[toks[stack[k]].start] == open {
+				if src[toks[stack[k]].Start] == open {
 					st.match[stack[k]] = i
 					st.match[i] = stack[k]
 					stack = stack[:k]
@@ -144,7 +144,7 @@ type expr struct {
 	contained   bool
 
 	state    uint8 // 0 unevaluated, 1 evaluating, 2 done
-	val      *value
+	val      *Value
 	fragment bool
 	calls    []Call
 	foundBy  string
@@ -160,9 +160,13 @@ type expr struct {
 
 // walker holds one Extract's state.
 type walker struct {
-	s        *scanner
-	src      []byte
-	lang     Lang
+	s    *Scanner
+	src  []byte
+	lang Lang
+	// t and wrappers are the language's traits and wrapper functions.
+	t        *Traits
+	wrappers map[string]string
+	keywords map[string]bool
 	apis     *APIs
 	streams  []*stream
 	cands    []*expr
@@ -190,8 +194,6 @@ type walker struct {
 	// lineStart and nextDedent index the main stream's indentation, for
 	// Python and Ruby (indentIndex), made when first needed.
 	lineStart, nextDedent []int32
-	// keywords is keywordSets()[lang], looked up once.
-	keywords map[string]bool
 	// ops and exprs are where parseOperand and parseExpr take their
 	// operands and expressions from.
 	ops   slab[operand]
@@ -238,7 +240,7 @@ func (w *walker) external(op *operand) bool {
 func (w *walker) declaredTypes(st *stream) {
 	for i := 0; i+1 < len(st.toks); i++ {
 		t := st.toks[i]
-		if t.kind != tkIdent || st.toks[i+1].kind != tkIdent {
+		if t.Kind != TkIdent || st.toks[i+1].Kind != TkIdent {
 			continue
 		}
 		switch w.text(t) {
@@ -271,106 +273,57 @@ type binding struct {
 
 const maxParseDepth = 64
 
-func (w *walker) text(t token) string { return string(w.src[t.start:t.end]) }
+func (w *walker) text(t token) string { return string(w.src[t.Start:t.End]) }
 
 func (w *walker) is(st *stream, i int, p string) bool {
 	if i < 0 || i >= len(st.toks) {
 		return false
 	}
 	t := st.toks[i]
-	return t.end-t.start == len(p) && string(w.src[t.start:t.end]) == p && (t.kind == tkPunct || t.kind == tkIdent)
+	return t.End-t.Start == len(p) && string(w.src[t.Start:t.End]) == p && (t.Kind == TkPunct || t.Kind == TkIdent)
 }
 
 func (w *walker) isMember(st *stream, i int) bool {
-	if i < 0 || i >= len(st.toks) || st.toks[i].kind != tkPunct {
+	if i < 0 || i >= len(st.toks) || st.toks[i].Kind != TkPunct {
 		return false
 	}
-	switch w.text(st.toks[i]) {
-	case ".":
-		return w.lang != PHP
-	case "?.":
-		return w.lang != PHP && w.lang != Python && w.lang != Ruby
-	case "->", "?->":
-		return w.lang == PHP
-	case "::":
-		return w.lang == PHP || w.lang == Ruby || w.lang == Java || w.lang == Kotlin || w.lang == CSharp
-	case "&.":
-		return w.lang == Ruby
-	}
-	return false
+	return w.t.member(w.text(st.toks[i]))
 }
 
 func (w *walker) isConcat(st *stream, i int) bool {
-	if i < 0 || i >= len(st.toks) || st.toks[i].kind != tkPunct {
+	if i < 0 || i >= len(st.toks) || st.toks[i].Kind != TkPunct {
 		return false
 	}
 	switch w.text(st.toks[i]) {
-	case "+":
-		return w.lang != PHP
-	case ".":
-		return w.lang == PHP
+	case "+", ".", "<>", "..":
+		return w.text(st.toks[i]) == w.t.ConcatOp
 	case "<<":
-		return w.lang == Ruby
+		return w.t.ShiftAppends
 	}
 	return false
 }
 
 // adjacent reports whether the language joins adjacent literals.
-func (w *walker) adjacent() bool { return w.lang == Python || w.lang == Ruby }
-
-// keywordList holds each language's reserved words that cannot name a
-// value: an expression neither starts nor continues with one.
-var keywordList = map[Lang]string{
-	Python: "and as assert async await break class continue def del elif else except finally for from global if " +
-		"import in is lambda nonlocal not or pass raise return try while with yield",
-	JavaScript: "break case catch class const continue debugger default delete do else export extends finally for " +
-		"function if import in instanceof let new return static super switch throw try typeof var void while with " +
-		"yield await async of",
-	Java: "abstract assert break case catch class const continue default do else enum extends final finally for " +
-		"goto if implements import instanceof interface native new package private protected public return static " +
-		"strictfp super switch synchronized throw throws transient try volatile while yield permits sealed",
-	Kotlin: "as break class continue do else for fun if in interface is object package return throw try typealias " +
-		"typeof val var when while private public protected internal override open abstract final const companion " +
-		"data sealed lateinit inline suspend import",
-	PHP: "abstract and as break callable case catch class clone const continue declare default do echo else elseif " +
-		"enddeclare endfor endforeach endif endswitch endwhile extends final finally fn for foreach function global " +
-		"goto if implements include include_once instanceof insteadof interface namespace new or print private " +
-		"protected public readonly require require_once return static switch throw trait try use var while xor yield",
-	Ruby: "alias and begin break case class def defined? do else elsif end ensure for if in module next not or redo " +
-		"rescue retry return super then undef unless until when while yield puts print raise require",
-	CSharp: "abstract as base break case catch checked class const continue default delegate do else enum event " +
-		"explicit extern finally fixed for foreach goto if implicit in interface internal is lock namespace new " +
-		"operator out override params private protected public readonly ref return sealed sizeof stackalloc static " +
-		"struct switch throw try typeof unchecked unsafe using virtual void volatile while var await async yield",
-}
+func (w *walker) adjacent() bool { return w.t.AdjacentLiterals }
 
 // keywordSets are made on first use: a run over .lua files alone never
 // needs them.
-var keywordSets = sync.OnceValue(func() map[Lang]map[string]bool {
-	out := map[Lang]map[string]bool{}
-	for l, words := range keywordList {
-		out[l] = map[string]bool{}
-		for _, w := range strings.Fields(words) {
-			out[l][w] = true
-		}
+var keywordSets sync.Map // Lang -> map[string]bool
+
+func keywordSet(l Lang) map[string]bool {
+	if m, ok := keywordSets.Load(l); ok {
+		return m.(map[string]bool)
 	}
-	out[TypeScript] = map[string]bool{}
-	for w := range out[JavaScript] {
-		out[TypeScript][w] = true
+	m := map[string]bool{}
+	for _, w := range strings.Fields(l.Keywords()) {
+		m[w] = true
 	}
-	for _, w := range strings.Fields("interface type enum declare namespace module abstract implements private protected public readonly as satisfies keyof") {
-		out[TypeScript][w] = true
-	}
-	return out
-})
+	m2, _ := keywordSets.LoadOrStore(l, m)
+	return m2.(map[string]bool)
+}
 
 // keyword reports whether name is reserved in the walker's language.
-func (w *walker) keyword(name string) bool {
-	if w.keywords == nil {
-		w.keywords = keywordSets()[w.lang]
-	}
-	return w.keywords[name]
-}
+func (w *walker) keyword(name string) bool { return w.keywords[name] }
 
 var controlWords = map[string]bool{
 	"if": true, "for": true, "while": true, "switch": true, "catch": true, "using": true, "lock": true,
@@ -388,9 +341,9 @@ func bareName(s string) string {
 // continuation of one that began before it).
 func (w *walker) isStart(st *stream, i int) bool {
 	t := st.toks[i]
-	paren := t.kind == tkPunct && w.src[t.start] == '(' && t.end-t.start == 1
-	if t.kind == tkPunct && w.src[t.start] == '-' && t.end-t.start == 1 && w.is(st, i-1, "=") &&
-		i+1 < len(st.toks) && st.toks[i+1].kind == tkNumber {
+	paren := t.Kind == TkPunct && w.src[t.Start] == '(' && t.End-t.Start == 1
+	if t.Kind == TkPunct && w.src[t.Start] == '-' && t.End-t.Start == 1 && w.is(st, i-1, "=") &&
+		i+1 < len(st.toks) && st.toks[i+1].Kind == TkNumber {
 		// `X = -1`: a negative constant a template may use.
 		return true
 	}
@@ -399,33 +352,33 @@ func (w *walker) isStart(st *stream, i int) bool {
 		// qualified references into it may resolve (`scripts.ping`).
 		return true
 	}
-	if t.kind != tkString && t.kind != tkIdent && !paren {
+	if t.Kind != TkString && t.Kind != TkIdent && !paren {
 		return false
 	}
-	if t.kind == tkIdent && w.keyword(w.text(t)) && w.text(t) != "new" {
+	if t.Kind == TkIdent && w.keyword(w.text(t)) && w.text(t) != "new" {
 		return false
 	}
 	if i == 0 {
 		return true
 	}
 	p := st.toks[i-1]
-	if p.kind == tkNewline {
+	if p.Kind == tkNewline {
 		// A line that continues an operator at the end of the one
 		// before (`"a" +` NL `"b"`) starts nothing.
 		q := i - 1
-		for q > 0 && st.toks[q].kind == tkNewline {
+		for q > 0 && st.toks[q].Kind == tkNewline {
 			q--
 		}
 		return !(w.isConcat(st, q) || w.isMember(st, q))
 	}
-	switch p.kind {
-	case tkSep, tkNumber:
+	switch p.Kind {
+	case tkSep, TkNumber:
 		return true
-	case tkString:
-		return !(w.adjacent() && t.kind == tkString) && !paren
-	case tkIdent:
+	case TkString:
+		return !(w.adjacent() && t.Kind == TkString) && !paren
+	case TkIdent:
 		return !paren
-	case tkPunct:
+	case TkPunct:
 		if w.isConcat(st, i-1) || w.isMember(st, i-1) {
 			return false
 		}
@@ -433,7 +386,7 @@ func (w *walker) isStart(st *stream, i int) bool {
 		case ")", "]":
 			return false
 		case "%":
-			return !(w.lang == Python || w.lang == Ruby)
+			return !w.t.PercentFormat
 		}
 		return true
 	}
@@ -459,7 +412,7 @@ func (w *walker) parseExpr(st *stream, i, depth int) *expr {
 	e.ops = e.op1[:1:1]
 	for j < len(st.toks) && w.isConcat(st, j) {
 		k := j + 1
-		for k < len(st.toks) && st.toks[k].kind == tkNewline {
+		for k < len(st.toks) && st.toks[k].Kind == tkNewline {
 			k++
 		}
 		op2, k2 := w.parseOperand(st, k, depth)
@@ -481,28 +434,15 @@ func (w *walker) parseExpr(st *stream, i, depth int) *expr {
 func (w *walker) hostRange(st *stream, first, last int) (int, int) {
 	if last <= first {
 		t := st.toks[min(first, len(st.toks)-1)]
-		return t.start, t.start
+		return t.Start, t.Start
 	}
-	start, end := st.toks[first].start, st.toks[last-1].end
+	start, end := st.toks[first].Start, st.toks[last-1].End
 	// Heredoc bodies follow one another in token order: the last
 	// heredoc of the range has the body that ends furthest.
 	if k := st.lastHeredoc[last-1]; k >= first {
-		end = max(end, w.s.lits[st.toks[k].lit].bodyEnd)
+		end = max(end, w.s.Lits[st.toks[k].Lit].BodyEnd)
 	}
 	return start, min(end, len(w.src))
-}
-
-// wrappers are functions that take a string and return it transformed:
-// the key is the call's text without blanks, the value the transform.
-var wrappers = map[Lang]map[string]string{
-	Python:     {"dedent": "dedent", "textwrap.dedent": "dedent", "inspect.cleandoc": "cleandoc", "cleandoc": "cleandoc", "str": "id"},
-	PHP:        {"sprintf": "printf", "trim": "trim", "ltrim": "ltrim", "rtrim": "rtrim", "strval": "id"},
-	Ruby:       {"format": "printf", "sprintf": "printf", "String": "id"},
-	Java:       {"String.format": "printf", "String.valueOf": "id", "ByteBuffer.wrap": "id"},
-	Kotlin:     {"String.format": "printf", "java.lang.String.format": "printf", "ByteBuffer.wrap": "id"},
-	CSharp:     {"string.Format": "braces", "String.Format": "braces", "Encoding.UTF8.GetBytes": "id"},
-	JavaScript: {"String": "id", "dedent": "dedentjs", "Buffer.from": "id"},
-	TypeScript: {"String": "id", "dedent": "dedentjs", "Buffer.from": "id"},
 }
 
 // transforms are the methods known to return the string they are called
@@ -510,7 +450,7 @@ var wrappers = map[Lang]map[string]string{
 var transforms = map[string]string{
 	"strip": "trim", "trim": "trim", "Trim": "trim", "lstrip": "ltrim", "rstrip": "rtrim",
 	"trimStart": "ltrim", "trimEnd": "rtrim", "TrimStart": "ltrim", "TrimEnd": "rtrim",
-	"stripLeading": "ltrim", "stripTrailing": "rtrim", "trimIndent": "trimIndent", "trimMargin": "trimMargin",
+	"stripLeading": "ltrim", "stripTrailing": "rtrim", "trimIndent": "trimIndent", "trimMargin": "trimMargin", "stripMargin": "stripMargin",
 	"stripIndent": "stripIndent", "squish": "squish", "strip_heredoc": "squiggly",
 	"freeze": "id", "intern": "id", "dup": "id", "to_s": "id", "toString": "id", "ToString": "id",
 	"encode": "id", "to_str": "id", "String": "id", "getBytes": "id", "toByteArray": "id", "as_bytes": "id",
@@ -528,20 +468,20 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 	op := w.ops.alloc()
 	op.first = i
 	j := i + 1
-	switch t.kind {
-	case tkString:
+	switch t.Kind {
+	case TkString:
 		op.kind = opLit
 		op.lit1[0] = i
 		op.lits = op.lit1[:1:1]
 		if w.adjacent() {
-			for j < len(toks) && toks[j].kind == tkString {
+			for j < len(toks) && toks[j].Kind == TkString {
 				op.lits = append(op.lits, j)
 				j++
 			}
 		}
-	case tkNumber:
+	case TkNumber:
 		op.number = isInteger(w.text(t))
-	case tkIdent:
+	case TkIdent:
 		name := w.text(t)
 		if name == "new" {
 			// new Type(...), new Type[] {...}, new(...): no string.
@@ -556,10 +496,10 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		for j+1 < len(toks) && w.isMember(st, j) {
 			k := j + 1
 			k = w.skipGenerics(st, k)
-			if k >= len(toks) || toks[k].kind != tkIdent {
+			if k >= len(toks) || toks[k].Kind != TkIdent {
 				break
 			}
-			_, wrapper := wrappers[w.lang][chain+"."+w.text(toks[k])]
+			_, wrapper := w.wrappers[chain+"."+w.text(toks[k])]
 			if _, isTransform := transforms[w.text(toks[k])]; isTransform && !wrapper {
 				// A transform is a postfix of the chain so far.
 				break
@@ -574,10 +514,14 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 			j = k + 1
 		}
 		j = w.skipGenerics(st, j)
-		if j < len(toks) && w.is(st, j, "(") && st.match[j] > j {
+		if w.t.MacroCalls && w.is(st, j, "!") && (w.is(st, j+1, "(") || w.is(st, j+1, "[")) {
+			// A macro call, name!(...) or name![...].
+			j++
+		}
+		if j < len(toks) && (w.is(st, j, "(") || w.t.MacroCalls && w.is(st, j, "[") && w.is(st, j-1, "!")) && st.match[j] > j {
 			close := st.match[j]
 			args := w.splitArgs(st, j+1, close)
-			if fn, ok := wrappers[w.lang][chain]; ok && len(args) > 0 {
+			if fn, ok := w.wrappers[chain]; ok && len(args) > 0 {
 				op.kind = opWrap
 				op.fn = fn
 				op.inner = w.parseArg(st, args[0], depth+1)
@@ -594,15 +538,15 @@ func (w *walker) parseOperand(st *stream, i, depth int) (*operand, int) {
 		} else {
 			op.kind, op.name = opRef, bareName(last)
 		}
-	case tkPunct:
-		c := w.src[t.start]
-		if c == '-' && t.end-t.start == 1 && i+1 < len(toks) && toks[i+1].kind == tkNumber && toks[i+1].start == t.end && isInteger(w.text(toks[i+1])) {
+	case TkPunct:
+		c := w.src[t.Start]
+		if c == '-' && t.End-t.Start == 1 && i+1 < len(toks) && toks[i+1].Kind == TkNumber && toks[i+1].Start == t.End && isInteger(w.text(toks[i+1])) {
 			// A negative integer.
 			op.number = true
 			j = i + 2
 			break
 		}
-		if t.end-t.start != 1 || (c != '(' && c != '[' && c != '{') {
+		if t.End-t.Start != 1 || (c != '(' && c != '[' && c != '{') {
 			return nil, i
 		}
 		close := st.match[i]
@@ -641,7 +585,7 @@ func isInteger(s string) bool {
 // argument list, an array's brackets and an initializer.
 func (w *walker) skipNew(st *stream, j int) int {
 	toks := st.toks
-	for j < len(toks) && (toks[j].kind == tkIdent || w.isMember(st, j) || w.is(st, j, "::")) {
+	for j < len(toks) && (toks[j].Kind == TkIdent || w.isMember(st, j) || w.is(st, j, "::")) {
 		j++
 		j = w.skipGenerics(st, j)
 	}
@@ -654,7 +598,7 @@ func (w *walker) skipNew(st *stream, j int) int {
 // skipGenerics skips a type argument list `<...>` at j (Java, C#, Kotlin,
 // TypeScript), recognized by holding only type-like tokens.
 func (w *walker) skipGenerics(st *stream, j int) int {
-	if w.lang == Python || w.lang == Ruby || w.lang == PHP || !w.is(st, j, "<") {
+	if !w.t.Generics || !w.is(st, j, "<") {
 		return j
 	}
 	depth := 0
@@ -673,7 +617,7 @@ func (w *walker) skipGenerics(st *stream, j int) int {
 			if depth <= 0 {
 				return k + 1
 			}
-		case t.kind == tkIdent, w.is(st, k, "."), w.is(st, k, ","), w.is(st, k, "?"), w.is(st, k, "["), w.is(st, k, "]"), w.is(st, k, "*"):
+		case t.Kind == TkIdent, w.is(st, k, "."), w.is(st, k, ","), w.is(st, k, "?"), w.is(st, k, "["), w.is(st, k, "]"), w.is(st, k, "*"):
 		default:
 			return j
 		}
@@ -687,14 +631,14 @@ func (w *walker) parsePostfix(st *stream, op *operand, j, depth int) int {
 	for j < len(toks) {
 		// Ruby and Kotlin continue a chain on the next line with a
 		// leading dot.
-		if toks[j].kind == tkNewline && j+1 < len(toks) && w.isMember(st, j+1) {
+		if toks[j].Kind == tkNewline && j+1 < len(toks) && w.isMember(st, j+1) {
 			j++
 			continue
 		}
 		switch {
 		case w.isMember(st, j):
 			k := w.skipGenerics(st, j+1)
-			if k >= len(toks) || toks[k].kind != tkIdent {
+			if k >= len(toks) || toks[k].Kind != TkIdent {
 				return j
 			}
 			m := w.text(toks[k])
@@ -718,9 +662,9 @@ func (w *walker) parsePostfix(st *stream, op *operand, j, depth int) int {
 				op.kind, op.dynamic = opOther, true
 			}
 			j = st.match[j] + 1
-		case w.is(st, j, "!!"), w.lang == TypeScript && w.is(st, j, "!") && !w.is(st, j+1, "="):
+		case w.is(st, j, "!!"), w.t.NonNullBang && w.is(st, j, "!") && !w.is(st, j+1, "="):
 			j++
-		case w.is(st, j, "%") && (w.lang == Python || w.lang == Ruby) && (op.kind == opLit || op.kind == opRef || op.kind == opParen):
+		case w.is(st, j, "%") && w.t.PercentFormat && (op.kind == opLit || op.kind == opRef || op.kind == opParen):
 			arg, k := w.parseOperand(st, j+1, depth+1)
 			if arg == nil {
 				return j
@@ -740,7 +684,7 @@ func (w *walker) addPostfix(op *operand, m string, args []argRange) {
 		return
 	}
 	tr, ok := transforms[m]
-	if !ok || (tr == "format" && w.lang != Python && w.lang != Kotlin) {
+	if !ok || (tr == "format" && w.t.FormatMethod == "") {
 		// An unknown method: its result is not the string. A literal
 		// it is called on is kept as written (rawLit), for the script
 		// it most likely is (`<<-EOF.gsub(/^ {14}/, '')`).
@@ -761,7 +705,7 @@ func (w *walker) splitArgs(st *stream, from, to int) []argRange {
 	start := from
 	for k := from; k < to; k++ {
 		t := st.toks[k]
-		if t.kind == tkPunct && st.match[k] > k && st.match[k] < to {
+		if t.Kind == TkPunct && st.match[k] > k && st.match[k] < to {
 			k = st.match[k]
 			continue
 		}
@@ -775,10 +719,10 @@ func (w *walker) splitArgs(st *stream, from, to int) []argRange {
 	}
 	// Drop newlines around arguments and a trailing empty one.
 	for i := range out {
-		for out[i].first < out[i].last && st.toks[out[i].first].kind == tkNewline {
+		for out[i].first < out[i].last && st.toks[out[i].first].Kind == tkNewline {
 			out[i].first++
 		}
-		for out[i].last > out[i].first && st.toks[out[i].last-1].kind == tkNewline {
+		for out[i].last > out[i].first && st.toks[out[i].last-1].Kind == tkNewline {
 			out[i].last--
 		}
 	}
@@ -809,12 +753,12 @@ func (w *walker) kwArg(st *stream, a argRange) (string, argRange, bool) {
 	t := st.toks[a.first]
 	sep := w.text(st.toks[a.first+1])
 	switch {
-	case t.kind == tkIdent && (sep == "=" || sep == ":") && !(sep == ":" && w.lang == Python):
+	case t.Kind == TkIdent && (sep == "=" || sep == ":") && !(sep == ":" && w.t.NoColonNamedArgs):
 		return bareName(w.text(t)), argRange{a.first + 2, a.last}, true
-	case t.kind == tkNumber && w.lang == Ruby && sep == "=>" && w.src[t.start] == ':':
+	case t.Kind == TkNumber && w.t.Symbols && sep == "=>" && w.src[t.Start] == ':':
 		return w.text(t)[1:], argRange{a.first + 2, a.last}, true
-	case t.kind == tkString && sep == "=>" || t.kind == tkString && sep == ":" && (w.lang == JavaScript || w.lang == TypeScript):
-		return w.s.lits[t.lit].val.text.String(), argRange{a.first + 2, a.last}, true
+	case t.Kind == TkString && sep == "=>" || t.Kind == TkString && sep == ":" && w.t.QuotedKeys:
+		return w.s.Lits[t.Lit].Val.Text.String(), argRange{a.first + 2, a.last}, true
 	}
 	return "", a, false
 }
@@ -824,7 +768,7 @@ func (w *walker) argText(st *stream, a argRange) string {
 	if a.first >= a.last {
 		return ""
 	}
-	return string(bytes.TrimSpace(w.src[st.toks[a.first].start:st.toks[a.last-1].end]))
+	return string(bytes.TrimSpace(w.src[st.toks[a.first].Start:st.toks[a.last-1].End]))
 }
 
 // objectField finds field name in the object literal `{...}` that is
@@ -838,7 +782,7 @@ func (w *walker) objectField(st *stream, a argRange, name string) (argRange, boo
 			return v, true
 		}
 		// Shorthand `{ lua }`.
-		if f.last-f.first == 1 && st.toks[f.first].kind == tkIdent && w.text(st.toks[f.first]) == name {
+		if f.last-f.first == 1 && st.toks[f.first].Kind == TkIdent && w.text(st.toks[f.first]) == name {
 			return f, true
 		}
 	}

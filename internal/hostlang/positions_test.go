@@ -1,6 +1,8 @@
-package hostlang
+package hostlang_test
 
 import (
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"strings"
 	"testing"
 
@@ -22,7 +24,7 @@ func TestPositions(t *testing.T) {
 		at []at
 	}{{
 		name: "redisson one line",
-		lang: Java,
+		lang: langs.Java,
 		src: "class A {\n  RFuture<Long> f() {\n    return evalWriteAsync(getRawName(), LongCodec.INSTANCE, RedisCommands.EVAL_LONG,\n" +
 			"        \"local v = redis.call('get', KEYS[1]); \" +\n" +
 			"            \"return redis.call('incr', KEYS[1]);\",\n" +
@@ -31,56 +33,56 @@ func TestPositions(t *testing.T) {
 		at:   []at{{"redis.call", 1, 4, 20}, {"return", 1, 5, 14}, {"redis.call", 2, 5, 21}, {"KEYS", 2, 5, 40}},
 	}, {
 		name: "java text block",
-		lang: Java,
+		lang: langs.Java,
 		src:  "class A {\n  static final String S = \"\"\"\n      if redis.call('get', KEYS[1]) then\n        return 1\n      end\n      \"\"\";\n}\n",
 		text: "if redis.call('get', KEYS[1]) then\n  return 1\nend\n",
 		at:   []at{{"redis.call", 1, 3, 10}, {"return", 1, 4, 9}, {"end", 1, 5, 7}},
 	}, {
 		name: "javascript line continuations",
-		lang: JavaScript,
+		lang: langs.JavaScript,
 		src:  "const s = `redis.call('set', KEYS[1], 1) \\\n  return redis.call('get', KEYS[1])`;\nredis.eval(s, 1, 'k');\n",
 		text: "redis.call('set', KEYS[1], 1)   return redis.call('get', KEYS[1])",
 		at:   []at{{"redis.call", 1, 1, 12}, {"return", 1, 2, 3}, {"KEYS", 2, 2, 28}},
 	}, {
 		name: "javascript escapes",
-		lang: JavaScript,
+		lang: langs.JavaScript,
 		src:  "redis.eval(\"return redis.call('get', \\\"k\\u00e9\\\") .. KEYS[1]\", 1, 'k');\n",
 		text: "return redis.call('get', \"ké\") .. KEYS[1]",
 		// é is one escape of six bytes: both its bytes start there.
 		at: []at{{"é", 1, 1, 41}, {"\"", 2, 1, 47}, {"KEYS", 1, 1, 54}},
 	}, {
 		name: "python dedent and continuation",
-		lang: Python,
+		lang: langs.Python,
 		src:  "import textwrap\nS = textwrap.dedent(\"\"\"\\\n    local n = redis.call('incr', KEYS[1])\n    return n\n\"\"\")\n",
 		text: "local n = redis.call('incr', KEYS[1])\nreturn n\n",
 		at:   []at{{"local", 1, 3, 5}, {"redis.call", 1, 3, 15}, {"return", 1, 4, 5}},
 	}, {
 		name: "python implicit concatenation",
-		lang: Python,
+		lang: langs.Python,
 		src:  "r.eval(\n    \"return \"\n    'redis.call(\"get\", KEYS[1])', 1, 'k')\n",
 		text: "return redis.call(\"get\", KEYS[1])",
 		at:   []at{{"return", 1, 2, 6}, {"redis.call", 1, 3, 6}},
 	}, {
 		name: "kotlin trimIndent",
-		lang: Kotlin,
+		lang: langs.Kotlin,
 		src:  "val s = \"\"\"\n    return redis.call(\"get\", KEYS[1])\n\"\"\".trimIndent()\n",
 		text: "return redis.call(\"get\", KEYS[1])",
 		at:   []at{{"return", 1, 2, 5}, {"KEYS", 1, 2, 30}},
 	}, {
 		name: "ruby squiggly heredoc",
-		lang: Ruby,
+		lang: langs.Ruby,
 		src:  "S = <<~LUA\n    if redis.call('get', KEYS[1]) then\n      return 1\n    end\n  LUA\n",
 		text: "if redis.call('get', KEYS[1]) then\n  return 1\nend\n",
 		at:   []at{{"if", 1, 2, 5}, {"return", 1, 3, 7}, {"end", 1, 4, 5}},
 	}, {
 		name: "php nowdoc with closing indentation",
-		lang: PHP,
+		lang: langs.PHP,
 		src:  "<?php\n$s = <<<'LUA'\n    return redis.call('get', KEYS[1])\n    LUA;\n",
 		text: "return redis.call('get', KEYS[1])",
 		at:   []at{{"return", 1, 3, 5}, {"KEYS", 1, 3, 30}},
 	}, {
 		name: "php heredoc interpolation",
-		lang: PHP,
+		lang: langs.PHP,
 		src:  "<?php\n$s = <<<LUA\nreturn redis.call('get', '{$p}' .. KEYS[1])\nLUA;\n",
 		text: "return redis.call('get', '' .. __hole1 .. KEYS[1])",
 		at:   []at{{"''", 1, 3, 26}, {"__hole1", 1, 3, 27}, {"KEYS", 1, 3, 36}},
@@ -88,7 +90,7 @@ func TestPositions(t *testing.T) {
 		// A Lua string with a hole is split at it: the added bytes are
 		// placed at the hole.
 		name: "lua string split at a hole",
-		lang: JavaScript,
+		lang: langs.JavaScript,
 		src:  "var s = 'return redis.call(\"get\", \"' + ns + ':count\")';\n",
 		text: "return redis.call(\"get\", \"\" .. __hole1 .. \":count\")",
 		at: []at{{"\"\"", 1, 1, 35}, {" .. ", 1, 1, 40}, {"__hole1", 1, 1, 40},
@@ -96,14 +98,14 @@ func TestPositions(t *testing.T) {
 	}, {
 		// Holes side by side are joined to each other.
 		name: "lua string split at two holes",
-		lang: JavaScript,
+		lang: langs.JavaScript,
 		src:  "var s = 'return redis.call(\"get\", \"' + a + b + ':x\")';\n",
 		text: "return redis.call(\"get\", \"\" .. __hole1 .. __hole2 .. \":x\")",
 		at:   []at{{"__hole1", 1, 1, 40}, {"__hole2", 1, 1, 44}, {":x", 1, 1, 49}},
 	}, {
 		// A string that ends with a hole has no empty piece after it.
 		name: "lua string ending with a hole",
-		lang: JavaScript,
+		lang: langs.JavaScript,
 		src:  "var s = 'return redis.call(\"get\", \"k:' + a + '\")';\n",
 		text: "return redis.call(\"get\", \"k:\" .. __hole1)",
 		at:   []at{{"\"k:\"", 1, 1, 35}, {"__hole1", 1, 1, 42}},
@@ -111,7 +113,7 @@ func TestPositions(t *testing.T) {
 		// Next to an operator that binds tighter than `..`, in
 		// parentheses, placed at the string's quotes.
 		name: "lua string split in parentheses",
-		lang: JavaScript,
+		lang: langs.JavaScript,
 		src:  "var s = 'return redis.call(\"get\", KEYS[1]) + \"' + n + '\"';\n",
 		text: "return redis.call(\"get\", KEYS[1]) + (\"\" .. __hole1)",
 		at:   []at{{"(\"\"", 1, 1, 46}, {"__hole1", 1, 1, 51}, {")", 2, 1, 56}},
@@ -119,32 +121,32 @@ func TestPositions(t *testing.T) {
 		// A piece of a long string after a hole keeps its line end: the
 		// reopened bracket drops one more.
 		name: "lua long string split at a hole",
-		lang: JavaScript,
+		lang: langs.JavaScript,
 		src:  "var s = `return redis.call('get', [[${p}\nx]])`;\n",
 		text: "return redis.call('get', [[]] .. __hole1 .. [[\n\nx]])",
 		at:   []at{{"[[]]", 1, 1, 35}, {"__hole1", 1, 1, 37}, {"x]]", 1, 2, 1}},
 	}, {
 		// `#{` and `${` holes close at one brace: the next is text.
 		name: "ruby hole in a tag",
-		lang: Ruby,
+		lang: langs.Ruby,
 		src:  "s = \"return redis.call('get', '{#{p}}:x')\"\n",
 		text: "return redis.call('get', '{' .. __hole1 .. '}:x')",
 		at:   []at{{"__hole1", 1, 1, 33}, {"}:x", 1, 1, 37}},
 	}, {
 		name: "php hole in a tag",
-		lang: PHP,
+		lang: langs.PHP,
 		src:  "<?php\n$s = \"return redis.call('get', '{x${p}}:x')\";\n",
 		text: "return redis.call('get', '{x' .. __hole1 .. '}:x')",
 		at:   []at{{"__hole1", 1, 2, 35}, {"}:x", 1, 2, 39}},
 	}, {
 		name: "csharp verbatim",
-		lang: CSharp,
+		lang: langs.CSharp,
 		src:  "var s = @\"return redis.call(\"\"get\"\", KEYS[1])\";\n",
 		text: "return redis.call(\"get\", KEYS[1])",
 		at:   []at{{"\"get\"", 1, 1, 29}, {"KEYS", 1, 1, 38}},
 	}, {
 		name: "csharp raw",
-		lang: CSharp,
+		lang: langs.CSharp,
 		src:  "var s = \"\"\"\n    return redis.call('get', KEYS[1])\n    \"\"\";\n",
 		text: "return redis.call('get', KEYS[1])",
 		at:   []at{{"return", 1, 2, 5}},

@@ -16,7 +16,8 @@ var contentNeedles = []string{"redis.call", "redis.pcall", "server.call", "serve
 // with a byte scan and no tokenizing: it looks for the content needles
 // and for the table's API names as whole words. A file it rejects gives no
 // script (Dynamic ones included) from Extract with the same table; a
-// file it accepts may give none. apis nil means DefaultAPIs().
+// file it accepts may give none. apis nil means the
+// language's own APIs.
 //
 // The scan is sound because Extract needs one of the two: a content
 // script has a needle written verbatim inside a literal, and an API call
@@ -24,21 +25,24 @@ var contentNeedles = []string{"redis.call", "redis.pcall", "server.call", "serve
 // bytes [A-Za-z0-9_] are identifier bytes in every tokenizer).
 func MayHoldScript(lang Lang, src []byte, apis *APIs) bool {
 	if apis == nil {
-		apis = DefaultAPIs()
+		apis = apisOf(lang)
 	}
-	// "redis." and "server." cover the four call needles.
-	for _, n := range [...]string{"KEYS[", "ARGV[", "redis.", "server."} {
-		for off := 0; ; {
-			i := index(src[off:], n)
-			if i < 0 {
-				break
+	// A language whose scripts are only those its APIs receive needs an
+	// API name; "redis." and "server." cover the four call needles.
+	if !lang.Traits().APIOnly {
+		for _, n := range [...]string{"KEYS[", "ARGV[", "redis.", "server."} {
+			for off := 0; ; {
+				i := index(src[off:], n)
+				if i < 0 {
+					break
+				}
+				i += off
+				rest := src[i+len(n):]
+				if n[len(n)-1] == '[' || bytes.HasPrefix(rest, []byte("call")) || bytes.HasPrefix(rest, []byte("pcall")) {
+					return true
+				}
+				off = i + 1
 			}
-			i += off
-			rest := src[i+len(n):]
-			if n[len(n)-1] == '[' || bytes.HasPrefix(rest, []byte("call")) || bytes.HasPrefix(rest, []byte("pcall")) {
-				return true
-			}
-			off = i + 1
 		}
 	}
 	pf := apis.prefilter(lang)
@@ -56,7 +60,7 @@ func MayHoldScript(lang Lang, src []byte, apis *APIs) bool {
 			for we < len(src) && isWordByte(src[we]) {
 				we++
 			}
-			if kind := pf.words[string(src[ws:we])]; kind == wordRecv || kind == wordName && (lang == Ruby || mayCall(src, we)) {
+			if kind := pf.words[string(src[ws:we])]; kind == wordRecv || kind == wordName && (lang.Traits().CommandCalls || mayCall(src, we)) {
 				return true
 			}
 			off = we
@@ -162,7 +166,7 @@ const (
 func (t *APIs) prefilter(l Lang) *wordFilter {
 	t.pfOnce.Do(func() {
 		t.pf = map[Lang]*wordFilter{}
-		for _, lang := range Langs {
+		for _, lang := range t.langs {
 			f := &wordFilter{words: map[string]wordKind{}}
 			for _, w := range t.words[lang] {
 				f.words[w.word] = max(f.words[w.word], w.kind)

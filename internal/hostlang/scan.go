@@ -11,11 +11,11 @@ import (
 type tokKind uint8
 
 const (
-	tkIdent tokKind = iota + 1
-	// tkString is a string literal; token.lit indexes scanner.lits.
-	tkString
-	tkNumber
-	tkPunct
+	TkIdent tokKind = iota + 1
+	// TkString is a string literal; token.lit indexes scanner.lits.
+	TkString
+	TkNumber
+	TkPunct
 	// tkNewline ends a statement (Python, Ruby, Kotlin): emitted only
 	// where a line end can end one (not inside brackets, not after a
 	// backslash continuation).
@@ -23,16 +23,16 @@ const (
 	// tkSep separates the token runs of two interpolation holes in the
 	// hole stream.
 	tkSep
-	// tkOther is a byte that starts no token (stray quotes of a tokenizer
+	// TkOther is a byte that starts no token (stray quotes of a tokenizer
 	// that lost its way, backslashes...).
-	tkOther
+	TkOther
 )
 
 // token is one host token: [start, end) in the source.
 type token struct {
-	kind       tokKind
-	start, end int
-	lit        int32
+	Kind       tokKind
+	Start, End int
+	Lit        int32
 }
 
 // maxDepth bounds the nesting of interpolation holes the tokenizers
@@ -40,109 +40,180 @@ type token struct {
 // braces. It keeps the recursion shallow on hostile input.
 const maxDepth = 32
 
-// scanner is the state shared by the tokenizers.
-type scanner struct {
-	src  []byte
-	lang Lang
+// Scanner is the state shared by the tokenizers.
+type Scanner struct {
+	Src []byte
 	// main is the file's token stream; sub holds the tokens of
 	// interpolation holes (at any depth), each hole's run followed by a
 	// tkSep, so that literals inside holes can be found too.
 	main, sub []token
-	lits      []literal
+	Lits      []Literal
 	comments  []Comment
 	depth     int
 	// stack holds the brackets open in the code being tokenized, for the
 	// newline rules.
 	stack []byte
-	// lexCode is the language's code tokenizer: it reads code from i and,
-	// in a hole, stops at the unmatched '}' and returns its offset.
-	lexCode func(i int, hole bool) int
-	// heredocs are Ruby heredocs whose bodies start at the next line end.
-	heredocs []rubyHeredoc
+	// lexer is the language's part of the lexer loop (code).
+	lexer *Lexer
+	// State is the language's own lexing State for the file (Ruby's
+	// heredocs waiting for the next line end), nil until it sets one.
+	State any
 	// regexBudget is what regexEnd may still read (0: not set yet).
 	regexBudget int
 }
 
 // inBrackets reports whether the innermost open bracket is ( or [, where
 // a line end ends no statement.
-func (s *scanner) inBrackets() bool {
+func (s *Scanner) inBrackets() bool {
 	return len(s.stack) > 0 && s.stack[len(s.stack)-1] != '{'
 }
 
-func (s *scanner) out() *[]token {
+func (s *Scanner) Out() *[]token {
 	if s.depth > 0 {
 		return &s.sub
 	}
 	return &s.main
 }
 
-func (s *scanner) emit(k tokKind, start, end int) {
-	o := s.out()
-	*o = append(*o, token{kind: k, start: start, end: end, lit: -1})
+func (s *Scanner) Emit(k tokKind, start, end int) {
+	o := s.Out()
+	*o = append(*o, token{Kind: k, Start: start, End: end, Lit: -1})
 }
 
-// emitLit records a literal and its token.
-func (s *scanner) emitLit(l literal) {
-	s.lits = append(s.lits, l)
-	o := s.out()
-	*o = append(*o, token{kind: tkString, start: l.start, end: l.end, lit: int32(len(s.lits) - 1)})
+// EmitLit records a literal and its token.
+func (s *Scanner) EmitLit(l Literal) {
+	s.Lits = append(s.Lits, l)
+	o := s.Out()
+	*o = append(*o, token{Kind: TkString, Start: l.Start, End: l.End, Lit: int32(len(s.Lits) - 1)})
 }
 
 // emitNewline adds a statement-ending newline unless the last token is one
 // already (blank lines and comments give one).
-func (s *scanner) emitNewline(at int) {
-	o := s.out()
-	if n := len(*o); n == 0 || (*o)[n-1].kind == tkNewline {
+func (s *Scanner) emitNewline(at int) {
+	o := s.Out()
+	if n := len(*o); n == 0 || (*o)[n-1].Kind == tkNewline {
 		return
 	}
-	*o = append(*o, token{kind: tkNewline, start: at, end: at + 1, lit: -1})
+	*o = append(*o, token{Kind: tkNewline, Start: at, End: at + 1, Lit: -1})
 }
 
-// comment records a comment spanning [start, end) whose text is
+// Comment records a Comment spanning [start, end) whose text is
 // [tstart, tend).
-func (s *scanner) comment(start, end, tstart, tend int) {
+func (s *Scanner) Comment(start, end, tstart, tend int) {
 	if s.depth > 0 {
 		return
 	}
-	tend = max(tstart, min(tend, len(s.src)))
+	tend = max(tstart, min(tend, len(s.Src)))
 	s.comments = append(s.comments, Comment{
 		Start:   start,
-		End:     min(end, len(s.src)),
-		Text:    string(s.src[tstart:tend]),
-		OwnLine: ownLine(s.src, start),
+		End:     min(end, len(s.Src)),
+		Text:    string(s.Src[tstart:tend]),
+		OwnLine: OwnLine(s.Src, start),
 	})
 }
 
-// The cases every tokenizer's code loop shares, each called where the
-// loop reads it, so that the order of the cases stays each language's.
+// code is the lexer loop every language shares: it reads code from i and,
+// in a hole, stops at the unmatched '}' and returns its offset. Blanks,
+// line ends (and the statements they end), line continuations, numbers and
+// punctuation are read here; the language's Token reads the rest, asked
+// first at every other byte.
+func (s *Scanner) code(i int, hole bool) int {
+	src := s.Src
+	lx := s.lexer
+	if lx.Start != nil {
+		i = lx.Start(s, i, hole)
+	}
+	braces := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '\n':
+			switch lx.Newlines {
+			case NewlinesOutsideParens:
+				if !s.inBrackets() && !(lx.ContinueAfterOps && s.afterOperator()) {
+					s.emitNewline(i)
+				}
+			case NewlinesOutsideBrackets:
+				if len(s.stack) == 0 {
+					s.emitNewline(i)
+				}
+			}
+			i++
+			if lx.AfterNewline != nil {
+				i = lx.AfterNewline(s, i)
+			}
+			continue
+		case isSpace(c):
+			i++
+			continue
+		case lx.LineContinuation && c == '\\' && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r'):
+			i += 2
+			if i < len(src) && src[i-1] == '\r' && src[i] == '\n' {
+				i++
+			}
+			continue
+		}
+		switch next, r := lx.Token(s, i, hole); r {
+		case ReadToken:
+			i = next
+			continue
+		case End:
+			return next
+		}
+		if isDigit(c) || !lx.NoDotNumbers && c == '.' && i+1 < len(src) && isDigit(src[i+1]) {
+			i = s.number(i)
+			continue
+		}
+		var done bool
+		if i, done = s.holePunct(i, hole, &braces); done {
+			return i
+		}
+	}
+	return i
+}
 
-// slashComment reads the `//` line comment or the `/* */` block comment
+// afterOperator reports whether the last token is an operator that a
+// line end cannot follow at a statement's end (anything but a closing
+// bracket).
+func (s *Scanner) afterOperator() bool {
+	o := *s.Out()
+	if len(o) == 0 || o[len(o)-1].Kind != TkPunct {
+		return false
+	}
+	t := o[len(o)-1]
+	c := s.Src[t.Start]
+	return !(t.End-t.Start == 1 && (c == ')' || c == ']' || c == '}'))
+}
+
+// The cases several languages' Token functions share.
+
+// SlashComment reads the `//` line comment or the `/* */` block comment
 // (nested when nested is set, as Kotlin's are) at i and returns the index
 // after it.
-func (s *scanner) slashComment(i int, nested bool) int {
-	if s.src[i+1] == '/' {
-		e := lineEnd(s.src, i)
-		s.comment(i, e, i+2, e)
+func (s *Scanner) SlashComment(i int, nested bool) int {
+	if s.Src[i+1] == '/' {
+		e := LineEnd(s.Src, i)
+		s.Comment(i, e, i+2, e)
 		return e
 	}
-	e, te := blockCommentEnd(s.src, i, nested)
-	s.comment(i, e, i+2, te)
+	e, te := blockCommentEnd(s.Src, i, nested)
+	s.Comment(i, e, i+2, te)
 	return e
 }
 
 // number reads the number at i and returns the index after it.
-func (s *scanner) number(i int) int {
-	e := numberEnd(s.src, i)
-	s.emit(tkNumber, i, e)
+func (s *Scanner) number(i int) int {
+	e := numberEnd(s.Src, i)
+	s.Emit(TkNumber, i, e)
 	return e
 }
 
 // holePunct reads the punctuation at i. Inside an interpolation hole
 // (hole set) it counts the braces opened there, and the `}` that closes
 // the hole ends it: done is then set and i is that brace.
-func (s *scanner) holePunct(i int, hole bool, braces *int) (next int, done bool) {
+func (s *Scanner) holePunct(i int, hole bool, braces *int) (next int, done bool) {
 	if hole {
-		switch s.src[i] {
+		switch s.Src[i] {
 		case '{':
 			*braces++
 		case '}':
@@ -152,11 +223,11 @@ func (s *scanner) holePunct(i int, hole bool, braces *int) (next int, done bool)
 			*braces--
 		}
 	}
-	return s.punct(i), false
+	return s.Punct(i), false
 }
 
-// ownLine reports whether only blanks precede offset i on its line.
-func ownLine(src []byte, i int) bool {
+// OwnLine reports whether only blanks precede offset i on its line.
+func OwnLine(src []byte, i int) bool {
 	for j := i - 1; j >= 0; j-- {
 		switch src[j] {
 		case ' ', '\t', '\f', '\v', '\r':
@@ -169,12 +240,12 @@ func ownLine(src []byte, i int) bool {
 	return true
 }
 
-func isIdentStart(c byte) bool {
+func IsIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
-func isIdentPart(c byte) bool {
-	return isIdentStart(c) || c >= '0' && c <= '9'
+func IsIdentPart(c byte) bool {
+	return IsIdentStart(c) || c >= '0' && c <= '9'
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -183,10 +254,10 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// wordEnd returns the end of the identifier starting at i (extra bytes
+// WordEnd returns the end of the identifier starting at i (extra bytes
 // such as `$` count as identifier bytes too).
-func wordEnd(src []byte, i int, extra string) int {
-	for i < len(src) && (isIdentPart(src[i]) || extra != "" && strings.IndexByte(extra, src[i]) >= 0) {
+func WordEnd(src []byte, i int, extra string) int {
+	for i < len(src) && (IsIdentPart(src[i]) || extra != "" && strings.IndexByte(extra, src[i]) >= 0) {
 		i++
 	}
 	return i
@@ -199,7 +270,7 @@ func numberEnd(src []byte, i int) int {
 	for i < len(src) {
 		c := src[i]
 		switch {
-		case isIdentPart(c):
+		case IsIdentPart(c):
 			if (c == 'e' || c == 'E' || c == 'p' || c == 'P') && i+1 < len(src) && (src[i+1] == '+' || src[i+1] == '-') && !bytes.HasPrefix(src[max(0, i-1):], []byte("0x")) {
 				i += 2
 				continue
@@ -312,10 +383,10 @@ func punctEnd(src []byte, i int) int {
 	return i + 1
 }
 
-// punct tokenizes the operator at i, tracking brackets, and returns its end.
-func (s *scanner) punct(i int) int {
-	e := punctEnd(s.src, i)
-	switch c := s.src[i]; c {
+// Punct tokenizes the operator at i, tracking brackets, and returns its end.
+func (s *Scanner) Punct(i int) int {
+	e := punctEnd(s.Src, i)
+	switch c := s.Src[i]; c {
 	case '(', '[', '{':
 		if len(s.stack) < 1<<16 {
 			s.stack = append(s.stack, c)
@@ -325,12 +396,12 @@ func (s *scanner) punct(i int) int {
 			s.stack = s.stack[:len(s.stack)-1]
 		}
 	}
-	s.emit(tkPunct, i, e)
+	s.Emit(TkPunct, i, e)
 	return e
 }
 
-// lineEnd returns the offset of the next '\n' at or after i, or len(src).
-func lineEnd(src []byte, i int) int {
+// LineEnd returns the offset of the next '\n' at or after i, or len(src).
+func LineEnd(src []byte, i int) int {
 	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
 		return i + j
 	}
@@ -393,13 +464,91 @@ func skipHoleNaive(src []byte, i int) int {
 	return len(src)
 }
 
-// literal is one string literal token's decoded value.
-type literal struct {
-	// start and end are the host range of the token (a Ruby heredoc's
+// Literal is one string Literal token's decoded value.
+type Literal struct {
+	// Start and End are the host range of the token (a Ruby heredoc's
 	// opener, `<<~LUA`).
-	start, end int
-	// bodyStart and bodyEnd are a Ruby heredoc's body, written on the
+	Start, End int
+	// BodyStart and BodyEnd are a Ruby heredoc's body, written on the
 	// lines after its opener; zero otherwise.
-	bodyStart, bodyEnd int
-	val                *value
+	BodyStart, BodyEnd int
+	Val                *Value
 }
+
+// CharLiteral reads a char literal ('x', '\n', '\u0041') as a number-like
+// operand; a lone quote is one byte.
+func (s *Scanner) CharLiteral(i int) int {
+	src := s.Src
+	j := i + 1
+	for j < len(src) && j < i+12 && src[j] != '\'' && src[j] != '\n' {
+		if src[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j < len(src) && src[j] == '\'' {
+		s.Emit(TkNumber, i, j+1)
+		return j + 1
+	}
+	s.Emit(TkOther, i, i+1)
+	return i + 1
+}
+
+// Hashbang reads a `#!` line at the file's start as a comment.
+func Hashbang(s *Scanner, i int, _ bool) int {
+	src := s.Src
+	if i == 0 && len(src) > 1 && src[0] == '#' && src[1] == '!' {
+		e := LineEnd(src, 0)
+		s.Comment(0, e, 2, e)
+		i = e
+	}
+	return i
+}
+
+// RegexEnd returns the end of the regular expression literal at i (with
+// its flags), or false when the line ends first. The bytes it reads are
+// counted against a budget of a few times the file's size: once spent,
+// a slash is a division, which keeps a long line of slashes and
+// brackets linear.
+func (s *Scanner) RegexEnd(i int) (int, bool) {
+	if s.regexBudget == 0 {
+		s.regexBudget = 4*len(s.Src) + 4096
+	}
+	if s.regexBudget < 0 {
+		return 0, false
+	}
+	e, ok := jsRegexEnd(s.Src, i)
+	s.regexBudget -= e - i
+	if s.regexBudget == 0 {
+		s.regexBudget = -1
+	}
+	return e, ok
+}
+
+// jsRegexEnd returns the end of the regular expression literal at i (with
+// its flags), or false and where it stopped when the line ends first.
+func jsRegexEnd(src []byte, i int) (int, bool) {
+	j := i + 1
+	class := false
+	// A regular expression longer than this is taken for a division.
+	for j < len(src) && j < i+maxRegex {
+		switch src[j] {
+		case '\\':
+			j++
+		case '[':
+			class = true
+		case ']':
+			class = false
+		case '/':
+			if !class {
+				return WordEnd(src, j+1, ""), true
+			}
+		case '\n', '\r':
+			return j, false
+		}
+		j++
+	}
+	return min(j, len(src)), false
+}
+
+const maxRegex = 4096

@@ -1,55 +1,56 @@
 package hostlang
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 )
 
-// view is the byte sequence a literal body is decoded from: the source
+// View is the byte sequence a literal body is decoded from: the source
 // itself (t nil; index k is offset k), or raw text already taken from the
 // source (a heredoc or text block whose indentation was removed), where
 // index k was written at t.Span(k).
-type view struct {
-	b []byte
-	t *srcmap.Text
+type View struct {
+	B []byte
+	T *srcmap.Text
 }
 
-func (r view) start(k int) int {
-	if r.t == nil {
+func (r View) Start(k int) int {
+	if r.T == nil {
 		return k
 	}
-	return r.t.Span(k).Start
+	return r.T.Span(k).Start
 }
 
-func (r view) end(k int) int {
-	if r.t == nil {
+func (r View) End(k int) int {
+	if r.T == nil {
 		return k + 1
 	}
-	return r.t.Span(k).End
+	return r.T.Span(k).End
 }
 
 // exact reports whether index k was written as itself.
-func (r view) exact(k int) bool {
-	return r.t == nil || r.t.Span(k).Exact
+func (r View) exact(k int) bool {
+	return r.T == nil || r.T.Span(k).Exact
 }
 
 // index is the first index at or after from whose source is at or after
 // offset off.
-func (r view) index(off, from int) int {
-	if r.t == nil {
+func (r View) index(off, from int) int {
+	if r.T == nil {
 		return max(off, from)
 	}
 	k := from
-	for k < len(r.b) && r.t.Span(k).Start < off {
+	for k < len(r.B) && r.T.Span(k).Start < off {
 		k++
 	}
 	return k
 }
 
-// rawView is src[from:to] as raw text (every byte exact), with "\r\n"
+// RawView is src[from:to] as raw text (every byte exact), with "\r\n"
 // read as "\n" when crlf is set (the "\n" then spans both bytes).
-func rawView(src []byte, from, to int, crlf bool) view {
+func RawView(src []byte, from, to int, crlf bool) View {
 	t := srcmap.New(to - from)
 	for i := from; i < to; i++ {
 		if crlf && src[i] == '\r' && i+1 < to && src[i+1] == '\n' {
@@ -59,74 +60,74 @@ func rawView(src []byte, from, to int, crlf bool) view {
 		}
 		t.Append(src[i], i, i+1, true)
 	}
-	return view{b: t.Bytes(), t: t}
+	return View{B: t.Bytes(), T: t}
 }
 
-// body says how a literal's body reads.
-type body struct {
-	// closeAt returns the length of the closing delimiter at k, or 0.
+// Body says how a literal's Body reads.
+type Body struct {
+	// CloseAt returns the length of the closing delimiter at k, or 0.
 	// Nil for a body bounded by its view.
-	closeAt func(b []byte, k int) int
-	// nlEnds: a newline ends the literal, which is then unterminated.
-	nlEnds bool
-	// crlf: "\r\n" reads as "\n" (a direct view only; a raw view did it).
-	crlf bool
+	CloseAt func(b []byte, k int) int
+	// NlEnds: a newline ends the literal, which is then unterminated.
+	NlEnds bool
+	// Crlf: "\r\n" reads as "\n" (a direct view only; a raw view did it).
+	Crlf bool
 	// escape decodes the escape at k into v and returns its length, or 0
 	// when the bytes at k are not an escape. It is asked only at bytes
-	// for which escapes is true.
-	escapes *[256]bool
-	escape  func(v *value, r view, k int) int
+	// for which Escapes is true.
+	Escapes *[256]bool
+	Escape  func(v *Value, r View, k int) int
 	// hole reads an interpolation at k into v and returns the index after
 	// it, or k when there is none. It is asked only at bytes for which
-	// holes is true.
-	holes *[256]bool
-	hole  func(s *scanner, v *value, r view, k int) int
+	// Holes is true.
+	Holes *[256]bool
+	Hole  func(s *Scanner, v *Value, r View, k int) int
 }
 
-// decode reads a literal body from r at k. It returns the value, the index
+// Decode reads a literal body from r at k. It returns the value, the index
 // after the closing delimiter (or where reading stopped) and whether the
 // literal was closed.
-func (s *scanner) decode(r view, k int, bd *body) (*value, int, bool) {
-	b := r.b
-	v := newValue(0)
+func (s *Scanner) Decode(r View, k int, bd *Body) (*Value, int, bool) {
+	b := r.B
+	v := NewValue(0)
 	for k < len(b) {
 		c := b[k]
-		if bd.holes != nil && bd.holes[c] {
-			if j := bd.hole(s, v, r, k); j > k {
+		if bd.Holes != nil && bd.Holes[c] {
+			if j := bd.Hole(s, v, r, k); j > k {
 				k = j
 				continue
 			}
 		}
-		if bd.escapes != nil && bd.escapes[c] {
-			if n := bd.escape(v, r, k); n > 0 {
+		if bd.Escapes != nil && bd.Escapes[c] {
+			if n := bd.Escape(v, r, k); n > 0 {
 				k += n
 				continue
 			}
 		}
-		if bd.closeAt != nil {
-			if n := bd.closeAt(b, k); n > 0 {
+		if bd.CloseAt != nil {
+			if n := bd.CloseAt(b, k); n > 0 {
 				return v, k + n, true
 			}
 		}
-		if c == '\n' && bd.nlEnds {
+		if c == '\n' && bd.NlEnds {
 			return v, k, false
 		}
-		if c == '\r' && bd.crlf && k+1 < len(b) && b[k+1] == '\n' {
-			v.text.Append('\n', r.start(k), r.end(k+1), true)
+		if c == '\r' && bd.Crlf && k+1 < len(b) && b[k+1] == '\n' {
+			v.Text.Append('\n', r.Start(k), r.End(k+1), true)
 			k += 2
 			continue
 		}
-		if c == '\r' && bd.nlEnds {
+		if c == '\r' && bd.NlEnds {
 			return v, k, false
 		}
-		v.text.Append(c, r.start(k), r.end(k), r.exact(k))
+		v.Text.Append(c, r.Start(k), r.End(k), r.exact(k))
 		k++
 	}
-	return v, k, bd.closeAt == nil
+	return v, k, bd.CloseAt == nil
 }
 
-// closeByte is a closing delimiter of one byte.
-func closeByte(q byte) func([]byte, int) int {
+// CloseByte is a closing delimiter of one byte.
+func CloseByte(q byte) func([]byte, int) int {
 	return func(b []byte, k int) int {
 		if b[k] == q {
 			return 1
@@ -135,8 +136,8 @@ func closeByte(q byte) func([]byte, int) int {
 	}
 }
 
-// closeSeq is a closing delimiter of several bytes.
-func closeSeq(q string) func([]byte, int) int {
+// CloseSeq is a closing delimiter of several bytes.
+func CloseSeq(q string) func([]byte, int) int {
 	return func(b []byte, k int) int {
 		if k+len(q) <= len(b) && string(b[k:k+len(q)]) == q {
 			return len(q)
@@ -145,7 +146,7 @@ func closeSeq(q string) func([]byte, int) int {
 	}
 }
 
-func byteSet(s string) *[256]bool {
+func ByteSet(s string) *[256]bool {
 	var t [256]bool
 	for i := 0; i < len(s); i++ {
 		t[s[i]] = true
@@ -153,11 +154,11 @@ func byteSet(s string) *[256]bool {
 	return &t
 }
 
-var backslash = byteSet(`\`)
+var Backslash = ByteSet(`\`)
 
-// addRune appends r's UTF-8 encoding, written at [start, end). A surrogate
+// AddRune appends r's UTF-8 encoding, written at [start, end). A surrogate
 // or out-of-range code point becomes U+FFFD, as Go would write it.
-func addRune(v *value, r rune, start, end int) {
+func AddRune(v *Value, r rune, start, end int) {
 	var buf [utf8.UTFMax]byte
 	n := utf8.EncodeRune(buf[:], r)
 	v.addBytes(buf[:n], start, end)
@@ -175,9 +176,9 @@ func hexVal(c byte) (int, bool) {
 	return 0, false
 }
 
-// hexRun reads up to max hex digits at k (at least min) and returns the
+// HexRun reads up to max hex digits at k (at least min) and returns the
 // value and the count; ok false when fewer than min.
-func hexRun(b []byte, k, minN, maxN int) (val rune, n int, ok bool) {
+func HexRun(b []byte, k, minN, maxN int) (val rune, n int, ok bool) {
 	for n < maxN && k+n < len(b) {
 		d, isHex := hexVal(b[k+n])
 		if !isHex {
@@ -191,9 +192,9 @@ func hexRun(b []byte, k, minN, maxN int) (val rune, n int, ok bool) {
 	return val, n, n >= minN
 }
 
-// octRun reads up to maxN octal digits at k with a value of at most
+// OctRun reads up to maxN octal digits at k with a value of at most
 // limit.
-func octRun(b []byte, k, maxN, limit int) (val, n int) {
+func OctRun(b []byte, k, maxN, limit int) (val, n int) {
 	for n < maxN && k+n < len(b) && b[k+n] >= '0' && b[k+n] <= '7' {
 		nv := val*8 + int(b[k+n]-'0')
 		if nv > limit {
@@ -205,8 +206,8 @@ func octRun(b []byte, k, maxN, limit int) (val, n int) {
 	return val, n
 }
 
-// simpleEscapes maps the letter of a one-letter escape to its byte.
-func simpleEscapes(pairs string) *[256]int16 {
+// SimpleEscapes maps the letter of a one-letter escape to its byte.
+func SimpleEscapes(pairs string) *[256]int16 {
 	var t [256]int16
 	for i := range t {
 		t[i] = -1
@@ -217,16 +218,161 @@ func simpleEscapes(pairs string) *[256]int16 {
 	return &t
 }
 
-// escapedChar appends the character after a backslash at k as itself (the
+// EscapedChar appends the character after a backslash at k as itself (the
 // whole UTF-8 sequence, valid or not) and returns the escape's length.
-func escapedChar(v *value, r view, k int) int {
-	b := r.b
+func EscapedChar(v *Value, r View, k int) int {
+	b := r.B
 	if k+1 >= len(b) {
 		return 0
 	}
 	_, size := utf8.DecodeRune(b[k+1:])
 	size = max(size, 1)
-	end := r.end(k + size)
-	v.addBytes(b[k+1:k+1+size], r.start(k), end)
+	end := r.End(k + size)
+	v.addBytes(b[k+1:k+1+size], r.Start(k), end)
 	return 1 + size
+}
+
+// BraceHole reads a hole opened by open (`${`, `#{`, `{`) whose code runs to
+// the matching close brace, tokenizing the code into the hole stream.
+func BraceHole(open, close string) func(s *Scanner, v *Value, r View, k int) int {
+	return func(s *Scanner, v *Value, r View, k int) int {
+		b := r.B
+		if k+len(open) > len(b) || string(b[k:k+len(open)]) != open {
+			return k
+		}
+		inner := r.End(k + len(open) - 1)
+		if k+len(open) < len(b) {
+			inner = r.Start(k + len(open))
+		}
+		closeOff := s.codeHole(inner)
+		j := r.index(closeOff, k+len(open))
+		h := ValueHole{Start: r.Start(k), InStart: inner, InEnd: closeOff, Kind: HoleInterp}
+		switch {
+		case j+len(close) <= len(b) && string(b[j:j+len(close)]) == close:
+			h.End = r.End(j + len(close) - 1)
+			j += len(close)
+		case j < len(b):
+			h.End = r.Start(j)
+		default:
+			h.End = r.End(len(b) - 1)
+		}
+		h.InStart, h.InEnd = trimRange(s.Src, h.InStart, min(h.InEnd, h.End))
+		v.AddHole(h)
+		return j
+	}
+}
+
+// trimRange trims white space off both ends of src[from:to].
+func trimRange(src []byte, from, to int) (int, int) {
+	to = min(to, len(src))
+	from = min(from, to)
+	for from < to && (isSpace(src[from]) || src[from] == '\n') {
+		from++
+	}
+	for to > from && (isSpace(src[to-1]) || src[to-1] == '\n') {
+		to--
+	}
+	return from, to
+}
+
+// codeHole tokenizes the code of a hole starting at offset off into the
+// hole stream and returns the offset of the brace that closes it.
+func (s *Scanner) codeHole(off int) int {
+	if off >= len(s.Src) {
+		return len(s.Src)
+	}
+	if s.depth >= maxDepth {
+		return skipHoleNaive(s.Src, off)
+	}
+	s.depth++
+	saved := s.stack
+	s.stack = nil
+	end := s.code(off, true)
+	s.stack = saved
+	s.depth--
+	s.sub = append(s.sub, token{Kind: tkSep, Start: end, End: end, Lit: -1})
+	return end
+}
+
+// BraceHoleAt reads a hole opened by open at k; the code ends at the first
+// '}' outside nested braces, and the hole after as many braces as opened
+// it.
+func BraceHoleAt(s *Scanner, v *Value, r View, k int, open string) int {
+	b := r.B
+	inner := r.End(k + len(open) - 1)
+	if k+len(open) < len(b) {
+		inner = r.Start(k + len(open))
+	}
+	closeOff := s.codeHole(inner)
+	j := r.index(closeOff, k+len(open))
+	h := ValueHole{Start: r.Start(k), InStart: inner, InEnd: closeOff, Kind: HoleInterp}
+	// As many braces close the hole as open it: `{{x}}` in a C# raw
+	// string with two dollars, one after Ruby's `#{x` or PHP's `${x`.
+	closers := strings.Count(open, "{")
+	n := 0
+	for j+n < len(b) && n < closers && b[j+n] == '}' {
+		n++
+	}
+	switch {
+	case n > 0:
+		h.End = r.End(j + n - 1)
+		j += n
+	case j < len(b):
+		h.End = r.Start(j)
+	default:
+		h.End = r.End(len(b) - 1)
+	}
+	h.InStart, h.InEnd = trimRange(s.Src, h.InStart, min(h.InEnd, h.End))
+	v.AddHole(h)
+	return j
+}
+
+// CloseTriple is the closing delimiter of a triple-quoted raw string
+// (Kotlin's, Scala's): the last three quotes of a run, so `""""` is a
+// quote and the end.
+func CloseTriple(b []byte, k int) int {
+	if k+3 <= len(b) && b[k] == '"' && b[k+1] == '"' && b[k+2] == '"' && (k+3 == len(b) || b[k+3] != '"') {
+		return 3
+	}
+	return 0
+}
+
+// NameHole reads the interpolation `$name` at k (an ASCII name after the
+// dollar) into v as a hole and returns the index after it, or k when no
+// name follows (Kotlin's and Scala's templates).
+func NameHole(v *Value, r View, k int) int {
+	b := r.B
+	if k+1 >= len(b) || !IsIdentStart(b[k+1]) || b[k+1] >= 0x80 {
+		return k
+	}
+	e := k + 1
+	for e < len(b) && IsIdentPart(b[e]) && b[e] < 0x80 {
+		e++
+	}
+	v.AddHole(ValueHole{Start: r.Start(k), End: r.End(e - 1), InStart: r.Start(k + 1), InEnd: r.End(e - 1), Kind: HoleInterp})
+	return e
+}
+
+// SimpleOrUnicodeEscape is the escape decoder of a language whose escapes
+// are the simple ones of table (SimpleEscapes), `\uXXXX`, and otherwise
+// the escaped character itself (EscapedChar): Kotlin's and Scala's.
+func SimpleOrUnicodeEscape(table *[256]int16) func(v *Value, r View, k int) int {
+	return func(v *Value, r View, k int) int {
+		b := r.B
+		if k+1 >= len(b) {
+			return 0
+		}
+		c := b[k+1]
+		switch {
+		case table[c] >= 0:
+			v.Add(byte(table[c]), r.Start(k), r.End(k+1))
+			return 2
+		case c == 'u':
+			if val, n, ok := HexRun(b, k+2, 4, 4); ok {
+				AddRune(v, val, r.Start(k), r.End(k+1+n))
+				return 2 + n
+			}
+		}
+		return EscapedChar(v, r, k)
+	}
 }

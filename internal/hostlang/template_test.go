@@ -1,6 +1,7 @@
-package hostlang
+package hostlang_test
 
 import (
+	. "github.com/lint-lua/lint-lua/internal/hostlang"
 	"strings"
 	"testing"
 )
@@ -69,8 +70,8 @@ func checkTemplate(t testing.TB, src []byte, s Script) {
 		// Every other grammar: the hole is one placeholder of the file's
 		// grammar, named after it.
 		if g := grammarOf(s.FoundBy); s.FoundBy != LuaScriptFound {
-			if end, from, to := g.at(src, h.Start, false); end != h.End || string(src[from:to]) != h.Expr {
-				t.Fatalf("hole %+v of %q is no %s placeholder", h, src[h.Start:h.End], g.client)
+			if end, from, to := g.At(src, h.Start, false); end != h.End || string(src[from:to]) != h.Expr {
+				t.Fatalf("hole %+v of %q is no %s placeholder", h, src[h.Start:h.End], g.Client())
 			}
 		}
 		for ; k < h.LuaStart; k++ {
@@ -86,10 +87,10 @@ func checkTemplate(t testing.TB, src []byte, s Script) {
 }
 
 // grammarOf is the grammar of a template's FoundBy.
-func grammarOf(found string) *templateGrammar {
-	for k := range templateGrammars {
-		if templateGrammars[k].client == found {
-			return &templateGrammars[k]
+func grammarOf(found string) *TemplateGrammar {
+	for k := range TemplateGrammars {
+		if TemplateGrammars[k].Client() == found {
+			return &TemplateGrammars[k]
 		}
 	}
 	return nil

@@ -331,40 +331,40 @@ func opaqueNames(src []byte, g *templateGrammar) bool {
 // templateParams turns the placeholders of grammar g in v's text, in code,
 // strings and comments alike (the client rewrites text, not Lua), into
 // holes; an escape (`@@`, `%%`) is written once.
-func templateParams(v *value, g *templateGrammar) *value {
-	b := v.text.Bytes()
-	out := newValue(len(b))
+func templateParams(v *Value, g *templateGrammar) *Value {
+	b := v.Text.Bytes()
+	out := NewValue(len(b))
 	next := 0
 	for i := 0; i < len(b); i++ {
 		if v.holeAt(i, &next) {
-			out.addHole(v.holes[next])
+			out.AddHole(v.Holes[next])
 			continue
 		}
 		if g.escape != 0 && b[i] == g.escape && i+1 < len(b) && b[i+1] == g.escape {
 			// The escape: the first byte is written, the second goes.
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			i++
 			continue
 		}
 		end, from, to := g.at(b, i, false)
 		if end <= i || v.holeIn(i, end) {
-			out.text.AppendSlice(v.text, i, i+1)
+			out.Text.AppendSlice(v.Text, i, i+1)
 			continue
 		}
-		s, e := v.text.Span(i).Start, v.text.Span(end-1).End
+		s, e := v.Text.Span(i).Start, v.Text.Span(end-1).End
 		// A verb with no name (`%s`) has an empty name at its end.
 		in, inEnd := e, e
 		if from < to {
-			in, inEnd = v.text.Span(from).Start, v.text.Span(to-1).End
+			in, inEnd = v.Text.Span(from).Start, v.Text.Span(to-1).End
 		}
-		out.addHole(hole{start: s, end: e, inStart: in, inEnd: inEnd, kind: HoleParam})
+		out.AddHole(ValueHole{Start: s, End: e, InStart: in, InEnd: inEnd, Kind: HoleParam})
 		i = end - 1
 	}
 	return out
 }
 
 // holeIn reports whether a hole stands in v's text [from, to).
-func (v *value) holeIn(from, to int) bool {
+func (v *Value) holeIn(from, to int) bool {
 	for k := from; k < to; k++ {
 		if v.isHole(k) {
 			return true

@@ -12,102 +12,102 @@ import (
 // are holes is known from value.holes, not from the byte.
 const holeMark = 0xFF
 
-// hole is a hole of a value: its marker's index in the text, and where it
+// ValueHole is a ValueHole of a value: its marker's index in the text, and where it
 // was written.
-type hole struct {
+type ValueHole struct {
 	at         int
-	start, end int
-	// inStart and inEnd are the host range of the expression inside the
+	Start, End int
+	// InStart and InEnd are the host range of the expression inside the
 	// hole (x of `${x}`); equal to start and end for an operand.
-	inStart, inEnd int
-	kind           HoleKind
+	InStart, InEnd int
+	Kind           HoleKind
 }
 
-// value is a string known but for its holes.
-type value struct {
-	text  *srcmap.Text
-	holes []hole
+// Value is a string known but for its holes.
+type Value struct {
+	Text  *srcmap.Text
+	Holes []ValueHole
 }
 
-func newValue(n int) *value { return &value{text: srcmap.New(n)} }
+func NewValue(n int) *Value { return &Value{Text: srcmap.New(n)} }
 
-// add appends byte c written at [start, end).
-func (v *value) add(c byte, start, end int) { v.text.Append(c, start, end, true) }
+// Add appends byte c written at [start, end).
+func (v *Value) Add(c byte, start, end int) { v.Text.Append(c, start, end, true) }
 
 // addBytes appends bytes all written at [start, end) (a decoded escape).
-func (v *value) addBytes(b []byte, start, end int) {
+func (v *Value) addBytes(b []byte, start, end int) {
 	for _, c := range b {
-		v.text.Append(c, start, end, true)
+		v.Text.Append(c, start, end, true)
 	}
 }
 
-// addHole appends a hole.
-func (v *value) addHole(h hole) {
-	h.at = v.text.Len()
-	v.text.Append(holeMark, h.start, h.end, false)
-	v.holes = append(v.holes, h)
+// AddHole appends a hole.
+func (v *Value) AddHole(h ValueHole) {
+	h.at = v.Text.Len()
+	v.Text.Append(holeMark, h.Start, h.End, false)
+	v.Holes = append(v.Holes, h)
 }
 
 // concat appends u.
-func (v *value) concat(u *value) {
-	base := v.text.Len()
-	v.text.AppendText(u.text)
-	for _, h := range u.holes {
+func (v *Value) concat(u *Value) {
+	base := v.Text.Len()
+	v.Text.AppendText(u.Text)
+	for _, h := range u.Holes {
 		h.at += base
-		v.holes = append(v.holes, h)
+		v.Holes = append(v.Holes, h)
 	}
 }
 
 // clone is a copy of v.
-func (v *value) clone() *value {
-	u := &value{text: v.text.Clone()}
-	u.holes = append(u.holes, v.holes...)
+func (v *Value) clone() *Value {
+	u := &Value{Text: v.Text.Clone()}
+	u.Holes = append(u.Holes, v.Holes...)
 	return u
 }
 
 // holeAt reports whether byte i is a hole marker, given the index of the
 // first hole at or after the bytes scanned so far (callers walk in order;
 // next then indexes the hole).
-func (v *value) holeAt(i int, next *int) bool {
-	for *next < len(v.holes) && v.holes[*next].at < i {
+func (v *Value) holeAt(i int, next *int) bool {
+	for *next < len(v.Holes) && v.Holes[*next].at < i {
 		*next++
 	}
-	return *next < len(v.holes) && v.holes[*next].at == i
+	return *next < len(v.Holes) && v.Holes[*next].at == i
 }
 
 // isHole reports whether byte i is a hole marker, in any order.
-func (v *value) isHole(i int) bool {
+func (v *Value) isHole(i int) bool {
 	k := v.holeIndex(i)
-	return k < len(v.holes) && v.holes[k].at == i
+	return k < len(v.Holes) && v.Holes[k].at == i
 }
 
 // holeIndex is the index of the first hole at or after byte i.
-func (v *value) holeIndex(i int) int {
-	return sort.Search(len(v.holes), func(k int) bool { return v.holes[k].at >= i })
+func (v *Value) holeIndex(i int) int {
+	return sort.Search(len(v.Holes), func(k int) bool { return v.Holes[k].at >= i })
 }
 
 // keep returns the bytes of v for which keep is true, holes kept with
 // their markers (a hole whose marker is dropped is dropped).
-func (v *value) keep(keep []bool) *value {
-	u := newValue(v.text.Len())
+func (v *Value) keep(keep []bool) *Value {
+	u := NewValue(v.Text.Len())
 	next := 0
-	for i := 0; i < v.text.Len(); i++ {
+	for i := 0; i < v.Text.Len(); i++ {
 		if !keep[i] {
 			continue
 		}
 		if v.holeAt(i, &next) {
-			h := v.holes[next]
-			h.at = u.text.Len()
-			u.holes = append(u.holes, h)
+			h := v.Holes[next]
+			h.at = u.Text.Len()
+			u.Holes = append(u.Holes, h)
 		}
-		u.text.AppendSlice(v.text, i, i+1)
+		u.Text.AppendSlice(v.Text, i, i+1)
 	}
 	return u
 }
 
-// slice returns bytes [from, to) of v.
-func (v *value) slice(from, to int) *value {
-	keep := make([]bool, v.text.Len())
+// Slice returns bytes [from, to) of v.
+func (v *Value) Slice(from, to int) *Value {
+	keep := make([]bool, v.Text.Len())
 	for i := from; i < to; i++ {
 		keep[i] = true
 	}
@@ -164,8 +164,8 @@ func indentWidth(b []byte, l line) int {
 // are dropped when blank, the smallest indentation of the non-blank lines
 // is removed from every line, and lines are joined with "\n" (a "\r\n"
 // loses its "\r").
-func (v *value) trimIndent() *value {
-	b := v.text.Bytes()
+func (v *Value) trimIndent() *Value {
+	b := v.Text.Bytes()
 	ls := splitLines(b)
 	minIndent := -1
 	for _, l := range ls {
@@ -185,8 +185,8 @@ func (v *value) trimIndent() *value {
 // trimMargin is Kotlin's String.trimMargin(prefix): on every line whose
 // first non-blank text is the prefix, everything up to and including the
 // prefix is removed; the first and last lines are dropped when blank.
-func (v *value) trimMargin(prefix string) *value {
-	b := v.text.Bytes()
+func (v *Value) trimMargin(prefix string) *Value {
+	b := v.Text.Bytes()
 	ls := splitLines(b)
 	return v.reindent(ls, func(l line) (int, bool) {
 		i := l.start
@@ -200,11 +200,32 @@ func (v *value) trimMargin(prefix string) *value {
 	})
 }
 
+// stripMargin is Scala's StringOps.stripMargin: on every line, leading
+// blanks followed by '|' are removed with the '|'; every line is kept.
+func (v *Value) stripMargin() *Value {
+	b := v.Text.Bytes()
+	keep := make([]bool, len(b))
+	for _, l := range splitLines(b) {
+		i := l.start
+		for i < l.end && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		from := l.start
+		if i < l.end && b[i] == '|' {
+			from = i + 1
+		}
+		for j := from; j < l.end+l.term; j++ {
+			keep[j] = true
+		}
+	}
+	return v.keep(keep)
+}
+
 // reindent is Kotlin's reindent: cut gives the first kept byte of a line
 // (ok false keeps the line whole); the first and last lines are dropped
 // when blank; lines are joined with "\n".
-func (v *value) reindent(ls []line, cut func(line) (int, bool)) *value {
-	b := v.text.Bytes()
+func (v *Value) reindent(ls []line, cut func(line) (int, bool)) *Value {
+	b := v.Text.Bytes()
 	keep := make([]bool, len(b))
 	kept := 0
 	for i, l := range ls {
@@ -229,8 +250,8 @@ func (v *value) reindent(ls []line, cut func(line) (int, bool)) *value {
 }
 
 // trim removes leading and trailing white space (ws says what is).
-func (v *value) trim(ws func(byte) bool, left, right bool) *value {
-	b := v.text.Bytes()
+func (v *Value) trim(ws func(byte) bool, left, right bool) *Value {
+	b := v.Text.Bytes()
 	from, to := 0, len(b)
 	next := 0
 	if left {
@@ -243,14 +264,14 @@ func (v *value) trim(ws func(byte) bool, left, right bool) *value {
 			to--
 		}
 	}
-	return v.slice(from, to)
+	return v.Slice(from, to)
 }
 
-// dedent is Python's textwrap.dedent: the longest common leading
+// Dedent is Python's textwrap.Dedent: the longest common leading
 // white space (spaces and tabs, compared as text) of the lines that are
 // not blank is removed from every line; lines of blanks become empty.
-func (v *value) dedent() *value {
-	b := v.text.Bytes()
+func (v *Value) Dedent() *Value {
+	b := v.Text.Bytes()
 	ls := splitLines(b)
 	var margin []byte
 	have := false
@@ -292,14 +313,14 @@ func (v *value) dedent() *value {
 	return v.keep(keep)
 }
 
-// javaStripIndent is String.stripIndent, which javac applies to a text
+// StripIndent is String.stripIndent, which javac applies to a text
 // block's content before it interprets escapes: the smallest indentation
 // of the non-blank lines and of the last line (blank or not: in a text
 // block it holds the closing delimiter's indentation) is removed, blank
 // lines become empty, trailing white space is removed from every line, and
 // lines are joined with "\n".
-func (v *value) javaStripIndent() *value {
-	b := v.text.Bytes()
+func (v *Value) StripIndent() *Value {
+	b := v.Text.Bytes()
 	ls := splitLines(b)
 	minIndent := -1
 	for i, l := range ls {
@@ -330,10 +351,10 @@ func (v *value) javaStripIndent() *value {
 
 // squish is Rails's String#squish: white space runs become one space,
 // leading and trailing white space goes. The space stands for the run.
-func (v *value) squish() *value {
+func (v *Value) squish() *Value {
 	t := v.trim(isWS, true, true)
-	b := t.text.Bytes()
-	u := newValue(len(b))
+	b := t.Text.Bytes()
+	u := NewValue(len(b))
 	next := 0
 	for i := 0; i < len(b); {
 		if isWS(b[i]) {
@@ -341,18 +362,70 @@ func (v *value) squish() *value {
 			for j < len(b) && isWS(b[j]) {
 				j++
 			}
-			s0, s1 := t.text.Span(i), t.text.Span(j-1)
-			u.text.Append(' ', s0.Start, s1.End, false)
+			s0, s1 := t.Text.Span(i), t.Text.Span(j-1)
+			u.Text.Append(' ', s0.Start, s1.End, false)
 			i = j
 			continue
 		}
 		if t.holeAt(i, &next) {
-			u.addHole(t.holes[next])
+			u.AddHole(t.Holes[next])
 			i++
 			continue
 		}
-		u.text.AppendSlice(t.text, i, i+1)
+		u.Text.AppendSlice(t.Text, i, i+1)
 		i++
 	}
 	return u
+}
+
+// Squiggly removes the indentation of the least indented line from
+// every line, as Ruby does for <<~ (on the raw text, so an escaped blank
+// is no indentation): lines of blanks count for nothing, a tab advances
+// to the next multiple of 8, a tab that would pass the width stays.
+func Squiggly(v *Value) *Value {
+	b := v.Text.Bytes()
+	ls := splitLines(b)
+	width := -1
+	for _, l := range ls {
+		col, y := 0, l.start
+		for y < l.end && (b[y] == ' ' || b[y] == '\t') {
+			if b[y] == '\t' {
+				col = 8 * (col/8 + 1)
+			} else {
+				col++
+			}
+			y++
+		}
+		if y == l.end {
+			continue
+		}
+		if width < 0 || col < width {
+			width = col
+		}
+	}
+	if width <= 0 {
+		return v
+	}
+	keep := make([]bool, len(b))
+	for _, l := range ls {
+		col, y := 0, l.start
+		for y < l.end && col < width {
+			if b[y] == ' ' {
+				col++
+			} else if b[y] == '\t' {
+				n := 8 * (col/8 + 1)
+				if n > width {
+					break
+				}
+				col = n
+			} else {
+				break
+			}
+			y++
+		}
+		for z := y; z < l.end+l.term; z++ {
+			keep[z] = true
+		}
+	}
+	return v.keep(keep)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 )
 
 // codeAction offers, for each finding in the range asked about, its fix
@@ -119,8 +120,8 @@ func (s *Server) ignoreEdit(path string, res *linted, fd diag.Diagnostic, held m
 		{Start: lineStart, End: lineStart, New: indent + "-- " + directive + nl},
 	}
 	candidates := lua
-	if l, ok := hostlang.LangOf(path); ok {
-		c := l.LineComment()
+	if l, ok := langs.Of(path); ok {
+		c := hostlang.LineComment(l)
 		candidates = []diag.Edit{
 			{Start: lineStart, End: lineStart, New: indent + c + " " + directive + nl},
 			{Start: lineEnd, End: lineEnd, New: " " + c + " " + directive},

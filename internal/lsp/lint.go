@@ -14,7 +14,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/source"
-	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/internal/settings"
 )
 
@@ -38,7 +38,7 @@ func lintable(path string) bool {
 	if strings.HasSuffix(path, ".lua") {
 		return true
 	}
-	_, ok := hostlang.LangOf(path)
+	_, ok := langs.Of(path)
 	return ok
 }
 
@@ -71,7 +71,7 @@ func (s *Server) lintText(path string, src []byte, held map[string][]byte) *lint
 		out.configErr = err
 		return out
 	}
-	if l, ok := hostlang.LangOf(path); ok && !tree.Root().Config.Language(l.String()) {
+	if l, ok := langs.Of(path); ok && !tree.Root().Config.Language(l.String()) {
 		// languages: leaves the file's language out.
 		return out
 	}

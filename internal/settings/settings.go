@@ -18,6 +18,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
@@ -432,7 +433,7 @@ func (a ScriptAPIs) HostAPIs() (*hostlang.APIs, error) {
 		}
 		api := hostlang.API{Client: "script_apis", Name: e.Name, Form: hostlang.Function, Script: e.Script}
 		if e.Language != "" {
-			api.Lang, _ = hostlang.ParseLang(e.Language)
+			api.Lang, _ = langs.Parse(e.Language)
 		}
 		if e.NumKeys >= 0 {
 			api.Keys = append(api.Keys, hostlang.KeysAt{Arg: e.NumKeys, Form: hostlang.KeysCount})
@@ -445,7 +446,7 @@ func (a ScriptAPIs) HostAPIs() (*hostlang.APIs, error) {
 	if len(extra) == 0 {
 		return nil, nil
 	}
-	apis, err := hostlang.NewAPIs(extra...)
+	apis, err := langs.NewAPIs(extra...)
 	if err != nil {
 		// The configuration checked each entry; a table that still
 		// refuses one names the first entry.

@@ -111,9 +111,7 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			// Judged as Redis runs it: assembled with its includes. Not
 			// a script itself; the scripts it sends, if any, are.
 			f.Settings = set
-			if !luaHostFile(f) {
-				f = skipped(all[i], why)
-			}
+			f = fs.notScript(all[i], f, why)
 		case assemblies[i] != nil:
 			as := assemblies[i]
 			f.Settings = set
@@ -123,6 +121,10 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 			script := driver.Script{Name: f.Name, Siblings: siblings(all[i])}
 			luaFile(f, script)
 			f.Rescan = rescan(script, f.Settings)
+			if !all[i].stdin {
+				fs.Host.sent(f)
+				f.Rescan = fs.Host.withSent(f.Rescan)
+			}
 		}
 		yield(driver.Item{Arg: all[i].arg, Name: all[i].name, Load: func() *driver.File { return f }})
 	}

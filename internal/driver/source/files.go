@@ -220,12 +220,8 @@ func (s *Files) load(f found) *driver.File {
 		return &driver.File{Name: f.name, Path: f.path, Err: err}
 	}
 	if why := s.judge(f, out.Src); why != "" {
-		// Not a script itself; the scripts it sends, if any, are.
 		out.Settings = set
-		if luaHostFile(out) {
-			return out
-		}
-		return skipped(f, why)
+		return s.notScript(f, out, why)
 	}
 	out.Settings = set
 	script := driver.Script{Name: f.name, Parsed: parsed}
@@ -241,7 +237,31 @@ func (s *Files) load(f found) *driver.File {
 	}
 	luaFile(out, script)
 	out.Rescan = rescan(script, out.Settings)
+	if !f.stdin {
+		s.Host.sent(out)
+		out.Rescan = s.Host.withSent(out.Rescan)
+	}
 	return out
+}
+
+// notScript is a .lua file judged no Redis script (why): the scripts it
+// sends, if any, are linted, those a lua-resty-redis call sends
+// (Host.sent, with their calls' key counts), else those its strings show
+// by their text (luaHostFile); a file that sends none is skipped.
+func (s *Files) notScript(f found, out *driver.File, why string) *driver.File {
+	if !f.stdin {
+		s.Host.sent(out)
+		if len(out.Scripts) > 0 {
+			out.Rescan = s.Host.withSent(func(src []byte) *driver.File {
+				return &driver.File{Name: out.Name, Path: out.Path, Src: src, Settings: out.Settings}
+			})
+			return out
+		}
+	}
+	if luaHostFile(out) {
+		return out
+	}
+	return skipped(f, why)
 }
 
 // skipped is the file f, not linted for the reason why.

@@ -12,6 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
@@ -37,7 +38,7 @@ import (
 type Host struct {
 	// Langs are the languages a walk takes; nil takes every one.
 	Langs map[hostlang.Lang]bool
-	// APIs is the table of script APIs; nil is hostlang.DefaultAPIs().
+	// APIs is the table of script APIs; nil is langs.DefaultAPIs().
 	APIs *hostlang.APIs
 }
 
@@ -45,11 +46,11 @@ type Host struct {
 // named, when Host takes it.
 func (h *Host) lang(name string) (hostlang.Lang, bool) {
 	if h == nil {
-		return 0, false
+		return nil, false
 	}
-	l, ok := hostlang.LangOf(name)
+	l, ok := langs.Of(name)
 	if !ok || h.Langs != nil && !h.Langs[l] {
-		return 0, false
+		return nil, false
 	}
 	return l, true
 }
@@ -67,7 +68,7 @@ const (
 func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() (driver.Settings, error), beside func() map[string]lint.Sibling) *driver.File {
 	apis := h.APIs
 	if apis == nil {
-		apis = hostlang.DefaultAPIs()
+		apis = langs.DefaultAPIs()
 	}
 	// Most host files hold no script: a byte scan says so without
 	// tokenizing.
@@ -79,7 +80,7 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() (driver.S
 		return &driver.File{Name: out.Name, Path: out.Path, Err: err}
 	}
 	out.Settings = set
-	out.LineComment = l.LineComment()
+	out.LineComment = hostlang.LineComment(l)
 	if err := h.find(out, l, apis, beside); err != nil {
 		return &driver.File{Name: out.Name, Path: out.Path, Err: &driver.FileError{File: out.Name, Err: err}}
 	}
@@ -95,6 +96,41 @@ func (h *Host) load(out *driver.File, l hostlang.Lang, settings func() (driver.S
 		}
 	}
 	return out
+}
+
+// sent adds to out, a .lua file read as a script, the scripts it sends to
+// Redis itself (OpenResty's red:eval([[...]], n, ...)): each is linted as
+// a host script of the file; the file's own script is as before.
+func (h *Host) sent(out *driver.File) {
+	if h == nil || h.Langs != nil && !h.Langs[langs.OpenResty] || out.Err != nil {
+		return
+	}
+	apis := h.APIs
+	if apis == nil {
+		apis = langs.DefaultAPIs()
+	}
+	if !hostlang.MayHoldScript(langs.OpenResty, out.Src, apis) {
+		return
+	}
+	nf := &driver.File{Name: out.Name, Path: out.Path, Src: out.Src, Settings: out.Settings}
+	if err := h.find(nf, langs.OpenResty, apis, nil); err != nil || len(nf.Scripts) == 0 {
+		return
+	}
+	out.Scripts = append(out.Scripts, nf.Scripts...)
+	out.Findings = append(out.Findings, nf.Findings...)
+}
+
+// withSent is a .lua file's Rescan that also finds the scripts the fixed
+// text sends.
+func (h *Host) withSent(r func([]byte) *driver.File) func([]byte) *driver.File {
+	if h == nil || r == nil {
+		return r
+	}
+	return func(src []byte) *driver.File {
+		nf := r(src)
+		h.sent(nf)
+		return nf
+	}
 }
 
 // find fills out's Scripts, Comments and Findings from its Src.

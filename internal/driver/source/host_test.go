@@ -14,6 +14,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/sink"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/rules"
 )
 
@@ -106,7 +107,7 @@ func TestHostLanguagesAndNamedFiles(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, hostTree)
 	s := hostFiles(dir)
-	s.Host.Langs = map[hostlang.Lang]bool{hostlang.Java: true}
+	s.Host.Langs = map[hostlang.Lang]bool{langs.Java: true}
 	s.NoLua = true
 	got, _, _ := lintWith(t, s, 1)
 	for _, g := range got {
@@ -435,4 +436,43 @@ func TestHoleTextLongestName(t *testing.T) {
 			t.Errorf("holes %v: holeText = %q, want %q", hs, got, want)
 		}
 	}
+}
+
+// TestHostRust: the fixtures of testdata/rust (wantFindings): redis-rs
+// scripts in raw strings and constants, at their host positions, with
+// ignores in Rust comments.
+func TestHostRust(t *testing.T) {
+	wantFindings(t, "testdata/rust", func(diag.Diagnostic) bool { return true })
+}
+
+// TestHostElixir: the fixtures of testdata/elixir (wantFindings): scripts
+// in module-attribute heredocs and sigils, at their host positions, with
+// ignores in Elixir comments.
+func TestHostElixir(t *testing.T) {
+	wantFindings(t, "testdata/elixir", func(diag.Diagnostic) bool { return true })
+}
+
+// TestHostOpenResty: a .lua file that sends scripts with lua-resty-redis
+// (testdata/openresty, wantFindings): the scripts red:eval receives are
+// linted at their places, with the call's key count; a string no API
+// receives is no script. Only the rules of those scripts are checked: the
+// file itself is read as a .lua file, as before.
+func TestHostOpenResty(t *testing.T) {
+	rules := []string{"unguarded-nil-reply", "keys-count-mismatch", "undeclared-key"}
+	wantFindings(t, "testdata/openresty", func(d diag.Diagnostic) bool { return slices.Contains(rules, d.Rule) })
+}
+
+// TestHostCrystal: the fixtures of testdata/crystal (wantFindings):
+// crystal-redis scripts in heredocs and strings, at their host positions,
+// with key counts from the call and ignores in # comments.
+func TestHostCrystal(t *testing.T) {
+	wantFindings(t, "testdata/crystal", func(diag.Diagnostic) bool { return true })
+}
+
+// TestHostScala: the fixtures of testdata/scala (wantFindings): Jedis
+// scripts from Scala in triple-quoted strings (with stripMargin) and
+// interpolated strings, at their host positions, with the call's key count
+// and ignores in // comments.
+func TestHostScala(t *testing.T) {
+	wantFindings(t, "testdata/scala", func(diag.Diagnostic) bool { return true })
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/internal/settings"
 )
 
@@ -90,7 +91,7 @@ func hostSource(set *settings.Settings) (*Host, error) {
 	if cfg := set.Config; cfg != nil && cfg.Languages != nil {
 		h.Langs = map[hostlang.Lang]bool{}
 		for _, name := range cfg.Languages {
-			if l, ok := hostlang.ParseLang(name); ok {
+			if l, ok := langs.Parse(name); ok {
 				h.Langs[l] = true
 			}
 		}

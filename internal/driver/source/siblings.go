@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
-	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/langs"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 )
@@ -359,7 +359,7 @@ func (d *siblingDefs) readLoaders(dir string) []hostLoader {
 		if !e.Type().IsRegular() {
 			continue
 		}
-		if _, ok := hostlang.LangOf(e.Name()); !ok {
+		if _, ok := langs.Of(e.Name()); !ok {
 			continue
 		}
 		if n++; n > maxSiblings {
