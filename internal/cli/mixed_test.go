@@ -114,9 +114,9 @@ func TestMixedRepository(t *testing.T) {
 	for _, want := range []string{
 		"scripts/ratelimit.lua:1:1: script file of 5 lines\n",
 		"worker/lua/move_task.lua:1:1: script file of 6 lines\n",
-		"openresty/hits.lua:13:1: script of 3 lines, found by its text, host lines 13-15\n",
-		"openresty/hits.lua:22:24: script of 1 line, found by its text, host lines 22\n",
-		"spec/queue_spec.lua:7:18: script of 1 line, found by its text, host lines 7\n",
+		"openresty/hits.lua:13:1: script of 3 lines, via eval, host lines 13-15\n",
+		"openresty/hits.lua:22:24: script of 1 line, via eval, host lines 22\n",
+		"spec/queue_spec.lua:7:18: script of 1 line, via eval, host lines 7\n",
 	} {
 		if !strings.Contains(r.out, want) {
 			t.Errorf("--list-scripts: no %q in\n%s", want, r.out)

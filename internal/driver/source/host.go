@@ -116,6 +116,11 @@ func (h *Host) sent(out *driver.File) {
 	if err := h.find(nf, langs.OpenResty, apis, nil); err != nil || len(nf.Scripts) == 0 {
 		return
 	}
+	if len(out.Scripts) == 0 {
+		// A file that is no script itself: its ignores are about the
+		// scripts it sends. (A script's own ignores are read from it.)
+		out.Comments = append(out.Comments, nf.Comments...)
+	}
 	out.Scripts = append(out.Scripts, nf.Scripts...)
 	out.Findings = append(out.Findings, nf.Findings...)
 }
