@@ -17,7 +17,7 @@ import (
 // //go:embed file that is a FIFO or a link to /dev/zero is not read (the
 // read would block, or never end), and a script past the size limit, a
 // 2 MB embedded file or a 10 MB string constant, is reported once and not
-// linted, in well under a second each and without holding its positions.
+// linted, without hanging and without holding its positions.
 func TestHostileEmbeds(t *testing.T) {
 	t.Parallel()
 	if runtime.GOOS == "windows" {
@@ -83,11 +83,17 @@ func TestHostileEmbeds(t *testing.T) {
 		{"doubling", []string{tooLarge("doubling", 16, 28<<16)}},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {
-			ft.packages(t, tc.pkg) // loaded once, and not timed
-			start := time.Now()
-			got := findings(t, ft, testAnalyzer(t, Settings{}), tc.pkg)
-			if d := time.Since(start); d > 10*time.Second {
-				t.Errorf("took %v", d)
+			ft.packages(t, tc.pkg) // loaded once
+			// A guard against a hang (a read of the FIFO or of
+			// /dev/zero never ends, the doubling constants took minutes),
+			// not a timing: speed is the benchmarks' to measure.
+			done := make(chan []string, 1)
+			go func() { done <- findings(t, ft, testAnalyzer(t, Settings{}), tc.pkg) }()
+			var got []string
+			select {
+			case got = <-done:
+			case <-time.After(2 * time.Minute):
+				t.Fatalf("%s: no result after 2 minutes", tc.pkg)
 			}
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tc.want, "\n\t"))
