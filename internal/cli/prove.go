@@ -68,7 +68,8 @@ func (p *prover) prove(f *luasrc.File, ds []diag.Diagnostic) {
 }
 
 // proofFails reports whether d still fails a run with --prove: an error
-// that the replay did not reproduce is shown, but no longer fails it.
+// that the search ran and did not reproduce is shown, but no longer fails
+// it; one whose script --prove did not run (refused) still does.
 func proofFails(d diag.Diagnostic) bool {
-	return d.Proof == nil || d.Proof.Reproduced || d.Severity != diag.SeverityError
+	return d.Proof == nil || d.Proof.Reproduced || !d.Proof.Searched || d.Severity != diag.SeverityError
 }

@@ -88,6 +88,9 @@ type Proof struct {
 	Server string
 	// Note says why a finding was not reproduced.
 	Note string
+	// Searched says the script was run (or its library loaded): a
+	// script --prove refused to run was not.
+	Searched bool
 }
 
 // SortDiagnostics orders by file, line, column, then rule, as every output

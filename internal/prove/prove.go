@@ -355,7 +355,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			if line < d.Range.Start.Line || line > max(d.Range.End.Line, d.Range.Start.Line) || !Effects[d.Rule].MatchString(msg) {
 				continue
 			}
-			d.Proof = &Proof{Reproduced: true, Witness: how, Reply: trimScript(msg), Server: r.Name()}
+			d.Proof = &Proof{Reproduced: true, Searched: true, Witness: how, Reply: trimScript(msg), Server: r.Name()}
 			open--
 		}
 	}
@@ -460,7 +460,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	}
 	for _, i := range want {
 		if ds[i].Proof == nil {
-			ds[i].Proof = &Proof{Note: "not reproduced on " + r.Name() + " by " + strconv.Itoa(runs) + " runs (empty, string and typed keys; ARGV from numbers, odd strings and the script's literals)"}
+			ds[i].Proof = &Proof{Searched: true, Note: "not reproduced on " + r.Name() + " by " + strconv.Itoa(runs) + " runs (empty, string and typed keys; ARGV from numbers, odd strings and the script's literals)"}
 		}
 	}
 	return nil

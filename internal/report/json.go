@@ -59,18 +59,20 @@ type jsonDiagnostic struct {
 
 // jsonProof is what replaying a finding on a Redis showed.
 type jsonProof struct {
-	Reproduced bool   `json:"reproduced"`
-	Witness    string `json:"witness,omitempty"`
-	Reply      string `json:"reply,omitempty"`
-	Server     string `json:"server,omitempty"`
-	Note       string `json:"note,omitempty"`
+	Reproduced bool `json:"reproduced"`
+	// Searched: the script was run (false: --prove refused to run it).
+	Searched bool   `json:"searched"`
+	Witness  string `json:"witness,omitempty"`
+	Reply    string `json:"reply,omitempty"`
+	Server   string `json:"server,omitempty"`
+	Note     string `json:"note,omitempty"`
 }
 
 func newJSONProof(p *diag.Proof) *jsonProof {
 	if p == nil {
 		return nil
 	}
-	return &jsonProof{Reproduced: p.Reproduced, Witness: p.Witness, Reply: p.Reply, Server: p.Server, Note: p.Note}
+	return &jsonProof{Reproduced: p.Reproduced, Searched: p.Searched, Witness: p.Witness, Reply: p.Reply, Server: p.Server, Note: p.Note}
 }
 
 // jsonFix is a finding's fix: edits as byte offsets into the file as it
@@ -154,6 +156,8 @@ func (jsonFormatter) Format(w io.Writer, r *Result) error {
 		if p := d.Proof; p != nil {
 			buf = append(buf, ",\n      \"proof\": {\n        \"reproduced\": "...)
 			buf = strconv.AppendBool(buf, p.Reproduced)
+			buf = append(buf, ",\n        \"searched\": "...)
+			buf = strconv.AppendBool(buf, p.Searched)
 			for _, kv := range [...]struct{ k, v string }{{"witness", p.Witness}, {"reply", p.Reply}, {"server", p.Server}, {"note", p.Note}} {
 				if kv.v != "" {
 					buf = append(buf, ",\n        \""...)
