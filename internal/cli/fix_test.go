@@ -355,3 +355,19 @@ func TestProveExit(t *testing.T) {
 		t.Errorf("--prove --fix: exit %d", r.code)
 	}
 }
+
+// TestProveTargetMismatch: --prove says when the server it runs the
+// scripts on is not the target's (Valkey's target, a redis-server).
+func TestProveTargetMismatch(t *testing.T) {
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server is not on PATH")
+	}
+	dir := tree(t, t.TempDir(), map[string]string{"a.lua": "return redis.call('GET', KEYS[1]) + 1\n"})
+	r := in(t, dir, "--prove", "--target", "valkey-8.0", "a.lua")
+	if !strings.Contains(r.errOut, "--prove runs the scripts on redis-server") || !strings.Contains(r.errOut, "the target is valkey-8.0") {
+		t.Errorf("no warning:\n%s", r.errOut)
+	}
+	if r := in(t, dir, "--prove", "a.lua"); strings.Contains(r.errOut, "--prove runs the scripts on") {
+		t.Errorf("a warning for the target's own server:\n%s", r.errOut)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
+	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
@@ -223,6 +224,11 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if pr != nil {
 		defer pr.server.Close()
 		cfg.Prove = pr.prove
+		// A proof shows what this server does: say so when the target
+		// is another server's.
+		if t := tree.Root().Target(wd); (t.Server() == target.Valkey) != pr.server.Valkey() {
+			fmt.Fprintf(s.ErrOut, "lint-lua: warning: --prove runs the scripts on %s, and the target is %s: a proof shows what that server does\n", pr.server.Name(), t)
+		}
 	}
 	o, err := driver.Run(cfg, src)
 	if pr != nil && pr.err != nil {

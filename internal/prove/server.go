@@ -23,6 +23,7 @@ type Server struct {
 	name   string
 	cmd    *exec.Cmd
 	dir    string
+	valkey bool
 }
 
 // evalTimeout bounds one run; a script still running then is killed
@@ -99,14 +100,23 @@ func (s *Server) identify() error {
 	if err != nil {
 		return fmt.Errorf("INFO server: %w", err)
 	}
-	s.name = "redis-server"
+	name, version := "redis-server", ""
 	for _, l := range strings.Split(info, "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "redis_version:"); ok {
-			s.name += " " + v
+		l = strings.TrimSpace(l)
+		if v, ok := strings.CutPrefix(l, "redis_version:"); ok && version == "" {
+			version = v
+		}
+		if v, ok := strings.CutPrefix(l, "valkey_version:"); ok {
+			name, version = "valkey-server", v
 		}
 	}
+	s.valkey = name == "valkey-server"
+	s.name = name + " " + version
 	return nil
 }
+
+// Valkey says the server is Valkey's, not Redis's.
+func (s *Server) Valkey() bool { return s.valkey }
 
 // Private says Local started the server: the whole server is the run's.
 func (s *Server) Private() bool { return s.cmd != nil }
