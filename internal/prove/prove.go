@@ -19,6 +19,7 @@
 package prove
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -433,8 +434,9 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 		}
 	}
 	runs := 0
+	var stopped error
 	for _, p := range plan {
-		if open == 0 || runs >= budget {
+		if open == 0 || runs >= budget || stopped != nil {
 			break
 		}
 		runs++
@@ -442,6 +444,10 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 		if s.library {
 			for _, fn := range s.functions {
 				msg, err := r.Call(p.st.setup, fn, keys, p.args)
+				if errors.Is(err, ErrRanOn) {
+					stopped = err
+					break
+				}
 				if err != nil {
 					return err
 				}
@@ -449,7 +455,9 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			}
 		} else {
 			msg, err := r.Attempt(p.st.setup, s.Src, keys, p.args)
-			if err != nil {
+			if errors.Is(err, ErrRanOn) {
+				stopped = err
+			} else if err != nil {
 				return err
 			}
 			msgs = append(msgs, msg)
@@ -460,7 +468,11 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	}
 	for _, i := range want {
 		if ds[i].Proof == nil {
-			ds[i].Proof = &Proof{Searched: true, Note: "not reproduced on " + r.Name() + " by " + strconv.Itoa(runs) + " runs (empty, string and typed keys; ARGV from numbers, odd strings and the script's literals)"}
+			note := "not reproduced on " + r.Name() + " by " + strconv.Itoa(runs) + " runs (empty, string and typed keys; ARGV from numbers, odd strings and the script's literals)"
+			if stopped != nil {
+				note = "not reproduced on " + r.Name() + ": " + stopped.Error() + " (run " + strconv.Itoa(runs) + "), and the search of this script stopped"
+			}
+			ds[i].Proof = &Proof{Searched: true, Note: note}
 		}
 	}
 	return nil

@@ -149,3 +149,32 @@ func TestLocalLibrary(t *testing.T) {
 		t.Errorf("%+v", p)
 	}
 }
+
+// TestLocalRunsOn: a script that never ends is killed after one run, and
+// the search of it stops there.
+func TestLocalRunsOn(t *testing.T) {
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server is not on PATH")
+	}
+	s, err := Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	src := "local n = redis.call('GET', KEYS[1])\nwhile true do end\nreturn n + 1\n"
+	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 3, 3)}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(src))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || p.Reproduced || !strings.Contains(p.Note, "was killed (run 1), and the search of this script stopped") {
+		t.Errorf("%+v", p)
+	}
+	// The server is still usable.
+	ok := []diag.Diagnostic{finding("unguarded-nil-reply", 1, 1)}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte("return redis.call('GET', KEYS[1]) + 1\n"))), ok); err != nil {
+		t.Fatal(err)
+	}
+	if p := ok[0].Proof; p == nil || !p.Reproduced {
+		t.Errorf("after a killed run: %+v", p)
+	}
+}

@@ -196,7 +196,7 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 		return "", nil
 	case errors.As(err, &rerr):
 		return err.Error(), nil
-	case errors.Is(err, context.DeadlineExceeded):
+	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
 		// A script that runs on: kill it, or give up on this server.
 		kill := redis.NewClient(&redis.Options{Addr: s.client.Options().Addr})
 		defer kill.Close()
@@ -207,10 +207,22 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 		if kerr != nil && !strings.Contains(kerr.Error(), "NOTBUSY") {
 			return "", fmt.Errorf("a script ran past %s and could not be killed: %w", evalTimeout, kerr)
 		}
-		return "", nil
+		return "", ErrRanOn
 	}
 	return "", err
 }
+
+// isTimeout reports whether err is a network timeout: the client reads
+// the reply with the run's deadline.
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// ErrRanOn is a run that went on past evalTimeout and was killed: the
+// search of that script stops there, so that a script that never ends
+// costs one run, not the budget.
+var ErrRanOn = fmt.Errorf("a run went on past %s and was killed", evalTimeout)
 
 // Close closes the connection, and stops a server Local started.
 func (s *Server) Close() error {
