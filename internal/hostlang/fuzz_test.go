@@ -134,6 +134,11 @@ func FuzzOpenResty(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.OpenResty, src) })
 }
 
+func FuzzPerl(f *testing.F) {
+	seeds(f, "perl")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Perl, src) })
+}
+
 func FuzzCrystal(f *testing.F) {
 	seeds(f, "crystal")
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Crystal, src) })

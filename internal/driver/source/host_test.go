@@ -476,3 +476,12 @@ func TestHostCrystal(t *testing.T) {
 func TestHostScala(t *testing.T) {
 	wantFindings(t, "testdata/scala", func(diag.Diagnostic) bool { return true })
 }
+
+// TestHostPerl: the fixtures of testdata/perl (wantFindings): Redis.pm
+// scripts in heredocs (interpolating, with a same-file heredoc spliced in,
+// literal, indented) and strings, at their host positions, with key counts
+// from the call and ignores in # comments; POD and what follows __END__
+// are no code.
+func TestHostPerl(t *testing.T) {
+	wantFindings(t, "testdata/perl", func(diag.Diagnostic) bool { return true })
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/hostlang/javascript"
 	"github.com/lint-lua/lint-lua/internal/hostlang/kotlin"
 	"github.com/lint-lua/lint-lua/internal/hostlang/openresty"
+	"github.com/lint-lua/lint-lua/internal/hostlang/perl"
 	"github.com/lint-lua/lint-lua/internal/hostlang/php"
 	"github.com/lint-lua/lint-lua/internal/hostlang/python"
 	"github.com/lint-lua/lint-lua/internal/hostlang/ruby"
@@ -39,13 +40,14 @@ var (
 	Elixir     = elixir.Lang
 	Crystal    = crystal.Lang
 	Scala      = scala.Lang
+	Perl       = perl.Lang
 	// OpenResty is Lua hosting Lua; it has no extension: the driver asks
 	// it for the scripts a .lua file sends.
 	OpenResty = openresty.Lang
 )
 
 // All lists every language, in a stable order.
-var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, Crystal, Scala, OpenResty}
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, Crystal, Scala, Perl, OpenResty}
 
 // Parse is the inverse of a language's String.
 func Parse(s string) (hostlang.Lang, bool) {
