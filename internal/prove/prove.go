@@ -324,6 +324,9 @@ type Runner interface {
 	Load(src string) (loadErr string, err error)
 	// Call is Attempt for a function of the library loaded: FCALL fn.
 	Call(setup [][]string, fn string, keys, args []string) (evalErr string, err error)
+	// Reply is Attempt that returns the reply as redis-cli shows it (a
+	// value, or "(error) ...").
+	Reply(setup [][]string, src string, keys, args []string) (string, error)
 }
 
 // Search replays s on r until every finding of ds whose rule has an effect
@@ -331,13 +334,16 @@ type Runner interface {
 // Proof. Findings of other rules are left as they are. ds are findings of
 // s, with lines of s.
 func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
-	var want []int
+	var want, answer []int
 	for i, d := range ds {
-		if Effects[d.Rule] != nil {
+		switch {
+		case Effects[d.Rule] != nil:
 			want = append(want, i)
+		case Answers[d.Rule] && d.Fix != nil && d.Fix.Applicability == diag.Safe && !s.library:
+			answer = append(answer, i)
 		}
 	}
-	if len(want) == 0 {
+	if len(want) == 0 && len(answer) == 0 {
 		return nil
 	}
 	// match proves the open findings that msg, an error of a run
@@ -384,7 +390,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 		}
 	}
 	if refused != "" {
-		for _, i := range want {
+		for _, i := range append(want, answer...) {
 			if ds[i].Proof == nil {
 				ds[i].Proof = &Proof{Note: "not run on " + r.Name() + ": " + refused}
 			}
@@ -415,35 +421,31 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	}
 	// The base inputs on every state first, then one ARGV changed at a
 	// time: the budget reaches every state.
-	type run struct {
-		st   state
-		args []string
-	}
 	sts := s.states(keys)
-	var plan []run
+	var plan []planned
 	for i, in := range inputs {
 		for _, st := range sts {
 			if i < 2 {
-				plan = append(plan, run{st, in})
+				plan = append(plan, planned{st.name, st.setup, in})
 			}
 		}
 	}
 	for _, in := range inputs[2:] {
 		for _, st := range sts {
-			plan = append(plan, run{st, in})
+			plan = append(plan, planned{st.name, st.setup, in})
 		}
 	}
 	runs := 0
 	var stopped error
 	for _, p := range plan {
-		if open == 0 || runs >= budget || stopped != nil {
+		if open == 0 || len(want) == 0 || runs >= budget || stopped != nil {
 			break
 		}
 		runs++
 		var msgs []string
 		if s.library {
 			for _, fn := range s.functions {
-				msg, err := r.Call(p.st.setup, fn, keys, p.args)
+				msg, err := r.Call(p.setup, fn, keys, p.args)
 				if errors.Is(err, ErrRanOn) {
 					stopped = err
 					break
@@ -454,7 +456,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 				msgs = append(msgs, msg)
 			}
 		} else {
-			msg, err := r.Attempt(p.st.setup, s.Src, keys, p.args)
+			msg, err := r.Attempt(p.setup, s.Src, keys, p.args)
 			if errors.Is(err, ErrRanOn) {
 				stopped = err
 			} else if err != nil {
@@ -463,7 +465,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			msgs = append(msgs, msg)
 		}
 		for _, msg := range msgs {
-			match(msg, witness(p.st.name, keys, p.args))
+			match(msg, witness(p.name, keys, p.args))
 		}
 	}
 	for _, i := range want {
@@ -475,7 +477,75 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			ds[i].Proof = &Proof{Searched: true, Note: note}
 		}
 	}
+	if stopped != nil {
+		for _, i := range answer {
+			ds[i].Proof = &Proof{Searched: true, Note: "not compared on " + r.Name() + ": " + stopped.Error()}
+		}
+		return nil
+	}
+	return compareFixed(r, s, ds, answer, plan, keys)
+}
+
+// Answers are the rules whose findings are a wrong answer, not an error
+// (a test that is never true, a status reply compared as a string), and
+// whose safe fix makes the test the finding says was meant: such a
+// finding is proved by a run where the script and the script with the fix
+// reply differently, the script's reply the same twice (a script whose
+// reply varies by itself proves nothing).
+var Answers = map[string]bool{"nil-reply-compare": true, "reply-type-compare": true, "integer-reply-truthiness": true}
+
+// answerBudget is the most inputs compareFixed tries for one finding
+// (three runs each).
+const answerBudget = 12
+
+// compareFixed proves the findings of answer by their fixes.
+func compareFixed(r Runner, s *Script, ds []diag.Diagnostic, answer []int, plan []planned, keys []string) error {
+	for _, i := range answer {
+		d := &ds[i]
+		fixed, n := diag.ApplyFixes([]byte(s.Src), []diag.Diagnostic{*d}, diag.Safe)
+		if n != 1 {
+			d.Proof = &Proof{Note: "not compared: its fix does not apply to the script alone"}
+			continue
+		}
+		tried := 0
+		for _, p := range plan {
+			if tried >= answerBudget {
+				break
+			}
+			tried++
+			got, err := r.Reply(p.setup, s.Src, keys, p.args)
+			if err != nil {
+				if errors.Is(err, ErrRanOn) {
+					break
+				}
+				return err
+			}
+			again, err := r.Reply(p.setup, s.Src, keys, p.args)
+			if err != nil {
+				return err
+			}
+			want, err := r.Reply(p.setup, string(fixed), keys, p.args)
+			if err != nil {
+				return err
+			}
+			if got == again && got != want {
+				d.Proof = &Proof{Reproduced: true, Searched: true, Witness: witness(p.name, keys, p.args), Server: r.Name(),
+					Reply: got + "; with the fix (" + d.Fix.Message + "): " + want}
+				break
+			}
+		}
+		if d.Proof == nil {
+			d.Proof = &Proof{Searched: true, Note: "no input of " + strconv.Itoa(tried) + " made the script and the script with the fix reply differently on " + r.Name()}
+		}
+	}
 	return nil
+}
+
+// planned is one input of the search: a database state and ARGV.
+type planned struct {
+	name  string
+	setup [][]string
+	args  []string
 }
 
 // errorLine is the script line an EVAL or FCALL error names ("... on

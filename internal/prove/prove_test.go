@@ -178,3 +178,51 @@ func TestLocalRunsOn(t *testing.T) {
 		t.Errorf("after a killed run: %+v", p)
 	}
 }
+
+// withFix is a finding of rule on line whose safe fix replaces old (its
+// first occurrence in src) with new.
+func withFix(rule string, line int, src, old, new string) diag.Diagnostic {
+	d := finding(rule, line, line)
+	i := strings.Index(src, old)
+	d.Fix = &diag.Fix{Message: "replace " + old + " with " + new, Edits: []diag.Edit{{Start: i, End: i + len(old), New: new}}}
+	return d
+}
+
+// TestAnswers: a wrong-answer finding is proved by a run where the script
+// and the script with its fix reply differently; a script whose reply
+// varies by itself (TIME) proves nothing, nor does a fix that changes no
+// reply of the search.
+func TestAnswers(t *testing.T) {
+	redistest.Client(t)
+	s, err := Dial(redistest.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	src := "local v = redis.call('HGET', KEYS[1], 'f')\nif v == nil then return 'missing' end\nreturn v\n"
+	ds := []diag.Diagnostic{withFix("nil-reply-compare", 2, src, "v == nil", "not v")}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(src))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || p.Reply != `(nil); with the fix (replace v == nil with not v): "missing"` {
+		t.Errorf("%+v", p)
+	}
+
+	varies := "local v = redis.call('HGET', KEYS[1], 'f')\nif v == nil then return 'missing' end\nreturn redis.call('TIME')\n"
+	ds = []diag.Diagnostic{withFix("nil-reply-compare", 2, varies, "v == nil", "not v")}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(varies))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || p.Reproduced || !strings.Contains(p.Note, "reply differently") {
+		t.Errorf("a reply that varies by itself: %+v", p)
+	}
+
+	same := "local v = redis.call('HGET', KEYS[1], 'f')\nif v == nil then return 1 end\nreturn 1\n"
+	ds = []diag.Diagnostic{withFix("nil-reply-compare", 2, same, "v == nil", "not v")}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(same))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || p.Reproduced || !p.Searched {
+		t.Errorf("a fix that changes no reply: %+v", p)
+	}
+}

@@ -136,12 +136,43 @@ func (s *Server) Name() string { return s.name }
 // Attempt empties the database, runs setup, then EVAL; it leaves the
 // database empty.
 func (s *Server) Attempt(setup [][]string, src string, keys, args []string) (string, error) {
-	return s.run(setup, func(ctx context.Context, av []any) error { return s.client.Eval(ctx, src, keys, av...).Err() }, args)
+	msg, _, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.Eval(ctx, src, keys, av...).Result() }, args)
+	return msg, err
 }
 
 // Call is Attempt with FCALL of fn, a function of the library loaded.
 func (s *Server) Call(setup [][]string, fn string, keys, args []string) (string, error) {
-	return s.run(setup, func(ctx context.Context, av []any) error { return s.client.FCall(ctx, fn, keys, av...).Err() }, args)
+	msg, _, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.FCall(ctx, fn, keys, av...).Result() }, args)
+	return msg, err
+}
+
+// Reply is Attempt that returns what the script replied, as redis-cli
+// shows it: a value, or "(error) ...".
+func (s *Server) Reply(setup [][]string, src string, keys, args []string) (string, error) {
+	msg, reply, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.Eval(ctx, src, keys, av...).Result() }, args)
+	if msg != "" {
+		return "(error) " + trimScript(msg), err
+	}
+	return reply, err
+}
+
+// show is a reply as redis-cli shows it, on one line.
+func show(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "(nil)"
+	case int64:
+		return "(integer) " + strconv.FormatInt(v, 10)
+	case string:
+		return strconv.Quote(v)
+	case []any:
+		parts := make([]string, len(v))
+		for i, e := range v {
+			parts[i] = show(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return fmt.Sprintf("%v", v)
 }
 
 // Load replaces the private server's libraries with src (FUNCTION FLUSH,
@@ -166,12 +197,12 @@ func (s *Server) Load(src string) (string, error) {
 
 // run empties the database, runs setup, then call; it leaves the database
 // empty.
-func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any) error, args []string) (string, error) {
+func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any) (any, error), args []string) (msg, reply string, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ctx := context.Background()
 	if err := s.empty(ctx); err != nil {
-		return "", fmt.Errorf("emptying the database: %w", err)
+		return "", "", fmt.Errorf("emptying the database: %w", err)
 	}
 	defer s.empty(ctx)
 	for _, c := range setup {
@@ -180,7 +211,7 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 			as[i] = a
 		}
 		if err := s.client.Do(ctx, as...).Err(); err != nil {
-			return "", fmt.Errorf("%s: %w", c[0], err)
+			return "", "", fmt.Errorf("%s: %w", c[0], err)
 		}
 	}
 	av := make([]any, len(args))
@@ -189,13 +220,15 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 	}
 	tctx, cancel := context.WithTimeout(ctx, evalTimeout)
 	defer cancel()
-	err := call(tctx, av)
+	v, err := call(tctx, av)
 	var rerr redis.Error
 	switch {
-	case err == nil || errors.Is(err, redis.Nil):
-		return "", nil
+	case err == nil:
+		return "", show(v), nil
+	case errors.Is(err, redis.Nil):
+		return "", show(nil), nil
 	case errors.As(err, &rerr):
-		return err.Error(), nil
+		return err.Error(), "", nil
 	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
 		// A script that runs on: kill it, or give up on this server.
 		kill := redis.NewClient(&redis.Options{Addr: s.client.Options().Addr})
@@ -205,11 +238,11 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 			kerr = kill.FunctionKill(ctx).Err()
 		}
 		if kerr != nil && !strings.Contains(kerr.Error(), "NOTBUSY") {
-			return "", fmt.Errorf("a script ran past %s and could not be killed: %w", evalTimeout, kerr)
+			return "", "", fmt.Errorf("a script ran past %s and could not be killed: %w", evalTimeout, kerr)
 		}
-		return "", ErrRanOn
+		return "", "", ErrRanOn
 	}
-	return "", err
+	return "", "", err
 }
 
 // isTimeout reports whether err is a network timeout: the client reads
