@@ -63,9 +63,11 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 			"languages: in the configuration chooses). Use - to read standard input. A .lua file is linted when it\n" +
 			"shows it is a Redis script (KEYS, ARGV, redis.call..., #!lua) or a script or loader names it; the\n" +
 			"others (a Neovim configuration, a game) are skipped and counted: --all-lua lints them.\n\n" +
-			"--fix rewrites the files with the fixes of fixable findings and reports what is left; --diff prints\n" +
-			"those fixes as a unified diff instead of the findings and writes nothing. Host-language files are\n" +
-			"never rewritten: the findings in their literals carry no fix.\n\n" +
+			"--fix rewrites the files with the safe fixes of fixable findings and reports what is left; --diff\n" +
+			"prints those fixes as a unified diff instead of the findings and writes nothing; --unsafe-fixes adds\n" +
+			"the fixes that change what a script does (each says how). In a host-language file a fix is written\n" +
+			"into the string literal only where its edit maps onto the literal's bytes exactly. --prove replays\n" +
+			"the findings whose effect shows at run time on a redis-server and shows what it replied.\n\n" +
 			"Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage, configuration or I/O error.\n" +
 			"With --fix the findings are those left after fixing; with --diff, those the files have now.",
 		SilenceUsage:  true,
