@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -25,7 +26,7 @@ import (
 // host file the runs of the host lines its lines come from ("host lines
 // 12-20,31-33", a text that joins several literals). It lints nothing; a
 // file that cannot be read is reported as a run reports it.
-func listFileScripts(s *IOStreams, src driver.Source) error {
+func listFileScripts(s *IOStreams, src driver.Source, format string) error {
 	var items []driver.Item
 	failed := false
 	src.Find(func(it driver.Item) { items = append(items, it) }, func(err error) {
@@ -38,7 +39,7 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 		}
 		return cmp.Compare(a.Name, b.Name)
 	})
-	w := bufio.NewWriter(s.Out)
+	var listed []listedScript
 	for _, it := range items {
 		f := it.Load()
 		if f.Err != nil {
@@ -49,7 +50,8 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 		if f.Skipped != "" {
 			// A .lua file that shows no Redis script: where a script
 			// would be listed, say it is not linted, and why.
-			fmt.Fprintf(w, "%s:1:1: skipped: %s\n", report.Escape(f.Name), f.Skipped)
+			listed = append(listed, listedScript{File: f.Name, Line: 1, Column: 1, Kind: "skipped", Reason: f.Skipped,
+				text: "skipped: " + f.Skipped})
 			continue
 		}
 		for _, sc := range f.Scripts {
@@ -60,33 +62,39 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 			if n == 1 {
 				lines = "1 line"
 			}
-			what := "script file of " + lines
+			l := listedScript{Kind: "file", Lines: n, Script: string(sc.Text), text: "script file of " + lines}
 			if sc.Map != nil {
 				d = sc.Map.Place(d)
-				what = fmt.Sprintf("script of %s, via %s, host lines %s", lines, sc.Found, hostLines(sc))
+				l.Kind, l.Via, l.HostLines = "host", sc.Found, hostLines(sc)
+				l.text = fmt.Sprintf("script of %s, via %s, host lines %s", lines, sc.Found, l.HostLines)
 				switch {
 				case sc.Found == hostlang.FoundByContent:
-					what = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, hostLines(sc))
+					l.Kind, l.Via = "content", ""
+					l.text = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, l.HostLines)
 				case sc.Found == source.ContainerFound:
 					// A function body of a file that only defines global
 					// functions, linted as a script of its own.
-					what = fmt.Sprintf("script of %s, %s, lines %s", lines, sc.Found, hostLines(sc))
+					l.Kind, l.Via = "function", ""
+					l.text = fmt.Sprintf("script of %s, %s, lines %s", lines, sc.Found, l.HostLines)
 				case hostlang.TemplateFound(sc.Found):
 					// A .lua file whose script is its whole text, read
 					// as LuaScript.Prepare reads it.
-					what = fmt.Sprintf("script file of %s, with %s", lines, sc.Found)
+					l.Kind, l.HostLines = "template", ""
+					l.text = fmt.Sprintf("script file of %s, with %s", lines, sc.Found)
 				}
 			}
-			fmt.Fprintf(w, "%s:%d:%d: %s\n", report.Escape(d.File), d.Range.Start.Line, d.Range.Start.Column, what)
+			l.File, l.Line, l.Column = d.File, d.Range.Start.Line, d.Range.Start.Column
+			listed = append(listed, l)
 		}
 		for _, fd := range f.Findings {
 			if fd.Rule != "dynamic-script" {
 				continue
 			}
-			fmt.Fprintf(w, "%s:%d:%d: script not in this file, via %s\n", report.Escape(fd.File), fd.Range.Start.Line, fd.Range.Start.Column, fd.Found)
+			listed = append(listed, listedScript{File: fd.File, Line: fd.Range.Start.Line, Column: fd.Range.Start.Column,
+				Kind: "dynamic", Via: fd.Found, text: "script not in this file, via " + fd.Found})
 		}
 	}
-	if err := w.Flush(); err != nil {
+	if err := writeListed(s, listed, format); err != nil {
 		printError(s, err)
 		return exitError{ExitError}
 	}
@@ -94,6 +102,49 @@ func listFileScripts(s *IOStreams, src driver.Source) error {
 		return exitError{ExitError}
 	}
 	return nil
+}
+
+// listedScript is one line of --list-scripts: where a script starts and
+// how it was found, with its text in JSON.
+type listedScript struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	// Kind is "file" (a .lua file that is one script), "host" (a host
+	// literal a script API receives), "content" (a literal whose text is
+	// a script), "function" (a body of a file of global functions),
+	// "template" (a .lua file read as a LuaScript template), "dynamic" (a
+	// script API given a text not in the file) or "skipped" (a .lua file
+	// that shows no Redis script).
+	Kind      string `json:"kind"`
+	Via       string `json:"via,omitempty"`
+	Lines     int    `json:"lines,omitempty"`
+	HostLines string `json:"host_lines,omitempty"`
+	Reason    string `json:"reason,omitempty"`
+	// Script is the Lua text lint-lua lints.
+	Script string `json:"script,omitempty"`
+	text   string
+}
+
+// writeListed prints the listing: a line each in text, one document in
+// JSON (the only other format it takes).
+func writeListed(s *IOStreams, listed []listedScript, format string) error {
+	if format == "json" {
+		if listed == nil {
+			listed = []listedScript{}
+		}
+		enc := json.NewEncoder(s.Out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Scripts []listedScript `json:"scripts"`
+		}{listed})
+	}
+	w := bufio.NewWriter(s.Out)
+	for _, l := range listed {
+		fmt.Fprintf(w, "%s:%d:%d: %s\n", report.Escape(l.File), l.Line, l.Column, l.text)
+	}
+	return w.Flush()
 }
 
 // hostLines lists the host lines that each line of a mapped script is

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -107,5 +108,53 @@ func TestListScripts(t *testing.T) {
 		"app/t.js:4:12: script not in this file, via eval\n"
 	if r.out != want {
 		t.Errorf("got:\n%s\nwant:\n%s", r.out, want)
+	}
+}
+
+// TestListScriptsJSON: --list-scripts --format json gives each script's
+// place, kind and text (what the measurement scripts read), and a file
+// skipped as no Redis script with its reason; other formats are refused.
+func TestListScriptsJSON(t *testing.T) {
+	dir := tree(t, t.TempDir(), map[string]string{
+		"s.lua":    "return redis.call('GET', KEYS[1])\n",
+		"nvim.lua": "vim.opt.number = true\n",
+		"app.py":   "import redis\nr = redis.Redis()\nr.eval(\"return redis.call('INCR', KEYS[1])\", 1, 'k')\n",
+	})
+	r := in(t, dir, "--list-scripts", "--format", "json", ".")
+	if r.code != ExitOK {
+		t.Fatalf("exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	var got struct {
+		Scripts []struct {
+			File, Kind, Via, Script, Reason string
+			Line, Column, Lines             int
+		}
+	}
+	if err := json.Unmarshal([]byte(r.out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, r.out)
+	}
+	kinds := map[string]string{}
+	for _, s := range got.Scripts {
+		kinds[s.File] = s.Kind
+		switch s.File {
+		case "app.py":
+			if s.Via != "eval" || s.Line != 3 || s.Script != "return redis.call('INCR', KEYS[1])" {
+				t.Errorf("app.py: %+v", s)
+			}
+		case "s.lua":
+			if s.Lines != 1 || s.Script != "return redis.call('GET', KEYS[1])\n" {
+				t.Errorf("s.lua: %+v", s)
+			}
+		case "nvim.lua":
+			if s.Reason == "" {
+				t.Errorf("nvim.lua: %+v", s)
+			}
+		}
+	}
+	if kinds["app.py"] != "host" || kinds["s.lua"] != "file" || kinds["nvim.lua"] != "skipped" {
+		t.Errorf("kinds %v\n%s", kinds, r.out)
+	}
+	if r := in(t, dir, "--list-scripts", "--format", "sarif", "."); r.code != ExitError {
+		t.Errorf("--format sarif: exit %d", r.code)
 	}
 }

@@ -186,7 +186,10 @@ func lintRun(opts *lintOptions) (rerr error) {
 		return showConfig(s, tree, files, opts)
 	}
 	if opts.ListScripts {
-		return listFileScripts(s, src)
+		if opts.Format != "text" && opts.Format != "json" {
+			return usageError(s, "--list-scripts prints text or json, not %s", opts.Format)
+		}
+		return listFileScripts(s, src, opts.Format)
 	}
 	br, err := opts.baselineOptions.open(s, wd, tree.Root(), opts.Diff)
 	if err != nil {
