@@ -2,10 +2,10 @@
 //
 //	go vet -vettool=$(which lint-lua-vet) ./...
 //
-// analyzer.Main is unitchecker.Main with lint-lua-vet's own -V=full (so
+// vettool.Main is unitchecker.Main with lint-lua-vet's own -V=full (so
 // that go vet's cache sees .lint-lua.yaml) and --version.
 package main
 
-import "github.com/lint-lua/lint-lua/analyzer"
+import "github.com/lint-lua/lint-lua/analyzer/vettool"
 
-func main() { analyzer.Main() }
+func main() { vettool.Main() }

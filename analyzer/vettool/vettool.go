@@ -1,4 +1,8 @@
-package analyzer
+// Package vettool is lint-lua-vet's main: the analyzer under go vet
+// -vettool (unitchecker). It is a package of its own so that lint-lua,
+// which imports package analyzer, does not link unitchecker and what it
+// brings (encoding/gob, the facts codec).
+package vettool
 
 import (
 	"crypto/sha256"
@@ -10,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/analyzer"
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/version"
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -47,7 +52,7 @@ func Main() {
 			os.Exit(0)
 		}
 	}
-	unitchecker.Main(Analyzer)
+	unitchecker.Main(analyzer.Analyzer)
 }
 
 // toolID is the -V=full line: the go command reads a line with "devel" in
