@@ -71,6 +71,11 @@ func listFileScripts(s *IOStreams, src driver.Source, format string) error {
 				case sc.Found == hostlang.FoundByContent:
 					l.Kind, l.Via = "content", ""
 					l.text = fmt.Sprintf("script of %s, found by its text, host lines %s", lines, l.HostLines)
+				case sc.Found == source.AssembledFound:
+					// A .lua file with its includes spliced in: the
+					// lines of each file its text comes from.
+					l.Kind, l.Via = "assembled", ""
+					l.text = fmt.Sprintf("script of %s, %s, lines %s", lines, sc.Found, l.HostLines)
 				case sc.Found == source.ContainerFound:
 					// A function body of a file that only defines global
 					// functions, linted as a script of its own.
@@ -113,7 +118,8 @@ type listedScript struct {
 	// Kind is "file" (a .lua file that is one script), "host" (a host
 	// literal a script API receives), "content" (a literal whose text is
 	// a script), "function" (a body of a file of global functions),
-	// "template" (a .lua file read as a LuaScript template), "dynamic" (a
+	// "template" (a .lua file read as a LuaScript template), "assembled"
+	// (a .lua file with its --- @include files spliced in), "dynamic" (a
 	// script API given a text not in the file) or "skipped" (a .lua file
 	// that shows no Redis script).
 	Kind      string `json:"kind"`

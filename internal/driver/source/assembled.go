@@ -115,7 +115,7 @@ func (s *Assembled) Find(yield func(driver.Item), fail func(error)) {
 		case assemblies[i] != nil:
 			as := assemblies[i]
 			f.Settings = set
-			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as, Siblings: siblings(all[i])}}
+			f.Scripts = []driver.Script{{Name: f.Name, Text: as.src, Map: as, Siblings: siblings(all[i]), Found: AssembledFound}}
 		default:
 			f.Settings = set
 			script := driver.Script{Name: f.Name, Siblings: siblings(all[i])}

@@ -27,6 +27,10 @@ import (
 // (a call, a return, a local) is one script as before: a function defined
 // and then called is one script, and fails as one.
 
+// AssembledFound is the Found of a .lua file assembled with the files its
+// `--- @include` lines name, as Redis receives it.
+const AssembledFound = "assembled with its --- @include files"
+
 // ContainerFound is the Found of a body of a function container
 // (--list-scripts).
 const ContainerFound = "the body of a function of a file that only defines global functions"
