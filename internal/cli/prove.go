@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -16,7 +17,7 @@ type proveOptions struct {
 
 func (o *proveOptions) addProveFlags(f *pflag.FlagSet) {
 	f.StringVar(&o.Prove, "prove", "", "replay each finding whose effect is a runtime error on a Redis and show the input that reproduces it: "+
-		"local (a private redis-server from PATH, the default) or HOST:PORT[/DB] (only an empty database, left empty); "+
+		"local (a private redis-server from PATH, the default; the embedded server when there is none), embedded (miniredis in the process, not Redis) or HOST:PORT[/DB] (only an empty database, left empty); "+
 		"an error not reproduced no longer fails the run")
 	f.Lookup("prove").NoOptDefVal = "local"
 }
@@ -41,6 +42,12 @@ func startProver(o *proveOptions) (*prover, error) {
 		return nil, nil
 	case "local":
 		s, err = prove.Local()
+		if errors.Is(err, prove.ErrNoServer) {
+			// No redis-server here: the embedded one, which says so.
+			s, err = prove.Embedded()
+		}
+	case "embedded":
+		s, err = prove.Embedded()
 	default:
 		s, err = prove.Dial(o.Prove)
 	}

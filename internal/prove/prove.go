@@ -553,6 +553,19 @@ type planned struct {
 func errorLine(msg string) (int, bool) {
 	i := strings.LastIndex(msg, "@user_")
 	if i < 0 {
+		// The embedded server's form: "... (new function): :3: ...".
+		const mini = "(new function): :"
+		if j := strings.Index(msg, mini); j >= 0 {
+			rest := msg[j+len(mini):]
+			k := 0
+			for k < len(rest) && rest[k] >= '0' && rest[k] <= '9' {
+				k++
+			}
+			if k < len(rest) && rest[k] == ':' {
+				n, err := strconv.Atoi(rest[:k])
+				return n, err == nil
+			}
+		}
 		return 0, false
 	}
 	rest := msg[i+len("@user_"):]
@@ -569,10 +582,13 @@ func errorLine(msg string) (int, bool) {
 	return n, err == nil
 }
 
-// trimScript drops the "script: <sha>, on @user_script:N." tail.
+// trimScript drops the "script: <sha>, on @user_script:N." tail (and the
+// embedded server's stack traceback).
 func trimScript(msg string) string {
-	if i := strings.Index(msg, " script: "); i >= 0 {
-		return msg[:i]
+	for _, tail := range []string{" script: ", " stack traceback:"} {
+		if i := strings.Index(msg, tail); i >= 0 {
+			msg = msg[:i]
+		}
 	}
 	return msg
 }

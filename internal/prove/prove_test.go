@@ -226,3 +226,31 @@ func TestAnswers(t *testing.T) {
 		t.Errorf("a fix that changes no reply: %+v", p)
 	}
 }
+
+// TestEmbedded: the embedded server (miniredis, in the process) needs no
+// redis-server: it proves the GET-then-compare of a missing key, says in
+// the proof that it is not Redis, and refuses a Functions library (it has
+// none) without stopping the search.
+func TestEmbedded(t *testing.T) {
+	s, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	src := "local stock = redis.call('GET', KEYS[1])\nif tonumber(stock) > 0 then\n  return redis.call('DECR', KEYS[1])\nend\nreturn 0\n"
+	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2)}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(src))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "attempt to compare number with nil") ||
+		strings.Contains(p.Reply, "stack traceback") || !strings.Contains(p.Server, "not Redis") {
+		t.Errorf("%+v", p)
+	}
+	lib := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2)}
+	if err := Search(s, Inspect(luasrc.Parse("lib.lua", []byte("#!lua name=l\nredis.register_function('f', function(k) return redis.call('GET', k[1]) + 1 end)\n"))), lib); err != nil {
+		t.Fatal(err)
+	}
+	if p := lib[0].Proof; p == nil || p.Reproduced || !strings.Contains(p.Note, "refused the library") {
+		t.Errorf("a library on the embedded server: %+v", p)
+	}
+}

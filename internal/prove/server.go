@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -24,18 +25,23 @@ type Server struct {
 	cmd    *exec.Cmd
 	dir    string
 	valkey bool
+	// mr is the embedded server (Embedded), nil otherwise.
+	mr *miniredis.Miniredis
 }
 
 // evalTimeout bounds one run; a script still running then is killed
 // (SCRIPT KILL), and the search stops when it cannot be.
 const evalTimeout = 3 * time.Second
 
+// ErrNoServer is Local's answer on a machine with no redis-server.
+var ErrNoServer = errors.New("--prove=local needs redis-server on PATH (or --prove=embedded, or name a server: --prove=HOST:PORT[/DB])")
+
 // Local starts a private redis-server from PATH on a free loopback port,
 // with no persistence; Close stops it.
 func Local() (*Server, error) {
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
-		return nil, errors.New("--prove=local needs redis-server on PATH (or name a server: --prove=HOST:PORT[/DB])")
+		return nil, ErrNoServer
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -67,6 +73,20 @@ func Local() (*Server, error) {
 		return nil, fmt.Errorf("redis-server on port %d did not answer: %w", port, ping)
 	}
 	return s, s.identify()
+}
+
+// Embedded starts miniredis in the process: a Redis-compatible server that
+// runs scripts on gopher-lua, so that --prove works on a machine with no
+// redis-server. It is not Redis: its error texts and sandbox differ
+// (docs/prove.md), and its proofs say so (Name).
+func Embedded() (*Server, error) {
+	m, err := miniredis.Run()
+	if err != nil {
+		return nil, fmt.Errorf("starting the embedded server: %w", err)
+	}
+	s := &Server{mr: m, name: "miniredis v2.40.0 (embedded, not Redis)"}
+	s.client = redis.NewClient(&redis.Options{Addr: m.Addr(), ReadTimeout: evalTimeout + 2*time.Second, MaxRetries: -1})
+	return s, nil
 }
 
 // Dial uses the server at addr (HOST:PORT, or HOST:PORT/DB for another
@@ -118,8 +138,9 @@ func (s *Server) identify() error {
 // Valkey says the server is Valkey's, not Redis's.
 func (s *Server) Valkey() bool { return s.valkey }
 
-// Private says Local started the server: the whole server is the run's.
-func (s *Server) Private() bool { return s.cmd != nil }
+// Private says Local or Embedded started the server: the whole server is
+// the run's.
+func (s *Server) Private() bool { return s.cmd != nil || s.mr != nil }
 
 // empty empties what a run may have written: the whole private server,
 // or the named server's one database.
@@ -185,6 +206,11 @@ func (s *Server) Load(src string) (string, error) {
 	defer s.mu.Unlock()
 	ctx := context.Background()
 	if err := s.client.FunctionFlush(ctx).Err(); err != nil {
+		var rerr redis.Error
+		if errors.As(err, &rerr) {
+			// A server without Functions (the embedded one).
+			return err.Error(), nil
+		}
 		return "", fmt.Errorf("FUNCTION FLUSH: %w", err)
 	}
 	err := s.client.FunctionLoad(ctx, src).Err()
@@ -264,6 +290,9 @@ func (s *Server) Close() error {
 			s.client.ShutdownNoSave(context.Background())
 		}
 		s.client.Close()
+	}
+	if s.mr != nil {
+		s.mr.Close()
 	}
 	if s.cmd != nil {
 		done := make(chan struct{})

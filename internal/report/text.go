@@ -192,7 +192,7 @@ func (f *textFormatter) appendDiagnostic(b []byte, d diag.Diagnostic, line strin
 		if p.Reproduced {
 			b = appendPainted(b, f.help, "proved:")
 			b = append(b, ' ')
-			b = append(b, sanitizeString("on "+p.Server+" with "+p.Witness+", Redis replied: "+p.Reply, false)...)
+			b = append(b, sanitizeString("on "+p.Server+" with "+p.Witness+", the server replied: "+p.Reply, false)...)
 		} else {
 			b = appendPainted(b, f.help, "not proved:")
 			b = append(b, ' ')
