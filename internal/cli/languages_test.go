@@ -158,3 +158,36 @@ func TestListScriptsJSON(t *testing.T) {
 		t.Errorf("--format sarif: exit %d", r.code)
 	}
 }
+
+// TestLoadedByGlob: a .lua file with no KEYS, ARGV or redis.* that a host
+// file beside its folder loads with a glob of .lua files (dramatiq's
+// broker reads every script of redis/ with glob("*.lua")) is linted as a
+// Redis script; the same file with no such loader is skipped.
+func TestLoadedByGlob(t *testing.T) {
+	probe := "local function f(n)\n  local t = {}\n  for i = 1, n do t[i] = 0 end\n  return unpack(t)\nend\nx = f(10)\n"
+	dir := tree(t, t.TempDir(), map[string]string{
+		"brokers/redis/maxstack.lua": probe,
+		"brokers/broker.py":          "import glob, os\nfor name in glob.glob(os.path.join(here, 'redis', \"*.lua\")):\n    scripts[name] = open(name).read()\n",
+		"other/maxstack.lua":         probe,
+	})
+	r := in(t, dir, "--format", "json", ".")
+	var got struct {
+		Diagnostics []struct{ File, Rule string }
+		Skipped     []struct{ File string }
+	}
+	if err := json.Unmarshal([]byte(r.out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, r.out)
+	}
+	linted := false
+	for _, d := range got.Diagnostics {
+		if d.File == "brokers/redis/maxstack.lua" && d.Rule == "global-assignment" {
+			linted = true
+		}
+		if d.File == "other/maxstack.lua" {
+			t.Errorf("other/maxstack.lua linted: %+v", d)
+		}
+	}
+	if !linted || len(got.Skipped) != 1 || got.Skipped[0].File != "other/maxstack.lua" {
+		t.Errorf("linted %v, skipped %+v\n%s", linted, got.Skipped, r.out)
+	}
+}

@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -379,11 +380,18 @@ func (d *siblingDefs) readLoaders(dir string) []hostLoader {
 }
 
 // names reports whether the loader quotes the .lua file base, alone or at
-// the end of a path ('lua/move_task.lua').
+// the end of a path ('lua/move_task.lua'), or a pattern of .lua files that
+// matches it ('*.lua', 'scripts/*.lua': dramatiq's broker loads every
+// script of its folder with glob).
 func (l hostLoader) names(base string) bool {
 	for q := range l.quoted {
 		if q == base || strings.HasSuffix(q, "/"+base) {
 			return true
+		}
+		if strings.HasSuffix(q, ".lua") && strings.ContainsAny(q, "*?[") {
+			if ok, _ := path.Match(path.Base(q), base); ok {
+				return true
+			}
 		}
 	}
 	return false
