@@ -1,6 +1,7 @@
 package hostlang
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -375,4 +376,42 @@ func SimpleOrUnicodeEscape(table *[256]int16) func(v *Value, r View, k int) int 
 		}
 		return EscapedChar(v, r, k)
 	}
+}
+
+// HeredocBody reads a heredoc's body from i, the start of the line after
+// its opener, up to the line that holds only id (after blanks, when
+// indented): the body's bytes as a Value ("\r\n" read as "\n" when crlf,
+// as Ruby reads it), and where code goes on, after the terminator's line
+// (the end of the file when there is none). Ruby's and Perl's heredocs.
+func HeredocBody(src []byte, i int, id []byte, indented, crlf bool) (raw *Value, next int) {
+	closeStart, closeEnd := -1, -1
+	for x := i; x < len(src); {
+		le := LineEnd(src, x)
+		y := x
+		if indented {
+			for y < le && (src[y] == ' ' || src[y] == '\t') {
+				y++
+			}
+		}
+		if len(id) > 0 && bytes.Equal(bytes.TrimSuffix(src[y:le], []byte("\r")), id) {
+			closeStart, closeEnd = x, le
+			break
+		}
+		x = le + 1
+	}
+	bodyEnd, next := closeStart, closeEnd+1
+	if closeStart < 0 {
+		bodyEnd, next = len(src), len(src)
+	}
+	next = min(next, len(src))
+	raw = NewValue(bodyEnd - i)
+	for y := i; y < bodyEnd; y++ {
+		if crlf && src[y] == '\r' && y+1 < bodyEnd && src[y+1] == '\n' {
+			raw.Add('\n', y, y+2)
+			y++
+			continue
+		}
+		raw.Add(src[y], y, y+1)
+	}
+	return raw, next
 }

@@ -106,14 +106,7 @@ func TestSearchOnRedis(t *testing.T) {
 // TestLocal starts a private redis-server, where a script that SELECTs is
 // run too.
 func TestLocal(t *testing.T) {
-	if _, err := exec.LookPath("redis-server"); err != nil {
-		t.Skip("redis-server is not on PATH")
-	}
-	s, err := Local()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := localServer(t)
 	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 2, 2)}
 	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte("redis.call('SELECT', 1)\nreturn redis.call('GET', KEYS[1]) + 1\n"))), ds); err != nil {
 		t.Fatal(err)
@@ -127,14 +120,7 @@ func TestLocal(t *testing.T) {
 // proves a finding in one of its functions by FCALL; on a named server a
 // library is not loaded.
 func TestLocalLibrary(t *testing.T) {
-	if _, err := exec.LookPath("redis-server"); err != nil {
-		t.Skip("redis-server is not on PATH")
-	}
-	s, err := Local()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := localServer(t)
 	lib := "#!lua name=plib\nredis.register_function('ok', function(keys, args) return 1 end)\n" +
 		"redis.register_function{function_name='add', callback=function(keys, args)\n  local v = redis.call('GET', keys[1])\n  return v + 1\nend}\n"
 	sc := Inspect(luasrc.Parse("lib.lua", []byte(lib)))
@@ -153,14 +139,7 @@ func TestLocalLibrary(t *testing.T) {
 // TestLocalRunsOn: a script that never ends is killed after one run, and
 // the search of it stops there.
 func TestLocalRunsOn(t *testing.T) {
-	if _, err := exec.LookPath("redis-server"); err != nil {
-		t.Skip("redis-server is not on PATH")
-	}
-	s, err := Local()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := localServer(t)
 	src := "local n = redis.call('GET', KEYS[1])\nwhile true do end\nreturn n + 1\n"
 	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 3, 3)}
 	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(src))), ds); err != nil {
@@ -253,4 +232,19 @@ func TestEmbedded(t *testing.T) {
 	if p := lib[0].Proof; p == nil || p.Reproduced || !strings.Contains(p.Note, "refused the library") {
 		t.Errorf("a library on the embedded server: %+v", p)
 	}
+}
+
+// localServer is a private redis-server for the test (Local), stopped at
+// its end; the test is skipped without redis-server on PATH.
+func localServer(t *testing.T) *Server {
+	t.Helper()
+	if _, err := exec.LookPath("redis-server"); err != nil {
+		t.Skip("redis-server is not on PATH")
+	}
+	s, err := Local()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }

@@ -212,30 +212,7 @@ func bodies(s *hostlang.Scanner, i int) int {
 	*q = nil
 	for _, h := range pending {
 		bodyStart := i
-		closeStart, closeEnd := -1, -1
-		for x := i; x < len(src); {
-			le := hostlang.LineEnd(src, x)
-			y := x
-			if h.indent {
-				for y < le && (src[y] == ' ' || src[y] == '\t') {
-					y++
-				}
-			}
-			if len(h.id) > 0 && bytes.Equal(bytes.TrimSuffix(src[y:le], []byte("\r")), h.id) {
-				closeStart, closeEnd = x, le
-				break
-			}
-			x = le + 1
-		}
-		bodyEnd, next := closeStart, closeEnd+1
-		if closeStart < 0 {
-			bodyEnd, next = len(src), len(src)
-		}
-		next = min(next, len(src))
-		raw := hostlang.NewValue(bodyEnd - bodyStart)
-		for y := bodyStart; y < bodyEnd; y++ {
-			raw.Add(src[y], y, y+1)
-		}
+		raw, next := hostlang.HeredocBody(src, i, h.id, h.indent, false)
 		if h.indent {
 			raw = hostlang.Squiggly(raw)
 		}

@@ -406,40 +406,7 @@ func rubyHeredocBodies(s *hostlang.Scanner, i int) int {
 	*q = nil
 	for _, h := range pending {
 		bodyStart := i
-		closeStart, closeEnd := -1, -1
-		x := i
-		for x < len(src) {
-			le := hostlang.LineEnd(src, x)
-			y := x
-			if h.indentedEnd {
-				for y < le && (src[y] == ' ' || src[y] == '\t') {
-					y++
-				}
-			}
-			rest := src[y:le]
-			rest = bytes.TrimSuffix(rest, []byte("\r"))
-			if len(h.id) > 0 && bytes.Equal(rest, h.id) {
-				closeStart, closeEnd = x, le
-				break
-			}
-			x = le + 1
-		}
-		bodyEnd := closeStart
-		next := closeEnd + 1
-		if closeStart < 0 {
-			bodyEnd, next = len(src), len(src)
-		}
-		next = min(next, len(src))
-		raw := hostlang.NewValue(bodyEnd - bodyStart)
-		for y := bodyStart; y < bodyEnd; y++ {
-			if src[y] == '\r' && y+1 < bodyEnd && src[y+1] == '\n' {
-				// Ruby reads "\r\n" as "\n".
-				raw.Add('\n', y, y+2)
-				y++
-				continue
-			}
-			raw.Add(src[y], y, y+1)
-		}
+		raw, next := hostlang.HeredocBody(src, i, h.id, h.indentedEnd, true)
 		if h.squiggly {
 			raw = hostlang.Squiggly(raw)
 		}
