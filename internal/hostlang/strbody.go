@@ -378,40 +378,114 @@ func SimpleOrUnicodeEscape(table *[256]int16) func(v *Value, r View, k int) int 
 	}
 }
 
-// HeredocBody reads a heredoc's body from i, the start of the line after
-// its opener, up to the line that holds only id (after blanks, when
-// indented): the body's bytes as a Value ("\r\n" read as "\n" when crlf,
-// as Ruby reads it), and where code goes on, after the terminator's line
-// (the end of the file when there is none). Ruby's and Perl's heredocs.
-func HeredocBody(src []byte, i int, id []byte, indented, crlf bool) (raw *Value, next int) {
-	closeStart, closeEnd := -1, -1
-	for x := i; x < len(src); {
-		le := LineEnd(src, x)
-		y := x
-		if indented {
-			for y < le && (src[y] == ' ' || src[y] == '\t') {
-				y++
+// Heredoc is a heredoc whose body has not been read yet: it starts on the
+// line after its opener (Ruby's and Perl's).
+type Heredoc struct {
+	lit int
+	id  []byte
+	// Indented: the terminator may be indented (Ruby's <<- and <<~,
+	// Perl's <<~); Squiggly: the body loses its smallest indentation.
+	Indented, Squiggly bool
+	// quote is the identifier's quote: '\'' reads the body as written,
+	// anything else decodes it (escapes and holes).
+	quote byte
+}
+
+// heredocs is the file's queue of heredocs whose bodies start at the next
+// line end, kept in the scanner's State.
+func (s *Scanner) heredocs() *[]Heredoc {
+	if s.State == nil {
+		s.State = &[]Heredoc{}
+	}
+	return s.State.(*[]Heredoc)
+}
+
+// OpenHeredoc reads a heredoc opener from i whose identifier starts at j
+// (quoted by ", ' or `, or a bare word), emits its literal and queues h,
+// whose body HeredocBodies reads at the next line end; it returns the
+// index after the opener.
+func (s *Scanner) OpenHeredoc(i, j int, h Heredoc) int {
+	src := s.Src
+	if src[j] == '"' || src[j] == '\'' || src[j] == '`' {
+		h.quote = src[j]
+		k := j + 1
+		for k < len(src) && src[k] != h.quote && src[k] != '\n' {
+			k++
+		}
+		h.id = src[j+1 : k]
+		j = min(k+1, len(src))
+	} else {
+		k := WordEnd(src, j, "")
+		h.id = src[j:k]
+		j = k
+	}
+	s.EmitLit(Literal{Start: i, End: j, Val: NewValue(0)})
+	h.lit = len(s.Lits) - 1
+	if q := s.heredocs(); len(*q) < 1000 {
+		*q = append(*q, h)
+	}
+	return j
+}
+
+// HeredocsPending reports whether a heredoc's body starts at the next line
+// end.
+func (s *Scanner) HeredocsPending() bool {
+	return s.State != nil && len(*s.heredocs()) > 0
+}
+
+// HeredocBodies reads the bodies of the queued heredocs from i, the start
+// of the line after their openers, and returns where code goes on. A body
+// runs to the line that holds only its identifier (after blanks, when
+// Indented), or to the end of the file; "\r\n" is read as "\n" when crlf
+// (Ruby), and a body whose identifier is not single-quoted is decoded with
+// body (escapes and holes).
+func (s *Scanner) HeredocBodies(i int, crlf bool, body *Body) int {
+	src := s.Src
+	q := s.heredocs()
+	pending := *q
+	*q = nil
+	for _, h := range pending {
+		bodyStart := i
+		closeStart, closeEnd := -1, -1
+		for x := i; x < len(src); {
+			le := LineEnd(src, x)
+			y := x
+			if h.Indented {
+				for y < le && (src[y] == ' ' || src[y] == '\t') {
+					y++
+				}
 			}
+			if len(h.id) > 0 && bytes.Equal(bytes.TrimSuffix(src[y:le], []byte("\r")), h.id) {
+				closeStart, closeEnd = x, le
+				break
+			}
+			x = le + 1
 		}
-		if len(id) > 0 && bytes.Equal(bytes.TrimSuffix(src[y:le], []byte("\r")), id) {
-			closeStart, closeEnd = x, le
-			break
+		bodyEnd, next := closeStart, closeEnd+1
+		if closeStart < 0 {
+			bodyEnd, next = len(src), len(src)
 		}
-		x = le + 1
-	}
-	bodyEnd, next := closeStart, closeEnd+1
-	if closeStart < 0 {
-		bodyEnd, next = len(src), len(src)
-	}
-	next = min(next, len(src))
-	raw = NewValue(bodyEnd - i)
-	for y := i; y < bodyEnd; y++ {
-		if crlf && src[y] == '\r' && y+1 < bodyEnd && src[y+1] == '\n' {
-			raw.Add('\n', y, y+2)
-			y++
-			continue
+		next = min(next, len(src))
+		raw := NewValue(bodyEnd - bodyStart)
+		for y := bodyStart; y < bodyEnd; y++ {
+			if crlf && src[y] == '\r' && y+1 < bodyEnd && src[y+1] == '\n' {
+				raw.Add('\n', y, y+2)
+				y++
+				continue
+			}
+			raw.Add(src[y], y, y+1)
 		}
-		raw.Add(src[y], y, y+1)
+		if h.Squiggly {
+			raw = Squiggly(raw)
+		}
+		v := raw
+		if h.quote != '\'' {
+			v, _, _ = s.Decode(View{B: raw.Text.Bytes(), T: raw.Text}, 0, body)
+		}
+		l := &s.Lits[h.lit]
+		l.Val = v
+		l.BodyStart, l.BodyEnd = bodyStart, max(bodyStart, next)
+		i = next
 	}
-	return raw, next
+	return i
 }

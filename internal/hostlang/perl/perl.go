@@ -56,26 +56,9 @@ var traits = &hostlang.Traits{
 
 var lexer = &hostlang.Lexer{Start: hostlang.Hashbang, Token: token, AfterNewline: afterNewline, Newlines: hostlang.NewlinesNever}
 
-// heredoc is a heredoc whose body starts on the line after its opener.
-type heredoc struct {
-	lit    int
-	id     []byte
-	indent bool // <<~: the terminator may be indented, and the body is
-	quote  byte // '\'' reads the body as written; '"' or 0 interpolates
-}
-
-// heredocs is the file's queue of heredocs whose bodies start at the next
-// line end.
-func heredocs(s *hostlang.Scanner) *[]heredoc {
-	if s.State == nil {
-		s.State = &[]heredoc{}
-	}
-	return s.State.(*[]heredoc)
-}
-
 func afterNewline(s *hostlang.Scanner, i int) int {
-	if q := heredocs(s); len(*q) > 0 {
-		return bodies(s, i)
+	if s.HeredocsPending() {
+		return s.HeredocBodies(i, false, &hostlang.Body{Escapes: hostlang.Backslash, Escape: escape, Holes: holeStart, Hole: hole})
 	}
 	return i
 }
@@ -172,59 +155,14 @@ func heredocStart(src []byte, i int) bool {
 	return c == '"' || c == '\'' || (hostlang.IsIdentStart(c) && c < 0x80)
 }
 
-// heredocOpen reads the opener at i and queues the body, read at the next
-// line end.
+// heredocOpen reads the opener at i (<<"ID", <<'ID', <<ID, <<~ID) and
+// queues the body, read at the next line end.
 func heredocOpen(s *hostlang.Scanner, i int) int {
-	src := s.Src
 	j := i + 2
-	h := heredoc{}
-	if src[j] == '~' {
-		h.indent = true
+	h := hostlang.Heredoc{}
+	if s.Src[j] == '~' {
+		h.Indented, h.Squiggly = true, true
 		j++
 	}
-	if src[j] == '"' || src[j] == '\'' {
-		h.quote = src[j]
-		k := j + 1
-		for k < len(src) && src[k] != h.quote && src[k] != '\n' {
-			k++
-		}
-		h.id = src[j+1 : k]
-		j = min(k+1, len(src))
-	} else {
-		k := hostlang.WordEnd(src, j, "")
-		h.id = src[j:k]
-		j = k
-	}
-	s.EmitLit(hostlang.Literal{Start: i, End: j, Val: hostlang.NewValue(0)})
-	h.lit = len(s.Lits) - 1
-	if q := heredocs(s); len(*q) < 1000 {
-		*q = append(*q, h)
-	}
-	return j
-}
-
-// bodies reads the bodies of the queued heredocs from i, the start of the
-// line after their opener, and returns where code goes on.
-func bodies(s *hostlang.Scanner, i int) int {
-	src := s.Src
-	q := heredocs(s)
-	pending := *q
-	*q = nil
-	for _, h := range pending {
-		bodyStart := i
-		raw, next := hostlang.HeredocBody(src, i, h.id, h.indent, false)
-		if h.indent {
-			raw = hostlang.Squiggly(raw)
-		}
-		v := raw
-		if h.quote != '\'' {
-			bd := &hostlang.Body{Escapes: hostlang.Backslash, Escape: escape, Holes: holeStart, Hole: hole}
-			v, _, _ = s.Decode(hostlang.View{B: raw.Text.Bytes(), T: raw.Text}, 0, bd)
-		}
-		l := &s.Lits[h.lit]
-		l.Val = v
-		l.BodyStart, l.BodyEnd = bodyStart, max(bodyStart, next)
-		i = next
-	}
-	return i
+	return s.OpenHeredoc(i, j, h)
 }

@@ -14,16 +14,6 @@ import (
 // them, `=begin`/`=end` and # comments, __END__, and newlines that end
 // statements outside ( and [.
 
-// rubyHeredoc is a heredoc whose body has not been read yet: it starts on
-// the line after its opener.
-type rubyHeredoc struct {
-	lit         int
-	id          []byte
-	squiggly    bool
-	indentedEnd bool // <<- and <<~: the closing identifier may be indented
-	quote       byte // 0, '"', '\'', '`'
-}
-
 var rubyKeywordsBeforeExpr = map[string]bool{
 	"return": true, "if": true, "unless": true, "while": true, "until": true, "and": true, "or": true,
 	"not": true, "when": true, "in": true, "then": true, "else": true, "elsif": true, "do": true,
@@ -33,20 +23,11 @@ var rubyKeywordsBeforeExpr = map[string]bool{
 var rubyLexer = &hostlang.Lexer{Token: rubyToken, AfterNewline: rubyAfterNewline, Newlines: hostlang.NewlinesOutsideParens,
 	LineContinuation: true, NoDotNumbers: true}
 
-// rubyHeredocs is the file's queue of heredocs whose bodies start at the
-// next line end.
-func rubyHeredocs(s *hostlang.Scanner) *[]rubyHeredoc {
-	if s.State == nil {
-		s.State = &[]rubyHeredoc{}
-	}
-	return s.State.(*[]rubyHeredoc)
-}
-
 // rubyAfterNewline reads the bodies of the heredocs opened on the line that
 // ended.
 func rubyAfterNewline(s *hostlang.Scanner, i int) int {
-	if len(*rubyHeredocs(s)) > 0 {
-		return rubyHeredocBodies(s, i)
+	if s.HeredocsPending() {
+		return s.HeredocBodies(i, true, &hostlang.Body{Escapes: hostlang.Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole})
 	}
 	return i
 }
@@ -362,65 +343,21 @@ func rubyHeredocStart(s *hostlang.Scanner, i int) bool {
 	return rubyExprExpected(s) || spaced(src, i, 2) && c >= 'A' && c <= 'Z'
 }
 
-// rubyHeredocOpen reads the opener at i and queues the body, read at the
-// next line end.
+// rubyHeredocOpen reads the opener at i (<<ID, <<-ID, <<~ID, with a
+// quoted identifier or not) and queues the body, read at the next line
+// end.
 func rubyHeredocOpen(s *hostlang.Scanner, i int) int {
-	src := s.Src
 	j := i + 2
-	h := rubyHeredoc{}
-	switch src[j] {
+	h := hostlang.Heredoc{}
+	switch s.Src[j] {
 	case '~':
-		h.squiggly, h.indentedEnd = true, true
+		h.Squiggly, h.Indented = true, true
 		j++
 	case '-':
-		h.indentedEnd = true
+		h.Indented = true
 		j++
 	}
-	if src[j] == '"' || src[j] == '\'' || src[j] == '`' {
-		h.quote = src[j]
-		k := j + 1
-		for k < len(src) && src[k] != h.quote && src[k] != '\n' {
-			k++
-		}
-		h.id = src[j+1 : k]
-		j = min(k+1, len(src))
-	} else {
-		k := hostlang.WordEnd(src, j, "")
-		h.id = src[j:k]
-		j = k
-	}
-	s.EmitLit(hostlang.Literal{Start: i, End: j, Val: hostlang.NewValue(0)})
-	h.lit = len(s.Lits) - 1
-	if q := rubyHeredocs(s); len(*q) < 1000 {
-		*q = append(*q, h)
-	}
-	return j
-}
-
-// rubyHeredocBodies reads the bodies of the queued heredocs from i (the
-// start of the line after their openers) and returns where code resumes.
-func rubyHeredocBodies(s *hostlang.Scanner, i int) int {
-	src := s.Src
-	q := rubyHeredocs(s)
-	pending := *q
-	*q = nil
-	for _, h := range pending {
-		bodyStart := i
-		raw, next := hostlang.HeredocBody(src, i, h.id, h.indentedEnd, true)
-		if h.squiggly {
-			raw = hostlang.Squiggly(raw)
-		}
-		v := raw
-		if h.quote != '\'' {
-			bd := &hostlang.Body{Escapes: hostlang.Backslash, Escape: rubyEscape, Holes: rubyHoleStart, Hole: rubyHole}
-			v, _, _ = s.Decode(hostlang.View{B: raw.Text.Bytes(), T: raw.Text}, 0, bd)
-		}
-		l := &s.Lits[h.lit]
-		l.Val = v
-		l.BodyStart, l.BodyEnd = bodyStart, max(bodyStart, min(next, len(src)))
-		i = next
-	}
-	return i
+	return s.OpenHeredoc(i, j, h)
 }
 
 // ruby is Ruby.
