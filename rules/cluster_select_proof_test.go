@@ -10,11 +10,12 @@ import (
 // TestProofSelectNoCluster: a script that SELECTs a database given by its
 // caller cannot run on Redis Cluster, which has database 0 only and refuses
 // SELECT 1 inside a script (SELECT 0 works), so its cluster findings are
-// info (fishjoy's game scripts SELECT KEYS[1], then name the literal 'cfg');
-// the same script with SELECT 0, or without a SELECT, keeps the warning of a
-// literal key.
+// info (fishjoy's game scripts SELECT KEYS[1], then name the literal 'cfg'),
+// even when a {hash tag} says its author cares about a cluster; the same
+// script with SELECT 0, or without a SELECT, keeps the error of a literal
+// key on such a script.
 func TestProofSelectNoCluster(t *testing.T) {
-	const body = "local v = redis.call('HGET', 'cfg', ARGV[2])\nreturn v"
+	const body = "local v = redis.call('HGET', '{cfg}:rates', ARGV[2])\nreturn v"
 	severity := func(src string) string {
 		for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
 			if d.Rule == "undeclared-key" {
@@ -26,8 +27,8 @@ func TestProofSelectNoCluster(t *testing.T) {
 	for src, want := range map[string]string{
 		"redis.call('SELECT', ARGV[1])\n" + body: "info",
 		"redis.call('SELECT', 2)\n" + body:       "info",
-		"redis.call('SELECT', 0)\n" + body:       "warning",
-		body:                                     "warning",
+		"redis.call('SELECT', 0)\n" + body:       "error",
+		body:                                     "error",
 	} {
 		if got := severity(src); got != want {
 			t.Errorf("%q: undeclared-key at %q, want %q", src, got, want)

@@ -28,7 +28,7 @@ var _ = register(&lint.Rule{
 			Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
 			Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
 			Redis: "all; CROSSSLOT observed on 7.0 cluster; NOPERM observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey",
-			Lower: "One level lower (a warning becomes info, an error a warning) on a script that nothing suggests will run on Redis Cluster: no {hash tag} in a string of the script that names or builds a key (`'{orders}:last'`, `'}:cart'` after a tag built in pieces) nor in the keys a host-language or Go call passes it (`[]string{\"{user}:\" + id}`), and no `cluster: true` in `.lint-lua.yaml`; `cluster: false` lowers them whatever the script holds. Only a cluster breaks on these findings, and most scripts never run on one; a key written into the script stays a warning, the pitfall this project started from." + clusterSelectLower + " " +
+			Lower: clusterLower + " " +
 				"One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug. " +
 				"Info, whatever the rule's severity, in a script that reads only KEYS[1]: one declared key cannot give CROSSSLOT, and what remains is the slot the script is routed to and the ACL key patterns checked against the value.",
 		},

@@ -37,7 +37,7 @@ var _ = register(&lint.Rule{
 			Bad:   "redis.call('SET', 'user:1:name', ARGV[1])\nredis.call('SET', 'user:1:email', ARGV[2])",
 			Good:  "-- EVAL script 2 {user:1}:name {user:1}:email\nredis.call('SET', KEYS[1], ARGV[1])\nredis.call('SET', KEYS[2], ARGV[2])",
 			Redis: "Redis Cluster, all versions; errors observed on 7.0",
-			Lower: "One level lower (a warning becomes info, an error a warning) on a script that nothing suggests will run on Redis Cluster: no {hash tag} in a string of the script that names or builds a key (`'{orders}:last'`, `'}:cart'` after a tag built in pieces) nor in the keys a host-language or Go call passes it (`[]string{\"{user}:\" + id}`), and no `cluster: true` in `.lint-lua.yaml`; `cluster: false` lowers them whatever the script holds. Only a cluster breaks on these findings, and most scripts never run on one; a key written into the script stays a warning, the pitfall this project started from." + clusterSelectLower,
+			Lower: clusterLower,
 		},
 	},
 	Run: runMissingHashTag,

@@ -64,7 +64,7 @@ func TestBaseline(t *testing.T) {
 	r = in(t, dir, "--format", "json", "--baseline", "lint-lua-baseline.json", ".")
 	wantCode(t, r, ExitFindings)
 	got := decode(t, r).findings()
-	want := []string{"a.lua:5:global-assignment:error", "app.py:6:undeclared-key:warning"}
+	want := []string{"a.lua:5:global-assignment:error", "app.py:6:undeclared-key:info"}
 	if !equal(got, want) {
 		t.Errorf("new findings:\n%v\nwant\n%v", got, want)
 	}

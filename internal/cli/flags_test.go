@@ -219,10 +219,10 @@ func TestClusterSetting(t *testing.T) {
 	for _, tc := range []struct {
 		name, config, src, want string
 	}{
-		{"no evidence", "", plain, "a.lua:1:undeclared-key:warning"},
+		{"no evidence", "", plain, "a.lua:1:undeclared-key:info"},
 		{"hash tag", "", tagged, "a.lua:1:undeclared-key:error a.lua:2:undeclared-key:error"},
 		{"cluster: true", "cluster: true\n", plain, "a.lua:1:undeclared-key:error"},
-		{"cluster: false", "cluster: false\n", tagged, "a.lua:1:undeclared-key:warning a.lua:2:undeclared-key:warning"},
+		{"cluster: false", "cluster: false\n", tagged, "a.lua:1:undeclared-key:info a.lua:2:undeclared-key:info"},
 	} {
 		files := map[string]string{"a.lua": tc.src}
 		if tc.config != "" {

@@ -86,7 +86,7 @@ func TestMixedRepository(t *testing.T) {
 	// A finding of a script in an OpenResty handler's string is placed in
 	// the handler, and an ignore comment of the handler covers it.
 	o := decode(t, in(t, dir, "--format", "json", "openresty/hits.lua"))
-	if got := o.findings(); !slices.Equal(got, []string{"openresty/hits.lua:22:undeclared-key:warning"}) || len(o.Skipped) != 0 {
+	if got := o.findings(); !slices.Equal(got, []string{"openresty/hits.lua:22:undeclared-key:info"}) || len(o.Skipped) != 0 {
 		t.Errorf("openresty/hits.lua: %v, skipped %v", got, o.skipped())
 	}
 	ignored := filepath.Join(t.TempDir(), "hits.lua")

@@ -134,7 +134,7 @@ return helper(KEYS[1])
 			t.Errorf("a host file was fixed")
 		}
 	}
-	want := `app.host:2:26: warning: key 'literal-key' of GET is a literal, not from KEYS (undeclared-key)
+	want := `app.host:2:26: info: key 'literal-key' of GET is a literal, not from KEYS (undeclared-key)
 return redis.call('GET', 'literal-key')
                          ^~~~~~~~~~~~~
   help: pass it in KEYS so Redis Cluster can route the script (otherwise it fails with 'non local key' when the key lives on another node)
@@ -143,7 +143,7 @@ app.host:8:1: info: this ignore of unknown-command suppresses nothing (unused-ig
 ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
   help: it would silently hide a future finding of that rule: remove it
 
-2 problems (0 errors, 1 warning, 1 info) in 1 file
+2 problems (0 errors, 0 warnings, 2 info) in 1 file
 `
 	if out.String() != want {
 		t.Errorf("report:\n%s\nwant:\n%s", out.String(), want)

@@ -49,8 +49,8 @@ type Config struct {
 	// Cluster says whether the script runs on Redis Cluster (the
 	// configuration's cluster:); nil lets the script's evidence decide
 	// (ClusterEvidence). Without a cluster, the findings of the rules of
-	// the cluster category, which only break a cluster, are one level
-	// lower (never below info).
+	// the cluster category, which only break a cluster, are info: true
+	// statements, harmless where the script runs.
 	Cluster *bool
 	// ClusterHint says the code that calls the script builds its keys
 	// with a {hash tag} (HasHashTag of a host call's keys): evidence of a
@@ -222,23 +222,16 @@ func runRules(m *model.Model, cfg Config) []diag.Diagnostic {
 					cluster = 1
 				case cfg.Cluster == nil && SelectsDatabase(m):
 					// The script cannot run on a cluster at all.
-					cluster = 2
 				case cfg.Cluster == nil && (cfg.ClusterHint || ClusterEvidence(m)):
 					cluster = 1
 				}
 			}
-			if cluster == 2 {
+			if cluster != 1 {
+				// Only a cluster would break, and nothing says the script
+				// runs on one (or it SELECTs, which a cluster refuses):
+				// advice, as the rules' documentation says (Doc.Lower).
 				for i := range p.out[from:] {
 					p.out[from+i].Severity = diag.SeverityInfo
-				}
-			}
-			if cluster == 0 {
-				// Only a cluster would break: one level lower, as the
-				// rules' documentation says (Doc.Lower), so that a key
-				// written into the script (the pitfall the project was
-				// started for) is still a warning and the rest advice.
-				for i := range p.out[from:] {
-					p.out[from+i].Severity = max(p.out[from+i].Severity-1, diag.SeverityInfo)
 				}
 			}
 		}

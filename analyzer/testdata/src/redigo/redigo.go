@@ -11,7 +11,7 @@ var bad = redis.NewScript(1, `return redis.call("GETT", KEYS[1])`) // want `"GET
 var good = redis.NewScript(1, `return redis.call("GET", KEYS[1])`)
 
 func do(c redis.Conn, cc redis.ConnWithContext) {
-	c.Do("EVAL", `return redis.call("GET", "k")`, 0)                                                                 // want `key "k" of GET is a literal`
+	c.Do("EVAL", `return redis.call("GETT", "k")`, 0)                                                                // want `"GETT" is not a known command`
 	c.Do("EVAL", `return redis.call("GET", KEYS[1])`, 1, "k")                                                        // correct
 	c.Do("eval", "x = 1 return 1", 0)                                                                                // want `assignment to global x`
 	c.Do("EVAL_RO", "x = 1 return 1", 0)                                                                             // want `assignment to global x`

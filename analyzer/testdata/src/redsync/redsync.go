@@ -10,7 +10,7 @@ var deleteScript = redis.NewScript(1, `
 	end
 `)
 
-var badScript = redis.NewScript(1, `return redis.call("DEL", "lock")`) // want `key "lock" of DEL is a literal, not from KEYS`
+var badScript = redis.NewScript(1, `return redis.call("DELL", KEYS[1])`) // want `"DELL" is not a known command`
 
 var pairScript = redis.NewScript(2, `return redis.call("MGET", KEYS[1], KEYS[2])`)
 
