@@ -14,7 +14,7 @@ import (
 // a test keeps the two lists the same). The configuration names them
 // without importing the tokenizers, as it names targets without the
 // parser.
-var Languages = []string{"lua", "python", "javascript", "typescript", "java", "kotlin", "php", "ruby", "csharp", "rust", "elixir", "crystal", "scala", "perl", "openresty"}
+var Languages = []string{"lua", "python", "javascript", "typescript", "java", "kotlin", "php", "ruby", "csharp", "rust", "elixir", "crystal", "scala", "perl", "clojure", "openresty"}
 
 // ScriptAPI is one entry of script_apis: a function or method of the
 // user's own (a wrapper around the client's eval) that receives a script,

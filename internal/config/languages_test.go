@@ -44,7 +44,7 @@ script_apis:
 func TestLanguagesErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"languages: java", `cfg.yaml:1:12: languages: want a list such as [lua, python, java]`},
-		{"languages: [lua, go]", `cfg.yaml:1:18: languages: unknown language "go" (valid: lua, python, javascript, typescript, java, kotlin, php, ruby, csharp, rust, elixir, crystal, scala, perl, openresty)`},
+		{"languages: [lua, go]", `cfg.yaml:1:18: languages: unknown language "go" (valid: lua, python, javascript, typescript, java, kotlin, php, ruby, csharp, rust, elixir, crystal, scala, perl, clojure, openresty)`},
 		{"languages: [java, java]", `cfg.yaml:1:19: languages: java is listed twice`},
 		{"script_apis: run", `cfg.yaml:1:14: script_apis: want a list of {name, language, script, numkeys, keys} mappings`},
 		{"script_apis:\n  - {script: 0}", `cfg.yaml:2:5: script_apis[0]: name is required`},

@@ -41,6 +41,9 @@ const (
 	// KeysList: a literal list of the keys, counted (`[k1, k2]`,
 	// `Arrays.asList(a, b)`, `new RedisKey[] {k}`, `listOf(k)`).
 	KeysList
+	// KeysMap: a literal map whose entries are the keys, counted
+	// (carmine's `lua` takes `{:k1 key1 :k2 key2}`).
+	KeysMap
 )
 
 // KeysAt is one place a call may give its number of keys. An API lists
@@ -137,9 +140,12 @@ type API struct {
 	// that it goes to Redis (a receiver named like a Redis client, a
 	// visible key count, or a script text that is evidently Redis's).
 	Generic bool
-	// Params: `@name` parameters are rewritten by the client
-	// (StackExchange.Redis LuaScript.Prepare).
-	Params bool
+	// Template, when set, is the placeholder grammar the client rewrites
+	// in the script before Redis sees it, named by its FoundBy
+	// (LuaScriptFound: StackExchange.Redis LuaScript.Prepare's `@name`;
+	// CarmineFound: carmine's `_:name`): each placeholder is an opaque
+	// value, as in a .lua template (templates.go).
+	Template string
 	// Creates: the call returns a script object (register_script,
 	// LuaScript.Prepare, DefaultRedisScript) that other calls run.
 	Creates bool

@@ -283,6 +283,9 @@ func (w *walker) bindingSite(st *stream, i int, e *expr, fn string) (string, boo
 		}
 	case toks[p].Kind == TkIdent && w.text(toks[p]) == "return":
 		return fn, true
+	case w.t.PrefixCalls && toks[p].Kind == TkIdent && p >= 2 && w.is(st, p-1, "(") && (w.is(st, p-2, "def") || w.is(st, p-2, "defonce")):
+		// (def name value)
+		return bareName(w.text(toks[p])), false
 	case w.t.AttrBindings && toks[p].Kind == TkIdent && w.src[toks[p].Start] == '@' && (p == 0 || toks[p-1].Kind == tkNewline):
 		return bareName(w.text(toks[p])), false
 	case toks[p].Kind == tkNewline && w.t.KeywordBlocks:

@@ -204,8 +204,8 @@ func (w *walker) script(e *expr) *Script {
 	if v == nil {
 		return nil
 	}
-	if e.params {
-		v = luaScriptParams(v)
+	if e.template != "" {
+		v = placeholders(v, e.template)
 	}
 	if len(v.Holes) == 0 && len(bytes.TrimSpace(v.Text.Bytes())) == 0 {
 		// An empty text (an initializer, say) has nothing to lint, and
@@ -291,12 +291,7 @@ func readTemplate(src []byte, g *templateGrammar) (Script, bool) {
 	for i, c := range src {
 		v.Add(c, i, i+1)
 	}
-	var params *Value
-	if g.client == LuaScriptFound {
-		params = luaScriptParams(v)
-	} else {
-		params = templateParams(v, g)
-	}
+	params := placeholders(v, g.client)
 	text, holes := assemble(params, src)
 	for _, h := range holes {
 		if h.Code {
@@ -659,7 +654,9 @@ func (w *walker) attach(target *expr, cl Call, a API) {
 	if target.foundBy == "" {
 		target.foundBy = a.Name
 	}
-	target.params = target.params || a.Params
+	if a.Template != "" {
+		target.template = a.Template
+	}
 	w.targets[target] = true
 }
 
@@ -869,6 +866,8 @@ func (w *walker) keyCount(c *call, scriptIdx int, cl *Call) {
 			}
 		case KeysList:
 			n = w.countList(st, arg)
+		case KeysMap:
+			n = w.countMap(st, arg)
 		}
 		if n >= 0 {
 			cl.Keys = n
@@ -1134,6 +1133,20 @@ func (w *walker) javaArray(st *stream, a argRange) int {
 }
 
 // countList counts the elements of a literal list argument, or -1.
+// countMap is the number of entries of the map literal a, `{k v ...}`
+// with PrefixCalls (forms in pairs), or -1.
+func (w *walker) countMap(st *stream, a argRange) int {
+	f, l := a.first, a.last
+	if !w.t.PrefixCalls || !w.is(st, f, "{") || st.match[f] != l-1 {
+		return -1
+	}
+	forms := w.splitArgs(st, f+1, l-1)
+	if len(forms)%2 != 0 {
+		return -1
+	}
+	return len(forms) / 2
+}
+
 func (w *walker) countList(st *stream, a argRange) int {
 	toks := st.toks
 	f, l := a.first, a.last

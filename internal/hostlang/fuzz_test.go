@@ -149,6 +149,11 @@ func FuzzScala(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Scala, src) })
 }
 
+func FuzzClojure(f *testing.F) {
+	seeds(f, "clojure")
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzLang(t, langs.Clojure, src) })
+}
+
 // FuzzLuaScriptTemplate: a .lua file read as a LuaScript template keeps
 // the invariants of every script, and each byte outside its parameters is
 // written as itself.

@@ -202,6 +202,12 @@ type Traits struct {
 	// AttrBindings: `@name value` at a statement's start binds name (an
 	// Elixir module attribute), read back as `@name`.
 	AttrBindings bool
+	// PrefixCalls: a call is a list, `(f a b)`, which the language's
+	// lexer writes as the tokens `f ( a b )`; its arguments are the forms
+	// after the name, with no commas between them (a token, a bracketed
+	// group, a call, each with its reader prefixes `'`, `#`, `@`, `^`),
+	// and `(def name value)` binds name (Lisps: Clojure).
+	PrefixCalls bool
 	// MacroCalls: `name!(...)` and `name![...]` call the macro name (a
 	// wrapper when Wrappers names it).
 	MacroCalls bool

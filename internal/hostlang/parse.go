@@ -148,7 +148,7 @@ type expr struct {
 	fragment bool
 	calls    []Call
 	foundBy  string
-	params   bool
+	template string
 	name     string
 	// numeric marks a value that is a number constant's digits.
 	numeric bool
@@ -695,12 +695,16 @@ func (w *walker) addPostfix(op *operand, m string, args []argRange) {
 	op.post = append(op.post, postfix{name: m, args: args})
 }
 
-// splitArgs splits tokens [from, to) at top-level commas. Ruby's command
-// calls may continue past a line end after a comma.
+// splitArgs splits tokens [from, to) at top-level commas, or into forms
+// with PrefixCalls. Ruby's command calls may continue past a line end after
+// a comma.
 func (w *walker) splitArgs(st *stream, from, to int) []argRange {
 	var out []argRange
 	if from >= to {
 		return nil
+	}
+	if w.t.PrefixCalls {
+		return w.splitForms(st, from, to)
 	}
 	start := from
 	for k := from; k < to; k++ {
@@ -730,6 +734,43 @@ func (w *walker) splitArgs(st *stream, from, to int) []argRange {
 		out = out[:n-1]
 	}
 	return out
+}
+
+// splitForms splits tokens [from, to) into forms (PrefixCalls): reader
+// prefixes, then a name with its members and the list it heads (`car/lua
+// ( ... )`), a bracketed group, or one token.
+func (w *walker) splitForms(st *stream, from, to int) []argRange {
+	var out []argRange
+	toks := st.toks
+	for k := from; k < to; {
+		start := k
+		for k < to && toks[k].Kind == TkPunct && st.match[k] < 0 && isReaderPrefix(w.src[toks[k].Start]) {
+			k++
+		}
+		switch {
+		case k >= to:
+		case toks[k].Kind == TkIdent:
+			k++
+			for k+1 < to && w.isMember(st, k) && toks[k+1].Kind == TkIdent {
+				k += 2
+			}
+			if k < to && w.is(st, k, "(") && st.match[k] > k && st.match[k] < to {
+				k = st.match[k] + 1
+			}
+		case toks[k].Kind == TkPunct && st.match[k] > k && st.match[k] < to:
+			k = st.match[k] + 1
+		default:
+			k++
+		}
+		out = append(out, argRange{start, k})
+	}
+	return out
+}
+
+// isReaderPrefix reports whether c is a Lisp reader prefix: quote,
+// syntax quote, unquote, deref, metadata, dispatch.
+func isReaderPrefix(c byte) bool {
+	return c == '\'' || c == '`' || c == '~' || c == '@' || c == '^' || c == '#'
 }
 
 // parseArg parses an argument as an expression that must cover it.

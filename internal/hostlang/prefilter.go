@@ -60,7 +60,7 @@ func MayHoldScript(lang Lang, src []byte, apis *APIs) bool {
 			for we < len(src) && isWordByte(src[we]) {
 				we++
 			}
-			if kind := pf.words[string(src[ws:we])]; kind == wordRecv || kind == wordName && (lang.Traits().CommandCalls || mayCall(src, we)) {
+			if kind := pf.words[string(src[ws:we])]; kind == wordRecv || kind == wordName && (lang.Traits().CommandCalls || lang.Traits().PrefixCalls || mayCall(src, we)) {
 				return true
 			}
 			off = we

@@ -328,6 +328,21 @@ func opaqueNames(src []byte, g *templateGrammar) bool {
 	return true
 }
 
+// placeholders turns the placeholders of the grammar whose FoundBy is
+// client in v's text into opaque values: StackExchange.Redis's `@name`
+// (luaScriptParams), or a templateGrammars entry's (templateParams).
+func placeholders(v *Value, client string) *Value {
+	if client == LuaScriptFound {
+		return luaScriptParams(v)
+	}
+	for i := range templateGrammars {
+		if templateGrammars[i].client == client {
+			return templateParams(v, &templateGrammars[i])
+		}
+	}
+	return v
+}
+
 // templateParams turns the placeholders of grammar g in v's text, in code,
 // strings and comments alike (the client rewrites text, not Lua), into
 // holes; an escape (`@@`, `%%`) is written once.

@@ -482,6 +482,15 @@ func TestHostScala(t *testing.T) {
 	wantFindings(t, "../../hostlang/testdata/scala", func(diag.Diagnostic) bool { return true })
 }
 
+// TestHostClojure: the fixtures of internal/hostlang/testdata/clojure
+// (wantFindings; the hostlang goldens describe the same files): carmine's
+// eval, eval* and lua calls, whose `_:name` placeholders are opaque values,
+// at their host positions, with the keys count of the call (the entries of
+// lua's keys map), and ;; comments as ignores.
+func TestHostClojure(t *testing.T) {
+	wantFindings(t, "../../hostlang/testdata/clojure", func(diag.Diagnostic) bool { return true })
+}
+
 // TestHostPerl: the fixtures of internal/hostlang/testdata/perl (wantFindings; the hostlang goldens describe the same files): Redis.pm
 // scripts in heredocs (interpolating, with a same-file heredoc spliced in,
 // literal, indented) and strings, at their host positions, with key counts

@@ -289,7 +289,7 @@ var csAPIs = []hostlang.API{
 	{Client: "StackExchange.Redis", Name: "ScriptEvaluateReadOnlyAsync", Script: 0, Keys: csEvalKeys, NotSHA: true},
 	{Client: "StackExchange.Redis", Name: "ScriptLoad", Script: 0},
 	{Client: "StackExchange.Redis", Name: "ScriptLoadAsync", Script: 0},
-	{Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Params: true, Creates: true},
+	{Client: "StackExchange.Redis", Recv: "LuaScript", Name: "Prepare", Script: 0, Template: hostlang.LuaScriptFound, Creates: true},
 	{Client: "StackExchange.Redis", Name: "Evaluate", Script: hostlang.Receiver, Runs: true},
 	{Client: "StackExchange.Redis", Name: "EvaluateAsync", Script: hostlang.Receiver, Runs: true},
 }

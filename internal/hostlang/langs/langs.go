@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/hostlang"
+	"github.com/lint-lua/lint-lua/internal/hostlang/clojure"
 	"github.com/lint-lua/lint-lua/internal/hostlang/crystal"
 	"github.com/lint-lua/lint-lua/internal/hostlang/csharp"
 	"github.com/lint-lua/lint-lua/internal/hostlang/elixir"
@@ -41,13 +42,14 @@ var (
 	Crystal    = crystal.Lang
 	Scala      = scala.Lang
 	Perl       = perl.Lang
+	Clojure    = clojure.Lang
 	// OpenResty is Lua hosting Lua; it has no extension: the driver asks
 	// it for the scripts a .lua file sends.
 	OpenResty = openresty.Lang
 )
 
 // All lists every language, in a stable order.
-var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, Crystal, Scala, Perl, OpenResty}
+var All = []hostlang.Lang{Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, CSharp, Rust, Elixir, Crystal, Scala, Perl, Clojure, OpenResty}
 
 // Parse is the inverse of a language's String.
 func Parse(s string) (hostlang.Lang, bool) {
