@@ -45,8 +45,9 @@ mirror=${LINT_LUA_MIRROR:-/work/.mirror}
 # Round 7a (from hot-redis on, after egret-daojia) was added on 2026-12-07 and
 # judged at first sight likewise (docs/precision.md, "Round 7a (first sight)").
 # Round 7b (from rqueue on) likewise (docs/precision.md, "Round 7b (first sight)").
+# Round 8b (from genkai on, after its comment line in the list) likewise (docs/precision.md, "Round 8b (first sight)").
 corpus() {
-  cat <<'EOF'
+  sed -e '/^#/d' -e '/^$/d' <<'EOF'  # comment lines head the rounds
 redisson|mirror|redisson/redisson@66863978b4a92093b97c1f8c96f182a77e81d50e|lock,cache,queue,rate-limiter|Java|redisson/src/main/java/org/redisson|
 spring-integration|mirror|spring-projects/spring-integration@f369e899dd3007756e4da49273e201b85afa5cc7|lock|Java|spring-integration-redis/src/main|
 spring-cloud-gateway|mirror|spring-cloud/spring-cloud-gateway@5227205c743d6d2b743bedf2f58cc76c65ca7408|rate-limiter|Java (.lua resource)|spring-cloud-gateway-server-webflux/src/main|
@@ -207,6 +208,22 @@ go-seckill-system|mirror|Rezarit/go-seckill-system@47f0e5fb49c6585c885a0f98f7cc4
 xiao-y-learn|mirror|Xiao-Y/learn@d2d335fe8114d6eca4a709a92b8f343aabf71c25|seckill,inventory|Java (.lua resources)|learn-shop-core-promotion/src/main|
 securefromscratch-ratelimit|mirror|SecureFromScratch/Workshops@60ff3cc656d09d1a252e2e8871598065f5d85d62|rate-limiter|C#|csharp/race_conditions/Rate_Limit|
 bingo-backend|mirror|CoderXu666/Bingo-Backend@c26a7acf7591512d182141e5cc7f268ba7d2d0a5|rate-limiter|Java (.lua resource)|bingo-common/src/main/java,bingo-common/src/main/resources/lua|
+# Round 8b (first sight, 2026-12-08)
+genkai|mirror|nryanov/genkai@922a3f076065dd42aadccf14efac846b25ab7df8|rate-limiter|Scala|modules/redis|
+redis-cappedcollection|mirror|TrackingSoft/Redis-CappedCollection@3131861abb3eeba4cf2aed835e74783da24fb6a4|queue,cache|Perl (heredocs)|lib|
+redis-leaderboardmulti|mirror|lltcggie/p5-Redis-LeaderBoardMulti@a6469d341cf5c7b6008987b2a7ba8d0edb976b07|leaderboard|Perl|lib|
+hammer-backend-redis|mirror|ExHammer/hammer-backend-redis@21980c49001c18433759d2e8428d0349b576887d|rate-limiter|Elixir|lib|
+flume|mirror|scripbox/flume@280c1a2085348679685da0d69969473fefea1bc7|queue,rate-limiter,lock|Elixir (.lua files, strings)|lib,priv|
+rslock|mirror|hexcowboy/rslock@e5d758312081540b3fbb4871a139b6349ef785c1|lock|Rust|src|
+ergo-queues|mirror|dimfeld/ergo@af4aacc4daba37b577824b0a8a4bbbfabd20c8ed|queue,scheduler|Rust|queues|
+keysmith|mirror|Poltuu/KeySmith@f796930c634c6b0d3f6dcb28d911d6ffc7b49b02|lock,cache|C#|KeySmith|
+freeredis|mirror|2881099/FreeRedis@8ebda12bc64431673b2228c6e9aee7db59804f8b|lock,delay queue,cache|C#|src/FreeRedis,src/FreeRedis.DistributedCache|
+servicestack-redis|mirror|ServiceStack/ServiceStack.Redis@33faac719a248ca5ced5bee2e6e85b3fbbce4bf8|cache,lock|C#|src/ServiceStack.Redis|
+ratelimiter-go|mirror|teambition/ratelimiter-go@dc71f6b62a6c4e4c2cda4a7028e0d1ed906f86b0|rate-limiter|Go (string, .lua copy)|.|
+eredis|mirror|ego-component/eredis@abe511a71a29328e56f434cac03aca872092e17b|lock|Go|.|
+layering-cache|mirror|xiaolyuh/layering-cache@282d3c10fc935bbfd981397a0997bb27ffd9aeae|cache,lock|Java|layering-cache-core/src/main|
+distributed-rate-limiter-kt|mirror|jsoonworld/distributed-rate-limiter@d8dc9a1b88fe2f322271192b3b6e892a882fe916|rate-limiter|Kotlin|src/main|
+miaosha|mirror|qiurunze123/miaosha@e58017658e549b63fc4db2160d2325ccd7f8435b|seckill,rate-limiter,lock|Java (strings, .lua files)|miaosha-v1/src/main,miaosha-v2/miaosha-service/src/main|
 EOF
 }
 

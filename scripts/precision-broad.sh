@@ -5,7 +5,8 @@
 #   - the .lua files under its paths of interest (or, when a host loader
 #     assembles them, the assembled scripts instead of the parts),
 #   - the scripts in the host-language files (Python, JavaScript,
-#     TypeScript, Java, Kotlin, PHP, Ruby, C#) under its paths of interest,
+#     TypeScript, Java, Kotlin, PHP, Ruby, C#, Rust, Elixir, Crystal, Scala,
+#     Perl) under its paths of interest,
 #     read by lint-lua's own host reader: `lint-lua src/<path>...` with
 #     `languages:` set to the host languages (so that a walk does not lint
 #     the .lua files again, nor the parts of an assembled script). The plain
@@ -60,7 +61,7 @@ stats=$out/stats.tsv
 configs=$root/scripts/precision-broad
 use_configs=${LINT_LUA_PRECISION_BROAD_CONFIGS:-1}
 # every host language lint-lua reads (docs/hostlang.md), not lua
-host_languages="python, javascript, typescript, java, kotlin, php, ruby, csharp"
+host_languages="python, javascript, typescript, java, kotlin, php, ruby, csharp, rust, elixir, crystal, scala, perl"
 : >"$stats.new"
 
 # lua_targets DIR PATHS: the .lua files lint-lua should see, relative to DIR.
@@ -90,7 +91,7 @@ host_paths() {
       echo src
     elif [[ -d $dir/src/$p ]]; then
       echo "src/$p"
-    elif [[ -f $dir/src/$p && $p =~ \.(py|js|mjs|cjs|jsx|ts|mts|cts|tsx|java|kt|kts|php|rb|rake|cs)$ ]]; then
+    elif [[ -f $dir/src/$p && $p =~ \.(py|js|mjs|cjs|jsx|ts|mts|cts|tsx|java|kt|kts|php|rb|rake|cs|rs|ex|exs|cr|scala|sc|pl|pm)$ ]]; then
       echo "src/$p"
     fi
   done
