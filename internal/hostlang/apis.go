@@ -128,6 +128,13 @@ type API struct {
 	// (Redisson's executor methods take a key and a codec first, and a
 	// key may be a string constant).
 	ScriptFrom int
+	// KeyOrScript, with FirstString: a call of two arguments may give a
+	// routing key before the script or after it (Redisson's
+	// scriptLoad(key, script), JedisCluster's scriptLoad(script,
+	// sampleKey)). A literal that reads as a key (no blank, no
+	// parenthesis, no script needle) is then the key, and the other
+	// argument the script.
+	KeyOrScript bool
 	// GuardArg/Guard: the call counts only when argument GuardArg's text
 	// is one of Guard (redis-rb `script(:load, src)`), or starts with one
 	// of them when GuardPrefix is set (Redisson's `RScript.Mode.`).

@@ -574,6 +574,12 @@ func (w *walker) use(c *call) *Script {
 		if !found {
 			return nil
 		}
+		if a.KeyOrScript && len(c.positional) == 2 {
+			other := c.positional[1-scriptIdx]
+			if w.keyLike(st, arg) && !w.keyLike(st, other) {
+				arg, scriptIdx = other, 1-scriptIdx
+			}
+		}
 	}
 	if !found {
 		if scriptIdx >= len(c.positional) {
@@ -689,6 +695,22 @@ func (w *walker) createdBy(st *stream, k int) *expr {
 		}
 	}
 	return nil
+}
+
+// keyLike reports whether argument a is a string whose value reads as a
+// Redis key, not a script: a known text with no blank, no parenthesis and
+// no script needle (JedisCluster's sampleKey "script", "{user}:lock").
+func (w *walker) keyLike(st *stream, a argRange) bool {
+	e := w.parseArg(st, a, 0)
+	if e == nil {
+		return false
+	}
+	v := w.eval(e)
+	if v == nil || len(v.Holes) > 0 || hasNeedle(v, w.src) {
+		return false
+	}
+	b := v.Text.Bytes()
+	return len(b) > 0 && !bytes.ContainsAny(b, " \t\r\n()")
 }
 
 // stringy reports whether an expression may be a string: it has a

@@ -182,8 +182,8 @@ var javaAPIs = append([]hostlang.API{
 	{Client: "Jedis, Lettuce", Name: "eval", Script: 0, Generic: true, Keys: javaEvalKeys},
 	{Client: "Jedis, Lettuce", Name: "evalReadonly", Script: 0, Keys: javaEvalKeys},
 	{Client: "Lettuce", Name: "evalReadOnly", Script: 0, Keys: javaEvalKeys},
-	{Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: hostlang.FirstString},
-	{Client: "Redisson", Name: "scriptLoadAsync", Script: hostlang.FirstString},
+	{Client: "Jedis, Lettuce, Redisson", Name: "scriptLoad", Script: hostlang.FirstString, KeyOrScript: true},
+	{Client: "Redisson", Name: "scriptLoadAsync", Script: hostlang.FirstString, KeyOrScript: true},
 	{Client: "Spring Data Redis", Name: "DefaultRedisScript", Form: hostlang.Constructor, Script: 0, Creates: true},
 	{Client: "Spring Data Redis", Recv: "RedisScript", Name: "of", Script: 0, Creates: true},
 	{Client: "Spring Data Redis", Name: "execute", Script: 0, Runs: true, Keys: []hostlang.KeysAt{
