@@ -26,7 +26,7 @@ var _ = register(&lint.Rule{
 			Redis: "all",
 			Lower: "Info for a byte order mark: Redis refuses it, but whether Redis sees it depends on the loader (.NET's StreamReader and Python's utf-8-sig drop it; Node's readFileSync and Java's readString keep it), which the file does not show. On the broad corpus the only BOMs were in .NET projects whose loader drops them. " +
 				"Info too for a host-language string found by its text (not given to a script API, whose text is a whole script by contract) that does not parse as a script but does as an expression, such as `redis.call('HEXISTS', key .. pk, 'a')==0`: it is a condition or value that the program splices into a larger script it builds at run time (yii2-redis's LuaScriptBuilder), and Redis refuses it only if it is run alone. " +
-				"Info as well for an error at a text that no Lua code starts with but client-side templates do (`@name`, `_:name`, `${x}`, `$1`, `{%`, `<%`, `%s`, `:name`), in a file that lint-lua does not read as the template of a client it knows (docs/hostlang.md): the file is likely the text a client library rewrites before EVAL, not the script Redis runs, and the finding names the placeholder.",
+				"Info as well for an error at a text that no Lua code starts with but client-side templates do (`@name`, `_:name`, `${x}`, `$1`, `{%`, `<%`, `%s`, `:name`, or a statement marker such as `__START_STEP__` alone on its line, which a host replaces with statements or nothing), in a file that lint-lua does not read as the template of a client it knows (docs/hostlang.md): the file is likely the text a client library rewrites before EVAL, not the script Redis runs, and the finding names the placeholder.",
 		},
 	},
 })

@@ -49,6 +49,46 @@ func placeholderAt(src []byte, off int) (string, bool) {
 	return string(src[start:end]), true
 }
 
+// markerRE is a statement-slot marker of a template: a name in capitals
+// between double underscores (`__START_STEP__`), which a host replaces
+// with statements or with nothing before EVAL (Redis::CappedCollection's
+// _lua_script_cmd).
+var markerRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^__[A-Z][A-Z0-9_]*__$`)
+})
+
+// markerBefore returns the marker that stands alone on the line before
+// offset off of src, past blanks and line ends: a name alone on its line
+// is no Lua statement (neither a call nor an assignment), so the parse
+// fails at the token after it.
+func markerBefore(src []byte, off int) (string, bool) {
+	if off < 0 || off > len(src) {
+		return "", false
+	}
+	end := off
+	for end > 0 && (src[end-1] == ' ' || src[end-1] == '\t' || src[end-1] == '\r' || src[end-1] == '\n') {
+		end--
+	}
+	start := end
+	for start > 0 && (src[start-1] == '_' || src[start-1] >= 'A' && src[start-1] <= 'Z' || src[start-1] >= '0' && src[start-1] <= '9') {
+		start--
+	}
+	if !markerRE().Match(src[start:end]) {
+		return "", false
+	}
+	for i := start - 1; i >= 0 && src[i] != '\n'; i-- {
+		if src[i] != ' ' && src[i] != '\t' {
+			return "", false
+		}
+	}
+	for i := end; i < off; i++ {
+		if src[i] == '\n' {
+			return string(src[start:end]), true
+		}
+	}
+	return "", false
+}
+
 // placeholderError is the finding of a syntax error at a placeholder of a
 // template whose grammar lint-lua does not know: info, since the file is
 // likely the text a client rewrites before EVAL, not the script Redis runs.
@@ -67,7 +107,11 @@ func lowerPlaceholder(f *luasrc.File, e luasrc.SyntaxError, d diag.Diagnostic) d
 	if f.Src == nil || e.Range.Start.Line < 1 || e.Range.Start.Line > f.LineCount() {
 		return d
 	}
-	if text, ok := placeholderAt(f.Src, f.Offset(e.Range.Start)); ok {
+	off := f.Offset(e.Range.Start)
+	if text, ok := placeholderAt(f.Src, off); ok {
+		return placeholderError(d, text)
+	}
+	if text, ok := markerBefore(f.Src, off); ok {
 		return placeholderError(d, text)
 	}
 	return d

@@ -21,6 +21,11 @@ func TestPlaceholderSyntaxError(t *testing.T) {
 		{src: "return redis.call('SET', @key, ${value})\n", want: "@key"},
 		{src: "if (_:old-?sha ~= '') then return 1 end\n", want: "_:old-?sha"},
 		{src: "return redis.call('GET', {%key%})\n", want: "{%key%}"},
+		// Redis::CappedCollection's statement markers, replaced by the host
+		{src: "collectgarbage('stop')\n\n__START_STEP__\nlocal coll_name = ARGV[2]\n", want: "__START_STEP__"},
+		{src: "if x then\n    __FINISH_STEP__\n    return 1\nend\n", want: "__FINISH_STEP__"},
+		{src: "local a = 1\nSTART_STEP\nlocal b = 2\n"},           // no marker: a bare name is a mistake
+		{src: "local a = __START_STEP__ __NEXT__\nlocal b = 2\n"}, // not alone on its line
 		{src: "local x = 1 +\nreturn x\n"},
 		{src: "return redis.call('GET', KEYS[1]) els\n"},
 	} {
