@@ -24,7 +24,8 @@ var _ = register(&lint.Rule{
 				"is false even when the key was set, `redis.call('TYPE', k) == 'hash'` is false for a hash, and `SET k v NX` " +
 				"compared with 0 or 1 as SETNX's reply would be is false whether or not the key was set. A bulk-string " +
 				"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
-				"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1. The test " +
+				"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1, and `== false` is " +
+				"false when LREM, ZREM or SREM removed nothing (they reply 0, never a null). The test " +
 				"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
 				"compare a string with a string (`== '10'`) or convert it (`tonumber(x) == 10`), a number with a number.",
 			Bad:   "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then\n  return 1\nend\nreturn 0",
@@ -113,6 +114,12 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 		}
 		p.Report(m.Range(x), "%s is an integer reply compared with a string", subject).
 			Help("it is a Lua number, and %s never converts a number to a string: %s is %s; %s", x.Operator, m.Text(x), verdict, fix)
+	case kind == redisdb.ReplyInteger && v.Types&^model.TTable == model.TNumber && o.Types == model.TFalse:
+		// LREM, ZREM, SADD... reply 0 when they did nothing, never false:
+		// ergo's job cancel took `was_pending == false` for "not found".
+		p.Report(m.Range(x), "%s is an integer reply compared with false", subject).
+			Help("it is a number, 0 when the %s did nothing, never false: %s is %s; compare with 0 (%s %s 0)",
+				name, m.Text(x), verdict, shortOperand(m, side, "x"), x.Operator)
 	default:
 		return false
 	}

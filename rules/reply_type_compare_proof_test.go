@@ -7,8 +7,8 @@ import (
 )
 
 // TestProofReplyTypeCompare: == between a status reply and a string, a bulk
-// reply and a number, an integer reply and a string is always false (facts
-// E18, A3).
+// reply and a number, an integer reply and a string or false is always
+// false (facts E18, A3).
 func TestProofReplyTypeCompare(t *testing.T) {
 	const id = "reply-type-compare"
 	r := ByID(id)
@@ -44,6 +44,10 @@ func TestProofReplyTypeCompare(t *testing.T) {
 		// An integer compared with a string.
 		{src: "return tostring(redis.call('EXISTS', KEYS[1]) == '1')", keys: keys, setup: ten, want: `"false"`, flagged: true},
 		{src: "return tostring(redis.call('EXISTS', KEYS[1]) == 1)", keys: keys, setup: ten, want: `"true"`},
+		// An integer compared with false (ergo's job cancel): LREM of a
+		// member the list lacks is 0, never false.
+		{src: "local n = redis.call('LREM', KEYS[1], 1, 'x')\nif n == false then return 'gone' end\nreturn 'kept'", keys: keys, want: `"kept"`, flagged: true},
+		{src: "local n = redis.call('LREM', KEYS[1], 1, 'x')\nif n == 0 then return 'gone' end\nreturn 'kept'", keys: keys, want: `"gone"`},
 	}
 	lintReplyRuleCases(t, id, cases)
 	onRedis(t, func(t *testing.T, c *redistest.Conn) {
