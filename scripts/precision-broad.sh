@@ -61,7 +61,7 @@ stats=$out/stats.tsv
 configs=$root/scripts/precision-broad
 use_configs=${LINT_LUA_PRECISION_BROAD_CONFIGS:-1}
 # every host language lint-lua reads (docs/hostlang.md), not lua
-host_languages="python, javascript, typescript, java, kotlin, php, ruby, csharp, rust, elixir, crystal, scala, perl"
+host_languages="python, javascript, typescript, java, kotlin, php, ruby, csharp, rust, elixir, crystal, scala, perl, clojure"
 : >"$stats.new"
 
 # lua_targets DIR PATHS: the .lua files lint-lua should see, relative to DIR.
@@ -91,7 +91,7 @@ host_paths() {
       echo src
     elif [[ -d $dir/src/$p ]]; then
       echo "src/$p"
-    elif [[ -f $dir/src/$p && $p =~ \.(py|js|mjs|cjs|jsx|ts|mts|cts|tsx|java|kt|kts|php|rb|rake|cs|rs|ex|exs|cr|scala|sc|pl|pm)$ ]]; then
+    elif [[ -f $dir/src/$p && $p =~ \.(py|js|mjs|cjs|jsx|ts|mts|cts|tsx|java|kt|kts|php|rb|rake|cs|rs|ex|exs|cr|scala|sc|pl|pm|clj|cljc)$ ]]; then
       echo "src/$p"
     fi
   done
