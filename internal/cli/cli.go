@@ -82,7 +82,7 @@ func NewCmdRoot(s *IOStreams) *cobra.Command {
 	opts := &lintOptions{IO: s}
 	root := newCmdLint(opts, nil)
 	goCmd := newCmdGo(s, nil)
-	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), newCmdStubs(s), goCmd, newCmdLSP(s, nil))
+	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), newCmdStubs(s), goCmd, newCmdLSP(s, nil), newCmdProve(s))
 	registerCompletions(root)
 	registerCompletions(goCmd)
 	// --version, as `lint-lua version` prints it.

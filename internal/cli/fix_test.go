@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/redistest"
 )
 
 // fixableSrc has one finding that --fix rewrites (nil-reply-compare) and
@@ -339,9 +341,9 @@ func TestProveExit(t *testing.T) {
 	}
 	dir := tree(t, t.TempDir(), map[string]string{
 		"proved.lua": "local stock = redis.call('GET', KEYS[1])\nif tonumber(stock) > 0 then\n  return redis.call('DECR', KEYS[1])\nend\nreturn 0\n",
-		// Line 1 fails unless 'start' holds a number, and the runs that
-		// set it set KEYS[1] too: the finding on line 3 is not reached.
-		"unreached.lua": "local t = redis.call('GET', 'start') + 0\nlocal stock = redis.call('GET', KEYS[1])\nif tonumber(stock) > 0 then return 1 end\nreturn 0\n",
+		// Line 1 returns unless 'start' holds "go!", a value no state of
+		// the search gives it: the finding on line 3 is not reached.
+		"unreached.lua": "if redis.call('GET', 'start') ~= 'go!' then return 0 end\nlocal stock = redis.call('GET', KEYS[1])\nif tonumber(stock) > 0 then return 1 end\nreturn 0\n",
 	})
 	r := in(t, dir, "--prove", "--fail-on", "error", "proved.lua")
 	if r.code != ExitFindings || !strings.Contains(r.out, "proved: on redis-server") || !strings.Contains(r.out, "attempt to compare number with nil") {
@@ -369,5 +371,51 @@ func TestProveTargetMismatch(t *testing.T) {
 	}
 	if r := in(t, dir, "--prove", "a.lua"); strings.Contains(r.errOut, "--prove runs the scripts on") {
 		t.Errorf("a warning for the target's own server:\n%s", r.errOut)
+	}
+}
+
+// TestProveLine: lint-lua prove FILE:LINE replays the findings at that
+// line on a private redis-server and prints the redis-cli commands of the
+// run; those commands, run by hand on the test's server, give the same
+// error. A line without such a finding is a usage error. Slow
+// (LINT_LUA_SLOW_TESTS=1): it starts a redis-server and runs redis-cli.
+func TestProveLine(t *testing.T) {
+	if os.Getenv("LINT_LUA_SLOW_TESTS") == "" {
+		t.Skip("set LINT_LUA_SLOW_TESTS=1 to run")
+	}
+	if _, err := exec.LookPath("redis-cli"); err != nil {
+		t.Skip("redis-cli is not on PATH")
+	}
+	c := redistest.Client(t)
+	host, port, _ := strings.Cut(redistest.Addr(), ":")
+	// The nil reaches LREM only when the queue's ready set and the
+	// group's set hold a member: keys the script builds by concatenation.
+	dir := tree(t, t.TempDir(), map[string]string{"q.lua": "local ns = KEYS[1]\n" +
+		"local g = redis.call('ZRANGE', ns .. ':ready', 0, 0)[1]\nif not g then return nil end\n" +
+		"local head = redis.call('ZRANGE', ns .. ':g:' .. g, 0, 0)\nif #head == 0 then return nil end\nlocal id\n" +
+		"return redis.call('LREM', ns .. ':active', 1, id)\n"})
+	r := in(t, dir, "prove", "q.lua:7")
+	if r.code != ExitOK || !strings.Contains(r.out, "q.lua:7:") || !strings.Contains(r.out, "proved on redis-server") ||
+		!strings.Contains(r.out, "redis-cli ZADD lint-lua:prove:k1:ready 1 1") || !strings.Contains(r.out, "redis-cli --eval q.lua lint-lua:prove:k1") {
+		t.Fatalf("exit %d\n%s%s", r.code, r.out, r.errOut)
+	}
+	var got string
+	for _, l := range strings.Split(r.out, "\n") {
+		cmd, ok := strings.CutPrefix(strings.TrimSpace(l), "redis-cli ")
+		if !ok {
+			continue
+		}
+		out, err := exec.Command("sh", "-c", "cd '"+dir+"' && redis-cli -h "+host+" -p "+port+" "+cmd).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v %s", cmd, err, out)
+		}
+		got = string(out)
+	}
+	if !strings.Contains(got, "arguments must be strings or integers") || !strings.Contains(got, "@user_script:7") {
+		t.Errorf("by hand: %q", got)
+	}
+	c.MustDo(t, "FLUSHDB")
+	if r := in(t, dir, "prove", "q.lua:3"); r.code != ExitError || !strings.Contains(r.errOut, "no finding at line 3") {
+		t.Errorf("a line without a finding: exit %d\n%s%s", r.code, r.out, r.errOut)
 	}
 }

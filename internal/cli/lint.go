@@ -222,7 +222,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	}
 	cfg := driver.Config{Rules: all, Jobs: opts.Jobs, Fix: opts.Fix || opts.Diff && !opts.AddIgnore, UnsafeFixes: opts.UnsafeFixes,
 		AddIgnore: opts.AddIgnore, IgnoreFrom: out.minSeverity, ErrOut: s.ErrOut, Sinks: sinks}
-	pr, err := startProver(&opts.proveOptions)
+	pr, err := startProver(&opts.proveOptions, s.ErrOut)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}

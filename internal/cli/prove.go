@@ -2,6 +2,8 @@ package cli
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
@@ -26,13 +28,15 @@ func (o *proveOptions) addProveFlags(f *pflag.FlagSet) {
 // which no more findings are replayed.
 type prover struct {
 	server *prove.Server
+	// errOut is where a script --prove does not run is named, with why.
+	errOut io.Writer
 	mu     sync.Mutex
 	err    error
 }
 
 // startProver starts or dials the server --prove names; nil without
 // --prove.
-func startProver(o *proveOptions) (*prover, error) {
+func startProver(o *proveOptions, errOut io.Writer) (*prover, error) {
 	var (
 		s   *prove.Server
 		err error
@@ -54,7 +58,7 @@ func startProver(o *proveOptions) (*prover, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &prover{server: s}, nil
+	return &prover{server: s, errOut: errOut}, nil
 }
 
 // prove is driver.Config.Prove.
@@ -71,6 +75,16 @@ func (p *prover) prove(f *luasrc.File, ds []diag.Diagnostic) {
 			p.err = err
 		}
 		p.mu.Unlock()
+		return
+	}
+	// A script not run: say why, once (its findings' proofs say it too).
+	for _, d := range ds {
+		if d.Proof != nil && !d.Proof.Searched && !d.Proof.Reproduced && d.Proof.Note != "" {
+			p.mu.Lock()
+			fmt.Fprintf(p.errOut, "lint-lua: --prove: %s: %s\n", f.Name, d.Proof.Note)
+			p.mu.Unlock()
+			return
+		}
 	}
 }
 

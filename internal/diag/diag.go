@@ -91,6 +91,15 @@ type Proof struct {
 	// Searched says the script was run (or its library loaded): a
 	// script --prove refused to run was not.
 	Searched bool
+	// State are the commands that built the database of the run that
+	// reproduced the finding (none: an empty database), and Keys and
+	// Args its KEYS and ARGV: with them the run can be made again by
+	// hand (lint-lua prove FILE:LINE prints it as redis-cli commands).
+	State      [][]string
+	Keys, Args []string
+	// Function is the function of a Functions library the run called
+	// (FCALL), "" for EVAL of the script.
+	Function string
 }
 
 // SortDiagnostics orders by file, line, column, then rule, as every output

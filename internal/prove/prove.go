@@ -81,6 +81,26 @@ type Script struct {
 	// dbKeys are the KEYS elements (1-based) the script SELECTs: a
 	// database index, not a key name.
 	dbKeys map[int]bool
+	// keyLocals are the locals assigned a KEYS element where they are
+	// declared (local db = KEYS[1]), by name.
+	keyLocals map[string]int
+	// valkey is where the script's own text shows it is written for
+	// Valkey (the global server, which only Valkey defines), or "".
+	valkey string
+	// calls are the script's redis.call and redis.pcall sites.
+	calls []callSite
+}
+
+// callSite is one redis.call or redis.pcall of the script.
+type callSite struct {
+	// from and to are the byte offsets of redis.call (the function
+	// expression), which a traced run replaces.
+	from, to int
+	pcall    bool
+	// line is the line of the call's '(': Lua blames a failed call on
+	// it, whatever line the argument at fault is on.
+	line int
+	args []diag.Range
 }
 
 // forbidden are the commands that reach beyond the database the run uses.
@@ -100,12 +120,43 @@ func Inspect(f *luasrc.File) *Script {
 	// The names a registered function's callback gives its keys and args
 	// (function(keys, args)): KEYS and ARGV in a library.
 	keysNames, argsNames := map[string]bool{"KEYS": true}, map[string]bool{"ARGV": true}
+	// serverLocal: a local or parameter is named server, so that server
+	// may not be the global.
+	serverLocal, serverAt := false, 0
+	declares := func(names []string) {
+		for _, n := range names {
+			serverLocal = serverLocal || n == "server"
+		}
+	}
 	model.Inspect(f.Chunk, func(n any) bool {
 		switch e := n.(type) {
+		case *ast.LocalAssignStmt:
+			declares(e.Names)
+			for i, n := range e.Names {
+				if i < len(e.Exprs) {
+					if k := keysIndex(e.Exprs[i]); k > 0 {
+						if s.keyLocals == nil {
+							s.keyLocals = map[string]int{}
+						}
+						s.keyLocals[n] = k
+					}
+				}
+			}
+		case *ast.FunctionExpr:
+			if e.ParList != nil {
+				declares(e.ParList.Names)
+			}
+		case *ast.GenericForStmt:
+			declares(e.Names)
+		case *ast.NumberForStmt:
+			declares([]string{e.Name})
 		case *ast.AttrGetExpr:
 			id, ok := e.Object.(*ast.IdentExpr)
 			if !ok {
 				break
+			}
+			if id.Value == "server" && serverAt == 0 {
+				serverAt = f.Range(id).Start.Line
 			}
 			if k, ok := e.Key.(*ast.StringExpr); ok && (id.Value == "redis" || id.Value == "server") && k.Value == "register_function" {
 				s.library = true
@@ -148,6 +199,13 @@ func Inspect(f *luasrc.File) *Script {
 			if len(e.Args) == 0 {
 				break
 			}
+			site := callSite{from: f.Offset(f.Range(g).Start), to: f.Offset(f.Range(g).End), pcall: fn.Value == "pcall", line: f.Range(g).End.Line}
+			for _, a := range e.Args {
+				site.args = append(site.args, f.Range(a))
+			}
+			if len(s.calls) < 256 {
+				s.calls = append(s.calls, site)
+			}
 			name, ok := e.Args[0].(*ast.StringExpr)
 			if !ok {
 				s.refused = "a command name is not a literal"
@@ -172,6 +230,9 @@ func Inspect(f *luasrc.File) *Script {
 		}
 		return true
 	})
+	if serverAt > 0 && !serverLocal {
+		s.valkey = "server.* on line " + strconv.Itoa(serverAt)
+	}
 	return s
 }
 
@@ -212,18 +273,31 @@ func registeredName(g *ast.AttrGetExpr, args []ast.Expr) (string, *ast.FunctionE
 	return "", nil, false
 }
 
-// selectKey records a KEYS element the script passes to SELECT.
-func (s *Script) selectKey(arg ast.Expr) {
-	e, ok := arg.(*ast.AttrGetExpr)
+// keysIndex is i when e is KEYS[i], else 0.
+func keysIndex(e ast.Expr) int {
+	a, ok := e.(*ast.AttrGetExpr)
 	if !ok {
-		return
+		return 0
 	}
-	id, ok1 := e.Object.(*ast.IdentExpr)
-	num, ok2 := e.Key.(*ast.NumberExpr)
+	id, ok1 := a.Object.(*ast.IdentExpr)
+	num, ok2 := a.Key.(*ast.NumberExpr)
 	if !ok1 || !ok2 || id.Value != "KEYS" {
-		return
+		return 0
 	}
 	if i, err := strconv.Atoi(num.Value); err == nil && i >= 1 && i <= 64 {
+		return i
+	}
+	return 0
+}
+
+// selectKey records a KEYS element the script passes to SELECT, itself
+// or through a local that holds it (local db = KEYS[1]).
+func (s *Script) selectKey(arg ast.Expr) {
+	i := keysIndex(arg)
+	if id, ok := arg.(*ast.IdentExpr); ok && i == 0 {
+		i = s.keyLocals[id.Value]
+	}
+	if i > 0 {
 		if s.dbKeys == nil {
 			s.dbKeys = map[int]bool{}
 		}
@@ -288,7 +362,7 @@ func (s *Script) states(keys []string) []state {
 			typed = append(typed, []string{"RPUSH", rk, "1", "2", "3"})
 		case "set":
 			typed = append(typed, []string{"SADD", rk, "1", "2", "3"})
-		case "sorted-set":
+		case "sorted_set":
 			typed = append(typed, []string{"ZADD", rk, "1", "1", "2", "2", "3", "3"})
 		case "hash":
 			cmd := []string{"HSET", rk, "f", "1"}
@@ -327,6 +401,12 @@ type Runner interface {
 	// Reply is Attempt that returns the reply as redis-cli shows it (a
 	// value, or "(error) ...").
 	Reply(setup [][]string, src string, keys, args []string) (string, error)
+	// Trace is Attempt that also returns the elements of the list
+	// traceKey as the run left it (a traced script's record of its
+	// calls).
+	Trace(setup [][]string, src string, keys, args []string) (evalErr string, trace []string, err error)
+	// Valkey says the server is Valkey's.
+	Valkey() bool
 }
 
 // Search replays s on r until every finding of ds whose rule has an effect
@@ -346,27 +426,14 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	if len(want) == 0 && len(answer) == 0 {
 		return nil
 	}
-	// match proves the open findings that msg, an error of a run
-	// described by how, reproduces: its rule's text at their line.
-	open := len(want)
-	match := func(msg, how string) {
-		line, ok := errorLine(msg)
-		if !ok {
-			return
-		}
-		for _, i := range want {
-			d := &ds[i]
-			if d.Proof != nil && d.Proof.Reproduced {
-				continue
-			}
-			if line < d.Range.Start.Line || line > max(d.Range.End.Line, d.Range.Start.Line) || !Effects[d.Rule].MatchString(msg) {
-				continue
-			}
-			d.Proof = &Proof{Reproduced: true, Searched: true, Witness: how, Reply: trimScript(msg), Server: r.Name()}
-			open--
-		}
-	}
+	sr := &search{r: r, s: s, ds: ds, want: want, open: len(want)}
 	refused := s.refused
+	if refused == "" && s.valkey != "" && !r.Valkey() {
+		// The script's own text says where it runs: a proof on Redis
+		// would show only that Redis is not Valkey.
+		refused = "its text is written for Valkey (" + s.valkey + ": server is a global only Valkey has), and " + r.Name() +
+			" is not Valkey (--prove=HOST:PORT names a valkey-server)"
+	}
 	if refused == "" && s.reaches != "" && !r.Private() {
 		refused = "it calls " + s.reaches + ", which reaches beyond the database it may use (--prove=local runs it on a private server)"
 	}
@@ -382,7 +449,9 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			if msg != "" {
 				// Loading runs the library's top level: its error may be
 				// the finding's.
-				match(msg, "loading the library (FUNCTION LOAD)")
+				if err := sr.match(msg, run{how: "loading the library (FUNCTION LOAD)"}); err != nil {
+					return err
+				}
 				refused = "the server refused the library: " + trimScript(msg)
 			} else if len(s.functions) == 0 {
 				refused = "the library registers no function by a literal name"
@@ -405,6 +474,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			keys[i] = "0"
 		}
 	}
+	sr.keys = keys
 	pool := append([]string{"1", "0", "-1", "10", "1.5", "x", ""}, s.literals...)
 	var inputs [][]string
 	base := make([]string, s.args)
@@ -419,8 +489,9 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			inputs = append(inputs, in)
 		}
 	}
-	// The base inputs on every state first, then one ARGV changed at a
-	// time: the budget reaches every state.
+	// The base inputs on every state first, then the states the script's
+	// own reads ask for (guide), then one ARGV changed at a time: the
+	// budget reaches every state.
 	sts := s.states(keys)
 	var plan []planned
 	for i, in := range inputs {
@@ -430,61 +501,190 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 			}
 		}
 	}
+	if err := sr.runPlan(plan); err != nil {
+		return err
+	}
+	if err := sr.guide(base); err != nil {
+		return err
+	}
+	var rest []planned
 	for _, in := range inputs[2:] {
 		for _, st := range sts {
-			plan = append(plan, planned{st.name, st.setup, in})
+			rest = append(rest, planned{st.name, st.setup, in})
 		}
 	}
-	runs := 0
-	var stopped error
-	for _, p := range plan {
-		if open == 0 || len(want) == 0 || runs >= budget || stopped != nil {
-			break
-		}
-		runs++
-		var msgs []string
-		if s.library {
-			for _, fn := range s.functions {
-				msg, err := r.Call(p.setup, fn, keys, p.args)
-				if errors.Is(err, ErrRanOn) {
-					stopped = err
-					break
-				}
-				if err != nil {
-					return err
-				}
-				msgs = append(msgs, msg)
-			}
-		} else {
-			msg, err := r.Attempt(p.setup, s.Src, keys, p.args)
-			if errors.Is(err, ErrRanOn) {
-				stopped = err
-			} else if err != nil {
-				return err
-			}
-			msgs = append(msgs, msg)
-		}
-		for _, msg := range msgs {
-			match(msg, witness(p.name, keys, p.args))
-		}
+	if err := sr.runPlan(rest); err != nil {
+		return err
 	}
+	plan = append(append(plan, sr.guided...), rest...)
 	for _, i := range want {
 		if ds[i].Proof == nil {
-			note := "not reproduced on " + r.Name() + " by " + strconv.Itoa(runs) + " runs (empty, string and typed keys; ARGV from numbers, odd strings and the script's literals)"
-			if stopped != nil {
-				note = "not reproduced on " + r.Name() + ": " + stopped.Error() + " (run " + strconv.Itoa(runs) + "), and the search of this script stopped"
+			note := "not reproduced on " + r.Name() + " by " + strconv.Itoa(sr.runs) + " runs (empty, string and typed keys, the keys its reads found missing; ARGV from numbers, odd strings and the script's literals)"
+			if sr.stopped != nil {
+				note = "not reproduced on " + r.Name() + ": " + sr.stopped.Error() + " (run " + strconv.Itoa(sr.runs) + "), and the search of this script stopped"
 			}
 			ds[i].Proof = &Proof{Searched: true, Note: note}
 		}
 	}
-	if stopped != nil {
+	if sr.stopped != nil {
 		for _, i := range answer {
-			ds[i].Proof = &Proof{Searched: true, Note: "not compared on " + r.Name() + ": " + stopped.Error()}
+			ds[i].Proof = &Proof{Searched: true, Note: "not compared on " + r.Name() + ": " + sr.stopped.Error()}
 		}
 		return nil
 	}
 	return compareFixed(r, s, ds, answer, plan, keys)
 }
+
+// search is one script's replay: its findings, the runs made so far.
+type search struct {
+	r    Runner
+	s    *Script
+	ds   []diag.Diagnostic
+	want []int
+	// open counts the findings of want not reproduced yet.
+	open    int
+	keys    []string
+	runs    int
+	stopped error
+	// guided are the states guide ran, which compareFixed tries too.
+	guided []planned
+}
+
+// run is one run of the search, as a proof shows it.
+type run struct {
+	how   string
+	setup [][]string
+	args  []string
+	fn    string
+}
+
+// done says the search is over: every finding reproduced, the budget
+// spent, or a run that had to be killed.
+func (sr *search) done() bool {
+	return sr.open == 0 || sr.runs >= budget || sr.stopped != nil
+}
+
+// runPlan runs the script on each input of plan until the search is done.
+func (sr *search) runPlan(plan []planned) error {
+	for _, p := range plan {
+		if sr.done() {
+			return nil
+		}
+		if err := sr.attempt(p.name, p.setup, p.args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// attempt runs the script (each function of a library) once on setup
+// and args, and proves what its errors reproduce.
+func (sr *search) attempt(name string, setup [][]string, args []string) error {
+	sr.runs++
+	fns := []string{""}
+	if sr.s.library {
+		fns = sr.s.functions
+	}
+	for _, fn := range fns {
+		var msg string
+		var err error
+		if fn == "" {
+			msg, err = sr.r.Attempt(setup, sr.s.Src, sr.keys, args)
+		} else {
+			msg, err = sr.r.Call(setup, fn, sr.keys, args)
+		}
+		if errors.Is(err, ErrRanOn) {
+			sr.stopped = err
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := sr.match(msg, run{how: witness(name, sr.keys, args), setup: setup, args: args, fn: fn}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// match proves the open findings that msg, the error of run, reproduces
+// (blamed).
+func (sr *search) match(msg string, rn run) error {
+	line, ok := errorLine(msg)
+	if !ok {
+		return nil
+	}
+	for _, i := range sr.want {
+		d := &sr.ds[i]
+		if d.Proof != nil && d.Proof.Reproduced {
+			continue
+		}
+		ok, err := sr.blamed(d, msg, line, rn)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		d.Proof = &Proof{Reproduced: true, Searched: true, Witness: rn.how, Reply: trimScript(msg), Server: sr.r.Name(),
+			State: rn.setup, Keys: sr.keys, Args: rn.args, Function: rn.fn}
+		sr.open--
+	}
+	return nil
+}
+
+// named finds the variable an error text names ("nonexistent global
+// variable 'x'", "attempt to call global 'x'", "field 'x'").
+var named = regexp.MustCompile(`(?:global variable|global|local|field|upvalue|method) '([A-Za-z_][A-Za-z0-9_]*)'`)
+
+// nameRules are the rules whose finding is a name: an error that names
+// another variable is not theirs.
+var nameRules = map[string]bool{"undefined-global": true, "unavailable-library": true}
+
+// blamed says whether msg, an error at line, is d's: its rule's text, at
+// its lines or at the '(' of the redis.call whose argument it is (Lua
+// blames a failed call on that line, whatever line its arguments are
+// on: a run of the script with that call checked says which argument it
+// was), and, for a rule whose finding is a name, naming that name.
+func (sr *search) blamed(d *diag.Diagnostic, msg string, line int, rn run) (bool, error) {
+	if !Effects[d.Rule].MatchString(msg) {
+		return false, nil
+	}
+	if nameRules[d.Rule] {
+		if m := named.FindStringSubmatch(msg); m != nil && !containsWord(sr.s.text(d.Range), m[1]) {
+			return false, nil
+		}
+	}
+	if line >= d.Range.Start.Line && line <= max(d.Range.End.Line, d.Range.Start.Line) {
+		return true, nil
+	}
+	if rn.fn != "" || rn.how == "" || sr.s.library {
+		return false, nil
+	}
+	site, arg := sr.s.argOf(d.Range)
+	if site == nil || site.pcall || site.line != line || arg < 1 || sr.done() {
+		return false, nil
+	}
+	// The call failed on its line: check that the argument was the
+	// finding's, by a run of the script whose call says which argument
+	// it refuses.
+	sr.runs++
+	got, err := sr.r.Attempt(rn.setup, sr.s.checked(site), sr.keys, rn.args)
+	if errors.Is(err, ErrRanOn) {
+		sr.stopped = err
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	// error(msg, 2) names the caller's line in its text: "user_script:52:
+	// lint-lua:prove: argument 5 is boolean".
+	m := checkedAt.FindStringSubmatch(got)
+	return m != nil && m[1] == strconv.Itoa(line) && m[2] == strconv.Itoa(arg), nil
+}
+
+// checkedAt reads a checked call's refusal: its line and argument.
+var checkedAt = regexp.MustCompile(`user_script:(\d+): ` + checkedError + `(\d+) is `)
 
 // Answers are the rules whose findings are a wrong answer, not an error
 // (a test that is never true, a status reply compared as a string), and

@@ -248,3 +248,82 @@ func localServer(t *testing.T) *Server {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+// TestGuided: a nil argument reached only when keys the script builds by
+// concatenation hold members (a queue's ready set, then the group's
+// set): the traced runs say which reads found nothing, and the proof is
+// the script itself on the state they led to. A call over several lines
+// fails on its first line: the checked run says which argument it was,
+// so the finding on line 5 is proved only by a state where line 4's
+// argument is there.
+func TestGuided(t *testing.T) {
+	s := localServer(t)
+	src := "local ns = KEYS[1]\nlocal g = redis.call('ZRANGE', ns .. ':ready', 0, 0)[1]\nif not g then return nil end\n" +
+		"local head = redis.call('ZRANGE', ns .. ':g:' .. g, 0, 0)\nif #head == 0 then return nil end\nlocal id\n" +
+		"return redis.call('LREM', ns .. ':active', 1, id)\n"
+	ds := []diag.Diagnostic{finding("nil-argument", 7, 7)}
+	if err := Search(s, Inspect(luasrc.Parse("s.lua", []byte(src))), ds); err != nil {
+		t.Fatal(err)
+	}
+	p := ds[0].Proof
+	if p == nil || !p.Reproduced || !strings.Contains(p.Reply, "arguments must be strings or integers") || len(p.State) != 2 ||
+		strings.Join(p.State[0], " ") != "ZADD lint-lua:prove:k1:ready 1 1" || strings.Join(p.State[1], " ") != "ZADD lint-lua:prove:k1:g:1 1 1" {
+		t.Errorf("%+v", p)
+	}
+
+	multi := "local a = redis.call('HGET', 'cfg', 'a')\nlocal b = redis.call('HGET', 'cfg', 'b')\n" +
+		"redis.call('HSET', KEYS[1],\n  'a', a,\n  'b', b)\nreturn 1\n"
+	ds = []diag.Diagnostic{finding("nil-argument", 5, 5), finding("nil-argument", 4, 4)}
+	ds[0].Range.Start.Column, ds[0].Range.End.Column = 8, 9
+	ds[1].Range.Start.Column, ds[1].Range.End.Column = 8, 9
+	if err := Search(s, Inspect(luasrc.Parse("m.lua", []byte(multi))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || len(p.State) != 1 || strings.Join(p.State[0], " ") != "HSET cfg a 1" {
+		t.Errorf("line 5: %+v", p)
+	}
+	if p := ds[1].Proof; p == nil || !p.Reproduced || len(p.State) != 0 {
+		t.Errorf("line 4: %+v", p)
+	}
+}
+
+// TestValkeyScript: a script whose text calls server.* is written for
+// Valkey; on a redis-server it is not run, and the proof says why. A
+// local named server is not that global.
+func TestValkeyScript(t *testing.T) {
+	s := localServer(t)
+	src := "local v = server.call('GET', KEYS[1])\nreturn v + 1\n"
+	sc := Inspect(luasrc.Parse("v.lua", []byte(src)))
+	if sc.valkey != "server.* on line 1" {
+		t.Fatalf("valkey %q", sc.valkey)
+	}
+	ds := []diag.Diagnostic{finding("undefined-global", 1, 1)}
+	if err := Search(s, sc, ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || p.Reproduced || p.Searched || !strings.Contains(p.Note, "written for Valkey") {
+		t.Errorf("%+v", p)
+	}
+	if sc := Inspect(luasrc.Parse("l.lua", []byte("local server = redis\nreturn server.call('GET', KEYS[1])\n"))); sc.valkey != "" {
+		t.Errorf("a local server: %q", sc.valkey)
+	}
+}
+
+// TestNamedError: an error that names another global than the finding's,
+// at the finding's line (a script on one line), does not prove it.
+func TestNamedError(t *testing.T) {
+	s := localServer(t)
+	src := "local r = redis.call('GET', KEYS[1]) if r then return tonumber(missing_one) end return tonumber(other_one)\n"
+	ds := []diag.Diagnostic{finding("undefined-global", 1, 1), finding("undefined-global", 1, 1)}
+	ds[0].Range.Start.Column, ds[0].Range.End.Column = 64, 75
+	ds[1].Range.Start.Column, ds[1].Range.End.Column = 97, 106
+	if err := Search(s, Inspect(luasrc.Parse("n.lua", []byte(src))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "'missing_one'") {
+		t.Errorf("missing_one: %+v", p)
+	}
+	if p := ds[1].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "'other_one'") {
+		t.Errorf("other_one: %+v", p)
+	}
+}

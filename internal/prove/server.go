@@ -157,20 +157,37 @@ func (s *Server) Name() string { return s.name }
 // Attempt empties the database, runs setup, then EVAL; it leaves the
 // database empty.
 func (s *Server) Attempt(setup [][]string, src string, keys, args []string) (string, error) {
-	msg, _, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.Eval(ctx, src, keys, av...).Result() }, args)
+	msg, _, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.Eval(ctx, src, keys, av...).Result() }, args, nil)
 	return msg, err
+}
+
+// Trace is Attempt that returns the list traceKey as the run left it.
+func (s *Server) Trace(setup [][]string, src string, keys, args []string) (string, []string, error) {
+	var trace []string
+	msg, _, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.Eval(ctx, src, keys, av...).Result() }, args,
+		func(ctx context.Context) error {
+			var err error
+			trace, err = s.client.LRange(ctx, traceKey, 0, 999).Result()
+			var rerr redis.Error
+			if errors.As(err, &rerr) {
+				// The script made it another type: no trace.
+				return nil
+			}
+			return err
+		})
+	return msg, trace, err
 }
 
 // Call is Attempt with FCALL of fn, a function of the library loaded.
 func (s *Server) Call(setup [][]string, fn string, keys, args []string) (string, error) {
-	msg, _, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.FCall(ctx, fn, keys, av...).Result() }, args)
+	msg, _, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.FCall(ctx, fn, keys, av...).Result() }, args, nil)
 	return msg, err
 }
 
 // Reply is Attempt that returns what the script replied, as redis-cli
 // shows it: a value, or "(error) ...".
 func (s *Server) Reply(setup [][]string, src string, keys, args []string) (string, error) {
-	msg, reply, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.Eval(ctx, src, keys, av...).Result() }, args)
+	msg, reply, err := s.run(setup, func(ctx context.Context, av []any) (any, error) { return s.client.Eval(ctx, src, keys, av...).Result() }, args, nil)
 	if msg != "" {
 		return "(error) " + trimScript(msg), err
 	}
@@ -221,9 +238,9 @@ func (s *Server) Load(src string) (string, error) {
 	return "", err
 }
 
-// run empties the database, runs setup, then call; it leaves the database
-// empty.
-func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any) (any, error), args []string) (msg, reply string, err error) {
+// run empties the database, runs setup, then call, then after (when set)
+// on what the call left; it leaves the database empty.
+func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any) (any, error), args []string, after func(context.Context) error) (msg, reply string, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ctx := context.Background()
@@ -247,6 +264,11 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 	tctx, cancel := context.WithTimeout(ctx, evalTimeout)
 	defer cancel()
 	v, err := call(tctx, av)
+	if after != nil && !errors.Is(err, context.DeadlineExceeded) && !isTimeout(err) {
+		if aerr := after(ctx); aerr != nil {
+			return "", "", aerr
+		}
+	}
 	var rerr redis.Error
 	switch {
 	case err == nil:

@@ -66,13 +66,21 @@ type jsonProof struct {
 	Reply    string `json:"reply,omitempty"`
 	Server   string `json:"server,omitempty"`
 	Note     string `json:"note,omitempty"`
+	// State, Keys and Argv are the run that reproduced the finding: the
+	// commands that built its database, then EVAL (or FCALL of
+	// Function) with these KEYS and ARGV.
+	State    [][]string `json:"state,omitempty"`
+	Keys     []string   `json:"keys,omitempty"`
+	Argv     []string   `json:"argv,omitempty"`
+	Function string     `json:"function,omitempty"`
 }
 
 func newJSONProof(p *diag.Proof) *jsonProof {
 	if p == nil {
 		return nil
 	}
-	return &jsonProof{Reproduced: p.Reproduced, Searched: p.Searched, Witness: p.Witness, Reply: p.Reply, Server: p.Server, Note: p.Note}
+	return &jsonProof{Reproduced: p.Reproduced, Searched: p.Searched, Witness: p.Witness, Reply: p.Reply, Server: p.Server, Note: p.Note,
+		State: p.State, Keys: p.Keys, Argv: p.Args, Function: p.Function}
 }
 
 // jsonFix is a finding's fix: edits as byte offsets into the file as it
