@@ -138,6 +138,10 @@ func writeProof(w io.Writer, name string, d diag.Diagnostic) {
 		fmt.Fprintf(w, "    redis-cli -x FUNCTION LOAD REPLACE < %s\n", shellQuote(script))
 		return
 	}
+	if p.Appended != "" {
+		fmt.Fprintf(w, "    { cat %s; echo %s; } > with-call.lua\n", shellQuote(script), shellQuote(p.Appended))
+		script = "with-call.lua"
+	}
 	if p.Function != "" {
 		fmt.Fprintf(w, "    redis-cli -x FUNCTION LOAD REPLACE < %s\n", shellQuote(script))
 		fmt.Fprintf(w, "    redis-cli %s\n", shellWords(append(append([]string{"FCALL", p.Function, strconv.Itoa(len(p.Keys))}, p.Keys...), p.Args...)))

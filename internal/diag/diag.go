@@ -100,6 +100,9 @@ type Proof struct {
 	// Function is the function of a Functions library the run called
 	// (FCALL), "" for EVAL of the script.
 	Function string
+	// Appended is the line the run added at the end of a file of
+	// functions to call one (return name(-1)), "" for the file as is.
+	Appended string
 }
 
 // SortDiagnostics orders by file, line, column, then rule, as every output

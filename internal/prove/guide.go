@@ -162,11 +162,11 @@ func (sr *search) guide(args []string) error {
 	queue := [][][]string{nil}
 	seen := map[string]bool{"": true}
 	start := sr.runs
-	for len(queue) > 0 && !sr.done() && sr.runs-start+2 <= guideRuns {
+	for len(queue) > 0 && sr.stopped == nil && sr.runs < budget && (sr.open > 0 || sr.answers) && sr.runs-start+2 <= guideRuns {
 		setup := queue[0]
 		queue = queue[1:]
 		sr.runs++
-		_, trace, err := sr.r.Trace(setup, traced, sr.keys, args)
+		msg, trace, err := sr.r.Trace(setup, traced, sr.keys, args)
 		if errors.Is(err, ErrRanOn) {
 			sr.stopped = err
 			return nil
@@ -174,25 +174,54 @@ func (sr *search) guide(args []string) error {
 		if err != nil {
 			return err
 		}
-		if len(setup) > 0 {
+		push := func(next [][]string, first bool) {
+			k := stateKey(next)
+			if seen[k] || len(next) > 8 {
+				return
+			}
+			seen[k] = true
+			if first {
+				queue = append([][][]string{next}, queue...)
+			} else {
+				queue = append(queue, next)
+			}
+		}
+		// A hash the state made that lacks a field the script reads:
+		// the state with the field instead, and no proof from this one.
+		// A hash whose fields come from other scripts' writes (a job's
+		// record) may hold every one of them whenever it exists: a
+		// missing field there is no input the script's text admits.
+		if full, partial := complete(setup, trace); partial {
+			push(full, true)
+		} else if len(setup) > 0 {
 			sr.guided = append(sr.guided, planned{stateName(setup), setup, args})
-			if err := sr.attempt(stateName(setup), setup, args); err != nil {
-				return err
+			if sr.open > 0 {
+				if err := sr.attempt(stateName(setup), setup, args); err != nil {
+					return err
+				}
+			}
+		}
+		// A key the state gave a type another read of it does not take
+		// (EXISTS then HGET): the same key of that read's type instead.
+		if strings.Contains(msg, "WRONGTYPE") && len(trace)%2 == 1 {
+			if call := callArgs(trace[len(trace)-1]); call != nil {
+				if cmd := populate(call); cmd != nil {
+					next := make([][]string, 0, len(setup))
+					for _, c := range setup {
+						if len(c) > 1 && c[1] == cmd[1] {
+							c = cmd
+						}
+						next = append(next, c)
+					}
+					push(next, true)
+				}
 			}
 		}
 		reads := emptyReads(trace)
 		for i := len(reads) - 1; i >= 0; i-- {
-			cmd := populate(reads[i])
-			if cmd == nil {
-				continue
+			if cmd := populate(reads[i]); cmd != nil {
+				push(append(append([][]string(nil), setup...), cmd), false)
 			}
-			next := append(append([][]string(nil), setup...), cmd)
-			k := stateKey(next)
-			if seen[k] || len(next) > 8 {
-				continue
-			}
-			seen[k] = true
-			queue = append(queue, next)
 		}
 	}
 	return nil
@@ -250,25 +279,39 @@ func emptyReads(trace []string) [][]string {
 		if !empty {
 			continue
 		}
-		args := make([]string, 0, len(call))
-		for _, a := range call {
-			switch v := a.(type) {
-			case string:
-				args = append(args, v)
-			case float64:
-				args = append(args, strconv.FormatFloat(v, 'f', -1, 64))
-			default:
-				args = nil
-			}
-			if args == nil {
-				break
-			}
-		}
-		if len(args) >= 2 {
+		if args := words(call); args != nil {
 			out = append(out, args)
 		}
 	}
 	return out
+}
+
+// callArgs is a traced call's command and arguments, nil when one is not
+// a string or a number.
+func callArgs(event string) []string {
+	var call []any
+	if json.Unmarshal([]byte(event), &call) != nil {
+		return nil
+	}
+	return words(call)
+}
+
+func words(call []any) []string {
+	args := make([]string, 0, len(call))
+	for _, a := range call {
+		switch v := a.(type) {
+		case string:
+			args = append(args, v)
+		case float64:
+			args = append(args, strconv.FormatFloat(v, 'f', -1, 64))
+		default:
+			return nil
+		}
+	}
+	if len(args) < 2 {
+		return nil
+	}
+	return args
 }
 
 // populate is the command that makes a read that found nothing find
@@ -335,4 +378,44 @@ func populate(read []string) []string {
 		return []string{"ZADD", key, "1", "1"}
 	}
 	return nil
+}
+
+// complete is setup with each hash it makes holding every field a call of
+// trace reads from it (HGET, HMGET, HEXISTS), and whether one lacked one.
+func complete(setup [][]string, trace []string) ([][]string, bool) {
+	read := map[string][]string{}
+	for i := 0; i < len(trace); i += 2 {
+		call := callArgs(trace[i])
+		if len(call) < 3 {
+			continue
+		}
+		switch strings.ToUpper(call[0]) {
+		case "HGET", "HEXISTS", "HSTRLEN":
+			read[call[1]] = append(read[call[1]], call[2])
+		case "HMGET":
+			read[call[1]] = append(read[call[1]], call[2:]...)
+		}
+	}
+	partial := false
+	out := make([][]string, len(setup))
+	for i, c := range setup {
+		out[i] = c
+		if len(c) < 2 || c[0] != "HSET" || len(read[c[1]]) == 0 {
+			continue
+		}
+		has := map[string]bool{}
+		for j := 2; j+1 < len(c); j += 2 {
+			has[c[j]] = true
+		}
+		full := append([]string(nil), c...)
+		for _, f := range read[c[1]] {
+			if !has[f] {
+				has[f] = true
+				full = append(full, f, "1")
+				partial = true
+			}
+		}
+		out[i] = full
+	}
+	return out, partial
 }

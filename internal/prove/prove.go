@@ -89,6 +89,17 @@ type Script struct {
 	valkey string
 	// calls are the script's redis.call and redis.pcall sites.
 	calls []callSite
+	// defs are the functions of a script whose top level only defines
+	// local functions: a file its loader prepends to the scripts that
+	// call them (nil otherwise).
+	defs []funcDef
+}
+
+// funcDef is a local function a file of functions defines.
+type funcDef struct {
+	name     string
+	params   int
+	from, to int
 }
 
 // callSite is one redis.call or redis.pcall of the script.
@@ -230,6 +241,7 @@ func Inspect(f *luasrc.File) *Script {
 		}
 		return true
 	})
+	s.defs = functionsOnly(f)
 	if serverAt > 0 && !serverLocal {
 		s.valkey = "server.* on line " + strconv.Itoa(serverAt)
 	}
@@ -271,6 +283,31 @@ func registeredName(g *ast.AttrGetExpr, args []ast.Expr) (string, *ast.FunctionE
 		return name, cb, found
 	}
 	return "", nil, false
+}
+
+// functionsOnly is the functions f defines when its top level does
+// nothing else (local name = function ... end, local function name).
+func functionsOnly(f *luasrc.File) []funcDef {
+	var defs []funcDef
+	for _, st := range f.Chunk {
+		l, ok := st.(*ast.LocalAssignStmt)
+		if !ok || len(l.Names) != len(l.Exprs) {
+			return nil
+		}
+		for i, e := range l.Exprs {
+			fe, ok := e.(*ast.FunctionExpr)
+			if !ok {
+				return nil
+			}
+			n := 0
+			if fe.ParList != nil {
+				n = len(fe.ParList.Names)
+			}
+			r := f.Range(fe)
+			defs = append(defs, funcDef{name: l.Names[i], params: n, from: r.Start.Line, to: r.End.Line})
+		}
+	}
+	return defs
 }
 
 // keysIndex is i when e is KEYS[i], else 0.
@@ -426,7 +463,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	if len(want) == 0 && len(answer) == 0 {
 		return nil
 	}
-	sr := &search{r: r, s: s, ds: ds, want: want, open: len(want)}
+	sr := &search{r: r, s: s, ds: ds, want: want, open: len(want), answers: len(answer) > 0}
 	refused := s.refused
 	if refused == "" && s.valkey != "" && !r.Valkey() {
 		// The script's own text says where it runs: a proof on Redis
@@ -516,6 +553,9 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	if err := sr.runPlan(rest); err != nil {
 		return err
 	}
+	if err := sr.callDefs(); err != nil {
+		return err
+	}
 	plan = append(append(plan, sr.guided...), rest...)
 	for _, i := range want {
 		if ds[i].Proof == nil {
@@ -535,6 +575,46 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	return compareFixed(r, s, ds, answer, plan, keys)
 }
 
+// callDefs proves the findings inside the functions of a file of
+// functions by running the file with a call of the function appended
+// (return name(v, v...)), as a script its loader prepends it to calls it:
+// v from -1, 1, 0 and "x", the same value for every parameter.
+func (sr *search) callDefs() error {
+	for _, d := range sr.s.defs {
+		inside := false
+		for _, i := range sr.want {
+			f := &sr.ds[i]
+			inside = inside || (f.Proof == nil || !f.Proof.Reproduced) && f.Range.Start.Line >= d.from && f.Range.Start.Line <= d.to
+		}
+		if !inside {
+			continue
+		}
+		for _, v := range []string{"-1", "1", "0", "'x'"} {
+			if sr.done() {
+				return nil
+			}
+			vs := make([]string, d.params)
+			for i := range vs {
+				vs[i] = v
+			}
+			call := "return " + d.name + "(" + strings.Join(vs, ", ") + ")"
+			sr.runs++
+			msg, err := sr.r.Attempt(nil, sr.s.Src+"\n"+call+"\n", sr.keys, nil)
+			if errors.Is(err, ErrRanOn) {
+				sr.stopped = err
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if err := sr.match(msg, run{how: "an empty database, the file with `" + call + "` appended (a file of functions: its loader prepends it to the scripts that call them)", call: call}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // search is one script's replay: its findings, the runs made so far.
 type search struct {
 	r    Runner
@@ -546,8 +626,10 @@ type search struct {
 	keys    []string
 	runs    int
 	stopped error
-	// guided are the states guide ran, which compareFixed tries too.
-	guided []planned
+	// guided are the states guide ran, which compareFixed tries too;
+	// answers says there are findings for it to compare.
+	guided  []planned
+	answers bool
 }
 
 // run is one run of the search, as a proof shows it.
@@ -556,6 +638,8 @@ type run struct {
 	setup [][]string
 	args  []string
 	fn    string
+	// call is the line appended to a file of functions.
+	call string
 }
 
 // done says the search is over: every finding reproduced, the budget
@@ -627,7 +711,7 @@ func (sr *search) match(msg string, rn run) error {
 			continue
 		}
 		d.Proof = &Proof{Reproduced: true, Searched: true, Witness: rn.how, Reply: trimScript(msg), Server: sr.r.Name(),
-			State: rn.setup, Keys: sr.keys, Args: rn.args, Function: rn.fn}
+			State: rn.setup, Keys: sr.keys, Args: rn.args, Function: rn.fn, Appended: rn.call}
 		sr.open--
 	}
 	return nil
@@ -658,7 +742,7 @@ func (sr *search) blamed(d *diag.Diagnostic, msg string, line int, rn run) (bool
 	if line >= d.Range.Start.Line && line <= max(d.Range.End.Line, d.Range.Start.Line) {
 		return true, nil
 	}
-	if rn.fn != "" || rn.how == "" || sr.s.library {
+	if rn.fn != "" || rn.call != "" || rn.how == "" || sr.s.library {
 		return false, nil
 	}
 	site, arg := sr.s.argOf(d.Range)

@@ -271,7 +271,7 @@ func TestGuided(t *testing.T) {
 		t.Errorf("%+v", p)
 	}
 
-	multi := "local a = redis.call('HGET', 'cfg', 'a')\nlocal b = redis.call('HGET', 'cfg', 'b')\n" +
+	multi := "local a = redis.call('GET', 'ka')\nlocal b = redis.call('GET', 'kb')\n" +
 		"redis.call('HSET', KEYS[1],\n  'a', a,\n  'b', b)\nreturn 1\n"
 	ds = []diag.Diagnostic{finding("nil-argument", 5, 5), finding("nil-argument", 4, 4)}
 	ds[0].Range.Start.Column, ds[0].Range.End.Column = 8, 9
@@ -279,7 +279,7 @@ func TestGuided(t *testing.T) {
 	if err := Search(s, Inspect(luasrc.Parse("m.lua", []byte(multi))), ds); err != nil {
 		t.Fatal(err)
 	}
-	if p := ds[0].Proof; p == nil || !p.Reproduced || len(p.State) != 1 || strings.Join(p.State[0], " ") != "HSET cfg a 1" {
+	if p := ds[0].Proof; p == nil || !p.Reproduced || len(p.State) != 1 || strings.Join(p.State[0], " ") != "SET ka 1" {
 		t.Errorf("line 5: %+v", p)
 	}
 	if p := ds[1].Proof; p == nil || !p.Reproduced || len(p.State) != 0 {
@@ -325,5 +325,55 @@ func TestNamedError(t *testing.T) {
 	}
 	if p := ds[1].Proof; p == nil || !p.Reproduced || !strings.Contains(p.Reply, "'other_one'") {
 		t.Errorf("other_one: %+v", p)
+	}
+}
+
+// TestGuidedRecord: a state never holds a hash that lacks a field the
+// script reads from it (other scripts may write every field of a record
+// whenever it exists): a field missing from a hash the script checked
+// exists is not proved; the same read of a hash that may be missing is.
+func TestGuidedRecord(t *testing.T) {
+	s := localServer(t)
+	record := "local m = redis.call('LPOP', KEYS[1])\nif not m then return '' end\nif redis.call('EXISTS', m) == 0 then return '' end\n" +
+		"redis.call('HSET', m, 'cid', '1')\nlocal rc = redis.call('HGET', m, 'rc')\nreturn tonumber(rc) + 1\n"
+	ds := []diag.Diagnostic{finding("unguarded-nil-reply", 6, 6)}
+	if err := Search(s, Inspect(luasrc.Parse("r.lua", []byte(record))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || p.Reproduced {
+		t.Errorf("a field of a record that exists: %+v", p)
+	}
+	missing := "local m = redis.call('LPOP', KEYS[1])\nif not m then return '' end\n" +
+		"local rc = redis.call('HGET', m, 'rc')\nreturn tonumber(rc) + 1\n"
+	ds = []diag.Diagnostic{finding("unguarded-nil-reply", 4, 4)}
+	if err := Search(s, Inspect(luasrc.Parse("m.lua", []byte(missing))), ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || len(p.State) != 1 || p.State[0][0] != "RPUSH" {
+		t.Errorf("a record that may be missing: %+v", p)
+	}
+}
+
+// TestFunctionsFile: a file whose top level only defines local functions
+// does nothing when run; a finding inside one of them is proved by the
+// file with a call of that function appended, and says so. A script that
+// does something is never given a call.
+func TestFunctionsFile(t *testing.T) {
+	s := localServer(t)
+	src := "local f = function(n)\n  if n < 0 then\n    return g(-n)\n  end\n  return n\nend\n"
+	sc := Inspect(luasrc.Parse("f.lua", []byte(src)))
+	if len(sc.defs) != 1 || sc.defs[0].name != "f" || sc.defs[0].params != 1 {
+		t.Fatalf("defs %+v", sc.defs)
+	}
+	ds := []diag.Diagnostic{finding("undefined-global", 3, 3)}
+	ds[0].Range.Start.Column, ds[0].Range.End.Column = 12, 13
+	if err := Search(s, sc, ds); err != nil {
+		t.Fatal(err)
+	}
+	if p := ds[0].Proof; p == nil || !p.Reproduced || p.Appended != "return f(-1)" || !strings.Contains(p.Reply, "'g'") {
+		t.Errorf("%+v", p)
+	}
+	if sc := Inspect(luasrc.Parse("s.lua", []byte("local f = function(n) return g(n) end\nreturn 1\n"))); sc.defs != nil {
+		t.Errorf("a script that returns: defs %+v", sc.defs)
 	}
 }

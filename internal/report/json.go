@@ -73,6 +73,8 @@ type jsonProof struct {
 	Keys     []string   `json:"keys,omitempty"`
 	Argv     []string   `json:"argv,omitempty"`
 	Function string     `json:"function,omitempty"`
+	// Appended is the line added to a file of functions to call one.
+	Appended string `json:"appended,omitempty"`
 }
 
 func newJSONProof(p *diag.Proof) *jsonProof {
@@ -80,7 +82,7 @@ func newJSONProof(p *diag.Proof) *jsonProof {
 		return nil
 	}
 	return &jsonProof{Reproduced: p.Reproduced, Searched: p.Searched, Witness: p.Witness, Reply: p.Reply, Server: p.Server, Note: p.Note,
-		State: p.State, Keys: p.Keys, Argv: p.Args, Function: p.Function}
+		State: p.State, Keys: p.Keys, Argv: p.Args, Function: p.Function, Appended: p.Appended}
 }
 
 // jsonFix is a finding's fix: edits as byte offsets into the file as it
