@@ -43,6 +43,7 @@ def load_run(d):
             out.append({
                 "project": project, "file": x["file"], "line": x.get("line"), "column": x.get("column"),
                 "rule": x["rule"], "severity": x["severity"], "message": x.get("message", ""),
+                "proof": x.get("proof"),
             })
     return out
 

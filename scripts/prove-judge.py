@@ -29,23 +29,8 @@ spec.loader.exec_module(judge)
 
 
 def load(d):
-    """The errors of the run that carry a proof object, with it."""
-    import glob
-    import json
-    out = []
-    for path in sorted(glob.glob(os.path.join(d, "*.json"))):
-        project = os.path.basename(path)[: -len(".json")]
-        try:
-            with open(path) as f:
-                doc = json.load(f)
-        except (OSError, ValueError):
-            continue
-        for x in doc.get("diagnostics") or []:
-            if x.get("severity") != "error" or "proof" not in x:
-                continue
-            out.append({"project": project, "file": x["file"], "line": x.get("line"), "column": x.get("column"),
-                        "rule": x["rule"], "severity": x["severity"], "proof": x["proof"]})
-    return out
+    """The errors of the run that carry a proof object (precision-judge.py reads the run)."""
+    return [x for x in judge.load_run(d) if x["severity"] == "error" and x["proof"] is not None]
 
 
 def main():
