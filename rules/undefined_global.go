@@ -32,7 +32,8 @@ var _ = register(&lint.Rule{
 			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
 			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1)",
-			Lower: "Info, once per script, for globals that a script it may be joined with defines: in a .lua file, globals that a header of the same folder (another .lua file whose top level only defines names: locals, functions, assignments, calls) defines at its top level (a local, a function or an assignment), as bottleneck sends refs.lua and its headers before each script, or that a host-language file of the same folder or the one above quotes, when it also quotes the .lua file's name (a loader that prepends definitions: TaskTiger's register_script_from_file('lua/move_task.lua', include_functions={'zadd_noupdate': ...})); in a host-language string found by its text (not given to a script API, whose text is a whole script), globals that another script of the host file declares as a local, a local function or a for-loop variable at any depth, as yii2-redis builds one script from a template that declares `pk` in a loop and the pieces it splices into it. The script looks like a fragment joined with them, so that \"the script fails\" is not known. The finding names the first such global, the script that defines it and how many more, and the help lists them for the globals option.",
+			Lower: "Info for `server` on the default target (none configured, or a bare `redis`): a script that calls `server.call` is written for Valkey, as its text says, and only the configuration can say it runs on Redis; a named Redis target (`redis-7.2`) keeps the error. " +
+				"Info, once per script, for globals that a script it may be joined with defines: in a .lua file, globals that a header of the same folder (another .lua file whose top level only defines names: locals, functions, assignments, calls) defines at its top level (a local, a function or an assignment), as bottleneck sends refs.lua and its headers before each script, or that a host-language file of the same folder or the one above quotes, when it also quotes the .lua file's name (a loader that prepends definitions: TaskTiger's register_script_from_file('lua/move_task.lua', include_functions={'zadd_noupdate': ...})); in a host-language string found by its text (not given to a script API, whose text is a whole script), globals that another script of the host file declares as a local, a local function or a for-loop variable at any depth, as yii2-redis builds one script from a template that declares `pk` in a loop and the pieces it splices into it. The script looks like a fragment joined with them, so that \"the script fails\" is not known. The finding names the first such global, the script that defines it and how many more, and the help lists them for the globals option.",
 		},
 		Options: []diag.Option{{
 			Name:    "globals",
@@ -104,13 +105,18 @@ func runUndefinedGlobal(p *lint.Pass) {
 		load := atLoad(m, g)
 		switch {
 		case name == "server" && t.Global(name) == target.Absent:
-			// One finding says it all: the script is Valkey's.
+			// One finding says it all: the script is Valkey's. With
+			// no target named, its own text is the evidence of the
+			// server it is written for: advice to say so.
 			if !serverReported {
 				serverReported = true
-				p.Report(g.Range(), "server is Valkey's name for redis, and the target is %s", t.Product()).
+				f := p.Report(g.Range(), "server is Valkey's name for redis, and the target is %s", t.Product()).
 					Help("Redis fails the script at its first server with 'Script attempted to access nonexistent global variable 'server''; " +
 						"if it runs on Valkey, set target: valkey in .lint-lua.yaml (or --target valkey, or an override for these files), " +
 						"otherwise write redis.call (reported once per file)")
+				if !t.Named() {
+					f.Info()
+				}
 			}
 		case load && libraryTable(t, name):
 			// Checked field by field.

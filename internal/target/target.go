@@ -188,6 +188,11 @@ func (t Target) String() string {
 	return s
 }
 
+// Named reports whether the target names a version ("redis-7.2",
+// "valkey"...), which a configuration or a flag wrote, rather than being
+// the default, the newest Redis (also what a bare "redis" says).
+func (t Target) Named() bool { return t.name != "" || t.server != Redis }
+
 // Product names the server and version for a message: "Redis 7.2",
 // "Valkey 8.0", "Upstash", "the newest Redis".
 func (t Target) Product() string {
