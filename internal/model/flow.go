@@ -614,12 +614,18 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 		}
 	case *ast.GenericForStmt:
 		elem := fs.iteratedReply(s)
+		callerElem := fs.iteratedCallerTable(s)
 		for i := range s.Names {
 			if v := fs.declared(s, i); v != nil {
 				val := Value{Types: TAny &^ TNil}
 				if i == 1 && elem != nil {
 					// for _, x in ipairs(reply): an element of the reply.
 					val = Value{Types: TAny &^ TNil, Origin: ReplyElement, Call: elem}
+				}
+				if i == 1 && callerElem != Unknown {
+					// for _, k in ipairs(KEYS): a key the caller passed,
+					// as KEYS[i] is (ARGV alike).
+					val = Value{Types: TString, Origin: callerElem}
 				}
 				fs.assign(le, v, val)
 			}
@@ -630,22 +636,44 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 // iteratedReply is the call whose reply (or an element of it) a generic for
 // walks with ipairs or pairs, or nil.
 func (fs *flowState) iteratedReply(s *ast.GenericForStmt) *Call {
-	if len(s.Exprs) != 1 {
-		return nil
-	}
-	c, ok := s.Exprs[0].(*ast.FuncCallExpr)
-	if !ok || c.Func == nil || len(c.Args) != 1 {
-		return nil
-	}
-	id, ok := c.Func.(*ast.IdentExpr)
-	if !ok || id.Value != "ipairs" && id.Value != "pairs" || fs.m.VarOf(id) != nil {
-		return nil
-	}
-	v, ok := fs.m.recorded(c.Args[0])
+	v, ok := fs.iterated(s)
 	if !ok || v.Origin != Reply && v.Origin != ReplyElement {
 		return nil
 	}
 	return v.Call
+}
+
+// iteratedCallerTable is Keys (Argv) when a generic for walks KEYS (ARGV)
+// with ipairs or pairs, so that its value variable is an element of it;
+// Unknown otherwise.
+func (fs *flowState) iteratedCallerTable(s *ast.GenericForStmt) Origin {
+	v, ok := fs.iterated(s)
+	switch {
+	case !ok:
+		return Unknown
+	case v.Origin == KeysTable:
+		return Keys
+	case v.Origin == ArgvTable:
+		return Argv
+	}
+	return Unknown
+}
+
+// iterated is the value of the table a generic for walks with ipairs(t) or
+// pairs(t), when it is that form.
+func (fs *flowState) iterated(s *ast.GenericForStmt) (Value, bool) {
+	if len(s.Exprs) != 1 {
+		return Value{}, false
+	}
+	c, ok := s.Exprs[0].(*ast.FuncCallExpr)
+	if !ok || c.Func == nil || len(c.Args) != 1 {
+		return Value{}, false
+	}
+	id, ok := c.Func.(*ast.IdentExpr)
+	if !ok || id.Value != "ipairs" && id.Value != "pairs" || fs.m.VarOf(id) != nil {
+		return Value{}, false
+	}
+	return fs.m.recorded(c.Args[0])
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
