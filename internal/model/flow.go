@@ -253,6 +253,8 @@ type flowState struct {
 	// was not evaluated (nested too deep). Both for markUnevaluated.
 	repeatConds map[*ast.RepeatStmt]bool
 	skipped     []*ast.FunctionExpr
+	// callerArgs is singleCallArgs, made on the first parameter asked.
+	callerArgs map[*Variable]Value
 	// tracked marks (by Variable.index) the locals whose assignments get
 	// gens, gen counts them, conds holds the condition a gen's local was
 	// assigned, and condDepth and condSteps bound refineHeld (conds.go).
@@ -974,7 +976,94 @@ func (fs *flowState) paramValue(v *Variable) Value {
 			}
 		}
 	}
+	if v.Kind == Param && v.Func != nil {
+		if fs.callerArgs == nil {
+			fs.callerArgs = fs.m.singleCallArgs()
+		}
+		if a, ok := fs.callerArgs[v]; ok {
+			return a
+		}
+	}
 	return AnyValue
+}
+
+// singleCallArgs gives the parameters of a local function called from one
+// place only, and used nowhere else, the value of a KEYS or ARGV element
+// (or the table) that the call passes: alexanderscott's samples wrap each
+// script in `local function SETCLAMP(key, min, max)` called once as
+// SETCLAMP(KEYS[1], ARGV[1], ARGV[2]), and min and max are strings there.
+func (m *Model) singleCallArgs() map[*Variable]Value {
+	out := map[*Variable]Value{}
+	if m.Context != Script {
+		return out
+	}
+	m.Preorder(KFuncCallExpr, func(n any) {
+		c := n.(*ast.FuncCallExpr)
+		id, ok := c.Func.(*ast.IdentExpr)
+		if !ok || c.Receiver != nil {
+			return
+		}
+		f := m.VarOf(id)
+		if f == nil || f.Kind != LocalVar && f.Kind != LocalFunction || len(f.Reads) != 1 || len(f.Writes) != 0 {
+			return
+		}
+		fe, ok := f.Init.(*ast.FunctionExpr)
+		if !ok {
+			return
+		}
+		fn := m.FunctionFor(fe)
+		if fn == nil {
+			return
+		}
+		for i, p := range fn.Params {
+			if i >= len(c.Args) {
+				break
+			}
+			if v, ok := m.callerElement(c.Args[i]); ok {
+				out[p] = v
+			}
+		}
+	})
+	return out
+}
+
+// callerElement is the value of KEYS[n] or ARGV[n] (a literal n), or of the
+// KEYS or ARGV table itself, written as an argument.
+func (m *Model) callerElement(e ast.Expr) (Value, bool) {
+	table := func(x ast.Expr) Origin {
+		id, ok := x.(*ast.IdentExpr)
+		if !ok || m.VarOf(id) != nil {
+			return Unknown
+		}
+		switch id.Value {
+		case "KEYS":
+			return KeysTable
+		case "ARGV":
+			return ArgvTable
+		}
+		return Unknown
+	}
+	if o := table(e); o != Unknown {
+		return Value{Types: TTable, Origin: o}, true
+	}
+	a, ok := e.(*ast.AttrGetExpr)
+	if !ok {
+		return Value{}, false
+	}
+	o := table(a.Object)
+	num, ok := a.Key.(*ast.NumberExpr)
+	if o == Unknown || !ok {
+		return Value{}, false
+	}
+	n, err := strconv.ParseInt(num.Value, 10, 32)
+	if err != nil || n < 1 {
+		return Value{}, false
+	}
+	v := Value{Types: TString, Origin: Keys, Index: int32(n)}
+	if o == ArgvTable {
+		v.Origin = Argv
+	}
+	return v, true
 }
 
 func (fs *flowState) function(fe *ast.FunctionExpr, e env) {
