@@ -1031,15 +1031,10 @@ func (m *Model) singleCallArgs() map[*Variable]Value {
 // KEYS or ARGV table itself, written as an argument.
 func (m *Model) callerElement(e ast.Expr) (Value, bool) {
 	table := func(x ast.Expr) Origin {
-		id, ok := x.(*ast.IdentExpr)
-		if !ok || m.VarOf(id) != nil {
-			return Unknown
-		}
-		switch id.Value {
-		case "KEYS":
-			return KeysTable
-		case "ARGV":
-			return ArgvTable
+		if id, ok := x.(*ast.IdentExpr); ok && m.VarOf(id) == nil {
+			if o := m.globalValue(id.Value).Origin; o == KeysTable || o == ArgvTable {
+				return o
+			}
 		}
 		return Unknown
 	}
