@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/yuin/gopher-lua/ast"
 )
 
 var _ = register(&lint.Rule{
@@ -19,7 +20,8 @@ var _ = register(&lint.Rule{
 			Why: "Redis protects the global table: any assignment to a global, including a global `function f()` " +
 				"declaration and writes into library tables such as `redis.x` or `string.x`, fails with " +
 				"`Attempt to modify a readonly table`; on Valkey, `server` is the same read-only table as `redis`. It is a runtime error, so writes the script made before it are " +
-				"not rolled back. In a Functions library a top-level global assignment makes FUNCTION LOAD fail; one inside a " +
+				"not rolled back. `rawset(_G, name, v)`, which skips a metatable, fails the same way: the table itself is " +
+				"read-only. In a Functions library a top-level global assignment makes FUNCTION LOAD fail; one inside a " +
 				"registered function fails at FCALL.",
 			Bad:   "count = redis.call('INCR', KEYS[1])\nfunction double(x) return x * 2 end\nreturn double(count)",
 			Good:  "local count = redis.call('INCR', KEYS[1])\nlocal function double(x) return x * 2 end\nreturn double(count)",
@@ -67,6 +69,7 @@ func runGlobalAssignment(p *lint.Pass) {
 		p.Report(g.Range(), "assignment to global %s", g.Name).
 			Help("%s with 'Attempt to modify a readonly table': declare it local", when)
 	}
+	reportRawsetGlobals(p)
 	if len(fragment) > 0 {
 		names, more := fragmentNames(fragment)
 		first := fragment[0]
@@ -74,4 +77,23 @@ func runGlobalAssignment(p *lint.Pass) {
 			Help("joined after that declaration, as a loader or a program that builds its script from pieces joins them, it sets "+
 				"the declared variable; run alone, this text fails with 'Attempt to modify a readonly table' (declare local: %s)", strings.Join(names, ", ")).Info()
 	}
+}
+
+// reportRawsetGlobals reports rawset(_G, name, v): rawset skips a
+// metatable's __newindex, but the global table itself is read-only and
+// rawset fails too (itamarhaber's heappump.lua; redis-facts B6, observed
+// on 7.0.15: 'Attempt to modify a readonly table').
+func reportRawsetGlobals(p *lint.Pass) {
+	m := p.Model
+	m.Preorder(model.KFuncCallExpr, func(n any) {
+		c := n.(*ast.FuncCallExpr)
+		if m.BuiltinName(c) != "rawset" || len(c.Args) == 0 {
+			return
+		}
+		if g := m.Value(c.Args[0]); g.Origin != model.Builtin || g.Lit != "_G" {
+			return
+		}
+		p.Report(m.Range(c), "rawset(_G, ...) writes a global of the read-only global table").
+			Help("the global table is read-only itself, not only guarded by a metatable, so rawset fails too with 'Attempt to modify a readonly table': keep the value in a local table")
+	})
 }

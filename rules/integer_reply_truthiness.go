@@ -33,7 +33,10 @@ var _ = register(&lint.Rule{
 			Redis: "all",
 			Lower: "Info when the same `or` chain compares the reply with a number (`not n or tonumber(n) < 0`, " +
 				"`if n and n > 0`): the truth test is dead, but the comparison beside it checks the value, so the script " +
-				"does what it means (egret-daojia's grab scripts, round 6); the help names that comparison.",
+				"does what it means (egret-daojia's grab scripts, round 6); the help names that comparison. Also info: " +
+				"`if not x then x = 0 end` and nothing else in the branch (redis-py's lock extend script after PTTL, copied by " +
+				"redbeat and coredis): the test is dead, but for the 0 it could have meant the branch sets x to what it " +
+				"already is, so the script does the same either way.",
 		},
 	},
 	Run: runIntegerReplyTruthiness,
@@ -59,6 +62,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 	var fx *fixer
 	seen := map[ast.Expr]bool{}
 	checked := comparedBeside(m)
+	zeroed := zeroDefaults(m)
 	var cond func(e ast.Expr, use condUse)
 	cond = func(e ast.Expr, use condUse) {
 		if l, ok := e.(*ast.LogicalOpExpr); ok {
@@ -80,7 +84,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 		if fx == nil {
 			fx = newFixer(m)
 		}
-		reportIntegerTruth(p, fx, e, c, use, checked[e])
+		reportIntegerTruth(p, fx, e, c, use, checked[e], zeroed[e])
 	}
 	m.InspectKinds(m.File.Chunk, model.KIfStmt|model.KWhileStmt|model.KRepeatStmt|model.KUnaryNotOpExpr|model.KLogicalOpExpr|model.KFuncCallExpr, func(n any) bool {
 		switch n := n.(type) {
@@ -122,7 +126,7 @@ func integerReply(v model.Value) *model.Call {
 
 // by, when not nil, is a comparison of the same value with a number in the
 // test's own chain (comparedBeside): the finding is then info.
-func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse, by ast.Expr) {
+func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse, by ast.Expr, zeroed bool) {
 	m := p.Model
 	subject := fmt.Sprintf("the %s reply", c.Name)
 	switch {
@@ -154,12 +158,49 @@ func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use 
 	if by != nil {
 		fix += fmt.Sprintf("; here %s beside it checks the value, so the truth test is dead code", m.Text(by))
 	}
+	if zeroed {
+		fix += fmt.Sprintf("; here the branch only sets %s to 0, so even for a 0 reply it changes nothing: the test is dead code", x)
+	}
 	f := p.Report(m.Range(e), "%s is an integer, true in Lua even when 0", subject).
 		Help("every number is true in Lua, so %s; %s", effect, fix).
 		Fix(integerTruthFix(fx, e, c))
-	if by != nil {
+	if by != nil || zeroed {
 		f.Info()
 	}
+}
+
+// zeroDefaults maps x in `if not x then x = 0 end` (no else, nothing else
+// in the block) to true: redis-py's lock extend script, copied by redbeat
+// and coredis, writes it after PTTL. The test is dead for an integer, but
+// the only case it could have meant, 0, already leaves x at 0: the branch
+// changes nothing either way.
+func zeroDefaults(m *model.Model) map[ast.Expr]bool {
+	var out map[ast.Expr]bool
+	m.Preorder(model.KIfStmt, func(n any) {
+		s := n.(*ast.IfStmt)
+		not, ok := s.Condition.(*ast.UnaryNotOpExpr)
+		if !ok || len(s.Then) != 1 || len(s.Else) != 0 {
+			return
+		}
+		id, ok := not.Expr.(*ast.IdentExpr)
+		if !ok || m.VarOf(id) == nil {
+			return
+		}
+		a, ok := s.Then[0].(*ast.AssignStmt)
+		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+			return
+		}
+		lhs, ok := a.Lhs[0].(*ast.IdentExpr)
+		num, ok2 := a.Rhs[0].(*ast.NumberExpr)
+		if !ok || !ok2 || m.VarOf(lhs) != m.VarOf(id) || num.Value != "0" {
+			return
+		}
+		if out == nil {
+			out = map[ast.Expr]bool{}
+		}
+		out[id] = true
+	})
+	return out
 }
 
 // comparedBeside maps the operand of a truth test to a comparison of the

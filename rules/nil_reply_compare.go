@@ -27,7 +27,7 @@ var _ = register(&lint.Rule{
 			Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
 			Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
 			Redis: "all (RESP2, the default in scripts)",
-			Lower: "Info when the reply is never null (an array, an integer, a status) and the test decides an if (its condition, or one operand of its `and` chain for `~= nil`, of its `or` chain for `== nil`) with nothing depending on it: the test always comes out the same way and is dead code, so the script's answer is what it would be without it (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element; `if redis.call('INCR', k) ~= nil then redis.call('EXPIRE', k, 60) end`). It stays an error when the script depends on it: the branch it leaves dead (the block of `== nil`, the else of `~= nil`) writes, or handles a case the reply has (a read's 0 or empty array, a conditional write's 0: SETNX, SADD, DEL, EXPIRE...); or the test alone lets a write run that it was meant to stop (`if redis.call('SETNX', k, v) ~= nil then redis.call('EXPIRE', k, 30) end`); or what it lets run passes an element of a reply that may be empty to a command, computes with it, or returns it where the dead branch had another answer. `~= nil` on a reply whose null is false lets the null through, and a test outside an if is not judged: errors. Also info: a nil test whose own `or` chain (for `== nil`) or `and` chain (for `~= nil`) holds another test of the same value that already gives the intended answer for the null reply, false: `x == nil or x ~= KEYS[2]`, `x == nil or not x`, `x ~= nil and x == 'v'` (the other operand compared with a literal or a KEYS or ARGV element); the help names that operand.",
+			Lower: "Info when the reply is never null (an array, an integer, a status) and the test decides an if (its condition, or one operand of its `and` chain for `~= nil`, of its `or` chain for `== nil`) with nothing depending on it: the test always comes out the same way and is dead code, so the script's answer is what it would be without it (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element; `if redis.call('INCR', k) ~= nil then redis.call('EXPIRE', k, 60) end`). It stays an error when the script depends on it: the branch it leaves dead (the block of `== nil`, the else of `~= nil`) writes, or handles a case the reply has (a read's 0 or empty array, a conditional write's 0: SETNX, SADD, DEL, EXPIRE...); or the test alone lets a write run that it was meant to stop (`if redis.call('SETNX', k, v) ~= nil then redis.call('EXPIRE', k, 30) end`); or what it lets run (for `~= nil`, the rest of its `and` chain too) passes an element of a reply that may be empty to a command, computes with it, orders it (`<`, `>`, also through tonumber), calls a method of it, or returns it where the dead branch had another answer (itamarhaber's `data ~= nil and n > tonumber(data[2])` fails on an empty reply). `~= nil` on a reply whose null is false lets the null through, and a test outside an if is not judged: errors. Also info: a nil test whose own `or` chain (for `== nil`) or `and` chain (for `~= nil`) holds another test of the same value that already gives the intended answer for the null reply, false: `x == nil or x ~= KEYS[2]`, `x == nil or not x`, `x ~= nil and x == 'v'` (the other operand compared with a literal or a KEYS or ARGV element); the help names that operand.",
 		},
 	},
 	Run: runNilReplyCompare,
@@ -142,10 +142,11 @@ func nilTestSites(m *model.Model) map[ast.Expr]nilTestSite {
 //   - the branch it leaves dead (the block of `== nil`, the else of
 //     `~= nil`: what the author meant for the missing case) writes, or
 //     handles a case the reply has (hasNone);
-//   - what it lets run (the block of `~= nil`; the else of `== nil`, and
-//     the code after it when its block leaves) uses an element of a reply
-//     that may be an empty array, as if the test had guarded it: passes it
-//     to a command, computes with it, or returns it when the dead branch
+//   - what it lets run (the block of `~= nil` and the rest of its `and`
+//     chain; the else of `== nil`, and the code after it when its block
+//     leaves) uses an element of a reply that may be an empty array, as if
+//     the test had guarded it: passes it to a command, computes with it,
+//     orders it, calls a method of it, or returns it when the dead branch
 //     had another answer;
 //   - the test alone decides the if, the reply has a case the author may
 //     have meant by nil (hasNone), and what the test lets run writes at
@@ -176,8 +177,16 @@ func (site nilTestSite) depends(m *model.Model, x *ast.RelationalOpExpr, side as
 		a, ok := e.(*ast.AttrGetExpr)
 		return ok && m.LocalOf(a.Object) == lv
 	}
+	// An element, or tonumber of one: nil when the reply is empty, and
+	// ordering or indexing nil fails the script.
+	isElemNumber := func(e ast.Expr) bool {
+		if c, ok := e.(*ast.FuncCallExpr); ok && len(c.Args) == 1 && m.BuiltinName(c) == "tonumber" {
+			e = c.Args[0]
+		}
+		return isElem(e)
+	}
 	used := false
-	m.Inspect(live, func(n any) bool {
+	visit := func(n any) bool {
 		switch n := n.(type) {
 		case *ast.FuncCallExpr:
 			if m.CallAt(n) != nil {
@@ -185,8 +194,14 @@ func (site nilTestSite) depends(m *model.Model, x *ast.RelationalOpExpr, side as
 					used = used || isElem(a)
 				}
 			}
+			// data[1]:match(...): a method of nil.
+			used = used || n.Receiver != nil && isElem(n.Receiver)
+		case *ast.RelationalOpExpr:
+			if n.Operator != "==" && n.Operator != "~=" {
+				used = used || isElemNumber(n.Lhs) || isElemNumber(n.Rhs)
+			}
 		case *ast.ArithmeticOpExpr:
-			used = used || isElem(n.Lhs) || isElem(n.Rhs)
+			used = used || isElemNumber(n.Lhs) || isElemNumber(n.Rhs)
 		case *ast.StringConcatOpExpr:
 			used = used || isElem(n.Lhs) || isElem(n.Rhs)
 		case *ast.ReturnStmt:
@@ -197,7 +212,15 @@ func (site nilTestSite) depends(m *model.Model, x *ast.RelationalOpExpr, side as
 			}
 		}
 		return !used
-	})
+	}
+	// What the test lets run: for `~=`, the rest of its `and` chain too
+	// (`data ~= nil and n > tonumber(data[2])`, itamarhaber's rangelookup).
+	if x.Operator == "~=" {
+		model.InspectExpr(s.Condition, visit)
+	}
+	if !used {
+		m.Inspect(live, visit)
+	}
 	return used
 }
 

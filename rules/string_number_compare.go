@@ -17,7 +17,7 @@ var _ = register(&lint.Rule{
 		Severity: diag.SeverityError,
 		Doc: diag.Doc{
 			Title:   "a string ordered with a number, or numbers as strings",
-			Summary: "a string compared with a number by `< <= > >=`: always a runtime error; two strings that hold numbers: ordered as text",
+			Summary: "a string compared with a number by `< <= > >=`: always a runtime error; an argument `== 1`: never equal; two strings that hold numbers: ordered as text",
 			Why: "ARGV and KEYS elements are always Lua strings, and so is a bulk-string reply (GET, HGET, ZSCORE, " +
 				"INCRBYFLOAT...). Lua 5.1 converts numeric strings for arithmetic but never for an ordering comparison: " +
 				"`ARGV[1] < 10` raises `attempt to compare string with number` and `redis.call('GET', k) > 0` raises " +
@@ -25,7 +25,10 @@ var _ = register(&lint.Rule{
 				"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`. Two strings " +
 				"do compare, but byte by byte: a counter read with GET (the script INCRs it) or a ZSCORE reply against a " +
 				"limit from ARGV gives '2' >= '10' true, a wrong answer whenever the numbers have different lengths; " +
-				"convert both sides (a literal bound such as `< '0'` is left alone).",
+				"convert both sides (a literal bound such as `< '0'` is left alone). An equality never converts either: " +
+				"`ARGV[1] == 1` is false for the argument '1' (observed on 7.0.15), so the branch meant for it never runs " +
+				"and `~=` always does; compare `tonumber(ARGV[1]) == 1` or the string `ARGV[1] == '1'` (a reply compared " +
+				"so is reply-type-compare's).",
 			Bad:   "local limit = ARGV[1]\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
 			Good:  "local limit = tonumber(ARGV[1])\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
 			Redis: "all",
@@ -36,6 +39,11 @@ var _ = register(&lint.Rule{
 
 func runStringNumberCompare(p *lint.Pass) {
 	m := p.Model
+	// ARGV[1] = tonumber(ARGV[1]): the elements may be numbers then, and
+	// the model does not follow writes into KEYS and ARGV, so comparisons
+	// of their elements are left alone.
+	written := callerTablesWritten(m)
+	caller := func(v model.Value) bool { return written && (v.Origin == model.Argv || v.Origin == model.Keys) }
 	for _, op := range m.Operations() {
 		x, ok := op.Expr.(*ast.RelationalOpExpr)
 		if !ok {
@@ -43,7 +51,12 @@ func runStringNumberCompare(p *lint.Pass) {
 		}
 		sn, ok := findStringNumberCompare(m, x)
 		if !ok {
-			reportNumericStrings(p, x)
+			if !caller(m.Value(x.Lhs)) && !caller(m.Value(x.Rhs)) {
+				reportNumericStrings(p, x)
+			}
+			continue
+		}
+		if caller(sn.strVal) {
 			continue
 		}
 		lt, rt := "string", "number"
@@ -58,6 +71,59 @@ func runStringNumberCompare(p *lint.Pass) {
 			Help("Lua raises '%s' whatever the values: %s is %s, and %s is %s; wrap %s in tonumber()%s",
 				compareError(x.Operator, lt, rt), m.Text(sn.str), describeStringSide(m, sn.strVal), m.Text(sn.num), describeNumberSide(sn.numVal), m.Text(sn.str), fix)
 	}
+	// Operations holds the orderings only; the equalities are walked here.
+	if !written {
+		m.Preorder(model.KRelationalOpExpr, func(n any) {
+			reportCallerStringEquality(p, n.(*ast.RelationalOpExpr))
+		})
+	}
+}
+
+// reportCallerStringEquality reports a KEYS or ARGV element compared by ==
+// or ~= with a number: Lua never converts for an equality, so the string
+// '1' is not the number 1 and the test always comes out the same way
+// (litestar's `maxlen_approx == 1` with ARGV[4]: its approximate trimming
+// never runs). Replies are reply-type-compare's.
+func reportCallerStringEquality(p *lint.Pass, x *ast.RelationalOpExpr) {
+	if x.Operator != "==" && x.Operator != "~=" {
+		return
+	}
+	m := p.Model
+	str, num := x.Lhs, x.Rhs
+	sv, nv := m.Value(str), m.Value(num)
+	if isNumberValue(sv) && isStringValue(nv) {
+		str, num, sv, nv = num, str, nv, sv
+	}
+	if sv.Types != model.TString || nv.Types != model.TNumber || sv.Origin != model.Argv && sv.Origin != model.Keys {
+		return
+	}
+	if nv.FromReply() != nil {
+		// r == ARGV[2] with r an INCRBY reply: reply-type-compare's.
+		return
+	}
+	verdict := "never true"
+	if x.Operator == "~=" {
+		verdict = "always true"
+	}
+	p.Report(m.Range(x), "%s is %s: %s is a string and %s a number", brief(m, x), verdict, brief(m, str), brief(m, num)).
+		Help("%s is %s, and Lua never converts for == or ~= ('1' == 1 is false); compare tonumber(%s) %s %s, or compare with the string",
+			m.Text(str), describeStringSide(m, sv), m.Text(str), x.Operator, m.Text(num))
+}
+
+// callerTablesWritten reports whether the script assigns an element of
+// KEYS or ARGV (directly or through a local that holds the table).
+func callerTablesWritten(m *model.Model) bool {
+	written := false
+	m.Preorder(model.KAssignStmt, func(n any) {
+		for _, l := range n.(*ast.AssignStmt).Lhs {
+			if a, ok := l.(*ast.AttrGetExpr); ok {
+				if o := m.Value(a.Object).Origin; o == model.KeysTable || o == model.ArgvTable {
+					written = true
+				}
+			}
+		}
+	})
+	return written
 }
 
 // describeStringSide says why a value is a string.

@@ -103,5 +103,23 @@ func TestProofStringNumberCompare(t *testing.T) {
 				t.Errorf("%q with limit 10 granted %d of 12, want %d", tc.src, granted, tc.granted)
 			}
 		}
+		// An argument compared by == with a number (litestar's
+		// maxlen_approx == 1): never equal, the branch never runs; the
+		// converted and the string comparisons take it.
+		const eqNumber = "if ARGV[1] == 1 then return 'approx' end\nreturn 'exact'"
+		if msgs := operandFindings(id, eqNumber); len(msgs) != 1 {
+			t.Errorf("the equality with a number gives %q, want one finding", msgs)
+		}
+		for _, src := range []string{eqNumber, "if tonumber(ARGV[1]) == 1 then return 'approx' end\nreturn 'exact'", "if ARGV[1] == '1' then return 'approx' end\nreturn 'exact'"} {
+			want := "approx"
+			if src == eqNumber {
+				want = "exact"
+			} else if msgs := operandFindings(id, src); len(msgs) != 0 {
+				t.Errorf("%q is flagged: %q", src, msgs)
+			}
+			if got := c.MustEval(t, src, nil, "1"); got.Str != want {
+				t.Errorf("%q with ARGV[1] '1' gave %s, want %s", src, got, want)
+			}
+		}
 	})
 }

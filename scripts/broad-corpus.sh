@@ -46,6 +46,7 @@ mirror=${LINT_LUA_MIRROR:-/work/.mirror}
 # judged at first sight likewise (docs/precision.md, "Round 7a (first sight)").
 # Round 7b (from rqueue on) likewise (docs/precision.md, "Round 7b (first sight)").
 # Round 8b (from genkai on, after its comment line in the list) likewise (docs/precision.md, "Round 8b (first sight)").
+# Round 8a (from message-bus on) likewise (docs/precision.md, "Round 8a (first sight)").
 corpus() {
   sed -e '/^#/d' -e '/^$/d' <<'EOF'  # comment lines head the rounds
 redisson|mirror|redisson/redisson@66863978b4a92093b97c1f8c96f182a77e81d50e|lock,cache,queue,rate-limiter|Java|redisson/src/main/java/org/redisson|
@@ -224,6 +225,21 @@ eredis|mirror|ego-component/eredis@abe511a71a29328e56f434cac03aca872092e17b|lock
 layering-cache|mirror|xiaolyuh/layering-cache@282d3c10fc935bbfd981397a0997bb27ffd9aeae|cache,lock|Java|layering-cache-core/src/main|
 distributed-rate-limiter-kt|mirror|jsoonworld/distributed-rate-limiter@d8dc9a1b88fe2f322271192b3b6e892a882fe916|rate-limiter|Kotlin|src/main|
 miaosha|mirror|qiurunze123/miaosha@e58017658e549b63fc4db2160d2325ccd7f8435b|seckill,rate-limiter,lock|Java (strings, .lua files)|miaosha-v1/src/main,miaosha-v2/miaosha-service/src/main|
+# Round 8a (first sight, 2026-12-08)
+message-bus|mirror|discourse/message_bus@50c1cb4381c4857e938767049dc6611f4c7b4e0c|pubsub,queue|Ruby|lib/message_bus/backends|
+coredis-lock|mirror|alisaifee/coredis@c5925fd40c7133a7dd3770b7e76463b08586d569|lock|Python (.lua files)|coredis/patterns/lock|
+litestar|mirror|litestar-org/litestar@8bd57248db3fd69aeda9c1ad6250aee2dbabf2b2|pubsub,cache,session store|Python (.lua files and strings)|litestar/channels/backends,litestar/stores|
+trigger-redis-worker|mirror|triggerdotdev/trigger.dev@b082e44389337dc6505d590737a6df70867cc8f4|queue,scheduler,concurrency limiter|TypeScript|packages/redis-worker/src/queue.ts,packages/redis-worker/src/fair-queue/concurrency.ts,packages/redis-worker/src/fair-queue/masterQueue.ts,packages/redis-worker/src/fair-queue/visibility.ts,packages/redis-worker/src/fair-queue/workerQueue.ts|
+medusa-locking-redis|mirror|medusajs/medusa@59e6747800133e091d20c2c167f600981abc5c0d|lock|TypeScript|packages/modules/providers/locking-redis/src|
+redbeat|mirror|sibson/redbeat@a7fd9e9a7b7aaa6f07a62a952ce4a02924e273a8|scheduler,lock|Python|redbeat|
+wp-redis-cache|mirror|rhubarbgroup/redis-cache@e3c18baadbbb14649479f7edcbd02a6c21c79886|cache|PHP|includes/object-cache.php|
+php-mutex|mirror|wangsir0624/mutex@4557ccb9ca96a52c78502f7063e10f897ae10573|lock|PHP|src|
+resty-redis-ratelimit|mirror|timebug/lua-resty-redis-ratelimit@facb0ec841380798d433def1cfd552454e981ac2|rate-limiter|Lua (OpenResty lua-resty-redis)|lib|
+resty-redis-lock|mirror|bakins/lua-resty-redis-lock@6112d1ec981d5080629d265a01552daf49f19689|lock|Lua (OpenResty lua-resty-redis)|lib|
+itamarhaber-lua-scripts|mirror|itamarhaber/redis-lua-scripts@d51c036e485ab2d6b6e83850b1dcb8e8d5fb4a98|utilities|Lua files (redis-cli --eval)|.|
+scaling-bloom-filter|mirror|erikdubbelboer/redis-lua-scaling-bloom-filter@9040e3230df4eac9c5710f27c04c6eda238bd8b7|bloom filter|Lua files (loaded by JavaScript)|.|
+yueyoum-rank|mirror|yueyoum/redis-lua-scripts@b32157952bfba4519071d839a0458a5054085929|leaderboard|Lua files (loaded by Python)|.|
+redis-lua-samples|mirror|alexanderscott/redis-lua-samples@34dacbfc4425fca6ee15630b262a29e80105bd4e|utilities,counters|Lua files (redis-cli --eval)|.|
 EOF
 }
 

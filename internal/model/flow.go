@@ -253,6 +253,8 @@ type flowState struct {
 	// was not evaluated (nested too deep). Both for markUnevaluated.
 	repeatConds map[*ast.RepeatStmt]bool
 	skipped     []*ast.FunctionExpr
+	// callerArgs is singleCallArgs, made on the first parameter asked.
+	callerArgs map[*Variable]Value
 	// tracked marks (by Variable.index) the locals whose assignments get
 	// gens, gen counts them, conds holds the condition a gen's local was
 	// assigned, and condDepth and condSteps bound refineHeld (conds.go).
@@ -614,12 +616,18 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 		}
 	case *ast.GenericForStmt:
 		elem := fs.iteratedReply(s)
+		callerElem := fs.iteratedCallerTable(s)
 		for i := range s.Names {
 			if v := fs.declared(s, i); v != nil {
 				val := Value{Types: TAny &^ TNil}
 				if i == 1 && elem != nil {
 					// for _, x in ipairs(reply): an element of the reply.
 					val = Value{Types: TAny &^ TNil, Origin: ReplyElement, Call: elem}
+				}
+				if i == 1 && callerElem != Unknown {
+					// for _, k in ipairs(KEYS): a key the caller passed,
+					// as KEYS[i] is (ARGV alike).
+					val = Value{Types: TString, Origin: callerElem}
 				}
 				fs.assign(le, v, val)
 			}
@@ -630,22 +638,44 @@ func (fs *flowState) bindLoopVars(s ast.Stmt, le env) {
 // iteratedReply is the call whose reply (or an element of it) a generic for
 // walks with ipairs or pairs, or nil.
 func (fs *flowState) iteratedReply(s *ast.GenericForStmt) *Call {
-	if len(s.Exprs) != 1 {
-		return nil
-	}
-	c, ok := s.Exprs[0].(*ast.FuncCallExpr)
-	if !ok || c.Func == nil || len(c.Args) != 1 {
-		return nil
-	}
-	id, ok := c.Func.(*ast.IdentExpr)
-	if !ok || id.Value != "ipairs" && id.Value != "pairs" || fs.m.VarOf(id) != nil {
-		return nil
-	}
-	v, ok := fs.m.recorded(c.Args[0])
+	v, ok := fs.iterated(s)
 	if !ok || v.Origin != Reply && v.Origin != ReplyElement {
 		return nil
 	}
 	return v.Call
+}
+
+// iteratedCallerTable is Keys (Argv) when a generic for walks KEYS (ARGV)
+// with ipairs or pairs, so that its value variable is an element of it;
+// Unknown otherwise.
+func (fs *flowState) iteratedCallerTable(s *ast.GenericForStmt) Origin {
+	v, ok := fs.iterated(s)
+	switch {
+	case !ok:
+		return Unknown
+	case v.Origin == KeysTable:
+		return Keys
+	case v.Origin == ArgvTable:
+		return Argv
+	}
+	return Unknown
+}
+
+// iterated is the value of the table a generic for walks with ipairs(t) or
+// pairs(t), when it is that form.
+func (fs *flowState) iterated(s *ast.GenericForStmt) (Value, bool) {
+	if len(s.Exprs) != 1 {
+		return Value{}, false
+	}
+	c, ok := s.Exprs[0].(*ast.FuncCallExpr)
+	if !ok || c.Func == nil || len(c.Args) != 1 {
+		return Value{}, false
+	}
+	id, ok := c.Func.(*ast.IdentExpr)
+	if !ok || id.Value != "ipairs" && id.Value != "pairs" || fs.m.VarOf(id) != nil {
+		return Value{}, false
+	}
+	return fs.m.recorded(c.Args[0])
 }
 
 func (fs *flowState) declared(decl any, i int) *Variable {
@@ -946,7 +976,89 @@ func (fs *flowState) paramValue(v *Variable) Value {
 			}
 		}
 	}
+	if v.Kind == Param && v.Func != nil {
+		if fs.callerArgs == nil {
+			fs.callerArgs = fs.m.singleCallArgs()
+		}
+		if a, ok := fs.callerArgs[v]; ok {
+			return a
+		}
+	}
 	return AnyValue
+}
+
+// singleCallArgs gives the parameters of a local function called from one
+// place only, and used nowhere else, the value of a KEYS or ARGV element
+// (or the table) that the call passes: alexanderscott's samples wrap each
+// script in `local function SETCLAMP(key, min, max)` called once as
+// SETCLAMP(KEYS[1], ARGV[1], ARGV[2]), and min and max are strings there.
+func (m *Model) singleCallArgs() map[*Variable]Value {
+	out := map[*Variable]Value{}
+	if m.Context != Script {
+		return out
+	}
+	m.Preorder(KFuncCallExpr, func(n any) {
+		c := n.(*ast.FuncCallExpr)
+		id, ok := c.Func.(*ast.IdentExpr)
+		if !ok || c.Receiver != nil {
+			return
+		}
+		f := m.VarOf(id)
+		if f == nil || f.Kind != LocalVar && f.Kind != LocalFunction || len(f.Reads) != 1 || len(f.Writes) != 0 {
+			return
+		}
+		fe, ok := f.Init.(*ast.FunctionExpr)
+		if !ok {
+			return
+		}
+		fn := m.FunctionFor(fe)
+		if fn == nil {
+			return
+		}
+		for i, p := range fn.Params {
+			if i >= len(c.Args) {
+				break
+			}
+			if v, ok := m.callerElement(c.Args[i]); ok {
+				out[p] = v
+			}
+		}
+	})
+	return out
+}
+
+// callerElement is the value of KEYS[n] or ARGV[n] (a literal n), or of the
+// KEYS or ARGV table itself, written as an argument.
+func (m *Model) callerElement(e ast.Expr) (Value, bool) {
+	table := func(x ast.Expr) Origin {
+		if id, ok := x.(*ast.IdentExpr); ok && m.VarOf(id) == nil {
+			if o := m.globalValue(id.Value).Origin; o == KeysTable || o == ArgvTable {
+				return o
+			}
+		}
+		return Unknown
+	}
+	if o := table(e); o != Unknown {
+		return Value{Types: TTable, Origin: o}, true
+	}
+	a, ok := e.(*ast.AttrGetExpr)
+	if !ok {
+		return Value{}, false
+	}
+	o := table(a.Object)
+	num, ok := a.Key.(*ast.NumberExpr)
+	if o == Unknown || !ok {
+		return Value{}, false
+	}
+	n, err := strconv.ParseInt(num.Value, 10, 32)
+	if err != nil || n < 1 {
+		return Value{}, false
+	}
+	v := Value{Types: TString, Origin: Keys, Index: int32(n)}
+	if o == ArgvTable {
+		v.Origin = Argv
+	}
+	return v, true
 }
 
 func (fs *flowState) function(fe *ast.FunctionExpr, e env) {

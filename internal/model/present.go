@@ -770,10 +770,14 @@ func (m *Model) guardedSlots(cond ast.Expr, truth bool) []slotFact {
 				if nonZero(side.op, n, truth) {
 					return m.countSlots(c)
 				}
-			case c.Name == "TYPE" && rv.Origin == ReplyElement && ov.Origin == Literal && ov.IsString && ov.Lit != "none" && side.op == "==" && truth:
+			case c.Name == "TYPE" && (rv.Origin == ReplyElement || rv.Origin == Reply) && ov.Origin == Literal && ov.IsString && ov.Lit != "none" && side.op == "==" && truth:
 				// TYPE k == 'list' (its status's ok field): the key is
 				// there, and a collection Redis keeps only while it has
-				// elements is not empty.
+				// elements is not empty. The whole status reply compared
+				// with the name (reply-type-compare's error) is a table
+				// and never equal, so the branch never runs and these
+				// facts hold there too: what it reads is judged as the
+				// author meant it, not reported a second time.
 				if id, ok := m.Identity(c.Args[1].Value); ok && len(c.Args) == 2 {
 					return []slotFact{{id, c.Args[1].Value}, {id + slotNonEmpty, c.Args[1].Value}}
 				}

@@ -44,7 +44,8 @@ local function others()
   return {a, b, c, d}
 end
 
--- Silent: string with string, number with number, equality, tonumber.
+-- Silent: string with string, number with number, tonumber (a reply's
+-- equality is reply-type-compare's; an argument's is reported, equality.lua).
 local function fine()
   local a = ARGV[1] < ARGV[2]
   local b = ARGV[1] < '10'
@@ -52,7 +53,7 @@ local function fine()
   local d = #ARGV > 0
   local e = redis.call('INCR', KEYS[1]) > 1
   local f = redis.call('GET', KEYS[1]) == 5
-  local g = ARGV[1] == 1
+  local g = ARGV[1] == 1 -- want "ARGV\[1\] == 1 is never true"
   local h = redis.call('GET', KEYS[2]) > ARGV[1]
   local limit = tonumber(ARGV[4])
   local i = redis.call('LLEN', KEYS[1]) >= limit

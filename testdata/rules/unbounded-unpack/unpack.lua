@@ -93,8 +93,8 @@ for i = 1, #everything, 1000 do
   end
   redis.call('SREM', KEYS[1], unpack(chunk))
 end
-local function remove(list)
-  return redis.call('SREM', KEYS[1], unpack(list))
+local function remove(list) -- ARGV, its only call's argument
+  return redis.call('SREM', KEYS[1], unpack(list)) -- want:info "unpack\(list\) fails with 'too many results to unpack' once the caller passes 8000 arguments"
 end
 remove(ARGV)
 redis.call('DEL', unpack(KEYS))

@@ -39,10 +39,18 @@ local function written()
 end
 
 -- A read the script does not show may be missing (a literal field of a
--- record other code keeps): no claim.
+-- record other code keeps, under an id the script does not get from its
+-- caller): no claim.
 local function record(id)
   local title = redis.call('HGET', 'item:' .. id, 'title')
   return title:upper()
 end
 
-return {token_length(), prefix(), next_job(), report(), written(), record(ARGV[5])}
+-- The same under the caller's id, passed by the only call of a local
+-- function, is the inline read of 'item:' .. ARGV[6]: reported as that is.
+local function caller_record(id)
+  local title = redis.call('HGET', 'item:' .. id, 'title')
+  return title:upper() -- want "title holds the HGET reply, false when the hash or the field is missing"
+end
+
+return {token_length(), prefix(), next_job(), report(), written(), record(redis.call('HGET', KEYS[8], 'current')), caller_record(ARGV[6])}
