@@ -27,6 +27,8 @@ type Tree struct {
 	// and loaded the settings of each file found.
 	found  map[string]foundConfig
 	loaded map[string]*loadedSettings
+	// finder remembers the walks up of the folders already asked about.
+	finder config.Finder
 }
 
 type foundConfig struct {
@@ -89,7 +91,7 @@ func (t *Tree) For(path string) (*Settings, error) {
 	fc, ok := t.found[dir]
 	t.mu.Unlock()
 	if !ok {
-		fc.path, fc.err = config.Find(dir)
+		fc.path, fc.err = t.finder.Find(dir)
 		t.mu.Lock()
 		t.found[dir] = fc
 		t.mu.Unlock()
