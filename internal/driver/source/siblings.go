@@ -187,8 +187,8 @@ const maxBundleDirs = 64
 // fails alone. The folders are listed, and their headers read, only when
 // a rule first asks.
 func (d *siblingDefs) beside(path string) func() map[string]lint.Sibling {
-	dir := filepath.Dir(path)
 	return sync.OnceValue(func() map[string]lint.Sibling {
+		dir := filepath.Dir(path)
 		dirs := []string{dir}
 		parent := filepath.Dir(dir)
 		if entries, err := os.ReadDir(parent); err == nil && parent != dir {
