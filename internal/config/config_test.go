@@ -2,9 +2,11 @@ package config
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -751,5 +753,121 @@ func TestRequireReason(t *testing.T) {
 	_, err := Parse("cfg.yaml", []byte("require_reason: always\n"), known)
 	if err == nil || !strings.HasPrefix(err.Error(), "cfg.yaml:1:17: require_reason: want true or false") {
 		t.Errorf("error %v", err)
+	}
+}
+
+// findSimple is Find as it was first written: a walk up from startDir
+// that remembers nothing.
+func findSimple(startDir string) (string, error) {
+	dir, err := filepath.Abs(startDir)
+	if err != nil {
+		return "", err
+	}
+	home, _ := os.UserHomeDir()
+	for first := true; ; first = false {
+		if !first {
+			if fi, err := os.Stat(dir); err == nil && fi.Mode().Perm()&0o002 != 0 {
+				return "", nil
+			}
+		}
+		for _, name := range FileNames {
+			p := filepath.Join(dir, name)
+			if _, err := os.Lstat(p); err != nil {
+				continue
+			}
+			fi, err := os.Stat(p)
+			if err != nil {
+				return "", fmt.Errorf("%s: %w", p, unwrapPath(err))
+			}
+			if !fi.IsDir() {
+				return p, nil
+			}
+		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil || (home != "" && dir == home) {
+			return "", nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// TestFinderMatchesSimple checks that a Finder asked about every folder
+// of a tree, in several orders (children before parents and after), gives
+// what the walk that remembers nothing gives: configurations at several
+// depths, a repository root, a folder anyone may write to, a directory
+// with a configuration's name and a dangling link.
+func TestFinderMatchesSimple(t *testing.T) {
+	root := t.TempDir()
+	mk := func(rel ...string) string {
+		t.Helper()
+		p := filepath.Join(append([]string{root}, rel...)...)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write := func(p string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte("rules: {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(root, ".lint-lua.yaml"))
+	mk("plain", "a", "b", "c")
+	write(filepath.Join(mk("plain", "a"), ".lint-lua.yml"))
+	mk("repo", ".git")
+	mk("repo", "x", "y", "z")
+	write(filepath.Join(mk("repo", "x"), ".lint-lua.yaml"))
+	mk("repo", "w", ".lint-lua.yaml") // a directory, not a configuration
+	shared := mk("shared", "proj", "deep")
+	write(filepath.Join(root, "shared", ".lint-lua.yaml"))
+	if err := os.Chmod(filepath.Join(root, "shared"), 0o777|os.ModeSticky); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("nowhere.yaml", filepath.Join(mk("links", "in"), ".lint-lua.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	mk("links", "in", "below")
+	var dirs []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && d.Name() != ".git" && d.Name() != ".lint-lua.yaml" {
+			dirs = append(dirs, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) < 15 || !slices.Contains(dirs, shared) {
+		t.Fatalf("the tree has %d folders: %v", len(dirs), dirs)
+	}
+	found, failed := 0, 0
+	for round := range 2 {
+		f := &Finder{}
+		list := slices.Clone(dirs)
+		if round == 1 {
+			slices.Reverse(list)
+		}
+		for range 2 { // each folder twice: the second answer is remembered
+			for _, d := range list {
+				wp, werr := findSimple(d)
+				gp, gerr := f.Find(d)
+				if gp != wp || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+					t.Errorf("Finder.Find(%s) = %q, %v; the simple walk finds %q, %v", d, gp, gerr, wp, werr)
+				}
+				if wp != "" {
+					found++
+				}
+				if werr != nil {
+					failed++
+				}
+			}
+		}
+	}
+	if found == 0 || failed == 0 {
+		t.Fatalf("the tree exercised %d finds and %d errors", found, failed)
 	}
 }

@@ -336,7 +336,7 @@ func (w *walker) declName(st *stream, q int) (string, bool) {
 		}
 	}
 	switch t := toks[q]; {
-	case t.Kind == TkIdent && !w.keyword(w.text(t)):
+	case t.Kind == TkIdent && !w.keywordTok(t):
 		return bareName(w.text(t)), false
 	case w.is(st, q, ")") && st.match[q] > 0:
 		if m := st.match[q]; m >= 1 && toks[m-1].Kind == TkIdent {

@@ -131,11 +131,13 @@ func nameToken(src []byte, start, end, line int) evidenceToken {
 
 // evidenceScan reads a text's tokens one at a time, without keeping them:
 // a window of four tokens (the one before a candidate, the candidate and
-// the two after it) and the state of the declaration being read.
+// the two after it) and the state of the declaration being read. The
+// window is a ring (token k at ring[k%4]), so that a token is written once
+// rather than moved along a window at every token after it.
 type evidenceScan struct {
-	src    []byte
-	window [4]evidenceToken
-	n      int // tokens pushed
+	src  []byte
+	ring [4]evidenceToken
+	n    int // tokens pushed
 	// first is, per name of evidenceNames, its first use that shows a
 	// script, and bound says the text binds the name somewhere.
 	first [4]evidenceCandidate
@@ -165,27 +167,29 @@ const (
 )
 
 // text is the text of t.
-func (sc *evidenceScan) text(t evidenceToken) []byte { return sc.src[t.start:t.end] }
+func (sc *evidenceScan) text(t *evidenceToken) []byte { return sc.src[t.start:t.end] }
 
-// push takes the next token: it moves the window and judges the token
+// push takes the next token: it writes it in the ring and judges the token
 // that now has two after it, and follows the declarations.
 func (sc *evidenceScan) push(t evidenceToken) {
-	sc.window[0], sc.window[1], sc.window[2], sc.window[3] = sc.window[1], sc.window[2], sc.window[3], t
+	r := &sc.ring[sc.n&3]
+	*r = t
 	sc.n++
-	sc.bind(t)
+	sc.bind(r)
 	if sc.n >= 3 {
 		sc.judge(sc.n - 3)
 	}
 }
 
-// judge looks at window[1], the token of order i, with the token before
-// it and the two after it.
+// judge looks at the token of order i, with the token before it and the
+// two after it.
 func (sc *evidenceScan) judge(i int) {
-	prev, t, next, next2 := sc.window[0], sc.window[1], sc.window[2], sc.window[3]
+	t := &sc.ring[i&3]
 	k := int(t.name)
 	if t.kind != 'n' || k < 0 || sc.first[k].seen {
 		return
 	}
+	prev, next, next2 := &sc.ring[(i-1)&3], &sc.ring[(i+1)&3], &sc.ring[(i+2)&3]
 	if i > 0 && (prev.code == '.' || prev.code == ':') {
 		return // a field or a method, not the global
 	}
@@ -206,7 +210,7 @@ func (sc *evidenceScan) judge(i int) {
 
 // bind follows the declarations: the names after local (and local
 // function), a function's parameters and a for loop's variables.
-func (sc *evidenceScan) bind(t evidenceToken) {
+func (sc *evidenceScan) bind(t *evidenceToken) {
 	name := t.kind == 'n'
 	switch sc.state {
 	case bindAfterLocal:
@@ -259,7 +263,7 @@ func (sc *evidenceScan) bind(t evidenceToken) {
 	}
 }
 
-func (sc *evidenceScan) bindName(t evidenceToken) {
+func (sc *evidenceScan) bindName(t *evidenceToken) {
 	if t.name >= 0 {
 		sc.bound[t.name] = true
 	}

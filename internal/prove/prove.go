@@ -6,7 +6,7 @@
 // error its rule names. A finding so reproduced carries the witness and
 // what the server replied; one that is not, that the search ran out.
 //
-// Only the rules whose effect is a runtime error are tried (Effects): a
+// Only the rules whose effect is a runtime error are tried (effects): a
 // wrong answer (a test that is never true, a truncated reply) shows in no
 // error text, and is left as the rule reported it.
 //
@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
@@ -31,24 +32,27 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// Effects maps the rules whose findings fail at run time to the error
+// effects maps the rules whose findings fail at run time to the error
 // texts Redis gives then (observed on 7.0.15, ../shared/redis-facts.md and
 // the rules' proof tests). A run proves a finding only with one of its
-// rule's texts at the finding's line.
-var Effects = map[string]*regexp.Regexp{
-	"unguarded-nil-reply":      regexp.MustCompile(`attempt to (compare|perform arithmetic on|concatenate|index)|bad argument #\d+ to '[^']+' \([a-z]+ expected, got (nil|boolean|no value)\)|arguments must be strings or integers`),
-	"nil-argument":             regexp.MustCompile(`arguments must be strings or integers`),
-	"string-number-compare":    regexp.MustCompile(`attempt to compare (number with string|string with number)`),
-	"command-arity":            regexp.MustCompile(`(?i)wrong number of arg`),
-	"unknown-command":          regexp.MustCompile(`Unknown Redis command called from script`),
-	"script-forbidden-command": regexp.MustCompile(`not allowed from script`),
-	"invalid-expire-time":      regexp.MustCompile(`invalid expire time|not an integer or out of range`),
-	"fractional-expire-time":   regexp.MustCompile(`not an integer or out of range`),
-	"global-assignment":        regexp.MustCompile(`Attempt to modify a readonly table|attempted to create global variable`),
-	"undefined-global":         regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
-	"unavailable-library":      regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
-	"unbounded-unpack":         regexp.MustCompile(`too many results to unpack`),
-}
+// rule's texts at the finding's line. Compiled when --prove first needs
+// them, not at every start of the process.
+var effects = sync.OnceValue(func() map[string]*regexp.Regexp {
+	return map[string]*regexp.Regexp{
+		"unguarded-nil-reply":      regexp.MustCompile(`attempt to (compare|perform arithmetic on|concatenate|index)|bad argument #\d+ to '[^']+' \([a-z]+ expected, got (nil|boolean|no value)\)|arguments must be strings or integers`),
+		"nil-argument":             regexp.MustCompile(`arguments must be strings or integers`),
+		"string-number-compare":    regexp.MustCompile(`attempt to compare (number with string|string with number)`),
+		"command-arity":            regexp.MustCompile(`(?i)wrong number of arg`),
+		"unknown-command":          regexp.MustCompile(`Unknown Redis command called from script`),
+		"script-forbidden-command": regexp.MustCompile(`not allowed from script`),
+		"invalid-expire-time":      regexp.MustCompile(`invalid expire time|not an integer or out of range`),
+		"fractional-expire-time":   regexp.MustCompile(`not an integer or out of range`),
+		"global-assignment":        regexp.MustCompile(`Attempt to modify a readonly table|attempted to create global variable`),
+		"undefined-global":         regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
+		"unavailable-library":      regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
+		"unbounded-unpack":         regexp.MustCompile(`too many results to unpack`),
+	}
+})
 
 // Proof is what replaying a finding showed: a witness and the server's
 // reply, or that no input of the search reached it.
@@ -454,7 +458,7 @@ func Search(r Runner, s *Script, ds []diag.Diagnostic) error {
 	var want, answer []int
 	for i, d := range ds {
 		switch {
-		case Effects[d.Rule] != nil:
+		case effects()[d.Rule] != nil:
 			want = append(want, i)
 		case Answers[d.Rule] && d.Fix != nil && d.Fix.Applicability == diag.Safe && !s.library:
 			answer = append(answer, i)
@@ -731,7 +735,7 @@ var nameRules = map[string]bool{"undefined-global": true, "unavailable-library":
 // on: a run of the script with that call checked says which argument it
 // was), and, for a rule whose finding is a name, naming that name.
 func (sr *search) blamed(d *diag.Diagnostic, msg string, line int, rn run) (bool, error) {
-	if !Effects[d.Rule].MatchString(msg) {
+	if !effects()[d.Rule].MatchString(msg) {
 		return false, nil
 	}
 	if nameRules[d.Rule] {

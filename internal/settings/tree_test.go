@@ -89,3 +89,45 @@ func asConfigError(err error, ce **ConfigError) bool {
 	*ce = e
 	return ok
 }
+
+// TestTreeForByFolder checks that For, which remembers its answer for the
+// folder part of a path as written, gives each path what a Tree that
+// remembers nothing by folder gives: paths of one folder written in
+// several ways, a folder and the files in it, a relative path, a path
+// without a folder, and a broken configuration.
+func TestTreeForByFolder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		".git/HEAD":             "",
+		".lint-lua.yaml":        "target: redis-7.0\n",
+		"a/.lint-lua.yaml":      "target: valkey-8.0\n",
+		"a/b/x.lua":             "",
+		"broken/.lint-lua.yaml": "nope: 1\n",
+	})
+	t.Chdir(dir)
+	paths := []string{"a/b/x.lua", "a/b/y.lua", "a//b/x.lua", "a/./b/x.lua", "a/b", "a/b/", "a", "a/", "x.lua",
+		"broken/z.lua", "broken/q.lua", "broken", filepath.Join(dir, "a/b/x.lua"), filepath.Join(dir, "a/b/../z.lua")}
+	tr, err := NewTree(dir, Flags{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 {
+		for _, p := range paths {
+			fresh, err := NewTree(dir, Flags{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ws, werr := fresh.forFolder(p)
+			gs, gerr := tr.For(p)
+			if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+				t.Fatalf("round %d, %s: error %v, want %v", round, p, gerr, werr)
+			}
+			if werr == nil && (gs.Config == nil) != (ws.Config == nil) || gs != nil && gs.Config != nil && gs.Config.Path != ws.Config.Path {
+				t.Errorf("round %d, %s: settings of %v, want %v", round, p, gs.Config, ws.Config)
+			}
+		}
+	}
+	if len(tr.byFolder) < 6 {
+		t.Fatalf("%d folders remembered", len(tr.byFolder))
+	}
+}

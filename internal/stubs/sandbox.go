@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/target"
 )
@@ -314,10 +315,12 @@ func splitTop(s string) []string {
 	return out
 }
 
+// The members are parsed when stubs are first written, not at every start
+// of the process (0.4 M instructions that a lint run never needs).
 var (
-	sandboxMembers = parseMembers(sandboxText)
-	redisMembers   = parseMembers(redisText)
-	valkeyMembers  = parseMembers(valkeyText)
+	sandboxMembers = sync.OnceValue(func() []member { return parseMembers(sandboxText) })
+	redisMembers   = sync.OnceValue(func() []member { return parseMembers(redisText) })
+	valkeyMembers  = sync.OnceValue(func() []member { return parseMembers(valkeyText) })
 )
 
 // global returns the global a path starts with: "string" of
@@ -337,15 +340,15 @@ func libraryMembers(t target.Target) []member {
 		{Path: "KEYS", Type: "string[]", Doc: "the key names EVAL and EVALSHA pass (numkeys of them); function bodies get them as their first parameter instead"},
 		{Path: "ARGV", Type: "string[]", Doc: "the other arguments EVAL and EVALSHA pass, as strings; function bodies get them as their second parameter instead"},
 	}
-	for _, m := range sandboxMembers {
+	for _, m := range sandboxMembers() {
 		if slices.Contains(present, global(m.Path)) {
 			out = append(out, m)
 		}
 	}
 	out = append(out, registerFunction(t))
-	out = append(out, redisMembers...)
+	out = append(out, redisMembers()...)
 	if t.Server() == target.Valkey {
-		out = append(out, valkeyMembers...)
+		out = append(out, valkeyMembers()...)
 	}
 	return out
 }

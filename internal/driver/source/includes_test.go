@@ -156,3 +156,38 @@ func TestIncludedNamesGrammar(t *testing.T) {
 		t.Errorf("includedNames = %q, want %q", names, want)
 	}
 }
+
+// TestResolveIncludeClean checks that the paths resolveInclude returns are
+// clean without cleaning them itself, whatever the folder and the
+// directive look like (they are compared with the paths of the files a
+// run finds).
+func TestResolveIncludeClean(t *testing.T) {
+	root := t.TempDir()
+	for _, n := range []string{"includes/a.lua", "includes/b.lua", "c.lua"} {
+		p := filepath.Join(root, filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("return 1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for _, dir := range []string{root, root + "/", root + "/./includes/..", root + "//includes/../."} {
+		for _, ref := range []string{"includes/a", "includes/a.lua", "./includes/../includes/b.lua", "includes/*.lua", "./*.lua", "../" + filepath.Base(root) + "/c"} {
+			got, err := resolveInclude(dir, ref)
+			if err != nil {
+				t.Fatalf("resolveInclude(%q, %q): %v", dir, ref, err)
+			}
+			for _, p := range got {
+				if p != filepath.Clean(p) {
+					t.Errorf("resolveInclude(%q, %q) gives %q, not clean", dir, ref, p)
+				}
+				n++
+			}
+		}
+	}
+	if n < 28 {
+		t.Fatalf("only %d paths resolved", n)
+	}
+}

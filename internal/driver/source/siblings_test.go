@@ -2,9 +2,11 @@ package source
 
 import (
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -125,5 +127,45 @@ func write(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestQuotedTextsMatchRegexp checks quotedTexts against the regular
+// expression it replaces, on edge cases and on random texts made of quotes,
+// newlines and letters (runs near the 200-byte bound included).
+func TestQuotedTextsMatchRegexp(t *testing.T) {
+	re := regexp.MustCompile(`["']([^"'\n]{1,200})["']`)
+	texts := []string{
+		``, `"`, `""`, `"a"`, `'a"`, `"a`, "\"a\nb\"", `x"ab"'cd'e`, `"'"'`,
+		`"` + strings.Repeat("a", 200) + `"`, `"` + strings.Repeat("a", 201) + `" "b"`,
+		`"` + strings.Repeat("a", 300) + `" x "b"`, `require("./x.lua") load('y.lua')`,
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("\"'\na")
+	for range 3000 {
+		b := make([]byte, rng.IntN(600))
+		for i := range b {
+			if rng.IntN(40) == 0 {
+				b[i] = alphabet[rng.IntN(3)]
+			} else {
+				b[i] = alphabet[3]
+			}
+		}
+		texts = append(texts, string(b))
+	}
+	matched := 0
+	for _, s := range texts {
+		var want, got []string
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			want = append(want, m[1])
+		}
+		quotedTexts([]byte(s), func(q []byte) { got = append(got, string(q)) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("quotedTexts(%q) = %q, the regexp finds %q", s, got, want)
+		}
+		matched += len(want)
+	}
+	if matched < 1000 {
+		t.Fatalf("only %d quoted texts compared", matched)
 	}
 }
