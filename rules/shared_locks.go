@@ -67,10 +67,10 @@ func SaysLock(name string) bool {
 // changes some other way (INCR, HSET, ...) is a counter or a record
 // initialised with NX, whatever it is called.
 func isLock(m *model.Model, acq *model.Call) bool {
-	return m.Cached(&lockAcqsKey, func() any { return computeLockAcqs(m) }).(map[*model.Call]bool)[acq]
+	return model.Get(m, lockAcqsFact, func() map[*model.Call]bool { return computeLockAcqs(m) })[acq]
 }
 
-var lockAcqsKey byte
+var lockAcqsFact = model.NewFact[map[*model.Call]bool]("lockAcqs")
 
 func computeLockAcqs(m *model.Model) map[*model.Call]bool {
 	out := map[*model.Call]bool{}
@@ -148,11 +148,11 @@ type nxKeyUses struct {
 	compared map[string]bool
 }
 
-var nxKeyUsesKey byte
+var nxKeyUsesFact = model.NewFact[*nxKeyUses]("nxKeyUses")
 
 // nxKeyUsesOf returns the file's nxKeyUses, computed once.
 func nxKeyUsesOf(m *model.Model) *nxKeyUses {
-	return m.Cached(&nxKeyUsesKey, func() any { return computeNXKeyUses(m) }).(*nxKeyUses)
+	return model.Get(m, nxKeyUsesFact, func() *nxKeyUses { return computeNXKeyUses(m) })
 }
 
 func computeNXKeyUses(m *model.Model) *nxKeyUses {
@@ -476,12 +476,12 @@ type lockRelease struct {
 }
 
 // lockReleasesKey is lockReleases' key in the model's cache.
-var lockReleasesKey byte
+var lockReleasesFact = model.NewFact[[]*lockRelease]("lockReleases")
 
 // lockReleases returns computeLockReleases' answer, computed once per file
 // for the two rules that read it (neither changes it).
 func lockReleases(m *model.Model) []*lockRelease {
-	return m.Cached(&lockReleasesKey, func() any { return computeLockReleases(m) }).([]*lockRelease)
+	return model.Get(m, lockReleasesFact, func() []*lockRelease { return computeLockReleases(m) })
 }
 
 // computeLockReleases finds the releases of the file's locks and what the

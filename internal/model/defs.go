@@ -28,10 +28,10 @@ func (d Def) Nil() bool { return d.Expr == nil && !d.Extra }
 // function body), in source order. It is computed once per model; callers
 // must not modify the map.
 func (m *Model) LocalDefs() map[*Variable][]Def {
-	return m.Cached(localDefsKey{}, func() any { return m.computeLocalDefs() }).(map[*Variable][]Def)
+	return Get(m, localDefsFact, func() map[*Variable][]Def { return m.computeLocalDefs() })
 }
 
-type localDefsKey struct{}
+var localDefsFact = NewFact[map[*Variable][]Def]("localDefs")
 
 func (m *Model) computeLocalDefs() map[*Variable][]Def {
 	out := map[*Variable][]Def{}

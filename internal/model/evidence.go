@@ -186,7 +186,7 @@ func (m *Model) fromCaller(v Value, depth int) (string, bool) {
 // to the calls of that local, when every use of the local is such a call:
 // then its parameters take only the values those calls pass.
 func (m *Model) localCalls() map[*Function][]*ast.FuncCallExpr {
-	return m.Cached(&localCallsKey, func() any {
+	return Get(m, localCallsFact, func() map[*Function][]*ast.FuncCallExpr {
 		out := map[*Function][]*ast.FuncCallExpr{}
 		byVar := map[*Variable][]*ast.FuncCallExpr{}
 		m.Preorder(KFuncCallExpr, func(n any) {
@@ -210,10 +210,10 @@ func (m *Model) localCalls() map[*Function][]*ast.FuncCallExpr {
 			}
 		}
 		return out
-	}).(map[*Function][]*ast.FuncCallExpr)
+	})
 }
 
-var localCallsKey int
+var localCallsFact = NewFact[map[*Function][]*ast.FuncCallExpr]("localCalls")
 
 // callerIdentity reports whether an identity is made only of what the
 // caller passes (KEYS, ARGV) and literals, with at least one of the caller's.
@@ -276,7 +276,7 @@ type nullGuards struct {
 }
 
 func (m *Model) nullGuards() nullGuards {
-	return m.Cached(&nullHandledKey, func() any {
+	return Get(m, nullGuardsFact, func() nullGuards {
 		out := map[string]int{}
 		calls := map[string]*Call{}
 		note := func(x ast.Expr) {
@@ -332,10 +332,10 @@ func (m *Model) nullGuards() nullGuards {
 			}
 		})
 		return nullGuards{out, calls}
-	}).(nullGuards)
+	})
 }
 
-var nullHandledKey int
+var nullGuardsFact = NewFact[nullGuards]("nullGuards")
 
 // slotCommand starts nullHandled's entries for reads the presence facts do
 // not follow, by command name ("MEMORY USAGE"): no identity starts with a
@@ -447,7 +447,7 @@ func (m *Model) NullReply(v Value) (*Call, TypeSet) {
 //	if not gid then return end
 //	redis.call('ZREMRANGEBYRANK', k, index, index)  -- index is set
 func (m *Model) coAssigned() *coAssignment {
-	return m.Cached(&coAssignedKey, func() any {
+	return Get(m, coAssignedFact, func() *coAssignment {
 		// blocks[v] lists the blocks with a statement giving v a value
 		// other than nil; nilAgain marks locals assigned nil after their
 		// declaration.
@@ -520,7 +520,7 @@ func (m *Model) coAssigned() *coAssignment {
 			}
 		}
 		return out
-	}).(*coAssignment)
+	})
 }
 
 // coAssignment is what coAssigned finds: each local's partners, and the
@@ -530,7 +530,7 @@ type coAssignment struct {
 	values   map[*Variable][]ast.Expr
 }
 
-var coAssignedKey int
+var coAssignedFact = NewFact[*coAssignment]("coAssigned")
 
 // forEachBlock calls fn on the statement lists directly inside st (the
 // branches of an if, a loop's body, a do block, a function's body).

@@ -342,7 +342,7 @@ type Step struct {
 // that rules can tell a loop that makes progress from one that waits.
 // Locals the loop declares itself are fresh on each round and never steps.
 func (m *Model) LoopSteps(l *Loop) map[*Variable]Step {
-	all := m.Cached(loopStepsKey{}, func() any { return map[*Loop]map[*Variable]Step{} }).(map[*Loop]map[*Variable]Step)
+	all := Get(m, loopStepsFact, func() map[*Loop]map[*Variable]Step { return map[*Loop]map[*Variable]Step{} })
 	s, ok := all[l]
 	if !ok {
 		s = m.computeLoopSteps(l)
@@ -351,7 +351,7 @@ func (m *Model) LoopSteps(l *Loop) map[*Variable]Step {
 	return s
 }
 
-type loopStepsKey struct{}
+var loopStepsFact = NewFact[map[*Loop]map[*Variable]Step]("loopSteps")
 
 func (m *Model) computeLoopSteps(l *Loop) map[*Variable]Step {
 	at := m.Range(l.Stmt)

@@ -204,7 +204,7 @@ type Model struct {
 	functions  *[]*Function
 	present    *presence
 	operations *[]Operation
-	// cache holds what rules compute from the model and share (Cached).
+	// cache holds what rules compute from the model and share (Get).
 	cache []cachedFact
 	// walkIdx is the flattened tree the model's walks use (inspect.go),
 	// recorded by the resolver.
@@ -223,20 +223,36 @@ func (m *Model) lookup(name string) *redisdb.Command {
 	return redisdb.Lookup(name)
 }
 
+// Fact names one fact of type T that rules and the model compute from a
+// model and share (Get). Declare each as a package-level variable with
+// NewFact; its address is the fact's identity, so two facts never collide
+// whatever their names.
+type Fact[T any] struct {
+	name string
+}
+
+// NewFact returns a new fact of type T; name says what it holds, for
+// reading in a debugger.
+func NewFact[T any](name string) *Fact[T] { return &Fact[T]{name: name} }
+
+// String returns the fact's name.
+func (f *Fact[T]) String() string { return f.name }
+
+// cachedFact is one computed fact: key is a *Fact[T] and val a T, which
+// Get alone stores and reads, so the assertion there cannot fail.
 type cachedFact struct{ key, val any }
 
-// Cached returns what compute returns for key, calling it only on the first
-// call with that key for the model: rules that need the same facts of a
-// file share them. key is best the address of a package-level variable of
-// the caller's package; whoever shares the result must not change it.
-func (m *Model) Cached(key any, compute func() any) any {
+// Get returns what compute returns for fact f of m, calling it only on the
+// first call with f for the model: rules that need the same facts of a file
+// share them. Whoever shares the result must not change it.
+func Get[T any](m *Model, f *Fact[T], compute func() T) T {
 	for _, c := range m.cache {
-		if c.key == key {
-			return c.val
+		if c.key == any(f) {
+			return c.val.(T)
 		}
 	}
 	v := compute()
-	m.cache = append(m.cache, cachedFact{key, v})
+	m.cache = append(m.cache, cachedFact{f, v})
 	return v
 }
 

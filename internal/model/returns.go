@@ -75,11 +75,11 @@ func (m *Model) Callee(call *ast.FuncCallExpr) *ast.FunctionExpr {
 	return nil
 }
 
-type localFuncsKey struct{}
+var localFuncsFact = NewFact[map[*Variable]*ast.FunctionExpr]("localFuncs")
 
 // localFuncs maps the locals that hold one function to it (see Callee).
 func (m *Model) localFuncs() map[*Variable]*ast.FunctionExpr {
-	return m.Cached(localFuncsKey{}, func() any {
+	return Get(m, localFuncsFact, func() map[*Variable]*ast.FunctionExpr {
 		out := map[*Variable]*ast.FunctionExpr{}
 		for _, v := range m.Vars {
 			if f, ok := v.Init.(*ast.FunctionExpr); ok && len(v.Writes) == 0 {
@@ -100,7 +100,7 @@ func (m *Model) localFuncs() map[*Variable]*ast.FunctionExpr {
 			}
 		})
 		return out
-	}).(map[*Variable]*ast.FunctionExpr)
+	})
 }
 
 // fieldDefs are the file's definitions of table fields by field name:
@@ -117,10 +117,10 @@ type fieldFunc struct {
 	fe    *ast.FunctionExpr
 }
 
-var fieldDefsKey byte
+var fieldDefsFact = NewFact[*fieldDefs]("fieldDefs")
 
 func (m *Model) fields() *fieldDefs {
-	return m.Cached(&fieldDefsKey, func() any { return m.computeFields() }).(*fieldDefs)
+	return Get(m, fieldDefsFact, func() *fieldDefs { return m.computeFields() })
 }
 
 func (m *Model) computeFields() *fieldDefs {
@@ -368,10 +368,10 @@ type fieldAssign struct {
 	stmt *ast.AssignStmt
 }
 
-var tableUsesKey byte
+var tableUsesFact = NewFact[*tableUses]("tableUses")
 
 func (m *Model) tableUses() *tableUses {
-	return m.Cached(&tableUsesKey, func() any {
+	return Get(m, tableUsesFact, func() *tableUses {
 		u := &tableUses{parent: map[*ast.IdentExpr]any{}, field: map[*ast.IdentExpr]bool{}, assigned: map[*ast.AttrGetExpr]fieldAssign{}}
 		if m.File.Chunk == nil {
 			return u
@@ -411,7 +411,7 @@ func (m *Model) tableUses() *tableUses {
 			return true
 		})
 		return u
-	}).(*tableUses)
+	})
 }
 
 // readParent returns the node that uses an identifier read, as tableUses

@@ -510,7 +510,7 @@ func (m *Model) sameValue(a, b ast.Expr) bool {
 // argvAssigned reports whether the script assigns into ARGV (ARGV[2] = x):
 // its elements are then not the caller's throughout.
 func (m *Model) argvAssigned() bool {
-	return m.Cached("argvAssigned", func() any {
+	return Get(m, argvAssignedFact, func() bool {
 		found := false
 		m.InspectKinds(m.File.Chunk, KAssignStmt, func(n any) bool {
 			if a, ok := n.(*ast.AssignStmt); ok {
@@ -525,5 +525,7 @@ func (m *Model) argvAssigned() bool {
 			return !found
 		})
 		return found
-	}).(bool)
+	})
 }
+
+var argvAssignedFact = NewFact[bool]("argvAssigned")

@@ -91,11 +91,11 @@ func (m *Model) FuncName(fn *Function) string {
 	if fn.Registration != nil && fn.Registration.NameKnown {
 		return fn.Registration.Name
 	}
-	names := m.Cached(&funcNamesKey, func() any { return m.computeFuncNames() }).(map[*ast.FunctionExpr]string)
+	names := Get(m, funcNamesFact, func() map[*ast.FunctionExpr]string { return m.computeFuncNames() })
 	return names[fn.Expr]
 }
 
-var funcNamesKey byte
+var funcNamesFact = NewFact[map[*ast.FunctionExpr]string]("funcNames")
 
 func (m *Model) computeFuncNames() map[*ast.FunctionExpr]string {
 	out := map[*ast.FunctionExpr]string{}
