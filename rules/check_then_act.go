@@ -18,23 +18,7 @@ var _ = register(&lint.Rule{
 		ID:       "check-then-act",
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a decrement by an amount the guard does not check",
-			Summary: "a decrement by an amount the guard does not check (stock 1, quantity 5 leaves -4)",
-			Why: "Inside a script the read and the write are atomic, so `GET` followed by `DECRBY` does not race. The " +
-				"mistake is in the check: the guard compares the value with 0 (`if stock <= 0 then return end`) while the " +
-				"write subtracts an amount the caller chose. With 1 in stock and a quantity of 5, the guard passes and " +
-				"`DECRBY` leaves -4: the stock is oversold. The same holds for `HINCRBY` with a negative amount after " +
-				"`balance > 0`, and for `INCRBY`, `INCRBYFLOAT`, `HINCRBYFLOAT` and `ZINCRBY` by a negative amount. Compare " +
-				"the value with the amount you subtract (`if stock < qty then return end`), or the difference with 0 (`local left = " +
-				"stock - qty; if left >= 0 then`, also through tonumber). Subtracting the value read itself " +
-				"(`INCRBY k -stock`) leaves exactly 0 and is not reported.",
-			Bad: "local stock = tonumber(redis.call('GET', KEYS[1]))\nif not stock or stock <= 0 then\n  return 0\nend\n" +
-				"redis.call('DECRBY', KEYS[1], ARGV[1])\nreturn 1",
-			Good: "local stock = tonumber(redis.call('GET', KEYS[1]))\nlocal qty = tonumber(ARGV[1])\n" +
-				"if not stock or not qty or stock < qty then\n  return 0\nend\nredis.call('DECRBY', KEYS[1], qty)\nreturn 1",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("check-then-act"),
 	},
 	Run: runCheckThenAct,
 })

@@ -18,27 +18,7 @@ var _ = register(&lint.Rule{
 		ID:       "command-arity",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a command called with the wrong number of arguments",
-			Summary: "a command called with the wrong number of arguments: `Wrong number of args calling Redis command from script`",
-			Why: "Redis checks each command's argument count before running it. From a script, a call with too few or too " +
-				"many arguments fails with `ERR Wrong number of args calling Redis command from script` (Valkey 8: `ERR Wrong " +
-				"number of args calling command from script`), and `redis.call()` with no argument at all with `ERR Please " +
-				"specify at least one argument for this redis lib call`. The script stops there (writes made before it stay), " +
-				"or `redis.pcall` returns the error as a table. The counts are the target's (`--target`); a module command's " +
-				"are its module's. `unpack(t)` as the only values of a variadic command (`RPUSH`, `SADD`, `DEL`, `ZADD`, " +
-				"`HSET`...) gives it none when t is empty, and the same error follows: LRANGE, SMEMBERS, ZRANGE, HVALS, " +
-				"SPOP with a count and the other array replies are empty for a missing key (observed on 7.0.15), and so " +
-				"is a table filled only in a loop over one. Return early when `#t == 0`, or unpack only after testing it " +
-				"(`#t > 0`, `next(t)`, `t[1]`, which keep the call silent).",
-			Bad:   "redis.call('SET', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
-			Good:  "redis.call('SET', KEYS[1], 'v')\nreturn redis.call('GET', KEYS[1])",
-			Redis: "all; error texts observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.7, 8.0.1",
-			Lower: "One level below the rule's severity (warning by default) for a module command (JSON.*, FT.*, TS.*, BF.*...): " +
-				"its counts are those of the module's newest release, which older releases may not share (redis-facts.md H22, " +
-				"read from source and not observed). At info, `unpack(ARGV)` or `unpack(KEYS)` (or a table filled only in a loop " +
-				"over them) as a command's only values: it fails only when the caller passes none, which the caller alone can say.",
-		},
+		Doc:      ruleDoc("command-arity"),
 	},
 	Run: runCommandArity,
 })

@@ -11,27 +11,7 @@ var _ = register(&lint.Rule{
 		ID:       "constant-lock-value",
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a lock taken with a constant value",
-			Summary: "a lock taken with a constant value: no owner can be identified, so no release is safe",
-			Why: "A lock's value is how its release tells the holder's lock from another client's. When every client writes " +
-				"the same constant (`'1'`, `'locked'`), even a release that checks the value (`GET == '1'`) cannot: once the " +
-				"lock has expired and another client has taken it, the first client's release finds `'1'` and deletes the " +
-				"other client's lock, and two clients run the critical section at once. Store a value unique to the " +
-				"acquirer (a random token passed in ARGV) and compare it on release. The rule reports a constant lock value " +
-				"when the same file also releases the key in another run (an acquire and a release branch, or acquire and " +
-				"release functions of a library). Only a key the script shows to be a lock is reported, and with a constant " +
-				"value that is its name: the key's text, a local holding it or the attempt's reply, the value's text or the " +
-				"function taking it says lock, mutex, semaphore, lease or leader. A key taken with NX and never deleted in " +
-				"the file (an idempotency record, a rate-limit gate), a marker that whoever comes second deletes (an " +
-				"acknowledgement), and a lock deleted again in the same run, where no other client can intervene " +
-				"(redundant-lock reports that), are not reported.",
-			Bad: "local lock = KEYS[1]\nif ARGV[1] == 'lock' then\n  return redis.call('SET', lock, '1', 'NX', 'PX', ARGV[2])\nend\n" +
-				"if redis.call('GET', lock) == '1' then\n  return redis.call('DEL', lock)\nend\nreturn 0",
-			Good: "local lock = KEYS[1]\nif ARGV[1] == 'lock' then\n  return redis.call('SET', lock, ARGV[3], 'NX', 'PX', ARGV[2])\nend\n" +
-				"if redis.call('GET', lock) == ARGV[3] then\n  return redis.call('DEL', lock)\nend\nreturn 0",
-			Redis: "all; observed on 7.0.15",
-		},
+		Doc:      ruleDoc("constant-lock-value"),
 	},
 	Run: runConstantLockValue,
 })

@@ -12,17 +12,7 @@ var _ = register(&lint.Rule{
 		ID:       "division-by-zero",
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a count that can be 0 divides a value Redis gets",
-			Summary: "a count that can be 0 (LLEN, SCARD, #t) divides a value Redis gets back: `inf`/`-nan` stored, INT64_MIN replied",
-			Why: "Lua does not raise on a division by zero: `x / 0` is `inf` (or `nan` for `0 / 0`), and `x % 0` is `nan`. " +
-				"Returned to Redis it becomes the integer -9223372036854775808, and stored with SET or HSET it is the text " +
-				"`inf` or `-nan` (observed on 7.0.15). A count read from Redis (LLEN, SCARD, ZCARD, HLEN, #t of a reply) is 0 " +
-				"when the key is missing or empty. Check the count first (`if n == 0 then return 0 end`).",
-			Bad:   "local n = redis.call('LLEN', KEYS[1])\nreturn redis.call('INCR', KEYS[2]) / n",
-			Good:  "local n = redis.call('LLEN', KEYS[1])\nif n == 0 then\n  return 0\nend\nreturn redis.call('INCR', KEYS[2]) / n",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("division-by-zero"),
 	},
 	Run: runDivisionByZero,
 })

@@ -66,3 +66,27 @@ func TestRuleDeclarations(t *testing.T) {
 		}
 	}
 }
+
+// TestDocFilesAreRules fails on a docs/*.md that no rule reads (a rule
+// renamed or removed without its documentation) and on a shared text that
+// no documentation names.
+func TestDocFilesAreRules(t *testing.T) {
+	entries, err := docFiles.ReadDir("docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := ""
+	for _, e := range entries {
+		id := strings.TrimSuffix(e.Name(), ".md")
+		if ByID(id) == nil {
+			t.Errorf("rules/docs/%s: no rule %s", e.Name(), id)
+		}
+		src, _ := docFiles.ReadFile("docs/" + e.Name())
+		all += string(src)
+	}
+	for name := range sharedDocs {
+		if !strings.Contains(all, "{{"+name+"}}") {
+			t.Errorf("rules/shared_docs.md: no rule names {{%s}}", name)
+		}
+	}
+}

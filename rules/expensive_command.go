@@ -18,35 +18,7 @@ var _ = register(&lint.Rule{
 		ID:       "expensive-command",
 		Category: diag.Performance,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a command whose cost grows with the data",
-			Summary: "`KEYS`, `FLUSHALL`, `SMEMBERS`, `LRANGE 0 -1`, a list read in pages in one script... whose cost grows with the data while nothing else runs",
-			Why: "Redis runs a script to the end before it serves any other client, so a command whose cost grows with " +
-				"data the script does not bound stalls every client for as long as it takes: `KEYS` and `SCAN` in a loop walk " +
-				"the whole keyspace, `FLUSHALL`/`FLUSHDB` free every key (unless `ASYNC`), `SMEMBERS`, `LRANGE`/`ZRANGE` " +
-				"over `0 -1`, `ZRANGEBYSCORE` without `LIMIT` and `SSCAN`/`HSCAN`/`ZSCAN` in a loop read a whole collection. " +
-				"So does a whole collection read in pages inside one script: `LRANGE`/`ZRANGE` whose start, or `ZRANGEBYSCORE " +
-				"... LIMIT` whose offset, moves on every round of a loop that goes on until the pages run out or up to " +
-				"`LLEN`/`ZCARD` (`for i = 0, LLEN, 100 do LRANGE ... end`): the pages split the reply, not the time, and another " +
-				"client waits until the whole walk ends, as behind `LRANGE 0 -1` (observed on 7.0.15 with a million-element " +
-				"list: a PING waited 0.4 to 1.2 s behind a walk by pages of 1000, 2.3 to 3.2 s behind `LRANGE 0 -1`, and under " +
-				"2 ms behind one page per call). " +
-				"Redis allows all of them in scripts (observed on 7.0.15), so this is performance advice: read a bounded " +
-				"batch (`LIMIT`, a range, `COUNT`) and let the client loop, or keep an index. Set algebra (`SINTER`, `SUNION`, " +
-				"`SDIFF` and their STORE forms) is reported one level lower. Not reported: a list the script caps with `LTRIM`, " +
-				"or a sorted set it trims with `ZREMRANGEBYRANK`/`ZREMRANGEBYSCORE` (or stores as the intersection with one it trims: " +
-				"`ZINTERSTORE w 2 w t` after `ZREMRANGEBYSCORE t ...`, a subset of t); a range of one score or lex value " +
-				"(`ZRANGEBYSCORE key s s`: the members of that score, not an open range); `HGETALL`, `HKEYS` and `HVALS` unless " +
-				"the script loops over the reply as a collection, since a hash is mostly a small object (a loop that only copies " +
-				"the fields into a table by name, or a hash the script writes with named fields only, is a record, and a loop that only " +
-				"copies the reply into the table the script returns hands the client what returning the reply would); and a " +
-				"branch that runs only when a `redis.pcall` of a newer command returned an error (`if r.err then`), which is " +
-				"compatibility code for servers without that command.",
-			Bad:   "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1])\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
-			Good:  "local ids = redis.call('ZRANGEBYSCORE', KEYS[1], 0, ARGV[1], 'LIMIT', 0, 100)\nfor _, id in ipairs(ids) do\n  redis.call('LPUSH', KEYS[2], id)\nend\nreturn #ids",
-			Redis: "all",
-			Lower: "One level below the rule's severity (info by default): a read of a whole collection that the script works through with a Redis command for every element, in a loop over the reply (or over what a local function returns from it) or by unpacking the reply, or a table filled from it, into a call; the bounded read the help names would not do that work, so the read costs no more than it. Set algebra (`SINTER`, `SUNION`, `SDIFF` and their STORE forms) is always reported one level lower. A whole read that only searches for an element keeps the rule's severity, and so does a collection walked in pages inside the script, whatever each page's elements get: paging exists to spread the work over several calls, and in one script it spreads nothing.",
-		},
+		Doc:      ruleDoc("expensive-command"),
 	},
 	Run: runExpensiveCommand,
 })

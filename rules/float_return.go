@@ -15,20 +15,7 @@ var _ = register(&lint.Rule{
 		ID:       "float-return",
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a non-integer number returned to Redis",
-			Summary: "a non-integer number returned to Redis: truncated toward zero (inf/NaN become INT64_MIN)",
-			Why: "Redis converts a Lua number a script returns (directly or inside a returned table) to an integer " +
-				"reply, truncating toward zero: `return 3.99` replies 3 and `return {1, 2.5}` replies 1 and 2, with RESP3 " +
-				"clients too. Infinity, NaN and numbers beyond the 64-bit range (`1/0`, `0/0`, `1e20`) all become " +
-				"-9223372036854775808. A ratio, an average or a score computed with `/` or a fractional factor is " +
-				"silently wrong. Return `tostring(x)` (a bulk string the caller parses) or `{double = x}`, or round " +
-				"explicitly with `math.floor` when an integer is meant.",
-			Bad:   "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn used / 4",
-			Good:  "local used = redis.call('INCRBY', KEYS[1], ARGV[1])\nreturn tostring(used / 4)",
-			Redis: "all",
-			Lower: "One level below the rule's severity (info by default) when the number may have a fraction only as a quotient: a division, or a local, a local function's return or arithmetic that holds one. Truncated toward zero, a quotient is integer division, which may be what is meant (a count of whole requests left, a millisecond timestamp out of a packed score): only the author knows. A number that surely has a fraction or is out of range (a fractional literal or factor, `math.random()`, `1e20`, `1/0`) keeps the rule's severity.",
-		},
+		Doc:      ruleDoc("float-return"),
 	},
 	Run: runFloatReturn,
 })

@@ -14,22 +14,7 @@ var _ = register(&lint.Rule{
 		ID:       "fractional-expire-time",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "an expire time computed by division, not an integer",
-			Summary: "`redis.call('EXPIRE', k, ARGV[1] / 1000)`: a time with a fraction fails with `value is not an integer or out of range`",
-			Why: "EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT, SETEX, PSETEX, SET and GETEX ... EX/PX/EXAT/PXAT take an integer. A Lua " +
-				"number with a fraction is sent as it prints (`1.5`), and Redis refuses it with `ERR value is not an " +
-				"integer or out of range` (observed on 7.0.15; GETEX only when the key exists), after the script's earlier writes, which are not rolled " +
-				"back: the value is stored without its expiry, or a counter is counted without its window. A time the " +
-				"script divides (`ARGV[1] / 1000` to turn milliseconds into seconds, `ttl / 2`) has a fraction for most " +
-				"of the numbers the caller may pass, so the script works in tests with round numbers and fails with the " +
-				"others. Round it: `math.floor(x)`, `math.ceil(x)` (to keep at least the time asked for) or " +
-				"`x - x % 1`. A division of literals whose result is an integer, and a quotient multiplied by a multiple " +
-				"of its divisor (`ttl / 2 * 1000`), stay silent.",
-			Bad:   "redis.call('SET', KEYS[1], ARGV[1])\nredis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]) / 1000)\nreturn 1",
-			Good:  "redis.call('SET', KEYS[1], ARGV[1])\nredis.call('EXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) / 1000))\nreturn 1",
-			Redis: "all (the error text observed on 7.0.15)",
-		},
+		Doc:      ruleDoc("fractional-expire-time"),
 	},
 	Run: runFractionalExpireTime,
 })

@@ -14,21 +14,7 @@ var _ = register(&lint.Rule{
 		ID:       "global-assignment",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "assignment to a global variable",
-			Summary: "assignment to a global: `Attempt to modify a readonly table`",
-			Why: "Redis protects the global table: any assignment to a global, including a global `function f()` " +
-				"declaration and writes into library tables such as `redis.x` or `string.x`, fails with " +
-				"`Attempt to modify a readonly table`; on Valkey, `server` is the same read-only table as `redis`. It is a runtime error, so writes the script made before it are " +
-				"not rolled back. `rawset(_G, name, v)`, which skips a metatable, fails the same way: the table itself is " +
-				"read-only. In a Functions library a top-level global assignment makes FUNCTION LOAD fail; one inside a " +
-				"registered function fails at FCALL.",
-			Bad:   "count = redis.call('INCR', KEYS[1])\nfunction double(x) return x * 2 end\nreturn double(count)",
-			Good:  "local count = redis.call('INCR', KEYS[1])\nlocal function double(x) return x * 2 end\nreturn double(count)",
-			Redis: "all (the read-only global table is observed on 7.0)",
-			Lower: "Info, once per script, for assignments to names that a script it may be joined with declares (the siblings of undefined-global's fragments): a header of the same .lua folder that declares the name local at its top level, or, for a host-language string found by its text (not given to a script API), another script of the host file that declares it as a local, a local function or a for-loop variable at any depth. yii2-redis splices `n=n+1 pks[n]=redis.call('HGETALL', key .. pk)` into a loop of a template that declares `local n=0`: joined, the assignment sets that local, and the text alone is no evidence that the script fails. A name the other script only assigns as a global (which fails wherever it is joined) is no such declaration. The finding names the first such name, the script that declares it and how many more.\n\n" +
-				"Info, once per file, for a .lua file whose top level is nothing but global function definitions (`function f(...) ... end`, `f = function(...) ... end`) and comments, with no call, no return and no other statement: sent as it is, such a file fails at its first definition and does nothing else, so it is no EVAL script but a container that a loader cuts apart, sending each function's body as a script. Each body is linted as a script of its own (its KEYS, ARGV and return are that script's; the file's function names and the function's parameters are known names), and its findings keep their severity. A file that defines a function and then calls it is one script, and each global definition in it is an error.",
-		},
+		Doc:      ruleDoc("global-assignment"),
 	},
 	Run: runGlobalAssignment,
 })

@@ -16,28 +16,7 @@ var _ = register(&lint.Rule{
 		ID:       "integer-reply-truthiness",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "an integer reply used as a condition",
-			Summary: "an integer reply used as a condition: 0 is true in Lua, so the branch is always taken",
-			Why: "EXISTS, SETNX, HSETNX, SISMEMBER, DEL, EXPIRE, LLEN... reply an integer, which a script receives as a " +
-				"Lua number, and in Lua every number is true, 0 included. `if redis.call('SETNX', k, v) then` is taken when " +
-				"the key already existed, `if not redis.call('EXISTS', k) then` is never taken, `assert(redis.call('DEL', k))` " +
-				"never fails: the script silently does the wrong thing on every run where the reply is 0. Compare the reply " +
-				"with a number (`== 1`, `> 0`). (`if redis.call('SET', k, v, 'NX', 'EX', n) then` is right: a SET that did " +
-				"not happen replies null, which is false.) The reply is followed through locals, through the script's own " +
-				"functions that return it on every path (a local function, a table's field or method such as " +
-				"`function Store.exists(k) return redis.call('EXISTS', k) end`), and through a field of a local table the " +
-				"script fills itself (`r.found = redis.call('EXISTS', k)`, set once before the test on every path).",
-			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
-			Good:  "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], 10)\n  return 'acquired'\nend\nreturn 'busy'",
-			Redis: "all",
-			Lower: "Info when the same `or` chain compares the reply with a number (`not n or tonumber(n) < 0`, " +
-				"`if n and n > 0`): the truth test is dead, but the comparison beside it checks the value, so the script " +
-				"does what it means (egret-daojia's grab scripts, round 6); the help names that comparison. Also info: " +
-				"`if not x then x = 0 end` and nothing else in the branch (redis-py's lock extend script after PTTL, copied by " +
-				"redbeat and coredis): the test is dead, but for the 0 it could have meant the branch sets x to what it " +
-				"already is, so the script does the same either way.",
-		},
+		Doc:      ruleDoc("integer-reply-truthiness"),
 	},
 	Run: runIntegerReplyTruthiness,
 })

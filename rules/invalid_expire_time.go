@@ -14,23 +14,7 @@ var _ = register(&lint.Rule{
 		ID:       "invalid-expire-time",
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a TTL the script computes that can be 0 or less",
-			Summary: "a computed TTL that can be 0 or less: SETEX fails with `invalid expire time`, EXPIRE deletes the key",
-			Why: "SETEX, PSETEX and SET ... EX/PX refuse a time that is not above 0 " +
-				"(`ERR invalid expire time in 'setex' command`), after the script's earlier writes; EXPIRE and " +
-				"PEXPIRE take it and delete the key at once (observed on 7.0.15). A TTL the script computes from the " +
-				"caller's numbers can reach 0 for arguments that look valid: `math.floor(burst / rate) * 2` is 0 when " +
-				"burst < rate / 2, `a - b` when b reaches a, `n % m` for a multiple. Numbers the caller passes are taken " +
-				"as positive (their own domain), and counts (LLEN, SCARD...) as 0 or more. A TTL or PTTL reply used as " +
-				"the time, directly or through a local (`EXPIRE k redis.call('TTL', k)`, copying one key's TTL to " +
-				"another), is 0 when less than half a second is left (TTL rounds; PTTL in the last millisecond), -1 for " +
-				"a key without expiry and -2 for a missing one (observed on 7.0.15): EXPIRE then deletes a key meant to " +
-				"keep its time. Clamp it (`math.max(ttl, 1)`), or check it before the call.",
-			Bad:   "local ttl = math.floor(tonumber(ARGV[1]) / tonumber(ARGV[2])) * 2\nredis.call('SETEX', KEYS[1], ttl, 1)\nreturn ttl",
-			Good:  "local ttl = math.max(math.floor(tonumber(ARGV[1]) / tonumber(ARGV[2])) * 2, 1)\nredis.call('SETEX', KEYS[1], ttl, 1)\nreturn ttl",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("invalid-expire-time"),
 	},
 	Run: runInvalidExpireTime,
 })

@@ -14,28 +14,7 @@ var _ = register(&lint.Rule{
 		ID:       "invalid-function-registration",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a redis.register_function call that Redis refuses",
-			Summary: "a `redis.register_function` call that FUNCTION LOAD refuses",
-			Why: "FUNCTION LOAD runs the library's top level and refuses the whole library when one " +
-				"`redis.register_function` call is wrong: a single argument that is not a table of named arguments, a " +
-				"callback that is not a function, `flags` given as a string instead of a table (`ERR flags argument to " +
-				"redis.register_function must be a table representing function flags`), an unknown flag (`ERR unknown flag " +
-				"given`), an unknown named argument, a name with characters other than letters, digits and underscores (the " +
-				"error says `Library names can only contain...` even for a function name), the same name twice " +
-				"(`ERR Function already exists in the library`), or no function at all (`ERR No functions registered`). " +
-				"Two names that differ only in case load, but function names are case-insensitive for FCALL, so one of the " +
-				"two can never be called, and FUNCTION DELETE or FUNCTION LOAD REPLACE of that library then crashes " +
-				"redis-server 7.0.15 (an assertion in functions.c). Flags written as keys (`flags={['no-writes']=true}`) are " +
-				"silently ignored: the function gets no flags. `redis.register_function` exists only while the library " +
-				"loads: in an EVAL script or inside a registered function it is nil (`attempt to call field " +
-				"'register_function' (a nil value)`).",
-			Bad: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
-				"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = 'no-writes',\n}",
-			Good: "#!lua name=stock\nredis.register_function{\n  function_name = 'stock_get',\n" +
-				"  callback = function(keys, args) return redis.call('GET', keys[1]) end,\n  flags = {'no-writes'},\n}",
-			Redis: "7.0 and later; observed on 7.0.15",
-		},
+		Doc:      ruleDoc("invalid-function-registration"),
 	},
 	Run: runInvalidFunctionRegistration,
 })

@@ -17,26 +17,7 @@ var _ = register(&lint.Rule{
 		ID:       "invalid-shebang",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a #! header that Redis refuses",
-			Summary: "a `#!` header that Redis refuses (engine, flags, library name)",
-			Why: "Redis reads the first line of a script when it starts with `#!`, and refuses the whole script when the " +
-				"header is wrong, before running anything. An EVAL script's header is `#!lua` (exactly, lower case) followed " +
-				"only by `flags=` with the flags `no-writes`, `allow-oom`, `allow-stale`, `no-cluster` and " +
-				"`allow-cross-slot-keys`: anything else fails (`ERR Unexpected engine in script shebang: #!python`, " +
-				"`ERR Unexpected flag in script shebang: bogus`, `ERR Unknown lua shebang option: name=foo`). A Functions " +
-				"library must start with `#!lua name=<library>`: FUNCTION LOAD answers `ERR Missing library metadata` " +
-				"without it, `ERR Library name was not given` without `name=`, `ERR Engine 'js' not found` for another " +
-				"engine, `ERR Invalid metadata value given: flags=no-writes` for any other option (function flags belong in " +
-				"`redis.register_function`), and the name may hold only letters, digits and underscores. A file with `name=` " +
-				"is taken as a library, unless it registers no function and reads KEYS or ARGV: then it is an EVAL script " +
-				"whose `name=` Redis refuses. Shebangs and Functions need Redis 7.0. `allow-key-locking` is Upstash's flag " +
-				"(the script then locks only the keys in KEYS): it is accepted on the `upstash` target, and on Redis and " +
-				"Valkey, which refuse it, the finding names Upstash.",
-			Bad:   "#!lua flags=no-write\nreturn redis.call('GET', KEYS[1])",
-			Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
-			Redis: "7.0 and later (earlier versions have no shebang); flags observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.7, 8.0.1; allow-key-locking documented by Upstash",
-		},
+		Doc:      ruleDoc("invalid-shebang"),
 	},
 	Run: runInvalidShebang,
 })

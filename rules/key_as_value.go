@@ -15,23 +15,7 @@ var _ = register(&lint.Rule{
 		ID:       "key-as-value",
 		Category: diag.Cluster,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a KEYS element used only as a value, not as a key",
-			Summary: "a KEYS element used only as a value: breaks cluster routing and ACL key patterns",
-			Why: "Everything in KEYS is a key to Redis: on Redis Cluster every declared key must hash to the same slot, " +
-				"or EVAL is refused with `CROSSSLOT Keys in request don't hash to the same slot` before the script runs, " +
-				"and ACL key patterns are checked against them (`NOPERM this user has no permissions to access one of the keys " +
-				"used as arguments` on 7.0, `NOPERM No permissions to access a key` from 7.2 and on Valkey). A TTL, a member, a field, a score or a token passed in " +
-				"KEYS and used only as a value (a command's argument, an operand of == or ~=, or an element table.insert copies into the table the script returns) makes the script fail on a cluster for no reason (its text rarely hashes " +
-				"to the keys' slot) and can be refused by an ACL. Pass values in ARGV. A KEYS element that the script also " +
-				"uses as a key (storing a key's name in an index set, say) is not reported.",
-			Bad:   "-- EVAL script 2 session:1 user:1\nreturn redis.call('SET', KEYS[1], KEYS[2])",
-			Good:  "-- EVAL script 1 session:1 user:1\nreturn redis.call('SET', KEYS[1], ARGV[1])",
-			Redis: "all; CROSSSLOT observed on 7.0 cluster; NOPERM observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey",
-			Lower: clusterLower + " " +
-				"One level below the rule's severity (info by default): the PUBLISH channel passed in KEYS and never used as a key. A channel named like the keys works on a cluster while it shares their {hash tag}: a misplaced name more than a bug. " +
-				"Info, whatever the rule's severity, in a script that reads only KEYS[1]: one declared key cannot give CROSSSLOT, and what remains is the slot the script is routed to and the ACL key patterns checked against the value.",
-		},
+		Doc:      ruleDoc("key-as-value"),
 	},
 	Run: runKeyAsValue,
 })

@@ -17,49 +17,7 @@ var _ = register(&lint.Rule{
 		ID:       "lock-without-expiry",
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a key taken with SETNX or SET NX that never expires",
-			Summary: "a key taken with SETNX or SET NX that never expires (a warning for a lock or a once-only guard, info for a record)",
-			Why: "A key created by `SETNX`, or by `SET key value NX` without `EX`, `PX`, `EXAT` or `PXAT`, has no time to live: " +
-				"`TTL` answers -1. Used as a lock, it is released only by the `DEL` of the client that holds it; if that client " +
-				"crashes, times out or takes another path first, the key stays forever and every later attempt sees the lock " +
-				"as taken. Used as a guard (`if redis.call('SETNX', k, 1) == 1 then ... end`), only the first run ever gets " +
-				"past it. `SET key value NX KEEPTTL` is no better: with NX the key did not exist, so there is no TTL to keep " +
-				"(observed: TTL -1). Give the expiry in the same command (`SET key value NX PX ms`), or set it with `EXPIRE` " +
-				"in the same script, which runs atomically with the SETNX. The script itself runs, and whether a holder ever " +
-				"fails before its release, or a guard was meant to last forever, is up to the clients: a warning.\n\n" +
-				"Every SETNX or SET NX whose key the script gives no expiry (no `EX`/`PX`/`EXAT`/`PXAT`, no `EXPIRE`, " +
-				"`PEXPIRE`, `EXPIREAT` or `PEXPIREAT` of the key after it, no `SET`/`SETEX`/`GETEX` with an expiry of the key, " +
-				"no `DEL` of it after it) is reported. It is a warning when the script shows a lock or a guard:\n\n" +
-				"- its name (the key's literal text or a part of it, the local holding the key or the attempt's reply, the value's " +
-				"text, the function it is taken in) says lock, mutex, semaphore, lease or leader; or the value is an owner " +
-				"token from ARGV that is not part of the key, and the script releases the key (`DEL`) or compares its value " +
-				"(`GET` == token);\n" +
-				"- the key's or the value's names say owner or token, or the script deletes the key (`DEL`) where it did not just " +
-				"take it (the release branch of an acquire/release script, another function of a library), or compares its value;\n" +
-				"- the attempt's reply is tested (`if`, an early return, `assert`), on the paths of its function where the attempt took the key a write follows, " +
-				"and on those where it failed no write runs before the function ends: a once-only guard that gates the rest.\n\n" +
-				"A key the script also changes another way (`INCR`, `HSET`...) is a counter or a record initialised with NX, and " +
-				"`HSETNX` sets a field, not a key: neither is a lock. " +
-				"At Go call sites (go-redis `SetNX`/`SetArgs`, redigo and rueidis `SETNX` or `SET ... NX`) the code must " +
-				"test the reply or delete the key, and the key's names (identifiers, string constants, the definition of a " +
-				"local: `key := \"lock:\" + name`) must say lock, or the value's names token, owner, uuid or nonce: a " +
-				"library's `SetNX(key, value, 0)` wrapper and a pause flag holding a timestamp are not locks.\n\n" +
-				"For a lock or a guard, an unsafe fix (`--fix --unsafe-fixes`) gives the key a time to live in milliseconds from a new " +
-				"ARGV element, one past the highest the script reads: `SET k v NX` gains `'PX', ARGV[n]`, and a SETNX whose reply is thrown " +
-				"away or compared with 0 or 1 in a condition becomes `SET k v NX PX ARGV[n]` (the comparison a truth test of SET's reply). " +
-				"Every caller must then pass that argument: without it the SET fails ('Lua redis lib command arguments must be strings " +
-				"or integers'). There is no fix when the script reads ARGV other than by literal indexes or registers functions.",
-			Lower: "Info when the script shows neither a lock nor a guard: SET NX also creates records that are meant to last " +
-				"(idempotence markers a later step deletes, seeded counters, pause flags, state and settings records, " +
-				"acknowledgements). The key still never expires, which is right for such a record and wrong for a lock, and " +
-				"only the author can say which it is.",
-			Bad: "if ARGV[1] == 'acquire' then\n  if redis.call('SETNX', KEYS[1], ARGV[2]) == 1 then\n    return 1\n  end\n  return 0\nend\n" +
-				"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
-			Good: "if ARGV[1] == 'acquire' then\n  if redis.call('SET', KEYS[1], ARGV[2], 'NX', 'PX', ARGV[3]) then\n    return 1\n  end\n  return 0\nend\n" +
-				"if redis.call('GET', KEYS[1]) == ARGV[2] then\n  return redis.call('DEL', KEYS[1])\nend\nreturn 0",
-			Redis: "all; SET with NX and EX/PX since 2.6.12, EXAT/PXAT since 6.2",
-		},
+		Doc:      ruleDoc("lock-without-expiry"),
 	},
 	Run: runLockWithoutExpiry,
 })

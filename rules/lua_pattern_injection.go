@@ -15,29 +15,7 @@ var _ = register(&lint.Rule{
 		ID:       "lua-pattern-injection",
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a Lua pattern or format built from keys, arguments or data",
-			Summary: "`string.find(s, '^' .. ARGV[1])`, `string.format(KEYS[1] .. ':%d', n)`: keys and data read as Lua patterns or formats",
-			Why: "`string.find`, `match`, `gmatch` and `gsub` read their second argument as a Lua pattern, where " +
-				"`- . % + * ? [ ] ^ $ ( )` are magic. A key prefix, an id or a stored value passed there changes the " +
-				"search: `string.find('job-1:x', 'job-1')` finds nothing, since `b-` means \"zero or more b\" " +
-				"(observed on 7.0.15), so a lookup silently misses and the script takes its not-found branch. Search for " +
-				"the text itself with `string.find(s, p, 1, true)` (plain), or escape the data first: " +
-				"`(p:gsub('%p', '%%%0'))`, in parentheses: gsub also returns its count, which as find's third argument " +
-				"would move the start of the search. The format of `string.format` is the same kind of mini-language: a `%` in " +
-				"a key or argument built into it is read as a directive, and the script fails (`invalid option '%' to " +
-				"'format'`, `bad argument #2 to 'format' (no value)`, observed on 7.0.15) or formats other text, another " +
-				"key name. It is reported when the script's own text shows the data is meant as text: the format adds " +
-				"directives of the script's own around it (`KEYS[1] .. ':%d'`), or no value follows for a directive to " +
-				"take (`string.format(ARGV[1])`). Nothing in a script shows that a caller's key holds a `%`, so this stays " +
-				"a warning. Pass the data as a value instead: `string.format('%s:%d', KEYS[1], n)`.",
-			Bad:  "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, '^' .. id) then\n    return job\n  end\nend\nreturn false",
-			Good: "local id = ARGV[1]\nfor _, job in ipairs(redis.call('LRANGE', KEYS[1], 0, 99)) do\n  if string.find(job, id, 1, true) == 1 then\n    return job\n  end\nend\nreturn false",
-			Lower: "A pattern that is only an argument (`string.match(s, ARGV[1])` in `match`, `gmatch` or `gsub`) may be " +
-				"meant as a pattern the caller chooses: it is reported at info. So is a format that is only a key, an argument " +
-				"or a reply with values after it (`string.format(KEYS[1], id)`): it may be a template the caller sends on purpose.",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("lua-pattern-injection"),
 	},
 	Run: runLuaPatternInjection,
 })

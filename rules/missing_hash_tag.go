@@ -18,27 +18,7 @@ var _ = register(&lint.Rule{
 		ID:       "missing-hash-tag",
 		Category: diag.Cluster,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "keys of one script that hash to different cluster slots",
-			Summary: "keys of one script that hash to different cluster slots",
-			Why: "Redis Cluster stores each key in one of 16384 slots: CRC16 of the key, or of its hash tag (the text " +
-				"between the first `{` and the next `}`, when not empty), modulo 16384. One script may only use keys of one " +
-				"slot: passing keys of two slots in KEYS fails before the script runs with " +
-				"`CROSSSLOT Keys in request don't hash to the same slot`; with a `#!lua` shebang, touching a second slot fails " +
-				"with `Script attempted to access keys that do not hash to the same slot`; a legacy script fails with " +
-				"`Script attempted to access a non local key in a cluster node` whenever the slots live on different nodes " +
-				"(and works, for now, when they happen to share one). Give keys that must be used together a common hash tag, " +
-				"`{user:1}:name` and `{user:1}:email`, so they always share a slot.\n\n" +
-				"Only keys whose whole name is written in the script are compared (a literal, or a concatenation of " +
-				"literals): the names of keys passed in KEYS or built from KEYS are not known. Keys used in different " +
-				"branches of one `if`, or in different functions of a library, are not compared. Module commands' keys are " +
-				"compared too; a key a module reads but does not declare (JSON.MGET's second, CMS.MERGE's sources) is not " +
-				"refused by Redis, and the module reads it on whichever node the script runs on.",
-			Bad:   "redis.call('SET', 'user:1:name', ARGV[1])\nredis.call('SET', 'user:1:email', ARGV[2])",
-			Good:  "-- EVAL script 2 {user:1}:name {user:1}:email\nredis.call('SET', KEYS[1], ARGV[1])\nredis.call('SET', KEYS[2], ARGV[2])",
-			Redis: "Redis Cluster, all versions; errors observed on 7.0",
-			Lower: clusterLower,
-		},
+		Doc:      ruleDoc("missing-hash-tag"),
 	},
 	Run: runMissingHashTag,
 })

@@ -12,17 +12,7 @@ var _ = register(&lint.Rule{
 		ID:       "multiple-return-values",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a script or function that returns several values",
-			Summary: "`return a, b`: EVAL and FCALL reply with the first value only; return a table",
-			Why: "EVAL, EVALSHA and FCALL turn one Lua value into the reply: `return allowed, remaining, reset` replies " +
-				"`allowed` and drops the rest, and `return unpack(t)` replies `t[1]` (observed on 7.0.15: `return 1, 2` " +
-				"replies 1). A caller that reads the reply as a list gets an integer or a string instead. Return a table, " +
-				"which Redis sends as an array: `return {allowed, remaining, reset}`, or `return t` for a table already built.",
-			Bad:   "local count = redis.call('INCR', KEYS[1])\nreturn count <= tonumber(ARGV[1]) and 1 or 0, count",
-			Good:  "local count = redis.call('INCR', KEYS[1])\nreturn {count <= tonumber(ARGV[1]) and 1 or 0, count}",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("multiple-return-values"),
 	},
 	Run: runMultipleReturnValues,
 })

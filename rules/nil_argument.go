@@ -16,36 +16,7 @@ var _ = register(&lint.Rule{
 		ID:       "nil-argument",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a redis.call argument that may be nil, a boolean or a table",
-			Summary: "a `redis.call` argument that may be nil, a boolean or a table: `arguments must be strings or integers`",
-			Why: "Redis accepts only strings and numbers as command arguments. A nil, a boolean, a table or a function " +
-				"makes the call fail with `Lua redis lib command arguments must be strings or integers` (Valkey 8: `Command " +
-				"arguments must be strings or integers`), and the writes " +
-				"the script made before it are kept. The usual causes: a local only assigned in some branches (or " +
-				"re-declared with `local` inside one, which assigns another variable), and a reply that is null " +
-				"(`false` in Lua, `nil` after `tonumber`) when the key or field is missing, passed on without a check. " +
-				"Give the value a default (`v or ''`) or return before the call when it is missing. " +
-				"An element read at a fixed index of an array reply that may be empty (`ZRANGE k 0 0`, `ZRANGEBYSCORE ... LIMIT 0 1`, " +
-				"`LRANGE`, `SMEMBERS`, `HKEYS`, `SPOP k n`, `SRANDMEMBER k n`...) is nil when the key is missing or the range selects " +
-				"nothing: `r[1]` passed to a command fails the same way. A test of the table itself (`if r then`, `r ~= nil`) " +
-				"does not guard it, since a table is always true; `#r > 0`, an early return when `#r == 0`, a test of `r[1]` or " +
-				"`next(r)` do, and so does a test that the key exists (`EXISTS`, `ZCARD k > 0`, a write of it) before a read " +
-				"that holds an element whenever the key exists (Redis deletes a list, set, hash or sorted set with its last " +
-				"element): `ZRANGE k 0 0`, `LRANGE k 0 n`, `SMEMBERS`, `HKEYS`, `SPOP k n`. Such a read is sure of one member, " +
-				"and of its score or value beside it when the reply pairs them (`WITHSCORES`, `HGETALL`, `ZPOPMIN`): " +
-				"`ZREVRANGE k 0 0 WITHSCORES` after a write of k holds `r[1]` and `r[2]`, not `r[3]`. Values the caller passes (KEYS, ARGV) and values nothing is known about (parameters, other table " +
-				"elements) are not reported. A capture of `string.match` (or `s:match`) is nil when the string does not " +
-				"match the pattern: a queue name with an underscore read with `(%w+)` from a job's JSON makes the call " +
-				"fail after the script's earlier writes (a ZREM of the job: the job is lost). A pattern every string " +
-				"matches (`(.*)`, `^%s*(.-)%s*$`) is not reported.",
-			Lower: "One level below the rule's severity (warning by default) when the value rests on what other code keeps: " +
-				"a capture of `string.match` of data the script reads (whether it matches is kept by the code that writes it), " +
-				"or a field the caller names that the script adds itself, on another path (it keeps that field with its record).",
-			Bad:   "local v = redis.call('GET', KEYS[1])\nreturn redis.call('SET', KEYS[2], v)",
-			Good:  "local v = redis.call('GET', KEYS[1])\nif not v then\n  return false\nend\nreturn redis.call('SET', KEYS[2], v)",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("nil-argument"),
 	},
 	Run: runNilArgument,
 })

@@ -15,20 +15,7 @@ var _ = register(&lint.Rule{
 		ID:       "nil-reply-compare",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a reply compared with nil",
-			Summary: "a reply compared with `nil`: a null reply is `false` in RESP2, so the test never holds",
-			Why: "Scripts talk RESP2 to Redis unless they call `redis.setresp(3)`, and in RESP2 a null reply (GET, HGET, " +
-				"LPOP, ZSCORE... on missing data) arrives in Lua as `false`, not `nil`; arrays arrive as tables (empty " +
-				"when nothing matches), integers as numbers. A reply is therefore never `nil`: `redis.call('HGET', k, f) == nil` " +
-				"is never true, so the missing case is never handled, and `redis.call('ZRANGE', ...) ~= nil` is always true. " +
-				"Test the null reply with `not x` (or `x == false`), an empty array with `#x == 0`. After `redis.setresp(3)` " +
-				"a null reply is `nil` and the comparison is right.",
-			Bad:   "local v = redis.call('HGET', KEYS[1], 'count')\nif v == nil then\n  return 'missing'\nend\nreturn v",
-			Good:  "local v = redis.call('HGET', KEYS[1], 'count')\nif not v then\n  return 'missing'\nend\nreturn v",
-			Redis: "all (RESP2, the default in scripts)",
-			Lower: "Info when the reply is never null (an array, an integer, a status) and the test decides an if (its condition, or one operand of its `and` chain for `~= nil`, of its `or` chain for `== nil`) with nothing depending on it: the test always comes out the same way and is dead code, so the script's answer is what it would be without it (jesque's `if firstMsg ~= nil then payload = firstMsg[1] ... end`, which then tests the element; `if redis.call('INCR', k) ~= nil then redis.call('EXPIRE', k, 60) end`). It stays an error when the script depends on it: the branch it leaves dead (the block of `== nil`, the else of `~= nil`) writes, or handles a case the reply has (a read's 0 or empty array, a conditional write's 0: SETNX, SADD, DEL, EXPIRE...); or the test alone lets a write run that it was meant to stop (`if redis.call('SETNX', k, v) ~= nil then redis.call('EXPIRE', k, 30) end`); or what it lets run (for `~= nil`, the rest of its `and` chain too) passes an element of a reply that may be empty to a command, computes with it, orders it (`<`, `>`, also through tonumber), calls a method of it, or returns it where the dead branch had another answer (itamarhaber's `data ~= nil and n > tonumber(data[2])` fails on an empty reply). `~= nil` on a reply whose null is false lets the null through, and a test outside an if is not judged: errors. Also info: a nil test whose own `or` chain (for `== nil`) or `and` chain (for `~= nil`) holds another test of the same value that already gives the intended answer for the null reply, false: `x == nil or x ~= KEYS[2]`, `x == nil or not x`, `x ~= nil and x == 'v'` (the other operand compared with a literal or a KEYS or ARGV element); the help names that operand.",
-		},
+		Doc:      ruleDoc("nil-reply-compare"),
 	},
 	Run: runNilReplyCompare,
 })

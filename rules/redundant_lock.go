@@ -12,23 +12,7 @@ var _ = register(&lint.Rule{
 		ID:       "redundant-lock",
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a lock taken and released inside one script",
-			Summary: "a lock taken and released inside one script, which is atomic already",
-			Why: "Redis runs a script, or a library function, atomically: no other command or script runs until it returns. " +
-				"A lock taken with `SETNX` or `SET ... NX` and deleted again before the script returns therefore keeps nobody " +
-				"out. It only adds a way to fail: a runtime error between the two calls (arithmetic on a nil, a compare with " +
-				"a missing value) stops the script without undoing the writes it already made, so the lock key stays behind " +
-				"and every later run reports the resource as busy until the key is deleted or expires. Drop the lock: the " +
-				"script itself is the critical section. A lock that is meant to outlive the script (taken here, released by " +
-				"a later call) is not reported.",
-			Bad: "local lock = redis.call('SETNX', KEYS[2], 'locked')\nif lock == 1 then\n" +
-				"  local stock = tonumber(redis.call('GET', KEYS[1]))\n  if stock > 0 then\n    redis.call('DECR', KEYS[1])\n  end\n" +
-				"  redis.call('DEL', KEYS[2])\n  return 'ok'\nend\nreturn 'busy'",
-			Good: "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock and stock > 0 then\n" +
-				"  redis.call('DECR', KEYS[1])\n  return 'ok'\nend\nreturn 'sold out'",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("redundant-lock"),
 	},
 	Run: runRedundantLock,
 })

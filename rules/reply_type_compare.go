@@ -16,22 +16,7 @@ var _ = register(&lint.Rule{
 		ID:       "reply-type-compare",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a reply compared by == with a value of another type",
-			Summary: "`SET ... == 'OK'` or `SET ... NX == 0` (a status reply is a table), `GET == 10` (a bulk reply is a string): never true",
-			Why: "Lua's `==` never converts: values of different types are never equal. A status reply (SET, TYPE, " +
-				"RENAME, LSET...) arrives in a script as the table `{ok='OK'}`, so `redis.call('SET', k, v, 'NX', 'EX', 10) == 'OK'` " +
-				"is false even when the key was set, `redis.call('TYPE', k) == 'hash'` is false for a hash, and `SET k v NX` " +
-				"compared with 0 or 1 as SETNX's reply would be is false whether or not the key was set. A bulk-string " +
-				"reply (GET, HGET, ZSCORE...) is a Lua string, so `redis.call('GET', k) == 10` is false when the key holds " +
-				"\"10\"; an integer reply (INCR, EXISTS, SETNX...) is a number, so `== '1'` is false when it is 1, and `== false` is " +
-				"false when LREM, ZREM or SREM removed nothing (they reply 0, never a null). The test " +
-				"silently takes the same branch on every run. Test a status reply with `if x then` or `x.ok == 'OK'`, " +
-				"compare a string with a string (`== '10'`) or convert it (`tonumber(x) == 10`), a number with a number.",
-			Bad:   "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) == 'OK' then\n  return 1\nend\nreturn 0",
-			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', 10) then\n  return 1\nend\nreturn 0",
-			Redis: "all (RESP2, the default in scripts)",
-		},
+		Doc:      ruleDoc("reply-type-compare"),
 	},
 	Run: runReplyTypeCompare,
 })

@@ -6,13 +6,49 @@
 package rules
 
 import (
+	"embed"
+	"fmt"
 	"sort"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/ruledoc"
 )
 
 var registry []*lint.Rule
+
+// Each rule's documentation is docs/<id>.md (internal/ruledoc says the
+// format); shared_docs.md holds the texts several of them name.
+var (
+	//go:embed docs/*.md
+	docFiles embed.FS
+	//go:embed shared_docs.md
+	sharedDocsMD string
+	sharedDocs   = mustTexts(sharedDocsMD)
+)
+
+func mustTexts(src string) ruledoc.Texts {
+	t, err := ruledoc.ParseTexts(src)
+	if err != nil {
+		panic(fmt.Sprintf("rules/shared_docs.md: %v", err))
+	}
+	return t
+}
+
+// ruleDoc reads rule id's documentation from docs/<id>.md. A file that
+// does not parse stops the program when the package loads, so any test of
+// the package fails on it.
+func ruleDoc(id string) diag.Doc {
+	path := "docs/" + id + ".md"
+	src, err := docFiles.ReadFile(path)
+	if err == nil {
+		var d diag.Doc
+		if d, err = ruledoc.Parse(string(src), sharedDocs); err == nil {
+			return d
+		}
+	}
+	panic(fmt.Sprintf("rules/%s: %v", path, err))
+}
 
 // register adds a rule; each rule file calls it from a package-level var.
 func register(r *lint.Rule) *lint.Rule {

@@ -15,25 +15,7 @@ var _ = register(&lint.Rule{
 		ID:       "script-forbidden-command",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a command the server refuses inside a script",
-			Summary: "a command the server refuses inside a script (MULTI, CONFIG...; BLPOP, WAIT, XREAD BLOCK on Redis 7.0, a warning where they never block)",
-			Why: "A script runs atomically and cannot wait, so the server refuses the commands flagged noscript: " +
-				"transactions (MULTI, EXEC, WATCH), pub/sub subscriptions, EVAL and FCALL, SCRIPT, FUNCTION, CLIENT, CONFIG, " +
-				"DEBUG, SAVE, SHUTDOWN and other server administration. Each fails with `ERR This Redis command is not allowed " +
-				"from script`, and writes made before the refused call stay. Blocking commands depend on the target: Redis " +
-				"7.0 refuses BLPOP, BRPOP, BLMOVE, BRPOPLPUSH, BZPOPMIN, BZPOPMAX and WAIT the same way (and WAITAOF until " +
-				"7.4); from Redis 7.2, and on every Valkey, they run but never block: a pop on an empty key replies nil at " +
-				"once, as on a timeout, and WAIT answers at once. `XREAD` and `XREADGROUP` with `BLOCK` fail with `ERR XREAD " +
-				"command is not allowed with BLOCK option from scripts` before Redis 7.4 and Valkey 8.0, and reply nil at " +
-				"once after.",
-			Bad:   "local job = redis.call('BRPOP', KEYS[1], 5)\nreturn job",
-			Good:  "-- the client waits (BRPOP outside the script); the script does not\nlocal job = redis.call('RPOP', KEYS[1])\nreturn job",
-			Redis: "all; refusals observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.7, 8.0.1 (docs/facts-observed.md O9)",
-			Lower: "One level below the rule's severity (warning by default) for a blocking command, or XREAD/XREADGROUP " +
-				"with BLOCK, on a target that runs it without blocking (Redis 7.2 and later, Valkey): the script does not " +
-				"fail, but it never waits, which is rarely what the author meant.",
-		},
+		Doc:      ruleDoc("script-forbidden-command"),
 	},
 	Run: runScriptForbiddenCommand,
 })

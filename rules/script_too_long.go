@@ -12,17 +12,7 @@ var _ = register(&lint.Rule{
 		ID:       "script-too-long",
 		Category: diag.Style,
 		Severity: diag.SeverityInfo,
-		Doc: diag.Doc{
-			Title:   "a script longer than max-lines",
-			Summary: "a script longer than `max-lines` (default 50)",
-			Why: "A script runs as one atomic block: while it runs, Redis serves no other client. A long script is hard to " +
-				"review for what it reads, what it writes and how long it can run, and it is sent whole on every EVAL " +
-				"(EVALSHA sends only its SHA1). Keep scripts to the part that must be atomic, and let the client do the rest, " +
-				"or move shared helpers into a Functions library (Redis 7) loaded once with FUNCTION LOAD.",
-			Bad:   "-- a 300-line script that validates input, formats output and updates ten keys",
-			Good:  "-- the client validates and formats; the script only does the atomic update\nredis.call('SET', KEYS[1], ARGV[1])\nreturn redis.call('INCR', KEYS[2])",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("script-too-long"),
 		Options: []diag.Option{{
 			Name:    "max-lines",
 			Default: 50,

@@ -18,38 +18,7 @@ var _ = register(&lint.Rule{
 		ID:       "setnx-then-expire",
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a SETNX or SET NX whose key gets its expiry from an EXPIRE",
-			Summary: "SETNX or SET NX whose expiry comes from a separate EXPIRE: a failing EXPIRE leaves a key that never expires; use SET NX EX (info when the TTL is the caller's)",
-			Why: "`SETNX key value` followed by `EXPIRE key seconds` writes the key first and checks the time to live " +
-				"second. When the EXPIRE fails, because its argument is not an integer (`ERR value is not an integer or " +
-				"out of range`), the script stops there and the SETNX is not rolled back: the key stays with no time to " +
-				"live (TTL -1), a lock that never expires, and every later attempt finds it taken. `SET key value NX EX " +
-				"seconds` does both in one command and checks the time to live before it writes: with a bad one nothing " +
-				"is written. The same holds for `SET key value NX` without EX or PX, for an EXPIRE in the branch where " +
-				"the key was taken (also `if got == 1 and ttl > 0 then`), after an early return where it was not, or " +
-				"returned as the script's reply (`return redis.call('EXPIRE', k, ARGV[2])`). An EXPIRE that runs whatever the SETNX or SET NX replied (its reply " +
-				"unused) also pushes back the expiry of a key someone else set: contenders that keep retrying keep a dead " +
-				"holder's lock alive. `lint-lua --fix` rewrites `if redis.call('SETNX', k, v) == 1 then " +
-				"redis.call('EXPIRE', k, t) ...` (also `== 0` with an early return, through a local used only there, and " +
-				"`return redis.call('EXPIRE', k, t)`, which becomes `return 1`) into `if redis.call('SET', k, v, 'NX', " +
-				"'EX', t) then ...` where the script shows the time to live to be above 0 (a positive literal, or a " +
-				"value it tested first: `if not ttl or ttl <= 0 then return ... end`): SET refuses a time to live of 0 " +
-				"or less (`ERR invalid expire time in 'set' command`) where EXPIRE deletes the key it just set and the " +
-				"script goes on, so for a time to live the script does not check the fix is unsafe: `--fix` leaves it, its help " +
-				"says why, and `--fix --unsafe-fixes` applies it.",
-			Bad:   "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  redis.call('EXPIRE', KEYS[1], ARGV[2] / 1000)\n  return 1\nend\nreturn 0",
-			Good:  "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2] / 1000) then\n  return 1\nend\nreturn 0",
-			Redis: "all; SET with NX and EX/PX since 2.6.12",
-			Lower: "One level below the rule's severity (info by default) when the script gives no reason to think the " +
-				"EXPIRE fails: its time to live is a positive integer literal (what is left is two commands where one " +
-				"does, and a deprecated command), or it comes from the caller (ARGV, tonumber of it, a value of unknown " +
-				"origin) and only the caller can say whether it is ever not an integer. A time to live the script " +
-				"computes so that it may have a fraction (a division, a fractional literal or factor) keeps the rule's " +
-				"severity. An EXPIRE that runs whatever the SETNX replied keeps the rule's severity for a key the script " +
-				"shows to be a lock (as lock-without-expiry judges it), whose holder's expiry it pushes back; for any " +
-				"other key it is one level lower.",
-		},
+		Doc:      ruleDoc("setnx-then-expire"),
 	},
 	Run: runSetnxThenExpire,
 })

@@ -13,27 +13,7 @@ var _ = register(&lint.Rule{
 		ID:       "shadowed-local",
 		Category: diag.Style,
 		Severity: diag.SeverityInfo,
-		Doc: diag.Doc{
-			Title:   "a local that hides another local of the same function",
-			Summary: "a local that hides another local of the same function",
-			Why: "`local x` inside a block declares a new variable: assignments to it never reach the `x` declared " +
-				"outside, which keeps its old value (often nil) once the block ends. Passed on to Redis, that nil makes " +
-				"the script fail with `Lua redis lib command arguments must be strings or integers` (Valkey 8: `Command arguments " +
-				"must be strings or integers`), after whatever it " +
-				"already wrote. Assign the outer variable (`x = ...`) or give the inner one its own name. Not reported: `_`, " +
-				"a second `local x` in the same block (all the code after it sees the new one), and parameters or locals " +
-				"of a nested function named like an outer local.",
-			Bad:   "local ttl\nif ARGV[2] ~= '' then\n  local ttl = ARGV[2]\nend\nreturn redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl)",
-			Good:  "local ttl = 60\nif ARGV[2] ~= '' then\n  ttl = ARGV[2]\nend\nreturn redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl)",
-			Redis: "all",
-			Lower: "Info by default: a local that hides another is a true statement that is harmless where it stands " +
-				"most of the time (a loop variable or a temporary reusing a name, on 10 of 10 findings in projects never " +
-				"seen before). One level higher (warning) when the hiding changes what the script does: the outer local " +
-				"is read after the block of the inner one ends, and either the inner one is given a value that nothing " +
-				"reads (an assignment meant for the outer one) or the outer one is declared without a value (not even a call's " +
-				"extra results, as in `local a, b = unpack(r)`) and never " +
-				"assigned, so that it is still nil where it is read.",
-		},
+		Doc:      ruleDoc("shadowed-local"),
 	},
 	Run: runShadowedLocal,
 })

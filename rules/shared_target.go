@@ -39,19 +39,3 @@ var errorNames = [...]string{
 	target.ErrXReadBlock:     "XREAD BLOCK not allowed from scripts",
 	target.ErrNoPermKey:      "no permission for a key",
 }
-
-// clusterLower is the cluster rules' shared Lower documentation: what
-// lint.Config.Cluster, lint.ClusterEvidence and lint.SelectsDatabase decide.
-const clusterLower = "Info (a true statement, harmless where the script runs) on a script that nothing suggests will run on " +
-	"Redis Cluster: no {hash tag} in a string of the script that names or builds a key (`'{orders}:last'`, `'}:cart'` " +
-	"after a tag built in pieces) nor in the keys a host-language or Go call passes it (`[]string{\"{user}:\" + id}`), " +
-	"and no `cluster: true` in `.lint-lua.yaml`; `cluster: false` makes them info whatever the script holds. Only a " +
-	"cluster breaks on these findings, and most scripts never run on one: on a single node a key written into the " +
-	"script works, so the finding stays visible as advice, and evidence of a cluster (or `cluster: true`) gives it the " +
-	"rule's severity." + clusterSelectLower
-
-// clusterSelectLower is the sentence about a script that cannot run on a
-// cluster (lint.SelectsDatabase).
-const clusterSelectLower = " Info, whatever the rule's severity, in a script that SELECTs a database that may not be 0 " +
-	"(`redis.call('SELECT', KEYS[1])`), unless `cluster: true` says otherwise: Redis Cluster has only database 0 and " +
-	"refuses that SELECT, so the script cannot run on a cluster and what would break only there is advice."

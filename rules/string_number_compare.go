@@ -15,24 +15,7 @@ var _ = register(&lint.Rule{
 		ID:       "string-number-compare",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a string ordered with a number, or numbers as strings",
-			Summary: "a string compared with a number by `< <= > >=`: always a runtime error; an argument `== 1`: never equal; two strings that hold numbers: ordered as text",
-			Why: "ARGV and KEYS elements are always Lua strings, and so is a bulk-string reply (GET, HGET, ZSCORE, " +
-				"INCRBYFLOAT...). Lua 5.1 converts numeric strings for arithmetic but never for an ordering comparison: " +
-				"`ARGV[1] < 10` raises `attempt to compare string with number` and `redis.call('GET', k) > 0` raises " +
-				"`attempt to compare number with string` whatever the values, so the script fails on every run that " +
-				"reaches the comparison (writes made before it stay). Convert the string side with `tonumber()`. Two strings " +
-				"do compare, but byte by byte: a counter read with GET (the script INCRs it) or a ZSCORE reply against a " +
-				"limit from ARGV gives '2' >= '10' true, a wrong answer whenever the numbers have different lengths; " +
-				"convert both sides (a literal bound such as `< '0'` is left alone). An equality never converts either: " +
-				"`ARGV[1] == 1` is false for the argument '1' (observed on 7.0.15), so the branch meant for it never runs " +
-				"and `~=` always does; compare `tonumber(ARGV[1]) == 1` or the string `ARGV[1] == '1'` (a reply compared " +
-				"so is reply-type-compare's).",
-			Bad:   "local limit = ARGV[1]\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
-			Good:  "local limit = tonumber(ARGV[1])\nlocal count = redis.call('INCR', KEYS[1])\nif count > limit then\n  return 0\nend\nreturn 1",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("string-number-compare"),
 	},
 	Run: runStringNumberCompare,
 })

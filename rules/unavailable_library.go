@@ -16,27 +16,7 @@ var _ = register(&lint.Rule{
 		ID:       "unavailable-library",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a standard Lua library that the server does not provide",
-			Summary: "`os`, `io`, `require`, `print`, `table.unpack`...: not in Redis's Lua 5.1 sandbox",
-			Why: "Redis runs scripts in a sandbox without the standard globals that reach outside the server: `os`, `io`, " +
-				"`require`, `loadfile`, `dofile`, `print`, `debug`, `module`. Reading one is a runtime error (`Script attempted " +
-				"to access nonexistent global variable 'os'`), raised after the writes the script already made, which are not " +
-				"rolled back. Redis 7.4 and Valkey 8.0 give scripts an `os` table with only `os.clock`: there `os.time` and the " +
-				"others are nil, and calling one fails. Redis runs Lua 5.1, so the names of later versions are missing " +
-				"too: the `utf8`, `bit32` and `rawlen` globals, and library fields such as `table.pack`, `table.unpack`, " +
-				"`math.tointeger`, `math.type` and `string.pack`, which are nil: calling one fails with `attempt to call field " +
-				"'pack' (a nil value)`. A field tried first with a fallback, `(table.unpack or unpack)(t)`, is fine. Each has a " +
-				"Redis or Lua 5.1 replacement: `redis.call('TIME')` for the clock, `redis.log` for output, the global `unpack`, " +
-				"`struct.pack`, `bit.band`. `getfenv`, `setfenv` and `newproxy` are not reported: every server built from source " +
-				"has them (Debian's redis-server package lacks them). `redis.SERVER_VERSION` and `redis.SERVER_VERSION_NUM`, " +
-				"named in a Valkey comment, are set by no server: they read nil.",
-			Bad:   "local now = os.time()\nprint('now ' .. now)\nreturn table.unpack({now})",
-			Good:  "local now = tonumber(redis.call('TIME')[1])\nredis.log(redis.LOG_NOTICE, 'now ' .. now)\nreturn unpack({now})",
-			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1); os.clock from Redis 7.4 and Valkey 8.0",
-			Lower: "One level below the rule's severity (warning by default) for `redis.SERVER_VERSION` and " +
-				"`redis.SERVER_VERSION_NUM`: reading nil is no failure by itself, only what the script then does with it.",
-		},
+		Doc:      ruleDoc("unavailable-library"),
 	},
 	Run: runUnavailableLibrary,
 })

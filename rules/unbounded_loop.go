@@ -16,40 +16,7 @@ var _ = register(&lint.Rule{
 		ID:       "unbounded-loop",
 		Category: diag.Performance,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "a loop that nothing in the script bounds",
-			Summary: "a loop that nothing in the script bounds: BUSY for everyone, unkillable after a write",
-			Why: "Redis runs a script to the end before it serves anyone else: no other client runs meanwhile, so a loop " +
-				"that waits for another client to change a key never ends, and a loop whose exit depends on how much data " +
-				"there is blocks the server for as long as the data is big. After `busy-reply-threshold` (5000 ms by default) " +
-				"every other client gets `BUSY Redis is busy running a script`. A read-only script can be stopped with " +
-				"SCRIPT KILL (FUNCTION KILL for a library), but once the script has written, SCRIPT KILL answers " +
-				"`UNKILLABLE Sorry the script already executed write commands against the dataset` and only " +
-				"`SHUTDOWN NOSAVE` stops it: the server exits, closing every connection, without saving.\n\n" +
-				"Reported: `while true` / `while 1` / `repeat ... until false` loops with no exit; loops whose condition, or whose " +
-				"only exits, test something nothing in them can change (a busy wait on a key); loops whose exits depend on data " +
-				"that no round is sure to bring closer (nothing popped or removed from what the exit tests, no page offset, " +
-				"cursor or counter that moves on every round: the same page read forever); and, with `report-unbounded-numeric`, " +
-				"as advice, loops that count up to a number taken from ARGV or read from a value reply (GET, HGET...) with no cap. " +
-				"Not reported: loops that end because every round works through something finite (a pop or removal per round " +
-				"until the collection is empty, a page offset, SCAN cursor or counter that moves on every round, a size that " +
-				"doubles until a probe fails), `for` loops with literal bounds, `for i = 1, #t`, `ipairs`/`pairs` over a table " +
-				"or reply, a count from LLEN/SCARD/ZCARD-like commands, loops over KEYS or ARGV (`KEYS[i]`, `unpack(ARGV, i, j)`, " +
-				"or until the first missing `ARGV[i]`), a split of an argument (each `string.find` starting past the last " +
-				"separator), counts rejected above a limit before the loop or admitted only below " +
-				"one, and loops whose exit is guaranteed by a counter checked against a literal. How much data a loop that ends " +
-				"reads is expensive-command's concern (a walk of a whole collection in pages).",
-			Bad: "-- wait until another client releases the lock\n" +
-				"redis.call('INCR', KEYS[2])\n" +
-				"while redis.call('EXISTS', KEYS[1]) == 1 do end\n" +
-				"return redis.call('SET', KEYS[1], ARGV[1])",
-			Good: "-- give up at once and let the client retry later\n" +
-				"if redis.call('EXISTS', KEYS[1]) == 1 then return false end\n" +
-				"redis.call('INCR', KEYS[2])\n" +
-				"return redis.call('SET', KEYS[1], ARGV[1])",
-			Redis: "all; BUSY, SCRIPT KILL and UNKILLABLE observed on 7.0",
-			Lower: "One level below the rule's severity (info by default), with `report-unbounded-numeric`: a loop that counts up to a number taken from ARGV or read from a value reply, with no cap (`for i = 1, tonumber(ARGV[1])`, or a `while` or `repeat` loop whose counter must reach one). It ends, after as many rounds as the caller or the data says, so the finding is advice.",
-		},
+		Doc:      ruleDoc("unbounded-loop"),
 		Options: []diag.Option{{
 			Name:    "report-unbounded-numeric",
 			Default: true,

@@ -14,22 +14,7 @@ var _ = register(&lint.Rule{
 		ID:       "unbounded-unpack",
 		Category: diag.Correctness,
 		Severity: diag.SeverityWarning,
-		Doc: diag.Doc{
-			Title:   "unpack of a reply whose length has no bound",
-			Summary: "`unpack` of a reply with no bound: `too many results to unpack` at 8000 entries (4000 elements at two entries each)",
-			Why: "`unpack(t)` pushes every element of t onto the Lua stack, and Redis's Lua stops at 8000: with 7999 " +
-				"elements it works, with 8000 the script fails with `too many results to unpack`. A reply of SMEMBERS, " +
-				"HGETALL, KEYS, LRANGE 0 -1, ZRANGEBYSCORE without LIMIT (or a table filled from one in a loop, which fails " +
-				"sooner when the loop adds several entries per element: two per element fail at 4000) grows " +
-				"with the data, so the script works in tests and fails the day the collection reaches that size, keeping " +
-				"the writes it made before the unpack (nothing is rolled back). Bound the reply (LIMIT, a literal range) " +
-				"or unpack in chunks: `for i = 1, #t, 1000 do redis.call('SREM', k, unpack(t, i, math.min(i + 999, #t))) end`. " +
-				"`unpack(ARGV)` is reported one level lower: the caller decides its length.",
-			Bad:   "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nreturn redis.call('ZREM', KEYS[1], unpack(ids))",
-			Good:  "redis.call('SET', KEYS[2], ARGV[1])\nlocal ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])\nlocal n = 0\nfor i = 1, #ids, 1000 do\n  n = n + redis.call('ZREM', KEYS[1], unpack(ids, i, math.min(i + 999, #ids)))\nend\nreturn n",
-			Redis: "all (the 8000-element limit is observed on 7.0)",
-			Lower: "One level below the rule's severity (info by default) when the count is the caller's: `unpack(ARGV)` (or of a function's `args`), the reply of a command whose LIMIT, COUNT or stop index comes from ARGV, and a table filled by a numeric loop whose count comes from ARGV (`for i = 0, permits - 1 do table.insert(args, ...) end`). A reply the script asks for whole, or whose bound comes from a reply, keeps the rule's severity.",
-		},
+		Doc:      ruleDoc("unbounded-unpack"),
 	},
 	Run: runUnboundedUnpack,
 })

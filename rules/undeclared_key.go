@@ -13,26 +13,7 @@ var _ = register(&lint.Rule{
 		ID:       "undeclared-key",
 		Category: diag.Cluster,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a key that does not come from KEYS",
-			Summary: "a key that does not come from KEYS: breaks Redis Cluster routing",
-			Why: "Redis routes a script by the keys passed in KEYS. A key written as a literal, built with `..`, or taken " +
-				"from ARGV or a reply is invisible to that routing. On Redis Cluster the script fails with " +
-				"`ERR Script attempted to access a non local key in a cluster node` whenever the key lives on another node " +
-				"(a script with no keys runs on whichever node received it), and with a `#!lua` shebang even a key on the " +
-				"same node but another slot fails (`keys that do not hash to the same slot`). Without cluster the bug is " +
-				"latent until the day you shard. ACL key patterns are bypassed the same way. Module commands' keys count " +
-				"too (`JSON.SET k`, `BF.ADD k`; an index name of FT.* is no key). JSON.MGET (after its first key) and " +
-				"CMS.MERGE (its sources) read keys they do not declare: Redis's own checks do not see those, so instead of " +
-				"failing, the module reads them on the node the script runs on.",
-			Bad:   "local user = redis.call('GET', 'current_user')\nredis.call('SET', KEYS[1] .. ':lock', 1)",
-			Good:  "-- EVAL script 2 current_user {order}:lock\nlocal user = redis.call('GET', KEYS[1])\nredis.call('SET', KEYS[2], 1)",
-			Redis: "all; cluster behaviour observed on 7.0",
-			Lower: clusterLower + " " +
-				"One level lower (a warning by default) for a key listed by KEYS or SCAN: on a cluster the script sees one node's keys, so it misses the others rather than failing, and fails only with a #!lua shebang. " +
-				"Info when the pattern's fixed start (before the first glob character) holds a {hash tag} (a value of unknown origin between its literal braces counts as the tag's content: `'{' .. prefix .. '}:job:*'`), or the pattern is a prefix from KEYS or ARGV followed by more, as bull's removeJobs scans the queue's prefix: then every listed key can be in the declared keys' slot. A whole pattern from the caller keeps the warning: whether it holds a tag is the caller's choice. " +
-				"Info, whatever the rule's severity, when the key can carry the declared keys' {hash tag}: a key taken from ARGV or read from a reply, or built in the script from parts one of which is a declared key, ARGV, a reply, a value of unknown origin (a function's parameter) or a literal holding a brace. It works on a cluster while it hashes to their slot (bull and bullmq require such a tag of their prefix), which only the caller knows. A literal key, a number, or a key built only from brace-free literals and numbers has a slot of its own and keeps the rule's severity.",
-		},
+		Doc:      ruleDoc("undeclared-key"),
 	},
 	Run: runUndeclaredKey,
 })

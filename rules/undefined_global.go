@@ -16,25 +16,7 @@ var _ = register(&lint.Rule{
 		ID:       "undefined-global",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a global that the server's sandbox does not define",
-			Summary: "a global the sandbox does not define (KEYS in a library, `server` on a Redis target...)",
-			Why: "Reading a global that does not exist is a runtime error in Redis (`Script attempted to access nonexistent " +
-				"global variable 'x'`), not a nil. `unpack`, `loadstring`, `bit`, `cjson`, `cmsgpack` and `struct` exist; the " +
-				"standard names the sandbox removes (`os`, `print`, `require`...) and Lua 5.2+ names (`table.pack`, `utf8`...) " +
-				"are reported by unavailable-library, which says what to use instead. `server` is Valkey's second name for " +
-				"`redis` (from Valkey 7.2.4): on a Valkey target `server.call` is `redis.call`, and on a Redis target the " +
-				"script fails at its first `server`, reported once per file with the fix (`target: valkey`). " +
-				"A Functions library sees, while it loads, only `redis.register_function`, `redis.log`, `redis.LOG_*` and " +
-				"`redis.REDIS_VERSION(_NUM)`; inside registered functions KEYS and ARGV do not exist (use the keys and args " +
-				"parameters). On the `upstash` target, whose sandbox is not documented, only KEYS and ARGV in a library and " +
-				"names no server has are reported.",
-			Bad:   "local n = redis.call('INCR', KEYS[1])\nreturn double(n)",
-			Good:  "local function double(x) return x * 2 end\nlocal n = redis.call('INCR', KEYS[1])\nreturn double(n)",
-			Redis: "all (sandbox contents observed on Redis 7.0.15, 7.2.6, 7.4.1 and Valkey 7.2.4-rc1, 7.2.7, 8.0.1)",
-			Lower: "Info for `server` on the default target (none configured, or a bare `redis`): a script that calls `server.call` is written for Valkey, as its text says, and only the configuration can say it runs on Redis; a named Redis target (`redis-7.2`) keeps the error. " +
-				"Info, once per script, for globals that a script it may be joined with defines: in a .lua file, globals that a header of the same folder (another .lua file whose top level only defines names: locals, functions, assignments, calls) defines at its top level (a local, a function or an assignment), as bottleneck sends refs.lua and its headers before each script, or that a host-language file of the same folder or the one above quotes, when it also quotes the .lua file's name (a loader that prepends definitions: TaskTiger's register_script_from_file('lua/move_task.lua', include_functions={'zadd_noupdate': ...})); in a host-language string found by its text (not given to a script API, whose text is a whole script), globals that another script of the host file declares as a local, a local function or a for-loop variable at any depth, as yii2-redis builds one script from a template that declares `pk` in a loop and the pieces it splices into it. The script looks like a fragment joined with them, so that \"the script fails\" is not known. The finding names the first such global, the script that defines it and how many more, and the help lists them for the globals option.",
-		},
+		Doc:      ruleDoc("undefined-global"),
 		Options: []diag.Option{{
 			Name:    "globals",
 			Default: []string{},

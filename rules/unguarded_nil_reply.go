@@ -15,36 +15,7 @@ var _ = register(&lint.Rule{
 		ID:       "unguarded-nil-reply",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a reply that may be null in arithmetic, < or string calls",
-			Summary: "a reply that may be null (false) used in arithmetic, `<` or the string library: `attempt to compare number with nil`",
-			Why: "GET, HGET, LPOP, ZSCORE, LINDEX, SET ... GET and the like reply null when the key, field or element is " +
-				"missing, and Lua receives that as `false` (`nil` after `redis.setresp(3)`); `tonumber()` of it is `nil`. " +
-				"Arithmetic or an ordering comparison on it raises: `tonumber(redis.call('GET', k)) > 0` fails with " +
-				"`attempt to compare number with nil` and `redis.call('GET', k) + 1` with `attempt to perform arithmetic on " +
-				"a boolean value`. The string library refuses it too: `string.len(v)` fails with `bad argument #1 to 'len' " +
-				"(string expected, got boolean)`, and so do `string.sub`, `string.rep`, `string.upper`, `string.lower`, " +
-				"`string.find`... and `string.format`'s `%d` and `%s` (Lua 5.1 converts neither false nor nil there: " +
-				"`bad argument #2 to 'format' (string expected, got boolean)`); a method call `v:upper()` indexes the value " +
-				"and fails with `attempt to index local 'v' (a boolean value)`. The script then fails exactly when the data " +
-				"is missing, after any writes it already made. Give the missing case a value (`tonumber(x) or 0`, `v or ''`) " +
-				"or handle it first (`if not x then ... end`); `tostring(v)` never fails. " +
-				"It is an error when the script itself shows the null can happen: it tests for it elsewhere, removed the " +
-				"key first, reads a key or field the caller names before writing it (not a field of a record the path " +
-				"already found: `'type_' .. t .. '_cap'` after the script returned on a missing `'type_' .. t .. '_max'` of " +
-				"the same hash, whose other fields whoever writes the record keeps), or pops from a collection. For a " +
-				"command whose null the script cannot follow by key (MEMORY USAGE, OBJECT ENCODING...), the evidence is " +
-				"a key taken from a listing (an id of SMEMBERS, an element of KEYS or LRANGE: an index may name a record " +
-				"that is gone) when the script handles a null reply of the same command elsewhere, of whatever key (the " +
-				"help says which).",
-			Lower: "One level below the rule's severity (warning by default) when the only evidence is a key taken from " +
-				"a listing, for a command whose null the script cannot follow by key (MEMORY USAGE, OBJECT ENCODING...): " +
-				"the key is gone only when the code that writes and deletes the index and its records lets them part, a " +
-				"state other code may or may not prevent.",
-			Bad:   "local stock = tonumber(redis.call('GET', KEYS[1]))\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
-			Good:  "local stock = tonumber(redis.call('GET', KEYS[1])) or 0\nif stock > 0 then\n  redis.call('DECR', KEYS[1])\n  return 1\nend\nreturn 0",
-			Redis: "all",
-		},
+		Doc:      ruleDoc("unguarded-nil-reply"),
 	},
 	Run: runUnguardedNilReply,
 })

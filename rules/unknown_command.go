@@ -18,33 +18,7 @@ var _ = register(&lint.Rule{
 		ID:       "unknown-command",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a command the target server does not have",
-			Summary: "a command the target lacks: a module it does not load, Valkey's or Redis's alone, newer than its version (`--target`); a name no table knows: an error on a declared target the tables describe whole (`target: redis-7.4`), else a warning for a typo (a letter doubled, dropped or swapped) and info otherwise",
-			Why: "`redis.call` with a command the server lacks fails at run time with `ERR Unknown Redis command called from " +
-				"script` (Valkey 8: `ERR Unknown command called from script`), and writes made before it are not rolled back; " +
-				"`redis.pcall` returns that error as a table instead. The target (`--target`, `target:` in .lint-lua.yaml; the " +
-				"newest Redis by default) says what the server has: a module command (`JSON.SET`, `FT.SEARCH`, `TS.ADD`, " +
-				"`BF.ADD`...) needs its module, which Redis 8.0 and later bundle and other targets load only when `modules:` " +
-				"lists it; a command of Valkey alone (`CLIENT CAPA`, `SCRIPT SHOW`) fails on Redis, and one of Redis alone " +
-				"(`HEXPIRE` and the other hash-field expiry commands of 7.4, `SFLUSH`) fails on Valkey; a command or option " +
-				"newer than the target's version (`GETDEL` on 6.0, `SET ... GET` on 6.0) fails on that version. A whole " +
-				"command line in one string (`'SET k v'`) is never a command. A name that no table knows, of Redis, Valkey or " +
-				"the modules, is a typo or a command newer than lint-lua's tables (Redis 8.8's `ARLEN`, say): the finding " +
-				"suggests the closest known name.",
-			Bad:   "local v = redis.call('GETT', KEYS[1])\nreturn v",
-			Good:  "local v = redis.call('GET', KEYS[1])\nreturn v",
-			Redis: "all; the targets' commands, from Redis's, Valkey's and the modules' tables; unknown-command texts observed on Redis 7.0, 7.2, 7.4 and Valkey 7.2, 8.0",
-			Lower: "For a command or subcommand that no table knows, unless the target is a release the tables describe " +
-				"whole (`target: redis-7.4`, `valkey-8.0`), where it is certainly absent: on the newest release (the " +
-				"default), or one the tables may not have whole (Redis 8.0 and later), it may be a command newer than " +
-				"lint-lua's tables. One level below the rule's severity (a warning) when it is a known name with a letter " +
-				"doubled, dropped or swapped with its neighbour (GETT, ENCODNG, JSON.GTE): a typo; info otherwise, since new " +
-				"commands add a type letter or suffix or change a letter (Redis 8.0's HGETEX and HSETEX beside GETEX and " +
-				"HSETNX, 8.8's ARLEN). One level below, too, for a module command that came with a module release numbered " +
-				"like Redis 8.x's (FT.HYBRID, 8.4) on a Redis 8.x target older than that number, as which module releases a " +
-				"Redis 8.x bundles is not known here.",
-		},
+		Doc:      ruleDoc("unknown-command"),
 	},
 	Run: runUnknownCommand,
 })

@@ -16,21 +16,7 @@ var _ = register(&lint.Rule{
 		ID:       "write-in-readonly-script",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
-		Doc: diag.Doc{
-			Title:   "a write in a script or function marked no-writes",
-			Summary: "a write in a `flags=no-writes` script or a `no-writes` function",
-			Why: "A script whose shebang says `#!lua flags=no-writes`, or a function registered with `flags = {'no-writes'}`, " +
-				"declares that it only reads, and Redis holds it to that: every write command in it fails with " +
-				"`ERR Write commands are not allowed from read-only scripts`, however the script is called (EVAL or EVAL_RO, " +
-				"FCALL or FCALL_RO). Commands that may replicate count as writes there: PUBLISH, SPUBLISH and PFCOUNT are " +
-				"refused too. Writes in local helpers that such a function calls are reported as well.",
-			Bad:   "#!lua flags=no-writes\nredis.call('INCR', KEYS[1])\nreturn redis.call('GET', KEYS[1])",
-			Good:  "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
-			Redis: "7.0 and later (shebang flags and Functions); observed on Redis 7.0.15 and Valkey 8.0.1",
-			Lower: "One level below the rule's severity (warning by default) for a module's write command (JSON.SET, TS.ADD, " +
-				"BF.ADD...): modules map their write flag onto Redis's, so the same refusal is expected, but it was read " +
-				"from source and not observed (redis-facts.md H24).",
-		},
+		Doc:      ruleDoc("write-in-readonly-script"),
 	},
 	Run: runWriteInReadonlyScript,
 })
