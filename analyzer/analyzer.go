@@ -4,13 +4,18 @@ import (
 	"go/types"
 	"reflect"
 
+	"github.com/lint-lua/lint-lua/internal/lint"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 )
 
-// Analyzer reports lint-lua findings in Go packages, with the default
-// settings, which its flags change. New makes one with other settings.
-var Analyzer = newAnalyzer(defaultOptions())
+// Default returns an analyzer that reports the findings of cat's rules in
+// Go packages, with the default settings, which its flags change (go vet
+// -vettool: lint-lua-vet). New makes one with other settings.
+func Default(cat *lint.Catalogue) *analysis.Analyzer {
+	return newAnalyzer(defaultOptions(cat))
+}
 
 const doc = `report mistakes in Redis Lua scripts embedded in Go code
 

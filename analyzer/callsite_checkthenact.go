@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
+
+	"github.com/lint-lua/lint-lua/rules/ruleid"
 )
 
 // The call-site rules that need no script text: nonatomic-check-then-act
@@ -108,7 +110,7 @@ func checkNonatomic(pass *analysis.Pass, rep *reporter, cmds []*redisCommand, id
 			continue
 		}
 		key := w.key()
-		rep.rule(w.call.Pos(), w.call.End(), "nonatomic-check-then-act",
+		rep.rule(w.call.Pos(), w.call.End(), ruleid.NonatomicCheckThenAct,
 			fmt.Sprintf("%s of %s depends on the %s of the same key on line %d", w.via, exprText(pass, key), found.c.via, csLine(pass, found.c.call.Pos())),
 			fmt.Sprintf("another client can change the key between the two commands: do the read and the write in one Lua script (lint-lua checks it)%s", watchHint(w.lib)))
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/rules"
+	"github.com/lint-lua/lint-lua/rules/ruleid"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -445,14 +446,14 @@ func lockWithoutExpiry(pass *analysis.Pass, rep *reporter, a lockAcquire, cmds [
 			if ids.id(e.key()) != a.id {
 				continue
 			}
-			rep.rule(c.call.Pos(), c.call.End(), "lock-without-expiry",
+			rep.rule(c.call.Pos(), c.call.End(), ruleid.LockWithoutExpiry,
 				fmt.Sprintf("lock %s taken with %s gets its expiry from the separate %s on line %d", key, c.via, e.via, csLine(pass, e.call.Pos())),
 				fmt.Sprintf("if the client stops between the two commands the lock never expires (TTL -1) and stays taken forever; set the expiry in the same command: %s", fix))
 			return
 		}
 	}
 	if a.expiry == expiryKeepTTL {
-		rep.rule(c.call.Pos(), c.call.End(), "lock-without-expiry",
+		rep.rule(c.call.Pos(), c.call.End(), ruleid.LockWithoutExpiry,
 			fmt.Sprintf("lock %s set with NX and KEEPTTL never expires", key),
 			fmt.Sprintf("with NX the key did not exist, so there is no TTL to keep (TTL -1); give a TTL instead: %s", fix))
 		return
@@ -461,7 +462,7 @@ func lockWithoutExpiry(pass *analysis.Pass, rep *reporter, a lockAcquire, cmds [
 	if c.method == "SetNX" {
 		what = "SetNX with expiration 0"
 	}
-	rep.rule(c.call.Pos(), c.call.End(), "lock-without-expiry",
+	rep.rule(c.call.Pos(), c.call.End(), ruleid.LockWithoutExpiry,
 		fmt.Sprintf("lock %s taken with %s never expires (TTL -1)", key, what),
 		fmt.Sprintf("a lock whose holder stops before deleting it stays taken forever; give it a TTL in the same command: %s", fix))
 }
@@ -521,7 +522,7 @@ func unsafeRelease(pass *analysis.Pass, rep *reporter, del *redisCommand, acqs [
 		// expired meanwhile, which the clients' timing may or may not
 		// prevent. One level lower, as the rule's Doc.Lower says, unless the
 		// severity is configured.
-		const rule = "unsafe-lock-release"
+		const rule = ruleid.UnsafeLockRelease
 		sev := set.severityOf(fileAt(pass, del.call.Pos()), rule)
 		if !set.fixed(fileAt(pass, del.call.Pos()), rule) {
 			sev = max(sev-1, diag.SeverityInfo)

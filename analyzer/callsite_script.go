@@ -18,6 +18,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/slot"
 	"github.com/lint-lua/lint-lua/rules"
+	"github.com/lint-lua/lint-lua/rules/ruleid"
 	luaast "github.com/yuin/gopher-lua/ast"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -277,7 +278,7 @@ func checkNumkeys(rep *reporter, u *scriptUse, p passed) {
 	if p.nkeys < 0 || p.total < 0 || p.nkeys <= p.total {
 		return
 	}
-	rep.rule(u.Call.Pos(), u.Call.End(), "keys-count-mismatch",
+	rep.rule(u.Call.Pos(), u.Call.End(), ruleid.KeysCountMismatch,
 		fmt.Sprintf("%s passes numkeys %d but only %d values after it", useVia(u), p.nkeys, p.total),
 		fmt.Sprintf("Redis refuses the call with 'ERR Number of keys can't be greater than number of args'; pass %d keys or lower numkeys", p.nkeys))
 }
@@ -306,7 +307,7 @@ func checkKeysCount(pass *analysis.Pass, st *state, u *scriptUse, p passed, once
 			at = p.countAt
 		}
 		if once(at.Pos(), f.Table) {
-			rep.rule(at.Pos(), at.End(), "keys-count-mismatch", f.Headline, f.Help)
+			rep.rule(at.Pos(), at.End(), ruleid.KeysCountMismatch, f.Headline, f.Help)
 		}
 	}
 }
@@ -351,7 +352,7 @@ func checkCallSlots(pass *analysis.Pass, rep *reporter, u *scriptUse, p passed) 
 		if p.countAt != nil && u.Call.Pos() <= p.countAt.Pos() && p.countAt.End() <= u.Call.End() {
 			at = p.countAt
 		}
-		rep.rule(at.Pos(), at.End(), "missing-hash-tag",
+		rep.rule(at.Pos(), at.End(), ruleid.MissingHashTag,
 			fmt.Sprintf("keys %q and %q passed to %s hash to different cluster slots", first.name, n.name, useVia(u)),
 			fmt.Sprintf("they hash to slots %d and %d: on Redis Cluster the call fails with 'CROSSSLOT Keys in request don't hash to the same slot'; give keys used together a common hash tag, such as {%s}", first.slot, n.slot, hashTagHint(first.name)))
 		return
@@ -394,7 +395,7 @@ func checkReadOnlyUse(pass *analysis.Pass, u *scriptUse, st *state) {
 		if sb.HasFlag("no-writes") {
 			return // the script's own writes are the Lua rule's finding
 		}
-		st.rep.rule(u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+		st.rep.rule(u.Call.Pos(), u.Call.End(), ruleid.WriteInReadonlyScript,
 			fmt.Sprintf("%s runs the script read-only, but its #!lua shebang does not declare flags=no-writes", useVia(u)),
 			fmt.Sprintf("Redis refuses it before it runs with 'ERR Can not execute a script with write flag using *_ro command'; add flags=no-writes to the shebang, or use %s", writableVariant(u)))
 		return
@@ -403,7 +404,7 @@ func checkReadOnlyUse(pass *analysis.Pass, u *scriptUse, st *state) {
 		if c.Command == nil || !(c.Command.IsWrite() || c.Command.HasFlag("MAY_REPLICATE")) {
 			continue
 		}
-		st.rep.rule(u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+		st.rep.rule(u.Call.Pos(), u.Call.End(), ruleid.WriteInReadonlyScript,
 			fmt.Sprintf("%s runs the script read-only, but it runs %s %s", useVia(u), c.Name, scriptLine(pass, s, m, c.Args[0].Expr)),
 			fmt.Sprintf("Redis answers 'ERR Write commands are not allowed from read-only scripts'; use %s, or remove the write", writableVariant(u)))
 		return
@@ -450,7 +451,7 @@ func checkReadOnlyFCall(pass *analysis.Pass, u *scriptUse, st *state) {
 					return
 				}
 			}
-			st.rep.rule(u.Call.Pos(), u.Call.End(), "write-in-readonly-script",
+			st.rep.rule(u.Call.Pos(), u.Call.End(), ruleid.WriteInReadonlyScript,
 				fmt.Sprintf("%s calls function %q, which the library registers without flags={'no-writes'}", useVia(u), name),
 				fmt.Sprintf("Redis refuses it with 'ERR Can not execute a script with write flag using *_ro command'; register it with flags={'no-writes'} if it only reads, or use %s", writableVariant(u)))
 			return
@@ -474,7 +475,7 @@ func reportDynamic(pass *analysis.Pass, rep *reporter, s *luaScript) {
 	if len(s.Uses) > 0 {
 		via = useVia(s.Uses[0])
 	}
-	rep.rule(s.Src.Pos(), s.Src.End(), "dynamic-script",
+	rep.rule(s.Src.Pos(), s.Src.End(), ruleid.DynamicScript,
 		fmt.Sprintf("the script passed to %s is built at run time%s", via, howBuilt(pass, s.Src)),
 		"Redis keeps every distinct script text in its script cache until SCRIPT FLUSH, and lint-lua cannot check it; keep the script text constant and pass the values in ARGV (keys in KEYS)")
 }

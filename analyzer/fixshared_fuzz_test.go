@@ -86,11 +86,11 @@ func FuzzSharedConstantFix(f *testing.F) {
 	// Info too: a fix the analyzer left out for its severity would leave
 	// a script half fixed, which the check below allows anyway, but the
 	// fixes of info findings are worth checking as well.
-	a, err := New(Settings{Config: cfg, MinSeverity: "info"})
+	a, err := New(cat, Settings{Config: cfg, MinSeverity: "info"})
 	if err != nil {
 		f.Fatal(err)
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	f.Fuzz(func(t *testing.T, head1, head2, tail string, repeat bool) {
 		checkSharedFix(t, a, all, head1, head2, tail, repeat)
 	})

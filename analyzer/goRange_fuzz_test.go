@@ -36,7 +36,7 @@ func FuzzGoRange(f *testing.F) {
 	} {
 		f.Add(s[0], s[1])
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	f.Fuzz(func(t *testing.T, quoted, raw string) {
 		checkGoRange(t, quoted, raw, all)
 	})

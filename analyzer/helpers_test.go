@@ -19,6 +19,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 // The analyzer's tests run over the fixture packages of one GOPATH tree,
@@ -186,7 +188,7 @@ func analyze(t testing.TB, ft *fixtureTree, a *analysis.Analyzer, paths ...strin
 // tests running in parallel never share the flags of Analyzer.
 func testAnalyzer(t testing.TB, s Settings) *analysis.Analyzer {
 	t.Helper()
-	a, err := New(s)
+	a, err := New(cat, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,3 +411,11 @@ func findings(t *testing.T, ft *fixtureTree, a *analysis.Analyzer, paths ...stri
 	}
 	return out
 }
+
+// cat is the catalogue of every rule; Analyzer, made from it with the
+// default settings, is what lint-lua-vet runs (one test alone sets its
+// flags).
+var (
+	cat      = rules.Catalogue()
+	Analyzer = Default(cat)
+)

@@ -9,7 +9,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
-	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -41,7 +40,7 @@ type editKey struct {
 // no finding there (issue 19: a shared ` if v == nil` tail, a GET reply in
 // one script and a boolean in the other).
 func lintScripts(pass *analysis.Pass, st *state) {
-	all := rules.All()
+	all := st.settings.cat.All()
 	// The files of an embed.FS are often fragments a loader splices into
 	// one another (inngest's -- $include(x.lua)): a name one of them
 	// declares at its top level may be used by the others.

@@ -10,7 +10,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/baseline"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/diskfile"
-	"github.com/lint-lua/lint-lua/rules"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -78,7 +77,7 @@ func (r *reporter) report(pos, end token.Pos, rule, sev string, fixes []analysis
 		Pos:            pos,
 		End:            end,
 		Category:       rule,
-		URL:            ruleURL(rule),
+		URL:            ruleURL(r.set.cat, rule),
 		Message:        headline + " (" + tag + ")",
 		SuggestedFixes: fixes,
 	}
@@ -141,7 +140,7 @@ func (r *reporter) key(pos, end token.Pos, rule string) baseline.Finding {
 		}
 		return strings.TrimRight(lines[n-1], "\r"), true
 	}, func(rule string) bool {
-		ru := rules.ByID(rule)
+		ru := r.set.cat.ByID(rule)
 		return ru != nil && ru.WholeScript
 	})
 }

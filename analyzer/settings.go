@@ -107,8 +107,8 @@ func (s Settings) flags() settings.Flags {
 // error naming it (a configuration file is read, and checked, when the
 // analyzer runs). The analyzer has the same flags as Analyzer, which start
 // from s.
-func New(s Settings) (*analysis.Analyzer, error) {
-	o := defaultOptions()
+func New(cat *lint.Catalogue, s Settings) (*analysis.Analyzer, error) {
+	o := defaultOptions(cat)
 	o.flags = s.flags()
 	o.flags.Names = vetName
 	if err := o.absConfig(); err != nil {
@@ -136,6 +136,8 @@ func vetName(name string) string { return "-" + name }
 // options are an analyzer's settings as flag values, so that go vet
 // -vettool can set them and New can start them from Settings.
 type options struct {
+	// rules is the catalogue the analyzer runs and checks names against.
+	rules       *lint.Catalogue
 	flags       settings.Flags
 	goFilesOnly bool // set by New only: no tool that takes flags needs it
 	maxFileSize settings.Size
@@ -166,8 +168,8 @@ type resolvedOrErr struct {
 	err  error
 }
 
-func defaultOptions() *options {
-	return &options{flags: settings.Flags{Names: vetName}, maxFileSize: settings.DefaultMaxFileSize}
+func defaultOptions(cat *lint.Catalogue) *options {
+	return &options{rules: cat, flags: settings.Flags{Names: vetName}, maxFileSize: settings.DefaultMaxFileSize}
 }
 
 func (o *options) register(fs *flag.FlagSet) {
@@ -199,10 +201,10 @@ func (o *options) register(fs *flag.FlagSet) {
 		return nil
 	}}, "redis-version", "Redis version the scripts run on, such as 7.0 or 6.2.14: the target redis-<version> (not with -target)")
 	add(&checked{p: &f.Baseline, check: func(string) error { return absPath("baseline", &f.Baseline) }}, "baseline", "baseline file whose findings are not reported (lint-lua --write-baseline writes one); go vet runs the tool in each package's directory: give an absolute path (default: baseline: from the configuration)")
-	add(&ruleListFlag{&f.Enable}, "enable", "comma-separated rule IDs to turn on, over a configuration that turns them off")
-	add(&ruleListFlag{&f.Disable}, "disable", "comma-separated rule IDs not to report (wins over -enable and -only)")
-	add(&ruleListFlag{&f.Only}, "only", "comma-separated rule IDs: report only these rules (default: all)")
-	add(&ruleSeverityFlag{&f.Severity}, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
+	add(&ruleListFlag{&f.Enable, o.rules}, "enable", "comma-separated rule IDs to turn on, over a configuration that turns them off")
+	add(&ruleListFlag{&f.Disable, o.rules}, "disable", "comma-separated rule IDs not to report (wins over -enable and -only)")
+	add(&ruleListFlag{&f.Only, o.rules}, "only", "comma-separated rule IDs: report only these rules (default: all)")
+	add(&ruleSeverityFlag{&f.Severity, o.rules}, "rule-severity", "comma-separated RULE=error|warning|info severity overrides")
 	fs.Var(&o.maxFileSize, "max-file-size", "largest script linted, such as 512KiB, 4MiB or 4MB; a larger one is reported, not linted")
 }
 
@@ -258,7 +260,7 @@ func absPath(setting string, p *string) error {
 func (o *options) check() (*settings.Settings, error) {
 	f := o.flags
 	f.NoConfig = true
-	return settings.Resolve("", f)
+	return settings.Resolve(o.rules, "", f)
 }
 
 // settingsFor resolves the settings for the package in dir, once per
@@ -266,13 +268,14 @@ func (o *options) check() (*settings.Settings, error) {
 func (o *options) settingsFor(dir string) (*settings.Settings, error) {
 	v, _ := o.resolved.LoadOrStore(dir, &resolvedOrErr{})
 	r := v.(*resolvedOrErr)
-	r.once.Do(func() { r.set, r.err = settings.Resolve(dir, o.flags) })
+	r.once.Do(func() { r.set, r.err = settings.Resolve(o.rules, dir, o.flags) })
 	return r.set, r.err
 }
 
 // resolved is what one run of the analyzer on one package reads: the
 // settings, and each file's view of them.
 type resolved struct {
+	cat *lint.Catalogue
 	set *settings.Settings
 	// target is the package's server (its directory's), which the
 	// call-site checks read; a script is linted for its own file's.
@@ -302,6 +305,7 @@ func (o *options) resolve(pass *analysis.Pass) (*resolved, error) {
 		return nil, err
 	}
 	r := &resolved{
+		cat:         o.rules,
 		set:         set,
 		target:      set.Target(dir),
 		minSeverity: set.MinSeverity,
@@ -342,7 +346,7 @@ func fileAt(pass *analysis.Pass, pos token.Pos) string {
 // severityOf is the severity rule is set to in file: its override, or its
 // default.
 func (r *resolved) severityOf(file, rule string) diag.Severity {
-	_, sev := settings.Rule(r.rules(file), rule)
+	_, sev := r.set.Rule(r.rules(file), rule)
 	return sev
 }
 
@@ -354,7 +358,7 @@ func (r *resolved) fixed(file, rule string) bool {
 
 // off reports whether rule is turned off in file.
 func (r *resolved) off(file, rule string) bool {
-	on, _ := settings.Rule(r.rules(file), rule)
+	on, _ := r.set.Rule(r.rules(file), rule)
 	return !on
 }
 
@@ -366,7 +370,7 @@ func (r *resolved) reports(file, rule string) bool {
 	if r.set.Excluded(file) {
 		return false
 	}
-	on, sev := settings.Rule(r.rules(file), rule)
+	on, sev := r.set.Rule(r.rules(file), rule)
 	return on && sev >= r.minSeverity
 }
 
@@ -427,7 +431,10 @@ func (m *modulesFlag) Set(s string) error {
 }
 
 // ruleListFlag is a list of rule IDs; setting it replaces the list.
-type ruleListFlag struct{ p *[]string }
+type ruleListFlag struct {
+	p   *[]string
+	cat *lint.Catalogue
+}
 
 func (l *ruleListFlag) String() string {
 	if l == nil || l.p == nil {
@@ -444,7 +451,7 @@ func (l *ruleListFlag) Set(s string) error {
 		if id = strings.TrimSpace(id); id == "" {
 			continue
 		}
-		if err := knownRule(id); err != nil {
+		if err := settings.KnownRule(l.cat, id); err != nil {
 			return err
 		}
 		ids = append(ids, id)
@@ -455,7 +462,10 @@ func (l *ruleListFlag) Set(s string) error {
 
 // ruleSeverityFlag maps rule IDs to the severity they are reported at;
 // setting it replaces the map.
-type ruleSeverityFlag struct{ p *map[string]string }
+type ruleSeverityFlag struct {
+	p   *map[string]string
+	cat *lint.Catalogue
+}
 
 func (m *ruleSeverityFlag) String() string {
 	if m == nil || m.p == nil {
@@ -481,7 +491,7 @@ func (m *ruleSeverityFlag) Set(s string) error {
 			return fmt.Errorf("%q: want RULE=error|warning|info", part)
 		}
 		id, sev = strings.TrimSpace(id), strings.TrimSpace(sev)
-		if err := knownRule(id); err != nil {
+		if err := settings.KnownRule(m.cat, id); err != nil {
 			return err
 		}
 		if _, err := diag.ParseSeverity(sev); err != nil {
@@ -492,5 +502,3 @@ func (m *ruleSeverityFlag) Set(s string) error {
 	*m.p = out
 	return nil
 }
-
-func knownRule(id string) error { return settings.KnownRule(id) }

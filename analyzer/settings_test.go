@@ -72,7 +72,7 @@ func TestSettings(t *testing.T) {
 		{"lowered below min", Settings{RedisVersion: "6.2", MinSeverity: "error", Severity: map[string]string{"global-assignment": "warning"}}, []string{lmpop("6.2"), keys}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a, err := New(tc.settings)
+			a, err := New(cat, tc.settings)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +102,7 @@ func TestGoFilesOnly(t *testing.T) {
 	if got := findings(t, mainFixtures, testAnalyzer(t, Settings{}), "embedded"); len(got) != 1 || !strings.HasPrefix(got[0], inFile) {
 		t.Errorf("default: got %q, want one finding starting with %s", got, inFile)
 	}
-	a, err := New(Settings{GoFilesOnly: true})
+	a, err := New(cat, Settings{GoFilesOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,14 +131,14 @@ func TestNewErrors(t *testing.T) {
 		{Settings{Severity: map[string]string{"nope": "info"}}, []string{"severity", `unknown rule "nope"`}},
 		{Settings{MinSeverity: "all"}, []string{"min-severity", `"all"`}},
 	} {
-		a, err := New(tc.settings)
+		a, err := New(cat, tc.settings)
 		if err == nil {
-			t.Errorf("New(%+v) = %v, want an error", tc.settings, a)
+			t.Errorf("New(cat, %+v) = %v, want an error", tc.settings, a)
 			continue
 		}
 		for _, w := range tc.want {
 			if !strings.Contains(err.Error(), w) {
-				t.Errorf("New(%+v): error %q lacks %q", tc.settings, err, w)
+				t.Errorf("New(cat, %+v): error %q lacks %q", tc.settings, err, w)
 			}
 		}
 	}
@@ -148,11 +148,11 @@ func TestNewErrors(t *testing.T) {
 // settings with each other or with Analyzer, and that their flags start
 // from the settings.
 func TestNewIndependent(t *testing.T) {
-	a, err := New(Settings{RedisVersion: "6.2", Disable: []string{"undeclared-key", "dynamic-script"}, Severity: map[string]string{"unknown-command": "info"}})
+	a, err := New(cat, Settings{RedisVersion: "6.2", Disable: []string{"undeclared-key", "dynamic-script"}, Severity: map[string]string{"unknown-command": "info"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(Settings{})
+	b, err := New(cat, Settings{})
 	if err != nil {
 		t.Fatal(err)
 	}

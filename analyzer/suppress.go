@@ -9,7 +9,6 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -217,10 +216,10 @@ func (r *reporter) reportIgnores() {
 					continue
 				}
 				if ids == nil {
-					ids = lint.IDs(rules.All())
+					ids = lint.IDs(r.set.cat.All())
 				}
 				file := fileAt(r.pass, c.Pos())
-				heads, helps := ig.Problems(func(id string) bool { return rules.ByID(id) != nil || slices.Contains(ids, id) }, ids, r.set.rules(file).RequiresReason())
+				heads, helps := ig.Problems(func(id string) bool { return r.set.cat.ByID(id) != nil || slices.Contains(ids, id) }, ids, r.set.rules(file).RequiresReason())
 				for i := range heads {
 					r.report(c.Pos(), c.End(), lint.InvalidIgnore, "", nil, heads[i], helps[i])
 				}
@@ -228,7 +227,7 @@ func (r *reporter) reportIgnores() {
 					continue
 				}
 				for _, rule := range ig.Rules {
-					if r.used[ignoreKey{c.Pos(), rule}] || rules.ByID(rule) == nil || r.set.off(file, rule) || ig.Start && r.unclosed(f, c, rule) {
+					if r.used[ignoreKey{c.Pos(), rule}] || r.set.cat.ByID(rule) == nil || r.set.off(file, rule) || ig.Start && r.unclosed(f, c, rule) {
 						continue
 					}
 					r.rule(c.Pos(), c.End(), lint.UnusedIgnore, fmt.Sprintf("this //lint-lua:%s of %s suppresses nothing", ig.Verb, rule),
@@ -334,8 +333,8 @@ func Split(d analysis.Diagnostic) (headline, severity, help string) {
 }
 
 // ruleURL is where a rule's documentation lives.
-func ruleURL(rule string) string {
-	if r := rules.ByID(rule); r != nil {
+func ruleURL(cat *lint.Catalogue, rule string) string {
+	if r := cat.ByID(rule); r != nil {
 		return r.HelpURI()
 	}
 	return "https://github.com/lint-lua/lint-lua/blob/main/docs/rules.md#" + rule

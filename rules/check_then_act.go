@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var CheckThenAct = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "check-then-act",
 		Category: diag.Atomicity,
@@ -21,7 +21,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("check-then-act"),
 	},
 	Run: runCheckThenAct,
-})
+}
 
 // A guard is a lower bound on a value the script read, known to hold on
 // every path to a point: value > bound or value >= bound.

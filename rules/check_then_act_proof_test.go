@@ -10,7 +10,7 @@ import (
 // quantity of 5 (facts F(c)): Bad passes its guard and leaves -4, Good
 // refuses and leaves the stock at 1.
 func TestProofCheckThenAct(t *testing.T) {
-	r := ByID("check-then-act")
+	r := cat.ByID("check-then-act")
 	if !flaggedBy(r.ID, r.Doc.Bad) {
 		t.Error("the Bad example is not flagged")
 	}

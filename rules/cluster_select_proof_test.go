@@ -17,7 +17,7 @@ import (
 func TestProofSelectNoCluster(t *testing.T) {
 	const body = "local v = redis.call('HGET', '{cfg}:rates', ARGV[2])\nreturn v"
 	severity := func(src string) string {
-		for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+		for _, d := range lintSource("proof.lua", []byte(src), cat.All(), nil) {
 			if d.Rule == "undeclared-key" {
 				return d.Severity.String()
 			}

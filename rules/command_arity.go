@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var CommandArity = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "command-arity",
 		Category: diag.Correctness,
@@ -21,7 +21,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("command-arity"),
 	},
 	Run: runCommandArity,
-})
+}
 
 func runCommandArity(p *lint.Pass) {
 	m := p.Model

@@ -9,7 +9,7 @@ import (
 
 func TestProofCommandArity(t *testing.T) {
 	const id = "command-arity"
-	r := ByID(id)
+	r := cat.ByID(id)
 	proveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
 		wrongArgs := serverText(t, tg, target.ErrWrongArity)
 		noArgs := serverText(t, tg, target.ErrNoArgs)

@@ -6,7 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
-var _ = register(&lint.Rule{
+var ConstantLockValue = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "constant-lock-value",
 		Category: diag.Atomicity,
@@ -14,7 +14,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("constant-lock-value"),
 	},
 	Run: runConstantLockValue,
-})
+}
 
 func runConstantLockValue(p *lint.Pass) {
 	m := p.Model

@@ -7,7 +7,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var DivisionByZero = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "division-by-zero",
 		Category: diag.Correctness,
@@ -15,7 +15,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("division-by-zero"),
 	},
 	Run: runDivisionByZero,
-})
+}
 
 func runDivisionByZero(p *lint.Pass) {
 	m := p.Model

@@ -16,7 +16,7 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite docs/rules.md from the
 // TestDocsUpToDate fails when docs/rules.md is stale: it is generated from
 // the rule declarations (`go test ./rules -update-docs`).
 func TestDocsUpToDate(t *testing.T) {
-	want := report.Markdown(Infos())
+	want := report.Markdown(cat.Infos())
 	const path = "../docs/rules.md"
 	if *updateDocs {
 		if err := os.MkdirAll("../docs", 0o755); err != nil {
@@ -38,7 +38,7 @@ func TestDocsUpToDate(t *testing.T) {
 // TestRuleDeclarations checks what every rule must carry.
 func TestRuleDeclarations(t *testing.T) {
 	ids := map[string]bool{}
-	for _, r := range All() {
+	for _, r := range cat.All() {
 		if ids[r.ID] {
 			t.Errorf("%s: declared twice", r.ID)
 		}
@@ -78,7 +78,7 @@ func TestDocFilesAreRules(t *testing.T) {
 	all := ""
 	for _, e := range entries {
 		id := strings.TrimSuffix(e.Name(), ".md")
-		if ByID(id) == nil {
+		if cat.ByID(id) == nil {
 			t.Errorf("rules/docs/%s: no rule %s", e.Name(), id)
 		}
 		src, _ := docFiles.ReadFile("docs/" + e.Name())

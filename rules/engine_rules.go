@@ -10,29 +10,29 @@ import (
 // Run; they are declared here so that their severity can be configured and
 // `lint-lua rules`, `lint-lua explain` and docs/rules.md list them.
 
-var _ = register(&lint.Rule{
+var SyntaxError = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       lint.SyntaxErrorID,
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc:      ruleDoc(lint.SyntaxErrorID),
 	},
-})
+}
 
-var _ = register(&lint.Rule{
+var UnusedIgnore = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       lint.UnusedIgnore,
 		Category: diag.Style,
 		Severity: diag.SeverityInfo,
 		Doc:      ruleDoc(lint.UnusedIgnore),
 	},
-})
+}
 
-var _ = register(&lint.Rule{
+var InvalidIgnore = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       lint.InvalidIgnore,
 		Category: diag.Style,
 		Severity: diag.SeverityWarning,
 		Doc:      ruleDoc(lint.InvalidIgnore),
 	},
-})
+}

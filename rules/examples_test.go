@@ -46,7 +46,7 @@ func TestExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, d := range lintSource(name, src, All(), nil) {
+		for _, d := range lintSource(name, src, cat.All(), nil) {
 			f := fmt.Sprintf("%s@%d", d.Rule, d.Range.Start.Line)
 			if d.Severity == diag.SeverityInfo {
 				f += ":info"

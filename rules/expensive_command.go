@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var ExpensiveCommand = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "expensive-command",
 		Category: diag.Performance,
@@ -21,7 +21,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("expensive-command"),
 	},
 	Run: runExpensiveCommand,
-})
+}
 
 func runExpensiveCommand(p *lint.Pass) {
 	m := p.Model

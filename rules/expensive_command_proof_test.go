@@ -15,7 +15,7 @@ import (
 // is advice. Bad and Good give the same answer; only Bad is flagged.
 func TestProofExpensiveCommand(t *testing.T) {
 	const id = "expensive-command"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if n := len(cmdMessages(id, r.Doc.Bad, "")); n != 1 {
 		t.Errorf("the Bad example gets %d findings, want 1", n)
 	}

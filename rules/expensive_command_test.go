@@ -17,7 +17,7 @@ for _, v in ipairs(items) do if v == ARGV[1] then return 1 end end
 return 0
 `)
 	got := map[int]diag.Severity{}
-	for _, d := range lintSource("each.lua", src, All(), nil) {
+	for _, d := range lintSource("each.lua", src, cat.All(), nil) {
 		if d.Rule == "expensive-command" {
 			got[d.Range.Start.Line] = d.Severity
 		}

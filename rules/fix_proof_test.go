@@ -60,7 +60,7 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 	// lint-lua's side first: the rule offers a fix, and --fix makes fixed.
 	var fixedRight []fixProof
 	for _, p := range proofs {
-		ds := lintSource("proof.lua", []byte(p.src), All(), nil)
+		ds := lintSource("proof.lua", []byte(p.src), cat.All(), nil)
 		fixable := false
 		for _, d := range ds {
 			if d.Rule == p.rule && d.Fix != nil && d.Fix.Applicability == p.upTo {
@@ -71,7 +71,7 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 			t.Errorf("%s offers no %s fix for:\n%s", p.rule, p.upTo, p.src)
 			continue
 		}
-		res := drivertest.FixLua("proof.lua", []byte(p.src), All(), p.upTo)
+		res := drivertest.FixLua("proof.lua", []byte(p.src), cat.All(), p.upTo)
 		if string(res.Src) != p.fixed {
 			t.Errorf("fixed text:\n%s\nwant:\n%s", res.Src, p.fixed)
 			continue
@@ -320,7 +320,7 @@ func TestProofSetnxTTLNotPositive(t *testing.T) {
 	src := "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return redis.call('EXPIRE', KEYS[1], ARGV[2])\nend\nreturn 0\n"
 	fixed := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0\n"
 	found := false
-	for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
 		if d.Fix != nil && d.Fix.Applicability != diag.Unsafe {
 			t.Errorf("%s offers a %s fix: %s", d.Rule, d.Fix.Applicability, d.Fix.Message)
 		}
@@ -337,7 +337,7 @@ func TestProofSetnxTTLNotPositive(t *testing.T) {
 	if !found {
 		t.Fatalf("not flagged:\n%s", src)
 	}
-	if res := drivertest.FixLua("p.lua", []byte(src), All(), diag.Safe); string(res.Src) != src {
+	if res := drivertest.FixLua("p.lua", []byte(src), cat.All(), diag.Safe); string(res.Src) != src {
 		t.Errorf("--fix changed it:\n%s", res.Src)
 	}
 	runFixProofs(t, []fixProof{{
@@ -425,7 +425,7 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 		if !flaggedBy("setnx-then-expire", src) {
 			t.Fatalf("not flagged:\n%s", src)
 		}
-		for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
+		for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
 			if d.Fix != nil {
 				t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
 			}
@@ -450,7 +450,7 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 	src := "if redis.call('EXISTS', KEYS[1], KEYS[2]) then return 1 end return 0"
 	found := false
-	for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
 		if d.Rule == "integer-reply-truthiness" {
 			found = true
 			if d.Fix != nil {
@@ -486,7 +486,7 @@ func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 // The same scripts without the closure or the comment keep their fix.
 func TestProofFixNeedsFollowedWrites(t *testing.T) {
 	fixOf := func(rule, src string) (found bool, fix *diag.Fix) {
-		for _, d := range lintSource("p.lua", []byte(src), All(), nil) {
+		for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
 			if d.Rule == rule {
 				return true, d.Fix
 			}

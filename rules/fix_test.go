@@ -29,11 +29,11 @@ func TestFixGoldens(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no fixtures in testdata/fixes")
 	}
-	all := All()
+	all := cat.All()
 	for _, file := range files {
 		id := filepath.Base(filepath.Dir(file))
 		t.Run(id+"/"+filepath.Base(file), func(t *testing.T) {
-			if ByID(id) == nil {
+			if cat.ByID(id) == nil {
 				t.Fatalf("testdata/fixes/%s: no such rule", id)
 			}
 			src, err := os.ReadFile(file)
@@ -123,7 +123,7 @@ func TestFixesKeepFixturesSound(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/rules/*/*.lua")
 	examples, _ := filepath.Glob("../examples/*.lua")
 	files = append(files, examples...)
-	all := All()
+	all := cat.All()
 	fixed := 0
 	for _, file := range files {
 		src, err := os.ReadFile(file)
@@ -184,7 +184,7 @@ func TestFixGoldensCompile(t *testing.T) {
 func TestSuggestionHashTag(t *testing.T) {
 	src := []byte("redis.call('SET', 'bar', ARGV[1])\nredis.call('SET', 'baz', ARGV[2])\nreturn redis.call('GET', \"baz\")\n")
 	var fix *diag.Fix
-	for _, d := range lintSource("s.lua", src, All(), nil) {
+	for _, d := range lintSource("s.lua", src, cat.All(), nil) {
 		if d.Rule == "missing-hash-tag" {
 			fix = d.Fix
 		}
@@ -192,7 +192,7 @@ func TestSuggestionHashTag(t *testing.T) {
 	if fix == nil || fix.Applicability != diag.DisplayOnly || !strings.Contains(fix.Message, "'baz' to '{bar}:baz'") {
 		t.Fatalf("fix = %+v", fix)
 	}
-	if res := drivertest.FixLua("s.lua", src, All(), diag.Unsafe); string(res.Src) != string(src) {
+	if res := drivertest.FixLua("s.lua", src, cat.All(), diag.Unsafe); string(res.Src) != string(src) {
 		t.Errorf("--fix --unsafe-fixes applied a suggestion:\n%s", res.Src)
 	}
 	applied := *fix
@@ -202,7 +202,7 @@ func TestSuggestionHashTag(t *testing.T) {
 	if n != 1 || string(out) != want {
 		t.Fatalf("applied by hand:\n%s\nwant:\n%s", out, want)
 	}
-	for _, d := range lintSource("s.lua", out, All(), nil) {
+	for _, d := range lintSource("s.lua", out, cat.All(), nil) {
 		if d.Rule == "missing-hash-tag" {
 			t.Errorf("after the suggestion: %s", d.Message)
 		}

@@ -52,7 +52,7 @@ func TestFixtures(t *testing.T) {
 	for _, dir := range dirs {
 		id := filepath.Base(dir)
 		seen[id] = true
-		r := ByID(id)
+		r := cat.ByID(id)
 		if r == nil {
 			t.Errorf("testdata/rules/%s: no such rule", id)
 			continue
@@ -71,7 +71,7 @@ func TestFixtures(t *testing.T) {
 	for _, id := range GoOnlyRules() {
 		goOnly[id] = true
 	}
-	for _, r := range All() {
+	for _, r := range cat.All() {
 		if !seen[r.ID] && !goOnly[r.ID] {
 			t.Errorf("rule %s has no fixtures in testdata/rules/%s", r.ID, r.ID)
 		}
@@ -87,7 +87,7 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	// Every rule runs, as for a user; only the rule under test is checked,
 	// so suppressions and unused-ignore behave as they do for real.
 	var diags []diag.Diagnostic
-	for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
+	for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: cat.All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
 		if d.Rule == r.ID {
 			diags = append(diags, d)
 		}
@@ -138,7 +138,7 @@ func TestFindingsScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
+		for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: cat.All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
 			n++
 			at := fmt.Sprintf("%s:%d:%d: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule)
 			h := d.Message

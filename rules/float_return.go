@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var FloatReturn = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "float-return",
 		Category: diag.Correctness,
@@ -18,7 +18,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("float-return"),
 	},
 	Run: runFloatReturn,
-})
+}
 
 func runFloatReturn(p *lint.Pass) {
 	m := p.Model

@@ -10,7 +10,7 @@ import (
 // inf, NaN and out-of-range numbers become INT64_MIN (facts A4).
 func TestProofFloatReturn(t *testing.T) {
 	const id = "float-return"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}

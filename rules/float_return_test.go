@@ -18,7 +18,7 @@ end
 return used * 1.5
 `)
 	got := map[int]diag.Diagnostic{}
-	for _, d := range lintSource("q.lua", src, All(), nil) {
+	for _, d := range lintSource("q.lua", src, cat.All(), nil) {
 		if d.Rule == "float-return" {
 			got[d.Range.Start.Line] = d
 		}

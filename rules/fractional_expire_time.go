@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var FractionalExpireTime = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "fractional-expire-time",
 		Category: diag.Correctness,
@@ -17,7 +17,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("fractional-expire-time"),
 	},
 	Run: runFractionalExpireTime,
-})
+}
 
 func runFractionalExpireTime(p *lint.Pass) {
 	m := p.Model

@@ -31,7 +31,7 @@ func TestProofFractionalExpireTime(t *testing.T) {
 		}
 	}
 	onRedis(t, func(t *testing.T, c *redistest.Conn) {
-		r := ByID(id)
+		r := cat.ByID(id)
 		c.MustDo(t, "DEL", keys[0])
 		c.MustEval(t, r.Doc.Bad, keys, "v", "1500")
 		if got := c.MustDo(t, "GET", keys[0]); got.Str != "v" {

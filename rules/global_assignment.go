@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var GlobalAssignment = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "global-assignment",
 		Category: diag.Correctness,
@@ -17,7 +17,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("global-assignment"),
 	},
 	Run: runGlobalAssignment,
-})
+}
 
 func runGlobalAssignment(p *lint.Pass) {
 	m := p.Model

@@ -24,32 +24,32 @@ func GoOnlyRules() []string {
 	return []string{"dynamic-script", "keys-count-mismatch", "nonatomic-check-then-act"}
 }
 
-var _ = register(&lint.Rule{
+var NonatomicCheckThenAct = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "nonatomic-check-then-act",
 		Category: diag.Atomicity,
 		Severity: diag.SeverityWarning,
 		Doc:      ruleDoc("nonatomic-check-then-act"),
 	},
-})
+}
 
-var _ = register(&lint.Rule{
+var KeysCountMismatch = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "keys-count-mismatch",
 		Category: diag.Correctness,
 		Severity: diag.SeverityError,
 		Doc:      ruleDoc("keys-count-mismatch"),
 	},
-})
+}
 
-var _ = register(&lint.Rule{
+var DynamicScript = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "dynamic-script",
 		Category: diag.Performance,
 		Severity: diag.SeverityWarning,
 		Doc:      ruleDoc("dynamic-script"),
 	},
-})
+}
 
 // CallSiteFinding is one keys-count-mismatch finding of a call: Table is
 // "KEYS" or "ARGV", Read the first read beyond what the call passes.

@@ -9,6 +9,9 @@ import (
 
 // lintSource parses src as the file name and lints it with rules and
 // settings, for the latest Redis.
+// cat is the catalogue of every rule, which the tests look rules up in.
+var cat = Catalogue()
+
 func lintSource(name string, src []byte, rules []*lint.Rule, settings lint.Settings) []diag.Diagnostic {
 	return lintSourceFor(name, src, rules, settings, target.Target{})
 }

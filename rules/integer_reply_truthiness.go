@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var IntegerReplyTruthiness = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "integer-reply-truthiness",
 		Category: diag.Correctness,
@@ -19,7 +19,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("integer-reply-truthiness"),
 	},
 	Run: runIntegerReplyTruthiness,
-})
+}
 
 // condUse says how a value's truth is used.
 type condUse int

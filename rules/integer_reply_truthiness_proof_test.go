@@ -6,7 +6,7 @@ import "testing"
 // (facts E19, E20), so the branch is taken whatever Redis answered.
 func TestProofIntegerReplyTruthiness(t *testing.T) {
 	const id = "integer-reply-truthiness"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var InvalidExpireTime = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "invalid-expire-time",
 		Category: diag.Correctness,
@@ -17,7 +17,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("invalid-expire-time"),
 	},
 	Run: runInvalidExpireTime,
-})
+}
 
 func runInvalidExpireTime(p *lint.Pass) {
 	m := p.Model

@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var InvalidFunctionRegistration = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "invalid-function-registration",
 		Category: diag.Correctness,
@@ -17,7 +17,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("invalid-function-registration"),
 	},
 	Run: runInvalidFunctionRegistration,
-})
+}
 
 // registerArgs are the named arguments redis.register_function accepts.
 var registerArgs = map[string]bool{"function_name": true, "callback": true, "flags": true, "description": true}

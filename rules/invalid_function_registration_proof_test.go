@@ -80,7 +80,7 @@ func TestInvalidFunctionRegistrationForms(t *testing.T) {
 // lint-lua reports fail with the text its message quotes, the others load.
 // It also proves the forms that load but fail later or silently.
 func TestProofInvalidFunctionRegistration(t *testing.T) {
-	r := ByID("invalid-function-registration")
+	r := cat.ByID("invalid-function-registration")
 	if len(ruleFindings(r.ID, r.Doc.Bad)) == 0 {
 		t.Error("the Bad example is not flagged")
 	}

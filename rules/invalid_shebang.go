@@ -12,7 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/target"
 )
 
-var _ = register(&lint.Rule{
+var InvalidShebang = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "invalid-shebang",
 		Category: diag.Correctness,
@@ -20,7 +20,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("invalid-shebang"),
 	},
 	Run: runInvalidShebang,
-})
+}
 
 func runInvalidShebang(p *lint.Pass) {
 	m := p.Model

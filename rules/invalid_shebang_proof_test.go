@@ -108,7 +108,7 @@ func TestInvalidShebangForms(t *testing.T) {
 // TestInvalidShebangColumns checks that a bad flag is pointed at, not the
 // whole header.
 func TestInvalidShebangColumns(t *testing.T) {
-	ds := lintSource("c.lua", []byte("#!lua flags=no-writes,bogus\nreturn 1"), []*lint.Rule{ByID("invalid-shebang")}, nil)
+	ds := lintSource("c.lua", []byte("#!lua flags=no-writes,bogus\nreturn 1"), []*lint.Rule{cat.ByID("invalid-shebang")}, nil)
 	if len(ds) != 1 || ds[0].Range.Start.Column != 23 || ds[0].Range.End.Column != 28 {
 		t.Errorf("got %+v, want one finding at columns 23-28", ds)
 	}
@@ -117,11 +117,11 @@ func TestInvalidShebangColumns(t *testing.T) {
 // TestInvalidShebangTarget: shebangs and Functions need Redis 7.0.
 func TestInvalidShebangTarget(t *testing.T) {
 	f := luasrc.Parse("c.lua", []byte("#!lua flags=no-writes\nreturn 1"))
-	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: target.MustParse("6.2")})
+	ds := lint.Run(f, lint.Config{Rules: []*lint.Rule{cat.ByID("invalid-shebang")}, Target: target.MustParse("6.2")})
 	if len(ds) != 1 || !strings.Contains(ds[0].Message, "need Redis 7.0 and the target is Redis 6.2") {
 		t.Errorf("target 6.2: %+v", ds)
 	}
-	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{ByID("invalid-shebang")}, Target: target.MustParse("7.0")})
+	ds = lint.Run(f, lint.Config{Rules: []*lint.Rule{cat.ByID("invalid-shebang")}, Target: target.MustParse("7.0")})
 	if len(ds) != 0 {
 		t.Errorf("target 7.0: %+v", ds)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var KeyAsValue = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "key-as-value",
 		Category: diag.Cluster,
@@ -18,7 +18,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("key-as-value"),
 	},
 	Run: runKeyAsValue,
-})
+}
 
 // keyUses records, per script run (the main chunk, or one registered
 // function of a library), which KEYS elements may serve as keys.

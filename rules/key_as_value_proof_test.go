@@ -15,7 +15,7 @@ import (
 // ARGV it works. On the plain test server, a user whose ACL allows only the
 // key's pattern is refused the Bad example (NOPERM) and runs the Good one.
 func TestProofKeyAsValue(t *testing.T) {
-	rule := ByID("key-as-value")
+	rule := cat.ByID("key-as-value")
 	if !flags(t, rule.ID, rule.Doc.Bad) {
 		t.Error("the Bad example is not flagged")
 	}
@@ -70,7 +70,7 @@ func TestProofKeyCopiedIntoReply(t *testing.T) {
 }
 
 func TestProofKeyAsValueACL(t *testing.T) {
-	rule := ByID("key-as-value")
+	rule := cat.ByID("key-as-value")
 	c := redistest.Client(t)
 	tg := redistest.ServerTarget(t, c)
 	noPerm, _ := tg.Error(target.ErrNoPermKey)

@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/internal/rulegen"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -15,8 +16,8 @@ import (
 )
 
 // TestRuleFilesKeepTheirHelpers fails when an unexported function, type,
-// variable or constant declared in a rule file (a file that calls
-// register) is used from another file of the package: what several rules
+// variable or constant declared in a rule file (a file that declares a
+// rule) is used from another file of the package: what several rules
 // share lives in a file that registers no rule (shared_*.go, sandbox.go) or
 // in the model, where a reader of one rule's file can find it.
 func TestRuleFilesKeepTheirHelpers(t *testing.T) {
@@ -44,7 +45,7 @@ func TestRuleFilesKeepTheirHelpers(t *testing.T) {
 	// that file.
 	owner := map[string]string{}
 	for name, f := range files {
-		if !registers(f) {
+		if !rulegen.DeclaresRule(f) {
 			continue
 		}
 		for _, d := range f.Decls {
@@ -56,7 +57,7 @@ func TestRuleFilesKeepTheirHelpers(t *testing.T) {
 		}
 	}
 	if len(owner) == 0 {
-		t.Fatal("no rule file declares anything: is register still the way rules are declared?")
+		t.Fatal("no rule file declares anything: is var Name = &lint.Rule{...} still the way rules are declared?")
 	}
 	var bad []string
 	for name, f := range files {
@@ -72,22 +73,8 @@ func TestRuleFilesKeepTheirHelpers(t *testing.T) {
 		t.Error(b)
 	}
 	if len(bad) > 0 {
-		t.Log("move what several rules use into a file that registers no rule (rules/shared_*.go) or into internal/model")
+		t.Log("move what several rules use into a file that declares no rule (rules/shared_*.go) or into internal/model")
 	}
-}
-
-// registers reports whether f calls register: it declares a rule.
-func registers(f *ast.File) bool {
-	found := false
-	ast.Inspect(f, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "register" {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // declared returns the package-level names d declares (not methods: they
@@ -161,7 +148,7 @@ func TestLowerDocumented(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !registers(f) {
+		if !rulegen.DeclaresRule(f) {
 			continue
 		}
 		lower := false
@@ -192,19 +179,39 @@ func TestLowerDocumented(t *testing.T) {
 	// The engine lowers syntax-error itself, for a byte order mark
 	// (luasrc.SyntaxError.Lower).
 	lowers[lint.SyntaxErrorID] = true
-	for _, r := range All() {
+	for _, r := range cat.All() {
 		// The engine lowers the cluster rules' findings on a script
 		// that nothing suggests will run on a cluster (lint.Config.Cluster).
 		if r.Category == diag.Cluster {
 			lowers[r.ID] = true
 		}
 	}
-	for _, r := range All() {
+	for _, r := range cat.All() {
 		switch {
 		case lowers[r.ID] && r.Doc.Lower == "":
 			t.Errorf("%s reports findings below its severity (.Lower() or .Info()): say when and why in Doc.Lower", r.ID)
 		case !lowers[r.ID] && r.Doc.Lower != "":
 			t.Errorf("%s has a Doc.Lower but never lowers a finding's severity", r.ID)
 		}
+	}
+}
+
+// TestCatalogueUpToDate fails when the generated catalogue
+// (catalogue_gen.go) or rule IDs (ruleid/ruleid_gen.go) do not list the
+// rules declared here: run go generate ./rules/...
+func TestCatalogueUpToDate(t *testing.T) {
+	stale, err := rulegen.Stale("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range stale {
+		t.Errorf("%s is stale: run go generate ./rules/...", path)
+	}
+	found, err := rulegen.Find("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != len(cat.All()) {
+		t.Errorf("rulegen finds %d rules, the catalogue has %d", len(found), len(cat.All()))
 	}
 }

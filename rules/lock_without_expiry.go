@@ -12,7 +12,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var LockWithoutExpiry = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "lock-without-expiry",
 		Category: diag.Atomicity,
@@ -20,7 +20,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("lock-without-expiry"),
 	},
 	Run: runLockWithoutExpiry,
-})
+}
 
 func runLockWithoutExpiry(p *lint.Pass) {
 	m := p.Model

@@ -10,7 +10,7 @@ import (
 // no time to live (TTL -1) while the Good one expires, and that KEEPTTL with
 // NX keeps no TTL either.
 func TestProofLockWithoutExpiry(t *testing.T) {
-	r := ByID("lock-without-expiry")
+	r := cat.ByID("lock-without-expiry")
 	if !flaggedBy(r.ID, r.Doc.Bad) {
 		t.Error("the Bad example is not flagged")
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var LuaPatternInjection = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "lua-pattern-injection",
 		Category: diag.Correctness,
@@ -18,7 +18,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("lua-pattern-injection"),
 	},
 	Run: runLuaPatternInjection,
-})
+}
 
 // patternFuncs are the string functions whose second argument is a
 // pattern, with the place of find's `plain` flag (0: none).

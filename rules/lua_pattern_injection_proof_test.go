@@ -12,7 +12,7 @@ import (
 // search finds it.
 func TestProofLuaPatternInjection(t *testing.T) {
 	const id = "lua-pattern-injection"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if n := len(operandFindings(id, r.Doc.Bad)); n != 1 {
 		t.Errorf("the Bad example gets %d findings, want 1", n)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var MissingHashTag = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "missing-hash-tag",
 		Category: diag.Cluster,
@@ -21,7 +21,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("missing-hash-tag"),
 	},
 	Run: runMissingHashTag,
-})
+}
 
 // keyUse is one key argument whose whole name is known.
 type keyUse struct {

@@ -18,7 +18,7 @@ import (
 // slots on this one node works: the bug only shows when the slots live on
 // different nodes (facts D14, observed on a three-node cluster).
 func TestProofMissingHashTag(t *testing.T) {
-	rule := ByID("missing-hash-tag")
+	rule := cat.ByID("missing-hash-tag")
 	if !flags(t, rule.ID, rule.Doc.Bad) {
 		t.Error("the Bad example is not flagged")
 	}

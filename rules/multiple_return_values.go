@@ -7,7 +7,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var MultipleReturnValues = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "multiple-return-values",
 		Category: diag.Correctness,
@@ -15,7 +15,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("multiple-return-values"),
 	},
 	Run: runMultipleReturnValues,
-})
+}
 
 func runMultipleReturnValues(p *lint.Pass) {
 	m := p.Model

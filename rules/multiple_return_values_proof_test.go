@@ -11,7 +11,7 @@ import (
 // for a table (the Good example).
 func TestProofMultipleReturnValues(t *testing.T) {
 	const id = "multiple-return-values"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if n := len(operandFindings(id, r.Doc.Bad)); n != 1 {
 		t.Errorf("the Bad example gets %d findings, want 1", n)
 	}

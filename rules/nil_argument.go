@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var NilArgument = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "nil-argument",
 		Category: diag.Correctness,
@@ -19,7 +19,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("nil-argument"),
 	},
 	Run: runNilArgument,
-})
+}
 
 // argCheck explains why a call argument may hold something Redis refuses.
 type argCheck struct {

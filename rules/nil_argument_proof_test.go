@@ -46,7 +46,7 @@ func TestProofNilArgument(t *testing.T) {
 		// With the key present both work: the bug shows only when data is
 		// missing.
 		c.MustDo(t, "SET", "proof:src", "v")
-		rule := ByID("nil-argument")
+		rule := cat.ByID("nil-argument")
 		for _, src := range []string{rule.Doc.Bad, rule.Doc.Good} {
 			if r := c.MustEval(t, src, []string{"proof:src", "proof:dst"}); r.Kind != redistest.Status {
 				t.Errorf("with the key present %q gave %s", src, r)
@@ -187,7 +187,7 @@ func TestProofPatternCapture(t *testing.T) {
 	bad := "local jobs = redis.call('ZRANGEBYSCORE', KEYS[1], '0', ARGV[1])\nfor _, job in ipairs(jobs) do\n  redis.call('ZREM', KEYS[1], job)\n  local queue = string.match(job, '\"queue\":\"(%w+)\"')\n  redis.call('SADD', KEYS[2], queue)\n  redis.call('LPUSH', KEYS[3] .. queue, job)\nend\nreturn #jobs"
 	good := strings.Replace(bad, "  redis.call('SADD', KEYS[2], queue)\n  redis.call('LPUSH', KEYS[3] .. queue, job)\n", "  if queue then\n    redis.call('SADD', KEYS[2], queue)\n    redis.call('LPUSH', KEYS[3] .. queue, job)\n  end\n", 1)
 	var got []diag.Diagnostic
-	for _, d := range lintSource("case.lua", []byte(bad), All(), nil) {
+	for _, d := range lintSource("case.lua", []byte(bad), cat.All(), nil) {
 		if d.Rule == "nil-argument" {
 			got = append(got, d)
 		}

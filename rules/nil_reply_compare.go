@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var NilReplyCompare = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "nil-reply-compare",
 		Category: diag.Correctness,
@@ -18,7 +18,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("nil-reply-compare"),
 	},
 	Run: runNilReplyCompare,
-})
+}
 
 func runNilReplyCompare(p *lint.Pass) {
 	m := p.Model

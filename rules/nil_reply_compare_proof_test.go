@@ -6,7 +6,7 @@ import "testing"
 // never takes the missing branch (facts A1); after redis.setresp(3) it does.
 func TestProofNilReplyCompare(t *testing.T) {
 	const id = "nil-reply-compare"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}

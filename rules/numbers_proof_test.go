@@ -12,7 +12,7 @@ import (
 // key; EXPIRE with 0 deletes the key at once.
 func TestProofInvalidExpireTime(t *testing.T) {
 	const id = "invalid-expire-time"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if !flags(t, id, r.Doc.Bad) || flags(t, id, r.Doc.Good) {
 		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", flags(t, id, r.Doc.Bad), flags(t, id, r.Doc.Good))
 	}
@@ -45,7 +45,7 @@ func TestProofInvalidExpireTime(t *testing.T) {
 // INT64_MIN and stores "inf"; the Good example's check replies 0.
 func TestProofDivisionByZero(t *testing.T) {
 	const id = "division-by-zero"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if !flags(t, id, r.Doc.Bad) || flags(t, id, r.Doc.Good) {
 		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", flags(t, id, r.Doc.Bad), flags(t, id, r.Doc.Good))
 	}

@@ -55,7 +55,7 @@ var noServerTarget = target.Target{}.WithModules(nil)
 // flaggedBy reports whether lint-lua, with every rule on, reports rule id
 // on src.
 func flaggedBy(id, src string) bool {
-	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("proof.lua", []byte(src), cat.All(), nil) {
 		if d.Rule == id {
 			return true
 		}
@@ -67,7 +67,7 @@ func flaggedBy(id, src string) bool {
 // and help, as wants match them (wantText).
 func ruleFindings(id, src string) []string {
 	var out []string
-	for _, d := range lintSource("case.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("case.lua", []byte(src), cat.All(), nil) {
 		if d.Rule == id {
 			out = append(out, wantText(d))
 		}
@@ -151,7 +151,7 @@ func flags(t *testing.T, id, src string) bool {
 // flagsFor is flags for the target tg.
 func flagsFor(t *testing.T, id, src string, tg target.Target) bool {
 	t.Helper()
-	for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
+	for _, d := range lintSourceFor("proof.lua", []byte(src), cat.All(), nil, tg) {
 		if d.Rule == id {
 			return true
 		}
@@ -172,7 +172,7 @@ func proveBadGood(t *testing.T, id string, keys []string, args []string, wantErr
 // on the server's target.
 func proveBadGoodFor(t *testing.T, id string, keys []string, args []string, wantErr func(target.Target) string) {
 	t.Helper()
-	r := ByID(id)
+	r := cat.ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}
@@ -207,7 +207,7 @@ var operandLuaErrRE = regexp.MustCompile(`user_script:\d+: (.*) script: `)
 // src.
 func operandFindings(id, src string) []string {
 	var out []string
-	for _, d := range lintSource("proof.lua", []byte(src), All(), nil) {
+	for _, d := range lintSource("proof.lua", []byte(src), cat.All(), nil) {
 		if d.Rule == id {
 			out = append(out, wantText(d))
 		}
@@ -259,7 +259,7 @@ func cmdMessagesFor(id, src string, tg target.Target) []string {
 func cmdFindings(id, src string, tg target.Target) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	f := luasrc.Parse("proof.lua", []byte(src))
-	for _, d := range lint.Run(f, lint.Config{Rules: All(), Target: tg}) {
+	for _, d := range lint.Run(f, lint.Config{Rules: cat.All(), Target: tg}) {
 		if d.Rule == id {
 			out = append(out, d)
 		}

@@ -20,7 +20,7 @@ const (
 func readmeTable() string {
 	var b strings.Builder
 	b.WriteString(tableHeader)
-	for _, r := range All() {
+	for _, r := range cat.All() {
 		what := r.Doc.Summary
 		if what == "" {
 			what = r.Doc.Title
@@ -55,7 +55,7 @@ func TestReadmeRuleTable(t *testing.T) {
 		return
 	}
 	t.Errorf("README.md's rule table is stale: run go test ./rules -update-docs")
-	for _, r := range All() {
+	for _, r := range cat.All() {
 		if !strings.Contains(got, "| `"+r.ID+"` |") {
 			t.Errorf("README.md does not list rule %s", r.ID)
 		}

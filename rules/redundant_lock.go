@@ -7,7 +7,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var RedundantLock = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "redundant-lock",
 		Category: diag.Atomicity,
@@ -15,7 +15,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("redundant-lock"),
 	},
 	Run: runRedundantLock,
-})
+}
 
 // Where a path stands with respect to one lock.
 const (

@@ -13,7 +13,7 @@ import (
 // later run answers 'busy' even once the stock exists. The Good example,
 // without a lock, leaves nothing behind and sells once the stock exists.
 func TestProofRedundantLock(t *testing.T) {
-	r := ByID("redundant-lock")
+	r := cat.ByID("redundant-lock")
 	if !flaggedBy(r.ID, r.Doc.Bad) {
 		t.Error("the Bad example is not flagged")
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var ReplyTypeCompare = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "reply-type-compare",
 		Category: diag.Correctness,
@@ -19,7 +19,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("reply-type-compare"),
 	},
 	Run: runReplyTypeCompare,
-})
+}
 
 func runReplyTypeCompare(p *lint.Pass) {
 	m := p.Model

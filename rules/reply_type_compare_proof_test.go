@@ -11,7 +11,7 @@ import (
 // false (facts E18, A3).
 func TestProofReplyTypeCompare(t *testing.T) {
 	const id = "reply-type-compare"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}

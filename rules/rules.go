@@ -1,21 +1,22 @@
-// Package rules holds lint-lua's rules, one file per rule, and the list that
-// registers them. A rule file keeps its unexported helpers to itself; what
-// several rules use lives in a file that registers no rule (shared_*.go,
-// sandbox.go) or in internal/model, and TestRuleFilesKeepTheirHelpers keeps
-// it so.
+// Package rules holds lint-lua's rules, one file per rule, each an exported
+// variable `var Name = &lint.Rule{...}` with its documentation in
+// docs/<id>.md, and Catalogue, generated from those declarations
+// (catalogue_gen.go, by go generate: internal/rulegen), which makes the
+// catalogue value every command is given. A rule file keeps its unexported
+// helpers to itself; what several rules use lives in a file that declares
+// no rule (shared_*.go, sandbox.go) or in internal/model, and
+// TestRuleFilesKeepTheirHelpers keeps it so.
 package rules
+
+//go:generate go run ../internal/tools/gencatalogue
 
 import (
 	"embed"
 	"fmt"
-	"sort"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/ruledoc"
 )
-
-var registry []*lint.Rule
 
 // Each rule's documentation is docs/<id>.md (internal/ruledoc says the
 // format); shared_docs.md holds the texts several of them name.
@@ -48,49 +49,4 @@ func ruleDoc(id string) diag.Doc {
 		}
 	}
 	panic(fmt.Sprintf("rules/%s: %v", path, err))
-}
-
-// register adds a rule; each rule file calls it from a package-level var.
-func register(r *lint.Rule) *lint.Rule {
-	registry = append(registry, r)
-	return r
-}
-
-// All returns every rule sorted by ID, including the engine's own
-// syntax-error and unused-ignore (which have no Run).
-func All() []*lint.Rule {
-	out := append([]*lint.Rule(nil), registry...)
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// Infos returns what the outputs know of every rule, sorted by ID.
-func Infos() []*diag.RuleInfo {
-	return lint.Infos(All())
-}
-
-// ByID finds a rule.
-func ByID(id string) *lint.Rule {
-	for _, r := range registry {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
-}
-
-// IDs returns every rule's ID, sorted.
-func IDs() []string {
-	all := All()
-	out := make([]string, len(all))
-	for i, r := range all {
-		out[i] = r.ID
-	}
-	return out
-}
-
-// Closest returns the rule ID nearest to a name that is none, for a "did
-// you mean", or "" when none is near.
-func Closest(name string) string {
-	return diag.Closest(name, IDs())
 }

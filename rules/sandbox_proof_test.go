@@ -137,7 +137,7 @@ func TestProofServerGlobal(t *testing.T) {
 	src := "server.call('SET', KEYS[1], 'v')\nreturn server.call('GET', KEYS[1])"
 	proveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
 		var n int
-		for _, d := range lintSourceFor("proof.lua", []byte(src), All(), nil, tg) {
+		for _, d := range lintSourceFor("proof.lua", []byte(src), cat.All(), nil, tg) {
 			if d.Rule == "undefined-global" {
 				n++
 			}

@@ -10,7 +10,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/target"
 )
 
-var _ = register(&lint.Rule{
+var ScriptForbiddenCommand = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "script-forbidden-command",
 		Category: diag.Correctness,
@@ -18,7 +18,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("script-forbidden-command"),
 	},
 	Run: runScriptForbiddenCommand,
-})
+}
 
 // nonBlockingForm names the command a script uses instead of a blocking
 // one.

@@ -16,7 +16,7 @@ import (
 // denied administration commands here do nothing to the test server.
 func TestProofScriptForbiddenCommand(t *testing.T) {
 	const id = "script-forbidden-command"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if flaggedBy(id, r.Doc.Good) {
 		t.Error("the Good example is flagged")
 	}

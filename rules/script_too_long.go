@@ -7,7 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/span"
 )
 
-var _ = register(&lint.Rule{
+var ScriptTooLong = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "script-too-long",
 		Category: diag.Style,
@@ -23,7 +23,7 @@ var _ = register(&lint.Rule{
 		WholeScript: true,
 	},
 	Run: runScriptTooLong,
-})
+}
 
 func runScriptTooLong(p *lint.Pass) {
 	m := p.Model

@@ -17,7 +17,7 @@ func TestScriptTooLongOption(t *testing.T) {
 	src := []byte(strings.Join(lines, "\n") + "\n")
 	settings := lint.Settings{"script-too-long": {Enabled: true, Severity: diag.SeverityWarning, Options: map[string]any{"max-lines": 10}}}
 	var got []diag.Diagnostic
-	for _, d := range lintSource("long.lua", src, All(), settings) {
+	for _, d := range lintSource("long.lua", src, cat.All(), settings) {
 		if d.Rule == "script-too-long" {
 			got = append(got, d)
 		}
@@ -35,7 +35,7 @@ func TestScriptTooLongOption(t *testing.T) {
 	// At the limit, and with the default limit: silent.
 	settings["script-too-long"] = lint.Setting{Enabled: true, Options: map[string]any{"max-lines": 12}}
 	for _, s := range []lint.Settings{settings, nil} {
-		for _, d := range lintSource("long.lua", src, All(), s) {
+		for _, d := range lintSource("long.lua", src, cat.All(), s) {
 			if d.Rule == "script-too-long" {
 				t.Errorf("unexpected %s", d.Message)
 			}
@@ -52,7 +52,7 @@ func TestScriptTooLongLibrary(t *testing.T) {
 		"redis.register_function('long', function(keys, args)\n" + body + body + "end)\n"
 	settings := lint.Settings{"script-too-long": {Enabled: true, Options: map[string]any{"max-lines": 15}}}
 	var got []diag.Diagnostic
-	for _, d := range lintSource("lib.lua", []byte(src), All(), settings) {
+	for _, d := range lintSource("lib.lua", []byte(src), cat.All(), settings) {
 		if d.Rule == "script-too-long" {
 			got = append(got, d)
 		}

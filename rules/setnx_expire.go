@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var SetnxThenExpire = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "setnx-then-expire",
 		Category: diag.Atomicity,
@@ -21,7 +21,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("setnx-then-expire"),
 	},
 	Run: runSetnxThenExpire,
-})
+}
 
 func runSetnxThenExpire(p *lint.Pass) {
 	m := p.Model

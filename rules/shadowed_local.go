@@ -8,7 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
-var _ = register(&lint.Rule{
+var ShadowedLocal = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "shadowed-local",
 		Category: diag.Style,
@@ -16,7 +16,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("shadowed-local"),
 	},
 	Run: runShadowedLocal,
-})
+}
 
 func runShadowedLocal(p *lint.Pass) {
 	m := p.Model

@@ -12,12 +12,12 @@ import (
 func TestProofShadowedLocal(t *testing.T) {
 	// The Bad example is also a nil-argument finding: the nil it leaves is
 	// what fails.
-	if !flags(t, "nil-argument", ByID("shadowed-local").Doc.Bad) {
+	if !flags(t, "nil-argument", cat.ByID("shadowed-local").Doc.Bad) {
 		t.Error("nil-argument does not flag the shadowed-local Bad example")
 	}
 	proveBadGoodFor(t, "shadowed-local", []string{"proof:k"}, []string{"v", "60"}, argsError)
 	onRedis(t, func(t *testing.T, c *redistest.Conn) {
-		if r := c.MustEval(t, ByID("shadowed-local").Doc.Good, []string{"proof:k"}, "v", "60"); r.Kind != redistest.Status {
+		if r := c.MustEval(t, cat.ByID("shadowed-local").Doc.Good, []string{"proof:k"}, "v", "60"); r.Kind != redistest.Status {
 			t.Fatalf("Good gave %s", r)
 		}
 		if r := c.MustDo(t, "TTL", "proof:k"); r.Kind != redistest.Integer || r.Int <= 0 || r.Int > 60 {

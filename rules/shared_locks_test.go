@@ -23,11 +23,11 @@ func TestLockSeverities(t *testing.T) {
 		want map[string][]string
 	}{{
 		name: "acquire without expiry, compared release",
-		src:  ByID("lock-without-expiry").Doc.Bad,
+		src:  cat.ByID("lock-without-expiry").Doc.Bad,
 		want: map[string][]string{"lock-without-expiry": {"warning"}},
 	}, {
 		name: "release branch without owner check",
-		src:  ByID("unsafe-lock-release").Doc.Bad,
+		src:  cat.ByID("unsafe-lock-release").Doc.Bad,
 		want: map[string][]string{"unsafe-lock-release": {"warning"}},
 	}, {
 		name: "delete after the attempt failed",
@@ -36,7 +36,7 @@ func TestLockSeverities(t *testing.T) {
 		want: map[string][]string{"unsafe-lock-release": {"error"}},
 	}, {
 		name: "setnx-then-expire Bad: a TTL with a fraction",
-		src:  ByID("setnx-then-expire").Doc.Bad,
+		src:  cat.ByID("setnx-then-expire").Doc.Bad,
 		want: map[string][]string{"setnx-then-expire": {"warning"}},
 	}, {
 		// Redisson RemoteService / AsyncRemoteProxy: the host always
@@ -94,7 +94,7 @@ func TestLockSeverities(t *testing.T) {
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[string][]string{}
-			for _, d := range lintSource("case.lua", []byte(tc.src), All(), nil) {
+			for _, d := range lintSource("case.lua", []byte(tc.src), cat.All(), nil) {
 				got[d.Rule] = append(got[d.Rule], d.Severity.String())
 			}
 			for _, r := range lockRules {
@@ -120,7 +120,7 @@ func TestLockRecordsSilent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range lintSource(name, src, All(), nil) {
+			for _, d := range lintSource(name, src, cat.All(), nil) {
 				for _, lr := range lockRules {
 					if d.Rule == lr && !((lr == "setnx-then-expire" || lr == "lock-without-expiry") && d.Severity.String() == "info") {
 						t.Errorf("%s:%d: %s %s: %s", file, d.Range.Start.Line, d.Rule, d.Severity, d.Message)

@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var StringNumberCompare = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "string-number-compare",
 		Category: diag.Correctness,
@@ -18,7 +18,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("string-number-compare"),
 	},
 	Run: runStringNumberCompare,
-})
+}
 
 func runStringNumberCompare(p *lint.Pass) {
 	m := p.Model

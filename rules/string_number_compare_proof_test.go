@@ -8,7 +8,7 @@ import (
 
 func TestProofStringNumberCompare(t *testing.T) {
 	const id = "string-number-compare"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}

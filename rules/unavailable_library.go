@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var UnavailableLibrary = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unavailable-library",
 		Category: diag.Correctness,
@@ -19,7 +19,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("unavailable-library"),
 	},
 	Run: runUnavailableLibrary,
-})
+}
 
 // lua52Fields are library functions and constants of later Lua versions
 // that Lua 5.1 lacks: the field is nil (observed on 7.0.15), and calling it

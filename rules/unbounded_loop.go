@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var UnboundedLoop = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unbounded-loop",
 		Category: diag.Performance,
@@ -26,7 +26,7 @@ var _ = register(&lint.Rule{
 		}},
 	},
 	Run: runUnboundedLoop,
-})
+}
 
 func runUnboundedLoop(p *lint.Pass) {
 	ff := &fileFacts{m: p.Model}

@@ -21,7 +21,7 @@ const busyLoop = "local i = 0 while true do i = i + 1 if i > 6e7 then break end 
 // cannot be run with the lock held (it would never end); the Good example
 // and Bad with the lock free both run.
 func TestProofUnboundedLoop(t *testing.T) {
-	rule := ByID("unbounded-loop")
+	rule := cat.ByID("unbounded-loop")
 	if !flags(t, rule.ID, rule.Doc.Bad) {
 		t.Error("the Bad example is not flagged")
 	}
@@ -152,7 +152,7 @@ func TestProofLoopsThatEnd(t *testing.T) {
 			[]string{"end:set"}, []string{"a", "b", "c"}, 3},
 	}
 	for _, tc := range loops {
-		for _, d := range lintSource("proof.lua", []byte(tc.src), All(), nil) {
+		for _, d := range lintSource("proof.lua", []byte(tc.src), cat.All(), nil) {
 			if d.Rule == "unbounded-loop" {
 				t.Errorf("%s: reported: %s", tc.name, d.Message)
 			}

@@ -15,7 +15,7 @@ func TestUnboundedLoopNumericOption(t *testing.T) {
 		"local k = 0\nwhile true do k = k + 1 if k > tonumber(ARGV[1]) then break end end\n" +
 		"while true do end\n")
 	count := func(settings lint.Settings) (lines []int) {
-		for _, d := range lintSource("numeric.lua", src, All(), settings) {
+		for _, d := range lintSource("numeric.lua", src, cat.All(), settings) {
 			if d.Rule == "unbounded-loop" {
 				lines = append(lines, d.Range.Start.Line)
 				// A counted loop ends: the caller's count is advice.

@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var UnboundedUnpack = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unbounded-unpack",
 		Category: diag.Correctness,
@@ -17,7 +17,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("unbounded-unpack"),
 	},
 	Run: runUnboundedUnpack,
-})
+}
 
 func runUnboundedUnpack(p *lint.Pass) {
 	m := p.Model

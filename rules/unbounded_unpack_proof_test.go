@@ -13,7 +13,7 @@ import (
 // results to unpack' and the write it made first is kept; the chunked Good
 // example removes all 8000.
 func TestProofUnboundedUnpack(t *testing.T) {
-	rule := ByID("unbounded-unpack")
+	rule := cat.ByID("unbounded-unpack")
 	if !flags(t, rule.ID, rule.Doc.Bad) {
 		t.Error("the Bad example is not flagged")
 	}

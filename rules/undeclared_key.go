@@ -8,7 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
-var _ = register(&lint.Rule{
+var UndeclaredKey = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "undeclared-key",
 		Category: diag.Cluster,
@@ -16,7 +16,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("undeclared-key"),
 	},
 	Run: runUndeclaredKey,
-})
+}
 
 func runUndeclaredKey(p *lint.Pass) {
 	m := p.Model

@@ -32,7 +32,7 @@ func TestProofUndeclaredKey(t *testing.T) {
 		}
 		// The rule's own Bad and Good examples: the literal key of Bad is in
 		// another slot than the declared key.
-		rule := ByID("undeclared-key")
+		rule := cat.ByID("undeclared-key")
 		r = c.MustEval(t, "#!lua\n"+rule.Doc.Bad, []string{"{order}:1"})
 		if r.Kind != redistest.Error {
 			t.Errorf("the doc's Bad example worked on the cluster: %s", r)
@@ -52,7 +52,7 @@ func TestProofUndeclaredKey(t *testing.T) {
 func TestProofScannedKey(t *testing.T) {
 	src := "local res = redis.call('SCAN', 0, 'MATCH', 'scan:*', 'COUNT', 1000)\nfor _, k in ipairs(res[2]) do\n  redis.call('DEL', k)\nend\nreturn #res[2]"
 	var sev string
-	for _, d := range lintSourceWith("proof.lua", []byte(src), lint.Config{Rules: All(), Cluster: clusterOn}) {
+	for _, d := range lintSourceWith("proof.lua", []byte(src), lint.Config{Rules: cat.All(), Cluster: clusterOn}) {
 		if d.Rule == "undeclared-key" {
 			sev = d.Severity.String()
 		}
@@ -65,7 +65,7 @@ func TestProofScannedKey(t *testing.T) {
 	// finding is info.
 	tagged := strings.Replace(src, "'scan:*'", "'{scan}:*'", 1)
 	sev = ""
-	for _, d := range lintSource("proof.lua", []byte(tagged), All(), nil) {
+	for _, d := range lintSource("proof.lua", []byte(tagged), cat.All(), nil) {
 		if d.Rule == "undeclared-key" {
 			sev = d.Severity.String()
 		}

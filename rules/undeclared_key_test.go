@@ -40,7 +40,7 @@ redis.call('SET', 'lock:' .. (tonumber(ARGV[3]) % 100), 1)
 		if tc.name == "hash tag" {
 			shift = 1
 		}
-		for _, d := range lintSourceWith("keys.lua", tc.src, lint.Config{Rules: All(), Cluster: tc.cluster}) {
+		for _, d := range lintSourceWith("keys.lua", tc.src, lint.Config{Rules: cat.All(), Cluster: tc.cluster}) {
 			if d.Rule == "undeclared-key" && d.Range.Start.Line > shift {
 				got[d.Range.Start.Line-shift] = d.Severity
 			}

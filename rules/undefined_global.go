@@ -11,7 +11,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/target"
 )
 
-var _ = register(&lint.Rule{
+var UndefinedGlobal = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "undefined-global",
 		Category: diag.Correctness,
@@ -26,7 +26,7 @@ var _ = register(&lint.Rule{
 		}},
 	},
 	Run: runUndefinedGlobal,
-})
+}
 
 // extraGlobals reads the globals option (a YAML list arrives as []any).
 func extraGlobals(p *lint.Pass) map[string]bool {

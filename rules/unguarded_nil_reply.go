@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var UnguardedNilReply = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unguarded-nil-reply",
 		Category: diag.Correctness,
@@ -18,7 +18,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("unguarded-nil-reply"),
 	},
 	Run: runUnguardedNilReply,
-})
+}
 
 func runUnguardedNilReply(p *lint.Pass) {
 	m := p.Model

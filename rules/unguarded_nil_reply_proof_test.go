@@ -9,7 +9,7 @@ import (
 
 func TestProofUnguardedNilReply(t *testing.T) {
 	const id = "unguarded-nil-reply"
-	r := ByID(id)
+	r := cat.ByID(id)
 	if r == nil {
 		t.Fatalf("no rule %s", id)
 	}

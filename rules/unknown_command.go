@@ -13,7 +13,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/target"
 )
 
-var _ = register(&lint.Rule{
+var UnknownCommand = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unknown-command",
 		Category: diag.Correctness,
@@ -21,7 +21,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("unknown-command"),
 	},
 	Run: runUnknownCommand,
-})
+}
 
 func runUnknownCommand(p *lint.Pass) {
 	m := p.Model

@@ -12,7 +12,7 @@ import (
 
 func TestProofUnknownCommand(t *testing.T) {
 	const id = "unknown-command"
-	r := ByID(id)
+	r := cat.ByID(id)
 	// On the default target, which bundles the modules as Redis 8 does, a
 	// module command is not reported; the cases below lint for targets
 	// without them.

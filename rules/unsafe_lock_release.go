@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var UnsafeLockRelease = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unsafe-lock-release",
 		Category: diag.Atomicity,
@@ -19,7 +19,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("unsafe-lock-release"),
 	},
 	Run: runUnsafeLockRelease,
-})
+}
 
 func runUnsafeLockRelease(p *lint.Pass) {
 	m := p.Model

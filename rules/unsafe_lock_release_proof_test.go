@@ -12,7 +12,7 @@ import (
 // releases. With the Bad script A's DEL frees B's lock; with the Good
 // script (owner check) it does nothing and B keeps the lock.
 func TestProofUnsafeLockRelease(t *testing.T) {
-	r := ByID("unsafe-lock-release")
+	r := cat.ByID("unsafe-lock-release")
 	if len(ruleFindings(r.ID, r.Doc.Bad)) != 1 {
 		t.Error("the Bad example is not flagged once")
 	}
@@ -52,7 +52,7 @@ func TestProofUnsafeLockRelease(t *testing.T) {
 // release of the Bad script frees the next holder's lock; with a token
 // (Good) it does not.
 func TestProofConstantLockValue(t *testing.T) {
-	r := ByID("constant-lock-value")
+	r := cat.ByID("constant-lock-value")
 	if len(ruleFindings(r.ID, r.Doc.Bad)) != 1 {
 		t.Error("the Bad example is not flagged once")
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-var _ = register(&lint.Rule{
+var WriteInReadonlyScript = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "write-in-readonly-script",
 		Category: diag.Correctness,
@@ -19,7 +19,7 @@ var _ = register(&lint.Rule{
 		Doc:      ruleDoc("write-in-readonly-script"),
 	},
 	Run: runWriteInReadonlyScript,
-})
+}
 
 func runWriteInReadonlyScript(p *lint.Pass) {
 	m := p.Model

@@ -12,7 +12,7 @@ const readonlyErr = "ERR Write commands are not allowed from read-only scripts"
 
 func TestProofWriteInReadonlyScript(t *testing.T) {
 	const id = "write-in-readonly-script"
-	r := ByID(id)
+	r := cat.ByID(id)
 	proveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
 		if c != nil {
 			c.MustDo(t, "SET", "k", "5")

@@ -17,6 +17,7 @@ import (
 	"github.com/lint-lua/lint-lua/analyzer"
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/version"
+	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
@@ -52,7 +53,7 @@ func Main() {
 			os.Exit(0)
 		}
 	}
-	unitchecker.Main(analyzer.Analyzer)
+	unitchecker.Main(analyzer.Default(rules.Catalogue()))
 }
 
 // toolID is the -V=full line: the go command reads a line with "devel" in

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/lint-lua/lint-lua/internal/cli"
+	"github.com/lint-lua/lint-lua/rules"
 )
 
-func main() { os.Exit(cli.Main()) }
+func main() { os.Exit(cli.Main(rules.Catalogue())) }

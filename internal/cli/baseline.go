@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	"github.com/lint-lua/lint-lua/internal/baseline"
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/pflag"
 )
 
@@ -101,11 +101,13 @@ func (r *baselineRun) finish(s *IOStreams, entries, stale []baseline.Entry, cove
 	return nil
 }
 
-// wholeScript says whether rule's findings are about a script as a whole
-// (diag.RuleInfo.WholeScript).
-func wholeScript(rule string) bool {
-	r := rules.ByID(rule)
-	return r != nil && r.WholeScript
+// wholeScript returns whether a rule of cat has findings about a script
+// as a whole (diag.RuleInfo.WholeScript).
+func wholeScript(cat *lint.Catalogue) func(rule string) bool {
+	return func(rule string) bool {
+		r := cat.ByID(rule)
+		return r != nil && r.WholeScript
+	}
 }
 
 func plural(n int, one, many string) string {

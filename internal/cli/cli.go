@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/lint-lua/lint-lua/internal/driver"
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/version"
 	"github.com/spf13/cobra"
 )
@@ -44,18 +45,18 @@ type exitError struct{ code int }
 
 func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 
-// Main runs the command line with the process's streams and returns the
-// exit code.
-func Main() int {
+// Main runs the command line with the rules of cat and the process's
+// streams, and returns the exit code.
+func Main(cat *lint.Catalogue) int {
 	stop := driver.TuneProcess(os.Getenv)
-	code := Run(os.Args[1:], SystemStreams())
+	code := Run(cat, os.Args[1:], SystemStreams())
 	stop()
 	return code
 }
 
-// Run runs the command line with args and streams.
-func Run(args []string, s *IOStreams) int {
-	root := NewCmdRoot(s)
+// Run runs the command line with the rules of cat, args and streams.
+func Run(cat *lint.Catalogue, args []string, s *IOStreams) int {
+	root := NewCmdRoot(cat, s)
 	if args == nil {
 		// cobra reads os.Args when given nil: Run(nil, s) means no
 		// arguments, whatever the process was started with.
@@ -77,14 +78,14 @@ func Run(args []string, s *IOStreams) int {
 	return ExitError
 }
 
-// NewCmdRoot builds the command tree.
-func NewCmdRoot(s *IOStreams) *cobra.Command {
-	opts := &lintOptions{IO: s}
+// NewCmdRoot builds the command tree over the rules of cat.
+func NewCmdRoot(cat *lint.Catalogue, s *IOStreams) *cobra.Command {
+	opts := &lintOptions{IO: s, Rules: cat}
 	root := newCmdLint(opts, nil)
-	goCmd := newCmdGo(s, nil)
-	root.AddCommand(newCmdRules(s), newCmdExplain(s), newCmdVersion(s), newCmdStubs(s), goCmd, newCmdLSP(s, nil), newCmdProve(s))
-	registerCompletions(root)
-	registerCompletions(goCmd)
+	goCmd := newCmdGo(s, cat, nil)
+	root.AddCommand(newCmdRules(s, cat), newCmdExplain(s, cat), newCmdVersion(s), newCmdStubs(s, cat), goCmd, newCmdLSP(s, cat, nil), newCmdProve(s, cat))
+	registerCompletions(root, cat)
+	registerCompletions(goCmd, cat)
 	// --version, as `lint-lua version` prints it.
 	root.Version = version.String()
 	root.SetVersionTemplate("lint-lua {{.Version}}\n")

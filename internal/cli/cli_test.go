@@ -56,7 +56,7 @@ func (e env) run(t *testing.T, args ...string) result {
 			return e.wd, nil
 		},
 	}
-	code := Run(args, s)
+	code := Run(rules.Catalogue(), args, s)
 	return result{code, out.String(), errOut.String()}
 }
 
@@ -547,7 +547,7 @@ func TestPerPathOverrides(t *testing.T) {
 func TestRuleOptionsFromConfig(t *testing.T) {
 	t.Parallel()
 	const id = "script-too-long"
-	r0 := rules.ByID(id)
+	r0 := rules.Catalogue().ByID(id)
 	if r0 == nil {
 		t.Skipf("rule %s does not exist yet", id)
 	}
@@ -601,7 +601,7 @@ func TestRulesCommand(t *testing.T) {
 	r := in(t, t.TempDir(), "rules")
 	wantCode(t, r, ExitOK)
 	lines := strings.Split(strings.TrimSpace(r.out), "\n")
-	all := rules.All()
+	all := rules.Catalogue().All()
 	if len(lines) != len(all)+1 {
 		t.Fatalf("%d lines for %d rules:\n%s", len(lines), len(all), r.out)
 	}
@@ -619,7 +619,7 @@ func TestExplain(t *testing.T) {
 	t.Parallel()
 	r := in(t, t.TempDir(), "explain", "undeclared-key")
 	wantCode(t, r, ExitOK)
-	rule := rules.ByID("undeclared-key")
+	rule := rules.Catalogue().ByID("undeclared-key")
 	for _, want := range []string{"undeclared-key", rule.Doc.Title, "KEYS"} {
 		if !strings.Contains(r.out, want) {
 			t.Errorf("explain output does not mention %q:\n%s", want, r.out)

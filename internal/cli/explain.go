@@ -3,14 +3,14 @@ package cli
 import (
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/internal/target"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
 
-func newCmdExplain(s *IOStreams) *cobra.Command {
+func newCmdExplain(s *IOStreams, cat *lint.Catalogue) *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain RULE",
 		Short: "Show a rule's documentation",
@@ -19,12 +19,12 @@ func newCmdExplain(s *IOStreams) *cobra.Command {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return ruleCompletions(cmd, args, toComplete)
+			return ruleCompletions(cat)(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r := rules.ByID(args[0])
+			r := cat.ByID(args[0])
 			if r == nil {
-				return usageError(s, "%v", settings.KnownRule(args[0]))
+				return usageError(s, "%v", settings.KnownRule(cat, args[0]))
 			}
 			_, err := fmt.Fprint(s.Out, report.Explain(&r.RuleInfo))
 			return err
@@ -32,26 +32,28 @@ func newCmdExplain(s *IOStreams) *cobra.Command {
 	}
 }
 
-// ruleCompletions offers the rule IDs with their titles, for shell
+// ruleCompletions offers the rule IDs of cat with their titles, for shell
 // completion of explain and of the flags that take rules.
-func ruleCompletions(_ *cobra.Command, _ []string, _ string) ([]string, cobra.ShellCompDirective) {
-	var out []string
-	for _, r := range rules.All() {
-		out = append(out, r.ID+"\t"+r.Doc.Title)
+func ruleCompletions(cat *lint.Catalogue) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, r := range cat.All() {
+			out = append(out, r.ID+"\t"+r.Doc.Title)
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // registerCompletions offers the values of the flags that take names:
 // rules, formats, severities, targets, modules.
-func registerCompletions(cmd *cobra.Command) {
+func registerCompletions(cmd *cobra.Command, cat *lint.Catalogue) {
 	fixed := func(vals ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return cobra.FixedCompletions(vals, cobra.ShellCompDirectiveNoFileComp)
 	}
 	for flag, f := range map[string]func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective){
-		"enable":       ruleCompletions,
-		"disable":      ruleCompletions,
-		"only":         ruleCompletions,
+		"enable":       ruleCompletions(cat),
+		"disable":      ruleCompletions(cat),
+		"only":         ruleCompletions(cat),
 		"format":       fixed(report.Names()...),
 		"fail-on":      fixed("error", "warning", "info"),
 		"min-severity": fixed("error", "warning", "info"),

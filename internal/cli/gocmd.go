@@ -16,9 +16,9 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diskfile"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/sink"
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
@@ -26,6 +26,7 @@ import (
 
 type goOptions struct {
 	IO       *IOStreams
+	Rules    *lint.Catalogue
 	Patterns []string
 	outputOptions
 	Tests      bool
@@ -41,8 +42,8 @@ type goOptions struct {
 	baselineOptions
 }
 
-func newCmdGo(s *IOStreams, runF func(*goOptions) error) *cobra.Command {
-	opts := &goOptions{IO: s}
+func newCmdGo(s *IOStreams, cat *lint.Catalogue, runF func(*goOptions) error) *cobra.Command {
+	opts := &goOptions{IO: s, Rules: cat}
 	cmd := &cobra.Command{
 		Use:   "go [flags] [packages]",
 		Short: "Lint the Redis Lua scripts embedded in Go packages",
@@ -103,7 +104,7 @@ func goRun(opts *goOptions) (rerr error) {
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
-	lintlua, err := analyzer.New(settings)
+	lintlua, err := analyzer.New(opts.Rules, settings)
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -205,7 +206,7 @@ func goRun(opts *goOptions) (rerr error) {
 		return nil
 	}
 
-	res := &report.Result{Rules: rules.Infos(), ToolVersion: Version, Errors: runErrors}
+	res := &report.Result{Rules: opts.Rules.Infos(), ToolVersion: Version, Errors: runErrors}
 	setRoots(res, wd)
 	files := map[string]bool{}
 	seen := map[diag.Diagnostic]bool{}
@@ -260,7 +261,7 @@ func goRun(opts *goOptions) (rerr error) {
 		}
 		fs := make([]baseline.Finding, len(res.Diagnostics))
 		for i, d := range res.Diagnostics {
-			fs[i] = baseline.Of(d, wd, func(n int) (string, bool) { return res.Source(d.File, n) }, wholeScript)
+			fs[i] = baseline.Of(d, wd, func(n int) (string, bool) { return res.Source(d.File, n) }, wholeScript(opts.Rules))
 			covered[br.b.Rel(fs[i].Path)] = true
 		}
 		old, stale, record := br.b.Match(fs, func(rel string) bool { return covered[rel] })
@@ -389,7 +390,7 @@ func toDiagnostic(fset *token.FileSet, d analysis.Diagnostic, wd string, tree *s
 	sev := diag.SeverityWarning
 	if tree != nil {
 		if set, err := tree.For(start.Filename); err == nil {
-			_, sev = settings.Rule(set.Rules(start.Filename), d.Category)
+			_, sev = set.Rule(set.Rules(start.Filename), d.Category)
 		}
 	}
 	// A finding reported below its rule's configured severity is tagged

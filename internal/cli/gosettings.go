@@ -31,7 +31,7 @@ func goSettings(opts *goOptions) (*settings.Tree, analyzer.Settings, error) {
 	if f.Config != "" && f.NoConfig {
 		return nil, analyzer.Settings{}, fmt.Errorf("--config and --no-config are both set: use one")
 	}
-	tree, err := settings.NewTree(workDir(opts.IO), f)
+	tree, err := settings.NewTree(opts.Rules, workDir(opts.IO), f)
 	if err != nil {
 		return nil, analyzer.Settings{}, err
 	}

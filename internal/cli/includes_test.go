@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 // TestIncludes: functions defined by `--- @include` fragments are not
@@ -27,13 +29,13 @@ func TestIncludes(t *testing.T) {
 	write("addJob.lua", "local rcall = redis.call\n--- @include \"includes/pushJob\"\nreturn pushJob(KEYS[1], ARGV[1]) .. inner(ARGV[2]) .. missing()\n")
 	var out, errOut bytes.Buffer
 	s := &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, Getenv: func(string) string { return "" }, Getwd: func() (string, error) { return dir, nil }}
-	code := Run([]string{"--format", "json", "--disable", "script-too-long", filepath.Join(dir, "addJob.lua")}, s)
+	code := Run(rules.Catalogue(), []string{"--format", "json", "--disable", "script-too-long", filepath.Join(dir, "addJob.lua")}, s)
 	if code != ExitFindings || strings.Contains(out.String(), "pushJob") || strings.Contains(out.String(), "global inner") || !strings.Contains(out.String(), "global missing") {
 		t.Errorf("exit %d\n%s%s", code, out.String(), errOut.String())
 	}
 	write(".lint-lua.yaml", "overrides:\n  - files: [\"includes/*.lua\"]\n    rules:\n      undefined-global:\n        options: {globals: [rcall]}\n")
 	out.Reset()
-	code = Run([]string{"--format", "json", filepath.Join(dir, "includes")}, s)
+	code = Run(rules.Catalogue(), []string{"--format", "json", filepath.Join(dir, "includes")}, s)
 	if code != ExitOK {
 		t.Errorf("fragments with globals: [rcall]: exit %d\n%s%s", code, out.String(), errOut.String())
 	}
@@ -45,7 +47,7 @@ func runIn(t *testing.T, dir string, args ...string) (int, []string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	s := &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut, Getenv: func(string) string { return "" }, Getwd: func() (string, error) { return dir, nil }}
-	code := Run(append([]string{"--format", "json"}, args...), s)
+	code := Run(rules.Catalogue(), append([]string{"--format", "json"}, args...), s)
 	var got []string
 	for _, d := range jsonFindings(t, out.String(), errOut.String()) {
 		msg := d.Message

@@ -15,6 +15,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver/source"
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/rules/ruleid"
 )
 
 // listFileScripts prints where each script the source finds starts, one
@@ -92,7 +93,7 @@ func listFileScripts(s *IOStreams, src driver.Source, format string) error {
 			listed = append(listed, l)
 		}
 		for _, fd := range f.Findings {
-			if fd.Rule != "dynamic-script" {
+			if fd.Rule != ruleid.DynamicScript {
 				continue
 			}
 			listed = append(listed, listedScript{File: fd.File, Line: fd.Range.Start.Line, Column: fd.Range.Start.Column,

@@ -13,12 +13,12 @@ import (
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/internal/target"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
 
 type lintOptions struct {
 	IO    *IOStreams
+	Rules *lint.Catalogue
 	Paths []string
 	outputOptions
 	ConfigPath    string
@@ -145,7 +145,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if opts.NoConfig && opts.ConfigPath != "" {
 		return usageError(s, "--config and --no-config are both set: use one")
 	}
-	tree, err := settings.NewTree(wd, opts.flags())
+	tree, err := settings.NewTree(opts.Rules, wd, opts.flags())
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -181,7 +181,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
-	all := rules.All()
+	all := opts.Rules.All()
 	if opts.ShowConfig != "" {
 		return showConfig(s, tree, files, opts)
 	}
@@ -214,7 +214,7 @@ func lintRun(opts *lintOptions) (rerr error) {
 	if br != nil {
 		// First, so that the report and the exit status see the new
 		// findings only; writing a baseline reports none.
-		bs = &sink.Baseline{B: br.b, WorkDir: wd, Before: opts.Diff, WholeScript: wholeScript}
+		bs = &sink.Baseline{B: br.b, WorkDir: wd, Before: opts.Diff, WholeScript: wholeScript(opts.Rules)}
 		if br.write {
 			sinks = slices.DeleteFunc(sinks, func(k driver.Sink) bool { return k == driver.Sink(rep) })
 		}

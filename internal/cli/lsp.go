@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/lsp"
 	"github.com/spf13/cobra"
 )
@@ -11,14 +12,15 @@ import (
 // lspOptions are `lint-lua lsp`'s: it reads the protocol from In and
 // writes it to Out.
 type lspOptions struct {
-	IO *IOStreams
+	IO    *IOStreams
+	Rules *lint.Catalogue
 	// Stdio is --stdio, which editors' clients pass: stdio is the only
 	// transport, so it changes nothing.
 	Stdio bool
 }
 
-func newCmdLSP(s *IOStreams, runF func(*lspOptions) error) *cobra.Command {
-	opts := &lspOptions{IO: s}
+func newCmdLSP(s *IOStreams, cat *lint.Catalogue, runF func(*lspOptions) error) *cobra.Command {
+	opts := &lspOptions{IO: s, Rules: cat}
 	cmd := &cobra.Command{
 		Use:   "lsp",
 		Short: "Run the language server (LSP over standard input and output) for editors",
@@ -42,7 +44,7 @@ func newCmdLSP(s *IOStreams, runF func(*lspOptions) error) *cobra.Command {
 }
 
 func lspRun(opts *lspOptions) error {
-	srv := lsp.New()
+	srv := lsp.New(opts.Rules)
 	srv.Version = Version
 	if err := srv.Serve(context.Background(), opts.IO.In, opts.IO.Out); err != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "lint-lua lsp: %v\n", err)

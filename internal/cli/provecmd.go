@@ -11,16 +11,16 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver"
 	"github.com/lint-lua/lint-lua/internal/driver/source"
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/settings"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
 
 // newCmdProve is `lint-lua prove FILE:LINE`: the findings at one line
 // replayed (as --prove replays them), each with its witness and the
 // redis-cli commands that make the run again by hand.
-func newCmdProve(s *IOStreams) *cobra.Command {
-	opts := &lintOptions{IO: s, Jobs: 1}
+func newCmdProve(s *IOStreams, cat *lint.Catalogue) *cobra.Command {
+	opts := &lintOptions{IO: s, Rules: cat, Jobs: 1}
 	cmd := &cobra.Command{
 		Use:   "prove FILE:LINE",
 		Short: "Replay the findings at one line on a Redis and print how to reproduce them with redis-cli",
@@ -51,7 +51,7 @@ func proveRun(opts *lintOptions, at string) error {
 	}
 	file := at[:i]
 	wd := workDir(s)
-	tree, err := settings.NewTree(wd, opts.flags())
+	tree, err := settings.NewTree(opts.Rules, wd, opts.flags())
 	if err != nil {
 		return usageError(s, "%v", err)
 	}
@@ -65,7 +65,7 @@ func proveRun(opts *lintOptions, at string) error {
 	}
 	defer pr.server.Close()
 	col := &collect{}
-	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 1, ErrOut: s.ErrOut, Sinks: []driver.Sink{col}, Prove: pr.prove}, src)
+	o, err := driver.Run(driver.Config{Rules: opts.Rules.All(), Jobs: 1, ErrOut: s.ErrOut, Sinks: []driver.Sink{col}, Prove: pr.prove}, src)
 	if pr.err != nil {
 		printError(s, fmt.Errorf("--prove stopped: %w", pr.err))
 		return exitError{ExitError}

@@ -6,12 +6,12 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/version"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/spf13/cobra"
 )
 
-func newCmdRules(s *IOStreams) *cobra.Command {
+func newCmdRules(s *IOStreams, cat *lint.Catalogue) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "rules",
@@ -20,14 +20,14 @@ func newCmdRules(s *IOStreams) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "json":
-				return rulesJSON(s.Out)
+				return rulesJSON(s.Out, cat)
 			case "text":
 			default:
 				return usageError(s, "--format: unknown format %q (valid: text, json)", format)
 			}
 			tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "ID\tCATEGORY\tSEVERITY\tTITLE")
-			for _, r := range rules.All() {
+			for _, r := range cat.All() {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Category, r.Severity, r.Doc.Title)
 			}
 			return tw.Flush()
@@ -60,9 +60,9 @@ type optionJSON struct {
 	Doc     string `json:"doc,omitempty"`
 }
 
-func rulesJSON(w io.Writer) error {
+func rulesJSON(w io.Writer, cat *lint.Catalogue) error {
 	out := []ruleJSON{}
-	for _, r := range rules.All() {
+	for _, r := range cat.All() {
 		j := ruleJSON{ID: r.ID, Category: string(r.Category), Severity: r.Severity.String(), Title: r.Doc.Title,
 			Why: r.Doc.Why, Bad: r.Doc.Bad, Good: r.Doc.Good, Redis: r.Doc.Redis, Lower: r.Doc.Lower, HelpURI: r.HelpURI()}
 		for _, o := range r.Options {

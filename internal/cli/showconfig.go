@@ -12,7 +12,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/report"
 	"github.com/lint-lua/lint-lua/internal/settings"
-	"github.com/lint-lua/lint-lua/rules"
 )
 
 // showConfig prints, for --show-config FILE, the settings FILE is linted
@@ -80,8 +79,8 @@ func showConfig(s *IOStreams, tree *settings.Tree, files *source.Files, opts *li
 	}
 	fmt.Fprintln(tw, "rules")
 	ls := set.Rules(path)
-	for _, r := range rules.All() {
-		on, sev := settings.Rule(ls, r.ID)
+	for _, r := range opts.Rules.All() {
+		on, sev := set.Rule(ls, r.ID)
 		state := "off"
 		if on {
 			state = sev.String()

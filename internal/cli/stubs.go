@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/settings"
 	"github.com/lint-lua/lint-lua/internal/stubs"
 	"github.com/lint-lua/lint-lua/internal/target"
@@ -16,15 +17,16 @@ import (
 
 // stubsOptions are the flags of `lint-lua stubs`.
 type stubsOptions struct {
-	IO *IOStreams
+	IO    *IOStreams
+	Rules *lint.Catalogue
 	serverOptions
 	Format string
 	Dir    string
 	Force  bool
 }
 
-func newCmdStubs(s *IOStreams) *cobra.Command {
-	opts := &stubsOptions{IO: s}
+func newCmdStubs(s *IOStreams, cat *lint.Catalogue) *cobra.Command {
+	opts := &stubsOptions{IO: s, Rules: cat}
 	cmd := &cobra.Command{
 		Use:   "stubs --format luals|luacheck|selene [-o DIR]",
 		Short: "Write definitions of the Redis script sandbox for lua-language-server, luacheck or selene",
@@ -56,7 +58,7 @@ func stubsRun(opts *stubsOptions) error {
 	if opts.Format == "" {
 		return usageError(s, "stubs: --format is required (%s)", strings.Join(stubs.Formats(), ", "))
 	}
-	set, err := settings.Resolve(workDir(s), settings.Flags{
+	set, err := settings.Resolve(opts.Rules, workDir(s), settings.Flags{
 		Target: opts.Target, RedisVersion: opts.RedisVersion, Modules: opts.Modules, ModulesSet: opts.ModulesSet,
 	})
 	if err != nil {

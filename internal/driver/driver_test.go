@@ -125,7 +125,7 @@ return helper(KEYS[1])
 	var out, errOut bytes.Buffer
 	text, _ := report.New("text", report.Options{})
 	rep := &sink.Report{Out: &out, Format: text}
-	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: []driver.Sink{rep}}, host{"app.host", src})
+	o, err := driver.Run(driver.Config{Rules: rules.Catalogue().All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: []driver.Sink{rep}}, host{"app.host", src})
 	if err != nil || errOut.Len() > 0 {
 		t.Fatalf("%v %s", err, errOut.String())
 	}

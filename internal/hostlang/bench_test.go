@@ -319,7 +319,7 @@ func BenchmarkLuaTreeParse(b *testing.B) {
 // BenchmarkLuaTreeLint lints 10,000 .lua files with every rule.
 func BenchmarkLuaTreeLint(b *testing.B) {
 	files := luaTree(b)
-	all := rules.All()
+	all := rules.Catalogue().All()
 	var size int64
 	for _, f := range files {
 		size += int64(len(f.Src))

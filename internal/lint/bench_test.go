@@ -13,7 +13,7 @@ import (
 // BenchmarkLint measures one file's whole lint: parse, model, every rule,
 // suppressions and sorting (go test -bench Lint ./internal/lint).
 func BenchmarkLint(b *testing.B) {
-	all := rules.All()
+	all := rules.Catalogue().All()
 	benchdata.ForSets(b, func(b *testing.B, files []benchdata.File) {
 		for b.Loop() {
 			for _, in := range files {
@@ -25,7 +25,7 @@ func BenchmarkLint(b *testing.B) {
 
 // BenchmarkRules measures every rule over models built beforehand.
 func BenchmarkRules(b *testing.B) {
-	all := rules.All()
+	all := rules.Catalogue().All()
 	benchdata.ForSets(b, func(b *testing.B, files []benchdata.File) {
 		var models []*model.Model
 		for _, in := range files {
@@ -45,7 +45,7 @@ func BenchmarkRules(b *testing.B) {
 // and caches (its flattened tree, loops, functions) is counted once per
 // file, as in a real run, rather than once per benchmark.
 func BenchmarkRulesFresh(b *testing.B) {
-	all := rules.All()
+	all := rules.Catalogue().All()
 	benchdata.ForSets(b, func(b *testing.B, files []benchdata.File) {
 		parsed := make([]*luasrc.File, len(files))
 		for i, in := range files {

@@ -27,7 +27,7 @@ func FuzzLint(f *testing.F) {
 	for _, src := range seedSources(f) {
 		f.Add(src)
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkLint(t, src, all)
 	})
@@ -169,7 +169,7 @@ func TestHostileInputs(t *testing.T) {
 		{"100k table call chain", "local f = print return f" + strings.Repeat("{}", 100000), "nested too deeply"},
 		{"100k unclosed brackets", "x = " + strings.Repeat("{(", 100000), "too many syntax levels"},
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			// Each input is linted alone; the engine's pools are safe
@@ -204,7 +204,7 @@ func TestLimitsReportedOnce(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var errs []string
-			for _, d := range checkLint(t, []byte(c.src), rules.All()) {
+			for _, d := range checkLint(t, []byte(c.src), rules.Catalogue().All()) {
 				if d.Rule == lint.SyntaxErrorID {
 					errs = append(errs, d.Message)
 				}
@@ -227,7 +227,7 @@ func TestSuppressionCoverage(t *testing.T) {
 		"y = 2\n" +
 		"z = 3 -- lint-lua: ignore undeclared-key -- nothing here\n"
 	var got []string
-	for _, d := range lintSource("t.lua", []byte(src), rules.All(), nil) {
+	for _, d := range lintSource("t.lua", []byte(src), rules.Catalogue().All(), nil) {
 		got = append(got, fmt.Sprintf("%d:%s", d.Range.Start.Line, d.Rule))
 	}
 	if want := []string{"6:unused-ignore"}; strings.Join(got, " ") != strings.Join(want, " ") {

@@ -39,7 +39,7 @@ func FuzzFix(f *testing.F) {
 	} {
 		f.Add([]byte(src))
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		res := drivertest.FixLua("fuzz.lua", src, all, diag.Unsafe)
 		// No edit covers a comment: the new text would drop it.

@@ -134,7 +134,7 @@ func writeParity(t *testing.T, cases []*parityCase) {
 // syntax-error finding of a lint with every rule, or "ok".
 func syntaxVerdict(src []byte) (bool, string) {
 	f := luasrc.Parse("snippet.lua", src)
-	for _, d := range lint.Run(f, lint.Config{Rules: rules.All()}) {
+	for _, d := range lint.Run(f, lint.Config{Rules: rules.Catalogue().All()}) {
 		if d.Rule == lint.SyntaxErrorID {
 			return false, fmt.Sprintf("%d: %s", d.Range.Start.Line, d.Message)
 		}

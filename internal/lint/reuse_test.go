@@ -46,7 +46,7 @@ func TestReuseMatchesFresh(t *testing.T) {
 	if len(files) < 20 {
 		t.Fatalf("only %d files to lint", len(files))
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	fresh := make([][]diag.Diagnostic, len(files))
 	found := 0
 	for i, in := range files {

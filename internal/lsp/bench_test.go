@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 // script200 is a script of 200 lines made of the bundled examples, each as
@@ -59,7 +61,7 @@ func BenchmarkRelint(b *testing.B) {
 	if n := bytes.Count(src, []byte("\n")) + 1; n != 200 {
 		b.Fatalf("the script has %d lines, want 200", n)
 	}
-	s := New()
+	s := New(rules.Catalogue())
 	end := newText(src).position(len(src))
 	found := 0
 	b.ReportAllocs()

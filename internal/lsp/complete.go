@@ -28,7 +28,7 @@ func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	}
 	typed := string(src[l.start:off])
 	lower := typed != "" && strings.ToLower(typed) == typed
-	t := targetOf(path)
+	t := s.targetOf(path)
 	var cmds []*redisdb.Command
 	if l.arg == 2 {
 		if a := t.Check(l.container, ""); a.Status == target.Available {

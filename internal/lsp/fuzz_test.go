@@ -12,13 +12,15 @@ import (
 	"time"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 // initialized is a server after initialize, driven through Handle: the
 // fuzzer and the hostile inputs check the handlers and the lints they
 // start, not the transport.
 func initialized(t testing.TB) *Server {
-	s := New()
+	s := New(rules.Catalogue())
 	s.Debounce = time.Millisecond
 	if _, err := s.Handle("initialize", raw(t, protocol.InitializeParams{})); err != nil {
 		t.Fatal(err)
@@ -179,7 +181,7 @@ func FuzzServe(f *testing.F) {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			_ = New().Serve(context.Background(), strings.NewReader(in), io.Discard)
+			_ = New(rules.Catalogue()).Serve(context.Background(), strings.NewReader(in), io.Discard)
 		}()
 		select {
 		case <-done:

@@ -130,7 +130,7 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	if !ok {
 		return nil, nil
 	}
-	t := targetOf(path)
+	t := s.targetOf(path)
 	tx := newText(src)
 	l, a, ok := commandAt(src, tx.offset(p.Position), t)
 	if !ok {
@@ -145,8 +145,8 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 
 // targetOf is the target the file's settings name, the default one when
 // the configuration does not read (its error is published by the lint).
-func targetOf(path string) target.Target {
-	tree, _, err := resolve(path)
+func (s *Server) targetOf(path string) target.Target {
+	tree, _, err := s.resolve(path)
 	if err != nil {
 		return target.Target{}
 	}

@@ -45,8 +45,8 @@ func lintable(path string) bool {
 // resolve reads the settings of the file at path as the CLI would when
 // run from its directory: the nearest .lint-lua.yaml, read anew each time
 // so that an edited configuration takes effect at once.
-func resolve(path string) (*settings.Tree, string, error) {
-	tree, err := settings.NewTree(filepath.Dir(path), settings.Flags{})
+func (s *Server) resolve(path string) (*settings.Tree, string, error) {
+	tree, err := settings.NewTree(s.cat, filepath.Dir(path), settings.Flags{})
 	if err != nil {
 		found, ferr := config.Find(filepath.Dir(path))
 		if ferr != nil || found == "" {
@@ -65,7 +65,7 @@ func resolve(path string) (*settings.Tree, string, error) {
 // includes), through the CLI's sources and driver.
 func (s *Server) lintText(path string, src []byte, held map[string][]byte) *linted {
 	out := &linted{text: newText(src)}
-	tree, cfg, err := resolve(path)
+	tree, cfg, err := s.resolve(path)
 	out.config = cfg
 	if err != nil {
 		out.configErr = err

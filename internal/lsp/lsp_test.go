@@ -13,6 +13,8 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 // client is the editor's side: sourcegraph/jsonrpc2's connection with
@@ -49,7 +51,7 @@ func start(t *testing.T) *client {
 	t.Helper()
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
-	srv := New()
+	srv := New(rules.Catalogue())
 	srv.Debounce = 10 * time.Millisecond
 	ctx := context.Background()
 	c := &client{t: t, published: make(chan published, 100), messages: make(chan string, 10), done: make(chan error, 1)}

@@ -49,7 +49,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/config"
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
-	"github.com/lint-lua/lint-lua/rules"
 )
 
 // DefaultDebounce is how long after a keystroke the document is linted
@@ -66,6 +65,7 @@ type Server struct {
 	// Version is what initialize reports as the server's version.
 	Version string
 
+	cat     *lint.Catalogue
 	rules   []*lint.Rule
 	handler protocol.Handler
 	notify  func(method string, params any)
@@ -98,12 +98,13 @@ type document struct {
 	linting, again bool
 }
 
-// New returns a server with lint-lua's rules.
-func New() *Server {
+// New returns a server with the rules of cat.
+func New(cat *lint.Catalogue) *Server {
 	s := &Server{
 		Debounce: DefaultDebounce,
 		Version:  "dev",
-		rules:    rules.All(),
+		cat:      cat,
+		rules:    cat.All(),
 		docs:     map[protocol.DocumentUri]*document{},
 		configs:  map[protocol.DocumentUri]bool{},
 		notify:   func(string, any) {},

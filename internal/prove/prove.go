@@ -29,6 +29,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/rules/ruleid"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -39,18 +40,18 @@ import (
 // them, not at every start of the process.
 var effects = sync.OnceValue(func() map[string]*regexp.Regexp {
 	return map[string]*regexp.Regexp{
-		"unguarded-nil-reply":      regexp.MustCompile(`attempt to (compare|perform arithmetic on|concatenate|index)|bad argument #\d+ to '[^']+' \([a-z]+ expected, got (nil|boolean|no value)\)|arguments must be strings or integers`),
-		"nil-argument":             regexp.MustCompile(`arguments must be strings or integers`),
-		"string-number-compare":    regexp.MustCompile(`attempt to compare (number with string|string with number)`),
-		"command-arity":            regexp.MustCompile(`(?i)wrong number of arg`),
-		"unknown-command":          regexp.MustCompile(`Unknown Redis command called from script`),
-		"script-forbidden-command": regexp.MustCompile(`not allowed from script`),
-		"invalid-expire-time":      regexp.MustCompile(`invalid expire time|not an integer or out of range`),
-		"fractional-expire-time":   regexp.MustCompile(`not an integer or out of range`),
-		"global-assignment":        regexp.MustCompile(`Attempt to modify a readonly table|attempted to create global variable`),
-		"undefined-global":         regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
-		"unavailable-library":      regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
-		"unbounded-unpack":         regexp.MustCompile(`too many results to unpack`),
+		ruleid.UnguardedNilReply:      regexp.MustCompile(`attempt to (compare|perform arithmetic on|concatenate|index)|bad argument #\d+ to '[^']+' \([a-z]+ expected, got (nil|boolean|no value)\)|arguments must be strings or integers`),
+		ruleid.NilArgument:            regexp.MustCompile(`arguments must be strings or integers`),
+		ruleid.StringNumberCompare:    regexp.MustCompile(`attempt to compare (number with string|string with number)`),
+		ruleid.CommandArity:           regexp.MustCompile(`(?i)wrong number of arg`),
+		ruleid.UnknownCommand:         regexp.MustCompile(`Unknown Redis command called from script`),
+		ruleid.ScriptForbiddenCommand: regexp.MustCompile(`not allowed from script`),
+		ruleid.InvalidExpireTime:      regexp.MustCompile(`invalid expire time|not an integer or out of range`),
+		ruleid.FractionalExpireTime:   regexp.MustCompile(`not an integer or out of range`),
+		ruleid.GlobalAssignment:       regexp.MustCompile(`Attempt to modify a readonly table|attempted to create global variable`),
+		ruleid.UndefinedGlobal:        regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
+		ruleid.UnavailableLibrary:     regexp.MustCompile(`nonexistent global variable|attempt to call a nil value|attempt to index`),
+		ruleid.UnboundedUnpack:        regexp.MustCompile(`too many results to unpack`),
 	}
 })
 
@@ -727,7 +728,7 @@ var named = regexp.MustCompile(`(?:global variable|global|local|field|upvalue|me
 
 // nameRules are the rules whose finding is a name: an error that names
 // another variable is not theirs.
-var nameRules = map[string]bool{"undefined-global": true, "unavailable-library": true}
+var nameRules = map[string]bool{ruleid.UndefinedGlobal: true, ruleid.UnavailableLibrary: true}
 
 // blamed says whether msg, an error at line, is d's: its rule's text, at
 // its lines or at the '(' of the redis.call whose argument it is (Lua
@@ -780,7 +781,7 @@ var checkedAt = regexp.MustCompile(`user_script:(\d+): ` + checkedError + `(\d+)
 // finding is proved by a run where the script and the script with the fix
 // reply differently, the script's reply the same twice (a script whose
 // reply varies by itself proves nothing).
-var Answers = map[string]bool{"nil-reply-compare": true, "reply-type-compare": true, "integer-reply-truthiness": true}
+var Answers = map[string]bool{ruleid.NilReplyCompare: true, ruleid.ReplyTypeCompare: true, ruleid.IntegerReplyTruthiness: true}
 
 // answerBudget is the most inputs compareFixed tries for one finding
 // (three runs each).

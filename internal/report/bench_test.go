@@ -19,7 +19,7 @@ func BenchmarkFormat(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	for _, s := range sets {
 		res := &Result{Rules: lint.Infos(all), ToolVersion: "bench"}
 		files := map[string]*luasrc.File{}

@@ -74,7 +74,7 @@ func encoderResults(t *testing.T) []*Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := rules.All()
+	all := rules.Catalogue().All()
 	for _, s := range sets {
 		r := &Result{Files: len(s.Files), Rules: lint.Infos(all)}
 		for _, in := range s.Files {

@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"github.com/lint-lua/lint-lua/internal/config"
-	"github.com/lint-lua/lint-lua/rules"
+	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 // checkOptions refuses rule options the rule does not declare, so that a
 // typo (`max_lines` for `max-lines`) is an error rather than a silent
 // default.
-func checkOptions(cfg *config.Config) error {
+func checkOptions(cat *lint.Catalogue, cfg *config.Config) error {
 	if cfg == nil {
 		return nil
 	}
@@ -23,7 +23,7 @@ func checkOptions(cfg *config.Config) error {
 	var problems []string
 	for _, sec := range sections {
 		for id, rs := range sec {
-			r := rules.ByID(id)
+			r := cat.ByID(id)
 			if r == nil {
 				continue
 			}

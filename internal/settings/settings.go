@@ -22,7 +22,6 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
-	"github.com/lint-lua/lint-lua/rules"
 )
 
 // Flags are the settings an entry point was given besides the
@@ -72,6 +71,8 @@ type Flags struct {
 // laid over it. A Settings is read-only once resolved and may be shared
 // between goroutines.
 type Settings struct {
+	// rules is the catalogue the rule names are checked against.
+	rules *lint.Catalogue
 	// Config is the configuration file read, nil when there is none.
 	Config *config.Config
 	// Server is what the flags say of the server; it wins over the
@@ -99,15 +100,16 @@ type Settings struct {
 }
 
 // Resolve reads the configuration (f.Config, or the nearest one found from
-// dir) and checks the flags. Every problem is an error that names the
-// setting, or the configuration file with its line.
-func Resolve(dir string, f Flags) (*Settings, error) {
-	s, err := resolveFlags(f)
+// dir) and checks the flags, their rule names against cat. Every problem
+// is an error that names the setting, or the configuration file with its
+// line.
+func Resolve(cat *lint.Catalogue, dir string, f Flags) (*Settings, error) {
+	s, err := resolveFlags(cat, f)
 	if err != nil {
 		return nil, err
 	}
 	if !f.NoConfig {
-		if s.Config, err = load(dir, f.Config); err != nil {
+		if s.Config, err = load(cat, dir, f.Config); err != nil {
 			return nil, err
 		}
 	}
@@ -134,12 +136,15 @@ func (s *Settings) withConfig() {
 }
 
 // resolveFlags checks the flags, and reads no configuration.
-func resolveFlags(f Flags) (*Settings, error) {
+func resolveFlags(cat *lint.Catalogue, f Flags) (*Settings, error) {
+	if cat == nil {
+		return nil, fmt.Errorf("settings: no rule catalogue")
+	}
 	name := f.Names
 	if name == nil {
 		name = func(s string) string { return "--" + s }
 	}
-	s := &Settings{Severity: map[string]diag.Severity{}, AllLua: f.AllLua}
+	s := &Settings{rules: cat, Severity: map[string]diag.Severity{}, AllLua: f.AllLua}
 	var err error
 	if s.Server, err = server(f, name); err != nil {
 		return nil, err
@@ -149,7 +154,7 @@ func resolveFlags(f Flags) (*Settings, error) {
 		ids     []string
 		dst     *map[string]bool
 	}{{"enable", f.Enable, &s.Enable}, {"disable", f.Disable, &s.Disable}, {"only", f.Only, &s.Only}} {
-		if *l.dst, err = ruleList(name(l.setting), l.ids); err != nil {
+		if *l.dst, err = ruleList(cat, name(l.setting), l.ids); err != nil {
 			return nil, err
 		}
 	}
@@ -159,7 +164,7 @@ func resolveFlags(f Flags) (*Settings, error) {
 	}
 	sort.Strings(ids) // the first bad one reported is always the same
 	for _, id := range ids {
-		if err := KnownRule(id); err != nil {
+		if err := KnownRule(cat, id); err != nil {
 			return nil, fmt.Errorf("%s: %w", name("rule-severity"), err)
 		}
 		sev, err := diag.ParseSeverity(f.Severity[id])
@@ -178,8 +183,8 @@ func resolveFlags(f Flags) (*Settings, error) {
 
 // load reads the configuration file path (relative to dir), or the nearest
 // one above dir.
-func load(dir, path string) (*config.Config, error) {
-	isRule := func(id string) bool { return rules.ByID(id) != nil }
+func load(cat *lint.Catalogue, dir, path string) (*config.Config, error) {
+	isRule := func(id string) bool { return cat.ByID(id) != nil }
 	if path == "" {
 		found, err := config.Find(dir)
 		if err != nil || found == "" {
@@ -191,7 +196,7 @@ func load(dir, path string) (*config.Config, error) {
 	}
 	cfg, err := config.Load(path, isRule)
 	if err == nil {
-		err = checkOptions(cfg)
+		err = checkOptions(cat, cfg)
 	}
 	return cfg, err
 }
@@ -235,14 +240,14 @@ func server(f Flags, name func(string) string) (config.Server, error) {
 	return s, nil
 }
 
-func ruleList(flag string, ids []string) (map[string]bool, error) {
+func ruleList(cat *lint.Catalogue, flag string, ids []string) (map[string]bool, error) {
 	out := map[string]bool{}
 	for _, id := range ids {
 		id = strings.TrimSpace(id)
 		if id == "" {
 			continue
 		}
-		if err := KnownRule(id); err != nil {
+		if err := KnownRule(cat, id); err != nil {
 			return nil, fmt.Errorf("%s: %w", flag, err)
 		}
 		out[id] = true
@@ -251,10 +256,10 @@ func ruleList(flag string, ids []string) (map[string]bool, error) {
 }
 
 // KnownRule returns an error, with a "did you mean" when one is near, when
-// id names no rule.
-func KnownRule(id string) error {
-	if rules.ByID(id) == nil {
-		if near := rules.Closest(id); near != "" {
+// id names no rule of cat.
+func KnownRule(cat *lint.Catalogue, id string) error {
+	if cat.ByID(id) == nil {
+		if near := cat.Closest(id); near != "" {
 			return fmt.Errorf("unknown rule %q (did you mean %s? see 'lint-lua rules')", id, near)
 		}
 		return fmt.Errorf("unknown rule %q (see 'lint-lua rules')", id)
@@ -332,10 +337,10 @@ func (s *Settings) Rules(path string) lint.Settings {
 		if st, ok := out[id]; ok {
 			return st
 		}
-		return lint.Setting{Enabled: true, Severity: rules.ByID(id).Severity}
+		return lint.Setting{Enabled: true, Severity: s.rules.ByID(id).Severity}
 	}
 	for id, rs := range cfg {
-		if rules.ByID(id) == nil {
+		if s.rules.ByID(id) == nil {
 			continue
 		}
 		st := setting(id)
@@ -368,7 +373,7 @@ func (s *Settings) Rules(path string) lint.Settings {
 		out[id] = st
 	}
 	if len(s.Only) > 0 {
-		for _, r := range rules.All() {
+		for _, r := range s.rules.All() {
 			if !s.Only[r.ID] {
 				st := setting(r.ID)
 				st.Enabled = false
@@ -393,11 +398,11 @@ func Fixed(ls lint.Settings, id string) bool {
 
 // Rule says whether rule id runs, and at what severity, under ls (what
 // Rules returned for a file).
-func Rule(ls lint.Settings, id string) (on bool, sev diag.Severity) {
+func (s *Settings) Rule(ls lint.Settings, id string) (on bool, sev diag.Severity) {
 	if st, ok := ls[id]; ok {
 		return st.Enabled, st.Severity
 	}
-	if r := rules.ByID(id); r != nil {
+	if r := s.rules.ByID(id); r != nil {
 		return true, r.Severity
 	}
 	return true, diag.SeverityWarning

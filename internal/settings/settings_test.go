@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
+
+	"github.com/lint-lua/lint-lua/rules"
 )
 
 // TestRulesPrecedence checks the order the settings are laid over each
@@ -37,16 +39,16 @@ func TestRulesPrecedence(t *testing.T) {
 		{"only keeps its rules", Flags{Only: []string{"undeclared-key"}}, "a.lua", "undeclared-key", true, diag.SeverityWarning},
 		{"disable wins", Flags{Enable: []string{"unknown-command"}, Only: []string{"unknown-command"}, Disable: []string{"unknown-command"}}, "a.lua", "unknown-command", false, diag.SeverityError},
 	} {
-		s, err := Resolve(dir, tc.flags)
+		s, err := Resolve(cat, dir, tc.flags)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		on, sev := Rule(s.Rules(filepath.Join(dir, tc.file)), tc.rule)
+		on, sev := s.Rule(s.Rules(filepath.Join(dir, tc.file)), tc.rule)
 		if on != tc.on || sev != tc.sev {
 			t.Errorf("%s: %s in %s is on=%v %v, want on=%v %v", tc.name, tc.rule, tc.file, on, sev, tc.on, tc.sev)
 		}
 	}
-	s, err := Resolve(filepath.Join(dir, "sub"), Flags{})
+	s, err := Resolve(cat, filepath.Join(dir, "sub"), Flags{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +74,7 @@ func TestResolveErrors(t *testing.T) {
 		{Flags{MinSeverity: "all", Names: vet}, []string{"-min-severity", `"all"`}},
 		{Flags{Config: "missing.yaml"}, []string{"missing.yaml"}},
 	} {
-		_, err := Resolve(t.TempDir(), tc.flags)
+		_, err := Resolve(cat, t.TempDir(), tc.flags)
 		if err == nil {
 			t.Errorf("%+v: no error", tc.flags)
 			continue
@@ -94,7 +96,7 @@ func TestScriptAPIs(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".lint-lua.yaml"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Resolve(dir, Flags{})
+	s, err := Resolve(cat, dir, Flags{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +116,7 @@ func TestScriptAPIs(t *testing.T) {
 	if err != nil || apis == nil {
 		t.Fatalf("HostAPIs() = %v, %v; want a table", apis, err)
 	}
-	none, err := Resolve(dir, Flags{NoConfig: true})
+	none, err := Resolve(cat, dir, Flags{NoConfig: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,3 +124,7 @@ func TestScriptAPIs(t *testing.T) {
 		t.Errorf("without a configuration: HostAPIs() = %v, %v; want the default table (nil)", apis, err)
 	}
 }
+
+// cat is the catalogue of every rule, which the settings check names
+// against.
+var cat = rules.Catalogue()

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/lint-lua/lint-lua/internal/config"
+	"github.com/lint-lua/lint-lua/internal/lint"
 )
 
 // Tree gives each path the settings of the configuration nearest above it:
@@ -53,12 +54,12 @@ type loadedSettings struct {
 // NewTree checks the flags and resolves the settings of dir, the working
 // directory (Root): the run-wide settings (languages:, includes:,
 // script_apis:) are its.
-func NewTree(dir string, f Flags) (*Tree, error) {
-	root, err := Resolve(dir, f)
+func NewTree(cat *lint.Catalogue, dir string, f Flags) (*Tree, error) {
+	root, err := Resolve(cat, dir, f)
 	if err != nil {
 		return nil, err
 	}
-	flags, err := resolveFlags(f)
+	flags, err := resolveFlags(cat, f)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +148,7 @@ func (t *Tree) forFolder(path string) (*Settings, error) {
 	ls.once.Do(func() {
 		set := *t.flags
 		if fc.path != "" {
-			if set.Config, ls.err = load("", fc.path); ls.err != nil {
+			if set.Config, ls.err = load(set.rules, "", fc.path); ls.err != nil {
 				ls.err = &ConfigError{Path: fc.path, Err: ls.err}
 				return
 			}

@@ -33,7 +33,7 @@ func TestTree(t *testing.T) {
 		"c/y.lua":               "",
 		"broken/.lint-lua.yaml": "nope: 1\n",
 	})
-	tr, err := NewTree(dir, Flags{})
+	tr, err := NewTree(cat, dir, Flags{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestTree(t *testing.T) {
 	}
 
 	for _, f := range []Flags{{Config: filepath.Join(dir, "a/.lint-lua.yaml")}, {NoConfig: true}} {
-		tr, err := NewTree(dir, f)
+		tr, err := NewTree(cat, dir, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,13 +107,13 @@ func TestTreeForByFolder(t *testing.T) {
 	t.Chdir(dir)
 	paths := []string{"a/b/x.lua", "a/b/y.lua", "a//b/x.lua", "a/./b/x.lua", "a/b", "a/b/", "a", "a/", "x.lua",
 		"broken/z.lua", "broken/q.lua", "broken", filepath.Join(dir, "a/b/x.lua"), filepath.Join(dir, "a/b/../z.lua")}
-	tr, err := NewTree(dir, Flags{})
+	tr, err := NewTree(cat, dir, Flags{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for round := range 2 {
 		for _, p := range paths {
-			fresh, err := NewTree(dir, Flags{})
+			fresh, err := NewTree(cat, dir, Flags{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -57,6 +57,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/lint-lua/lint-lua/analyzer"
+	"github.com/lint-lua/lint-lua/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -153,7 +154,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s settings: %w", Name, err)
 	}
-	a, err := analyzer.New(analyzer.Settings{
+	a, err := analyzer.New(rules.Catalogue(), analyzer.Settings{
 		Config:       s.Config,
 		Only:         s.Only,
 		Target:       string(s.Target),

@@ -30,7 +30,7 @@ func fixRun(t *testing.T, dir string) (string, string, *driver.Outcome) {
 		Settings: func(string) (driver.Settings, error) { return driver.Settings{}, nil }}
 	format, _ := report.New("json", report.Options{})
 	sinks := []driver.Sink{NewFix(&errOut), &Report{Out: &out, Format: format}}
-	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: sinks}, files)
+	o, err := driver.Run(driver.Config{Rules: rules.Catalogue().All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: sinks}, files)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/hostlang"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
+	"github.com/lint-lua/lint-lua/rules/ruleid"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -257,4 +258,4 @@ func containerFinding(name string, defs []containerDef, rules driver.Settings) [
 
 // globalAssignment is the rule the container's own finding is reported
 // under: its definitions are the global assignments that rule reports.
-const globalAssignment = "global-assignment"
+const globalAssignment = ruleid.GlobalAssignment

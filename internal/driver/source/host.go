@@ -19,6 +19,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules"
+	"github.com/lint-lua/lint-lua/rules/ruleid"
 )
 
 // Host finds the Redis scripts in the string literals of host-language
@@ -57,8 +58,8 @@ func (h *Host) lang(name string) (hostlang.Lang, bool) {
 
 // The rules a host file's call sites are reported under.
 const (
-	dynamicScript     = "dynamic-script"
-	keysCountMismatch = "keys-count-mismatch"
+	dynamicScript     = ruleid.DynamicScript
+	keysCountMismatch = ruleid.KeysCountMismatch
 )
 
 // load finds the scripts of out, a host file of language l read whole, and

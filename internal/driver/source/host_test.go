@@ -158,7 +158,7 @@ func TestHostFixes(t *testing.T) {
 	s := hostFiles(dir)
 	s.Reuse = false
 	fix := sink.NewFix(&errOut)
-	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: []driver.Sink{fix}}, s)
+	o, err := driver.Run(driver.Config{Rules: rules.Catalogue().All(), Jobs: 2, Fix: true, ErrOut: &errOut, Sinks: []driver.Sink{fix}}, s)
 	if err != nil || errOut.String() != "lint-lua: applied 5 fixes in 5 files\n" {
 		t.Fatalf("%v %s", err, errOut.String())
 	}

@@ -39,7 +39,7 @@ func files(dir string, paths ...string) *Files {
 func lintWith(t *testing.T, src driver.Source, jobs int) ([]string, string, *driver.Outcome) {
 	t.Helper()
 	var errOut bytes.Buffer
-	o, err := driver.Run(driver.Config{Rules: rules.All(), Jobs: jobs, ErrOut: &errOut}, src)
+	o, err := driver.Run(driver.Config{Rules: rules.Catalogue().All(), Jobs: jobs, ErrOut: &errOut}, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,89 @@
+package rulegen
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tree writes files (path -> text) under a new module root.
+func tree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	files["go.mod"] = "module github.com/lint-lua/lint-lua\n"
+	files["internal/lint/engine.go"] = "package lint\n\nconst (\n\tSyntaxErrorID = \"syntax-error\"\n\tOther = 3\n)\n"
+	for path, text := range files {
+		full := filepath.Join(root, path)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+const ruleFile = `package rules
+
+var Zeta = &lint.Rule{RuleInfo: diag.RuleInfo{ID: "zeta-rule"}, Run: nil}
+
+var SyntaxError = &lint.Rule{RuleInfo: diag.RuleInfo{ID: lint.SyntaxErrorID}}
+
+var notARule = &other.Rule{}
+`
+
+func TestFindAndWrite(t *testing.T) {
+	root := tree(t, map[string]string{
+		"rules/a.go":      ruleFile,
+		"rules/a_test.go": "package rules\n\nvar Ignored = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"in-a-test\"}}\n",
+	})
+	got, err := Find(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Rule{{ID: "syntax-error", Var: "SyntaxError", File: "rules/a.go"}, {ID: "zeta-rule", Var: "Zeta", File: "rules/a.go"}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("Find: %+v, want %+v", got, want)
+	}
+	if stale, err := Stale(root); err != nil || len(stale) != 2 {
+		t.Fatalf("before Write: stale %v, %v", stale, err)
+	}
+	if err := Write(root); err != nil {
+		t.Fatal(err)
+	}
+	if stale, err := Stale(root); err != nil || len(stale) != 0 {
+		t.Fatalf("after Write: stale %v, %v", stale, err)
+	}
+	cat, _ := os.ReadFile(filepath.Join(root, CatalogueFile))
+	if !strings.Contains(string(cat), "lint.NewCatalogue(\n\t\tSyntaxError,\n\t\tZeta,\n\t)") {
+		t.Errorf("catalogue:\n%s", cat)
+	}
+	ids, _ := os.ReadFile(filepath.Join(root, IDsFile))
+	if !strings.Contains(string(ids), `Zeta        = "zeta-rule"`) || !strings.Contains(string(ids), `SyntaxError = "syntax-error"`) {
+		t.Errorf("ids:\n%s", ids)
+	}
+	// A rule added after is stale until written again.
+	if err := os.WriteFile(filepath.Join(root, "rules/b.go"), []byte("package rules\n\nvar B = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"b\"}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if stale, _ := Stale(root); len(stale) != 2 {
+		t.Errorf("a new rule leaves %v stale, want both files", stale)
+	}
+}
+
+func TestFindErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"package rules\n\nvar lower = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"x\"}}\n", "rules/a.go:3: rule variable lower is not exported"},
+		{"package rules\n\nvar X = &lint.Rule{RuleInfo: diag.RuleInfo{ID: name}}\n", "neither a string literal"},
+		{"package rules\n\nvar X = &lint.Rule{RuleInfo: diag.RuleInfo{ID: lint.Other}}\n", "neither a string literal"},
+		{"package rules\n\nvar X = &lint.Rule{Run: nil}\n", "no RuleInfo"},
+		{"package rules\n\nvar X = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"x\"}}\nvar Y = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"x\"}}\n", "rules/a.go:4: rule x is declared at rules/a.go:3 too"},
+	} {
+		_, err := Find(tree(t, map[string]string{"rules/a.go": c.src}))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
