@@ -10,8 +10,8 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/model"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/lint-lua/lint-lua/rules/ruleid"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -207,7 +207,7 @@ func (l *locks) isLock(pass *analysis.Pass, a lockAcquire) bool {
 // definition (`key := "lock:" + name`). A key called key holding a value
 // called value, or a timestamp, says nothing.
 func lockNamed(pass *analysis.Pass, e *evaluator, a lockAcquire) bool {
-	if slices.ContainsFunc(exprNames(pass, e, a.key, 0), rules.SaysLock) {
+	if slices.ContainsFunc(exprNames(pass, e, a.key, 0), ruleutil.SaysLock) {
 		return true
 	}
 	v := valueArg(a.c, a.key)
@@ -218,7 +218,7 @@ func lockNamed(pass *analysis.Pass, e *evaluator, a lockAcquire) bool {
 		return false
 	}
 	return slices.ContainsFunc(exprNames(pass, e, v, 0), func(n string) bool {
-		if rules.SaysLock(n) {
+		if ruleutil.SaysLock(n) {
 			return true
 		}
 		for _, w := range model.Words(n) {

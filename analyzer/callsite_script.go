@@ -17,8 +17,8 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/slot"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/lint-lua/lint-lua/rules/ruleid"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	luaast "github.com/yuin/gopher-lua/ast"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -300,7 +300,7 @@ func checkKeysCount(pass *analysis.Pass, st *state, u *scriptUse, p passed, once
 		nkeys = -1 // checkNumkeys reports the call Redis refuses
 	}
 	where := func(r model.IndexRead) string { return scriptLine(pass, s, m, r.Expr) }
-	for _, f := range rules.CallSiteCounts(st.settings.target, model.ReadIndexes(m), nkeys, p.nargs, where, useVia(u)) {
+	for _, f := range ruleutil.CallSiteCounts(st.settings.target, model.ReadIndexes(m), nkeys, p.nargs, where, useVia(u)) {
 		// KEYS on the expression that sets the count, ARGV on the call.
 		var at ast.Node = u.Call
 		if f.Table == "KEYS" {

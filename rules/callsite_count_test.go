@@ -6,6 +6,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 // TestCallSiteCount: the finding the Go analyzer and the host-language
@@ -23,7 +24,7 @@ func TestCallSiteCount(t *testing.T) {
 		{target.Target{}, "'ERR Lua redis lib command arguments must be strings or integers'"},
 		{valkey, "'ERR Command arguments must be strings or integers'"},
 	} {
-		head, help := CallSiteCount(c.tg, "KEYS", model.IndexRead{Index: 2, CallArg: true}, "on line 3", "eval", 1)
+		head, help := ruleutil.CallSiteCount(c.tg, "KEYS", model.IndexRead{Index: 2, CallArg: true}, "on line 3", "eval", 1)
 		if head != "the script reads KEYS[2] on line 3 but eval passes 1 key" {
 			t.Errorf("headline %q", head)
 		}
@@ -31,7 +32,7 @@ func TestCallSiteCount(t *testing.T) {
 			t.Errorf("%s: help %q, want the text %s", c.tg.Product(), help, c.want)
 		}
 	}
-	head, help := CallSiteCount(target.Target{}, "ARGV", model.IndexRead{Index: 3}, "on line 1", "Eval", 2)
+	head, help := ruleutil.CallSiteCount(target.Target{}, "ARGV", model.IndexRead{Index: 3}, "on line 1", "Eval", 2)
 	if head != "the script reads ARGV[3] on line 1 but Eval passes 2 arguments" || help != "ARGV[3] is nil in the script; pass the value, or give it a default in the script (ARGV[3] or ...)" {
 		t.Errorf("ARGV: %q, %q", head, help)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -39,10 +40,10 @@ func runCommandArity(p *lint.Pass) {
 				}
 			}
 			p.Report(m.Range(c.Expr), "%s() is given no command", fn).
-				Help("%s: pass the command name and its arguments", answers(p.Target, target.ErrNoArgs))
+				Help("%s: pass the command name and its arguments", ruleutil.Answers(p.Target, target.ErrNoArgs))
 			continue
 		}
-		if headline, help := arityProblem(c, p.Target); headline != "" {
+		if headline, help := ruleutil.ArityProblem(c, p.Target); headline != "" {
 			f := p.Report(m.Range(c.Expr), "%s", headline).Help("%s", help)
 			if c.Command.Module != redisdb.NoModule {
 				f.Lower()
@@ -62,13 +63,13 @@ func runCommandArity(p *lint.Pass) {
 				}
 				emptySeen[lv] = true
 			}
-			subject, fix := brief(m, x), "return early when #"+brief(m, x)+" == 0"
+			subject, fix := ruleutil.Brief(m, x), "return early when #"+ruleutil.Brief(m, x)+" == 0"
 			if v := m.Value(x); m.LocalOf(x) == nil && v.Origin == model.Reply && v.Call != nil {
 				subject, fix = "the "+v.Call.Name+" reply", "read it into a local and return early when it is empty"
 			}
 			f := p.Report(m.Range(c.Expr), "%s fails when %s is empty: the unpack gives all its values", c.Name, subject).
 				Help("%s; then %s gets only %s after the command name and fails (%s)%s: %s, or give the values beside the unpack",
-					why, c.Name, countArgs(len(c.Args)-2), answers(p.Target, target.ErrWrongArity), keptWrites(m, c.Expr), fix)
+					why, c.Name, ruleutil.CountArgs(len(c.Args)-2), ruleutil.Answers(p.Target, target.ErrWrongArity), ruleutil.KeptWrites(m, c.Expr), fix)
 			switch {
 			case lower:
 				f.Info()
@@ -202,7 +203,7 @@ func filledMaybeEmpty(m *model.Model, lv *model.Variable, at span.Pos) (why stri
 	// several), and perRound whether one of them runs in every round.
 	var fills *model.Loop
 	several, perRound := false, false
-	tableAppends(m, lv, func(where ast.PositionHolder) {
+	ruleutil.TableAppends(m, lv, func(where ast.PositionHolder) {
 		if !m.Range(where).Start.Less(at) {
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 var ConstantLockValue = &lint.Rule{
@@ -21,13 +22,13 @@ func runConstantLockValue(p *lint.Pass) {
 	// The first release of each lock that a run performs without having
 	// taken the lock itself.
 	release := map[*model.Call]*model.Call{}
-	for _, r := range lockReleases(m) {
-		if r.state == 0 {
+	for _, r := range ruleutil.LockReleases(m) {
+		if r.State == 0 {
 			continue
 		}
-		for _, a := range r.acqs {
+		for _, a := range r.Acqs {
 			if release[a] == nil {
-				release[a] = r.call
+				release[a] = r.Call
 			}
 		}
 	}

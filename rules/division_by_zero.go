@@ -4,6 +4,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -33,9 +34,9 @@ func runDivisionByZero(p *lint.Pass) {
 			return
 		}
 		if guarded == nil {
-			guarded = comparedLocals(m)
+			guarded = ruleutil.ComparedLocals(m)
 		}
-		if checked(m, x.Rhs, guarded) {
+		if ruleutil.Checked(m, x.Rhs, guarded) {
 			return
 		}
 		risky[x] = why
@@ -53,8 +54,8 @@ func runDivisionByZero(p *lint.Pass) {
 				return
 			}
 			reported[x] = true
-			p.Report(m.Range(x.Rhs), "%s can be 0 here: %s", brief(m, x.Rhs), why).
-				Help("%s is then inf or nan, and %s: check it first (if n == 0 then ... end)", brief(m, x), where)
+			p.Report(m.Range(x.Rhs), "%s can be 0 here: %s", ruleutil.Brief(m, x.Rhs), why).
+				Help("%s is then inf or nan, and %s: check it first (if n == 0 then ... end)", ruleutil.Brief(m, x), where)
 		})
 	}
 	for _, r := range m.ReplyReturns() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 var updateDocs = flag.Bool("update-docs", false, "rewrite docs/rules.md from the rule declarations")
@@ -84,9 +85,9 @@ func TestDocFilesAreRules(t *testing.T) {
 		src, _ := docFiles.ReadFile("docs/" + e.Name())
 		all += string(src)
 	}
-	for name := range sharedDocs {
+	for name := range ruleutil.SharedTexts() {
 		if !strings.Contains(all, "{{"+name+"}}") {
-			t.Errorf("rules/shared_docs.md: no rule names {{%s}}", name)
+			t.Errorf("rules/ruleutil/shared_docs.md: no rule names {{%s}}", name)
 		}
 	}
 }

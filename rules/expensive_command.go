@@ -10,6 +10,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -163,7 +164,7 @@ func oneScore(m *model.Model, c *model.Call) bool {
 		return false
 	}
 	a, b := c.Args[2], c.Args[3]
-	if sameValue(a.Value, b.Value) && (a.Value.Var != nil || a.Value.Origin == model.Literal) {
+	if ruleutil.SameValue(a.Value, b.Value) && (a.Value.Var != nil || a.Value.Origin == model.Literal) {
 		return true
 	}
 	ta, tb := strings.Join(strings.Fields(m.Text(a.Expr)), ""), strings.Join(strings.Fields(m.Text(b.Expr)), "")
@@ -192,7 +193,7 @@ func recordHash(m *model.Model, c *model.Call) bool {
 			continue
 		}
 		if replyOnly == nil {
-			replyOnly = replyOnlyTables(m)
+			replyOnly = ruleutil.ReplyOnlyTables(m)
 		}
 		if replyCopy(m, l, c, replyOnly) {
 			copies = true
@@ -516,7 +517,7 @@ func sizeReply(m *model.Model, e ast.Expr) bool {
 	found := false
 	model.InspectExpr(e, func(n any) bool {
 		if x, ok := n.(ast.Expr); ok {
-			if c := m.Value(x).FromReply(); c != nil && sizeCommands[c.Name] {
+			if c := m.Value(x).FromReply(); c != nil && ruleutil.SizeCommands[c.Name] {
 				found = true
 			}
 		}
@@ -573,7 +574,7 @@ func perElement(m *model.Model) map[*model.Call]bool {
 			if v := m.Value(fc.Args[0]); v.Origin == model.Reply && v.Call != nil {
 				out[v.Call] = true
 			} else if lv := m.LocalOf(fc.Args[0]); lv != nil {
-				if src, _ := filledFromReply(m, lv, loops, m.Range(fc).Start); src != nil {
+				if src, _ := ruleutil.FilledFromReply(m, lv, loops, m.Range(fc).Start); src != nil {
 					out[src] = true
 				}
 			}

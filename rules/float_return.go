@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -22,7 +23,7 @@ var FloatReturn = &lint.Rule{
 
 func runFloatReturn(p *lint.Pass) {
 	m := p.Model
-	fr := &fracFinder{m: m, state: map[*model.Variable]fracState{}, funcs: map[*ast.FunctionExpr]bool{}}
+	fr := &ruleutil.FracFinder{M: m, State: map[*model.Variable]ruleutil.FracState{}, Funcs: map[*ast.FunctionExpr]bool{}}
 	// Only what the main chunk of a script, or a registered function,
 	// returns reaches Redis; a helper's return stays in Lua.
 	type body struct {
@@ -50,7 +51,7 @@ func runFloatReturn(p *lint.Pass) {
 			case *ast.ReturnStmt:
 				if len(n.Exprs) > 0 {
 					// Redis takes the first returned value only.
-					fr.check(p, b.who, n.Exprs[0], 0)
+					checkFrac(fr, p, b.who, n.Exprs[0], 0)
 				}
 			}
 			return true
@@ -58,9 +59,9 @@ func runFloatReturn(p *lint.Pass) {
 	}
 }
 
-// check reports a returned expression, or the elements of a returned table
+// checkFrac reports a returned expression, or the elements of a returned table
 // constructor, that may be fractional.
-func (fr *fracFinder) check(p *lint.Pass, who string, e ast.Expr, depth int) {
+func checkFrac(fr *ruleutil.FracFinder, p *lint.Pass, who string, e ast.Expr, depth int) {
 	if t, ok := e.(*ast.TableExpr); ok {
 		if depth > 8 {
 			return
@@ -68,20 +69,20 @@ func (fr *fracFinder) check(p *lint.Pass, who string, e ast.Expr, depth int) {
 		// Keyed fields ({double = x}, {ok = ...}) are not array elements.
 		for _, f := range t.Fields {
 			if f.Key == nil {
-				fr.check(p, who, f.Value, depth+1)
+				checkFrac(fr, p, who, f.Value, depth+1)
 			}
 		}
 		return
 	}
-	why := fr.fractional(e)
+	why := fr.Fractional(e)
 	if why == "" {
 		return
 	}
-	m := fr.m
-	x := shortOperand(m, e, "x")
-	what := fmt.Sprintf("%s returns %s, which may not be an integer", who, brief(m, e))
+	m := fr.M
+	x := ruleutil.ShortOperand(m, e, "x")
+	what := fmt.Sprintf("%s returns %s, which may not be an integer", who, ruleutil.Brief(m, e))
 	if depth > 0 {
-		what = fmt.Sprintf("%s returns a table holding %s, which may not be an integer", who, brief(m, e))
+		what = fmt.Sprintf("%s returns a table holding %s, which may not be an integer", who, ruleutil.Brief(m, e))
 	}
 	const help = "%s is %s; Redis truncates a returned Lua number toward zero (3.99 becomes 3; inf, NaN and out-of-range values become -9223372036854775808); return tostring(%s) or {double = %s}, or math.floor it if an integer is meant"
 	if !surelyFractional(why) {

@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -21,7 +22,7 @@ var FractionalExpireTime = &lint.Rule{
 
 func runFractionalExpireTime(p *lint.Pass) {
 	m := p.Model
-	var fr *fracFinder
+	var fr *ruleutil.FracFinder
 	for _, c := range m.Calls {
 		at := expireArg(c)
 		if at < 0 {
@@ -29,13 +30,13 @@ func runFractionalExpireTime(p *lint.Pass) {
 		}
 		x := c.Args[at].Expr
 		if fr == nil {
-			fr = &fracFinder{m: m, state: map[*model.Variable]fracState{}, funcs: map[*ast.FunctionExpr]bool{}}
+			fr = &ruleutil.FracFinder{M: m, State: map[*model.Variable]ruleutil.FracState{}, Funcs: map[*ast.FunctionExpr]bool{}}
 		}
-		why := fr.fractional(x)
+		why := fr.Fractional(x)
 		if why == "" {
 			continue
 		}
-		p.Report(m.Range(x), "the time %s given to %s may not be an integer", brief(m, x), c.Name).
+		p.Report(m.Range(x), "the time %s given to %s may not be an integer", ruleutil.Brief(m, x), c.Name).
 			Help("it is %s; %s refuses a number with a fraction ('ERR value is not an integer or out of range')%s: round it with math.floor or math.ceil",
 				why, c.Name, keptWritesNotRolledBack(m, c.Expr))
 	}
@@ -45,7 +46,7 @@ func runFractionalExpireTime(p *lint.Pass) {
 // expiry time (a relative one as ttlArg finds, EXPIREAT's, SET's
 // EXAT/PXAT), or -1.
 func expireArg(c *model.Call) int {
-	if at := ttlArg(c); at >= 0 {
+	if at := ruleutil.TtlArg(c); at >= 0 {
 		return at
 	}
 	switch {
@@ -66,7 +67,7 @@ func expireArg(c *model.Call) int {
 // keptWritesNotRolledBack names the first write made before call, which
 // stays when it fails.
 func keptWritesNotRolledBack(m *model.Model, call *ast.FuncCallExpr) string {
-	if w := firstWriteBefore(m, call); w != nil {
+	if w := ruleutil.FirstWriteBefore(m, call); w != nil {
 		return fmt.Sprintf(", after the writes from line %d, which are not rolled back", m.Range(w.Expr).Start.Line)
 	}
 	return ""

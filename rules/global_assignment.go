@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -21,7 +22,7 @@ var GlobalAssignment = &lint.Rule{
 
 func runGlobalAssignment(p *lint.Pass) {
 	m := p.Model
-	siblingOf := siblingLookup(p)
+	siblingOf := ruleutil.SiblingLookup(p)
 	// Assignments to names that a script this one may be joined with
 	// declares local: reported once, as a fragment's. A name the other
 	// script only assigns as a global is no local for them to set.
@@ -35,7 +36,7 @@ func runGlobalAssignment(p *lint.Pass) {
 			continue
 		}
 		when := "the script fails when it gets here"
-		if atLoad(m, g) {
+		if ruleutil.AtLoad(m, g) {
 			when = "FUNCTION LOAD fails"
 		} else if m.Context.String() == "library" {
 			when = "FCALL fails when it gets here"
@@ -45,7 +46,7 @@ func runGlobalAssignment(p *lint.Pass) {
 			// names server.x redis.x.
 			table := g.Ident.Value
 			_, field, _ := strings.Cut(g.Name, ".")
-			if !readonlyTable(p.Target, table) {
+			if !ruleutil.ReadonlyTable(p.Target, table) {
 				continue
 			}
 			p.Report(g.Range(), "%s.%s is a field of the read-only %s table", table, field, table).
@@ -57,7 +58,7 @@ func runGlobalAssignment(p *lint.Pass) {
 	}
 	reportRawsetGlobals(p)
 	if len(fragment) > 0 {
-		names, more := fragmentNames(fragment)
+		names, more := ruleutil.FragmentNames(fragment)
 		first := fragment[0]
 		p.Report(first.Range(), "assignment to %s%s, declared only by %s, as in a fragment", first.Name, more, siblingOf(first.Name).Script).
 			Help("joined after that declaration, as a loader or a program that builds its script from pieces joins them, it sets "+

@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -38,7 +39,7 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 	if !slices.ContainsFunc(m.Calls, func(c *model.Call) bool { return c.ReplyKind() == redisdb.ReplyInteger }) {
 		return
 	}
-	var fx *fixer
+	var fx *ruleutil.Fixer
 	seen := map[ast.Expr]bool{}
 	checked := comparedBeside(m)
 	zeroed := zeroDefaults(m)
@@ -55,13 +56,13 @@ func runIntegerReplyTruthiness(p *lint.Pass) {
 		if seen[e] {
 			return
 		}
-		c := integerReply(replyValueOf(m, e))
+		c := integerReply(ruleutil.ReplyValueOf(m, e))
 		if c == nil {
 			return
 		}
 		seen[e] = true
 		if fx == nil {
-			fx = newFixer(m)
+			fx = ruleutil.NewFixer(m)
 		}
 		reportIntegerTruth(p, fx, e, c, use, checked[e], zeroed[e])
 	}
@@ -105,20 +106,20 @@ func integerReply(v model.Value) *model.Call {
 
 // by, when not nil, is a comparison of the same value with a number in the
 // test's own chain (comparedBeside): the finding is then info.
-func reportIntegerTruth(p *lint.Pass, fx *fixer, e ast.Expr, c *model.Call, use condUse, by ast.Expr, zeroed bool) {
+func reportIntegerTruth(p *lint.Pass, fx *ruleutil.Fixer, e ast.Expr, c *model.Call, use condUse, by ast.Expr, zeroed bool) {
 	m := p.Model
 	subject := fmt.Sprintf("the %s reply", c.Name)
 	switch {
-	case m.Value(e).Var != nil, isTableField(m, e):
-		subject = fmt.Sprintf("%s holds the %s reply, which", brief(m, e), c.Name)
-	case isLocalFuncCall(m, e):
-		subject = fmt.Sprintf("%s returns the %s reply, which", brief(m, e), c.Name)
+	case m.Value(e).Var != nil, ruleutil.IsTableField(m, e):
+		subject = fmt.Sprintf("%s holds the %s reply, which", ruleutil.Brief(m, e), c.Name)
+	case ruleutil.IsLocalFuncCall(m, e):
+		subject = fmt.Sprintf("%s returns the %s reply, which", ruleutil.Brief(m, e), c.Name)
 	}
 	op := "> 0"
 	if slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) || c.Name == "EXISTS" {
 		op = "== 1"
 	}
-	x := shortOperand(m, e, "x")
+	x := ruleutil.ShortOperand(m, e, "x")
 	var effect, fix string
 	switch use {
 	case condNot:
@@ -191,7 +192,7 @@ func comparedBeside(m *model.Model) map[ast.Expr]ast.Expr {
 	var out map[ast.Expr]ast.Expr
 	m.Preorder(model.KLogicalOpExpr, func(e any) {
 		x := e.(*ast.LogicalOpExpr)
-		operands := chainOperands(x)
+		operands := ruleutil.ChainOperands(x)
 		for _, o := range operands {
 			var tested ast.Expr
 			switch o := o.(type) {
@@ -247,27 +248,27 @@ func comparesWithNumber(m *model.Model, r *ast.RelationalOpExpr, name string) bo
 // number is true in Lua, and the author wanted 1 to be. Replies that may
 // be other numbers (EXISTS of several keys, DEL, LLEN, TTL...) get no fix:
 // whether `> 0`, `~= 0` or `== n` was meant is the author's call.
-func integerTruthFix(fx *fixer, e ast.Expr, c *model.Call) *diag.Fix {
+func integerTruthFix(fx *ruleutil.Fixer, e ast.Expr, c *model.Call) *diag.Fix {
 	zeroOne := slices.Equal(c.Command.ReplyConsts, []string{"0", "1"}) ||
 		c.Name == "EXISTS" && len(c.Args) == 2 && !c.Variadic
 	if !zeroOne {
 		return nil
 	}
-	par := fx.parent[e]
-	if !fx.safe(e, e) || isNotOf(par, e) && !fx.safe(par.(ast.Expr), e) {
+	par := fx.Parent[e]
+	if !fx.Safe(e, e) || isNotOf(par, e) && !fx.Safe(par.(ast.Expr), e) {
 		return nil
 	}
 	var ed diag.Edit
 	switch {
 	case isNotOf(par, e):
 		not := par.(*ast.UnaryNotOpExpr)
-		ed = fx.replace(not, fx.operand(e, precCompare)+" == 0", precCompare)
-	case fx.truthOnly(e) || isAndLhs(par, e) || isAssertArg(fx, par, e):
-		ed = fx.replace(e, fx.operand(e, precCompare)+" == 1", precCompare)
+		ed = fx.Replace(not, fx.Operand(e, ruleutil.PrecCompare)+" == 0", ruleutil.PrecCompare)
+	case fx.TruthOnly(e) || isAndLhs(par, e) || isAssertArg(fx, par, e):
+		ed = fx.Replace(e, fx.Operand(e, ruleutil.PrecCompare)+" == 1", ruleutil.PrecCompare)
 	default:
 		return nil
 	}
-	return &diag.Fix{Message: "compare the reply: " + shortText(ed.New), Edits: []diag.Edit{ed}}
+	return &diag.Fix{Message: "compare the reply: " + ruleutil.ShortText(ed.New), Edits: []diag.Edit{ed}}
 }
 
 func isNotOf(par any, e ast.Expr) bool {
@@ -282,7 +283,7 @@ func isAndLhs(par any, e ast.Expr) bool {
 
 // isAssertArg reports whether e is the first argument of an assert whose
 // results are thrown away (assert returns its arguments).
-func isAssertArg(fx *fixer, par any, e ast.Expr) bool {
+func isAssertArg(fx *ruleutil.Fixer, par any, e ast.Expr) bool {
 	call, ok := par.(*ast.FuncCallExpr)
-	return ok && len(call.Args) > 0 && call.Args[0] == e && fx.m.BuiltinName(call) == "assert" && fx.isStatement(call)
+	return ok && len(call.Args) > 0 && call.Args[0] == e && fx.M.BuiltinName(call) == "assert" && fx.IsStatement(call)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -23,7 +24,7 @@ func runInvalidExpireTime(p *lint.Pass) {
 	m := p.Model
 	var guarded map[*model.Variable]bool
 	for _, c := range m.Calls {
-		at := ttlArg(c)
+		at := ruleutil.TtlArg(c)
 		if at < 0 {
 			continue
 		}
@@ -36,16 +37,16 @@ func runInvalidExpireTime(p *lint.Pass) {
 			}
 		}
 		if guarded == nil {
-			guarded = comparedLocals(m)
+			guarded = ruleutil.ComparedLocals(m)
 		}
-		if checked(m, x, guarded) {
+		if ruleutil.Checked(m, x, guarded) {
 			continue
 		}
 		what := "fails with 'invalid expire time'"
 		if c.Is("EXPIRE", "PEXPIRE") {
 			what = "deletes the key at once"
 		}
-		p.Report(m.Range(x), "TTL %s of %s can be 0 or less", brief(m, x), c.Name).
+		p.Report(m.Range(x), "TTL %s of %s can be 0 or less", ruleutil.Brief(m, x), c.Name).
 			Help("%s; %s %s then, after the script's earlier writes: clamp it (math.max(ttl, 1)) or check it before the call", why, c.Name, what)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -24,7 +25,7 @@ var registerArgs = map[string]bool{"function_name": true, "callback": true, "fla
 
 func runInvalidFunctionRegistration(p *lint.Pass) {
 	m := p.Model
-	kind := classifyFile(m)
+	kind := ruleutil.ClassifyFile(m)
 	type named struct {
 		name string
 		reg  *model.Registration
@@ -37,17 +38,17 @@ func runInvalidFunctionRegistration(p *lint.Pass) {
 				Help("it exists only while the library loads, so FCALL fails with 'attempt to call field 'register_function' (a nil value)'; register every function at the top level of the library")
 			continue
 		}
-		if kind == kindScript {
+		if kind == ruleutil.KindScript {
 			p.Report(m.Range(reg.Call), "redis.register_function in an EVAL script").
 				Help("it is nil there, and the script fails with 'attempt to call field 'register_function' (a nil value)'; put the function in a library (#!lua name=<library>) loaded with FUNCTION LOAD")
 			continue
 		}
 		checkRegistrationForm(p, m, reg)
-		if reg.NameKnown && validLibraryName(reg.Name) {
+		if reg.NameKnown && ruleutil.ValidLibraryName(reg.Name) {
 			names = append(names, named{reg.Name, reg})
 		}
 	}
-	if kind == kindLibrary && !mayRegister(m) {
+	if kind == ruleutil.KindLibrary && !mayRegister(m) {
 		if o, ok := m.File.Shebang.Option("name"); ok {
 			p.Report(o.Range, "library %s registers no function", o.Value).
 				Help("FUNCTION LOAD fails with 'ERR No functions registered'; register at least one with redis.register_function")
@@ -60,10 +61,10 @@ func runInvalidFunctionRegistration(p *lint.Pass) {
 	}
 	// Registrations on different arms of one if (a choice made at load
 	// time, e.g. on redis.REDIS_VERSION) never both run.
-	paths := ifPaths(m)
+	paths := ruleutil.IfPaths(m)
 	for i, b := range names {
 		for _, a := range names[:i] {
-			if !strings.EqualFold(a.name, b.name) || exclusive(paths[a.reg.Call], paths[b.reg.Call]) {
+			if !strings.EqualFold(a.name, b.name) || ruleutil.Exclusive(paths[a.reg.Call], paths[b.reg.Call]) {
 				continue
 			}
 			line := m.Range(a.reg.Call).Start.Line
@@ -112,9 +113,9 @@ func checkRegistrationForm(p *lint.Pass, m *model.Model, reg *model.Registration
 		}
 		checkNamedRegistration(p, m, reg, t)
 	case 2:
-		if s, ok := args[0].(*ast.StringExpr); ok && !validLibraryName(s.Value) {
+		if s, ok := args[0].(*ast.StringExpr); ok && !ruleutil.ValidLibraryName(s.Value) {
 			p.Report(m.Range(args[0]), "invalid function name %q", s.Value).
-				Help("FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", libraryNameError)
+				Help("FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", ruleutil.LibraryNameError)
 		}
 		if cannotBe(m, args[1], model.TFunction) {
 			p.Report(m.Range(args[1]), "the second argument of redis.register_function, %s, is not a function", m.Text(args[1])).
@@ -147,9 +148,9 @@ func checkNamedRegistration(p *lint.Pass, m *model.Model, reg *model.Registratio
 		switch k.Value {
 		case "function_name":
 			hasName = true
-			if s, ok := f.Value.(*ast.StringExpr); ok && !validLibraryName(s.Value) {
+			if s, ok := f.Value.(*ast.StringExpr); ok && !ruleutil.ValidLibraryName(s.Value) {
 				p.Report(m.Range(f.Value), "invalid function name %q", s.Value).
-					Help("FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", libraryNameError)
+					Help("FUNCTION LOAD fails with 'ERR %s' (Redis says Library even for a function name); use only letters, digits and underscores", ruleutil.LibraryNameError)
 			}
 		case "callback":
 			hasCallback = true
@@ -194,13 +195,13 @@ func checkRegistrationFlags(p *lint.Pass, m *model.Model, e ast.Expr) {
 		}
 		switch v := f.Value.(type) {
 		case *ast.StringExpr:
-			if !isScriptFlag(v.Value, true) {
+			if !ruleutil.IsScriptFlag(v.Value, true) {
 				p.Report(m.Range(v), "unknown function flag %q", v.Value).
-					Help("FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", strings.Join(scriptFlags, ", "))
+					Help("FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", strings.Join(ruleutil.ScriptFlags, ", "))
 			}
 		case *ast.NumberExpr, *ast.TrueExpr, *ast.FalseExpr, *ast.TableExpr, *ast.FunctionExpr:
 			p.Report(m.Range(v), "flags entry %s is not a flag name", m.Text(v)).
-				Help("FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", strings.Join(scriptFlags, ", "))
+				Help("FUNCTION LOAD fails with 'ERR unknown flag given'; the flags are %s", strings.Join(ruleutil.ScriptFlags, ", "))
 		}
 	}
 }

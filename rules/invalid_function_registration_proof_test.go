@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 const regCallback = "function(keys, args) return 1 end"
@@ -53,10 +54,10 @@ var registrationCases = []headerCase{
 		redisErr: "ERR redis.register_function must get a callback argument",
 		want:     []string{`without callback`}},
 	{src: "#!lua name=r\nredis.register_function('my-func!', " + regCallback + ")",
-		redisErr: "ERR " + libraryNameError,
+		redisErr: "ERR " + ruleutil.LibraryNameError,
 		want:     []string{`function name "my-func!"`}},
 	{src: "#!lua name=r\nredis.register_function{function_name='a.b', callback=" + regCallback + "}",
-		redisErr: "ERR " + libraryNameError,
+		redisErr: "ERR " + ruleutil.LibraryNameError,
 		want:     []string{`function name "a.b"`}},
 	{src: "#!lua name=r\nredis.register_function('f', " + regCallback + ")\nredis.register_function('f', " + regCallback + ")",
 		redisErr: "ERR Function already exists in the library",

@@ -10,6 +10,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 var InvalidShebang = &lint.Rule{
@@ -25,8 +26,8 @@ var InvalidShebang = &lint.Rule{
 func runInvalidShebang(p *lint.Pass) {
 	m := p.Model
 	sb := m.File.Shebang
-	kind := classifyFile(m)
-	if kind == kindLibraryNoHeader {
+	kind := ruleutil.ClassifyFile(m)
+	if kind == ruleutil.KindLibraryNoHeader {
 		if r, ok := firstTopRegistration(m); ok {
 			p.Report(r, "this file registers Redis Functions but has no '#!lua name=<library>' first line").
 				Help("FUNCTION LOAD fails with 'ERR Missing library metadata' (and EVAL with 'attempt to call field 'register_function' (a nil value)'); start the file with #!lua name=<library>")
@@ -44,15 +45,15 @@ func runInvalidShebang(p *lint.Pass) {
 	}
 	if !p.Target.HasShebang() {
 		what := "shebangs"
-		if kind != kindScript && kind != kindNamedScript {
+		if kind != ruleutil.KindScript && kind != ruleutil.KindNamedScript {
 			what = "Functions libraries"
 		}
 		p.Report(sb.Range, "%s need Redis 7.0 and the target is %s", what, p.Target.Product()).
 			Help("older versions do not read the #! line and fail to compile it as Lua; remove it, or target 7.0")
 		return
 	}
-	if kind == kindScript || kind == kindNamedScript {
-		checkScriptShebang(p, sb, kind == kindNamedScript)
+	if kind == ruleutil.KindScript || kind == ruleutil.KindNamedScript {
+		checkScriptShebang(p, sb, kind == ruleutil.KindNamedScript)
 		return
 	}
 	checkLibraryShebang(p, sb)
@@ -167,9 +168,9 @@ func checkLibraryShebang(p *lint.Pass, sb *luasrc.Shebang) {
 				Help("FUNCTION LOAD fails with 'ERR Invalid metadata value, name argument was given multiple times'; keep one name=")
 		case o.Key == "name" && o.HasValue:
 			named = true
-			if !validLibraryName(o.Value) {
+			if !ruleutil.ValidLibraryName(o.Value) {
 				p.Report(o.Range, "invalid library name %q", o.Value).
-					Help("FUNCTION LOAD fails with 'ERR %s'; use only letters, digits and underscores", libraryNameError)
+					Help("FUNCTION LOAD fails with 'ERR %s'; use only letters, digits and underscores", ruleutil.LibraryNameError)
 			}
 		case o.Key == "flags":
 			p.Report(o.Range, "%s in a library header", text).

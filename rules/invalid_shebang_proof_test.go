@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/luasrc"
 	"github.com/lint-lua/lint-lua/internal/redistest"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 // headerCase is one file header, how Redis runs it (EVAL, or FUNCTION LOAD
@@ -76,11 +77,11 @@ var headerCases = []headerCase{
 		want: []string{`header has no name=.*#!lua name=<library>`}},
 	{src: "#!lua flags=no-writes" + regF, library: true, redisErr: "ERR Invalid metadata value given: flags=no-writes",
 		want: []string{`flags=no-writes in a library header.*redis.register_function`, `header has no name=`}},
-	{src: "#!lua name=bad-lib!" + regF, library: true, redisErr: "ERR " + libraryNameError,
+	{src: "#!lua name=bad-lib!" + regF, library: true, redisErr: "ERR " + ruleutil.LibraryNameError,
 		want: []string{`library name "bad-lib!"`}},
-	{src: "#!lua name=" + regF, library: true, redisErr: "ERR " + libraryNameError,
+	{src: "#!lua name=" + regF, library: true, redisErr: "ERR " + ruleutil.LibraryNameError,
 		want: []string{`library name ""`}},
-	{src: "#!lua name=Über" + regF, library: true, redisErr: "ERR " + libraryNameError,
+	{src: "#!lua name=Über" + regF, library: true, redisErr: "ERR " + ruleutil.LibraryNameError,
 		want: []string{`library name "Über"`}},
 	{src: "#!lua name=x name=y" + regF, library: true, redisErr: "ERR Invalid metadata value, name argument was given multiple times",
 		want: []string{`name=y names the library a second time`}},

@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -145,7 +146,7 @@ func runKeyAsValue(p *lint.Pass) {
 	// script only returns goes to the client, never to Redis as a key.
 	var inserted map[ast.Expr]bool // nil, and read as empty, in most files
 	if ins := keysInserts(m); len(ins) > 0 {
-		replyOnly := replyOnlyTables(m)
+		replyOnly := ruleutil.ReplyOnlyTables(m)
 		inserted = map[ast.Expr]bool{}
 		for _, x := range ins {
 			if replyOnly[m.LocalOf(x.Args[0])] {
@@ -302,5 +303,5 @@ func keysLabel(u *model.Function) string {
 // shardChannel reports whether argument i is a shard channel (SPUBLISH):
 // not a key, but hashed to a slot like one.
 func shardChannel(c *model.Call, i int) bool {
-	return slices.Contains(c.Command.KeyFlagsAt(callArgv(c), i), "NOT_KEY")
+	return slices.Contains(c.Command.KeyFlagsAt(ruleutil.CallArgv(c), i), "NOT_KEY")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -26,15 +27,15 @@ func runLockWithoutExpiry(p *lint.Pass) {
 	m := p.Model
 	var ends []lifeEnd
 	computed := false
-	var fx *fixer
+	var fx *ruleutil.Fixer
 	for _, c := range m.Calls {
 		if !c.SetsIfAbsent() {
 			continue
 		}
 		keepTTL := false
 		if c.Name == "SET" {
-			switch setExpiry(c) {
-			case expiryYes, expiryUnknown:
+			switch ruleutil.SetExpiry(c) {
+			case ruleutil.ExpiryYes, ruleutil.ExpiryUnknown:
 				continue
 			}
 			keepTTL = c.HasToken("KEEPTTL")
@@ -50,7 +51,7 @@ func runLockWithoutExpiry(p *lint.Pass) {
 		var fix *diag.Fix
 		if kind == nxLock || kind == nxGuard {
 			if fx == nil {
-				fx = newFixer(m)
+				fx = ruleutil.NewFixer(m)
 			}
 			fix = lockExpiryFix(fx, c)
 		}
@@ -103,12 +104,12 @@ const (
 )
 
 func nxKind(m *model.Model, acq *model.Call) int {
-	if isLock(m, acq) {
+	if ruleutil.IsLock(m, acq) {
 		return nxLock
 	}
 	id, ok := m.Identity(acq.Args[1].Value)
-	uses := nxKeyUsesOf(m)
-	if ok && uses.other[id] {
+	uses := ruleutil.NxKeyUsesOf(m)
+	if ok && uses.Other[id] {
 		// A counter or a record changed another way.
 		return nxRecord
 	}
@@ -118,10 +119,10 @@ func nxKind(m *model.Model, acq *model.Call) int {
 	}
 	tested, failedWrites, takenWrites, after := nxAfter(m, acq)
 	if ok {
-		if uses.compared[id] {
+		if uses.Compared[id] {
 			return nxLock
 		}
-		for _, d := range uses.released[id] {
+		for _, d := range uses.Released[id] {
 			// A DEL on a path after the attempt (a stale key deleted
 			// and written again) or before it in the same function
 			// (a reset) releases nothing another run took.
@@ -157,21 +158,21 @@ func saysHolder(name string) bool {
 func nxAfter(m *model.Model, acq *model.Call) (tested, failedWrites, takenWrites bool, after map[*model.Call]bool) {
 	const ran, failed = 1, 2
 	after = map[*model.Call]bool{}
-	w := &lockWalk{
-		acqs: map[*model.Call]bool{acq: true},
-		branch: func(_ ast.Expr, s uint8, _ bool, o attemptOutcome) uint8 {
+	w := &ruleutil.LockWalk{
+		Acqs: map[*model.Call]bool{acq: true},
+		Branch: func(_ ast.Expr, s uint8, _ bool, o ruleutil.AttemptOutcome) uint8 {
 			switch o {
-			case attemptFailed:
+			case ruleutil.AttemptFailed:
 				tested = true
 				return failed
-			case attemptTaken:
+			case ruleutil.AttemptTaken:
 				return ran
-			case branchNever:
+			case ruleutil.BranchNever:
 				return 0
 			}
 			return s
 		},
-		call: func(c *model.Call, s uint8) uint8 {
+		Call: func(c *model.Call, s uint8) uint8 {
 			if c == acq {
 				return ran
 			}
@@ -185,7 +186,7 @@ func nxAfter(m *model.Model, acq *model.Call) (tested, failedWrites, takenWrites
 			return s
 		},
 	}
-	if !w.run(m, acq.Func, 0) {
+	if !w.Run(m, acq.Func, 0) {
 		// Not every path was seen: claim no guard.
 		failedWrites = true
 	}
@@ -195,7 +196,7 @@ func nxAfter(m *model.Model, acq *model.Call) (tested, failedWrites, takenWrites
 		m.InspectKinds(m.Body(acq.Func), model.KFuncCallExpr, func(n any) bool {
 			x := n.(*ast.FuncCallExpr)
 			if m.FuncOf(x) == acq.Func && m.BuiltinName(x) == "assert" && len(x.Args) > 0 &&
-				testedAttempt(m, x.Args[0], w.acqs) == acq && acquiredWhen(m, acq, x.Args[0]) == testAcquiredIfTrue {
+				ruleutil.TestedAttempt(m, x.Args[0], w.Acqs) == acq && ruleutil.AcquiredWhen(m, acq, x.Args[0]) == ruleutil.TestAcquiredIfTrue {
 				tested = true
 			}
 			return !tested
@@ -205,7 +206,7 @@ func nxAfter(m *model.Model, acq *model.Call) (tested, failedWrites, takenWrites
 		// The paths of the run that calls acq's function: what runs
 		// after acq there.
 		g, fw, tw := tested, failedWrites, takenWrites
-		w.run(m, unit, 0)
+		w.Run(m, unit, 0)
 		tested, failedWrites, takenWrites = g, fw, tw
 	}
 	return tested, failedWrites, takenWrites, after
@@ -238,18 +239,18 @@ func lifeEnds(m *model.Model) []lifeEnd {
 			ordered = true
 		case "SETEX", "PSETEX":
 		case "SET":
-			if setExpiry(c) == expiryNo {
+			if ruleutil.SetExpiry(c) == ruleutil.ExpiryNo {
 				continue
 			}
 		case "GETEX":
-			if !anyToken(c, expiryTokens) && !c.Variadic && allLiteral(c, 2) {
+			if !anyToken(c, ruleutil.ExpiryTokens) && !c.Variadic && allLiteral(c, 2) {
 				continue
 			}
 		default:
 			continue
 		}
 		e := lifeEnd{call: c, ordered: ordered}
-		for _, i := range keyArgs(c) {
+		for _, i := range ruleutil.KeyArgs(c) {
 			id, ok := m.Identity(c.Args[i].Value)
 			e.keys = append(e.keys, keyID{id, ok})
 		}
@@ -292,15 +293,15 @@ func expiresOrDeletedLater(m *model.Model, acq *model.Call, ends []lifeEnd) bool
 	}
 	// The paths from the attempt: state 1 once it ran and did not fail.
 	found := false
-	w := &lockWalk{
-		acqs: map[*model.Call]bool{acq: true},
-		branch: func(_ ast.Expr, s uint8, _ bool, o attemptOutcome) uint8 {
-			if o == attemptFailed || o == branchNever {
+	w := &ruleutil.LockWalk{
+		Acqs: map[*model.Call]bool{acq: true},
+		Branch: func(_ ast.Expr, s uint8, _ bool, o ruleutil.AttemptOutcome) uint8 {
+			if o == ruleutil.AttemptFailed || o == ruleutil.BranchNever {
 				return 0
 			}
 			return s
 		},
-		call: func(c *model.Call, s uint8) uint8 {
+		Call: func(c *model.Call, s uint8) uint8 {
 			switch {
 			case c == acq:
 				return 1
@@ -317,7 +318,7 @@ func expiresOrDeletedLater(m *model.Model, acq *model.Call, ends []lifeEnd) bool
 		roots = append(roots, acq.Func)
 	}
 	for _, root := range roots {
-		if !w.run(m, root, 0) {
+		if !w.Run(m, root, 0) {
 			return true
 		}
 		if found {
@@ -357,8 +358,8 @@ func allLiteral(c *model.Call, from int) bool {
 // key. There is no fix when the script reads ARGV other than by literal
 // indexes (#ARGV, unpack(ARGV), ARGV[i]), registers functions (their args
 // are no ARGV), or the call's command or reply stand otherwise.
-func lockExpiryFix(fx *fixer, c *model.Call) *diag.Fix {
-	m := fx.m
+func lockExpiryFix(fx *ruleutil.Fixer, c *model.Call) *diag.Fix {
+	m := fx.M
 	if len(c.Args) < 3 || c.Variadic {
 		return nil
 	}
@@ -370,7 +371,7 @@ func lockExpiryFix(fx *fixer, c *model.Call) *diag.Fix {
 	if !ok {
 		return nil
 	}
-	cs, ce := fx.bounds(cmd)
+	cs, ce := fx.Bounds(cmd)
 	lit := string(m.File.Src[cs:ce])
 	q := lit[:1]
 	if q != "'" && q != `"` {
@@ -383,7 +384,7 @@ func lockExpiryFix(fx *fixer, c *model.Call) *diag.Fix {
 		return q + w + q
 	}
 	ttl := fmt.Sprintf("ARGV[%d]", n)
-	_, last := fx.bounds(c.Args[len(c.Args)-1].Expr)
+	_, last := fx.Bounds(c.Args[len(c.Args)-1].Expr)
 	var edits []diag.Edit
 	switch c.Name {
 	case "SET":
@@ -395,23 +396,23 @@ func lockExpiryFix(fx *fixer, c *model.Call) *diag.Fix {
 		if len(c.Args) != 3 {
 			return nil
 		}
-		s, end := fx.bounds(c.Expr)
+		s, end := fx.Bounds(c.Expr)
 		newCall := string(m.File.Src[s:cs]) + word("SET") + string(m.File.Src[ce:last]) +
 			", " + word("NX") + ", " + word("PX") + ", " + ttl + string(m.File.Src[last:end])
 		switch rel, taken, ok := setnxComparison(fx, c); {
-		case fx.isStatement(c.Expr):
+		case fx.IsStatement(c.Expr):
 			edits = []diag.Edit{{Start: s, End: end, New: newCall}}
 		case ok && taken:
-			edits = []diag.Edit{fx.replace(rel, newCall, precPrimary)}
+			edits = []diag.Edit{fx.Replace(rel, newCall, ruleutil.PrecPrimary)}
 		case ok:
-			edits = []diag.Edit{fx.replace(rel, "not "+newCall, precUnary)}
+			edits = []diag.Edit{fx.Replace(rel, "not "+newCall, ruleutil.PrecUnary)}
 		default:
 			return nil
 		}
 	default:
 		return nil
 	}
-	if !fx.keepsComments(edits) {
+	if !fx.KeepsComments(edits) {
 		return nil
 	}
 	return &diag.Fix{
@@ -425,16 +426,16 @@ func lockExpiryFix(fx *fixer, c *model.Call) *diag.Fix {
 // setnxComparison finds the comparison of SETNX call c's reply with 0 or
 // 1 that is an if's (or while's, or until's) whole condition or one truth
 // operand of it, and whether it is true when the key was taken.
-func setnxComparison(fx *fixer, c *model.Call) (rel *ast.RelationalOpExpr, taken, ok bool) {
-	rel, ok = fx.parent[c.Expr].(*ast.RelationalOpExpr)
-	if !ok || !fx.truthOnly(rel) {
+func setnxComparison(fx *ruleutil.Fixer, c *model.Call) (rel *ast.RelationalOpExpr, taken, ok bool) {
+	rel, ok = fx.Parent[c.Expr].(*ast.RelationalOpExpr)
+	if !ok || !fx.TruthOnly(rel) {
 		return nil, false, false
 	}
-	t := setnxTest(fx.m, rel, nil)
-	if t == nil || t.call != c || t.ref != ast.Expr(c.Expr) {
+	t := ruleutil.SetnxTest(fx.M, rel, nil)
+	if t == nil || t.Call != c || t.Ref != ast.Expr(c.Expr) {
 		return nil, false, false
 	}
-	return rel, t.taken, true
+	return rel, t.Taken, true
 }
 
 // nextArgv returns one past the highest ARGV index the script reads, when

@@ -10,6 +10,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/slot"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -29,7 +30,7 @@ type keyUse struct {
 	slot int
 	expr ast.Expr
 	// path are the if branches the call is in, outermost first.
-	path []branch
+	path []ruleutil.Branch
 	// group is the registered function the call runs in (nil in a script).
 	group *model.Function
 	// undeclared marks a key the command does not declare (JSON.MGET's
@@ -57,7 +58,7 @@ func runMissingHashTag(p *lint.Pass) {
 			if !ok {
 				continue
 			}
-			uses = append(uses, keyUse{name: name, slot: slot.Of(name), expr: c.Args[i].Expr, group: group, undeclared: undeclaredKey(c, i), call: c})
+			uses = append(uses, keyUse{name: name, slot: slot.Of(name), expr: c.Args[i].Expr, group: group, undeclared: ruleutil.UndeclaredKey(c, i), call: c})
 			calls = append(calls, c.Expr)
 		}
 	}
@@ -66,7 +67,7 @@ func runMissingHashTag(p *lint.Pass) {
 	if !slices.ContainsFunc(uses, func(u keyUse) bool { return u.slot != uses[0].slot }) {
 		return
 	}
-	paths := ifPaths(m)
+	paths := ruleutil.IfPaths(m)
 	for i := range uses {
 		uses[i].path = paths[calls[i]]
 	}
@@ -80,7 +81,7 @@ func runMissingHashTag(p *lint.Pass) {
 		// The first key a run uses pins the slot; compare with the first
 		// key that can be used in the same run.
 		for _, prev := range uses[:j] {
-			if prev.group != u.group || exclusive(prev.path, u.path) {
+			if prev.group != u.group || ruleutil.Exclusive(prev.path, u.path) {
 				continue
 			}
 			if prev.slot == u.slot {
@@ -94,11 +95,11 @@ func runMissingHashTag(p *lint.Pass) {
 			refusal, note := " (CROSSSLOT, or 'keys that do not hash to the same slot')", ""
 			switch {
 			case u.undeclared:
-				refusal, note = "", undeclaredNote(u.call)
+				refusal, note = "", ruleutil.UndeclaredNote(u.call)
 			case prev.undeclared:
-				refusal, note = "", undeclaredNote(prev.call)
+				refusal, note = "", ruleutil.UndeclaredNote(prev.call)
 			}
-			p.Report(m.Range(u.expr), "key '%s' and key '%s' (line %d) hash to different cluster slots", clip(u.name, headlineText), clip(prev.name, headlineText), m.Range(prev.expr).Start.Line).
+			p.Report(m.Range(u.expr), "key '%s' and key '%s' (line %d) hash to different cluster slots", ruleutil.Clip(u.name, ruleutil.HeadlineText), ruleutil.Clip(prev.name, ruleutil.HeadlineText), m.Range(prev.expr).Start.Line).
 				Help("they hash to slots %d and %d, so one script cannot use both on Redis Cluster%s; give them a common hash tag, e.g. '%s' and '%s'%s", u.slot, prev.slot, refusal, a, b, note).
 				Fix(renameKeysFix(m, uses, map[string]string{prev.name: a, u.name: b}))
 			break

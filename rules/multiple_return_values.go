@@ -4,6 +4,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -32,9 +33,9 @@ func runMultipleReturnValues(p *lint.Pass) {
 		case len(es) > 1:
 			p.Report(m.Range(r.Stmt), "%s returns %d values but Redis replies with the first only", who, len(es)).
 				Help("EVAL and FCALL turn one Lua value into the reply: %s reaches the caller and the rest is dropped; return a table, which Redis sends as an array: return {%s}",
-					brief(m, es[0]), joinTexts(m, es))
+					ruleutil.Brief(m, es[0]), joinTexts(m, es))
 		case len(es) == 1 && isUnpackCall(m, es[0]):
-			t := brief(m, es[0].(*ast.FuncCallExpr).Args[0])
+			t := ruleutil.Brief(m, es[0].(*ast.FuncCallExpr).Args[0])
 			p.Report(m.Range(r.Stmt), "%s returns unpack(%s), but Redis replies with its first element only", who, t).
 				Help("unpack expands to every element of %s, and EVAL and FCALL turn only the first value into the reply: return %s itself, which Redis sends as an array", t, t)
 		}

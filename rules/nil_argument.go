@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -47,7 +48,7 @@ type ifBranch struct {
 func runNilArgument(p *lint.Pass) {
 	m := p.Model
 	ac := &argCheck{m: m}
-	fails := p.Target.Server().Product() + " then fails with " + quoteError(p.Target, target.ErrArgType)
+	fails := p.Target.Server().Product() + " then fails with " + ruleutil.QuoteError(p.Target, target.ErrArgType)
 	for _, c := range m.Calls {
 		for i, a := range c.Args {
 			t := a.Value.Types
@@ -212,13 +213,13 @@ func (ac *argCheck) reason(x ast.Expr, bits model.TypeSet, depth int, seen map[*
 		}
 		line := m.Range(c.Expr).Start.Line
 		what := fmt.Sprintf("the %s reply of line %d", c.Name, line)
-		if n := elementOf(v); n > 0 {
+		if n := ruleutil.ElementOf(v); n > 0 {
 			what = fmt.Sprintf("element %d of %s", n, what)
 		}
 		if v.Origin == model.Tonumber {
-			return fmt.Sprintf("tonumber of %s is nil when %s (%s)", what, nullCauseOf(v, c), ev.Why)
+			return fmt.Sprintf("tonumber of %s is nil when %s (%s)", what, ruleutil.NullCauseOf(v, c), ev.Why)
 		}
-		return fmt.Sprintf("%s is null (false in Lua) when %s (%s)", what, nullCauseOf(v, c), ev.Why)
+		return fmt.Sprintf("%s is null (false in Lua) when %s (%s)", what, ruleutil.NullCauseOf(v, c), ev.Why)
 	}
 	if c, n, ok := model.EmptyArrayElement(v); ok && bits&model.TNil != 0 {
 		if !m.ElementMayLack(c, n) {

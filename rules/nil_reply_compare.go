@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -26,7 +27,7 @@ func runNilReplyCompare(p *lint.Pass) {
 		// Null replies are nil then: the comparison is the right test.
 		return
 	}
-	var fx *fixer
+	var fx *ruleutil.Fixer
 	paired := nilFalsePairs(m)
 	covered := nilCoveredTests(m)
 	var idle map[ast.Expr]nilTestSite // made on the first finding that asks
@@ -43,12 +44,12 @@ func runNilReplyCompare(p *lint.Pass) {
 			if m.Value(other).Types != model.TNil {
 				continue
 			}
-			v := replyValueOf(m, side)
+			v := ruleutil.ReplyValueOf(m, side)
 			if v.Origin != model.Reply || v.Call == nil || !v.Types.Known() || v.Types&model.TNil != 0 {
 				continue
 			}
 			if fx == nil {
-				fx = newFixer(m)
+				fx = ruleutil.NewFixer(m)
 			}
 			dead := false
 			if v.Types&model.TFalse == 0 {
@@ -91,7 +92,7 @@ func nilTestSites(m *model.Model) map[ast.Expr]nilTestSite {
 			for _, split := range []struct {
 				op    string
 				parts []ast.Expr
-			}{{"~=", conjuncts(s.Condition)}, {"==", disjuncts(s.Condition)}} {
+			}{{"~=", ruleutil.Conjuncts(s.Condition)}, {"==", ruleutil.Disjuncts(s.Condition)}} {
 				for _, e := range split.parts {
 					if r, ok := e.(*ast.RelationalOpExpr); ok && r.Operator == split.op {
 						out[e] = nilTestSite{s: s, block: block, at: i, ways: len(split.parts)}
@@ -270,16 +271,16 @@ func writesIn(m *model.Model, stmts []ast.Stmt, top bool) bool {
 // by, when not nil, is the other operand of the test's chain that already
 // gives the answer the nil test was meant to give for a null reply
 // (nilCoveredTests): the finding is then info.
-func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value, dead bool, by ast.Expr) {
+func reportNilCompare(p *lint.Pass, fx *ruleutil.Fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value, dead bool, by ast.Expr) {
 	m := p.Model
 	c := v.Call
-	name := replyCommandName(c)
-	subject := replySubject(m, side, v, name)
+	name := ruleutil.ReplyCommandName(c)
+	subject := ruleutil.ReplySubject(m, side, v, name)
 	verdict := "never true"
 	if x.Operator == "~=" {
 		verdict = "always true"
 	}
-	x1 := shortOperand(m, side, "x")
+	x1 := ruleutil.ShortOperand(m, side, "x")
 	var what, fix string
 	nonNull := v.Types &^ model.TFalse
 	if c.Protected {
@@ -329,22 +330,22 @@ func reportNilCompare(p *lint.Pass, fx *fixer, x *ast.RelationalOpExpr, side, ot
 // false: what the comparison meant to test. It offers nothing for
 // redis.pcall (an error table is truthy too) nor for replies that are
 // never null (the comparison's intent is unclear).
-func nilCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *diag.Fix {
-	if !isNil(other) || v.Types&model.TFalse == 0 || v.Call.Protected || !fx.safe(x, side) {
+func nilCompareFix(fx *ruleutil.Fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v model.Value) *diag.Fix {
+	if !ruleutil.IsNil(other) || v.Types&model.TFalse == 0 || v.Call.Protected || !fx.Safe(x, side) {
 		return nil
 	}
 	var text string
 	var p int
 	switch {
 	case x.Operator == "==":
-		text, p = "not "+fx.operand(side, precUnary-1), precUnary
-	case fx.truthOnly(x):
-		text, p = fx.src(side), prec(side)
+		text, p = "not "+fx.Operand(side, ruleutil.PrecUnary-1), ruleutil.PrecUnary
+	case fx.TruthOnly(x):
+		text, p = fx.Src(side), ruleutil.Prec(side)
 	default:
-		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
+		text, p = fx.Operand(side, ruleutil.PrecCompare)+" ~= false", ruleutil.PrecCompare
 	}
-	e := fx.replace(x, text, p)
-	return &diag.Fix{Message: "replace " + shortText(fx.src(x)) + " with " + shortText(e.New), Edits: []diag.Edit{e}}
+	e := fx.Replace(x, text, p)
+	return &diag.Fix{Message: "replace " + ruleutil.ShortText(fx.Src(x)) + " with " + ruleutil.ShortText(e.New), Edits: []diag.Edit{e}}
 }
 
 // nilFalsePairs finds the comparisons with nil that sit beside the same
@@ -361,7 +362,7 @@ func nilFalsePairs(m *model.Model) map[*ast.RelationalOpExpr]bool {
 		}
 		var nils []*ast.RelationalOpExpr
 		falses := map[string]bool{}
-		for _, e := range chainOperands(x) {
+		for _, e := range ruleutil.ChainOperands(x) {
 			r, ok := e.(*ast.RelationalOpExpr)
 			if !ok || r.Operator != op {
 				continue
@@ -408,7 +409,7 @@ func nilCoveredTests(m *model.Model) map[*ast.RelationalOpExpr]ast.Expr {
 		if x.Operator == "and" {
 			op = "~="
 		}
-		operands := chainOperands(x)
+		operands := ruleutil.ChainOperands(x)
 		for _, o := range operands {
 			r, ok := o.(*ast.RelationalOpExpr)
 			if !ok || r.Operator != op {

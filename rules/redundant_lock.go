@@ -4,6 +4,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -27,15 +28,15 @@ const (
 func runRedundantLock(p *lint.Pass) {
 	m := p.Model
 	released := releasedKeys(m)
-	for _, l := range findLocks(m) {
-		if !released[l.id] {
+	for _, l := range ruleutil.FindLocks(m) {
+		if !released[l.Id] {
 			continue
 		}
 		// One walk per function: every attempt on the key in that
 		// function takes the same lock.
 		var fns []*model.Function
 		byFn := map[*model.Function][]*model.Call{}
-		for _, a := range l.acqs {
+		for _, a := range l.Acqs {
 			if byFn[a.Func] == nil {
 				fns = append(fns, a.Func)
 			}
@@ -51,23 +52,23 @@ func runRedundantLock(p *lint.Pass) {
 // through fn that takes the lock deletes it again before fn returns.
 func checkRedundantLock(p *lint.Pass, fn *model.Function, acqs []*model.Call) {
 	m := p.Model
-	is := attemptSet(acqs)
+	is := ruleutil.AttemptSet(acqs)
 	var release *model.Call
 	heldAtExit := false
-	w := &lockWalk{
-		acqs: is,
-		branch: func(_ ast.Expr, s uint8, _ bool, o attemptOutcome) uint8 {
+	w := &ruleutil.LockWalk{
+		Acqs: is,
+		Branch: func(_ ast.Expr, s uint8, _ bool, o ruleutil.AttemptOutcome) uint8 {
 			switch o {
-			case branchNever:
+			case ruleutil.BranchNever:
 				return 0
-			case attemptTaken:
+			case ruleutil.AttemptTaken:
 				return s &^ lockFree
-			case attemptFailed:
+			case ruleutil.AttemptFailed:
 				return s &^ lockHeld
 			}
 			return s
 		},
-		call: func(c *model.Call, s uint8) uint8 {
+		Call: func(c *model.Call, s uint8) uint8 {
 			if is[c] {
 				if s != 0 {
 					s |= lockHeld
@@ -82,13 +83,13 @@ func checkRedundantLock(p *lint.Pass, fn *model.Function, acqs []*model.Call) {
 			}
 			return s
 		},
-		exit: func(s uint8) {
+		Exit: func(s uint8) {
 			if s&lockHeld != 0 {
 				heldAtExit = true
 			}
 		},
 	}
-	if !w.run(m, fn, lockFree) || release == nil || heldAtExit {
+	if !w.Run(m, fn, lockFree) || release == nil || heldAtExit {
 		return
 	}
 	where := "script"
@@ -110,7 +111,7 @@ func releasedKeys(m *model.Model) map[string]bool {
 		if !c.Is("DEL", "UNLINK", "GETDEL") {
 			continue
 		}
-		for _, i := range keyArgs(c) {
+		for _, i := range ruleutil.KeyArgs(c) {
 			if id, ok := m.Identity(c.Args[i].Value); ok {
 				out[id] = true
 			}
@@ -125,7 +126,7 @@ func releases(m *model.Model, c, acq *model.Call) bool {
 		return false
 	}
 	key := acq.Args[1].Value
-	for _, i := range keyArgs(c) {
+	for _, i := range ruleutil.KeyArgs(c) {
 		if m.SameKey(key, c.Args[i].Value) {
 			return true
 		}

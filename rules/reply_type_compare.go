@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -24,10 +25,10 @@ var ReplyTypeCompare = &lint.Rule{
 func runReplyTypeCompare(p *lint.Pass) {
 	m := p.Model
 	// The fixer indexes the whole tree: built only for a fix.
-	var fx *fixer
-	getFixer := func() *fixer {
+	var fx *ruleutil.Fixer
+	getFixer := func() *ruleutil.Fixer {
 		if fx == nil {
-			fx = newFixer(m)
+			fx = ruleutil.NewFixer(m)
 		}
 		return fx
 	}
@@ -44,9 +45,9 @@ func runReplyTypeCompare(p *lint.Pass) {
 
 // reportTypeCompare reports `side == other` when side is a status, bulk or
 // integer reply and other a value of a type it can never equal.
-func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, side, other ast.Expr) bool {
+func reportTypeCompare(p *lint.Pass, fx func() *ruleutil.Fixer, x *ast.RelationalOpExpr, side, other ast.Expr) bool {
 	m := p.Model
-	v, o := replyValueOf(m, side), m.Value(other)
+	v, o := ruleutil.ReplyValueOf(m, side), m.Value(other)
 	if v.Origin != model.Reply || v.Call == nil || !v.Types.Known() || !o.Types.Known() {
 		return false
 	}
@@ -58,17 +59,17 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 	c := v.Call
 	kind := c.ReplyKind() &^ redisdb.ReplyNull
 	otherType := o.Types &^ model.Falsy
-	name := replyCommandName(c)
-	subject := replySubject(m, side, v, name)
+	name := ruleutil.ReplyCommandName(c)
+	subject := ruleutil.ReplySubject(m, side, v, name)
 	verdict := "always false"
 	if x.Operator == "~=" {
 		verdict = "always true"
 	}
 	switch {
 	case kind == redisdb.ReplyStatus && otherType == model.TString:
-		fix := fmt.Sprintf("compare its ok field (%s.ok == %s)", shortOperand(m, side, "x"), shortOperand(m, other, "s"))
+		fix := fmt.Sprintf("compare its ok field (%s.ok == %s)", ruleutil.ShortOperand(m, side, "x"), ruleutil.ShortOperand(m, other, "s"))
 		if c.ReplyKind()&redisdb.ReplyNull != 0 {
-			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), name)
+			fix = fmt.Sprintf("test the reply itself (if %s then): it is false when the %s did not happen", ruleutil.ShortOperand(m, side, "x"), name)
 		}
 		p.Report(m.Range(x), "%s is a status reply, a table in a script, never a string", subject).
 			Help("a script receives it as the table {ok='...'}, so %s is %s; %s", m.Text(x), verdict, fix).
@@ -76,25 +77,25 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 	case kind == redisdb.ReplyStatus && otherType == model.TNumber:
 		// SETNX's convention (1 set, 0 not) carried over to SET NX, whose
 		// reply is {ok='OK'} or false: imi's lock tests `lockSet == 0`.
-		fix, orFalse := fmt.Sprintf("compare its ok field (%s.ok == 'OK')", shortOperand(m, side, "x")), ""
+		fix, orFalse := fmt.Sprintf("compare its ok field (%s.ok == 'OK')", ruleutil.ShortOperand(m, side, "x")), ""
 		if c.ReplyKind()&redisdb.ReplyNull != 0 {
-			fix = fmt.Sprintf("test the reply itself (if %s then / if not %s then): it is false when the %s did not happen", shortOperand(m, side, "x"), shortOperand(m, side, "x"), name)
+			fix = fmt.Sprintf("test the reply itself (if %s then / if not %s then): it is false when the %s did not happen", ruleutil.ShortOperand(m, side, "x"), ruleutil.ShortOperand(m, side, "x"), name)
 			orFalse = " or false"
 		}
 		p.Report(m.Range(x), "%s is a status reply, a table in a script, never a number", subject).
 			Help("a script receives it as the table {ok='...'}%s, never an integer as SETNX replies: %s is %s; %s", orFalse, m.Text(x), verdict, fix)
 	case kind != 0 && kind&^(redisdb.ReplyBulk|redisdb.ReplyDouble) == 0 && v.Types&^model.Falsy == model.TString && otherType == model.TNumber:
-		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", shortOperand(m, side, "x"), x.Operator, m.Text(other))
+		fix := fmt.Sprintf("compare with a string or convert: tonumber(%s) %s %s", ruleutil.ShortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {
-			fix = fmt.Sprintf("compare with the string '%s' or convert: tonumber(%s) %s %s", o.Lit, shortOperand(m, side, "x"), x.Operator, o.Lit)
+			fix = fmt.Sprintf("compare with the string '%s' or convert: tonumber(%s) %s %s", o.Lit, ruleutil.ShortOperand(m, side, "x"), x.Operator, o.Lit)
 		}
 		p.Report(m.Range(x), "%s is a bulk-string reply compared with a number", subject).
 			Help("it is a Lua string, and %s never converts a string to a number: %s is %s; %s", x.Operator, m.Text(x), verdict, fix)
 	case kind == redisdb.ReplyInteger && otherType == model.TString:
-		fix := fmt.Sprintf("compare with a number: %s %s tonumber(%s)", shortOperand(m, side, "x"), x.Operator, m.Text(other))
+		fix := fmt.Sprintf("compare with a number: %s %s tonumber(%s)", ruleutil.ShortOperand(m, side, "x"), x.Operator, m.Text(other))
 		if o.Origin == model.Literal && o.Var == nil {
 			if _, err := strconv.ParseFloat(o.Lit, 64); err == nil {
-				fix = fmt.Sprintf("compare with the number: %s %s %s", shortOperand(m, side, "x"), x.Operator, o.Lit)
+				fix = fmt.Sprintf("compare with the number: %s %s %s", ruleutil.ShortOperand(m, side, "x"), x.Operator, o.Lit)
 			}
 		}
 		p.Report(m.Range(x), "%s is an integer reply compared with a string", subject).
@@ -104,7 +105,7 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 		// ergo's job cancel took `was_pending == false` for "not found".
 		p.Report(m.Range(x), "%s is an integer reply compared with false", subject).
 			Help("it is a number, 0 when the %s did nothing, never false: %s is %s; compare with 0 (%s %s 0)",
-				name, m.Text(x), verdict, shortOperand(m, side, "x"), x.Operator)
+				name, m.Text(x), verdict, ruleutil.ShortOperand(m, side, "x"), x.Operator)
 	default:
 		return false
 	}
@@ -118,9 +119,9 @@ func reportTypeCompare(p *lint.Pass, fx func() *fixer, x *ast.RelationalOpExpr, 
 // happened: `x == 'OK'` becomes `x` where only its truth is used (else
 // `x ~= false`), and `x ~= 'OK'` becomes `not x`. Nothing is offered when
 // the string is another one, or for a nullable redis.pcall reply.
-func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *diag.Fix {
+func statusCompareFix(fx *ruleutil.Fixer, x *ast.RelationalOpExpr, side, other ast.Expr, v, o model.Value) *diag.Fix {
 	c := v.Call
-	if !fx.safe(x, side) {
+	if !fx.Safe(x, side) {
 		return nil
 	}
 	if v.Types&^(model.TTable|model.TFalse) != 0 {
@@ -132,12 +133,12 @@ func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, 
 		if v.Types != model.TTable {
 			return nil
 		}
-		text := fx.src(side) + ".ok"
-		if !isPrefix(side) {
-			text = "(" + fx.src(side) + ").ok"
+		text := fx.Src(side) + ".ok"
+		if !ruleutil.IsPrefix(side) {
+			text = "(" + fx.Src(side) + ").ok"
 		}
-		s, e := fx.bounds(side)
-		return &diag.Fix{Message: "compare the ok field: " + shortText(text) + " " + x.Operator + " " + shortText(fx.src(other)),
+		s, e := fx.Bounds(side)
+		return &diag.Fix{Message: "compare the ok field: " + ruleutil.ShortText(text) + " " + x.Operator + " " + ruleutil.ShortText(fx.Src(other)),
 			Edits: []diag.Edit{{Start: s, End: e, New: text}}}
 	}
 	if c.Protected || o.Origin != model.Literal || !o.IsString || o.Var != nil || o.Lit != "OK" {
@@ -147,15 +148,15 @@ func statusCompareFix(fx *fixer, x *ast.RelationalOpExpr, side, other ast.Expr, 
 	var p int
 	switch {
 	case x.Operator == "~=":
-		text, p = "not "+fx.operand(side, precUnary-1), precUnary
-	case fx.truthOnly(x):
-		text, p = fx.src(side), prec(side)
-	case fx.m.SetResp3:
+		text, p = "not "+fx.Operand(side, ruleutil.PrecUnary-1), ruleutil.PrecUnary
+	case fx.TruthOnly(x):
+		text, p = fx.Src(side), ruleutil.Prec(side)
+	case fx.M.SetResp3:
 		// The null reply is nil then, and x ~= false would be true.
 		return nil
 	default:
-		text, p = fx.operand(side, precCompare)+" ~= false", precCompare
+		text, p = fx.Operand(side, ruleutil.PrecCompare)+" ~= false", ruleutil.PrecCompare
 	}
-	e := fx.replace(x, text, p)
-	return &diag.Fix{Message: "test the reply itself: " + shortText(e.New), Edits: []diag.Edit{e}}
+	e := fx.Replace(x, text, p)
+	return &diag.Fix{Message: "test the reply itself: " + ruleutil.ShortText(e.New), Edits: []diag.Edit{e}}
 }

@@ -15,38 +15,21 @@ import (
 	"fmt"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/internal/ruledoc"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 // Each rule's documentation is docs/<id>.md (internal/ruledoc says the
-// format); shared_docs.md holds the texts several of them name.
-var (
-	//go:embed docs/*.md
-	docFiles embed.FS
-	//go:embed shared_docs.md
-	sharedDocsMD string
-	sharedDocs   = mustTexts(sharedDocsMD)
-)
+// format; ruleutil holds the texts several of them name).
+//
+//go:embed docs/*.md
+var docFiles embed.FS
 
-func mustTexts(src string) ruledoc.Texts {
-	t, err := ruledoc.ParseTexts(src)
-	if err != nil {
-		panic(fmt.Sprintf("rules/shared_docs.md: %v", err))
-	}
-	return t
-}
-
-// ruleDoc reads rule id's documentation from docs/<id>.md. A file that
-// does not parse stops the program when the package loads, so any test of
-// the package fails on it.
+// ruleDoc reads rule id's documentation from docs/<id>.md.
 func ruleDoc(id string) diag.Doc {
 	path := "docs/" + id + ".md"
 	src, err := docFiles.ReadFile(path)
-	if err == nil {
-		var d diag.Doc
-		if d, err = ruledoc.Parse(string(src), sharedDocs); err == nil {
-			return d
-		}
+	if err != nil {
+		panic(fmt.Sprintf("rules/%s: %v", path, err))
 	}
-	panic(fmt.Sprintf("rules/%s: %v", path, err))
+	return ruleutil.Doc("rules/"+path, string(src))
 }

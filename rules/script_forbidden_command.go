@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 var ScriptForbiddenCommand = &lint.Rule{
@@ -36,7 +37,7 @@ func runScriptForbiddenCommand(p *lint.Pass) {
 	t := p.Target
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || arityHeadline(c, t) != "" {
+		if cmd == nil || ruleutil.ArityHeadline(c, t) != "" {
 			continue // the server refuses the call for its name or count first
 		}
 		if cmd.Name == "XREAD" || cmd.Name == "XREADGROUP" {
@@ -45,7 +46,7 @@ func runScriptForbiddenCommand(p *lint.Pass) {
 			case i == 0:
 			case t.XReadBlockRefused():
 				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK is refused in a script", cmd.Name).
-					Help("%s answers %s; drop BLOCK (a script cannot wait) and wait in the client", t.Server().Product(), strings.Replace(quoteError(t, target.ErrXReadBlock), "XREAD", cmd.Name, 1))
+					Help("%s answers %s; drop BLOCK (a script cannot wait) and wait in the client", t.Server().Product(), strings.Replace(ruleutil.QuoteError(t, target.ErrXReadBlock), "XREAD", cmd.Name, 1))
 			default:
 				p.Report(m.Range(c.Args[i].Expr), "%s with BLOCK never blocks inside a script", cmd.Name).Lower().
 					Help("on %s it replies nil at once when no entry is new, as on a timeout (false in Lua); drop BLOCK and wait in the client", t.Product())
@@ -64,7 +65,7 @@ func runScriptForbiddenCommand(p *lint.Pass) {
 			continue
 		}
 		p.Report(m.Range(c.Args[0].Expr), "%s is refused inside a script", cmd.Name).
-			Help("%s; %s", answers(t, target.ErrNotAllowed), insteadOf(cmd.Name))
+			Help("%s; %s", ruleutil.Answers(t, target.ErrNotAllowed), insteadOf(cmd.Name))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -30,7 +31,7 @@ func runSetnxThenExpire(p *lint.Pass) {
 	if !slices.ContainsFunc(m.Calls, func(c *model.Call) bool { return c.Name == "SETNX" || c.Name == "SET" && c.SetsIfAbsent() }) {
 		return
 	}
-	var fx *fixer
+	var fx *ruleutil.Fixer
 	forEachBlock(m, m.File.Chunk, func(block []ast.Stmt) {
 		for i, st := range block {
 			var prev, next ast.Stmt
@@ -40,7 +41,7 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if i+1 < len(block) {
 				next = block[i+1]
 			}
-			if s := setnxStmt(m, st); s != nil {
+			if s := ruleutil.SetnxStmt(m, st); s != nil {
 				// SETNX, then EXPIRE whatever the SETNX replied.
 				if e := laterExpire(m, block[i+1:], s); e != nil {
 					reportUnconditional(p, s, e)
@@ -50,12 +51,12 @@ func runSetnxThenExpire(p *lint.Pass) {
 			if !ok {
 				continue
 			}
-			t := setnxTest(m, ifs.Condition, prev)
+			t := ruleutil.SetnxTest(m, ifs.Condition, prev)
 			conj := false
 			if l, ok := ifs.Condition.(*ast.LogicalOpExpr); t == nil && ok && l.Operator == "and" {
 				// `if got == 1 and ttl > 0 then EXPIRE`: the branch
 				// runs only where the key was taken.
-				if t = setnxTest(m, l.Lhs, prev); t != nil && !t.taken {
+				if t = ruleutil.SetnxTest(m, l.Lhs, prev); t != nil && !t.Taken {
 					t = nil
 				}
 				conj = true
@@ -65,19 +66,19 @@ func runSetnxThenExpire(p *lint.Pass) {
 			}
 			var e *expireAt
 			switch {
-			case t.taken && len(ifs.Then) > 0:
-				e = expireStmt(m, ifs.Then[0], t.call)
-			case !t.taken && len(ifs.Else) == 0 && m.Leaves(ifs.Then) && next != nil:
-				e = expireStmt(m, next, t.call)
+			case t.Taken && len(ifs.Then) > 0:
+				e = expireStmt(m, ifs.Then[0], t.Call)
+			case !t.Taken && len(ifs.Else) == 0 && m.Leaves(ifs.Then) && next != nil:
+				e = expireStmt(m, next, t.Call)
 			}
 			if e == nil {
 				continue
 			}
 			var fix *diag.Fix
 			withheld := false
-			if t.call.Name == "SETNX" && !conj {
+			if t.Call.Name == "SETNX" && !conj {
 				if fx == nil {
-					fx = newFixer(m)
+					fx = ruleutil.NewFixer(m)
 				}
 				fix, withheld = setnxFix(fx, ifs, t, e)
 			}
@@ -104,58 +105,58 @@ func instead(c *model.Call, key, unit, ttl string) string {
 
 // reportConditional reports an EXPIRE that runs where the key was taken,
 // at a severity that follows its time to live (Doc.Lower).
-func reportConditional(p *lint.Pass, t *setnxCond, e *expireAt, fix *diag.Fix, withheld bool) {
+func reportConditional(p *lint.Pass, t *ruleutil.SetnxCond, e *expireAt, fix *diag.Fix, withheld bool) {
 	m := p.Model
 	// noFix says why --fix leaves a form it otherwise rewrites, and what
 	// the user can do.
 	noFix := ""
 	if withheld {
 		noFix = fmt.Sprintf("; --fix leaves it: the script does not show the TTL %s above 0, and with 0 or less EXPIRE deletes the key where SET ... %s fails ('invalid expire time'); check the TTL first (if not ttl or ttl <= 0 then return ... end), or accept that difference with --fix --unsafe-fixes",
-			brief(m, e.call.Args[2].Expr), e.unit)
+			ruleutil.Brief(m, e.call.Args[2].Expr), e.unit)
 	}
-	key := m.Text(t.call.Args[1].Expr)
+	key := m.Text(t.Call.Args[1].Expr)
 	line := m.Range(e.call.Expr).Start.Line
-	head := fmt.Sprintf("key %s %s gets its expiry from the EXPIRE on line %d", key, took(t.call), line)
+	head := fmt.Sprintf("key %s %s gets its expiry from the EXPIRE on line %d", key, took(t.Call), line)
 	ttl := e.call.Args[2]
 	if n, ok := positiveInteger(ttl.Value); ok {
 		// EXPIRE of a positive integer cannot fail: two commands
 		// where one does.
-		help := instead(t.call, key, e.unit, n) + ": one command does both"
-		if t.call.Name == "SETNX" {
+		help := instead(t.Call, key, e.unit, n) + ": one command does both"
+		if t.Call.Name == "SETNX" {
 			help = fmt.Sprintf("SET %s value NX %s %s does both in one command (SETNX is deprecated since Redis 2.6.12)", key, e.unit, n)
 		}
-		p.Report(m.Range(t.call.Expr), "%s", head).Help("%s", help+noFix).Lower().Fix(fix)
+		p.Report(m.Range(t.Call.Expr), "%s", head).Help("%s", help+noFix).Lower().Fix(fix)
 		return
 	}
 	if ttlFraction(m, ttl.Expr, 0) {
-		p.Report(m.Range(t.call.Expr), "%s", head).
+		p.Report(m.Range(t.Call.Expr), "%s", head).
 			Help("its TTL %s may not be an integer, and then EXPIRE fails ('value is not an integer or out of range') after the %s, which is not rolled back: the key never expires; %s (it checks the TTL before it writes), with a whole number of seconds or milliseconds%s",
-				brief(m, ttl.Expr), t.call.Name, instead(t.call, key, e.unit, "<ttl>"), noFix).
+				ruleutil.Brief(m, ttl.Expr), t.Call.Name, instead(t.Call, key, e.unit, "<ttl>"), noFix).
 			Fix(fix)
 		return
 	}
-	p.Report(m.Range(t.call.Expr), "%s", head).
+	p.Report(m.Range(t.Call.Expr), "%s", head).
 		Help("when that EXPIRE fails (a TTL that is not an integer) the script stops after the %s, which is not rolled back, and the key never expires; %s, which checks the TTL before it writes%s",
-			t.call.Name, instead(t.call, key, e.unit, "<ttl>"), noFix).
+			t.Call.Name, instead(t.Call, key, e.unit, "<ttl>"), noFix).
 		Lower().Fix(fix)
 }
 
 // reportUnconditional reports an EXPIRE that runs whatever the attempt
 // replied: warning for a lock or a TTL that may have a fraction, one level
 // lower otherwise (Doc.Lower).
-func reportUnconditional(p *lint.Pass, s *setnxAt, e *expireAt) {
+func reportUnconditional(p *lint.Pass, s *ruleutil.SetnxAt, e *expireAt) {
 	m := p.Model
-	key := m.Text(s.call.Args[1].Expr)
-	f := p.Report(m.Range(s.call.Expr), "key %s %s is given its expiry on line %d even when it was already there",
-		brief(m, s.call.Args[1].Expr), took(s.call), m.Range(e.call.Expr).Start.Line)
-	fix := instead(s.call, key, e.unit, "<ttl>")
+	key := m.Text(s.Call.Args[1].Expr)
+	f := p.Report(m.Range(s.Call.Expr), "key %s %s is given its expiry on line %d even when it was already there",
+		ruleutil.Brief(m, s.Call.Args[1].Expr), took(s.Call), m.Range(e.call.Expr).Start.Line)
+	fix := instead(s.Call, key, e.unit, "<ttl>")
 	switch {
-	case isLock(m, s.call):
-		f.Help("the EXPIRE runs whatever the %s replied: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the %s stays without expiry (no rollback); %s", s.call.Name, s.call.Name, fix)
+	case ruleutil.IsLock(m, s.Call):
+		f.Help("the EXPIRE runs whatever the %s replied: it pushes back the expiry of a lock someone else holds, and when it fails (a TTL that is not an integer) the %s stays without expiry (no rollback); %s", s.Call.Name, s.Call.Name, fix)
 	case ttlFraction(m, e.call.Args[2].Expr, 0):
-		f.Help("its TTL %s may not be an integer, and then the EXPIRE fails after the %s, which is not rolled back: the key never expires; %s", brief(m, e.call.Args[2].Expr), s.call.Name, fix)
+		f.Help("its TTL %s may not be an integer, and then the EXPIRE fails after the %s, which is not rolled back: the key never expires; %s", ruleutil.Brief(m, e.call.Args[2].Expr), s.Call.Name, fix)
 	default:
-		f.Help("the EXPIRE runs whatever the %s replied: it also pushes back the expiry of a key that was already there, and when it fails (a TTL that is not an integer) the key stays without expiry (no rollback); %s", s.call.Name, fix).Lower()
+		f.Help("the EXPIRE runs whatever the %s replied: it also pushes back the expiry of a key that was already there, and when it fails (a TTL that is not an integer) the key stays without expiry (no rollback); %s", s.Call.Name, fix).Lower()
 	}
 }
 
@@ -203,12 +204,12 @@ func ttlFraction(m *model.Model, e ast.Expr, d int) bool {
 // laterExpire returns the first statement of rest that is an EXPIRE of the
 // key s takes, when nothing before it reads the reply's local: the EXPIRE
 // then runs whatever the attempt replied.
-func laterExpire(m *model.Model, rest []ast.Stmt, s *setnxAt) *expireAt {
+func laterExpire(m *model.Model, rest []ast.Stmt, s *ruleutil.SetnxAt) *expireAt {
 	for _, st := range rest {
-		if e := expireStmt(m, st, s.call); e != nil {
+		if e := expireStmt(m, st, s.Call); e != nil {
 			return e
 		}
-		if s.local != nil && reads(m, st, s.local) {
+		if s.Local != nil && reads(m, st, s.Local) {
 			return nil
 		}
 	}
@@ -309,26 +310,26 @@ func expireStmt(m *model.Model, st ast.Stmt, setnx *model.Call) *expireAt {
 // --unsafe-fixes lets the user accept. For a TTL that is no integer both
 // forms fail; only the original leaves the key without expiry, the bug the
 // rule reports.
-func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) (fix *diag.Fix, withheld bool) {
-	m := fx.m
+func setnxFix(fx *ruleutil.Fixer, ifs *ast.IfStmt, t *ruleutil.SetnxCond, e *expireAt) (fix *diag.Fix, withheld bool) {
+	m := fx.M
 	ttl := e.call.Args[2].Expr
-	if !movableTTL(m, ttl, t.local, 0) {
+	if !movableTTL(m, ttl, t.Local, 0) {
 		return nil, false
 	}
-	if t.local != nil && refCount(m, t.local) != 1 {
+	if t.Local != nil && refCount(m, t.Local) != 1 {
 		return nil, false
 	}
 	at := ast.Stmt(ifs)
-	if t.local != nil {
-		at = t.stmt
+	if t.Local != nil {
+		at = t.Stmt
 	}
 	withheld = !m.PositiveAt(ttl, at)
-	call := t.call
+	call := t.Call
 	cmd, ok := call.Args[0].Expr.(*ast.StringExpr)
 	if !ok {
 		return nil, false
 	}
-	cs, ce := fx.bounds(cmd)
+	cs, ce := fx.Bounds(cmd)
 	lit := string(m.File.Src[cs:ce])
 	q := lit[:1]
 	if q != "'" && q != `"` {
@@ -343,18 +344,18 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) (fix *diag.
 	unit := word(e.unit)
 	// The SET call's text: the SETNX call with its command replaced and
 	// the options appended after the value.
-	s, end := fx.bounds(call.Expr)
-	_, ve := fx.bounds(call.Args[2].Expr)
+	s, end := fx.Bounds(call.Expr)
+	_, ve := fx.Bounds(call.Args[2].Expr)
 	src := m.File.Src
 	newCall := string(src[s:cs]) + word("SET") + string(src[ce:ve]) +
-		", " + word("NX") + ", " + unit + ", " + fx.src(ttl) + string(src[ve:end])
+		", " + word("NX") + ", " + unit + ", " + fx.Src(ttl) + string(src[ve:end])
 	var cond string
-	if t.local != nil {
-		cond = fx.src(t.ref)
+	if t.Local != nil {
+		cond = fx.Src(t.Ref)
 	} else {
 		cond = newCall
 	}
-	if !t.taken {
+	if !t.Taken {
 		cond = "not " + cond
 	}
 	var edits []diag.Edit
@@ -362,26 +363,26 @@ func setnxFix(fx *fixer, ifs *ast.IfStmt, t *setnxCond, e *expireAt) (fix *diag.
 	case e.returned:
 		// The EXPIRE's reply was the script's: 1 once the key was set
 		// (SET NX EX refuses the TTLs for which EXPIRE would not).
-		rs, re := fx.bounds(e.stmt)
-		edits = []diag.Edit{fx.replace(ifs.Condition, cond, precUnary), {Start: rs, End: re, New: "return 1"}}
-	case t.taken && len(ifs.Then) == 1 && len(ifs.Else) == 0 && t.local == nil:
+		rs, re := fx.Bounds(e.stmt)
+		edits = []diag.Edit{fx.Replace(ifs.Condition, cond, ruleutil.PrecUnary), {Start: rs, End: re, New: "return 1"}}
+	case t.Taken && len(ifs.Then) == 1 && len(ifs.Else) == 0 && t.Local == nil:
 		// The EXPIRE was all the branch did: the SET alone is the
 		// statement.
-		is, ie := fx.bounds(ifs)
+		is, ie := fx.Bounds(ifs)
 		edits = []diag.Edit{{Start: is, End: ie, New: newCall}}
-	case t.taken && len(ifs.Then) == 1 && len(ifs.Else) == 0:
-		edits = []diag.Edit{fx.deleteStmt(ifs)}
+	case t.Taken && len(ifs.Then) == 1 && len(ifs.Else) == 0:
+		edits = []diag.Edit{fx.DeleteStmt(ifs)}
 	default:
-		edits = []diag.Edit{fx.replace(ifs.Condition, cond, precUnary), fx.deleteStmt(e.stmt)}
+		edits = []diag.Edit{fx.Replace(ifs.Condition, cond, ruleutil.PrecUnary), fx.DeleteStmt(e.stmt)}
 	}
-	if t.local != nil {
+	if t.Local != nil {
 		edits = append(edits, diag.Edit{Start: s, End: end, New: newCall})
 	}
-	if !fx.keepsComments(edits) {
+	if !fx.KeepsComments(edits) {
 		return nil, false
 	}
 	fix = &diag.Fix{
-		Message: fmt.Sprintf("take the key with SET %s value NX %s %s and drop the EXPIRE", m.Text(call.Args[1].Expr), e.unit, shortText(fx.src(ttl))),
+		Message: fmt.Sprintf("take the key with SET %s value NX %s %s and drop the EXPIRE", m.Text(call.Args[1].Expr), e.unit, ruleutil.ShortText(fx.Src(ttl))),
 		Edits:   edits,
 	}
 	if withheld {

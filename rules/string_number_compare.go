@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -32,27 +33,27 @@ func runStringNumberCompare(p *lint.Pass) {
 		if !ok {
 			continue
 		}
-		sn, ok := findStringNumberCompare(m, x)
+		sn, ok := ruleutil.FindStringNumberCompare(m, x)
 		if !ok {
 			if !caller(m.Value(x.Lhs)) && !caller(m.Value(x.Rhs)) {
 				reportNumericStrings(p, x)
 			}
 			continue
 		}
-		if caller(sn.strVal) {
+		if caller(sn.StrVal) {
 			continue
 		}
 		lt, rt := "string", "number"
-		if sn.num == x.Lhs {
+		if sn.Num == x.Lhs {
 			lt, rt = rt, lt
 		}
 		fix := ""
-		if sn.strVal.Types.MayBeFalsy() && sn.strVal.FromReply() != nil {
+		if sn.StrVal.Types.MayBeFalsy() && sn.StrVal.FromReply() != nil {
 			fix = ", with a default for the null reply (tonumber(x) or 0)"
 		}
-		p.Report(m.Range(x), "comparing %s with %s by %s always raises an error", brief(m, sn.str), brief(m, sn.num), x.Operator).
+		p.Report(m.Range(x), "comparing %s with %s by %s always raises an error", ruleutil.Brief(m, sn.Str), ruleutil.Brief(m, sn.Num), x.Operator).
 			Help("Lua raises '%s' whatever the values: %s is %s, and %s is %s; wrap %s in tonumber()%s",
-				compareError(x.Operator, lt, rt), m.Text(sn.str), describeStringSide(m, sn.strVal), m.Text(sn.num), describeNumberSide(sn.numVal), m.Text(sn.str), fix)
+				ruleutil.CompareError(x.Operator, lt, rt), m.Text(sn.Str), describeStringSide(m, sn.StrVal), m.Text(sn.Num), describeNumberSide(sn.NumVal), m.Text(sn.Str), fix)
 	}
 	// Operations holds the orderings only; the equalities are walked here.
 	if !written {
@@ -74,7 +75,7 @@ func reportCallerStringEquality(p *lint.Pass, x *ast.RelationalOpExpr) {
 	m := p.Model
 	str, num := x.Lhs, x.Rhs
 	sv, nv := m.Value(str), m.Value(num)
-	if isNumberValue(sv) && isStringValue(nv) {
+	if ruleutil.IsNumberValue(sv) && ruleutil.IsStringValue(nv) {
 		str, num, sv, nv = num, str, nv, sv
 	}
 	if sv.Types != model.TString || nv.Types != model.TNumber || sv.Origin != model.Argv && sv.Origin != model.Keys {
@@ -88,7 +89,7 @@ func reportCallerStringEquality(p *lint.Pass, x *ast.RelationalOpExpr) {
 	if x.Operator == "~=" {
 		verdict = "always true"
 	}
-	p.Report(m.Range(x), "%s is %s: %s is a string and %s a number", brief(m, x), verdict, brief(m, str), brief(m, num)).
+	p.Report(m.Range(x), "%s is %s: %s is a string and %s a number", ruleutil.Brief(m, x), verdict, ruleutil.Brief(m, str), ruleutil.Brief(m, num)).
 		Help("%s is %s, and Lua never converts for == or ~= ('1' == 1 is false); compare tonumber(%s) %s %s, or compare with the string",
 			m.Text(str), describeStringSide(m, sv), m.Text(str), x.Operator, m.Text(num))
 }
@@ -165,7 +166,7 @@ func reportNumericStrings(p *lint.Pass, x *ast.RelationalOpExpr) {
 	}
 	m := p.Model
 	l, r := m.Value(x.Lhs), m.Value(x.Rhs)
-	if !isStringValue(l) || !isStringValue(r) || l.Origin == model.Literal || r.Origin == model.Literal {
+	if !ruleutil.IsStringValue(l) || !ruleutil.IsStringValue(r) || l.Origin == model.Literal || r.Origin == model.Literal {
 		return
 	}
 	num, other, why := x.Lhs, x.Rhs, numericString(m, l)
@@ -175,7 +176,7 @@ func reportNumericStrings(p *lint.Pass, x *ast.RelationalOpExpr) {
 	if why == "" {
 		return
 	}
-	p.Report(m.Range(x), "%s orders two strings that hold numbers as text", brief(m, x)).
+	p.Report(m.Range(x), "%s orders two strings that hold numbers as text", ruleutil.Brief(m, x)).
 		Help("%s is %s, and %s is %s: Lua compares two strings byte by byte, so '2' >= '10' and '9' > '10' are true; "+
 			"convert both: tonumber(%s) %s tonumber(%s)",
 			m.Text(num), why, m.Text(other), describeStringSide(m, m.Value(other)), m.Text(x.Lhs), x.Operator, m.Text(x.Rhs))

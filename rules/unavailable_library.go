@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -58,7 +59,7 @@ func runUnavailableLibrary(p *lint.Pass) {
 			continue
 		}
 		if !g.Field {
-			if hint, ok := unavailableGlobals[g.Name]; ok && t.Global(g.Name) == target.Absent {
+			if hint, ok := ruleutil.UnavailableGlobals[g.Name]; ok && t.Global(g.Name) == target.Absent {
 				p.Report(g.Range(), "%s does not exist in the Lua sandbox of %s", g.Name, t.Product()).
 					Help("the script fails with 'Script attempted to access nonexistent global variable '%s''; %s", g.Name, hint)
 			}
@@ -66,7 +67,7 @@ func runUnavailableLibrary(p *lint.Pass) {
 		}
 		// At the top of a library the table itself does not exist yet:
 		// that is undefined-global's load-time finding.
-		if atLoad(m, g) {
+		if ruleutil.AtLoad(m, g) {
 			continue
 		}
 		table, field, _ := strings.Cut(g.Name, ".")
@@ -74,7 +75,7 @@ func runUnavailableLibrary(p *lint.Pass) {
 		switch {
 		case table == "os" && t.Global("os") == target.Present && !slices.Contains(t.OSFields(), field):
 			p.Report(g.Range(), "%s does not exist: the os table of %s holds only os.clock", g.Name, t.Product()).
-				Help("the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s", field, unavailableGlobals["os"])
+				Help("the field is nil and calling it fails with 'attempt to call field '%s' (a nil value)'; %s", field, ruleutil.UnavailableGlobals["os"])
 			continue
 		case table == "redis" && (field == "SERVER_VERSION" || field == "SERVER_VERSION_NUM") && t.RedisField(field) == target.Absent:
 			p.Report(g.Range(), "%s.%s is not set on Redis or Valkey", g.Ident.Value, field).Lower().

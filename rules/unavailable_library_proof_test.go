@@ -7,6 +7,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 // TestProofUnavailableLibrary runs the Bad example (os is missing, or from
@@ -24,7 +25,7 @@ func TestProofUnavailableLibrary(t *testing.T) {
 	})
 	proveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
 		var globals, fields []string
-		for g := range unavailableGlobals {
+		for g := range ruleutil.UnavailableGlobals {
 			globals = append(globals, g)
 		}
 		for f := range lua52Fields {

@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/span"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -338,7 +339,7 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 				return
 			}
 			if p.Options["report-unbounded-numeric"] != false {
-				p.Report(l.Header, "%s ends when a counter reaches `%s`, with no cap", what, brief(m, bound)).Lower().
+				p.Report(l.Header, "%s ends when a counter reaches `%s`, with no cap", what, ruleutil.Brief(m, bound)).Lower().
 					Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 			}
 			return
@@ -361,7 +362,7 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 		}
 	}
 	if allInvariant {
-		p.Report(l.Header, "%s busy-waits on `%s`, which nothing in it changes", what, brief(m, g.If.Condition)).
+		p.Report(l.Header, "%s busy-waits on `%s`, which nothing in it changes", what, ruleutil.Brief(m, g.If.Condition)).
 			Help("it ends only when that %s (line %d), and no other client can change it either while a script runs, so otherwise it never ends; %s", holds, line, li.consequence(fixWait))
 		return
 	}
@@ -372,7 +373,7 @@ func (li *loopInfo) checkCondLoop(p *lint.Pass) {
 	if li.progresses(dataExits) {
 		return
 	}
-	p.Report(l.Header, "%s may never end: no round is sure to bring `%s` closer", what, brief(m, g.If.Condition)).
+	p.Report(l.Header, "%s may never end: no round is sure to bring `%s` closer", what, ruleutil.Brief(m, g.If.Condition)).
 		Help("it ends only when that %s (line %d), and no round surely removes an element or moves a position or counter toward it; %s", holds, line, li.consequence(fixProgress))
 }
 
@@ -456,8 +457,8 @@ func (li *loopInfo) toward(st model.Step, exits []model.Exit) bool {
 	compared := false
 	for _, x := range exits {
 		for _, g := range x.Guards {
-			for _, d := range disjuncts(g.If.Condition) {
-				for _, c := range conjuncts(d) {
+			for _, d := range ruleutil.Disjuncts(g.If.Condition) {
+				for _, c := range ruleutil.Conjuncts(d) {
 					r, ok := c.(*ast.RelationalOpExpr)
 					if !ok {
 						continue
@@ -529,8 +530,8 @@ func (li *loopInfo) consumesEveryRound(calls []*model.Call) bool {
 // or ARGV in the loop (see indexesArgs).
 func (li *loopInfo) walksArgs(e ast.Expr) bool {
 	found := false
-	for _, c := range conjuncts(e) {
-		for _, d := range disjuncts(c) {
+	for _, c := range ruleutil.Conjuncts(e) {
+		for _, d := range ruleutil.Disjuncts(c) {
 			r, ok := d.(*ast.RelationalOpExpr)
 			if !ok {
 				continue
@@ -607,9 +608,9 @@ func (li *loopInfo) indexesArgs(ctrl *model.Variable) bool {
 // `repeat ... until false`.
 func loopHead(m *model.Model, l *model.Loop) string {
 	if l.Kind == model.RepeatLoop {
-		return "repeat ... until " + brief(m, l.Cond)
+		return "repeat ... until " + ruleutil.Brief(m, l.Cond)
 	}
-	return "while " + brief(m, l.Cond)
+	return "while " + ruleutil.Brief(m, l.Cond)
 }
 
 type boundKind int
@@ -634,7 +635,7 @@ func (li *loopInfo) counterExit(x model.Exit) (boundKind, ast.Expr) {
 		return boundNone, nil
 	}
 	kind, bound := boundNone, ast.Expr(nil)
-	for _, d := range disjuncts(g.Condition) {
+	for _, d := range ruleutil.Disjuncts(g.Condition) {
 		switch k, b := li.counterCompare(d, true); k {
 		case boundLiteral, boundUnknown:
 			return k, b
@@ -772,7 +773,7 @@ func boundSource(v model.Value, argv string) string {
 		}
 		return src
 	case model.Reply, model.ReplyElement:
-		if v.Call == nil || v.Call.Name == "" || sizeCommands[v.Call.Name] {
+		if v.Call == nil || v.Call.Name == "" || ruleutil.SizeCommands[v.Call.Name] {
 			return ""
 		}
 		return "a number read from a " + v.Call.Name + " reply"
@@ -826,7 +827,7 @@ func (li *loopInfo) checkCounterCond(p *lint.Pass) {
 		return
 	}
 	m := li.m
-	for _, c := range conjuncts(li.l.Cond) {
+	for _, c := range ruleutil.Conjuncts(li.l.Cond) {
 		k, bound := li.counterCompare(c, false)
 		if k != boundCaller {
 			if k != boundNone {
@@ -837,7 +838,7 @@ func (li *loopInfo) checkCounterCond(p *lint.Pass) {
 		if li.walksArgs(c) || li.drains() {
 			return
 		}
-		p.Report(li.l.Header, "`%s` loop runs until a counter reaches `%s`, with no cap", loopHead(m, li.l), brief(m, bound)).Lower().
+		p.Report(li.l.Header, "`%s` loop runs until a counter reaches `%s`, with no cap", loopHead(m, li.l), ruleutil.Brief(m, bound)).Lower().
 			Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 		return
 	}
@@ -865,7 +866,7 @@ func (li *loopInfo) checkNumericFor(p *lint.Pass) {
 	if vs := m.Declared(s); len(vs) > 0 && li.indexesArgs(vs[0]) || li.drains() {
 		return
 	}
-	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, with no cap", s.Name, brief(m, bound)).Lower().
+	p.Report(li.l.Header, "`for %s` loop runs up to `%s` times, with no cap", s.Name, ruleutil.Brief(m, bound)).Lower().
 		Help("`%s` is %s; %s", m.Text(bound), describeBound(m, bound), li.consequence(fixCap))
 }
 
@@ -974,7 +975,7 @@ func (ff *fileFacts) capsOf() map[*model.Variable][]capIf {
 			return true
 		}
 		if leaves(m, s.Then) {
-			for _, d := range disjuncts(s.Condition) {
+			for _, d := range ruleutil.Disjuncts(s.Condition) {
 				if big, _, ok := ordered(d); ok {
 					add(big, capIf{at: m.Range(s), rejected: true})
 				}
@@ -982,7 +983,7 @@ func (ff *fileFacts) capsOf() map[*model.Variable][]capIf {
 		}
 		if len(s.Then) > 0 {
 			then := span.Range{Start: m.Range(s.Then[0]).Start, End: m.Range(s.Then[len(s.Then)-1]).End}
-			for _, c := range conjuncts(s.Condition) {
+			for _, c := range ruleutil.Conjuncts(s.Condition) {
 				if _, small, ok := ordered(c); ok {
 					add(small, capIf{at: then})
 				}

@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -36,7 +37,7 @@ func runUnboundedUnpack(p *lint.Pass) {
 		}
 		t := call.Args[0]
 		tv := m.Value(t)
-		subject := func() string { return "unpack(" + brief(m, t) + ")" }
+		subject := func() string { return "unpack(" + ruleutil.Brief(m, t) + ")" }
 		if tv.Origin == model.ArgvTable {
 			p.Report(m.Range(call), "%s fails with 'too many results to unpack' once the caller passes 8000 arguments", subject()).Lower().
 				Help("the writes before it are kept: cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))")
@@ -44,29 +45,29 @@ func runUnboundedUnpack(p *lint.Pass) {
 		}
 		var src *model.Call
 		var how, lower string
-		var fl *fill
+		var fl *ruleutil.Fill
 		if tv.Origin == model.Reply && tv.Call != nil {
 			src = tv.Call
-			how, lower = unboundedReply(m, src)
+			how, lower = ruleutil.UnboundedReply(m, src)
 		} else if id, ok := t.(*ast.IdentExpr); ok {
 			if lv := m.VarOf(id); lv != nil {
 				if loops == nil {
 					loops = m.Loops()
 				}
-				if fl = tableFill(m, lv, loops, m.Range(call).Start); fl != nil {
-					src, how = fl.src, fl.how
+				if fl = ruleutil.TableFill(m, lv, loops, m.Range(call).Start); fl != nil {
+					src, how = fl.Src, fl.How
 				}
 			}
 		}
-		if fl != nil && fl.src == nil {
+		if fl != nil && fl.Src == nil {
 			// A numeric loop counted by the caller fills the table.
-			if seen[fl.loop] {
+			if seen[fl.Loop] {
 				return
 			}
-			seen[fl.loop] = true
-			p.Report(m.Range(call), "%s %s the loop of line %d runs %d times", subject(), fl.failsWhen(), fl.loop.Header.Start.Line, fl.failsAt()).Lower().
+			seen[fl.Loop] = true
+			p.Report(m.Range(call), "%s %s the loop of line %d runs %d times", subject(), fl.FailsWhen(), fl.Loop.Header.Start.Line, fl.FailsAt()).Lower().
 				Help("it fails with 'too many results to unpack' at 8000 entries; the loop appends %s, and its count `%s` comes from ARGV%s: cap the count the caller sends, or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))",
-					perRound(fl), m.Text(fl.count), keptWrites(m, call))
+					perRound(fl), m.Text(fl.Count), ruleutil.KeptWrites(m, call))
 			return
 		}
 		if src == nil || how == "" && lower == "" {
@@ -80,11 +81,11 @@ func runUnboundedUnpack(p *lint.Pass) {
 			return
 		}
 		seen[id] = true
-		writes := keptWrites(m, call)
+		writes := ruleutil.KeptWrites(m, call)
 		fix := "bound the reply (LIMIT, a literal range) or unpack in chunks of at most 1000 (unpack(t, i, math.min(i + 999, #t)))"
-		limit, can := unpackLimit, "fails once"
+		limit, can := ruleutil.UnpackLimit, "fails once"
 		if fl != nil {
-			limit, can = fl.failsAt(), fl.failsWhen()
+			limit, can = fl.FailsAt(), fl.FailsWhen()
 		}
 		if how == "" {
 			p.Report(m.Range(call), "%s fails once the %s reply of line %d reaches %d elements", subject(), src.Name, m.Range(src.Expr).Start.Line, limit).Lower().
@@ -97,13 +98,13 @@ func runUnboundedUnpack(p *lint.Pass) {
 }
 
 // perRound says how many entries a fill loop appends each round.
-func perRound(f *fill) string {
+func perRound(f *ruleutil.Fill) string {
 	n := "entries"
-	if f.entries == 1 {
+	if f.Entries == 1 {
 		n = "entry"
 	}
-	if !f.always {
-		return fmt.Sprintf("up to %d %s per round", f.entries, n)
+	if !f.Always {
+		return fmt.Sprintf("up to %d %s per round", f.Entries, n)
 	}
-	return fmt.Sprintf("%d %s per round", f.entries, n)
+	return fmt.Sprintf("%d %s per round", f.Entries, n)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 var UndeclaredKey = &lint.Rule{
@@ -50,11 +51,11 @@ func runUndeclaredKey(p *lint.Pass) {
 			if c.Func != nil && c.Func.Registration != nil {
 				keysName = "the function's keys"
 			}
-			if undeclaredKey(c, i) {
+			if ruleutil.UndeclaredKey(c, i) {
 				// Redis does not see the key: no 'non local key', but a
 				// read on whichever node the script runs on.
 				f := p.Report(m.Range(a.Expr), "key %s of %s is %s, not from %s", m.Text(a.Expr), c.Name, what, keysName).
-					Help("pass it in %s so the script is routed to its node%s", keysName, undeclaredNote(c))
+					Help("pass it in %s so the script is routed to its node%s", keysName, ruleutil.UndeclaredNote(c))
 				if a.Value.Origin != model.Literal && (a.Value.Origin != model.Concat || canCarryTag(a.Value)) {
 					f.Info()
 				}

@@ -9,6 +9,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 var UndefinedGlobal = &lint.Rule{
@@ -69,14 +70,14 @@ func runUndefinedGlobal(p *lint.Pass) {
 	serverReported := false
 	// The names that scripts this one may be joined with declare, looked
 	// up on the first global nothing defines.
-	siblingOf := siblingLookup(p)
+	siblingOf := ruleutil.SiblingLookup(p)
 	// A script whose undefined names a sibling defines is a fragment joined
 	// with it: reported once, at the first use.
 	var fragment []model.GlobalAccess
 	for _, g := range m.Globals {
 		// Standard Lua names the sandbox removes (os, print, utf8...) are
 		// unavailable-library's, which says what to use instead.
-		if g.Write || extra[g.Name] || (!g.Field && isUnavailableGlobal(g.Name)) {
+		if g.Write || extra[g.Name] || (!g.Field && ruleutil.IsUnavailableGlobal(g.Name)) {
 			continue
 		}
 		if g.Field {
@@ -84,7 +85,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 			continue
 		}
 		name := g.Name
-		load := atLoad(m, g)
+		load := ruleutil.AtLoad(m, g)
 		switch {
 		case name == "server" && t.Global(name) == target.Absent:
 			// One finding says it all: the script is Valkey's. With
@@ -100,7 +101,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 					f.Info()
 				}
 			}
-		case load && libraryTable(t, name):
+		case load && ruleutil.LibraryTable(t, name):
 			// Checked field by field.
 		case load:
 			p.Report(g.Range(), "global %s does not exist while a Functions library loads", name).
@@ -136,7 +137,7 @@ func runUndefinedGlobal(p *lint.Pass) {
 // file (a template that yii2-redis splices its pieces into). It is a
 // fragment, not a script that fails on its own.
 func reportFragment(p *lint.Pass, uses []model.GlobalAccess, siblingOf func(string) lint.Sibling) {
-	names, more := fragmentNames(uses)
+	names, more := ruleutil.FragmentNames(uses)
 	first := uses[0]
 	p.Report(first.Range(), "global %s%s is defined only by %s, as in a fragment", first.Name, more, siblingOf(first.Name).Script).
 		Help("Redis runs the script this is joined into, which lint-lua does not see whole: join .lua files with `--- @include` (lint-lua assembles them), "+
@@ -166,7 +167,7 @@ func reportField(p *lint.Pass, m *model.Model, g model.GlobalAccess) {
 	table, field, _ := strings.Cut(g.Name, ".")
 	// On Valkey the model names server.x redis.x; the message names the
 	// table as written.
-	if atLoad(m, g) && table == "redis" && !libraryLoadFields[field] && p.Target.RedisField(field) != target.Present {
+	if ruleutil.AtLoad(m, g) && table == "redis" && !ruleutil.LibraryLoadFields[field] && p.Target.RedisField(field) != target.Present {
 		table = g.Ident.Value
 		p.Report(g.Range(), "%s.%s does not exist while a Functions library loads", table, field).
 			Help("FUNCTION LOAD fails with 'Script attempted to access nonexistent global variable '%s''; call it inside a registered function", field)

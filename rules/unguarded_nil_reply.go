@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -34,7 +35,7 @@ func runUnguardedNilReply(p *lint.Pass) {
 				rel := op.Expr.(*ast.RelationalOpExpr)
 				// A raw bulk-string reply compared with a number fails
 				// whatever it holds: string-number-compare owns that.
-				if sn, ok := findStringNumberCompare(m, rel); ok && sn.str == x {
+				if sn, ok := ruleutil.FindStringNumberCompare(m, rel); ok && sn.Str == x {
 					continue
 				}
 				// Name the other side by its type when it holds a value:
@@ -43,20 +44,20 @@ func runUnguardedNilReply(p *lint.Pass) {
 				if ot&^model.Falsy != 0 {
 					ot &^= model.Falsy
 				}
-				other := luaTypeName(ot)
+				other := ruleutil.LuaTypeName(ot)
 				if other == "" {
-					err = fmt.Sprintf("an 'attempt to compare ... %s' error", luaTypeName(falsy))
+					err = fmt.Sprintf("an 'attempt to compare ... %s' error", ruleutil.LuaTypeName(falsy))
 				} else {
-					lt, rt := luaTypeName(falsy), other
+					lt, rt := ruleutil.LuaTypeName(falsy), other
 					if i == 1 {
 						lt, rt = rt, lt
 					}
-					err = "'" + compareError(op.Op, lt, rt) + "'"
+					err = "'" + ruleutil.CompareError(op.Op, lt, rt) + "'"
 				}
 			} else if op.Concat {
-				err = "'attempt to concatenate " + arithSubject(m, x, luaTypeName(falsy)) + "'"
+				err = "'attempt to concatenate " + arithSubject(m, x, ruleutil.LuaTypeName(falsy)) + "'"
 			} else {
-				err = "'attempt to perform arithmetic on " + arithSubject(m, x, luaTypeName(falsy)) + "'"
+				err = "'attempt to perform arithmetic on " + arithSubject(m, x, ruleutil.LuaTypeName(falsy)) + "'"
 			}
 			reportNull(p, x, v, c, falsy, ev, op.Expr, err, "default it (local n = tonumber(x) or 0) or return early (if not x then ... end)")
 		}
@@ -69,7 +70,7 @@ func runUnguardedNilReply(p *lint.Pass) {
 			if !ok {
 				continue
 			}
-			err := u.err(arithSubject(m, u.arg, luaTypeName(falsy)), luaTypeName(falsy))
+			err := u.err(arithSubject(m, u.arg, ruleutil.LuaTypeName(falsy)), ruleutil.LuaTypeName(falsy))
 			def, name := "''", "x"
 			if u.number {
 				def = "0"
@@ -105,18 +106,18 @@ func reportNull(p *lint.Pass, x ast.Expr, v model.Value, c *model.Call, falsy mo
 	if falsy == model.TNil {
 		what = "nil"
 	}
-	subject := brief(m, x) + " is " + what
+	subject := ruleutil.Brief(m, x) + " is " + what
 	if v.Var != nil {
 		of := "the " + c.Name + " reply"
-		if n := elementOf(v); n > 0 {
+		if n := ruleutil.ElementOf(v); n > 0 {
 			of = fmt.Sprintf("element %d of %s", n, of)
 		}
 		if v.Origin == model.Tonumber {
 			of = "tonumber of " + of
 		}
-		subject = fmt.Sprintf("%s holds %s, %s", brief(m, x), of, what)
+		subject = fmt.Sprintf("%s holds %s, %s", ruleutil.Brief(m, x), of, what)
 	}
-	f := p.Report(m.Range(x), "%s when %s", subject, nullCauseOf(v, c)).
+	f := p.Report(m.Range(x), "%s when %s", subject, ruleutil.NullCauseOf(v, c)).
 		Help("%s; %s replies null then, and %s fails with %s: %s", ev.Why, c.Name, m.Text(at), err, advice)
 	if ev.Weak {
 		// A key named by a listing is gone only when the code that keeps

@@ -11,6 +11,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/span"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 var UnknownCommand = &lint.Rule{
@@ -26,7 +27,7 @@ var UnknownCommand = &lint.Rule{
 func runUnknownCommand(p *lint.Pass) {
 	m := p.Model
 	t := p.Target
-	unknown := quoteError(t, target.ErrUnknownCommand)
+	unknown := ruleutil.QuoteError(t, target.ErrUnknownCommand)
 	for _, c := range m.Calls {
 		name, ok := c.Literal(0)
 		if !ok || len(c.Args) == 0 {
@@ -223,7 +224,7 @@ type tokenInfo struct {
 // each keyword.
 func newerOptions(c *model.Call, cmd *redisdb.Command, t target.Target) []optionHit {
 	var out []optionHit
-	i := firstArg(cmd)
+	i := ruleutil.FirstArg(cmd)
 	args := cmd.Args
 	j := 0
 	for ; j < len(args); j++ {

@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/model"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -23,25 +24,25 @@ var UnsafeLockRelease = &lint.Rule{
 
 func runUnsafeLockRelease(p *lint.Pass) {
 	m := p.Model
-	var fx *fixer
-	for _, r := range lockReleases(m) {
-		if r.state&(relFailed|relNotTaken) == 0 {
+	var fx *ruleutil.Fixer
+	for _, r := range ruleutil.LockReleases(m) {
+		if r.State&(ruleutil.RelFailed|ruleutil.RelNotTaken) == 0 {
 			continue
 		}
 		if fx == nil {
-			fx = newFixer(m)
+			fx = ruleutil.NewFixer(m)
 		}
 		fix := ownerCheckFix(fx, r)
-		key := m.Text(r.key)
-		acq := r.acqs[0]
+		key := m.Text(r.Key)
+		acq := r.Acqs[0]
 		line := m.Range(acq.Expr).Start.Line
-		if r.state&relFailed != 0 {
-			p.Report(m.Range(r.call.Expr), "%s deletes lock %s on a path where the %s on line %d failed", r.call.Name, key, acq.Name, line).
+		if r.State&ruleutil.RelFailed != 0 {
+			p.Report(m.Range(r.Call.Expr), "%s deletes lock %s on a path where the %s on line %d failed", r.Call.Name, key, acq.Name, line).
 				Help("that is while another client holds it: this frees their lock; delete only when redis.call('GET', %s) equals this client's token", key).
 				Fix(fix)
 			continue
 		}
-		p.Report(m.Range(r.call.Expr), "%s deletes lock %s (taken with %s on line %d) without checking its owner", r.call.Name, key, acq.Name, line).
+		p.Report(m.Range(r.Call.Expr), "%s deletes lock %s (taken with %s on line %d) without checking its owner", r.Call.Name, key, acq.Name, line).
 			Help("nothing checks that it still holds this client's token: if the lock expired and another client took it, this frees theirs; delete only when redis.call('GET', %s) equals the token", key).
 			Lower().Fix(fix)
 	}
@@ -55,14 +56,14 @@ func runUnsafeLockRelease(p *lint.Pass) {
 // `return redis.call('DEL', k)` the same followed by `return 0` (DEL's
 // reply when it deleted nothing). It is unsafe: a caller that releases
 // without passing its token in ARGV[i] no longer deletes the lock.
-func ownerCheckFix(fx *fixer, r *lockRelease) *diag.Fix {
-	m := fx.m
-	c := r.call
+func ownerCheckFix(fx *ruleutil.Fixer, r *ruleutil.LockRelease) *diag.Fix {
+	m := fx.M
+	c := r.Call
 	if (c.Name != "DEL" && c.Name != "UNLINK") || len(c.Args) != 2 || c.Variadic {
 		return nil
 	}
 	token := ""
-	for _, acq := range r.acqs {
+	for _, acq := range r.Acqs {
 		if len(acq.Args) < 3 {
 			return nil
 		}
@@ -77,7 +78,7 @@ func ownerCheckFix(fx *fixer, r *lockRelease) *diag.Fix {
 	}
 	var stmt ast.Stmt
 	returned := false
-	switch st := fx.parent[c.Expr].(type) {
+	switch st := fx.Parent[c.Expr].(type) {
 	case *ast.FuncCallStmt:
 		stmt = st
 	case *ast.ReturnStmt:
@@ -88,7 +89,7 @@ func ownerCheckFix(fx *fixer, r *lockRelease) *diag.Fix {
 	default:
 		return nil
 	}
-	start, end := fx.bounds(stmt)
+	start, end := fx.Bounds(stmt)
 	src := m.File.Src
 	ls := start
 	for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
@@ -107,17 +108,17 @@ func ownerCheckFix(fx *fixer, r *lockRelease) *diag.Fix {
 	}
 	q := "'"
 	if cmd, ok := c.Args[0].Expr.(*ast.StringExpr); ok {
-		if lit := fx.src(cmd); strings.HasPrefix(lit, `"`) {
+		if lit := fx.Src(cmd); strings.HasPrefix(lit, `"`) {
 			q = `"`
 		}
 	}
-	callee := string(src[fx.m.File.Offset(m.Range(c.Expr).Start):fx.m.File.Offset(m.Range(c.Args[0].Expr).Start)])
-	text := fmt.Sprintf("if %s%sGET%s, %s) == %s then\n%s%s%s\n%send", callee, q, q, fx.src(c.Args[1].Expr), token, indent, step, fx.src(stmt), indent)
+	callee := string(src[fx.M.File.Offset(m.Range(c.Expr).Start):fx.M.File.Offset(m.Range(c.Args[0].Expr).Start)])
+	text := fmt.Sprintf("if %s%sGET%s, %s) == %s then\n%s%s%s\n%send", callee, q, q, fx.Src(c.Args[1].Expr), token, indent, step, fx.Src(stmt), indent)
 	if returned {
 		text += "\n" + indent + "return 0"
 	}
 	edits := []diag.Edit{{Start: start, End: end, New: text}}
-	if !fx.keepsComments(edits) {
+	if !fx.KeepsComments(edits) {
 		return nil
 	}
 	return &diag.Fix{

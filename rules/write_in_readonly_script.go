@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 	"github.com/yuin/gopher-lua/ast"
 )
 
@@ -29,10 +30,10 @@ func runWriteInReadonlyScript(p *lint.Pass) {
 		via = readonlyFunctions(m)
 	}
 	t := p.Target
-	refused := answers(t, target.ErrReadOnlyWrite)
+	refused := ruleutil.Answers(t, target.ErrReadOnlyWrite)
 	for _, c := range m.Calls {
 		cmd := c.Command
-		if cmd == nil || t.NoScript(cmd) || !writesForScript(cmd) || arityHeadline(c, t) != "" {
+		if cmd == nil || t.NoScript(cmd) || !writesForScript(cmd) || ruleutil.ArityHeadline(c, t) != "" {
 			continue // another rule reports what the server refuses first
 		}
 		// A module's write: expected to be refused, not observed (H24).

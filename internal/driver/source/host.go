@@ -18,8 +18,8 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 	"github.com/lint-lua/lint-lua/internal/srcmap"
 	"github.com/lint-lua/lint-lua/internal/target"
-	"github.com/lint-lua/lint-lua/rules"
 	"github.com/lint-lua/lint-lua/rules/ruleid"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
 // Host finds the Redis scripts in the string literals of host-language
@@ -249,7 +249,7 @@ func (h *Host) dynamic(out *driver.File, lines *srcmap.Lines, s hostlang.Script,
 // the script reads: a number literal for numkeys, or a literal list of
 // keys, against the KEYS[i] the script reads without testing it for nil,
 // and, where the call shows its values as a fixed list (hostlang.Call's
-// Args), the same for ARGV (rules.CallSiteCounts, as the Go analyzer
+// Args), the same for ARGV (ruleutil.CallSiteCounts, as the Go analyzer
 // checks its call sites). The read is nil then: an error, with the call's
 // own count as the evidence. A list the call builds at run time, a spread
 // or a value the client may expand into several gives no count, and no
@@ -287,7 +287,7 @@ func (h *Host) keysCount(out *driver.File, lines *srcmap.Lines, s hostlang.Scrip
 		return fmt.Sprintf("on line %d", lines.Pos(at).Line)
 	}
 	for _, c := range calls {
-		for _, f := range rules.CallSiteCounts(out.Settings.Target, reads, c.Keys, c.Args, where, c.API) {
+		for _, f := range ruleutil.CallSiteCounts(out.Settings.Target, reads, c.Keys, c.Args, where, c.API) {
 			// KEYS at the count, ARGV at the list of values (or the
 			// call, when they are written one by one).
 			start, end := c.KeysStart, c.KeysEnd

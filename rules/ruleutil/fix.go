@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // The fixer: the exact source text of nodes and where each stands, for the
 // rules that offer a fix.
@@ -9,17 +9,18 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// fixer builds the edits of suggested fixes for one pass: exact source
+// Fixer builds the edits of suggested fixes for one pass: exact source
 // text of nodes, and where a node stands (its parent), so that a rewrite
 // can tell whether only the truth of a value is used and whether the new
 // text needs parentheses.
-type fixer struct {
-	m      *model.Model
-	parent map[any]any
+type Fixer struct {
+	M      *model.Model
+	Parent map[any]any
 }
 
-func newFixer(m *model.Model) *fixer {
-	fx := &fixer{m: m, parent: map[any]any{}}
+// NewFixer returns a Fixer over m, with the parent of each statement recorded.
+func NewFixer(m *model.Model) *Fixer {
+	fx := &Fixer{M: m, Parent: map[any]any{}}
 	fx.stmts(nil, m.File.Chunk, 0)
 	return fx
 }
@@ -27,17 +28,17 @@ func newFixer(m *model.Model) *fixer {
 // walkDepth bounds the parent walk like model.Inspect bounds its own.
 const walkDepth = 1000
 
-func (fx *fixer) stmts(parent any, ss []ast.Stmt, d int) {
+func (fx *Fixer) stmts(parent any, ss []ast.Stmt, d int) {
 	for _, s := range ss {
 		fx.stmt(parent, s, d)
 	}
 }
 
-func (fx *fixer) stmt(parent any, s ast.Stmt, d int) {
+func (fx *Fixer) stmt(parent any, s ast.Stmt, d int) {
 	if s == nil || d > walkDepth {
 		return
 	}
-	fx.parent[s] = parent
+	fx.Parent[s] = parent
 	d++
 	ex := func(es ...ast.Expr) {
 		for _, e := range es {
@@ -80,11 +81,11 @@ func (fx *fixer) stmt(parent any, s ast.Stmt, d int) {
 	}
 }
 
-func (fx *fixer) expr(parent any, e ast.Expr, d int) {
+func (fx *Fixer) expr(parent any, e ast.Expr, d int) {
 	if e == nil || d > walkDepth {
 		return
 	}
-	fx.parent[e] = parent
+	fx.Parent[e] = parent
 	d++
 	ex := func(es ...ast.Expr) {
 		for _, x := range es {
@@ -125,17 +126,17 @@ func (fx *fixer) expr(parent any, e ast.Expr, d int) {
 const (
 	precOr = iota + 1
 	precAnd
-	precCompare
+	PrecCompare
 	precConcat
 	precAdd
 	precMul
-	precUnary
+	PrecUnary
 	precPow
-	precPrimary = 10
+	PrecPrimary = 10
 )
 
-// prec is the precedence of the operator at the top of e.
-func prec(e ast.Expr) int {
+// Prec is the precedence of the operator at the top of e.
+func Prec(e ast.Expr) int {
 	switch e := e.(type) {
 	case *ast.LogicalOpExpr:
 		if e.Operator == "or" {
@@ -143,7 +144,7 @@ func prec(e ast.Expr) int {
 		}
 		return precAnd
 	case *ast.RelationalOpExpr:
-		return precCompare
+		return PrecCompare
 	case *ast.StringConcatOpExpr:
 		return precConcat
 	case *ast.ArithmeticOpExpr:
@@ -155,42 +156,42 @@ func prec(e ast.Expr) int {
 		}
 		return precMul
 	case *ast.UnaryMinusOpExpr, *ast.UnaryNotOpExpr, *ast.UnaryLenOpExpr:
-		return precUnary
+		return PrecUnary
 	}
-	return precPrimary
+	return PrecPrimary
 }
 
 // isOperator reports whether n is an operator expression (whose operands
 // are never wrapped in parentheses of their own).
 func isOperator(n any) bool {
 	e, ok := n.(ast.Expr)
-	return ok && prec(e) < precPrimary
+	return ok && Prec(e) < PrecPrimary
 }
 
 // bounds returns the byte offsets of a node's source.
-func (fx *fixer) bounds(n ast.PositionHolder) (int, int) {
-	r := fx.m.Range(n)
-	return fx.m.File.Offset(r.Start), fx.m.File.Offset(r.End)
+func (fx *Fixer) Bounds(n ast.PositionHolder) (int, int) {
+	r := fx.M.Range(n)
+	return fx.M.File.Offset(r.Start), fx.M.File.Offset(r.End)
 }
 
 // src is a node's exact source text (Model.Text shortens it for messages).
-func (fx *fixer) src(n ast.PositionHolder) string {
-	s, e := fx.bounds(n)
-	return string(fx.m.File.Src[s:e])
+func (fx *Fixer) Src(n ast.PositionHolder) string {
+	s, e := fx.Bounds(n)
+	return string(fx.M.File.Src[s:e])
 }
 
 // operand is e's source text, parenthesized unless its operator binds
 // tighter than min.
-func (fx *fixer) operand(e ast.Expr, min int) string {
-	if prec(e) > min {
-		return fx.src(e)
+func (fx *Fixer) Operand(e ast.Expr, min int) string {
+	if Prec(e) > min {
+		return fx.Src(e)
 	}
-	return "(" + fx.src(e) + ")"
+	return "(" + fx.Src(e) + ")"
 }
 
 // parenthesized reports whether e is written inside parentheses of its own.
-func (fx *fixer) parenthesized(e ast.Expr) bool {
-	f := fx.m.File
+func (fx *Fixer) parenthesized(e ast.Expr) bool {
+	f := fx.M.File
 	first, last := f.FirstToken(e), f.LastToken(e)
 	return first > 0 && last >= 0 && last+1 < len(f.Tokens) &&
 		f.Tokens[first-1].Type == '(' && f.Tokens[last+1].Type == ')'
@@ -199,11 +200,11 @@ func (fx *fixer) parenthesized(e ast.Expr) bool {
 // replace is the edit that puts text, whose top operator has precedence p,
 // where e stands, parenthesized when e's parent operator binds as tight or
 // tighter and e has no parentheses of its own.
-func (fx *fixer) replace(e ast.Expr, text string, p int) diag.Edit {
-	if par := fx.parent[e]; isOperator(par) && prec(par.(ast.Expr)) >= p && !fx.parenthesized(e) {
+func (fx *Fixer) Replace(e ast.Expr, text string, p int) diag.Edit {
+	if par := fx.Parent[e]; isOperator(par) && Prec(par.(ast.Expr)) >= p && !fx.parenthesized(e) {
 		text = "(" + text + ")"
 	}
-	s, end := fx.bounds(e)
+	s, end := fx.Bounds(e)
 	return diag.Edit{Start: s, End: end, New: text}
 }
 
@@ -212,12 +213,12 @@ func (fx *fixer) replace(e ast.Expr, text string, p int) diag.Edit {
 // and operand's value is what the model says wherever it is read (no
 // closure assigns the local it reads, which would make the rewrite change
 // the result whenever the closure ran).
-func (fx *fixer) safe(node ast.PositionHolder, operand ast.Expr) bool {
-	if !fx.m.WritesFollowed(operand) {
+func (fx *Fixer) Safe(node ast.PositionHolder, operand ast.Expr) bool {
+	if !fx.M.WritesFollowed(operand) {
 		return false
 	}
-	r := fx.m.Range(node)
-	for _, c := range fx.m.File.Comments {
+	r := fx.M.Range(node)
+	for _, c := range fx.M.File.Comments {
 		if r.Contains(c.Range.Start) {
 			return false
 		}
@@ -227,8 +228,8 @@ func (fx *fixer) safe(node ast.PositionHolder, operand ast.Expr) bool {
 
 // keepsComments reports whether no edit covers a comment, which its new
 // text would drop.
-func (fx *fixer) keepsComments(edits []diag.Edit) bool {
-	f := fx.m.File
+func (fx *Fixer) KeepsComments(edits []diag.Edit) bool {
+	f := fx.M.File
 	for _, c := range f.Comments {
 		co := f.Offset(c.Range.Start)
 		for _, e := range edits {
@@ -243,9 +244,9 @@ func (fx *fixer) keepsComments(edits []diag.Edit) bool {
 // truthOnly reports whether only the truth of e's value matters where it
 // stands: it is the condition of an if, elseif, while or until, the operand
 // of not, or an operand of and/or whose own truth is all that matters.
-func (fx *fixer) truthOnly(e ast.Expr) bool {
+func (fx *Fixer) TruthOnly(e ast.Expr) bool {
 	for d := 0; d < walkDepth; d++ {
-		switch p := fx.parent[e].(type) {
+		switch p := fx.Parent[e].(type) {
 		case *ast.IfStmt:
 			return p.Condition == e
 		case *ast.WhileStmt:
@@ -264,20 +265,20 @@ func (fx *fixer) truthOnly(e ast.Expr) bool {
 }
 
 // isStatement reports whether a call's results are thrown away.
-func (fx *fixer) isStatement(call *ast.FuncCallExpr) bool {
-	_, ok := fx.parent[call].(*ast.FuncCallStmt)
+func (fx *Fixer) IsStatement(call *ast.FuncCallExpr) bool {
+	_, ok := fx.Parent[call].(*ast.FuncCallStmt)
 	return ok
 }
 
-// isNil reports whether e is the literal nil.
-func isNil(e ast.Expr) bool {
+// IsNil reports whether e is the literal nil.
+func IsNil(e ast.Expr) bool {
 	_, ok := e.(*ast.NilExpr)
 	return ok
 }
 
-// isPrefix reports whether e may be followed by .name or (args) as it is
+// IsPrefix reports whether e may be followed by .name or (args) as it is
 // written: a name, an index or a call.
-func isPrefix(e ast.Expr) bool {
+func IsPrefix(e ast.Expr) bool {
 	switch e.(type) {
 	case *ast.IdentExpr, *ast.AttrGetExpr, *ast.FuncCallExpr:
 		return true
@@ -286,9 +287,9 @@ func isPrefix(e ast.Expr) bool {
 }
 
 // tokenAfter returns the index of the token just after node n, or -1.
-func (fx *fixer) tokenAfter(n any) int {
-	last := fx.m.File.LastToken(n)
-	if last < 0 || last+1 >= len(fx.m.File.Tokens) {
+func (fx *Fixer) tokenAfter(n any) int {
+	last := fx.M.File.LastToken(n)
+	if last < 0 || last+1 >= len(fx.M.File.Tokens) {
 		return -1
 	}
 	return last + 1
@@ -296,9 +297,9 @@ func (fx *fixer) tokenAfter(n any) int {
 
 // deleteStmt is the edit that removes statement s (with a `;` after it),
 // and its whole line when nothing else stands on it.
-func (fx *fixer) deleteStmt(s ast.Stmt) diag.Edit {
-	f := fx.m.File
-	start, end := fx.bounds(s)
+func (fx *Fixer) DeleteStmt(s ast.Stmt) diag.Edit {
+	f := fx.M.File
+	start, end := fx.Bounds(s)
 	if i := fx.tokenAfter(s); i >= 0 && f.Tokens[i].Type == ';' {
 		end = int(f.Tokens[i].End0)
 	}

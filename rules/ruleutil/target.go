@@ -1,15 +1,15 @@
-package rules
+package ruleutil
 
 // What the rules share about the target server: the error texts they
 // quote.
 
 import "github.com/lint-lua/lint-lua/internal/target"
 
-// quoteError is the target's text of error id in single quotes, for a
+// QuoteError is the target's text of error id in single quotes, for a
 // finding's help: "'ERR Unknown Redis command called from script'". Where
 // the target's text is not known (Upstash), it names the error by what it
 // is, without claiming a text.
-func quoteError(t target.Target, id target.ErrorID) string {
+func QuoteError(t target.Target, id target.ErrorID) string {
 	text, ok := t.Error(id)
 	if !ok {
 		if name := errorNames[id]; name != "" {
@@ -20,10 +20,10 @@ func quoteError(t target.Target, id target.ErrorID) string {
 	return "'" + text + "'"
 }
 
-// answers is "Redis answers 'text'" (Valkey, Upstash) for error id on
+// Answers is "Redis answers 'text'" (Valkey, Upstash) for error id on
 // the target, for a finding's help.
-func answers(t target.Target, id target.ErrorID) string {
-	return t.Server().Product() + " answers " + quoteError(t, id)
+func Answers(t target.Target, id target.ErrorID) string {
+	return t.Server().Product() + " answers " + QuoteError(t, id)
 }
 
 // errorNames say what each error is, where its text is not known.

@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // What the lock rules share: which calls take a lock (SET NX, SETNX) on
 // which key, and which of them the script shows to be a lock rather than a
@@ -14,9 +14,9 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// keyArgs returns a call's key positions, or argument 1 when the command
+// KeyArgs returns a call's key positions, or argument 1 when the command
 // table gave none.
-func keyArgs(c *model.Call) []int {
+func KeyArgs(c *model.Call) []int {
 	if len(c.Keys) > 0 {
 		return c.Keys
 	}
@@ -46,7 +46,7 @@ func SaysLock(name string) bool {
 	return false
 }
 
-// isLock reports whether the script shows that acq, a SET NX or SETNX,
+// IsLock reports whether the script shows that acq, a SET NX or SETNX,
 // takes a lock rather than creating a record that is meant to be there
 // (an idempotence marker, a seeded counter, a flag, a state or settings
 // record, an acknowledgement): SET NX is how all of them are created, and
@@ -66,7 +66,7 @@ func SaysLock(name string) bool {
 // script calls a lock in one place is a lock in all. A key the script also
 // changes some other way (INCR, HSET, ...) is a counter or a record
 // initialised with NX, whatever it is called.
-func isLock(m *model.Model, acq *model.Call) bool {
+func IsLock(m *model.Model, acq *model.Call) bool {
 	return model.Get(m, lockAcqsFact, func() map[*model.Call]bool { return computeLockAcqs(m) })[acq]
 }
 
@@ -83,8 +83,8 @@ func computeLockAcqs(m *model.Model) map[*model.Call]bool {
 	if len(acqs) == 0 {
 		return out
 	}
-	uses := nxKeyUsesOf(m)
-	other, released, compared := uses.other, uses.released, uses.compared
+	uses := NxKeyUsesOf(m)
+	other, released, compared := uses.Other, uses.Released, uses.Compared
 	replyLocal := map[ast.Expr]*model.Variable{}
 	for _, v := range m.Vars {
 		if fe, ok := v.Init.(*ast.FuncCallExpr); ok {
@@ -141,36 +141,36 @@ func computeLockAcqs(m *model.Model) map[*model.Call]bool {
 // nxKeyUses is what a file does to the keys it takes with NX, by identity.
 type nxKeyUses struct {
 	// other: changed or read some way that is not a lock's (INCR, HSET...).
-	other map[string]bool
+	Other map[string]bool
 	// released: the DEL, UNLINK and GETDEL calls of the key.
-	released map[string][]*model.Call
+	Released map[string][]*model.Call
 	// compared: a GET of the key is compared with something.
-	compared map[string]bool
+	Compared map[string]bool
 }
 
 var nxKeyUsesFact = model.NewFact[*nxKeyUses]("nxKeyUses")
 
-// nxKeyUsesOf returns the file's nxKeyUses, computed once.
-func nxKeyUsesOf(m *model.Model) *nxKeyUses {
+// NxKeyUsesOf returns the file's nxKeyUses, computed once.
+func NxKeyUsesOf(m *model.Model) *nxKeyUses {
 	return model.Get(m, nxKeyUsesFact, func() *nxKeyUses { return computeNXKeyUses(m) })
 }
 
 func computeNXKeyUses(m *model.Model) *nxKeyUses {
-	u := &nxKeyUses{other: map[string]bool{}, released: map[string][]*model.Call{}, compared: map[string]bool{}}
+	u := &nxKeyUses{Other: map[string]bool{}, Released: map[string][]*model.Call{}, Compared: map[string]bool{}}
 	for _, c := range m.Calls {
 		if c.Command == nil {
 			continue
 		}
-		for _, i := range keyArgs(c) {
+		for _, i := range KeyArgs(c) {
 			id, ok := m.Identity(c.Args[i].Value)
 			if !ok {
 				continue
 			}
 			switch {
 			case c.Is("DEL", "UNLINK", "GETDEL"):
-				u.released[id] = append(u.released[id], c)
+				u.Released[id] = append(u.Released[id], c)
 			case !lockCommands[c.Name]:
-				u.other[id] = true
+				u.Other[id] = true
 			}
 		}
 	}
@@ -182,7 +182,7 @@ func computeNXKeyUses(m *model.Model) *nxKeyUses {
 				continue
 			}
 			if id, ok := m.Identity(c.Args[1].Value); ok {
-				u.compared[id] = true
+				u.Compared[id] = true
 			}
 		}
 		return true
@@ -242,17 +242,17 @@ func builtFromArgv(v model.Value, d int) bool {
 // lock is a file's attempts to take one lock: the SET NX and SETNX calls
 // whose keys have one identity.
 type lock struct {
-	id   string
-	acqs []*model.Call
+	Id   string
+	Acqs []*model.Call
 }
 
-// findLocks returns the file's locks (the attempts isLock accepts), in the
+// FindLocks returns the file's locks (the attempts isLock accepts), in the
 // order of their first attempt.
-func findLocks(m *model.Model) []*lock {
+func FindLocks(m *model.Model) []*lock {
 	var out []*lock
 	byID := map[string]*lock{}
 	for _, c := range m.Calls {
-		if !c.SetsIfAbsent() || !isLock(m, c) {
+		if !c.SetsIfAbsent() || !IsLock(m, c) {
 			continue
 		}
 		id, ok := m.Identity(c.Args[1].Value)
@@ -261,17 +261,17 @@ func findLocks(m *model.Model) []*lock {
 		}
 		l := byID[id]
 		if l == nil {
-			l = &lock{id: id}
+			l = &lock{Id: id}
 			byID[id] = l
 			out = append(out, l)
 		}
-		l.acqs = append(l.acqs, c)
+		l.Acqs = append(l.Acqs, c)
 	}
 	return out
 }
 
-// attemptSet is acqs as a set.
-func attemptSet(acqs []*model.Call) map[*model.Call]bool {
+// AttemptSet is acqs as a set.
+func AttemptSet(acqs []*model.Call) map[*model.Call]bool {
 	out := make(map[*model.Call]bool, len(acqs))
 	for _, a := range acqs {
 		out[a] = true
@@ -279,90 +279,90 @@ func attemptSet(acqs []*model.Call) map[*model.Call]bool {
 	return out
 }
 
-// attemptOutcome is what one branch of a condition says about the lock
+// AttemptOutcome is what one branch of a condition says about the lock
 // attempts a walk follows.
-type attemptOutcome int
+type AttemptOutcome int
 
 const (
 	// notTested: the condition tests no attempt's reply.
-	notTested attemptOutcome = iota
+	notTested AttemptOutcome = iota
 	// outcomeUnknown: it tests one, but says nothing of its success.
 	outcomeUnknown
-	// attemptTaken: on this branch the attempt took the lock.
-	attemptTaken
-	// attemptFailed: on this branch it failed: another client holds the
+	// AttemptTaken: on this branch the attempt took the lock.
+	AttemptTaken
+	// AttemptFailed: on this branch it failed: another client holds the
 	// lock.
-	attemptFailed
-	// branchNever: this branch is never taken (a truth test of a reply
+	AttemptFailed
+	// BranchNever: this branch is never taken (a truth test of a reply
 	// that is never false or nil).
-	branchNever
+	BranchNever
 )
 
 // branchOutcome is what the branch where the atomic condition cond
 // evaluated to truth says about the attempts acqs.
-func branchOutcome(m *model.Model, cond ast.Expr, acqs map[*model.Call]bool, truth bool) attemptOutcome {
-	acq := testedAttempt(m, cond, acqs)
+func branchOutcome(m *model.Model, cond ast.Expr, acqs map[*model.Call]bool, truth bool) AttemptOutcome {
+	acq := TestedAttempt(m, cond, acqs)
 	if acq == nil {
 		return notTested
 	}
-	switch acquiredWhen(m, acq, cond) {
-	case testAcquiredIfTrue:
+	switch AcquiredWhen(m, acq, cond) {
+	case TestAcquiredIfTrue:
 		if truth {
-			return attemptTaken
+			return AttemptTaken
 		}
-		return attemptFailed
+		return AttemptFailed
 	case testAcquiredIfFalse:
 		if truth {
-			return attemptFailed
+			return AttemptFailed
 		}
-		return attemptTaken
+		return AttemptTaken
 	case testAlwaysTrue:
 		if !truth {
-			return branchNever
+			return BranchNever
 		}
 	}
 	return outcomeUnknown
 }
 
-// lockWalk is the path walk the lock rules share: it follows one lock
+// LockWalk is the path walk the lock rules share: it follows one lock
 // through the paths of a run, the script's local helpers inlined where
 // they are called, with a state of bits that the rule defines and that
 // joins by union where paths meet.
-type lockWalk struct {
+type LockWalk struct {
 	// acqs are the attempts to take the lock that the walk follows.
-	acqs map[*model.Call]bool
-	// branch is the state on the branch of an atomic condition where it
+	Acqs map[*model.Call]bool
+	// Branch is the state on the branch of an atomic condition where it
 	// evaluated to truth, given what that says of the attempts.
-	branch func(cond ast.Expr, s uint8, truth bool, o attemptOutcome) uint8
+	Branch func(cond ast.Expr, s uint8, truth bool, o AttemptOutcome) uint8
 	// call is the state after a redis.call or redis.pcall site.
-	call func(c *model.Call, s uint8) uint8
+	Call func(c *model.Call, s uint8) uint8
 	// exit, when set, sees the state at each way out of the run.
-	exit func(s uint8)
+	Exit func(s uint8)
 }
 
 // run walks the paths of fn from the state start; it reports false when
 // the walk stopped before it saw every path (hostile nesting).
-func (lw *lockWalk) run(m *model.Model, fn *model.Function, start uint8) (complete bool) {
+func (lw *LockWalk) Run(m *model.Model, fn *model.Function, start uint8) (complete bool) {
 	w := &model.PathWalk[uint8]{
 		M:      m,
 		Inline: true,
 		Copy:   func(s uint8) uint8 { return s },
 		Join:   func(a, b uint8) uint8 { return a | b },
 		Cond: func(cond ast.Expr, s uint8, truth bool) uint8 {
-			return lw.branch(cond, s, truth, branchOutcome(m, cond, lw.acqs, truth))
+			return lw.Branch(cond, s, truth, branchOutcome(m, cond, lw.Acqs, truth))
 		},
-		Call: lw.call,
+		Call: lw.Call,
 	}
-	if lw.exit != nil {
-		w.Exit = func(s uint8, _ *ast.ReturnStmt) { lw.exit(s) }
+	if lw.Exit != nil {
+		w.Exit = func(s uint8, _ *ast.ReturnStmt) { lw.Exit(s) }
 	}
 	w.Run(fn, start)
 	return !w.Incomplete
 }
 
-// testedAttempt returns the lock attempt whose reply an atomic condition
+// TestedAttempt returns the lock attempt whose reply an atomic condition
 // tests (`r`, `r == 1`, `tonumber(r) == 0`...), if it is one of acqs.
-func testedAttempt(m *model.Model, cond ast.Expr, acqs map[*model.Call]bool) *model.Call {
+func TestedAttempt(m *model.Model, cond ast.Expr, acqs map[*model.Call]bool) *model.Call {
 	sides := []ast.Expr{cond}
 	if rel, ok := cond.(*ast.RelationalOpExpr); ok {
 		sides = []ast.Expr{rel.Lhs, rel.Rhs}
@@ -382,17 +382,17 @@ func testedAttempt(m *model.Model, cond ast.Expr, acqs map[*model.Call]bool) *mo
 // What a condition says about whether a lock attempt succeeded.
 const (
 	testNothing = iota
-	testAcquiredIfTrue
+	TestAcquiredIfTrue
 	testAcquiredIfFalse
 	// testAlwaysTrue: a truth test of a reply that is never false or nil
 	// (SETNX answers 0 or 1), so the false branch is never taken.
 	testAlwaysTrue
 )
 
-// acquiredWhen decodes the tests of a lock attempt's reply: `if r then`
+// AcquiredWhen decodes the tests of a lock attempt's reply: `if r then`
 // (SET NX answers false when the key exists), `r == 1` / `r == 0` (SETNX),
 // `r == false`, through locals and tonumber.
-func acquiredWhen(m *model.Model, acq *model.Call, cond ast.Expr) int {
+func AcquiredWhen(m *model.Model, acq *model.Call, cond ast.Expr) int {
 	if rel, ok := cond.(*ast.RelationalOpExpr); ok {
 		if rel.Operator != "==" && rel.Operator != "~=" {
 			return testNothing
@@ -421,7 +421,7 @@ func acquiredWhen(m *model.Model, acq *model.Call, cond ast.Expr) int {
 			return testNothing
 		}
 		if eqAcquired == (rel.Operator == "==") {
-			return testAcquiredIfTrue
+			return TestAcquiredIfTrue
 		}
 		return testAcquiredIfFalse
 	}
@@ -432,7 +432,7 @@ func acquiredWhen(m *model.Model, acq *model.Call, cond ast.Expr) int {
 	if !v.Types.MayBeFalsy() {
 		return testAlwaysTrue
 	}
-	return testAcquiredIfTrue
+	return TestAcquiredIfTrue
 }
 
 func isReplyOf(v model.Value, c *model.Call) bool {
@@ -444,12 +444,12 @@ func isReplyOf(v model.Value, c *model.Call) bool {
 
 // What the paths that reach a lock release know about the lock.
 const (
-	// relNotTaken: this run did not take the lock and did not compare
+	// RelNotTaken: this run did not take the lock and did not compare
 	// the key's value with anything.
-	relNotTaken uint8 = 1 << iota
-	// relFailed: this run tried to take the lock and failed: another
+	RelNotTaken uint8 = 1 << iota
+	// RelFailed: this run tried to take the lock and failed: another
 	// client holds it.
-	relFailed
+	RelFailed
 	// relChecked: this run did not take the lock, but compared the key's
 	// value (an owner check) before the release.
 	relChecked
@@ -463,32 +463,32 @@ var lockCommands = map[string]bool{
 	"EXPIRE": true, "PEXPIRE": true, "EXPIREAT": true, "PEXPIREAT": true, "PERSIST": true, "TTL": true, "PTTL": true,
 }
 
-// lockRelease is a DEL, UNLINK or GETDEL of a key that the file takes with
+// LockRelease is a DEL, UNLINK or GETDEL of a key that the file takes with
 // SET NX or SETNX.
-type lockRelease struct {
-	call *model.Call
-	key  ast.Expr
-	acqs []*model.Call
+type LockRelease struct {
+	Call *model.Call
+	Key  ast.Expr
+	Acqs []*model.Call
 	// state joins what every path reaching the release knows; 0 when every
 	// path took the lock in this run (the release is then safe, or
 	// redundant-lock's).
-	state uint8
+	State uint8
 }
 
 // lockReleasesKey is lockReleases' key in the model's cache.
-var lockReleasesFact = model.NewFact[[]*lockRelease]("lockReleases")
+var lockReleasesFact = model.NewFact[[]*LockRelease]("lockReleases")
 
-// lockReleases returns computeLockReleases' answer, computed once per file
+// LockReleases returns computeLockReleases' answer, computed once per file
 // for the two rules that read it (neither changes it).
-func lockReleases(m *model.Model) []*lockRelease {
-	return model.Get(m, lockReleasesFact, func() []*lockRelease { return computeLockReleases(m) })
+func LockReleases(m *model.Model) []*LockRelease {
+	return model.Get(m, lockReleasesFact, func() []*LockRelease { return computeLockReleases(m) })
 }
 
 // computeLockReleases finds the releases of the file's locks and what the
 // paths reaching them know: a walk of each run (the main chunk and each
 // registered function) per lock.
-func computeLockReleases(m *model.Model) []*lockRelease {
-	locks := findLocks(m)
+func computeLockReleases(m *model.Model) []*LockRelease {
+	locks := FindLocks(m)
 	if len(locks) == 0 {
 		return nil
 	}
@@ -500,59 +500,59 @@ func computeLockReleases(m *model.Model) []*lockRelease {
 			}
 		}
 	}
-	var out []*lockRelease
-	index := map[[2]any]*lockRelease{}
+	var out []*LockRelease
+	index := map[[2]any]*LockRelease{}
 	for _, l := range locks {
 		releaseArg := func(c *model.Call) ast.Expr {
 			if !c.Is("DEL", "UNLINK", "GETDEL") {
 				return nil
 			}
-			for _, i := range keyArgs(c) {
-				if id, ok := m.Identity(c.Args[i].Value); ok && id == l.id {
+			for _, i := range KeyArgs(c) {
+				if id, ok := m.Identity(c.Args[i].Value); ok && id == l.Id {
 					return c.Args[i].Expr
 				}
 			}
 			return nil
 		}
-		acqs := attemptSet(l.acqs)
-		w := &lockWalk{
-			acqs: acqs,
-			branch: func(cond ast.Expr, s uint8, truth bool, o attemptOutcome) uint8 {
+		acqs := AttemptSet(l.Acqs)
+		w := &LockWalk{
+			Acqs: acqs,
+			Branch: func(cond ast.Expr, s uint8, truth bool, o AttemptOutcome) uint8 {
 				switch o {
 				case notTested:
-					if s&(relNotTaken|relFailed) != 0 && isOwnerCheck(m, cond, l.id, truth) {
-						s = s&^(relNotTaken|relFailed) | relChecked
+					if s&(RelNotTaken|RelFailed) != 0 && isOwnerCheck(m, cond, l.Id, truth) {
+						s = s&^(RelNotTaken|RelFailed) | relChecked
 					}
 					return s
-				case attemptTaken:
+				case AttemptTaken:
 					return 0
-				case attemptFailed:
-					return relFailed
+				case AttemptFailed:
+					return RelFailed
 				}
 				return s
 			},
-			call: func(c *model.Call, s uint8) uint8 {
+			Call: func(c *model.Call, s uint8) uint8 {
 				if acqs[c] {
 					// An attempt whose reply is never tested is taken
 					// as a success: the failed case is redundant-lock's.
 					return 0
 				}
 				if arg := releaseArg(c); arg != nil {
-					k := [2]any{c, l.id}
+					k := [2]any{c, l.Id}
 					r := index[k]
 					if r == nil {
-						r = &lockRelease{call: c, key: arg, acqs: l.acqs}
+						r = &LockRelease{Call: c, Key: arg, Acqs: l.Acqs}
 						index[k] = r
 						out = append(out, r)
 					}
-					r.state |= s
+					r.State |= s
 					return 0
 				}
 				return s
 			},
 		}
 		for _, root := range roots {
-			w.run(m, root, relNotTaken)
+			w.Run(m, root, RelNotTaken)
 		}
 	}
 	return out
@@ -613,45 +613,45 @@ func readsKey(m *model.Model, v model.Value, id string, d int) bool {
 	return ok && kid == id
 }
 
-// expiryTokens are the SET options that give the key a time to live.
-var expiryTokens = []string{"EX", "PX", "EXAT", "PXAT"}
+// ExpiryTokens are the SET options that give the key a time to live.
+var ExpiryTokens = []string{"EX", "PX", "EXAT", "PXAT"}
 
 type expiry int
 
 const (
-	expiryNo expiry = iota
-	expiryYes
-	// expiryUnknown: an option is not a literal, so it may be EX or PX.
-	expiryUnknown
+	ExpiryNo expiry = iota
+	ExpiryYes
+	// ExpiryUnknown: an option is not a literal, so it may be EX or PX.
+	ExpiryUnknown
 )
 
-// setExpiry says whether a SET call gives its key a time to live.
-func setExpiry(c *model.Call) expiry {
-	for _, t := range expiryTokens {
+// SetExpiry says whether a SET call gives its key a time to live.
+func SetExpiry(c *model.Call) expiry {
+	for _, t := range ExpiryTokens {
 		if i := c.TokenIndex(t); i >= 3 {
-			return expiryYes
+			return ExpiryYes
 		}
 	}
 	if c.Variadic {
-		return expiryUnknown
+		return ExpiryUnknown
 	}
 	for i := 3; i < len(c.Args); i++ {
 		if _, ok := c.Literal(i); !ok {
-			return expiryUnknown
+			return ExpiryUnknown
 		}
 	}
-	return expiryNo
+	return ExpiryNo
 }
 
-// setnxAt is an attempt to take a key that the rule follows: a SETNX, or
+// SetnxAt is an attempt to take a key that the rule follows: a SETNX, or
 // a SET NX that gives the key no expiry, through redis.call (a pcall's
 // error table would be truthy), with no argument expanding.
-type setnxAt struct {
-	call *model.Call
+type SetnxAt struct {
+	Call *model.Call
 	// local is the variable `local x = redis.call('SETNX', ...)` declares,
 	// nil when the call stands alone.
-	local *model.Variable
-	stmt  ast.Stmt
+	Local *model.Variable
+	Stmt  ast.Stmt
 }
 
 func setnxCall(m *model.Model, e ast.Expr) *model.Call {
@@ -666,19 +666,19 @@ func setnxCall(m *model.Model, e ast.Expr) *model.Call {
 	switch {
 	case c.Name == "SETNX" && len(c.Args) == 3:
 		return c
-	case c.Name == "SET" && c.SetsIfAbsent() && setExpiry(c) == expiryNo && !c.HasToken("GET"):
+	case c.Name == "SET" && c.SetsIfAbsent() && SetExpiry(c) == ExpiryNo && !c.HasToken("GET"):
 		return c
 	}
 	return nil
 }
 
-// setnxStmt recognizes `redis.call('SETNX', k, v)` as a statement and
+// SetnxStmt recognizes `redis.call('SETNX', k, v)` as a statement and
 // `local x = redis.call('SETNX', k, v)`.
-func setnxStmt(m *model.Model, st ast.Stmt) *setnxAt {
+func SetnxStmt(m *model.Model, st ast.Stmt) *SetnxAt {
 	switch st := st.(type) {
 	case *ast.FuncCallStmt:
 		if c := setnxCall(m, st.Expr); c != nil {
-			return &setnxAt{call: c, stmt: st}
+			return &SetnxAt{Call: c, Stmt: st}
 		}
 	case *ast.LocalAssignStmt:
 		if len(st.Names) != 1 || len(st.Exprs) != 1 {
@@ -689,26 +689,26 @@ func setnxStmt(m *model.Model, st ast.Stmt) *setnxAt {
 			if len(vs) != 1 {
 				return nil
 			}
-			return &setnxAt{call: c, local: vs[0], stmt: st}
+			return &SetnxAt{Call: c, Local: vs[0], Stmt: st}
 		}
 	}
 	return nil
 }
 
-// setnxCond is an if condition that tests a SETNX reply against 0 or 1.
-type setnxCond struct {
-	setnxAt
+// SetnxCond is an if condition that tests a SETNX reply against 0 or 1.
+type SetnxCond struct {
+	SetnxAt
 	// ref is the operand that stands for the reply in the condition: the
 	// call itself, or the local holding it.
-	ref ast.Expr
+	Ref ast.Expr
 	// taken says which way the condition is true: when the key was taken
 	// (== 1, ~= 0) or when it was not (== 0, ~= 1).
-	taken bool
+	Taken bool
 }
 
-// setnxTest decodes `redis.call('SETNX', k, v) == 1` and its kin, and
+// SetnxTest decodes `redis.call('SETNX', k, v) == 1` and its kin, and
 // `x == 1` where prev is `local x = redis.call('SETNX', k, v)`.
-func setnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
+func SetnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *SetnxCond {
 	if t := setNXTruth(m, cond, prev); t != nil {
 		return t
 	}
@@ -724,14 +724,14 @@ func setnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
 		}
 		taken := (n.Value == "1") == (rel.Operator == "==")
 		if c := setnxCall(m, ref); c != nil && c.Name == "SETNX" {
-			return &setnxCond{setnxAt: setnxAt{call: c}, ref: ref, taken: taken}
+			return &SetnxCond{SetnxAt: SetnxAt{Call: c}, Ref: ref, Taken: taken}
 		}
 		id, ok := ref.(*ast.IdentExpr)
 		if !ok || prev == nil {
 			continue
 		}
-		if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SETNX" && m.VarOf(id) == s.local {
-			return &setnxCond{setnxAt: *s, ref: ref, taken: taken}
+		if s := SetnxStmt(m, prev); s != nil && s.Local != nil && s.Call.Name == "SETNX" && m.VarOf(id) == s.Local {
+			return &SetnxCond{SetnxAt: *s, Ref: ref, Taken: taken}
 		}
 	}
 	return nil
@@ -740,20 +740,20 @@ func setnxTest(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
 // setNXTruth decodes a truth test of a SET NX reply (OK when the key was
 // set, null when it was there): `if redis.call('SET', k, v, 'NX') then`,
 // `if not ... then`, and the same of a local prev declares.
-func setNXTruth(m *model.Model, cond ast.Expr, prev ast.Stmt) *setnxCond {
+func setNXTruth(m *model.Model, cond ast.Expr, prev ast.Stmt) *SetnxCond {
 	taken := true
 	if n, ok := cond.(*ast.UnaryNotOpExpr); ok {
 		cond, taken = n.Expr, false
 	}
 	if c := setnxCall(m, cond); c != nil && c.Name == "SET" {
-		return &setnxCond{setnxAt: setnxAt{call: c}, ref: cond, taken: taken}
+		return &SetnxCond{SetnxAt: SetnxAt{Call: c}, Ref: cond, Taken: taken}
 	}
 	id, ok := cond.(*ast.IdentExpr)
 	if !ok || prev == nil {
 		return nil
 	}
-	if s := setnxStmt(m, prev); s != nil && s.local != nil && s.call.Name == "SET" && m.VarOf(id) == s.local {
-		return &setnxCond{setnxAt: *s, ref: cond, taken: taken}
+	if s := SetnxStmt(m, prev); s != nil && s.Local != nil && s.Call.Name == "SET" && m.VarOf(id) == s.Local {
+		return &SetnxCond{SetnxAt: *s, Ref: cond, Taken: taken}
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // What the rules about Redis commands share: the argument counts Redis
 // refuses (command-arity reports them, and the rules about what a script may
@@ -15,7 +15,7 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// arityProblem describes a call whose argument count the target certainly
+// ArityProblem describes a call whose argument count the target certainly
 // rejects: a headline and a help, or two empty strings. Redis checks the
 // count before it checks whether a script may run the command, so the
 // rules about those defer to it. The help quotes the target's
@@ -23,7 +23,7 @@ import (
 // its arity (RedisTimeSeries and RedisBloom from 8.4, RedisJSON and
 // RediSearch from 8.6) gets Redis's check and text, an older one checks
 // the count itself with its own words (redis-facts.md H22, from source).
-func arityProblem(c *model.Call, t target.Target) (headline, help string) {
+func ArityProblem(c *model.Call, t target.Target) (headline, help string) {
 	cmd := c.Command
 	if cmd == nil {
 		return "", ""
@@ -32,11 +32,11 @@ func arityProblem(c *model.Call, t target.Target) (headline, help string) {
 	// have none, and this runs for every call of every script.
 	wrong := func() string {
 		if cmd.Module != redisdb.NoModule {
-			return fmt.Sprintf("%s refuses it with a wrong-number-of-arguments error (its own, or %s where the module release declares its arity)", cmd.Module.Product(), quoteError(t, target.ErrWrongArity))
+			return fmt.Sprintf("%s refuses it with a wrong-number-of-arguments error (its own, or %s where the module release declares its arity)", cmd.Module.Product(), QuoteError(t, target.ErrWrongArity))
 		}
-		return answers(t, target.ErrWrongArity)
+		return Answers(t, target.ErrWrongArity)
 	}
-	words := firstArg(cmd)
+	words := FirstArg(cmd)
 	if cmd.Subcommands != nil {
 		if len(c.Args) < 2 && !c.Variadic {
 			return fmt.Sprintf("%s needs a subcommand (%s)", cmd.Name, subcommandList(cmd)), wrong()
@@ -48,7 +48,7 @@ func arityProblem(c *model.Call, t target.Target) (headline, help string) {
 		// included: only an exact arity already exceeded is certain.
 		if cmd.Arity > 0 && len(c.Args)-1 > cmd.Arity {
 			return fmt.Sprintf("%s takes %s after the command name, this call passes at least %d",
-				cmd.Name, countArgs(cmd.Arity-words), len(c.Args)-1-words), wrong() + synopsisHint(cmd)
+				cmd.Name, CountArgs(cmd.Arity-words), len(c.Args)-1-words), wrong() + synopsisHint(cmd)
 		}
 		return "", ""
 	}
@@ -57,22 +57,23 @@ func arityProblem(c *model.Call, t target.Target) (headline, help string) {
 	}
 	need := ""
 	if cmd.Arity > 0 {
-		need = countArgs(cmd.Arity - words)
+		need = CountArgs(cmd.Arity - words)
 	} else {
-		need = "at least " + countArgs(-cmd.Arity-words)
+		need = "at least " + CountArgs(-cmd.Arity-words)
 	}
 	return fmt.Sprintf("%s takes %s after the command name, this call passes %d",
 		cmd.Name, need, len(c.Args)-words), wrong() + synopsisHint(cmd)
 }
 
-// arityHeadline is arityProblem's headline: empty when the target accepts
+// ArityHeadline is arityProblem's headline: empty when the target accepts
 // the count.
-func arityHeadline(c *model.Call, t target.Target) string {
-	h, _ := arityProblem(c, t)
+func ArityHeadline(c *model.Call, t target.Target) string {
+	h, _ := ArityProblem(c, t)
 	return h
 }
 
-func countArgs(n int) string {
+// CountArgs says n arguments in words ("1 argument", "3 arguments").
+func CountArgs(n int) string {
 	if n == 1 {
 		return "1 argument"
 	}
@@ -142,18 +143,18 @@ func synopsis(a redisdb.Arg) string {
 	return s
 }
 
-// firstArg is the argv index of a command's first argument: 1, or 2 after a
+// FirstArg is the argv index of a command's first argument: 1, or 2 after a
 // container and its subcommand.
-func firstArg(cmd *redisdb.Command) int {
+func FirstArg(cmd *redisdb.Command) int {
 	if strings.Contains(cmd.Name, " ") {
 		return 2
 	}
 	return 1
 }
 
-// callArgv is a call's argv as redisdb's key functions take it: each
+// CallArgv is a call's argv as redisdb's key functions take it: each
 // argument's literal text, or nil when it is not a literal.
-func callArgv(c *model.Call) []*string {
+func CallArgv(c *model.Call) []*string {
 	argv := make([]*string, len(c.Args))
 	for j := range c.Args {
 		if s, ok := c.Literal(j); ok {
@@ -163,32 +164,32 @@ func callArgv(c *model.Call) []*string {
 	return argv
 }
 
-// undeclaredKey reports whether argument i of c is a key that the command
+// UndeclaredKey reports whether argument i of c is a key that the command
 // does not declare (JSON.MGET's keys after the first, CMS.MERGE's sources:
 // redis-facts.md H18, H21): the module reads it, but Redis's own cluster
 // checks and ACL key patterns do not see it.
-func undeclaredKey(c *model.Call, i int) bool {
-	return c.Command != nil && c.Command.UndeclaredKeys && !c.Command.DeclaredKey(callArgv(c), i)
+func UndeclaredKey(c *model.Call, i int) bool {
+	return c.Command != nil && c.Command.UndeclaredKeys && !c.Command.DeclaredKey(CallArgv(c), i)
 }
 
-// undeclaredNote is what a key finding adds for a key the command does not
+// UndeclaredNote is what a key finding adds for a key the command does not
 // declare.
-func undeclaredNote(c *model.Call) string {
+func UndeclaredNote(c *model.Call) string {
 	return fmt.Sprintf("; %s declares only some of its keys, and Redis's own cluster and ACL checks do not see this one: on a cluster the module reads it on the node the script runs on, whether it lives there or not", c.Command.Name)
 }
 
-// keptWrites names the first write the script made before the unpack,
+// KeptWrites names the first write the script made before the unpack,
 // which stays when it fails.
-func keptWrites(m *model.Model, call *ast.FuncCallExpr) string {
-	if w := firstWriteBefore(m, call); w != nil {
+func KeptWrites(m *model.Model, call *ast.FuncCallExpr) string {
+	if w := FirstWriteBefore(m, call); w != nil {
 		return fmt.Sprintf(", and the writes made before it (from line %d) are kept", m.Range(w.Expr).Start.Line)
 	}
 	return ""
 }
 
-// firstWriteBefore returns the first write command of the function that
+// FirstWriteBefore returns the first write command of the function that
 // ends before the unpack at e starts (in source order), if any.
-func firstWriteBefore(m *model.Model, e *ast.FuncCallExpr) *model.Call {
+func FirstWriteBefore(m *model.Model, e *ast.FuncCallExpr) *model.Call {
 	fn := m.FuncOf(e)
 	at := m.Range(e).Start
 	for _, c := range m.Calls {
@@ -199,9 +200,9 @@ func firstWriteBefore(m *model.Model, e *ast.FuncCallExpr) *model.Call {
 	return nil
 }
 
-// ttlArg is the index of the argument of c that is a relative time to live
+// TtlArg is the index of the argument of c that is a relative time to live
 // (SETEX's seconds, SET's EX/PX value, EXPIRE's seconds), or -1.
-func ttlArg(c *model.Call) int {
+func TtlArg(c *model.Call) int {
 	if c.Command == nil {
 		return -1
 	}

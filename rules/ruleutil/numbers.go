@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // Guards of numbers, for the rules that judge what a number may be
 // (invalid-expire-time, division-by-zero), and whether a number may have a
@@ -13,9 +13,9 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// comparedLocals are the locals the script compares with anything (a
+// ComparedLocals are the locals the script compares with anything (a
 // guard: `if ttl <= 0 then return end`).
-func comparedLocals(m *model.Model) map[*model.Variable]bool {
+func ComparedLocals(m *model.Model) map[*model.Variable]bool {
 	out := map[*model.Variable]bool{}
 	m.Preorder(model.KRelationalOpExpr, func(n any) {
 		r := n.(*ast.RelationalOpExpr)
@@ -28,10 +28,10 @@ func comparedLocals(m *model.Model) map[*model.Variable]bool {
 	return out
 }
 
-// checked reports whether x, or a local its value is computed from, is
+// Checked reports whether x, or a local its value is computed from, is
 // compared somewhere in the script: the script then decides what a value
 // of 0 or less does.
-func checked(m *model.Model, x ast.Expr, guarded map[*model.Variable]bool) bool {
+func Checked(m *model.Model, x ast.Expr, guarded map[*model.Variable]bool) bool {
 	found := false
 	var walk func(e ast.Expr, depth int)
 	walk = func(e ast.Expr, depth int) {
@@ -59,29 +59,31 @@ func checked(m *model.Model, x ast.Expr, guarded map[*model.Variable]bool) bool 
 	return found
 }
 
-type fracState uint8
+// FracState is what FracFinder knows of a local while it looks: not yet
+// seen, being looked at (a cycle), or decided.
+type FracState uint8
 
 const (
-	fracUnknown fracState = iota
+	fracUnknown FracState = iota
 	fracPending
 	fracYes
 	fracNo
 )
 
-// fracFinder decides, from the shape of expressions, whether a number may
+// FracFinder decides, from the shape of expressions, whether a number may
 // have a fraction (or be infinite, NaN, or out of the 64-bit range).
-type fracFinder struct {
-	m *model.Model
+type FracFinder struct {
+	M *model.Model
 	// rhs maps each assigned identifier to the expression assigned (nil
 	// when unknown).
 	rhs   map[*ast.IdentExpr]ast.Expr
-	state map[*model.Variable]fracState
+	State map[*model.Variable]FracState
 	// funcs are the local functions whose returns are being decided.
-	funcs map[*ast.FunctionExpr]bool
+	Funcs map[*ast.FunctionExpr]bool
 }
 
 // fractional says why e may be a non-integer number, or "".
-func (fr *fracFinder) fractional(e ast.Expr) string {
+func (fr *FracFinder) Fractional(e ast.Expr) string {
 	if v, ok := constNumber(e); ok {
 		if v != math.Trunc(v) || math.IsNaN(v) {
 			return "a number with a fraction"
@@ -95,43 +97,43 @@ func (fr *fracFinder) fractional(e ast.Expr) string {
 	case *ast.ArithmeticOpExpr:
 		switch e.Operator {
 		case "/":
-			if isIntegerDivision(fr.m, e) {
+			if isIntegerDivision(fr.M, e) {
 				return ""
 			}
 			return "a division, which may have a fraction"
 		case "*", "+", "-", "%":
-			if isTruncation(fr.m, e) || cancelsDivision(fr.m, e) {
+			if isTruncation(fr.M, e) || cancelsDivision(fr.M, e) {
 				return ""
 			}
 			for _, side := range []ast.Expr{e.Lhs, e.Rhs} {
 				if n, ok := constNumber(side); ok && n != math.Trunc(n) {
-					return fmt.Sprintf("a number with a fractional operand (%s)", fr.m.Text(side))
+					return fmt.Sprintf("a number with a fractional operand (%s)", fr.M.Text(side))
 				}
-				if fr.fractional(side) != "" {
+				if fr.Fractional(side) != "" {
 					return "arithmetic on a number that may have a fraction"
 				}
 			}
 		}
 	case *ast.UnaryMinusOpExpr:
-		return fr.fractional(e.Expr)
+		return fr.Fractional(e.Expr)
 	case *ast.LogicalOpExpr:
 		if e.Operator == "or" {
-			if why := fr.fractional(e.Lhs); why != "" {
+			if why := fr.Fractional(e.Lhs); why != "" {
 				return why
 			}
 		}
-		return fr.fractional(e.Rhs)
+		return fr.Fractional(e.Rhs)
 	case *ast.FuncCallExpr:
-		if fr.m.BuiltinName(e) == "math.random" && len(e.Args) == 0 {
+		if fr.M.BuiltinName(e) == "math.random" && len(e.Args) == 0 {
 			return "math.random(), a number between 0 and 1"
 		}
-		if fe, first := fr.m.Callee(e), ast.Expr(nil); fe != nil {
+		if fe, first := fr.M.Callee(e), ast.Expr(nil); fe != nil {
 			if first = fr.returnsFractional(fe); first != nil {
-				return fmt.Sprintf("a number that may have a fraction (%s returns %s)", fr.m.Text(e.Func), fr.m.Text(first))
+				return fmt.Sprintf("a number that may have a fraction (%s returns %s)", fr.M.Text(e.Func), fr.M.Text(first))
 			}
 		}
 	case *ast.IdentExpr:
-		v := fr.m.VarOf(e)
+		v := fr.M.VarOf(e)
 		if v != nil && fr.varFractional(v) {
 			return fmt.Sprintf("a local that holds %s", fr.varReason(v))
 		}
@@ -142,42 +144,42 @@ func (fr *fracFinder) fractional(e ast.Expr) string {
 // varFractional reports whether every value assigned to a local may be
 // fractional. A local in a cycle (`x = x * 1.5`) counts as fractional
 // while it is being decided: its other assignments settle the answer.
-func (fr *fracFinder) varFractional(v *model.Variable) bool {
-	switch fr.state[v] {
+func (fr *FracFinder) varFractional(v *model.Variable) bool {
+	switch fr.State[v] {
 	case fracPending, fracYes:
 		return true
 	case fracNo:
 		return false
 	}
 	if v.Kind != model.LocalVar || v.Init == nil {
-		fr.state[v] = fracNo
+		fr.State[v] = fracNo
 		return false
 	}
-	fr.state[v] = fracPending
-	ok := fr.fractional(v.Init) != ""
+	fr.State[v] = fracPending
+	ok := fr.Fractional(v.Init) != ""
 	for _, w := range v.Writes {
 		if !ok {
 			break
 		}
 		rhs, known := fr.assigned()[w]
-		ok = known && rhs != nil && fr.fractional(rhs) != ""
+		ok = known && rhs != nil && fr.Fractional(rhs) != ""
 	}
 	if ok {
-		fr.state[v] = fracYes
+		fr.State[v] = fracYes
 	} else {
-		fr.state[v] = fracNo
+		fr.State[v] = fracNo
 	}
 	return ok
 }
 
 // assigned returns rhs, computed on first use: only a local assigned after
 // its declaration needs it.
-func (fr *fracFinder) assigned() map[*ast.IdentExpr]ast.Expr {
+func (fr *FracFinder) assigned() map[*ast.IdentExpr]ast.Expr {
 	if fr.rhs != nil {
 		return fr.rhs
 	}
 	fr.rhs = map[*ast.IdentExpr]ast.Expr{}
-	fr.m.InspectKinds(fr.m.File.Chunk, model.KAssignStmt, func(n any) bool {
+	fr.M.InspectKinds(fr.M.File.Chunk, model.KAssignStmt, func(n any) bool {
 		if a, ok := n.(*ast.AssignStmt); ok {
 			for i, t := range a.Lhs {
 				id, ok := t.(*ast.IdentExpr)
@@ -199,20 +201,20 @@ func (fr *fracFinder) assigned() map[*ast.IdentExpr]ast.Expr {
 // returnsFractional reports whether every return statement of a local
 // function returns a number that may be fractional, and returns the first
 // one's value.
-func (fr *fracFinder) returnsFractional(fe *ast.FunctionExpr) ast.Expr {
-	if fr.funcs[fe] {
+func (fr *FracFinder) returnsFractional(fe *ast.FunctionExpr) ast.Expr {
+	if fr.Funcs[fe] {
 		return nil // recursion: decided by its other returns
 	}
-	fr.funcs[fe] = true
-	defer delete(fr.funcs, fe)
+	fr.Funcs[fe] = true
+	defer delete(fr.Funcs, fe)
 	var first ast.Expr
 	all := true
-	fr.m.InspectKinds(fe.Stmts, model.KFunctionExpr|model.KReturnStmt, func(x any) bool {
+	fr.M.InspectKinds(fe.Stmts, model.KFunctionExpr|model.KReturnStmt, func(x any) bool {
 		switch x := x.(type) {
 		case *ast.FunctionExpr:
 			return false
 		case *ast.ReturnStmt:
-			if len(x.Exprs) == 0 || fr.fractional(x.Exprs[0]) == "" {
+			if len(x.Exprs) == 0 || fr.Fractional(x.Exprs[0]) == "" {
 				all = false
 			} else if first == nil {
 				first = x.Exprs[0]
@@ -228,25 +230,25 @@ func (fr *fracFinder) returnsFractional(fe *ast.FunctionExpr) ast.Expr {
 
 // varReason describes what a fractional local was first assigned,
 // following locals assigned from locals.
-func (fr *fracFinder) varReason(v *model.Variable) string {
+func (fr *FracFinder) varReason(v *model.Variable) string {
 	for range 10 {
 		id, ok := v.Init.(*ast.IdentExpr)
 		if !ok {
 			break
 		}
-		w := fr.m.VarOf(id)
+		w := fr.M.VarOf(id)
 		if w == nil || w.Init == nil {
 			break
 		}
 		v = w
 	}
 	if x, ok := v.Init.(*ast.ArithmeticOpExpr); ok && x.Operator == "/" {
-		return "a division (" + fr.m.Text(x) + ")"
+		return "a division (" + fr.M.Text(x) + ")"
 	}
-	if why := fr.fractional(v.Init); why != "" && !strings.HasPrefix(why, "a local") {
-		return fr.m.Text(v.Init) + ", " + why
+	if why := fr.Fractional(v.Init); why != "" && !strings.HasPrefix(why, "a local") {
+		return fr.M.Text(v.Init) + ", " + why
 	}
-	return fr.m.Text(v.Init)
+	return fr.M.Text(v.Init)
 }
 
 // isIntegerDivision recognises Lua 5.1's integer division idiom

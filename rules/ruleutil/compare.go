@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // What Lua 5.1 does with an ordering comparison of values of the wrong
 // types, for the rules that report one.
@@ -12,14 +12,14 @@ import (
 
 // strNumCompare is an ordering comparison of a string with a number.
 type strNumCompare struct {
-	str, num       ast.Expr
-	strVal, numVal model.Value
+	Str, Num       ast.Expr
+	StrVal, NumVal model.Value
 }
 
-// findStringNumberCompare reports whether x is an ordering comparison whose
+// FindStringNumberCompare reports whether x is an ordering comparison whose
 // one side is always a string (or null) and the other always a number (or
 // nil): Lua raises on every evaluation, whatever the values.
-func findStringNumberCompare(m *model.Model, x *ast.RelationalOpExpr) (strNumCompare, bool) {
+func FindStringNumberCompare(m *model.Model, x *ast.RelationalOpExpr) (strNumCompare, bool) {
 	switch x.Operator {
 	case "<", "<=", ">", ">=":
 	default:
@@ -27,23 +27,24 @@ func findStringNumberCompare(m *model.Model, x *ast.RelationalOpExpr) (strNumCom
 	}
 	l, r := m.Value(x.Lhs), m.Value(x.Rhs)
 	switch {
-	case isStringValue(l) && isNumberValue(r):
-		return strNumCompare{str: x.Lhs, num: x.Rhs, strVal: l, numVal: r}, true
-	case isNumberValue(l) && isStringValue(r):
-		return strNumCompare{str: x.Rhs, num: x.Lhs, strVal: r, numVal: l}, true
+	case IsStringValue(l) && IsNumberValue(r):
+		return strNumCompare{Str: x.Lhs, Num: x.Rhs, StrVal: l, NumVal: r}, true
+	case IsNumberValue(l) && IsStringValue(r):
+		return strNumCompare{Str: x.Rhs, Num: x.Lhs, StrVal: r, NumVal: l}, true
 	}
 	return strNumCompare{}, false
 }
 
-// isStringValue: a string whenever it is not nil or false. A comparison
+// IsStringValue: a string whenever it is not nil or false. A comparison
 // with nil or false raises too, so the falsy part does not matter here.
-func isStringValue(v model.Value) bool { return v.Types&^model.Falsy == model.TString }
+func IsStringValue(v model.Value) bool { return v.Types&^model.Falsy == model.TString }
 
-func isNumberValue(v model.Value) bool { return v.Types&^model.Falsy == model.TNumber }
+// IsNumberValue: a number whenever it is not nil or false.
+func IsNumberValue(v model.Value) bool { return v.Types&^model.Falsy == model.TNumber }
 
-// luaTypeName is the type name Lua prints for a value that has exactly one
+// LuaTypeName is the type name Lua prints for a value that has exactly one
 // type, or "".
-func luaTypeName(t model.TypeSet) string {
+func LuaTypeName(t model.TypeSet) string {
 	switch t {
 	case model.TNil:
 		return "nil"
@@ -61,9 +62,9 @@ func luaTypeName(t model.TypeSet) string {
 	return ""
 }
 
-// compareError is the message Lua 5.1 raises for `a op b` when a has type
+// CompareError is the message Lua 5.1 raises for `a op b` when a has type
 // lt and b type rt: `a > b` runs as `b < a`, so the names swap.
-func compareError(op, lt, rt string) string {
+func CompareError(op, lt, rt string) string {
 	if op == ">" || op == ">=" {
 		lt, rt = rt, lt
 	}
@@ -73,28 +74,28 @@ func compareError(op, lt, rt string) string {
 	return fmt.Sprintf("attempt to compare %s with %s", lt, rt)
 }
 
-// conjuncts splits an `and` chain into its operands (`a and b and c`: a, b,
+// Conjuncts splits an `and` chain into its operands (`a and b and c`: a, b,
 // c); any other expression is one.
-func conjuncts(e ast.Expr) []ast.Expr {
+func Conjuncts(e ast.Expr) []ast.Expr {
 	if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "and" {
-		return append(conjuncts(l.Lhs), conjuncts(l.Rhs)...)
+		return append(Conjuncts(l.Lhs), Conjuncts(l.Rhs)...)
 	}
 	return []ast.Expr{e}
 }
 
-// chainOperands splits the chain of x's own operator: its conjuncts for
+// ChainOperands splits the chain of x's own operator: its conjuncts for
 // `and`, its disjuncts for `or`.
-func chainOperands(x *ast.LogicalOpExpr) []ast.Expr {
+func ChainOperands(x *ast.LogicalOpExpr) []ast.Expr {
 	if x.Operator == "and" {
-		return conjuncts(x)
+		return Conjuncts(x)
 	}
-	return disjuncts(x)
+	return Disjuncts(x)
 }
 
-// disjuncts splits an `or` chain the same way.
-func disjuncts(e ast.Expr) []ast.Expr {
+// Disjuncts splits an `or` chain the same way.
+func Disjuncts(e ast.Expr) []ast.Expr {
 	if l, ok := e.(*ast.LogicalOpExpr); ok && l.Operator == "or" {
-		return append(disjuncts(l.Lhs), disjuncts(l.Rhs)...)
+		return append(Disjuncts(l.Lhs), Disjuncts(l.Rhs)...)
 	}
 	return []ast.Expr{e}
 }

@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // What bounds the size of an array reply, and the tables a loop fills from
 // one, for the rules about replies too large to unpack or to walk in one
@@ -14,15 +14,15 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// unpackLimit is the first element count unpack refuses in Redis's Lua
+// UnpackLimit is the first element count unpack refuses in Redis's Lua
 // (LUAI_MAXCSTACK; facts C12: 7999 works, 8000 fails).
-const unpackLimit = 8000
+const UnpackLimit = 8000
 
-// unboundedReply says why a call's array reply has no bound the script
+// UnboundedReply says why a call's array reply has no bound the script
 // sets: how (reported at the rule's severity) when the script asks for the
 // whole collection, lower when the bound is the caller's (ARGV). Both are
 // empty when the reply is bounded or nothing is known.
-func unboundedReply(m *model.Model, c *model.Call) (how, lower string) {
+func UnboundedReply(m *model.Model, c *model.Call) (how, lower string) {
 	switch c.Name {
 	case "SMEMBERS", "HKEYS", "HVALS", "HGETALL", "KEYS", "SINTER", "SUNION", "SDIFF", "ZUNION", "ZINTER", "ZDIFF":
 		return c.Name + " replies with the whole collection", ""
@@ -43,10 +43,10 @@ func unboundedReply(m *model.Model, c *model.Call) (how, lower string) {
 	return "", ""
 }
 
-// sizeCommands reply with the size of something already stored: a loop up
+// SizeCommands reply with the size of something already stored: a loop up
 // to that count is bounded by the data exactly as a loop over the reply of
 // LRANGE 0 -1 or SMEMBERS is.
-var sizeCommands = map[string]bool{
+var SizeCommands = map[string]bool{
 	"LLEN": true, "SCARD": true, "ZCARD": true, "HLEN": true, "XLEN": true, "STRLEN": true, "HSTRLEN": true,
 	"ZCOUNT": true, "ZLEXCOUNT": true, "SINTERCARD": true, "ZINTERCARD": true, "DBSIZE": true, "BITCOUNT": true,
 	"PFCOUNT": true, "LPOS": true, "ZRANK": true, "ZREVRANK": true,
@@ -75,7 +75,7 @@ func limitBound(m *model.Model, c *model.Call, tok string, at int) (how, lower s
 		switch {
 		case n < 0 && tok == "LIMIT":
 			return fmt.Sprintf("LIMIT with a negative count, %d, replies with every match", n), ""
-		case n*replyMult(c) >= unpackLimit:
+		case n*replyMult(c) >= UnpackLimit:
 			return fmt.Sprintf("%s %d lets it reach that size", tok, n), ""
 		}
 		return "", ""
@@ -105,7 +105,7 @@ func rangeBound(m *model.Model, c *model.Call) (how, lower string) {
 		default:
 			n = stop - start + 1
 		}
-		if n*mult >= unpackLimit {
+		if n*mult >= UnpackLimit {
 			return fmt.Sprintf("%s %d %d covers %d elements", c.Name, start, stop, n), ""
 		}
 		return "", ""
@@ -118,7 +118,7 @@ func rangeBound(m *model.Model, c *model.Call) (how, lower string) {
 	// A computed stop: start + a literal span is bounded.
 	sv := c.Args[3].Value
 	if sv.Origin == model.Arith && len(sv.Parts) == 2 {
-		if _, ok := intLiteral(sv.Parts[1]); ok && sameValue(sv.Parts[0], c.Args[2].Value) {
+		if _, ok := intLiteral(sv.Parts[1]); ok && SameValue(sv.Parts[0], c.Args[2].Value) {
 			return "", ""
 		}
 	}
@@ -159,9 +159,9 @@ func arithOfReply(v model.Value) bool {
 	return false
 }
 
-// sameValue reports whether two values are the same local or the same
+// SameValue reports whether two values are the same local or the same
 // literal.
-func sameValue(a, b model.Value) bool {
+func SameValue(a, b model.Value) bool {
 	if a.Var != nil || b.Var != nil {
 		return a.Var == b.Var
 	}
@@ -182,31 +182,31 @@ func intLiteral(v model.Value) (int, bool) {
 	return n, err == nil
 }
 
-// filledFromReply finds a loop over an unbounded reply that appends to the
+// FilledFromReply finds a loop over an unbounded reply that appends to the
 // table lv (table.insert(lv, ...) or lv[...] = ...) and that runs before at,
 // with lv declared outside it (a table declared inside is fresh on each
 // iteration, as in batching).
-func filledFromReply(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.Pos) (*model.Call, string) {
-	if f := tableFill(m, lv, loops, at); f != nil && f.src != nil {
-		return f.src, f.how
+func FilledFromReply(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.Pos) (*model.Call, string) {
+	if f := TableFill(m, lv, loops, at); f != nil && f.Src != nil {
+		return f.Src, f.How
 	}
 	return nil, ""
 }
 
-// fill is a loop that appends to a table declared before it.
-type fill struct {
-	loop *model.Loop
+// Fill is a loop that appends to a table declared before it.
+type Fill struct {
+	Loop *model.Loop
 	// src is the unbounded reply the loop walks, with how it is unbounded;
 	// nil for a numeric loop counted by the caller (count says so).
-	src *model.Call
-	how string
+	Src *model.Call
+	How string
 	// count is the loop's limit when it is a number taken from ARGV.
-	count ast.Expr
+	Count ast.Expr
 	// entries is how many entries the loop body appends per round, at most;
 	// always says every round appends exactly that many (none is inside an
 	// if or a nested loop).
-	entries int
-	always  bool
+	Entries int
+	Always  bool
 	// step is how many reply elements a round walks (`for i = 1, #r, 2`).
 	step int
 	// others counts the entries the table gets besides the loop's: those
@@ -218,11 +218,11 @@ type fill struct {
 // the count it gives is reached, "can fail once" when the loop appends
 // only on some rounds, and "by the time" when other entries make it fail
 // sooner than the count.
-func (f *fill) failsWhen() string {
+func (f *Fill) FailsWhen() string {
 	switch {
-	case f.always && f.others == 0:
+	case f.Always && f.others == 0:
 		return "fails once"
-	case f.always:
+	case f.Always:
 		return "fails by the time"
 	case f.others == 0:
 		return "can fail once"
@@ -230,22 +230,22 @@ func (f *fill) failsWhen() string {
 	return "can fail by the time"
 }
 
-// tableFill finds the loop that fills lv before at: a loop over an
+// TableFill finds the loop that fills lv before at: a loop over an
 // unbounded reply, or a numeric loop whose count comes from ARGV.
-func tableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.Pos) *fill {
+func TableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.Pos) *Fill {
 	for _, l := range loops {
 		if !l.Header.Start.Less(at) || !lv.Decl.Start.Less(l.Header.Start) || l.Func != lv.Func {
 			continue
 		}
-		f := &fill{loop: l, step: 1}
+		f := &Fill{Loop: l, step: 1}
 		if src := m.LoopReply(l); src != nil {
-			how, _ := unboundedReply(m, src)
+			how, _ := UnboundedReply(m, src)
 			if how == "" {
 				continue
 			}
-			f.src, f.how = src, how
+			f.Src, f.How = src, how
 		} else if s, ok := l.Stmt.(*ast.NumberForStmt); ok && argvCount(m.Value(s.Limit)) {
-			f.count = s.Limit
+			f.Count = s.Limit
 		} else {
 			continue
 		}
@@ -302,20 +302,20 @@ func tableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.
 			return true
 		})
 		if fills > 0 && !reset {
-			f.entries, f.always = fills, fills == direct1
+			f.Entries, f.Always = fills, fills == direct1
 			f.others = otherEntries(m, lv, l, at)
-			if f.src != nil {
+			if f.Src != nil {
 				per := ""
 				switch {
-				case f.entries != 1 && f.step == 1:
-					per = fmt.Sprintf(", %d entries per element", f.entries)
+				case f.Entries != 1 && f.step == 1:
+					per = fmt.Sprintf(", %d entries per element", f.Entries)
 				case f.step != 1:
-					per = fmt.Sprintf(", %d per %d elements", f.entries, f.step)
+					per = fmt.Sprintf(", %d per %d elements", f.Entries, f.step)
 				}
-				if per != "" && !f.always {
+				if per != "" && !f.Always {
 					per = ", up to" + per[1:]
 				}
-				f.how = fmt.Sprintf("%s is filled from it in the loop of line %d%s; %s", lv.Name, l.Header.Start.Line, per, f.how)
+				f.How = fmt.Sprintf("%s is filled from it in the loop of line %d%s; %s", lv.Name, l.Header.Start.Line, per, f.How)
 			}
 			return f
 		}
@@ -323,10 +323,10 @@ func tableFill(m *model.Model, lv *model.Variable, loops []*model.Loop, at span.
 	return nil
 }
 
-// tableAppends calls add with each statement or call of the file that
+// TableAppends calls add with each statement or call of the file that
 // adds an entry to the table lv: table.insert(lv, ...) or an assignment to
 // one of its fields.
-func tableAppends(m *model.Model, lv *model.Variable, add func(where ast.PositionHolder)) {
+func TableAppends(m *model.Model, lv *model.Variable, add func(where ast.PositionHolder)) {
 	m.InspectKinds(m.File.Chunk, model.KFuncCallExpr|model.KAssignStmt, func(x any) bool {
 		switch s := x.(type) {
 		case *ast.FuncCallExpr:
@@ -358,7 +358,7 @@ func otherEntries(m *model.Model, lv *model.Variable, fill *model.Loop, at span.
 		}
 	}
 	in := m.Range(fill.Stmt)
-	tableAppends(m, lv, func(where ast.PositionHolder) {
+	TableAppends(m, lv, func(where ast.PositionHolder) {
 		if r := m.Range(where); !in.Contains(r.Start) && r.Start.Less(at) {
 			n++
 		}
@@ -383,8 +383,8 @@ func argvCount(v model.Value) bool {
 // failsAt is the least count of reply elements (or loop rounds, step 1)
 // at which unpack of a table the loop fills can fail: unpack(t) fails from
 // unpackLimit entries on.
-func (f *fill) failsAt() int {
-	return (unpackLimit*f.step + f.entries - 1) / f.entries
+func (f *Fill) FailsAt() int {
+	return (UnpackLimit*f.step + f.Entries - 1) / f.Entries
 }
 
 func isTableInsert(m *model.Model, c *ast.FuncCallExpr) bool {

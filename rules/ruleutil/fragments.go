@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // What undefined-global and global-assignment share about fragments: a
 // script whose globals another script it may be joined with declares (a
@@ -13,10 +13,10 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
-// siblingLookup returns the script that defines a name for this one, the
+// SiblingLookup returns the script that defines a name for this one, the
 // zero Sibling when none does; the siblings are read on the first question
 // (a clean script asks none).
-func siblingLookup(p *lint.Pass) func(string) lint.Sibling {
+func SiblingLookup(p *lint.Pass) func(string) lint.Sibling {
 	var siblings map[string]lint.Sibling
 	return func(name string) lint.Sibling {
 		if p.Siblings == nil {
@@ -29,10 +29,10 @@ func siblingLookup(p *lint.Pass) func(string) lint.Sibling {
 	}
 }
 
-// fragmentNames lists the names of uses once each, in order, and says how
+// FragmentNames lists the names of uses once each, in order, and says how
 // many there are besides the first (" (+2 more)"), for a headline that
 // names the first.
-func fragmentNames(uses []model.GlobalAccess) (names []string, more string) {
+func FragmentNames(uses []model.GlobalAccess) (names []string, more string) {
 	seen := map[string]bool{}
 	for _, g := range uses {
 		if !seen[g.Name] {

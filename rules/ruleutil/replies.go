@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // What the rules that follow a redis.call reply share: naming a reply in a
 // message, looking through a local function's return, and when a reply is
@@ -11,9 +11,9 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// replyCommandName names a call's command for a message ("the HGET reply"),
+// ReplyCommandName names a call's command for a message ("the HGET reply"),
 // or the function when the command is not a literal.
-func replyCommandName(c *model.Call) string {
+func ReplyCommandName(c *model.Call) string {
 	switch {
 	case c.Name != "":
 		return c.Name
@@ -23,12 +23,12 @@ func replyCommandName(c *model.Call) string {
 	return "redis.call"
 }
 
-// replyValueOf is what e may hold (m.Value), or, for a call of one of the
+// ReplyValueOf is what e may hold (m.Value), or, for a call of one of the
 // file's functions (a local function, a table's field or method:
 // Model.Callee), what it returns when that is a reply, or, for a field of
 // a local table the script fills itself, the reply stored there
 // (Model.FieldValue).
-func replyValueOf(m *model.Model, e ast.Expr) model.Value {
+func ReplyValueOf(m *model.Model, e ast.Expr) model.Value {
 	v := m.Value(e)
 	if v.Origin != model.Unknown {
 		return v
@@ -48,36 +48,36 @@ func replyValueOf(m *model.Model, e ast.Expr) model.Value {
 	return v
 }
 
-// isLocalFuncCall reports whether e is a call of one of the file's
+// IsLocalFuncCall reports whether e is a call of one of the file's
 // functions (Model.Callee), not a redis.call site.
-func isLocalFuncCall(m *model.Model, e ast.Expr) bool {
+func IsLocalFuncCall(m *model.Model, e ast.Expr) bool {
 	call, ok := e.(*ast.FuncCallExpr)
 	return ok && m.CallAt(call) == nil && m.Callee(call) != nil
 }
 
-// isTableField reports whether e is a field of a table that holds a reply
+// IsTableField reports whether e is a field of a table that holds a reply
 // (Model.FieldValue).
-func isTableField(m *model.Model, e ast.Expr) bool {
+func IsTableField(m *model.Model, e ast.Expr) bool {
 	a, ok := e.(*ast.AttrGetExpr)
 	return ok && m.FieldValue(a).FromReply() != nil
 }
 
-// replySubject names a reply operand for a headline: its text, with the
+// ReplySubject names a reply operand for a headline: its text, with the
 // command when the text does not show it (a local, a local function's
 // call).
-func replySubject(m *model.Model, e ast.Expr, v model.Value, name string) string {
+func ReplySubject(m *model.Model, e ast.Expr, v model.Value, name string) string {
 	switch {
-	case v.Var != nil, isTableField(m, e):
-		return fmt.Sprintf("%s (the %s reply)", brief(m, e), name)
-	case isLocalFuncCall(m, e):
-		return fmt.Sprintf("%s (which returns the %s reply)", brief(m, e), name)
+	case v.Var != nil, IsTableField(m, e):
+		return fmt.Sprintf("%s (the %s reply)", Brief(m, e), name)
+	case IsLocalFuncCall(m, e):
+		return fmt.Sprintf("%s (which returns the %s reply)", Brief(m, e), name)
 	}
-	return brief(m, e)
+	return Brief(m, e)
 }
 
-// elementOf is n when v (or the argument of tonumber v) is element n of an
+// ElementOf is n when v (or the argument of tonumber v) is element n of an
 // array reply, else 0.
-func elementOf(v model.Value) int32 {
+func ElementOf(v model.Value) int32 {
 	if v.Origin == model.Tonumber && v.Of != nil {
 		v = *v.Of
 	}
@@ -87,9 +87,9 @@ func elementOf(v model.Value) int32 {
 	return 0
 }
 
-// nullCauseOf says when v, a reply or an element of one, is null.
-func nullCauseOf(v model.Value, c *model.Call) string {
-	if elementOf(v) > 0 {
+// NullCauseOf says when v, a reply or an element of one, is null.
+func NullCauseOf(v model.Value, c *model.Call) string {
+	if ElementOf(v) > 0 {
 		switch c.Name {
 		case "HMGET":
 			return "its field is missing"
@@ -122,10 +122,10 @@ func nullCause(c *model.Call) string {
 	return "the key is missing"
 }
 
-// replyOnlyTables returns the locals of the main chunk whose every use is
+// ReplyOnlyTables returns the locals of the main chunk whose every use is
 // table.insert into them, their length (#t) or the script's return: a
 // table that only carries the script's reply to the client.
-func replyOnlyTables(m *model.Model) map[*model.Variable]bool {
+func ReplyOnlyTables(m *model.Model) map[*model.Variable]bool {
 	uses := map[*model.Variable]int{}
 	fine := map[*model.Variable]int{}
 	returned := map[*model.Variable]bool{}

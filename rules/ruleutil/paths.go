@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // Which branches of the if statements around a call it runs on, for the
 // rules that ask whether two calls can run in one run.
@@ -8,23 +8,23 @@ import (
 	"github.com/yuin/gopher-lua/ast"
 )
 
-// branch is one branch of an if statement: its then part, or its else.
-type branch struct {
+// Branch is one branch of an if statement: its then part, or its else.
+type Branch struct {
 	s    *ast.IfStmt
 	then bool
 }
 
-// ifPaths maps each call expression to the if branches around it.
-func ifPaths(m *model.Model) map[*ast.FuncCallExpr][]branch {
-	out := map[*ast.FuncCallExpr][]branch{}
-	var visit func(path []branch) func(n any) bool
-	visit = func(path []branch) func(n any) bool {
+// IfPaths maps each call expression to the if branches around it.
+func IfPaths(m *model.Model) map[*ast.FuncCallExpr][]Branch {
+	out := map[*ast.FuncCallExpr][]Branch{}
+	var visit func(path []Branch) func(n any) bool
+	visit = func(path []Branch) func(n any) bool {
 		return func(n any) bool {
 			switch n := n.(type) {
 			case *ast.IfStmt:
 				model.InspectExpr(n.Condition, visit(path))
-				m.InspectKinds(n.Then, ifPathKinds, visit(append(path[:len(path):len(path)], branch{n, true})))
-				m.InspectKinds(n.Else, ifPathKinds, visit(append(path[:len(path):len(path)], branch{n, false})))
+				m.InspectKinds(n.Then, ifPathKinds, visit(append(path[:len(path):len(path)], Branch{n, true})))
+				m.InspectKinds(n.Else, ifPathKinds, visit(append(path[:len(path):len(path)], Branch{n, false})))
 				return false
 			case *ast.FuncCallExpr:
 				out[n] = path
@@ -39,9 +39,9 @@ func ifPaths(m *model.Model) map[*ast.FuncCallExpr][]branch {
 // ifPathKinds are the nodes ifPaths looks at.
 const ifPathKinds = model.KIfStmt | model.KFuncCallExpr
 
-// exclusive reports whether two paths take different branches of one if:
+// Exclusive reports whether two paths take different branches of one if:
 // then no single run reaches both.
-func exclusive(a, b []branch) bool {
+func Exclusive(a, b []Branch) bool {
 	for _, x := range a {
 		for _, y := range b {
 			if x.s == y.s && x.then != y.then {

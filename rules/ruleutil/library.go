@@ -1,4 +1,4 @@
-package rules
+package ruleutil
 
 // What Redis accepts in a script's shebang and in a Functions library, and
 // how a file will run, for the rules that check either.
@@ -9,13 +9,15 @@ import (
 	"github.com/lint-lua/lint-lua/internal/model"
 )
 
-// scriptFlags are the flags an EVAL shebang and redis.register_function
+// ScriptFlags are the flags an EVAL shebang and redis.register_function
 // accept (facts C10, G). EVAL compares them case-sensitively,
 // register_function does not (observed on 7.0.15).
-var scriptFlags = []string{"no-writes", "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys"}
+var ScriptFlags = []string{"no-writes", "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys"}
 
-func isScriptFlag(f string, foldCase bool) bool {
-	for _, s := range scriptFlags {
+// IsScriptFlag reports whether f is one of ScriptFlags, in any case when
+// foldCase (register_function folds it; EVAL does not).
+func IsScriptFlag(f string, foldCase bool) bool {
+	for _, s := range ScriptFlags {
 		if s == f || (foldCase && strings.EqualFold(s, f)) {
 			return true
 		}
@@ -23,10 +25,10 @@ func isScriptFlag(f string, foldCase bool) bool {
 	return false
 }
 
-// validLibraryName reports whether Redis accepts a library or function
+// ValidLibraryName reports whether Redis accepts a library or function
 // name: letters, digits and underscores, at least one (facts G; a non-ASCII
 // letter such as Ü is refused too).
-func validLibraryName(s string) bool {
+func ValidLibraryName(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -39,18 +41,18 @@ func validLibraryName(s string) bool {
 	return true
 }
 
-// libraryNameError is Redis's reply to a bad library or function name.
-const libraryNameError = "Library names can only contain letters, numbers, or underscores(_) and must be at least one character long"
+// LibraryNameError is Redis's reply to a bad library or function name.
+const LibraryNameError = "Library names can only contain letters, numbers, or underscores(_) and must be at least one character long"
 
 // fileKind is how Redis will run a file, as far as the file shows it.
 type fileKind int
 
-// classifyFile decides whether a file is an EVAL script or a Functions
+// ClassifyFile decides whether a file is an EVAL script or a Functions
 // library. The model takes `name=` as the mark of a library; a file without
 // it that registers functions while it runs (at its top level) and reads
 // neither KEYS nor ARGV there is a library whose header is wrong, and a file
 // with it that registers nothing and reads KEYS or ARGV is an EVAL script.
-func classifyFile(m *model.Model) fileKind {
+func ClassifyFile(m *model.Model) fileKind {
 	mentions, atTop := false, false
 	topKeys := false
 	for _, g := range m.Globals {
@@ -72,32 +74,32 @@ func classifyFile(m *model.Model) fileKind {
 	}
 	if m.Context == model.Library {
 		if !mentions && topKeys {
-			return kindNamedScript
+			return KindNamedScript
 		}
-		return kindLibrary
+		return KindLibrary
 	}
 	if atTop && !topKeys {
 		if m.File.Shebang == nil {
-			return kindLibraryNoHeader
+			return KindLibraryNoHeader
 		}
 		return kindLibraryNoName
 	}
-	return kindScript
+	return KindScript
 }
 
 const (
-	// kindScript: an EVAL script.
-	kindScript fileKind = iota
-	// kindNamedScript: `name=` in the header, yet no function is
+	// KindScript: an EVAL script.
+	KindScript fileKind = iota
+	// KindNamedScript: `name=` in the header, yet no function is
 	// registered and KEYS or ARGV is read: an EVAL script with a library
 	// option.
-	kindNamedScript
-	// kindLibrary: `#!lua name=...`.
-	kindLibrary
+	KindNamedScript
+	// KindLibrary: `#!lua name=...`.
+	KindLibrary
 	// kindLibraryNoName: a `#!` header without name=, and functions
 	// registered at the top level.
 	kindLibraryNoName
-	// kindLibraryNoHeader: no header at all, and functions registered at
+	// KindLibraryNoHeader: no header at all, and functions registered at
 	// the top level.
-	kindLibraryNoHeader
+	KindLibraryNoHeader
 )
