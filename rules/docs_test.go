@@ -3,6 +3,7 @@ package rules
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
@@ -68,22 +69,32 @@ func TestRuleDeclarations(t *testing.T) {
 	}
 }
 
-// TestDocFilesAreRules fails on a docs/*.md that no rule reads (a rule
-// renamed or removed without its documentation) and on a shared text that
-// no documentation names.
+// TestDocFilesAreRules fails on a rules/<id>/doc.md whose directory is no
+// rule's (a rule renamed or removed without its documentation), on a rule
+// without one, and on a shared text that no documentation names.
 func TestDocFilesAreRules(t *testing.T) {
-	entries, err := docFiles.ReadDir("docs")
+	docs, err := filepath.Glob("*/doc.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := ""
-	for _, e := range entries {
-		id := strings.TrimSuffix(e.Name(), ".md")
+	seen := map[string]bool{}
+	for _, path := range docs {
+		id := filepath.Dir(path)
+		seen[id] = true
 		if cat.ByID(id) == nil {
-			t.Errorf("rules/docs/%s: no rule %s", e.Name(), id)
+			t.Errorf("rules/%s: no rule %s", path, id)
 		}
-		src, _ := docFiles.ReadFile("docs/" + e.Name())
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		all += string(src)
+	}
+	for _, id := range cat.IDs() {
+		if !seen[id] {
+			t.Errorf("rule %s has no rules/%s/doc.md", id, id)
+		}
 	}
 	for name := range ruleutil.SharedTexts() {
 		if !strings.Contains(all, "{{"+name+"}}") {

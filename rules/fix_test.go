@@ -120,7 +120,7 @@ func fixtureUpTo(file string) diag.Applicability {
 // example: the result parses, no rule reports more than before, and no
 // fixable finding is left (the loop reached its fixed point).
 func TestFixesKeepFixturesSound(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/rules/*/*.lua")
+	files, _ := filepath.Glob("*/testdata/*.lua")
 	examples, _ := filepath.Glob("../examples/*.lua")
 	files = append(files, examples...)
 	all := cat.All()

@@ -14,7 +14,7 @@ import (
 // 'invalid expire time'. The rule reports both forms of the fixture, and
 // not the reply checked first or moved above 0.
 func TestProofTTLReplyAsTTL(t *testing.T) {
-	src, err := os.ReadFile("../testdata/rules/invalid-expire-time/ttl_reply.lua")
+	src, err := os.ReadFile("invalid-expire-time/testdata/ttl_reply.lua")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,124 +9,44 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 )
 
-// TestRuleFilesKeepTheirHelpers fails when an unexported function, type,
-// variable or constant declared in a rule file (a file that declares a
-// rule) is used from another file of the package: what several rules
-// share lives in a file that registers no rule (shared_*.go, sandbox.go) or
-// in the model, where a reader of one rule's file can find it.
-func TestRuleFilesKeepTheirHelpers(t *testing.T) {
-	fset := token.NewFileSet()
-	names, err := filepath.Glob("*.go")
+// TestRuleDirectories fails when a rule is not a directory of its own,
+// rules/<id>/, holding its code (a package that declares that one rule),
+// its documentation (doc.md) and, but for the rules only the Go analyzer
+// reports, its fixtures (testdata/*.lua): the layout a contributor copies.
+// What a rule's package keeps unexported is its own; the compiler sees to
+// that, and what several rules share is in rules/ruleutil.
+func TestRuleDirectories(t *testing.T) {
+	found, err := rulegen.Find("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]*ast.File{}
-	for _, name := range names {
-		if strings.HasSuffix(name, "_test.go") {
+	perDir := map[string]int{}
+	for _, r := range found {
+		dir := filepath.ToSlash(filepath.Dir(r.File))
+		perDir[dir]++
+		if dir != "rules/"+r.ID {
+			t.Errorf("%s: rule %s is declared outside rules/%s", r.File, r.ID, r.ID)
 			continue
 		}
-		src, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
+		if r.Var != "Rule" {
+			t.Errorf("%s: the rule's variable is %s, want Rule", r.File, r.Var)
 		}
-		f, err := parser.ParseFile(fset, name, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[name] = f
-	}
-	// owner maps each unexported package-level name of a rule file to
-	// that file.
-	owner := map[string]string{}
-	for name, f := range files {
-		if !rulegen.DeclaresRule(f) {
-			continue
-		}
-		for _, d := range f.Decls {
-			for _, id := range declared(d) {
-				if !ast.IsExported(id.Name) && id.Name != "_" {
-					owner[id.Name] = name
-				}
-			}
+		if _, err := os.Stat(filepath.Join(r.ID, "doc.md")); err != nil {
+			t.Errorf("rule %s: %v", r.ID, err)
 		}
 	}
-	if len(owner) == 0 {
-		t.Fatal("no rule file declares anything: is var Name = &lint.Rule{...} still the way rules are declared?")
-	}
-	var bad []string
-	for name, f := range files {
-		for _, id := range uses(f) {
-			if o, ok := owner[id.Name]; ok && o != name {
-				bad = append(bad, fset.Position(id.Pos()).String()+": "+id.Name+" is declared in the rule file "+o)
-			}
+	for dir, n := range perDir {
+		if n > 1 {
+			t.Errorf("%s declares %d rules, want one", dir, n)
 		}
 	}
-	sort.Strings(bad)
-	bad = slices.Compact(bad)
-	for _, b := range bad {
-		t.Error(b)
+	if len(found) != len(cat.All()) {
+		t.Errorf("rulegen finds %d rules, the catalogue has %d", len(found), len(cat.All()))
 	}
-	if len(bad) > 0 {
-		t.Log("move what several rules use into a file that declares no rule (rules/shared_*.go) or into internal/model")
-	}
-}
-
-// declared returns the package-level names d declares (not methods: they
-// are reached through their type).
-func declared(d ast.Decl) []*ast.Ident {
-	var out []*ast.Ident
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Recv == nil {
-			out = append(out, d.Name)
-		}
-	case *ast.GenDecl:
-		for _, s := range d.Specs {
-			switch s := s.(type) {
-			case *ast.TypeSpec:
-				out = append(out, s.Name)
-			case *ast.ValueSpec:
-				out = append(out, s.Names...)
-			}
-		}
-	}
-	return out
-}
-
-// uses returns the identifiers of f that may name a package-level
-// declaration of another file: not resolved inside f, and neither a
-// field or method selected from a value nor a struct field's name.
-func uses(f *ast.File) []*ast.Ident {
-	skip := map[*ast.Ident]bool{}
-	var out []*ast.Ident
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			skip[n.Sel] = true
-		case *ast.Field:
-			for _, id := range n.Names {
-				skip[id] = true
-			}
-		case *ast.KeyValueExpr:
-			// A struct literal's field name; a map literal keyed by
-			// another file's constant would be missed, which is rare.
-			if id, ok := n.Key.(*ast.Ident); ok {
-				skip[id] = true
-			}
-		case *ast.Ident:
-			if n.Obj == nil && !skip[n] {
-				out = append(out, n)
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // TestLowerDocumented fails when a rule file reports a finding below the
@@ -135,7 +55,7 @@ func uses(f *ast.File) []*ast.Ident {
 // severity printed is a promise, and its exceptions are documented.
 func TestLowerDocumented(t *testing.T) {
 	fset := token.NewFileSet()
-	names, err := filepath.Glob("*.go")
+	names, err := filepath.Glob("*/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}

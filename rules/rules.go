@@ -1,35 +1,13 @@
-// Package rules holds lint-lua's rules, one file per rule, each an exported
-// variable `var Name = &lint.Rule{...}` with its documentation in
-// docs/<id>.md, and Catalogue, generated from those declarations
-// (catalogue_gen.go, by go generate: internal/rulegen), which makes the
-// catalogue value every command is given. A rule file keeps its unexported
-// helpers to itself; what several rules use lives in a file that declares
-// no rule (shared_*.go, sandbox.go) or in internal/model, and
-// TestRuleFilesKeepTheirHelpers keeps it so.
+// Package rules is lint-lua's rule catalogue: Catalogue, generated from the
+// rule directories (catalogue_gen.go, by go generate: internal/rulegen),
+// makes the value every command, the settings, the Go analyzer and the
+// language server are given. Each rule is a directory of its own,
+// rules/<id>/: its code (a package declaring `var Rule = &lint.Rule{...}`),
+// its documentation (doc.md, read by ruleutil.Doc), its fixtures
+// (testdata/*.lua) and its proof. What several rules share is in
+// rules/ruleutil, and each rule ID is a constant of rules/ruleid. Only the
+// entry points (cmd/lint-lua, lint-lua-vet, the golangci plugin) import
+// this package; the tests here run every rule's fixtures and proofs.
 package rules
 
 //go:generate go run ../internal/tools/gencatalogue
-
-import (
-	"embed"
-	"fmt"
-
-	"github.com/lint-lua/lint-lua/internal/diag"
-	"github.com/lint-lua/lint-lua/rules/ruleutil"
-)
-
-// Each rule's documentation is docs/<id>.md (internal/ruledoc says the
-// format; ruleutil holds the texts several of them name).
-//
-//go:embed docs/*.md
-var docFiles embed.FS
-
-// ruleDoc reads rule id's documentation from docs/<id>.md.
-func ruleDoc(id string) diag.Doc {
-	path := "docs/" + id + ".md"
-	src, err := docFiles.ReadFile(path)
-	if err != nil {
-		panic(fmt.Sprintf("rules/%s: %v", path, err))
-	}
-	return ruleutil.Doc("rules/"+path, string(src))
-}

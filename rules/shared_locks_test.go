@@ -112,7 +112,7 @@ func TestLockSeverities(t *testing.T) {
 func TestLockRecordsSilent(t *testing.T) {
 	for _, r := range lockRules {
 		for _, name := range []string{"records.lua", "ack.lua"} {
-			file := "../testdata/rules/" + r + "/" + name
+			file := r + "/testdata/" + name
 			src, err := os.ReadFile(file)
 			if os.IsNotExist(err) {
 				continue

@@ -8,6 +8,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/redistest"
 	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules/ruleutil"
+	"github.com/lint-lua/lint-lua/rules/unavailable-library"
 )
 
 // TestProofUnavailableLibrary runs the Bad example (os is missing, or from
@@ -28,7 +29,7 @@ func TestProofUnavailableLibrary(t *testing.T) {
 		for g := range ruleutil.UnavailableGlobals {
 			globals = append(globals, g)
 		}
-		for f := range lua52Fields {
+		for f := range unavailablelibrary.Lua52Fields {
 			fields = append(fields, f)
 		}
 		sort.Strings(globals)

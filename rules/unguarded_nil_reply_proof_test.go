@@ -129,7 +129,7 @@ func TestProofUnguardedNilReply(t *testing.T) {
 // RENAMENX keeps it when the new name exists (it replies 0), so it is not
 // a removal; EXPIRE with a time of 0 replies 1 exactly when it deleted a
 // key that was there, and 0 for a missing key. The fixture
-// testdata/rules/unguarded-nil-reply/removals.lua holds the lint side.
+// rules/unguarded-nil-reply/testdata/removals.lua holds the lint side.
 func TestProofRemovals(t *testing.T) {
 	const id = "unguarded-nil-reply"
 	after := func(write string) string {
@@ -173,7 +173,7 @@ func TestProofRemovals(t *testing.T) {
 // of a hash when EXISTS finds it missing reads them back on that run and on
 // every later run, so those reads are not reported; a field the missing-key
 // path does not write is null on the run that created the key, and is. The
-// fixture testdata/rules/unguarded-nil-reply/key_initialised.lua holds more
+// fixture rules/unguarded-nil-reply/testdata/key_initialised.lua holds more
 // forms.
 func TestProofKeyInitialised(t *testing.T) {
 	const id = "unguarded-nil-reply"

@@ -39,13 +39,13 @@ func root() string {
 }
 
 // Sets returns the repository's own inputs ("repo": examples/*.lua and
-// testdata/rules/*/*.lua) and, when fetched, the real corpus ("corpus":
+// rules/*/testdata/*.lua) and, when fetched, the real corpus ("corpus":
 // every .lua file of testdata/corpus but bullmq's esm copy, as
 // scripts/bench.sh lints). A set that is absent has no files.
 func Sets() ([]Set, error) {
 	r := root()
 	repo := Set{Name: "repo"}
-	for _, pat := range []string{"examples/*.lua", "testdata/rules/*/*.lua"} {
+	for _, pat := range []string{"examples/*.lua", "rules/*/testdata/*.lua"} {
 		paths, err := filepath.Glob(filepath.Join(r, pat))
 		if err != nil {
 			return nil, err

@@ -38,7 +38,7 @@ func seedSources(tb testing.TB) [][]byte {
 	tb.Helper()
 	var out [][]byte
 	files, _ := filepath.Glob("../../examples/*.lua")
-	more, _ := filepath.Glob("../../testdata/rules/*/*.lua")
+	more, _ := filepath.Glob("../../rules/*/testdata/*.lua")
 	for _, p := range append(files, more...) {
 		src, err := os.ReadFile(p)
 		if err != nil {

@@ -218,7 +218,7 @@ func TestMaxDepth(t *testing.T) {
 //	go test -run '^$' -fuzz FuzzParseRanges -parallel 1 ./internal/luasrc/
 func FuzzParseRanges(f *testing.F) {
 	files, _ := filepath.Glob("../../examples/*.lua")
-	more, _ := filepath.Glob("../../testdata/rules/*/*.lua")
+	more, _ := filepath.Glob("../../rules/*/testdata/*.lua")
 	for _, p := range append(files, more...) {
 		src, err := os.ReadFile(p)
 		if err != nil {

@@ -114,7 +114,7 @@ func sameSeq(want, got []any) error {
 // fetched).
 func TestInspectSameAsRecursive(t *testing.T) {
 	var paths []string
-	for _, root := range []string{"../../testdata/", "../../testdata/corpus/", "../../examples/"} {
+	for _, root := range []string{"../../testdata/", "../../testdata/corpus/", "../../examples/", "../../rules/"} {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if os.IsNotExist(err) {

@@ -14,7 +14,7 @@ import (
 // not record would still be walked right, by the recursive fallback,
 // only slower), with events whose ends and kinds fit their nodes.
 func TestWalkServesEveryBlock(t *testing.T) {
-	paths, _ := filepath.Glob("../../testdata/rules/*/*.lua")
+	paths, _ := filepath.Glob("../../rules/*/testdata/*.lua")
 	more, _ := filepath.Glob("../../examples/*.lua")
 	paths = append(paths, more...)
 	if len(paths) < 50 {
@@ -179,7 +179,7 @@ func (r *refFuncOf) expr(e ast.Expr) {
 // recursive reference, on the repository's scripts and on a tree deeper
 // than the walk (whose deep nodes the resolver lists apart).
 func TestFuncOfFromWalk(t *testing.T) {
-	paths, _ := filepath.Glob("../../testdata/rules/*/*.lua")
+	paths, _ := filepath.Glob("../../rules/*/testdata/*.lua")
 	more, _ := filepath.Glob("../../examples/*.lua")
 	paths = append(paths, more...)
 	var models []*Model

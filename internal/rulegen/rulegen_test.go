@@ -25,25 +25,32 @@ func tree(t *testing.T, files map[string]string) string {
 	return root
 }
 
-const ruleFile = `package rules
+const ruleFile = `package zetarule
 
-var Zeta = &lint.Rule{RuleInfo: diag.RuleInfo{ID: "zeta-rule"}, Run: nil}
-
-var SyntaxError = &lint.Rule{RuleInfo: diag.RuleInfo{ID: lint.SyntaxErrorID}}
+var Rule = &lint.Rule{RuleInfo: diag.RuleInfo{ID: "zeta-rule"}, Run: nil}
 
 var notARule = &other.Rule{}
 `
 
+const engineFile = `package syntaxerror
+
+var Rule = &lint.Rule{RuleInfo: diag.RuleInfo{ID: lint.SyntaxErrorID}}
+`
+
 func TestFindAndWrite(t *testing.T) {
 	root := tree(t, map[string]string{
-		"rules/a.go":      ruleFile,
-		"rules/a_test.go": "package rules\n\nvar Ignored = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"in-a-test\"}}\n",
+		"rules/zeta-rule/zeta.go":      ruleFile,
+		"rules/syntax-error/syntax.go": engineFile,
+		"rules/zeta-rule/zeta_test.go": "package zetarule\n\nvar Ignored = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"in-a-test\"}}\n",
 	})
 	got, err := Find(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Rule{{ID: "syntax-error", Var: "SyntaxError", File: "rules/a.go"}, {ID: "zeta-rule", Var: "Zeta", File: "rules/a.go"}}
+	want := []Rule{
+		{ID: "syntax-error", Var: "Rule", File: "rules/syntax-error/syntax.go", Pkg: "syntaxerror", Import: "github.com/lint-lua/lint-lua/rules/syntax-error"},
+		{ID: "zeta-rule", Var: "Rule", File: "rules/zeta-rule/zeta.go", Pkg: "zetarule", Import: "github.com/lint-lua/lint-lua/rules/zeta-rule"},
+	}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("Find: %+v, want %+v", got, want)
 	}
@@ -57,15 +64,19 @@ func TestFindAndWrite(t *testing.T) {
 		t.Fatalf("after Write: stale %v, %v", stale, err)
 	}
 	cat, _ := os.ReadFile(filepath.Join(root, CatalogueFile))
-	if !strings.Contains(string(cat), "lint.NewCatalogue(\n\t\tSyntaxError,\n\t\tZeta,\n\t)") {
+	if !strings.Contains(string(cat), "lint.NewCatalogue(\n\t\tsyntaxerror.Rule,\n\t\tzetarule.Rule,\n\t)") ||
+		!strings.Contains(string(cat), `"github.com/lint-lua/lint-lua/rules/zeta-rule"`) {
 		t.Errorf("catalogue:\n%s", cat)
 	}
 	ids, _ := os.ReadFile(filepath.Join(root, IDsFile))
-	if !strings.Contains(string(ids), `Zeta        = "zeta-rule"`) || !strings.Contains(string(ids), `SyntaxError = "syntax-error"`) {
+	if !strings.Contains(string(ids), `ZetaRule    = "zeta-rule"`) || !strings.Contains(string(ids), `SyntaxError = "syntax-error"`) {
 		t.Errorf("ids:\n%s", ids)
 	}
 	// A rule added after is stale until written again.
-	if err := os.WriteFile(filepath.Join(root, "rules/b.go"), []byte("package rules\n\nvar B = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"b\"}}\n"), 0o644); err != nil {
+	if err := os.MkdirAll(filepath.Join(root, "rules/b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "rules/b/b.go"), []byte("package b\n\nvar Rule = &lint.Rule{RuleInfo: diag.RuleInfo{ID: \"b\"}}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if stale, _ := Stale(root); len(stale) != 2 {

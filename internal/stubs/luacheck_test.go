@@ -17,7 +17,7 @@ import (
 func corpusFiles(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	for _, pattern := range []string{"../../examples/*.lua", "../../testdata/rules/*/*.lua", "testdata/scripts/*.lua"} {
+	for _, pattern := range []string{"../../examples/*.lua", "../../rules/*/testdata/*.lua", "testdata/scripts/*.lua"} {
 		m, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)
@@ -25,7 +25,7 @@ func corpusFiles(t *testing.T) []string {
 		files = append(files, m...)
 	}
 	if len(files) < 100 {
-		t.Fatalf("%d scripts in examples/ and testdata/rules/", len(files))
+		t.Fatalf("%d scripts in examples/ and rules/*/testdata/", len(files))
 	}
 	return files
 }

@@ -75,7 +75,7 @@ func TestIncludeOfferMatchesLoad(t *testing.T) {
 	kept := 0
 	// The corpus (scripts/fetch-corpus.sh) holds bull's and bullmq's
 	// fragments; without it the bundled files still run.
-	roots := []string{"../../../examples", "../../../testdata/rules", "../../../testdata/fixes"}
+	roots := []string{"../../../examples", "../../../rules", "../../../testdata/fixes"}
 	floor := 5
 	if _, err := os.Stat("../../../testdata/corpus"); err == nil {
 		roots, floor = append(roots, "../../../testdata/corpus/"), 50

@@ -62,7 +62,7 @@ func readSimple(t *testing.T, dir string) map[string][]siblingDef {
 func TestSiblingsMatchSimple(t *testing.T) {
 	root := filepath.Join("..", "..", "..")
 	dirs := map[string]bool{}
-	for _, top := range []string{"examples", "testdata"} {
+	for _, top := range []string{"examples", "testdata", "rules"} {
 		err := filepath.WalkDir(filepath.Join(root, top), func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

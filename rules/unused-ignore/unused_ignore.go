@@ -1,0 +1,25 @@
+// Package unusedignore declares unused-ignore, a rule the engine reports itself (package
+// lint): it has no Run, and is declared so that its severity can be
+// configured and lint-lua rules, lint-lua explain and docs/rules.md list it.
+package unusedignore
+
+import (
+	_ "embed" // doc.md
+
+	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/internal/lint"
+	"github.com/lint-lua/lint-lua/rules/ruleutil"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is unused-ignore.
+var Rule = &lint.Rule{
+	RuleInfo: diag.RuleInfo{
+		ID:       lint.UnusedIgnore,
+		Category: diag.Style,
+		Severity: diag.SeverityInfo,
+		Doc:      ruleutil.Doc("rules/unused-ignore/doc.md", doc),
+	},
+}
