@@ -1,10 +1,11 @@
-package rules
+package rules_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 // TestProofSelectNoCluster: a script that SELECTs a database given by its
@@ -17,7 +18,7 @@ import (
 func TestProofSelectNoCluster(t *testing.T) {
 	const body = "local v = redis.call('HGET', '{cfg}:rates', ARGV[2])\nreturn v"
 	severity := func(src string) string {
-		for _, d := range lintSource("proof.lua", []byte(src), cat.All(), nil) {
+		for _, d := range ruletest.LintSource("proof.lua", []byte(src), ruletest.Cat.All(), nil) {
 			if d.Rule == "undeclared-key" {
 				return d.Severity.String()
 			}
@@ -34,7 +35,7 @@ func TestProofSelectNoCluster(t *testing.T) {
 			t.Errorf("%q: undeclared-key at %q, want %q", src, got, want)
 		}
 	}
-	onCluster(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnCluster(t, func(t *testing.T, c *redistest.Conn) {
 		r := c.MustEval(t, "redis.call('SELECT', ARGV[1])\nreturn 1", nil, "1")
 		if r.Kind != redistest.Error || !strings.Contains(strings.ToLower(r.Str), "select is not allowed in cluster mode") {
 			t.Errorf("SELECT 1 in a script on a cluster node gave %s, want the cluster-mode error", r)

@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"flag"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/report"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 	"github.com/lint-lua/lint-lua/rules/ruleutil"
 )
 
@@ -18,7 +19,7 @@ var updateDocs = flag.Bool("update-docs", false, "rewrite docs/rules.md from the
 // TestDocsUpToDate fails when docs/rules.md is stale: it is generated from
 // the rule declarations (`go test ./rules -update-docs`).
 func TestDocsUpToDate(t *testing.T) {
-	want := report.Markdown(cat.Infos())
+	want := report.Markdown(ruletest.Cat.Infos())
 	const path = "../docs/rules.md"
 	if *updateDocs {
 		if err := os.MkdirAll("../docs", 0o755); err != nil {
@@ -40,7 +41,7 @@ func TestDocsUpToDate(t *testing.T) {
 // TestRuleDeclarations checks what every rule must carry.
 func TestRuleDeclarations(t *testing.T) {
 	ids := map[string]bool{}
-	for _, r := range cat.All() {
+	for _, r := range ruletest.Cat.All() {
 		if ids[r.ID] {
 			t.Errorf("%s: declared twice", r.ID)
 		}
@@ -82,7 +83,7 @@ func TestDocFilesAreRules(t *testing.T) {
 	for _, path := range docs {
 		id := filepath.Dir(path)
 		seen[id] = true
-		if cat.ByID(id) == nil {
+		if ruletest.Cat.ByID(id) == nil {
 			t.Errorf("rules/%s: no rule %s", path, id)
 		}
 		src, err := os.ReadFile(path)
@@ -91,7 +92,7 @@ func TestDocFilesAreRules(t *testing.T) {
 		}
 		all += string(src)
 	}
-	for _, id := range cat.IDs() {
+	for _, id := range ruletest.Cat.IDs() {
 		if !seen[id] {
 			t.Errorf("rule %s has no rules/%s/doc.md", id, id)
 		}

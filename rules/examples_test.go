@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/diag"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 // TestExamples holds the user's examples (examples/, from the
@@ -46,7 +47,7 @@ func TestExamples(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, d := range lintSource(name, src, cat.All(), nil) {
+		for _, d := range ruletest.LintSource(name, src, ruletest.Cat.All(), nil) {
 			f := fmt.Sprintf("%s@%d", d.Rule, d.Range.Start.Line)
 			if d.Severity == diag.SeverityInfo {
 				f += ":info"

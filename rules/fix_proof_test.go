@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/driver/drivertest"
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 // fixProof is one script, the text lint-lua --fix makes of it, and the
@@ -60,7 +61,7 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 	// lint-lua's side first: the rule offers a fix, and --fix makes fixed.
 	var fixedRight []fixProof
 	for _, p := range proofs {
-		ds := lintSource("proof.lua", []byte(p.src), cat.All(), nil)
+		ds := ruletest.LintSource("proof.lua", []byte(p.src), ruletest.Cat.All(), nil)
 		fixable := false
 		for _, d := range ds {
 			if d.Rule == p.rule && d.Fix != nil && d.Fix.Applicability == p.upTo {
@@ -71,14 +72,14 @@ func runFixProofs(t *testing.T, proofs []fixProof) {
 			t.Errorf("%s offers no %s fix for:\n%s", p.rule, p.upTo, p.src)
 			continue
 		}
-		res := drivertest.FixLua("proof.lua", []byte(p.src), cat.All(), p.upTo)
+		res := drivertest.FixLua("proof.lua", []byte(p.src), ruletest.Cat.All(), p.upTo)
 		if string(res.Src) != p.fixed {
 			t.Errorf("fixed text:\n%s\nwant:\n%s", res.Src, p.fixed)
 			continue
 		}
 		fixedRight = append(fixedRight, p)
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		for _, p := range fixedRight {
 			for _, st := range p.states {
 				for _, run := range []struct {
@@ -320,7 +321,7 @@ func TestProofSetnxTTLNotPositive(t *testing.T) {
 	src := "if redis.call('SETNX', KEYS[1], ARGV[1]) == 1 then\n  return redis.call('EXPIRE', KEYS[1], ARGV[2])\nend\nreturn 0\n"
 	fixed := "if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'EX', ARGV[2]) then\n  return 1\nend\nreturn 0\n"
 	found := false
-	for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
+	for _, d := range ruletest.LintSource("p.lua", []byte(src), ruletest.Cat.All(), nil) {
 		if d.Fix != nil && d.Fix.Applicability != diag.Unsafe {
 			t.Errorf("%s offers a %s fix: %s", d.Rule, d.Fix.Applicability, d.Fix.Message)
 		}
@@ -337,7 +338,7 @@ func TestProofSetnxTTLNotPositive(t *testing.T) {
 	if !found {
 		t.Fatalf("not flagged:\n%s", src)
 	}
-	if res := drivertest.FixLua("p.lua", []byte(src), cat.All(), diag.Safe); string(res.Src) != src {
+	if res := drivertest.FixLua("p.lua", []byte(src), ruletest.Cat.All(), diag.Safe); string(res.Src) != src {
 		t.Errorf("--fix changed it:\n%s", res.Src)
 	}
 	runFixProofs(t, []fixProof{{
@@ -422,16 +423,16 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 		"redis.call('SET', KEYS[1], ARGV[1], 'NX')\nredis.call('EXPIRE', KEYS[1], 100)\nreturn redis.call('TTL', KEYS[1])\n",
 	}
 	for _, src := range srcs {
-		if !flaggedBy("setnx-then-expire", src) {
+		if !ruletest.FlaggedBy("setnx-then-expire", src) {
 			t.Fatalf("not flagged:\n%s", src)
 		}
-		for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
+		for _, d := range ruletest.LintSource("p.lua", []byte(src), ruletest.Cat.All(), nil) {
 			if d.Fix != nil {
 				t.Errorf("%s offers a fix: %s", d.Rule, d.Fix.Message)
 			}
 		}
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		for _, src := range srcs {
 			c.MustDo(t, "FLUSHALL")
 			c.MustDo(t, "SET", "proof:lock", "other", "EX", "5")
@@ -450,7 +451,7 @@ func TestProofSetnxUnconditionalExpire(t *testing.T) {
 func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 	src := "if redis.call('EXISTS', KEYS[1], KEYS[2]) then return 1 end return 0"
 	found := false
-	for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
+	for _, d := range ruletest.LintSource("p.lua", []byte(src), ruletest.Cat.All(), nil) {
 		if d.Rule == "integer-reply-truthiness" {
 			found = true
 			if d.Fix != nil {
@@ -461,7 +462,7 @@ func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 	if !found {
 		t.Fatal("not reported")
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		c.MustDo(t, "FLUSHALL")
 		c.MustDo(t, "MSET", "proof:a", "1", "proof:b", "1")
 		for _, tc := range []struct {
@@ -486,7 +487,7 @@ func TestProofExistsSeveralKeysNoFix(t *testing.T) {
 // The same scripts without the closure or the comment keep their fix.
 func TestProofFixNeedsFollowedWrites(t *testing.T) {
 	fixOf := func(rule, src string) (found bool, fix *diag.Fix) {
-		for _, d := range lintSource("p.lua", []byte(src), cat.All(), nil) {
+		for _, d := range ruletest.LintSource("p.lua", []byte(src), ruletest.Cat.All(), nil) {
 			if d.Rule == rule {
 				return true, d.Fix
 			}
@@ -515,7 +516,7 @@ func TestProofFixNeedsFollowedWrites(t *testing.T) {
 	}
 	// The reproduction of the issue on Redis: after reset() ran, the
 	// original script and the rewrite the fix would have made disagree.
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		orig := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif not n then return 0 end\nreturn 1\n"
 		rewritten := "local n = redis.call('SISMEMBER', KEYS[1], ARGV[1])\nlocal function reset() n = nil end\nif ARGV[2] == 'r' then reset() end\nif n == 0 then return 0 end\nreturn 1\n"
 		a := c.MustEval(t, orig, []string{"proof:k"}, "m", "r")

@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"flag"
@@ -12,6 +12,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/driver/drivertest"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/luasrc"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 var updateFixes = flag.Bool("update", false, "rewrite testdata/fixes/**/*.lua.golden from the fixes")
@@ -29,18 +30,18 @@ func TestFixGoldens(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no fixtures in testdata/fixes")
 	}
-	all := cat.All()
+	all := ruletest.Cat.All()
 	for _, file := range files {
 		id := filepath.Base(filepath.Dir(file))
 		t.Run(id+"/"+filepath.Base(file), func(t *testing.T) {
-			if cat.ByID(id) == nil {
+			if ruletest.Cat.ByID(id) == nil {
 				t.Fatalf("testdata/fixes/%s: no such rule", id)
 			}
 			src, err := os.ReadFile(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			before := lintSource(file, src, all, nil)
+			before := ruletest.LintSource(file, src, all, nil)
 			res := drivertest.FixLua(file, src, all, fixtureUpTo(file))
 			golden := file + ".golden"
 			if *updateFixes {
@@ -123,7 +124,7 @@ func TestFixesKeepFixturesSound(t *testing.T) {
 	files, _ := filepath.Glob("*/testdata/*.lua")
 	examples, _ := filepath.Glob("../examples/*.lua")
 	files = append(files, examples...)
-	all := cat.All()
+	all := ruletest.Cat.All()
 	fixed := 0
 	for _, file := range files {
 		src, err := os.ReadFile(file)
@@ -184,7 +185,7 @@ func TestFixGoldensCompile(t *testing.T) {
 func TestSuggestionHashTag(t *testing.T) {
 	src := []byte("redis.call('SET', 'bar', ARGV[1])\nredis.call('SET', 'baz', ARGV[2])\nreturn redis.call('GET', \"baz\")\n")
 	var fix *diag.Fix
-	for _, d := range lintSource("s.lua", src, cat.All(), nil) {
+	for _, d := range ruletest.LintSource("s.lua", src, ruletest.Cat.All(), nil) {
 		if d.Rule == "missing-hash-tag" {
 			fix = d.Fix
 		}
@@ -192,7 +193,7 @@ func TestSuggestionHashTag(t *testing.T) {
 	if fix == nil || fix.Applicability != diag.DisplayOnly || !strings.Contains(fix.Message, "'baz' to '{bar}:baz'") {
 		t.Fatalf("fix = %+v", fix)
 	}
-	if res := drivertest.FixLua("s.lua", src, cat.All(), diag.Unsafe); string(res.Src) != string(src) {
+	if res := drivertest.FixLua("s.lua", src, ruletest.Cat.All(), diag.Unsafe); string(res.Src) != string(src) {
 		t.Errorf("--fix --unsafe-fixes applied a suggestion:\n%s", res.Src)
 	}
 	applied := *fix
@@ -202,7 +203,7 @@ func TestSuggestionHashTag(t *testing.T) {
 	if n != 1 || string(out) != want {
 		t.Fatalf("applied by hand:\n%s\nwant:\n%s", out, want)
 	}
-	for _, d := range lintSource("s.lua", out, cat.All(), nil) {
+	for _, d := range ruletest.LintSource("s.lua", out, ruletest.Cat.All(), nil) {
 		if d.Rule == "missing-hash-tag" {
 			t.Errorf("after the suggestion: %s", d.Message)
 		}

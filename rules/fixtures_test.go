@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"fmt"
@@ -16,6 +16,7 @@ import (
 	"github.com/lint-lua/lint-lua/internal/redisdb"
 	"github.com/lint-lua/lint-lua/internal/target"
 	"github.com/lint-lua/lint-lua/rules/ruleid"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 // wantRE finds `-- want "regexp"` (several quoted patterns may follow),
@@ -53,7 +54,7 @@ func TestFixtures(t *testing.T) {
 	for _, dir := range dirs {
 		id := filepath.Dir(dir)
 		seen[id] = true
-		r := cat.ByID(id)
+		r := ruletest.Cat.ByID(id)
 		if r == nil {
 			t.Errorf("rules/%s: no such rule", dir)
 			continue
@@ -74,7 +75,7 @@ func TestFixtures(t *testing.T) {
 	for _, id := range []string{ruleid.DynamicScript, ruleid.KeysCountMismatch, ruleid.NonatomicCheckThenAct} {
 		goOnly[id] = true
 	}
-	for _, r := range cat.All() {
+	for _, r := range ruletest.Cat.All() {
 		if !seen[r.ID] && !goOnly[r.ID] {
 			t.Errorf("rule %s has no fixtures in rules/%s/testdata", r.ID, r.ID)
 		}
@@ -90,7 +91,7 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	// Every rule runs, as for a user; only the rule under test is checked,
 	// so suppressions and unused-ignore behave as they do for real.
 	var diags []diag.Diagnostic
-	for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: cat.All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
+	for _, d := range ruletest.LintSourceWith(filepath.Base(file), src, lint.Config{Rules: ruletest.Cat.All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
 		if d.Rule == r.ID {
 			diags = append(diags, d)
 		}
@@ -98,13 +99,13 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 	for _, d := range diags {
 		ok := false
 		for _, w := range wants {
-			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(wantText(d)) && (w.severity == "" || w.severity == d.Severity.String()) {
+			if !w.met && w.line == d.Range.Start.Line && w.re.MatchString(ruletest.WantText(d)) && (w.severity == "" || w.severity == d.Severity.String()) {
 				w.met, ok = true, true
 				break
 			}
 		}
 		if !ok {
-			t.Errorf("%s:%d:%d: unexpected %s %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Rule, wantText(d))
+			t.Errorf("%s:%d:%d: unexpected %s %s: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Severity, d.Rule, ruletest.WantText(d))
 		}
 	}
 	for _, w := range wants {
@@ -112,14 +113,6 @@ func checkFixture(t *testing.T, r *lint.Rule, file string) {
 			t.Errorf("%s:%d: no diagnostic matching %q", file, w.line, w.re)
 		}
 	}
-}
-
-// wantText is the text a want matches: the headline, then the help.
-func wantText(d diag.Diagnostic) string {
-	if d.Help == "" {
-		return d.Message
-	}
-	return d.Message + " — " + d.Help
 }
 
 // maxHeadline is the longest headline a finding may have: one line of a
@@ -141,7 +134,7 @@ func TestFindingsScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range lintSourceWith(filepath.Base(file), src, lint.Config{Rules: cat.All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
+		for _, d := range ruletest.LintSourceWith(filepath.Base(file), src, lint.Config{Rules: ruletest.Cat.All(), Target: fixtureTarget(t, src), Cluster: fixtureCluster(t, src)}) {
 			n++
 			at := fmt.Sprintf("%s:%d:%d: %s", file, d.Range.Start.Line, d.Range.Start.Column, d.Rule)
 			h := d.Message

@@ -1,9 +1,10 @@
-package rules
+package rules_test
 
 import (
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 // TestProofKeySetBefore: a key the script has set is there for the rest of
@@ -21,11 +22,11 @@ end
 local again = redis.call('SET', KEYS[1], 'w', 'NX')
 return {redis.call('GET', KEYS[1]), tostring(again), redis.call('GET', KEYS[1]) .. '!'}`
 	for _, id := range []string{"nil-argument", "unguarded-nil-reply"} {
-		if flags(t, id, src) {
+		if ruletest.Flags(t, id, src) {
 			t.Errorf("%s flags a GET of the key the script just set", id)
 		}
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		r := c.MustEval(t, src, []string{"proof:frozen"})
 		if r.Kind != redistest.Array || len(r.Array) != 3 || r.Array[0].Str != "v" || r.Array[1].Str != "false" || r.Array[2].Str != "v!" {
 			t.Fatalf("got %s, want [v false v!]", r)

@@ -1,9 +1,10 @@
-package rules
+package rules_test
 
 import (
 	"github.com/lint-lua/lint-lua/internal/diag"
 	"github.com/lint-lua/lint-lua/internal/lint"
 	"github.com/lint-lua/lint-lua/internal/rulegen"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -44,8 +45,8 @@ func TestRuleDirectories(t *testing.T) {
 			t.Errorf("%s declares %d rules, want one", dir, n)
 		}
 	}
-	if len(found) != len(cat.All()) {
-		t.Errorf("rulegen finds %d rules, the catalogue has %d", len(found), len(cat.All()))
+	if len(found) != len(ruletest.Cat.All()) {
+		t.Errorf("rulegen finds %d rules, the catalogue has %d", len(found), len(ruletest.Cat.All()))
 	}
 }
 
@@ -99,14 +100,14 @@ func TestLowerDocumented(t *testing.T) {
 	// The engine lowers syntax-error itself, for a byte order mark
 	// (luasrc.SyntaxError.Lower).
 	lowers[lint.SyntaxErrorID] = true
-	for _, r := range cat.All() {
+	for _, r := range ruletest.Cat.All() {
 		// The engine lowers the cluster rules' findings on a script
 		// that nothing suggests will run on a cluster (lint.Config.Cluster).
 		if r.Category == diag.Cluster {
 			lowers[r.ID] = true
 		}
 	}
-	for _, r := range cat.All() {
+	for _, r := range ruletest.Cat.All() {
 		switch {
 		case lowers[r.ID] && r.Doc.Lower == "":
 			t.Errorf("%s reports findings below its severity (.Lower() or .Info()): say when and why in Doc.Lower", r.ID)
@@ -131,7 +132,7 @@ func TestCatalogueUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(found) != len(cat.All()) {
-		t.Errorf("rulegen finds %d rules, the catalogue has %d", len(found), len(cat.All()))
+	if len(found) != len(ruletest.Cat.All()) {
+		t.Errorf("rulegen finds %d rules, the catalogue has %d", len(found), len(ruletest.Cat.All()))
 	}
 }

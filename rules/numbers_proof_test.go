@@ -1,10 +1,11 @@
-package rules
+package rules_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 // TestProofInvalidExpireTime: with burst below rate / 2 the Bad example's
@@ -12,15 +13,15 @@ import (
 // key; EXPIRE with 0 deletes the key at once.
 func TestProofInvalidExpireTime(t *testing.T) {
 	const id = "invalid-expire-time"
-	r := cat.ByID(id)
-	if !flags(t, id, r.Doc.Bad) || flags(t, id, r.Doc.Good) {
-		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", flags(t, id, r.Doc.Bad), flags(t, id, r.Doc.Good))
+	r := ruletest.Cat.ByID(id)
+	if !ruletest.Flags(t, id, r.Doc.Bad) || ruletest.Flags(t, id, r.Doc.Good) {
+		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", ruletest.Flags(t, id, r.Doc.Bad), ruletest.Flags(t, id, r.Doc.Good))
 	}
 	src := "redis.call('SET', KEYS[1], 'v')\nredis.call('EXPIRE', KEYS[1], redis.call('LLEN', KEYS[2]) * 10)\nreturn redis.call('EXISTS', KEYS[1])"
-	if !flags(t, id, src) {
+	if !ruletest.Flags(t, id, src) {
 		t.Errorf("%q is not flagged", src)
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		keys := []string{"proof:ttl"}
 		c.MustDo(t, "DEL", keys[0])
 		bad := c.MustEval(t, r.Doc.Bad, keys, "1", "10")
@@ -45,15 +46,15 @@ func TestProofInvalidExpireTime(t *testing.T) {
 // INT64_MIN and stores "inf"; the Good example's check replies 0.
 func TestProofDivisionByZero(t *testing.T) {
 	const id = "division-by-zero"
-	r := cat.ByID(id)
-	if !flags(t, id, r.Doc.Bad) || flags(t, id, r.Doc.Good) {
-		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", flags(t, id, r.Doc.Bad), flags(t, id, r.Doc.Good))
+	r := ruletest.Cat.ByID(id)
+	if !ruletest.Flags(t, id, r.Doc.Bad) || ruletest.Flags(t, id, r.Doc.Good) {
+		t.Errorf("Bad flagged %v, Good flagged %v; want true, false", ruletest.Flags(t, id, r.Doc.Bad), ruletest.Flags(t, id, r.Doc.Good))
 	}
 	src := "redis.call('SET', KEYS[2], 10 / redis.call('LLEN', KEYS[1]))\nreturn redis.call('GET', KEYS[2])"
-	if !flags(t, id, src) {
+	if !ruletest.Flags(t, id, src) {
 		t.Errorf("%q is not flagged", src)
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		keys := []string{"proof:empty", "proof:count"}
 		c.MustDo(t, "DEL", keys[0], keys[1])
 		if got := c.MustEval(t, r.Doc.Bad, keys); got.Kind != redistest.Integer || got.Int != -9223372036854775808 {
@@ -82,15 +83,15 @@ func TestProofExpireTimeForms(t *testing.T) {
 		"getex":  "redis.call('SET', KEYS[1], 'v')\nreturn redis.call('GETEX', KEYS[1], 'EX', " + zero + ")",
 	}
 	for _, src := range refused {
-		if !flags(t, id, src) {
+		if !ruletest.Flags(t, id, src) {
 			t.Errorf("%q is not flagged", src)
 		}
 	}
 	src := "redis.call('SET', KEYS[1], 'v')\nredis.call('PEXPIRE', KEYS[1], " + zero + ")\nreturn redis.call('EXISTS', KEYS[1])"
-	if !flags(t, id, src) {
+	if !ruletest.Flags(t, id, src) {
 		t.Errorf("%q is not flagged", src)
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		keys := []string{"proof:ttlforms", "proof:nolist"}
 		for cmd, src := range refused {
 			c.MustDo(t, "DEL", keys[0], keys[1])
@@ -114,15 +115,15 @@ func TestProofDivisionByZeroNaN(t *testing.T) {
 		"redis.call('HSET', KEYS[1], 'f', 5 % redis.call('LLEN', KEYS[2]))\nreturn redis.call('HGET', KEYS[1], 'f')",
 	}
 	for _, src := range stored {
-		if !flags(t, id, src) {
+		if !ruletest.Flags(t, id, src) {
 			t.Errorf("%q is not flagged", src)
 		}
 	}
 	src := "return 5 % redis.call('LLEN', KEYS[2])"
-	if !flags(t, id, src) {
+	if !ruletest.Flags(t, id, src) {
 		t.Errorf("%q is not flagged", src)
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		keys := []string{"proof:nan", "proof:empty"}
 		c.MustDo(t, "DEL", keys[0], keys[1])
 		for _, src := range stored {

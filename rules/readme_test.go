@@ -1,7 +1,8 @@
-package rules
+package rules_test
 
 import (
 	"fmt"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 	"os"
 	"strings"
 	"testing"
@@ -20,7 +21,7 @@ const (
 func readmeTable() string {
 	var b strings.Builder
 	b.WriteString(tableHeader)
-	for _, r := range cat.All() {
+	for _, r := range ruletest.Cat.All() {
 		what := r.Doc.Summary
 		if what == "" {
 			what = r.Doc.Title
@@ -55,7 +56,7 @@ func TestReadmeRuleTable(t *testing.T) {
 		return
 	}
 	t.Errorf("README.md's rule table is stale: run go test ./rules -update-docs")
-	for _, r := range cat.All() {
+	for _, r := range ruletest.Cat.All() {
 		if !strings.Contains(got, "| `"+r.ID+"` |") {
 			t.Errorf("README.md does not list rule %s", r.ID)
 		}

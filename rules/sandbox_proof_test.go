@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"fmt"
@@ -7,18 +7,19 @@ import (
 
 	"github.com/lint-lua/lint-lua/internal/redistest"
 	"github.com/lint-lua/lint-lua/internal/target"
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 )
 
 func TestProofSyntaxError(t *testing.T) {
-	proveBadGood(t, "syntax-error", nil, nil, "'=' expected near 'continue'")
+	ruletest.ProveBadGood(t, "syntax-error", nil, nil, "'=' expected near 'continue'")
 }
 
 func TestProofGlobalAssignment(t *testing.T) {
-	proveBadGood(t, "global-assignment", []string{"proof:count"}, nil, "Attempt to modify a readonly table")
+	ruletest.ProveBadGood(t, "global-assignment", []string{"proof:count"}, nil, "Attempt to modify a readonly table")
 }
 
 func TestProofUndefinedGlobal(t *testing.T) {
-	proveBadGood(t, "undefined-global", []string{"proof:k"}, nil, "Script attempted to access nonexistent global variable 'double'")
+	ruletest.ProveBadGood(t, "undefined-global", []string{"proof:k"}, nil, "Script attempted to access nonexistent global variable 'double'")
 }
 
 // TestProofLibraryContext proves the Functions library claims: a top-level
@@ -26,18 +27,18 @@ func TestProofUndefinedGlobal(t *testing.T) {
 // FUNCTION LOAD, and KEYS inside a registered function fails at FCALL.
 func TestProofLibraryContext(t *testing.T) {
 	atLoad := "#!lua name=prooflib\nlocal fmt = string.format\nredis.register_function('f', function(keys, args) return 1 end)"
-	if !flags(t, "undefined-global", atLoad) {
+	if !ruletest.Flags(t, "undefined-global", atLoad) {
 		t.Error("top-level string in a library is not flagged")
 	}
 	useKeys := "#!lua name=prooflib2\nredis.register_function('usekeys', function(keys, args) return redis.call('GET', KEYS[1]) end)"
-	if !flags(t, "undefined-global", useKeys) {
+	if !ruletest.Flags(t, "undefined-global", useKeys) {
 		t.Error("KEYS in a library function is not flagged")
 	}
 	good := "#!lua name=prooflib3\nredis.log(redis.LOG_NOTICE, redis.REDIS_VERSION)\nredis.register_function('usekeys3', function(keys, args) return redis.call('GET', keys[1]) end)"
-	if flags(t, "undefined-global", good) || flags(t, "undeclared-key", good) {
+	if ruletest.Flags(t, "undefined-global", good) || ruletest.Flags(t, "undeclared-key", good) {
 		t.Error("the correct library is flagged")
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		r := c.MustDo(t, "FUNCTION", "LOAD", atLoad)
 		if r.Kind != redistest.Error || !strings.Contains(r.Str, "nonexistent global variable 'string'") {
 			t.Errorf("FUNCTION LOAD gave %s", r)
@@ -68,7 +69,7 @@ func TestProofSyntaxErrorForms(t *testing.T) {
 		"if true then\n  return 1\n",
 	}
 	for _, src := range bad {
-		if !flags(t, "syntax-error", src) {
+		if !ruletest.Flags(t, "syntax-error", src) {
 			t.Errorf("%q is not flagged", src)
 		}
 	}
@@ -76,14 +77,14 @@ func TestProofSyntaxErrorForms(t *testing.T) {
 	for i := 0; i < 201; i++ {
 		fmt.Fprintf(&locals, "local v%d = %d\n", i, i)
 	}
-	if !flags(t, "syntax-error", locals.String()) {
+	if !ruletest.Flags(t, "syntax-error", locals.String()) {
 		t.Error("201 locals are not flagged")
 	}
 	good := "local goto = 5\nreturn 0x1p4 + goto"
-	if flags(t, "syntax-error", good) {
+	if ruletest.Flags(t, "syntax-error", good) {
 		t.Error("goto as a name is flagged")
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		for _, src := range bad {
 			r := c.MustEval(t, src, nil)
 			if r.Kind != redistest.Error || !strings.Contains(r.Str, "Error compiling script") {
@@ -109,15 +110,15 @@ func TestProofVarargArg(t *testing.T) {
 		"local function f(...) local t = {...} return arg == nil and 'nil' or 'table' end\nreturn f(1)",
 	}
 	for _, src := range silent {
-		if flags(t, "undefined-global", src) {
+		if ruletest.Flags(t, "undefined-global", src) {
 			t.Errorf("%q: undefined-global flags arg", src)
 		}
 	}
 	flagged := "local function f(a) return type(arg) end\nreturn f(1)"
-	if !flags(t, "undefined-global", flagged) {
+	if !ruletest.Flags(t, "undefined-global", flagged) {
 		t.Errorf("%q: undefined-global does not flag arg", flagged)
 	}
-	onRedis(t, func(t *testing.T, c *redistest.Conn) {
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
 		if got := c.MustEval(t, silent[0], nil); got.Kind != redistest.Integer || got.Int != 3 {
 			t.Errorf("arg.n gave %s, want 3", got)
 		}
@@ -135,9 +136,9 @@ func TestProofVarargArg(t *testing.T) {
 // server, reports it exactly there, once per file.
 func TestProofServerGlobal(t *testing.T) {
 	src := "server.call('SET', KEYS[1], 'v')\nreturn server.call('GET', KEYS[1])"
-	proveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
+	ruletest.ProveForTargets(t, func(t *testing.T, tg target.Target, c *redistest.Conn) {
 		var n int
-		for _, d := range lintSourceFor("proof.lua", []byte(src), cat.All(), nil, tg) {
+		for _, d := range ruletest.LintSourceFor("proof.lua", []byte(src), ruletest.Cat.All(), nil, tg) {
 			if d.Rule == "undefined-global" {
 				n++
 			}

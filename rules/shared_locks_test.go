@@ -1,6 +1,7 @@
-package rules
+package rules_test
 
 import (
+	"github.com/lint-lua/lint-lua/rules/ruletest"
 	"os"
 	"strings"
 	"testing"
@@ -23,11 +24,11 @@ func TestLockSeverities(t *testing.T) {
 		want map[string][]string
 	}{{
 		name: "acquire without expiry, compared release",
-		src:  cat.ByID("lock-without-expiry").Doc.Bad,
+		src:  ruletest.Cat.ByID("lock-without-expiry").Doc.Bad,
 		want: map[string][]string{"lock-without-expiry": {"warning"}},
 	}, {
 		name: "release branch without owner check",
-		src:  cat.ByID("unsafe-lock-release").Doc.Bad,
+		src:  ruletest.Cat.ByID("unsafe-lock-release").Doc.Bad,
 		want: map[string][]string{"unsafe-lock-release": {"warning"}},
 	}, {
 		name: "delete after the attempt failed",
@@ -36,7 +37,7 @@ func TestLockSeverities(t *testing.T) {
 		want: map[string][]string{"unsafe-lock-release": {"error"}},
 	}, {
 		name: "setnx-then-expire Bad: a TTL with a fraction",
-		src:  cat.ByID("setnx-then-expire").Doc.Bad,
+		src:  ruletest.Cat.ByID("setnx-then-expire").Doc.Bad,
 		want: map[string][]string{"setnx-then-expire": {"warning"}},
 	}, {
 		// Redisson RemoteService / AsyncRemoteProxy: the host always
@@ -94,7 +95,7 @@ func TestLockSeverities(t *testing.T) {
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[string][]string{}
-			for _, d := range lintSource("case.lua", []byte(tc.src), cat.All(), nil) {
+			for _, d := range ruletest.LintSource("case.lua", []byte(tc.src), ruletest.Cat.All(), nil) {
 				got[d.Rule] = append(got[d.Rule], d.Severity.String())
 			}
 			for _, r := range lockRules {
@@ -120,7 +121,7 @@ func TestLockRecordsSilent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, d := range lintSource(name, src, cat.All(), nil) {
+			for _, d := range ruletest.LintSource(name, src, ruletest.Cat.All(), nil) {
 				for _, lr := range lockRules {
 					if d.Rule == lr && !((lr == "setnx-then-expire" || lr == "lock-without-expiry") && d.Severity.String() == "info") {
 						t.Errorf("%s:%d: %s %s: %s", file, d.Range.Start.Line, d.Rule, d.Severity, d.Message)
