@@ -1,10 +1,14 @@
 package rulegen
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/lint-lua/lint-lua/internal/ruledoc"
 )
 
 // tree writes files (path -> text) under a new module root.
@@ -95,6 +99,59 @@ func TestFindErrors(t *testing.T) {
 		_, err := Find(tree(t, map[string]string{"rules/a.go": c.src}))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+func TestScaffold(t *testing.T) {
+	root := tree(t, map[string]string{"rules/zeta-rule/zeta.go": ruleFile})
+	files, err := Scaffold(root, "unbounded-scan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"unbounded_scan.go", "doc.md", "testdata/bad.lua", "testdata/good.lua", "proof_test.go"}
+	if len(files) != len(want) {
+		t.Fatalf("created %v", files)
+	}
+	for i, f := range files {
+		if f != "rules/unbounded-scan/"+want[i] {
+			t.Errorf("created %s, want rules/unbounded-scan/%s", f, want[i])
+		}
+	}
+	read := func(path string) string {
+		b, err := os.ReadFile(filepath.Join(root, "rules/unbounded-scan", path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	for _, name := range []string{"unbounded_scan.go", "proof_test.go"} {
+		if _, err := parser.ParseFile(token.NewFileSet(), name, read(name), 0); err != nil {
+			t.Errorf("%s does not parse: %v", name, err)
+		}
+	}
+	if !strings.Contains(read("unbounded_scan.go"), "package unboundedscan\n") || !strings.Contains(read("unbounded_scan.go"), `ID:       "unbounded-scan",`) {
+		t.Errorf("rule file:\n%s", read("unbounded_scan.go"))
+	}
+	if d, err := ruledoc.Parse(read("doc.md"), nil); err != nil || d.Title == "" || d.Bad == "" || d.Good == "" {
+		t.Errorf("doc.md: %v %#v", err, d)
+	}
+	if !strings.Contains(read("testdata/bad.lua"), `-- want "`) || strings.Contains(read("testdata/good.lua"), "want") {
+		t.Errorf("fixtures: the bad one wants a finding, the good one none")
+	}
+	if proof := read("proof_test.go"); !strings.Contains(proof, "package unboundedscan_test") || !strings.Contains(proof, "t.Fatal(") {
+		t.Errorf("the proof stub must fail until written:\n%s", proof)
+	}
+	if stale, err := Stale(root); err != nil || len(stale) != 0 {
+		t.Errorf("the catalogue is not written: %v %v", stale, err)
+	}
+	cat, _ := os.ReadFile(filepath.Join(root, CatalogueFile))
+	if !strings.Contains(string(cat), "unboundedscan.Rule,") {
+		t.Errorf("catalogue:\n%s", cat)
+	}
+	for _, bad := range []string{"unbounded-scan", "zeta-rule", "Unbounded", "one", "two--dashes", "x_y"} {
+		if _, err := Scaffold(root, bad); err == nil {
+			t.Errorf("Scaffold(%q) took it", bad)
 		}
 	}
 }
