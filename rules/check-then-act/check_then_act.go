@@ -1,3 +1,4 @@
+// Package checkthenact is the rule check-then-act: a decrement by an amount the guard does not check.
 package checkthenact
 
 import (
@@ -19,6 +20,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is check-then-act.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "check-then-act",

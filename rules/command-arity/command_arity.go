@@ -1,3 +1,4 @@
+// Package commandarity is the rule command-arity: a command called with the wrong number of arguments.
 package commandarity
 
 import (
@@ -19,6 +20,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is command-arity.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "command-arity",

@@ -1,3 +1,5 @@
+// Package constantlockvalue is the rule constant-lock-value: a lock taken with a constant value. Its documentation is doc.md, its
+// fixtures testdata/.
 package constantlockvalue
 
 import (
@@ -12,6 +14,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is constant-lock-value.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "constant-lock-value",

@@ -1,3 +1,4 @@
+// Package divisionbyzero is the rule division-by-zero: a count that can be 0 divides a value Redis gets.
 package divisionbyzero
 
 import (
@@ -13,6 +14,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is division-by-zero.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "division-by-zero",

@@ -1,3 +1,4 @@
+// Package expensivecommand is the rule expensive-command: a command whose cost grows with the data.
 package expensivecommand
 
 import (
@@ -19,6 +20,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is expensive-command.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "expensive-command",

@@ -1,3 +1,5 @@
+// Package floatreturn is the rule float-return: a non-integer number returned to Redis. Its documentation is doc.md, its
+// fixtures testdata/.
 package floatreturn
 
 import (
@@ -16,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is float-return.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "float-return",

@@ -1,3 +1,4 @@
+// Package fractionalexpiretime is the rule fractional-expire-time: an expire time computed by division, not an integer.
 package fractionalexpiretime
 
 import (
@@ -15,6 +16,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is fractional-expire-time.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "fractional-expire-time",

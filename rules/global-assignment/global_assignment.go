@@ -1,3 +1,5 @@
+// Package globalassignment is the rule global-assignment: assignment to a global variable. Its documentation is doc.md, its
+// fixtures testdata/.
 package globalassignment
 
 import (
@@ -15,6 +17,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is global-assignment.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "global-assignment",

@@ -1,3 +1,5 @@
+// Package integerreplytruthiness is the rule integer-reply-truthiness: an integer reply used as a condition. Its documentation is doc.md, its
+// fixtures testdata/.
 package integerreplytruthiness
 
 import (
@@ -17,6 +19,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is integer-reply-truthiness.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "integer-reply-truthiness",

@@ -1,3 +1,4 @@
+// Package invalidexpiretime is the rule invalid-expire-time: a TTL the script computes that can be 0 or less.
 package invalidexpiretime
 
 import (
@@ -15,6 +16,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is invalid-expire-time.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "invalid-expire-time",

@@ -1,3 +1,4 @@
+// Package invalidfunctionregistration is the rule invalid-function-registration: a redis.register_function call that Redis refuses.
 package invalidfunctionregistration
 
 import (
@@ -15,6 +16,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is invalid-function-registration.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "invalid-function-registration",

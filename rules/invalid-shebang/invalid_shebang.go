@@ -1,3 +1,5 @@
+// Package invalidshebang is the rule invalid-shebang: a #! header that Redis refuses. Its documentation is doc.md, its
+// fixtures testdata/.
 package invalidshebang
 
 import (
@@ -18,6 +20,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is invalid-shebang.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "invalid-shebang",

@@ -1,3 +1,4 @@
+// Package keyasvalue is the rule key-as-value: a KEYS element used only as a value, not as a key.
 package keyasvalue
 
 import (
@@ -16,6 +17,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is key-as-value.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "key-as-value",

@@ -1,3 +1,4 @@
+// Package lockwithoutexpiry is the rule lock-without-expiry: a key taken with SETNX or SET NX that never expires.
 package lockwithoutexpiry
 
 import (
@@ -18,6 +19,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is lock-without-expiry.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "lock-without-expiry",

@@ -1,3 +1,4 @@
+// Package luapatterninjection is the rule lua-pattern-injection: a Lua pattern or format built from keys, arguments or data.
 package luapatterninjection
 
 import (
@@ -16,6 +17,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is lua-pattern-injection.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "lua-pattern-injection",

@@ -1,3 +1,4 @@
+// Package missinghashtag is the rule missing-hash-tag: keys of one script that hash to different cluster slots.
 package missinghashtag
 
 import (
@@ -19,6 +20,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is missing-hash-tag.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "missing-hash-tag",

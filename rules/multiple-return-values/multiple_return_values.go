@@ -1,3 +1,4 @@
+// Package multiplereturnvalues is the rule multiple-return-values: a script or function that returns several values.
 package multiplereturnvalues
 
 import (
@@ -13,6 +14,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is multiple-return-values.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "multiple-return-values",

@@ -1,3 +1,4 @@
+// Package nilargument is the rule nil-argument: a redis.call argument that may be nil, a boolean or a table.
 package nilargument
 
 import (
@@ -17,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is nil-argument.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "nil-argument",

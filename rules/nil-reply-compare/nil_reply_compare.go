@@ -1,3 +1,5 @@
+// Package nilreplycompare is the rule nil-reply-compare: a reply compared with nil. Its documentation is doc.md, its
+// fixtures testdata/.
 package nilreplycompare
 
 import (
@@ -16,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is nil-reply-compare.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "nil-reply-compare",

@@ -1,3 +1,4 @@
+// Package redundantlock is the rule redundant-lock: a lock taken and released inside one script.
 package redundantlock
 
 import (
@@ -13,6 +14,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is redundant-lock.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "redundant-lock",

@@ -1,3 +1,4 @@
+// Package replytypecompare is the rule reply-type-compare: a reply compared by == with a value of another type.
 package replytypecompare
 
 import (
@@ -17,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is reply-type-compare.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "reply-type-compare",

@@ -1,3 +1,4 @@
+// Package scriptforbiddencommand is the rule script-forbidden-command: a command the server refuses inside a script.
 package scriptforbiddencommand
 
 import (
@@ -16,6 +17,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is script-forbidden-command.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "script-forbidden-command",

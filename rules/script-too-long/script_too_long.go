@@ -1,3 +1,5 @@
+// Package scripttoolong is the rule script-too-long: a script longer than max-lines. Its documentation is doc.md, its
+// fixtures testdata/.
 package scripttoolong
 
 import (
@@ -13,6 +15,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is script-too-long.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "script-too-long",

@@ -1,3 +1,4 @@
+// Package setnxthenexpire is the rule setnx-then-expire: a SETNX or SET NX whose key gets its expiry from an EXPIRE.
 package setnxthenexpire
 
 import (
@@ -19,6 +20,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is setnx-then-expire.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "setnx-then-expire",

@@ -1,3 +1,4 @@
+// Package shadowedlocal is the rule shadowed-local: a local that hides another local of the same function.
 package shadowedlocal
 
 import (
@@ -14,6 +15,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is shadowed-local.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "shadowed-local",

@@ -1,3 +1,4 @@
+// Package stringnumbercompare is the rule string-number-compare: a string ordered with a number, or numbers as strings.
 package stringnumbercompare
 
 import (
@@ -16,6 +17,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is string-number-compare.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "string-number-compare",

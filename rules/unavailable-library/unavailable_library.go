@@ -1,3 +1,4 @@
+// Package unavailablelibrary is the rule unavailable-library: a standard Lua library that the server does not provide.
 package unavailablelibrary
 
 import (
@@ -17,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is unavailable-library.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unavailable-library",

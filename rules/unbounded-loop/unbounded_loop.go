@@ -1,3 +1,4 @@
+// Package unboundedloop is the rule unbounded-loop: a loop that nothing in the script bounds.
 package unboundedloop
 
 import (
@@ -17,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is unbounded-loop.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unbounded-loop",

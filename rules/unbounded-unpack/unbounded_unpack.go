@@ -1,3 +1,4 @@
+// Package unboundedunpack is the rule unbounded-unpack: unpack of a reply whose length has no bound.
 package unboundedunpack
 
 import (
@@ -15,6 +16,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is unbounded-unpack.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unbounded-unpack",

@@ -1,3 +1,5 @@
+// Package undeclaredkey is the rule undeclared-key: a key that does not come from KEYS. Its documentation is doc.md, its
+// fixtures testdata/.
 package undeclaredkey
 
 import (
@@ -14,6 +16,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is undeclared-key.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "undeclared-key",

@@ -1,3 +1,4 @@
+// Package undefinedglobal is the rule undefined-global: a global that the server's sandbox does not define.
 package undefinedglobal
 
 import (
@@ -17,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is undefined-global.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "undefined-global",

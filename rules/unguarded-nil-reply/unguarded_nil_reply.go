@@ -1,3 +1,4 @@
+// Package unguardednilreply is the rule unguarded-nil-reply: a reply that may be null in arithmetic, < or string calls.
 package unguardednilreply
 
 import (
@@ -16,6 +17,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is unguarded-nil-reply.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unguarded-nil-reply",

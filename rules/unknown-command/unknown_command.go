@@ -1,3 +1,4 @@
+// Package unknowncommand is the rule unknown-command: a command the target server does not have.
 package unknowncommand
 
 import (
@@ -19,6 +20,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is unknown-command.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unknown-command",

@@ -1,3 +1,4 @@
+// Package unsafelockrelease is the rule unsafe-lock-release: a lock deleted without checking its owner.
 package unsafelockrelease
 
 import (
@@ -17,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is unsafe-lock-release.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "unsafe-lock-release",

@@ -1,3 +1,4 @@
+// Package writeinreadonlyscript is the rule write-in-readonly-script: a write in a script or function marked no-writes.
 package writeinreadonlyscript
 
 import (
@@ -17,6 +18,7 @@ import (
 //go:embed doc.md
 var doc string
 
+// Rule is write-in-readonly-script.
 var Rule = &lint.Rule{
 	RuleInfo: diag.RuleInfo{
 		ID:       "write-in-readonly-script",
