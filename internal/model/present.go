@@ -414,10 +414,22 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 		in[c] = ok && (!seen || prev)
 	}
 	incomplete := false
+	helpers := m.localCalls()
 	for _, fn := range m.Functions() {
+		if calls := helpers[fn]; len(calls) > 0 {
+			// A local function used only by calls is walked where it
+			// is called (Inline), with what the caller's path knows;
+			// alone, its walk would know nothing of its caller.
+			continue
+		}
 		w := &PathWalk[state]{
-			M:    m,
-			Copy: func(s state) state { return cloneState(s) },
+			M: m,
+			// A local helper's calls take effect where it is called
+			// (genkai's createIfNotExists(KEYS[1], ...) creates every
+			// field it later reads): its parameters hold what every call
+			// passes (Model.passedKey).
+			Inline: true,
+			Copy:   func(s state) state { return cloneState(s) },
 			Join: func(a, b state) state {
 				out := state{}
 				for id, v := range a {

@@ -61,4 +61,8 @@ local function args()
   return segment + tonumber(ARGV[2]) * 2
 end
 
-return {nullable(), never(), elements(), elements_tested(), other_elements(), args()}
+-- Each case is its own script: the caller picks one (ARGV[9]), so no
+-- case runs after another (a helper used only by calls is walked where
+-- it is called, with what ran before it).
+local cases = {nullable, never, elements, elements_tested, other_elements, args}
+return cases[tonumber(ARGV[9])]()

@@ -175,6 +175,8 @@ local function deleted_before()
   return redis.call('GET', KEYS[8]) + 1 -- want "removes it before this read"
 end
 
-return {removed_count(), removed_other(), element_tested(), equal_guard(), indexed(), deleted_before(), asserted(), asserted_expr(), not_asserted(), concatenated_first(), correlated(), correlated_back(),
-  correlated_reassigned(), exists_guard(), exists_other_key(), hexists_guard(), llen_guard(), same_read_guard(),
-  written_member(), removed_member(), field_kept(), field_deleted(), zadd_count(), zadd_incr()}
+-- Each case is its own script: the caller picks one (ARGV[9]), so no
+-- case runs after another (a helper used only by calls is walked where
+-- it is called, with what ran before it).
+local cases = {removed_count, removed_other, element_tested, equal_guard, indexed, deleted_before, asserted, asserted_expr, not_asserted, concatenated_first, correlated, correlated_back, correlated_reassigned, exists_guard, exists_other_key, hexists_guard, llen_guard, same_read_guard, written_member, removed_member, field_kept, field_deleted, zadd_count, zadd_incr}
+return cases[tonumber(ARGV[9])]()
