@@ -259,8 +259,10 @@ type PathWalk[S any] struct {
 	// helpers are not exits, and error() is not an exit either.
 	Exit func(s S, ret *ast.ReturnStmt)
 	// Inline walks the body of a local function where it is called, so the
-	// redis calls of a helper take effect at the call.
-	Inline bool
+	// redis calls of a helper take effect at the call; InlineIf, when set,
+	// says which functions (the others' calls are walked past).
+	Inline   bool
+	InlineIf func(*ast.FunctionExpr) bool
 	// Incomplete is set when the walk stopped early: the work budget ran out
 	// (hostile nesting of loops or helpers). What was seen is still true of
 	// the paths seen, but not every path was seen.
@@ -494,7 +496,7 @@ func (w *PathWalk[S]) expr(e ast.Expr, s S) S {
 			return s
 		}
 		if w.Inline {
-			if fe := w.M.Callee(e); fe != nil {
+			if fe := w.M.Callee(e); fe != nil && (w.InlineIf == nil || w.InlineIf(fe)) {
 				return w.inline(fe, s)
 			}
 		}

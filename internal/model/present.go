@@ -414,22 +414,28 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 		in[c] = ok && (!seen || prev)
 	}
 	incomplete := false
+	// A local function used by one call only is walked where it is called
+	// (Inline), with what the caller's path knows, and not alone, where
+	// its walk would know nothing of its caller: its body is walked once
+	// either way. A helper called from several places is walked alone.
 	helpers := m.localCalls()
+	once := func(fe *ast.FunctionExpr) bool {
+		fn := m.FunctionFor(fe)
+		return fn != nil && len(helpers[fn]) == 1
+	}
 	for _, fn := range m.Functions() {
-		if calls := helpers[fn]; len(calls) > 0 {
-			// A local function used only by calls is walked where it
-			// is called (Inline), with what the caller's path knows;
-			// alone, its walk would know nothing of its caller.
+		if len(helpers[fn]) == 1 {
 			continue
 		}
 		w := &PathWalk[state]{
 			M: m,
 			// A local helper's calls take effect where it is called
 			// (genkai's createIfNotExists(KEYS[1], ...) creates every
-			// field it later reads): its parameters hold what every call
-			// passes (Model.passedKey).
-			Inline: true,
-			Copy:   func(s state) state { return cloneState(s) },
+			// field it later reads): its parameters hold what the call
+			// passes (singleCallArgs).
+			Inline:   true,
+			InlineIf: once,
+			Copy:     func(s state) state { return cloneState(s) },
 			Join: func(a, b state) state {
 				out := state{}
 				for id, v := range a {
