@@ -59,10 +59,10 @@ func newCmdLint(opts *lintOptions, runF func(*lintOptions) error) *cobra.Command
 			"break Redis Cluster, unbounded loops, globals Redis forbids.\n\n" +
 			"Paths default to the current directory; directories are searched for *.lua files and for the\n" +
 			"scripts in the string literals of Python, JavaScript, TypeScript, Java, Kotlin, PHP, Ruby, C#, Rust,\n" +
-			"Elixir, Crystal, Scala and Perl files (skipping .git, vendor, node_modules and configured excludes;\n" +
-			"languages: in the configuration chooses). Use - to read standard input. A .lua file is linted when it\n" +
-			"shows it is a Redis script (KEYS, ARGV, redis.call..., #!lua) or a script or loader names it; the\n" +
-			"others (a Neovim configuration, a game) are skipped and counted: --all-lua lints them.\n\n" +
+			"Elixir, Crystal, Scala, Perl and Clojure files (skipping .git, vendor, node_modules and configured\n" +
+			"excludes; languages: in the configuration chooses). Use - to read standard input. A .lua file is\n" +
+			"linted when it shows it is a Redis script (KEYS, ARGV, redis.call..., #!lua) or a script or loader\n" +
+			"names it; the others (a Neovim configuration, a game) are skipped and counted: --all-lua lints them.\n\n" +
 			"--fix rewrites the files with the safe fixes of fixable findings and reports what is left; --diff\n" +
 			"prints those fixes as a unified diff instead of the findings and writes nothing; --unsafe-fixes adds\n" +
 			"the fixes that change what a script does (each says how). In a host-language file a fix is written\n" +
