@@ -27,6 +27,8 @@ type Server struct {
 	valkey bool
 	// mr is the embedded server (Embedded), nil otherwise.
 	mr *miniredis.Miniredis
+	// runLimit bounds one run; zero is evalTimeout (the tests shorten it).
+	runLimit time.Duration
 }
 
 // evalTimeout bounds one run; a script still running then is killed
@@ -60,7 +62,7 @@ func Local() (*Server, error) {
 		return nil, fmt.Errorf("starting %s: %w", bin, err)
 	}
 	s := &Server{cmd: cmd, dir: dir}
-	s.client = redis.NewClient(&redis.Options{Addr: "127.0.0.1:" + strconv.Itoa(port), ReadTimeout: evalTimeout + 2*time.Second, MaxRetries: -1})
+	s.client = redis.NewClient(&redis.Options{Addr: "127.0.0.1:" + strconv.Itoa(port), ReadTimeout: evalTimeout + 2*time.Second, ContextTimeoutEnabled: true, MaxRetries: -1})
 	var ping error
 	for range 100 {
 		if ping = s.client.Ping(context.Background()).Err(); ping == nil {
@@ -85,7 +87,7 @@ func Embedded() (*Server, error) {
 		return nil, fmt.Errorf("starting the embedded server: %w", err)
 	}
 	s := &Server{mr: m, name: "miniredis v2.40.0 (embedded, not Redis)"}
-	s.client = redis.NewClient(&redis.Options{Addr: m.Addr(), ReadTimeout: evalTimeout + 2*time.Second, MaxRetries: -1})
+	s.client = redis.NewClient(&redis.Options{Addr: m.Addr(), ReadTimeout: evalTimeout + 2*time.Second, ContextTimeoutEnabled: true, MaxRetries: -1})
 	return s, nil
 }
 
@@ -101,7 +103,7 @@ func Dial(addr string) (*Server, error) {
 		}
 		addr, db = addr[:i], n
 	}
-	s := &Server{client: redis.NewClient(&redis.Options{Addr: addr, DB: db, ReadTimeout: evalTimeout + 2*time.Second, MaxRetries: -1})}
+	s := &Server{client: redis.NewClient(&redis.Options{Addr: addr, DB: db, ReadTimeout: evalTimeout + 2*time.Second, ContextTimeoutEnabled: true, MaxRetries: -1})}
 	ctx := context.Background()
 	n, err := s.client.DBSize(ctx).Result()
 	if err != nil {
@@ -261,7 +263,11 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 	for i, a := range args {
 		av[i] = a
 	}
-	tctx, cancel := context.WithTimeout(ctx, evalTimeout)
+	limit := s.runLimit
+	if limit == 0 {
+		limit = evalTimeout
+	}
+	tctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	v, err := call(tctx, av)
 	if after != nil && !errors.Is(err, context.DeadlineExceeded) && !isTimeout(err) {
@@ -286,7 +292,7 @@ func (s *Server) run(setup [][]string, call func(ctx context.Context, args []any
 			kerr = kill.FunctionKill(ctx).Err()
 		}
 		if kerr != nil && !strings.Contains(kerr.Error(), "NOTBUSY") {
-			return "", "", fmt.Errorf("a script ran past %s and could not be killed: %w", evalTimeout, kerr)
+			return "", "", fmt.Errorf("a script ran past %s and could not be killed: %w", limit, kerr)
 		}
 		return "", "", ErrRanOn
 	}
