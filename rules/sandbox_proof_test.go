@@ -18,6 +18,26 @@ func TestProofGlobalAssignment(t *testing.T) {
 	ruletest.ProveBadGood(t, "global-assignment", []string{"proof:count"}, nil, "Attempt to modify a readonly table")
 }
 
+// TestProofRawsetGlobal: rawset skips a metatable, but Redis's global
+// table is read-only itself (redis-facts B6): rawset(_G, ...) fails as an
+// assignment does, and global-assignment reports it; rawset of the
+// script's own table works and is not reported.
+func TestProofRawsetGlobal(t *testing.T) {
+	bad := "rawset(_G, 'proof_x', ARGV[1])\nreturn 1"
+	good := "local t = {}\nrawset(t, 'proof_x', ARGV[1])\nreturn t.proof_x"
+	if !ruletest.Flags(t, "global-assignment", bad) || ruletest.Flags(t, "global-assignment", good) {
+		t.Fatal("global-assignment should flag rawset(_G, ...) and only it")
+	}
+	ruletest.OnRedis(t, func(t *testing.T, c *redistest.Conn) {
+		if got := c.MustEval(t, bad, nil, "v"); got.Kind != redistest.Error || !strings.Contains(got.Str, "Attempt to modify a readonly table") {
+			t.Errorf("rawset(_G, ...) gave %s, want the readonly-table error", got)
+		}
+		if got := c.MustEval(t, good, nil, "v"); got.Str != "v" {
+			t.Errorf("rawset of a local table gave %s, want \"v\"", got)
+		}
+	})
+}
+
 func TestProofUndefinedGlobal(t *testing.T) {
 	ruletest.ProveBadGood(t, "undefined-global", []string{"proof:k"}, nil, "Script attempted to access nonexistent global variable 'double'")
 }

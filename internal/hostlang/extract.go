@@ -1157,7 +1157,6 @@ func (w *walker) javaArray(st *stream, a argRange) int {
 	return 0
 }
 
-// countList counts the elements of a literal list argument, or -1.
 // countMap is the number of entries of the map literal a, `{k v ...}`
 // with PrefixCalls (forms in pairs), or -1.
 func (w *walker) countMap(st *stream, a argRange) int {
@@ -1172,6 +1171,7 @@ func (w *walker) countMap(st *stream, a argRange) int {
 	return len(forms) / 2
 }
 
+// countList counts the elements of a literal list argument, or -1.
 func (w *walker) countList(st *stream, a argRange) int {
 	toks := st.toks
 	f, l := a.first, a.last

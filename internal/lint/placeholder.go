@@ -49,13 +49,13 @@ func placeholderAt(src []byte, off int) (string, bool) {
 	return string(src[start:end]), true
 }
 
-// markerRE is a statement-slot marker of a template: a name in capitals
-// between double underscores (`__START_STEP__`), which a host replaces
-// with statements or with nothing before EVAL (Redis::CappedCollection's
-// _lua_script_cmd).
-var markerRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^__[A-Z][A-Z0-9_]*__$`)
-})
+// isMarker reports whether b, made of capitals, digits and underscores, is
+// a statement-slot marker of a template: a name in capitals between double
+// underscores (`__START_STEP__`), which a host replaces with statements or
+// with nothing before EVAL (Redis::CappedCollection's _lua_script_cmd).
+func isMarker(b []byte) bool {
+	return len(b) >= 5 && b[0] == '_' && b[1] == '_' && b[2] >= 'A' && b[2] <= 'Z' && b[len(b)-2] == '_' && b[len(b)-1] == '_'
+}
 
 // markerBefore returns the marker that stands alone on the line before
 // offset off of src, past blanks and line ends: a name alone on its line
@@ -73,7 +73,7 @@ func markerBefore(src []byte, off int) (string, bool) {
 	for start > 0 && (src[start-1] == '_' || src[start-1] >= 'A' && src[start-1] <= 'Z' || src[start-1] >= '0' && src[start-1] <= '9') {
 		start--
 	}
-	if !markerRE().Match(src[start:end]) {
+	if !isMarker(src[start:end]) {
 		return "", false
 	}
 	for i := start - 1; i >= 0 && src[i] != '\n'; i-- {

@@ -215,6 +215,15 @@ func (m *Model) localCalls() map[*Function][]*ast.FuncCallExpr {
 
 var localCallsFact = NewFact[map[*Function][]*ast.FuncCallExpr]("localCalls")
 
+// singleCall is the one call of a local function used by that call only
+// (localCalls), or nil.
+func (m *Model) singleCall(fn *Function) *ast.FuncCallExpr {
+	if calls := m.localCalls()[fn]; len(calls) == 1 {
+		return calls[0]
+	}
+	return nil
+}
+
 // callerIdentity reports whether an identity is made only of what the
 // caller passes (KEYS, ARGV) and literals, with at least one of the caller's.
 func callerIdentity(id string) bool {

@@ -988,32 +988,17 @@ func (fs *flowState) paramValue(v *Variable) Value {
 }
 
 // singleCallArgs gives the parameters of a local function called from one
-// place only, and used nowhere else, the value of a KEYS or ARGV element
-// (or the table) that the call passes: alexanderscott's samples wrap each
-// script in `local function SETCLAMP(key, min, max)` called once as
-// SETCLAMP(KEYS[1], ARGV[1], ARGV[2]), and min and max are strings there.
+// place only, and used nowhere else (singleCall), the value of a KEYS or
+// ARGV element (or the table) that the call passes: alexanderscott's
+// samples wrap each script in `local function SETCLAMP(key, min, max)`
+// called once as SETCLAMP(KEYS[1], ARGV[1], ARGV[2]), and min and max are
+// strings there.
 func (m *Model) singleCallArgs() map[*Variable]Value {
 	out := map[*Variable]Value{}
-	if m.Context != Script {
-		return out
-	}
-	m.Preorder(KFuncCallExpr, func(n any) {
-		c := n.(*ast.FuncCallExpr)
-		id, ok := c.Func.(*ast.IdentExpr)
-		if !ok || c.Receiver != nil {
-			return
-		}
-		f := m.VarOf(id)
-		if f == nil || f.Kind != LocalVar && f.Kind != LocalFunction || len(f.Reads) != 1 || len(f.Writes) != 0 {
-			return
-		}
-		fe, ok := f.Init.(*ast.FunctionExpr)
-		if !ok {
-			return
-		}
-		fn := m.FunctionFor(fe)
-		if fn == nil {
-			return
+	for fn := range m.localCalls() {
+		c := m.singleCall(fn)
+		if c == nil {
+			continue
 		}
 		for i, p := range fn.Params {
 			if i >= len(c.Args) {
@@ -1023,42 +1008,35 @@ func (m *Model) singleCallArgs() map[*Variable]Value {
 				out[p] = v
 			}
 		}
-	})
+	}
 	return out
 }
 
 // callerElement is the value of KEYS[n] or ARGV[n] (a literal n), or of the
 // KEYS or ARGV table itself, written as an argument.
 func (m *Model) callerElement(e ast.Expr) (Value, bool) {
-	table := func(x ast.Expr) Origin {
+	table := func(x ast.Expr) (Value, bool) {
 		if id, ok := x.(*ast.IdentExpr); ok && m.VarOf(id) == nil {
-			if o := m.globalValue(id.Value).Origin; o == KeysTable || o == ArgvTable {
-				return o
+			if v := m.globalValue(id.Value); v.Origin == KeysTable || v.Origin == ArgvTable {
+				return v, true
 			}
 		}
-		return Unknown
+		return Value{}, false
 	}
-	if o := table(e); o != Unknown {
-		return Value{Types: TTable, Origin: o}, true
+	if v, ok := table(e); ok {
+		return v, true
 	}
 	a, ok := e.(*ast.AttrGetExpr)
 	if !ok {
 		return Value{}, false
 	}
-	o := table(a.Object)
-	num, ok := a.Key.(*ast.NumberExpr)
-	if o == Unknown || !ok {
+	t, ok := table(a.Object)
+	num, isNum := a.Key.(*ast.NumberExpr)
+	if !ok || !isNum {
 		return Value{}, false
 	}
-	n, err := strconv.ParseInt(num.Value, 10, 32)
-	if err != nil || n < 1 {
-		return Value{}, false
-	}
-	v := Value{Types: TString, Origin: Keys, Index: int32(n)}
-	if o == ArgvTable {
-		v.Origin = Argv
-	}
-	return v, true
+	v := m.index(t, Value{Origin: Literal, Lit: num.Value})
+	return v, v.Index > 0
 }
 
 func (fs *flowState) function(fe *ast.FunctionExpr, e env) {

@@ -418,13 +418,12 @@ func (m *Model) computePresence(inv map[string]map[string]bool) *presence {
 	// (Inline), with what the caller's path knows, and not alone, where
 	// its walk would know nothing of its caller: its body is walked once
 	// either way. A helper called from several places is walked alone.
-	helpers := m.localCalls()
 	once := func(fe *ast.FunctionExpr) bool {
 		fn := m.FunctionFor(fe)
-		return fn != nil && len(helpers[fn]) == 1
+		return fn != nil && m.singleCall(fn) != nil
 	}
 	for _, fn := range m.Functions() {
-		if len(helpers[fn]) == 1 {
+		if m.singleCall(fn) != nil {
 			continue
 		}
 		w := &PathWalk[state]{

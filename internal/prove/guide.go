@@ -88,20 +88,11 @@ func (s *Script) traced() string {
 
 // text is the script's text in r.
 func (s *Script) text(r diag.Range) string {
-	starts := []int{0}
-	for i := 0; i < len(s.Src); i++ {
-		if s.Src[i] == '\n' {
-			starts = append(starts, i+1)
-		}
+	if s.file == nil || r.Start.Line < 1 {
+		return ""
 	}
-	off := func(p diag.Pos) int {
-		if p.Line < 1 || p.Line > len(starts) {
-			return -1
-		}
-		return min(starts[p.Line-1]+p.Column-1, len(s.Src))
-	}
-	a, b := off(r.Start), off(r.End)
-	if a < 0 || b < a {
+	a, b := s.file.Offset(r.Start), s.file.Offset(r.End)
+	if b < a {
 		return ""
 	}
 	return s.Src[a:b]

@@ -64,7 +64,9 @@ const budget = 48
 
 // Script is what the search needs to know of a script.
 type Script struct {
-	Src        string
+	Src string
+	// file is the parsed script, whose line starts place a finding's range.
+	file       *luasrc.File
 	keys, args int
 	// literals are short string literals of the script, tried as ARGV.
 	literals []string
@@ -124,7 +126,7 @@ var forbidden = map[string]bool{"SELECT": true, "MOVE": true, "SWAPDB": true, "C
 
 // Inspect reads what the search needs from a parsed script.
 func Inspect(f *luasrc.File) *Script {
-	s := &Script{Src: string(f.Src), named: map[string]string{}, fields: map[string][]string{}}
+	s := &Script{Src: string(f.Src), file: f, named: map[string]string{}, fields: map[string][]string{}}
 	if f.Chunk == nil {
 		s.refused = "it does not parse"
 		return s
